@@ -1,0 +1,484 @@
+//===- NormOps.td - norm dialect operations ----------------*- tablegen -*-===//
+//
+// The normalization ops and their fused matmul forms. Descriptions are the
+// spec: docs/generated/NormOps.md is generated from them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_DIALECT_NORM_IR_NORMOPS_TD
+#define NORM_DIALECT_NORM_IR_NORMOPS_TD
+
+include "norm/Dialect/Norm/IR/NormDialect.td"
+include "norm/Dialect/Norm/IR/NormEnums.td"
+include "mlir/Dialect/Linalg/IR/LinalgInterfaces.td"
+include "mlir/Interfaces/DestinationStyleOpInterface.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/TilingInterface.td"
+
+//===----------------------------------------------------------------------===//
+// Type and attribute constraints
+//===----------------------------------------------------------------------===//
+
+def Norm_ElementType : AnyTypeOf<[F16, BF16, F32, F64]>;
+def Norm_AccElementType : AnyTypeOf<[F32, F64]>;
+
+def Norm_Shaped : AnyTypeOf<[RankedTensorOf<[Norm_ElementType]>,
+                             MemRefOf<[Norm_ElementType]>],
+    "ranked tensor or memref of f16, bf16, f32 or f64 values">;
+def Norm_StatShaped : AnyTypeOf<[RankedTensorOf<[Norm_AccElementType]>,
+                                 MemRefOf<[Norm_AccElementType]>],
+    "ranked tensor or memref of f32 or f64 values">;
+
+// ε, the Gemma weight offset and the pRMSNorm fraction: an f32 or f64 value.
+def Norm_FloatValueAttr : AnyAttrOf<[F32Attr, F64Attr]>;
+
+def Norm_AccTypeAttr : TypeAttrOf<AnyFloat>;
+
+//===----------------------------------------------------------------------===//
+// Base class
+//===----------------------------------------------------------------------===//
+
+// All norm ops: destination-passing style with optional operands, tileable
+// over their parallel (row) dimensions and decomposable into linalg.
+class Norm_StructuredOp<string mnemonic, list<Trait> traits = []>
+    : Norm_Op<mnemonic, !listconcat([
+        AttrSizedOperandSegments,
+        DestinationStyleOpInterface,
+        DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+        DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
+                                  ["reifyResultShapes"]>,
+        DeclareOpInterfaceMethods<AggregatedOpInterface, ["decomposeOperation"]>,
+        DeclareOpInterfaceMethods<TilingInterface,
+                                  ["getIterationDomain",
+                                   "getLoopIteratorTypes",
+                                   "getResultTilePosition",
+                                   "getTiledImplementation"]>],
+        traits)> {
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+
+  code normCommonDecl = [{
+    /// The `outs` operands are the trailing operand segments, starting at
+    /// `init`.
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      unsigned start = getInitMutable().getOperandNumber();
+      return ::mlir::MutableOperandRange(getOperation(), start,
+                                         getOperation()->getNumOperands() - start);
+    }
+    ::mlir::ShapedType getInputType() {
+      return ::llvm::cast<::mlir::ShapedType>(getInput().getType());
+    }
+    ::mlir::ShapedType getInitType() {
+      return ::llvm::cast<::mlir::ShapedType>(getInit().getType());
+    }
+    /// The accumulation type: `acc_type` if set, else f32 (f64 for f64 data).
+    ::mlir::FloatType getAccumulationType();
+    /// ε as a double, or the op's default when the attribute is absent.
+    double getEpsilonValue();
+    /// The weight offset as a double (0 when absent).
+    double getWeightOffsetValue();
+  }];
+}
+
+// Shared description text: the numerics every op follows.
+defvar normNumericsDoc = [{
+    Numerics (all ops):
+    - Statistics are accumulated in `acc_type` (default f32; f64 for f64
+      data). Inputs are converted to `acc_type` before squaring, so f16's
+      `x²` cannot overflow.
+    - LayerNorm statistics are computed stably (two passes over values
+      shifted by a per-row pivot), never as `E[x²] − E[x]²`.
+    - All-zero rows give zeros when ε > 0; with ε = 0 an all-zero row gives
+      NaN (0 · ∞), as the formula says. NaN or Inf in a row affect that row
+      only.
+}];
+
+//===----------------------------------------------------------------------===//
+// norm.rms_norm
+//===----------------------------------------------------------------------===//
+
+def Norm_RMSNormOp : Norm_StructuredOp<"rms_norm"> {
+  let summary = "RMS normalization, optionally residual-add, partial (pRMSNorm) and Gemma-offset";
+  let description = !strconcat([{
+    Computes, for every row (every index of the non-normalized dimensions
+    `[0, axis)`), over the normalized dimensions `[axis, rank)` taken together
+    (flattened to `n` elements):
+
+    ```
+    s    = x + residual                       (if `residual` is given)
+    ms   = (1/k) · Σ_{j<k} s_j²               (k = n, or ⌈partial · n⌉)
+    rstd = 1 / sqrt(ms + ε)                   (eps_mode = inside_sqrt)
+         = 1 / (sqrt(ms) + ε)                 (eps_mode = outside_sqrt)
+    y    = s · rstd · (γ + weight_offset)     (γ = 1 when absent)
+    ```
+
+    Operands:
+    - `ins(x)`: the input, rank ≥ 1.
+    - `residual(r)` (optional): added to `x` first; the sum is rounded to the
+      element type and is what is normalized (the residual stream of vLLM's
+      `fused_add_rms_norm`).
+    - `weight(γ)` (optional): shape = the normalized dimensions of `x`.
+    - `outs(y)`: the result, same type as `x`.
+    - `sum_outs(s)` (optional, requires `residual`): receives `x + r`.
+    - `rstd_outs(rstd)` (optional): receives `rstd`, element type `acc_type`,
+      shape = the non-normalized dimensions of `x`.
+
+    Attributes:
+    - `axis` (default −1): the first normalized dimension; negative values
+      count from the end (ONNX convention).
+    - `epsilon` (f32 or f64, default 1e-6): ε, finite and ≥ 0.
+    - `weight_offset` (f32 or f64, default 0): added to γ; Gemma uses 1.0.
+    - `partial` (f32 or f64 in (0, 1]): partial RMSNorm (Zhang & Sennrich,
+      2019): the mean of squares is taken over the first `k = ⌈partial · n⌉`
+      elements of the flattened normalized dimensions; all `n` are scaled.
+    - `acc_type`: f32 or f64, at least as wide as the element type.
+    - `cast_mode`: `after_weight` (default) or `before_weight`; see
+      `#norm.cast_mode`.
+    - `eps_mode`: `inside_sqrt` (default) or `outside_sqrt`.
+
+    On tensors the op returns one result per `outs` operand, in order; on
+    memrefs it writes them and returns nothing.
+
+    Constraints (checked by the verifier, each with its own message):
+    - (C1) `x`, `residual`, `y` and `s` have the same element type and
+      compatible shapes; `γ` has that element type and the shape of the
+      normalized dimensions, which must not be empty.
+    - (C2) `-rank ≤ axis < rank`.
+    - (C3) ε is finite and ≥ 0; `weight_offset` is finite; `partial` is in
+      (0, 1].
+    - (C4) `acc_type` is f32 or f64 and not narrower than the element type;
+      `rstd` has element type `acc_type` and the non-normalized shape.
+    - (C5) `sum_outs` only with `residual`; tensors and memrefs are not mixed.
+
+    Example:
+
+    ```mlir
+    %y = norm.rms_norm ins(%x : tensor<?x4096xbf16>)
+           weight(%g : tensor<4096xbf16>)
+           outs(%init : tensor<?x4096xbf16>)
+           {epsilon = 1.0e-06 : f32, weight_offset = 1.0 : f32}
+           -> tensor<?x4096xbf16>
+
+    %y2, %sum, %rstd = norm.rms_norm ins(%x : tensor<8x64xf32>)
+           residual(%r : tensor<8x64xf32>) weight(%g : tensor<64xf32>)
+           outs(%i0 : tensor<8x64xf32>) sum_outs(%i1 : tensor<8x64xf32>)
+           rstd_outs(%i2 : tensor<8xf32>)
+           -> tensor<8x64xf32>, tensor<8x64xf32>, tensor<8xf32>
+    ```
+  }], normNumericsDoc);
+
+  let arguments = (ins
+    Norm_Shaped:$input,
+    Optional<Norm_Shaped>:$residual,
+    Optional<Norm_Shaped>:$weight,
+    Norm_Shaped:$init,
+    Optional<Norm_Shaped>:$sum_init,
+    Optional<Norm_StatShaped>:$rstd_init,
+    DefaultValuedAttr<I64Attr, "-1">:$axis,
+    OptionalAttr<Norm_FloatValueAttr>:$epsilon,
+    OptionalAttr<Norm_FloatValueAttr>:$weight_offset,
+    OptionalAttr<Norm_FloatValueAttr>:$partial,
+    OptionalAttr<Norm_AccTypeAttr>:$acc_type,
+    DefaultValuedAttr<Norm_CastModeAttr, "::mlir::norm::CastMode::after_weight">:$cast_mode,
+    DefaultValuedAttr<Norm_EpsModeAttr, "::mlir::norm::EpsMode::inside_sqrt">:$eps_mode
+  );
+
+  let assemblyFormat = [{
+    `ins` `(` $input `:` type($input) `)`
+    (`residual` `(` $residual^ `:` type($residual) `)`)?
+    (`weight` `(` $weight^ `:` type($weight) `)`)?
+    `outs` `(` $init `:` type($init) `)`
+    (`sum_outs` `(` $sum_init^ `:` type($sum_init) `)`)?
+    (`rstd_outs` `(` $rstd_init^ `:` type($rstd_init) `)`)?
+    attr-dict (`->` type($results)^)?
+  }];
+
+  let extraClassDeclaration = normCommonDecl # [{
+    static constexpr double kDefaultEpsilon = 1e-6;
+    /// `axis` made non-negative.
+    int64_t getNormalizedAxis();
+    /// The pRMSNorm fraction (1 when absent).
+    double getPartialValue();
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// norm.layer_norm
+//===----------------------------------------------------------------------===//
+
+def Norm_LayerNormOp : Norm_StructuredOp<"layer_norm"> {
+  let summary = "Layer normalization, optionally residual-add, with mean/rstd results";
+  let description = !strconcat([{
+    Computes, for every row (every index of the non-normalized dimensions
+    `[0, axis)`), over the normalized dimensions `[axis, rank)` taken together
+    (`n` elements):
+
+    ```
+    s    = x + residual                          (if `residual` is given)
+    μ    = (1/n) · Σ_j s_j
+    var  = (1/n) · Σ_j (s_j − μ)²                (biased)
+    rstd = 1 / sqrt(var + ε)                     (eps_mode = inside_sqrt)
+         = 1 / (sqrt(var) + ε)                   (eps_mode = outside_sqrt)
+    y    = (s − μ) · rstd · (γ + weight_offset) + β
+    ```
+
+    Operands: `ins(x)`, optional `residual(r)`, optional `weight(γ)` and
+    `bias(β)` (shape = the normalized dimensions), `outs(y)`, and the optional
+    `sum_outs(s)` (requires `residual`), `mean_outs(μ)` and `rstd_outs(rstd)`
+    (element type `acc_type`, shape = the non-normalized dimensions; PyTorch's
+    `native_layer_norm` returns the same statistics with unit dimensions).
+
+    Attributes: `axis` (default −1), `epsilon` (default 1e-5),
+    `weight_offset` (default 0), `acc_type`, `cast_mode` and `eps_mode`, as
+    for `norm.rms_norm`.
+
+    Constraints: as for `norm.rms_norm` (C1–C5), with `β` constrained like
+    `γ` and `mean` like `rstd`. There is no `partial`.
+
+    Example:
+
+    ```mlir
+    %y, %mean, %rstd = norm.layer_norm ins(%x : tensor<?x768xf32>)
+           weight(%g : tensor<768xf32>) bias(%b : tensor<768xf32>)
+           outs(%i0 : tensor<?x768xf32>) mean_outs(%i1 : tensor<?xf32>)
+           rstd_outs(%i2 : tensor<?xf32>) {epsilon = 1.0e-05 : f32}
+           -> tensor<?x768xf32>, tensor<?xf32>, tensor<?xf32>
+    ```
+  }], normNumericsDoc);
+
+  let arguments = (ins
+    Norm_Shaped:$input,
+    Optional<Norm_Shaped>:$residual,
+    Optional<Norm_Shaped>:$weight,
+    Optional<Norm_Shaped>:$bias,
+    Norm_Shaped:$init,
+    Optional<Norm_Shaped>:$sum_init,
+    Optional<Norm_StatShaped>:$mean_init,
+    Optional<Norm_StatShaped>:$rstd_init,
+    DefaultValuedAttr<I64Attr, "-1">:$axis,
+    OptionalAttr<Norm_FloatValueAttr>:$epsilon,
+    OptionalAttr<Norm_FloatValueAttr>:$weight_offset,
+    OptionalAttr<Norm_AccTypeAttr>:$acc_type,
+    DefaultValuedAttr<Norm_CastModeAttr, "::mlir::norm::CastMode::after_weight">:$cast_mode,
+    DefaultValuedAttr<Norm_EpsModeAttr, "::mlir::norm::EpsMode::inside_sqrt">:$eps_mode
+  );
+
+  let assemblyFormat = [{
+    `ins` `(` $input `:` type($input) `)`
+    (`residual` `(` $residual^ `:` type($residual) `)`)?
+    (`weight` `(` $weight^ `:` type($weight) `)`)?
+    (`bias` `(` $bias^ `:` type($bias) `)`)?
+    `outs` `(` $init `:` type($init) `)`
+    (`sum_outs` `(` $sum_init^ `:` type($sum_init) `)`)?
+    (`mean_outs` `(` $mean_init^ `:` type($mean_init) `)`)?
+    (`rstd_outs` `(` $rstd_init^ `:` type($rstd_init) `)`)?
+    attr-dict (`->` type($results)^)?
+  }];
+
+  let extraClassDeclaration = normCommonDecl # [{
+    static constexpr double kDefaultEpsilon = 1e-5;
+    /// `axis` made non-negative.
+    int64_t getNormalizedAxis();
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Fused norm → matmul
+//===----------------------------------------------------------------------===//
+
+defvar fusedNumericsDoc = [{
+    The fused ops compute everything (statistics, normalization, the product
+    and the bias) in `acc_type` and round to the element type once, when the
+    result is stored; the normalized activations are never rounded. The
+    normalization is over the last dimension. `transpose_rhs` says that `W` is
+    given as N×K (PyTorch `Linear` layout) instead of K×N. `W`, `γ`, `β` and
+    the biases have the element type of the input.
+}];
+
+class Norm_NormMatmulOp<string mnemonic, string normName, bit hasBeta>
+    : Norm_StructuredOp<mnemonic> {
+  let summary = normName # " followed by a matmul: C = norm(X) · W (+ bias)";
+  let arguments = !con((ins
+    Norm_Shaped:$input,
+    Optional<Norm_Shaped>:$weight),
+    !if(hasBeta, (ins Optional<Norm_Shaped>:$bias), (ins)),
+    (ins
+    Norm_Shaped:$rhs,
+    Optional<Norm_Shaped>:$matmul_bias,
+    Norm_Shaped:$init,
+    OptionalAttr<Norm_FloatValueAttr>:$epsilon,
+    OptionalAttr<Norm_FloatValueAttr>:$weight_offset,
+    OptionalAttr<Norm_AccTypeAttr>:$acc_type,
+    DefaultValuedAttr<Norm_EpsModeAttr, "::mlir::norm::EpsMode::inside_sqrt">:$eps_mode,
+    UnitAttr:$transpose_rhs));
+
+  let assemblyFormat = !strconcat([{
+    `ins` `(` $input `:` type($input) `)`
+    (`weight` `(` $weight^ `:` type($weight) `)`)?
+  }], !if(hasBeta, [{ (`bias` `(` $bias^ `:` type($bias) `)`)? }], ""), [{
+    `rhs` `(` $rhs `:` type($rhs) `)`
+    (`matmul_bias` `(` $matmul_bias^ `:` type($matmul_bias) `)`)?
+    `outs` `(` $init `:` type($init) `)`
+    attr-dict (`->` type($results)^)?
+  }]);
+}
+
+def Norm_RMSNormMatmulOp
+    : Norm_NormMatmulOp<"rms_norm_matmul", "RMSNorm", /*hasBeta=*/0> {
+  let description = !strconcat([{
+    `C = rms_norm(X) · W + matmul_bias`, i.e. for every row `i` of `X`
+    (shape `[..., K]`) and column `c` of `W`:
+
+    ```
+    rstd_i = 1 / sqrt((1/K) · Σ_k X_ik² + ε)
+    C_ic   = Σ_k (X_ik · rstd_i · (γ_k + weight_offset)) · W_kc + bias_c
+    ```
+
+    which equals `rstd_i · (X · (diag(γ + weight_offset) · W))_ic + bias_c`;
+    code generation exploits this to run a plain GEMM on the raw rows and
+    scale in the epilogue.
+
+    Operands: `ins(X)` of shape `[..., K]`, optional `weight(γ)` of shape
+    `[K]`, `rhs(W)` of shape `[K, N]` (or `[N, K]` with `transpose_rhs`),
+    optional `matmul_bias` of shape `[N]`, and `outs(C)` of shape `[..., N]`
+    with the leading dimensions of `X`.
+  }], fusedNumericsDoc, [{
+
+    Example:
+
+    ```mlir
+    %c = norm.rms_norm_matmul ins(%x : tensor<16x4096xbf16>)
+           weight(%g : tensor<4096xbf16>) rhs(%w : tensor<11008x4096xbf16>)
+           outs(%init : tensor<16x11008xbf16>) {transpose_rhs}
+           -> tensor<16x11008xbf16>
+    ```
+  }]);
+  let extraClassDeclaration = normCommonDecl # [{
+    static constexpr double kDefaultEpsilon = 1e-6;
+  }];
+}
+
+def Norm_LayerNormMatmulOp
+    : Norm_NormMatmulOp<"layer_norm_matmul", "LayerNorm", /*hasBeta=*/1> {
+  let description = !strconcat([{
+    `C = layer_norm(X) · W + matmul_bias`: LayerNorm over the last dimension
+    of `X` (`[..., K]`, with optional `γ`, `β` of shape `[K]`), then the
+    product with `W` (`[K, N]`, or `[N, K]` with `transpose_rhs`) and the
+    optional `matmul_bias` (`[N]`). Code generation uses the identity
+    `LN(X)·W + b = diag(rstd)·(X·W' − μ·cᵀ) + b'` with `W' = diag(γ)·W`,
+    `c = 1ᵀ·W'` and `b' = β·W + b`.
+  }], fusedNumericsDoc, [{
+
+    Example:
+
+    ```mlir
+    %c = norm.layer_norm_matmul ins(%x : tensor<?x768xf32>)
+           weight(%g : tensor<768xf32>) bias(%b : tensor<768xf32>)
+           rhs(%w : tensor<768x3072xf32>) matmul_bias(%mb : tensor<3072xf32>)
+           outs(%init : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    ```
+  }]);
+  let extraClassDeclaration = normCommonDecl # [{
+    static constexpr double kDefaultEpsilon = 1e-5;
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Fused matmul → norm
+//===----------------------------------------------------------------------===//
+
+class Norm_MatmulNormOp<string mnemonic, string normName, bit hasBeta>
+    : Norm_StructuredOp<mnemonic> {
+  let summary = "matmul (+ bias + residual) followed by " # normName #
+                ": Y = norm(A · W + bias + residual)";
+  let arguments = !con((ins
+    Norm_Shaped:$input,
+    Norm_Shaped:$rhs,
+    Optional<Norm_Shaped>:$matmul_bias,
+    Optional<Norm_Shaped>:$residual,
+    Optional<Norm_Shaped>:$weight),
+    !if(hasBeta, (ins Optional<Norm_Shaped>:$bias), (ins)),
+    (ins
+    Norm_Shaped:$init,
+    Optional<Norm_Shaped>:$sum_init,
+    OptionalAttr<Norm_FloatValueAttr>:$epsilon,
+    OptionalAttr<Norm_FloatValueAttr>:$weight_offset,
+    OptionalAttr<Norm_AccTypeAttr>:$acc_type,
+    DefaultValuedAttr<Norm_EpsModeAttr, "::mlir::norm::EpsMode::inside_sqrt">:$eps_mode,
+    UnitAttr:$transpose_rhs));
+
+  let assemblyFormat = !strconcat([{
+    `ins` `(` $input `:` type($input) `)`
+    `rhs` `(` $rhs `:` type($rhs) `)`
+    (`matmul_bias` `(` $matmul_bias^ `:` type($matmul_bias) `)`)?
+    (`residual` `(` $residual^ `:` type($residual) `)`)?
+    (`weight` `(` $weight^ `:` type($weight) `)`)?
+  }], !if(hasBeta, [{ (`bias` `(` $bias^ `:` type($bias) `)`)? }], ""), [{
+    `outs` `(` $init `:` type($init) `)`
+    (`sum_outs` `(` $sum_init^ `:` type($sum_init) `)`)?
+    attr-dict (`->` type($results)^)?
+  }]);
+}
+
+defvar matmulNormDoc = [{
+    Operands: `ins(A)` of shape `[..., K]`, `rhs(W)` of shape `[K, N]` (or
+    `[N, K]` with `transpose_rhs`), optional `matmul_bias` (`[N]`), optional
+    `residual` (`[..., N]`, the type of `Y`), optional `weight(γ)` (and
+    `bias(β)` for LayerNorm) of shape `[N]`, `outs(Y)` of shape `[..., N]`,
+    and optional `sum_outs(S)` (same type as `Y`), which receives the pre-norm
+    sum for the residual stream.
+
+    The pre-norm sum `S = A · W + matmul_bias + residual` is accumulated in
+    `acc_type` and rounded to the element type once; the norm is applied to
+    the rounded `S`, so `Y` is exactly the norm of the returned `S`.
+    `W`, the biases and the residual have the element type of `A`.
+}];
+
+def Norm_MatmulRMSNormOp
+    : Norm_MatmulNormOp<"matmul_rms_norm", "RMSNorm", /*hasBeta=*/0> {
+  let description = !strconcat([{
+    `Y = rms_norm(A · W + matmul_bias + residual)` over the last dimension
+    (`N`), with the optional weight `γ` and `weight_offset` as in
+    `norm.rms_norm`.
+  }], matmulNormDoc, [{
+
+    Example:
+
+    ```mlir
+    %y, %s = norm.matmul_rms_norm ins(%a : tensor<16x4096xf32>)
+           rhs(%w : tensor<4096x4096xf32>) residual(%h : tensor<16x4096xf32>)
+           weight(%g : tensor<4096xf32>)
+           outs(%i0 : tensor<16x4096xf32>) sum_outs(%i1 : tensor<16x4096xf32>)
+           -> tensor<16x4096xf32>, tensor<16x4096xf32>
+    ```
+  }]);
+  let extraClassDeclaration = normCommonDecl # [{
+    static constexpr double kDefaultEpsilon = 1e-6;
+  }];
+}
+
+def Norm_MatmulLayerNormOp
+    : Norm_MatmulNormOp<"matmul_layer_norm", "LayerNorm", /*hasBeta=*/1> {
+  let description = !strconcat([{
+    `Y = layer_norm(A · W + matmul_bias + residual)` over the last dimension
+    (`N`), with the optional `γ`, `β` and `weight_offset` as in
+    `norm.layer_norm`.
+  }], matmulNormDoc, [{
+
+    Example:
+
+    ```mlir
+    %y = norm.matmul_layer_norm ins(%a : tensor<?x3072xf32>)
+           rhs(%w : tensor<768x3072xf32>) matmul_bias(%mb : tensor<768xf32>)
+           weight(%g : tensor<768xf32>) bias(%b : tensor<768xf32>)
+           outs(%i0 : tensor<?x768xf32>) {transpose_rhs} -> tensor<?x768xf32>
+    ```
+  }]);
+  let extraClassDeclaration = normCommonDecl # [{
+    static constexpr double kDefaultEpsilon = 1e-5;
+  }];
+}
+
+#endif // NORM_DIALECT_NORM_IR_NORMOPS_TD

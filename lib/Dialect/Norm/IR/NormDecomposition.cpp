@@ -1,0 +1,685 @@
+//===- NormDecomposition.cpp - norm ops into linalg -------------------------===//
+//
+// AggregatedOpInterface::decomposeOperation for every norm op: the ops become
+// `linalg.generic` ops (on tensors or memrefs, like the op) that follow the
+// numerics of DESIGN.md §4 exactly:
+//  - statistics are accumulated in the accumulation type, inputs converted
+//    before squaring;
+//  - LayerNorm uses two passes over values shifted by a per-row pivot (the
+//    row's first element). The shift x - p is exact in floating point
+//    whenever p/2 <= x <= 2p (Sterbenz), which is precisely the |mean| >> std
+//    case where E[x²] - E[x]² or even an unshifted two-pass mean loses
+//    everything;
+//  - the result is rounded where `cast_mode` says.
+// Fused ops become the unfused sequence in the accumulation type (a norm op
+// and a matmul), which the caller decomposes in turn.
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Dialect/Norm/IR/NormOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::norm;
+
+namespace {
+using BodyBuilder = function_ref<void(OpBuilder &, Location, ValueRange)>;
+using utils::IteratorType;
+
+//===----------------------------------------------------------------------===//
+// Scalar helpers (used inside linalg.generic bodies)
+//===----------------------------------------------------------------------===//
+
+Value floatConstant(OpBuilder &b, Location loc, Type type, double value) {
+  return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
+}
+
+/// Converts between float types; the accumulation type is never narrower
+/// than the element type, so this is extf on the way in, truncf on the way
+/// out.
+Value castFloat(OpBuilder &b, Location loc, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  if (value.getType().getIntOrFloatBitWidth() < type.getIntOrFloatBitWidth())
+    return arith::ExtFOp::create(b, loc, type, value);
+  return arith::TruncFOp::create(b, loc, type, value);
+}
+
+/// rstd from the row statistic `s` (mean of squares or variance).
+Value reciprocalStd(OpBuilder &b, Location loc, Value s, EpsMode mode,
+                    double epsilon) {
+  Type type = s.getType();
+  Value eps = floatConstant(b, loc, type, epsilon);
+  Value one = floatConstant(b, loc, type, 1.0);
+  Value denominator;
+  if (mode == EpsMode::inside_sqrt)
+    denominator = math::SqrtOp::create(b, loc, arith::AddFOp::create(b, loc, s, eps));
+  else
+    denominator = arith::AddFOp::create(b, loc, math::SqrtOp::create(b, loc, s), eps);
+  return arith::DivFOp::create(b, loc, one, denominator);
+}
+
+/// What the numerics of one norm need to know.
+struct NormNumerics {
+  FloatType accType;
+  Type elementType;
+  double epsilon;
+  double weightOffset;
+  CastMode castMode = CastMode::after_weight;
+  EpsMode epsMode = EpsMode::inside_sqrt;
+};
+
+/// From the normalized value `v` (accumulation type) to the output element:
+/// `v · (γ + offset) + β`, rounded before or after the weight per cast_mode.
+/// A missing γ is 1, a missing β is 0.
+Value applyWeightAndBias(OpBuilder &b, Location loc, Value v, Value gamma,
+                         Value beta, const NormNumerics &num) {
+  bool scaled = gamma || num.weightOffset != 0.0;
+  Type computeType = num.castMode == CastMode::after_weight
+                         ? Type(num.accType)
+                         : num.elementType;
+  Value result = castFloat(b, loc, v, computeType);
+  if (scaled) {
+    Value factor = gamma ? castFloat(b, loc, gamma, computeType)
+                         : floatConstant(b, loc, computeType, 1.0);
+    if (num.weightOffset != 0.0)
+      factor = arith::AddFOp::create(
+          b, loc, factor, floatConstant(b, loc, computeType, num.weightOffset));
+    result = arith::MulFOp::create(b, loc, result, factor);
+  }
+  if (beta)
+    result = arith::AddFOp::create(b, loc, result,
+                                   castFloat(b, loc, beta, computeType));
+  return castFloat(b, loc, result, num.elementType);
+}
+
+//===----------------------------------------------------------------------===//
+// LinalgEmitter: linalg on tensors or on memrefs, one code path
+//===----------------------------------------------------------------------===//
+
+class LinalgEmitter {
+public:
+  LinalgEmitter(OpBuilder &b, Location loc, bool onTensors)
+      : b(b), loc(loc), onTensors(onTensors) {}
+
+  SmallVector<OpFoldResult> sizesOf(Value shaped) {
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t d = 0, e = cast<ShapedType>(shaped.getType()).getRank();
+         d < e; ++d)
+      sizes.push_back(linalg::createFoldedDimOp(b, loc, shaped, d));
+    return sizes;
+  }
+
+  /// A fresh destination: tensor.empty, or memref.alloc freed by finish().
+  Value temp(ArrayRef<OpFoldResult> sizes, Type elementType) {
+    if (onTensors)
+      return tensor::EmptyOp::create(b, loc, sizes, elementType);
+    SmallVector<int64_t> staticSizes;
+    SmallVector<Value> dynamicSizes;
+    dispatchIndexOpFoldResults(sizes, dynamicSizes, staticSizes);
+    Value alloc = memref::AllocOp::create(
+        b, loc, MemRefType::get(staticSizes, elementType), dynamicSizes);
+    temps.push_back(alloc);
+    return alloc;
+  }
+
+  Value filled(ArrayRef<OpFoldResult> sizes, Type elementType, double value) {
+    Value dest = temp(sizes, elementType);
+    Value scalar = floatConstant(b, loc, elementType, value);
+    auto fill = linalg::FillOp::create(b, loc, ValueRange{scalar},
+                                       ValueRange{dest});
+    return onTensors ? fill.getResult(0) : dest;
+  }
+
+  Value generic(ValueRange ins, Value out, ArrayRef<AffineMap> maps,
+                ArrayRef<IteratorType> iterators, BodyBuilder body) {
+    SmallVector<Type> resultTypes;
+    if (onTensors)
+      resultTypes.push_back(out.getType());
+    auto op = linalg::GenericOp::create(b, loc, resultTypes, ins,
+                                        ValueRange{out}, maps, iterators, body);
+    return onTensors ? op.getResult(0) : out;
+  }
+
+  /// The elementwise cast of a whole tensor/memref to `type`.
+  Value castAll(Value value, Type type) {
+    auto shaped = cast<ShapedType>(value.getType());
+    if (shaped.getElementType() == type)
+      return value;
+    int64_t rank = shaped.getRank();
+    AffineMap id = b.getMultiDimIdentityMap(rank);
+    SmallVector<IteratorType> par(rank, IteratorType::parallel);
+    return generic(value, temp(sizesOf(value), type), {id, id}, par,
+                   [&](OpBuilder &nb, Location l, ValueRange args) {
+                     linalg::YieldOp::create(
+                         nb, l, castFloat(nb, l, args[0], type));
+                   });
+  }
+
+  /// The product of `sizes` as an index value.
+  Value product(ArrayRef<OpFoldResult> sizes) {
+    Value result = arith::ConstantIndexOp::create(b, loc, 1);
+    for (OpFoldResult size : sizes)
+      result = arith::MulIOp::create(
+          b, loc, result, getValueOrCreateConstantIndexOp(b, loc, size));
+    return result;
+  }
+
+  Value indexToFloat(Value index, Type type) {
+    Value asInt = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
+    return arith::SIToFPOp::create(b, loc, type, asInt);
+  }
+
+  /// Frees the memref temporaries (after the last use, which is the last op
+  /// emitted so far).
+  void finish() {
+    for (Value alloc : temps)
+      memref::DeallocOp::create(b, loc, alloc);
+  }
+
+  OpBuilder &b;
+  Location loc;
+  bool onTensors;
+
+private:
+  SmallVector<Value> temps;
+};
+
+/// Indexing maps over the iteration space of a rank-`rank` input whose
+/// dimensions [axis, rank) are normalized.
+struct NormMaps {
+  NormMaps(OpBuilder &b, int64_t rank, int64_t axis) : rank(rank), axis(axis) {
+    MLIRContext *ctx = b.getContext();
+    SmallVector<AffineExpr> rowExprs, normExprs, pivotExprs;
+    for (int64_t d = 0; d < rank; ++d) {
+      AffineExpr dim = getAffineDimExpr(d, ctx);
+      (d < axis ? rowExprs : normExprs).push_back(dim);
+      pivotExprs.push_back(d < axis ? dim : getAffineConstantExpr(0, ctx));
+    }
+    identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    rows = AffineMap::get(rank, 0, rowExprs, ctx);
+    norm = AffineMap::get(rank, 0, normExprs, ctx);
+    pivot = AffineMap::get(rank, 0, pivotExprs, ctx);
+    // Over the row space only.
+    rowIdentity = AffineMap::getMultiDimIdentityMap(axis, ctx);
+    rowPivot = AffineMap::get(axis, 0,
+                              ArrayRef<AffineExpr>(pivotExprs), ctx);
+    allParallel.assign(rank, IteratorType::parallel);
+    rowsParallel.assign(axis, IteratorType::parallel);
+    reduceNorm.assign(rank, IteratorType::parallel);
+    for (int64_t d = axis; d < rank; ++d)
+      reduceNorm[d] = IteratorType::reduction;
+  }
+
+  int64_t rank, axis;
+  AffineMap identity, rows, norm, pivot, rowIdentity, rowPivot;
+  SmallVector<IteratorType> allParallel, rowsParallel, reduceNorm;
+};
+
+/// The operands of a standalone norm (absent ones are null).
+struct NormOperands {
+  Value input, residual, weight, bias;
+  Value init, sumInit, meanInit, rstdInit;
+};
+
+/// Adds the residual: s = x + r, rounded to the element type, written to
+/// `sum_outs` when the op has it.
+Value emitResidualAdd(LinalgEmitter &em, const NormMaps &maps,
+                      const NormOperands &ops) {
+  Type elementType = cast<ShapedType>(ops.input.getType()).getElementType();
+  Value dest = ops.sumInit ? ops.sumInit
+                           : em.temp(em.sizesOf(ops.input), elementType);
+  return em.generic({ops.input, ops.residual}, dest,
+                    {maps.identity, maps.identity, maps.identity},
+                    maps.allParallel,
+                    [](OpBuilder &nb, Location l, ValueRange args) {
+                      linalg::YieldOp::create(
+                          nb, l, ValueRange{arith::AddFOp::create(
+                                     nb, l, args[0], args[1])});
+                    });
+}
+
+/// RMSNorm over `x`; returns rstd (row space, accumulation type).
+Value emitRMSStatistics(LinalgEmitter &em, const NormMaps &maps, Value x,
+                        Value rstdDest, double partial,
+                        const NormNumerics &num) {
+  OpBuilder &b = em.b;
+  Location loc = em.loc;
+  SmallVector<OpFoldResult> sizes = em.sizesOf(x);
+  ArrayRef<OpFoldResult> rowSizes = ArrayRef(sizes).take_front(maps.axis);
+  ArrayRef<OpFoldResult> normSizes = ArrayRef(sizes).drop_front(maps.axis);
+  Value n = em.product(normSizes);
+
+  // pRMSNorm: only the first k = ceil(partial · n) elements of the flattened
+  // normalized dims contribute; mask the rest by their linear index.
+  Value k = n;
+  SmallVector<Value> strides;
+  if (partial < 1.0) {
+    Value nAsF64 = em.indexToFloat(n, b.getF64Type());
+    Value scaled = arith::MulFOp::create(
+        b, loc, nAsF64, floatConstant(b, loc, b.getF64Type(), partial));
+    Value ceiled = math::CeilOp::create(b, loc, scaled);
+    Value asInt = arith::FPToSIOp::create(b, loc, b.getI64Type(), ceiled);
+    k = arith::IndexCastOp::create(b, loc, b.getIndexType(), asInt);
+    strides.resize(normSizes.size());
+    Value stride = arith::ConstantIndexOp::create(b, loc, 1);
+    for (int64_t i = normSizes.size() - 1; i >= 0; --i) {
+      strides[i] = stride;
+      stride = arith::MulIOp::create(
+          b, loc, stride, getValueOrCreateConstantIndexOp(b, loc, normSizes[i]));
+    }
+  }
+
+  FloatType acc = num.accType;
+  Value sumSq = em.filled(rowSizes, acc, 0.0);
+  sumSq = em.generic(
+      x, sumSq, {maps.identity, maps.rows}, maps.reduceNorm,
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        Value v = castFloat(nb, l, args[0], acc);
+        Value square = arith::MulFOp::create(nb, l, v, v);
+        if (!strides.empty()) {
+          Value linear = arith::ConstantIndexOp::create(nb, l, 0);
+          for (auto [i, stride] : llvm::enumerate(strides)) {
+            Value index = linalg::IndexOp::create(nb, l, maps.axis + i);
+            linear = arith::AddIOp::create(
+                nb, l, linear, arith::MulIOp::create(nb, l, index, stride));
+          }
+          Value inPrefix = arith::CmpIOp::create(
+              nb, l, arith::CmpIPredicate::ult, linear, k);
+          square = arith::SelectOp::create(nb, l, inPrefix, square,
+                                           floatConstant(nb, l, acc, 0.0));
+        }
+        linalg::YieldOp::create(
+            nb, l, ValueRange{arith::AddFOp::create(nb, l, args[1], square)});
+      });
+
+  Value count = em.indexToFloat(k, acc);
+  Value dest = rstdDest ? rstdDest : em.temp(rowSizes, acc);
+  return em.generic(sumSq, dest, {maps.rowIdentity, maps.rowIdentity},
+                    maps.rowsParallel,
+                    [&](OpBuilder &nb, Location l, ValueRange args) {
+                      Value meanSq = arith::DivFOp::create(nb, l, args[0], count);
+                      linalg::YieldOp::create(
+                          nb, l, reciprocalStd(nb, l, meanSq, num.epsMode,
+                                               num.epsilon));
+                    });
+}
+
+/// LayerNorm statistics of `x`: the pivot-shifted mean (row space) and rstd.
+/// The true mean is pivot + shiftedMean.
+std::pair<Value, Value> emitLayerNormStatistics(LinalgEmitter &em,
+                                                const NormMaps &maps, Value x,
+                                                Value rstdDest,
+                                                const NormNumerics &num) {
+  SmallVector<OpFoldResult> sizes = em.sizesOf(x);
+  ArrayRef<OpFoldResult> rowSizes = ArrayRef(sizes).take_front(maps.axis);
+  FloatType acc = num.accType;
+  Value count =
+      em.indexToFloat(em.product(ArrayRef(sizes).drop_front(maps.axis)), acc);
+
+  // Pass 1: Σ (x − p).
+  Value sum = em.filled(rowSizes, acc, 0.0);
+  sum = em.generic({x, x}, sum, {maps.identity, maps.pivot, maps.rows},
+                   maps.reduceNorm,
+                   [&](OpBuilder &nb, Location l, ValueRange args) {
+                     Value shifted = arith::SubFOp::create(
+                         nb, l, castFloat(nb, l, args[0], acc),
+                         castFloat(nb, l, args[1], acc));
+                     linalg::YieldOp::create(
+                         nb, l,
+                         ValueRange{arith::AddFOp::create(nb, l, args[2], shifted)});
+                   });
+  Value shiftedMean = em.generic(
+      sum, em.temp(rowSizes, acc), {maps.rowIdentity, maps.rowIdentity},
+      maps.rowsParallel, [&](OpBuilder &nb, Location l, ValueRange args) {
+        linalg::YieldOp::create(
+            nb, l, ValueRange{arith::DivFOp::create(nb, l, args[0], count)});
+      });
+
+  // Pass 2: Σ ((x − p) − mean_shifted)².
+  Value m2 = em.filled(rowSizes, acc, 0.0);
+  m2 = em.generic({x, x, shiftedMean}, m2,
+                  {maps.identity, maps.pivot, maps.rows, maps.rows},
+                  maps.reduceNorm,
+                  [&](OpBuilder &nb, Location l, ValueRange args) {
+                    Value shifted = arith::SubFOp::create(
+                        nb, l, castFloat(nb, l, args[0], acc),
+                        castFloat(nb, l, args[1], acc));
+                    Value centered =
+                        arith::SubFOp::create(nb, l, shifted, args[2]);
+                    Value square =
+                        arith::MulFOp::create(nb, l, centered, centered);
+                    linalg::YieldOp::create(
+                        nb, l,
+                        ValueRange{arith::AddFOp::create(nb, l, args[3], square)});
+                  });
+  Value dest = rstdDest ? rstdDest : em.temp(rowSizes, acc);
+  Value rstd = em.generic(
+      m2, dest, {maps.rowIdentity, maps.rowIdentity}, maps.rowsParallel,
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        Value variance = arith::DivFOp::create(nb, l, args[0], count);
+        linalg::YieldOp::create(
+            nb, l, reciprocalStd(nb, l, variance, num.epsMode, num.epsilon));
+      });
+  return {shiftedMean, rstd};
+}
+
+/// Decomposes norm.rms_norm (isLayerNorm = false) or norm.layer_norm.
+/// Returns the tensor results in `outs` order (none on memrefs).
+SmallVector<Value> decomposeStandaloneNorm(OpBuilder &b, Location loc,
+                                           bool isLayerNorm, int64_t axis,
+                                           double partial,
+                                           const NormOperands &ops,
+                                           const NormNumerics &num) {
+  auto inputType = cast<ShapedType>(ops.input.getType());
+  LinalgEmitter em(b, loc, isa<RankedTensorType>(inputType));
+  NormMaps maps(b, inputType.getRank(), axis);
+  FloatType acc = num.accType;
+
+  Value x = ops.residual ? emitResidualAdd(em, maps, ops) : ops.input;
+  Value sum = ops.sumInit ? x : Value();
+
+  Value shiftedMean, rstd, mean;
+  if (isLayerNorm) {
+    std::tie(shiftedMean, rstd) =
+        emitLayerNormStatistics(em, maps, x, ops.rstdInit, num);
+    if (ops.meanInit)
+      mean = em.generic(
+          {x, shiftedMean}, ops.meanInit,
+          {maps.rowPivot, maps.rowIdentity, maps.rowIdentity},
+          maps.rowsParallel, [&](OpBuilder &nb, Location l, ValueRange args) {
+            linalg::YieldOp::create(
+                nb, l,
+                ValueRange{arith::AddFOp::create(
+                    nb, l, castFloat(nb, l, args[0], acc), args[1])});
+          });
+  } else {
+    rstd = emitRMSStatistics(em, maps, x, ops.rstdInit, partial, num);
+  }
+
+  // The normalize sweep: y = normalized · (γ + offset) + β.
+  SmallVector<Value> ins{x};
+  SmallVector<AffineMap> indexing{maps.identity};
+  if (isLayerNorm) {
+    ins.append({x, shiftedMean});
+    indexing.append({maps.pivot, maps.rows});
+  }
+  ins.push_back(rstd);
+  indexing.push_back(maps.rows);
+  int64_t firstParam = ins.size();
+  for (Value param : {ops.weight, ops.bias}) {
+    if (!param)
+      continue;
+    ins.push_back(param);
+    indexing.push_back(maps.norm);
+  }
+  indexing.push_back(maps.identity);
+  bool hasWeight = static_cast<bool>(ops.weight);
+  bool hasBias = static_cast<bool>(ops.bias);
+  Value y = em.generic(
+      ins, ops.init, indexing, maps.allParallel,
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        Value v = castFloat(nb, l, args[0], acc);
+        if (isLayerNorm) {
+          v = arith::SubFOp::create(nb, l, v, castFloat(nb, l, args[1], acc));
+          v = arith::SubFOp::create(nb, l, v, args[2]);
+        }
+        v = arith::MulFOp::create(nb, l, v, args[firstParam - 1]);
+        Value gamma = hasWeight ? args[firstParam] : Value();
+        Value beta = hasBias ? args[firstParam + hasWeight] : Value();
+        linalg::YieldOp::create(
+            nb, l, applyWeightAndBias(nb, l, v, gamma, beta, num));
+      });
+  em.finish();
+
+  if (!em.onTensors)
+    return {};
+  SmallVector<Value> results{y};
+  for (Value result : {sum, mean})
+    if (result)
+      results.push_back(result);
+  if (ops.rstdInit)
+    results.push_back(rstd);
+  return results;
+}
+
+//===----------------------------------------------------------------------===//
+// Fused ops
+//===----------------------------------------------------------------------===//
+
+/// acc += lhs[rows, k] · rhs[k, n] (rhs[n, k] when transposed) over the
+/// iteration space (rows..., n, k), into `acc` of shape [rows..., n].
+Value emitMatmul(LinalgEmitter &em, Value lhs, Value rhs, bool transposeRhs,
+                 Value accumulator, FloatType accType) {
+  MLIRContext *ctx = em.b.getContext();
+  int64_t rowRank = cast<ShapedType>(lhs.getType()).getRank() - 1;
+  int64_t loops = rowRank + 2;
+  SmallVector<AffineExpr> lhsExprs, outExprs;
+  for (int64_t d = 0; d < rowRank; ++d) {
+    lhsExprs.push_back(getAffineDimExpr(d, ctx));
+    outExprs.push_back(getAffineDimExpr(d, ctx));
+  }
+  AffineExpr n = getAffineDimExpr(rowRank, ctx);
+  AffineExpr k = getAffineDimExpr(rowRank + 1, ctx);
+  lhsExprs.push_back(k);
+  outExprs.push_back(n);
+  SmallVector<AffineExpr> rhsExprs =
+      transposeRhs ? SmallVector<AffineExpr>{n, k} : SmallVector<AffineExpr>{k, n};
+  SmallVector<AffineMap> maps{AffineMap::get(loops, 0, lhsExprs, ctx),
+                              AffineMap::get(loops, 0, rhsExprs, ctx),
+                              AffineMap::get(loops, 0, outExprs, ctx)};
+  SmallVector<IteratorType> iterators(loops, IteratorType::parallel);
+  iterators.back() = IteratorType::reduction;
+  return em.generic({lhs, rhs}, accumulator, maps, iterators,
+                    [&](OpBuilder &nb, Location l, ValueRange args) {
+                      Value product = arith::MulFOp::create(
+                          nb, l, castFloat(nb, l, args[0], accType),
+                          castFloat(nb, l, args[1], accType));
+                      linalg::YieldOp::create(
+                          nb, l,
+                          ValueRange{arith::AddFOp::create(nb, l, args[2], product)});
+                    });
+}
+
+/// dest = round(acc + Σ addends), where addends are [N] (broadcast over rows)
+/// or full-shape values, all converted to the accumulation type first.
+Value emitAddAndRound(LinalgEmitter &em, Value accumulator,
+                      ArrayRef<Value> addends, Value dest) {
+  MLIRContext *ctx = em.b.getContext();
+  auto destType = cast<ShapedType>(dest.getType());
+  int64_t rank = destType.getRank();
+  Type accType = cast<ShapedType>(accumulator.getType()).getElementType();
+  Type elementType = destType.getElementType();
+  AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  AffineMap lastDim = AffineMap::get(rank, 0, getAffineDimExpr(rank - 1, ctx));
+  SmallVector<Value> ins{accumulator};
+  SmallVector<AffineMap> maps{id};
+  for (Value addend : addends) {
+    if (!addend)
+      continue;
+    ins.push_back(addend);
+    maps.push_back(cast<ShapedType>(addend.getType()).getRank() == rank ? id
+                                                                        : lastDim);
+  }
+  maps.push_back(id);
+  return em.generic(ins, dest, maps,
+                    SmallVector<IteratorType>(rank, IteratorType::parallel),
+                    [&](OpBuilder &nb, Location l, ValueRange args) {
+                      Value v = args[0];
+                      for (Value addend : args.drop_front().drop_back())
+                        v = arith::AddFOp::create(
+                            nb, l, v, castFloat(nb, l, addend, accType));
+                      linalg::YieldOp::create(nb, l,
+                                              castFloat(nb, l, v, elementType));
+                    });
+}
+
+/// The attributes a fused op passes on to the norm op it decomposes into.
+template <typename FusedOp>
+SmallVector<NamedAttribute> normAttributesOf(FusedOp op, FloatType accType) {
+  OpBuilder b(op.getContext());
+  SmallVector<NamedAttribute> attrs;
+  if (Attribute eps = op.getEpsilonAttr())
+    attrs.emplace_back(op.getEpsilonAttrName(), eps);
+  if (Attribute offset = op.getWeightOffsetAttr())
+    attrs.emplace_back(op.getWeightOffsetAttrName(), offset);
+  attrs.emplace_back(op.getAccTypeAttrName(), TypeAttr::get(accType));
+  attrs.emplace_back(op.getEpsModeAttrName(), op.getEpsModeAttr());
+  return attrs;
+}
+
+/// Creates norm.rms_norm / norm.layer_norm (NormOpTy) through its generic
+/// builder, with the operand segments given explicitly.
+template <typename NormOpTy>
+Value createNorm(LinalgEmitter &em, ArrayRef<Value> segments,
+                 ArrayRef<NamedAttribute> attrs, Value init) {
+  SmallVector<Value> operands;
+  SmallVector<int32_t> segmentSizes;
+  for (Value v : segments) {
+    segmentSizes.push_back(v ? 1 : 0);
+    if (v)
+      operands.push_back(v);
+  }
+  SmallVector<NamedAttribute> allAttrs(attrs);
+  allAttrs.emplace_back(em.b.getStringAttr("operandSegmentSizes"),
+                        em.b.getDenseI32ArrayAttr(segmentSizes));
+  SmallVector<Type> resultTypes;
+  if (em.onTensors)
+    resultTypes.push_back(init.getType());
+  auto op = NormOpTy::create(em.b, em.loc, resultTypes, operands, allAttrs);
+  return em.onTensors ? op->getResult(0) : init;
+}
+
+/// norm → matmul: C = round(norm(X) · W + b), all in the accumulation type.
+template <typename FusedOp, typename NormOpTy>
+SmallVector<Value> decomposeNormMatmul(OpBuilder &b, FusedOp op, Value beta) {
+  LinalgEmitter em(b, op.getLoc(), isa<RankedTensorType>(op.getInputType()));
+  FloatType acc = op.getAccumulationType();
+  Value x = em.castAll(op.getInput(), acc);
+  Value gamma = op.getWeight() ? em.castAll(op.getWeight(), acc) : Value();
+  Value betaAcc = beta ? em.castAll(beta, acc) : Value();
+  Value normalizedDest = em.temp(em.sizesOf(x), acc);
+  SmallVector<Value> segments{x, /*residual=*/Value(), gamma};
+  if (std::is_same_v<NormOpTy, LayerNormOp>)
+    segments.push_back(betaAcc);
+  segments.append({normalizedDest, Value(), Value()});
+  if (std::is_same_v<NormOpTy, LayerNormOp>)
+    segments.push_back(Value());
+  Value normalized = createNorm<NormOpTy>(
+      em, segments, normAttributesOf(op, acc), normalizedDest);
+  Value product = emitMatmul(em, normalized, op.getRhs(), op.getTransposeRhs(),
+                             em.filled(em.sizesOf(op.getInit()), acc, 0.0),
+                             acc);
+  Value c = emitAddAndRound(em, product, {op.getMatmulBias()}, op.getInit());
+  em.finish();
+  if (!em.onTensors)
+    return {};
+  return {c};
+}
+
+/// matmul → norm: S = round(A · W + b + r); Y = norm(S).
+template <typename FusedOp, typename NormOpTy>
+SmallVector<Value> decomposeMatmulNorm(OpBuilder &b, FusedOp op, Value beta) {
+  LinalgEmitter em(b, op.getLoc(), isa<RankedTensorType>(op.getInputType()));
+  FloatType acc = op.getAccumulationType();
+  SmallVector<OpFoldResult> outSizes = em.sizesOf(op.getInit());
+  Value product = emitMatmul(em, op.getInput(), op.getRhs(),
+                             op.getTransposeRhs(),
+                             em.filled(outSizes, acc, 0.0), acc);
+  Value sumDest = op.getSumInit()
+                      ? op.getSumInit()
+                      : em.temp(outSizes, op.getInputType().getElementType());
+  Value sum = emitAddAndRound(em, product,
+                              {op.getMatmulBias(), op.getResidual()}, sumDest);
+  SmallVector<Value> segments{sum, /*residual=*/Value(), op.getWeight()};
+  if (std::is_same_v<NormOpTy, LayerNormOp>)
+    segments.push_back(beta);
+  segments.append({op.getInit(), Value(), Value()});
+  if (std::is_same_v<NormOpTy, LayerNormOp>)
+    segments.push_back(Value());
+  Value y = createNorm<NormOpTy>(em, segments, normAttributesOf(op, acc),
+                                 op.getInit());
+  em.finish();
+  if (!em.onTensors)
+    return {};
+  SmallVector<Value> results{y};
+  if (op.getSumInit())
+    results.push_back(sum);
+  return results;
+}
+
+template <typename OpTy>
+NormNumerics numericsOf(OpTy op) {
+  NormNumerics num;
+  num.accType = op.getAccumulationType();
+  num.elementType = op.getInputType().getElementType();
+  num.epsilon = op.getEpsilonValue();
+  num.weightOffset = op.getWeightOffsetValue();
+  num.castMode = op.getCastMode();
+  num.epsMode = op.getEpsMode();
+  return num;
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// AggregatedOpInterface
+//===----------------------------------------------------------------------===//
+
+FailureOr<SmallVector<Value>> RMSNormOp::decomposeOperation(OpBuilder &b) {
+  NormOperands ops;
+  ops.input = getInput();
+  ops.residual = getResidual();
+  ops.weight = getWeight();
+  ops.init = getInit();
+  ops.sumInit = getSumInit();
+  ops.rstdInit = getRstdInit();
+  return decomposeStandaloneNorm(b, getLoc(), /*isLayerNorm=*/false,
+                                 getNormalizedAxis(), getPartialValue(), ops,
+                                 numericsOf(*this));
+}
+
+FailureOr<SmallVector<Value>> LayerNormOp::decomposeOperation(OpBuilder &b) {
+  NormOperands ops;
+  ops.input = getInput();
+  ops.residual = getResidual();
+  ops.weight = getWeight();
+  ops.bias = getBias();
+  ops.init = getInit();
+  ops.sumInit = getSumInit();
+  ops.meanInit = getMeanInit();
+  ops.rstdInit = getRstdInit();
+  return decomposeStandaloneNorm(b, getLoc(), /*isLayerNorm=*/true,
+                                 getNormalizedAxis(), /*partial=*/1.0, ops,
+                                 numericsOf(*this));
+}
+
+FailureOr<SmallVector<Value>>
+RMSNormMatmulOp::decomposeOperation(OpBuilder &b) {
+  return decomposeNormMatmul<RMSNormMatmulOp, RMSNormOp>(b, *this, Value());
+}
+
+FailureOr<SmallVector<Value>>
+LayerNormMatmulOp::decomposeOperation(OpBuilder &b) {
+  return decomposeNormMatmul<LayerNormMatmulOp, LayerNormOp>(b, *this,
+                                                             getBias());
+}
+
+FailureOr<SmallVector<Value>>
+MatmulRMSNormOp::decomposeOperation(OpBuilder &b) {
+  return decomposeMatmulNorm<MatmulRMSNormOp, RMSNormOp>(b, *this, Value());
+}
+
+FailureOr<SmallVector<Value>>
+MatmulLayerNormOp::decomposeOperation(OpBuilder &b) {
+  return decomposeMatmulNorm<MatmulLayerNormOp, LayerNormOp>(b, *this,
+                                                             getBias());
+}

@@ -1,0 +1,414 @@
+//===- NormOps.cpp - norm op accessors, verifiers and interfaces ----------===//
+//
+// Everything about the norm ops that is not tiling, decomposition or
+// canonicalization: attribute accessors with their defaults, the verifiers
+// (DESIGN.md §2), memory effects and result-shape reification.
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Dialect/Norm/IR/NormOps.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::norm;
+
+#define GET_OP_CLASSES
+#include "norm/Dialect/Norm/IR/NormOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Attribute accessors
+//===----------------------------------------------------------------------===//
+
+static double floatAttrValue(Attribute attr, double defaultValue) {
+  if (auto floatAttr = llvm::dyn_cast_if_present<FloatAttr>(attr))
+    return floatAttr.getValueAsDouble();
+  return defaultValue;
+}
+
+template <typename OpTy>
+static FloatType accumulationTypeOf(OpTy op) {
+  if (std::optional<FloatType> accType = op.getAccType())
+    return *accType;
+  MLIRContext *ctx = op.getContext();
+  if (op.getInputType().getElementType().isF64())
+    return Float64Type::get(ctx);
+  return Float32Type::get(ctx);
+}
+
+template <typename OpTy>
+static int64_t normalizedAxisOf(OpTy op) {
+  int64_t axis = op.getAxis();
+  return axis < 0 ? axis + op.getInputType().getRank() : axis;
+}
+
+#define NORM_DEFINE_COMMON_ACCESSORS(OpTy)                                     \
+  FloatType OpTy::getAccumulationType() { return accumulationTypeOf(*this); }  \
+  double OpTy::getEpsilonValue() {                                             \
+    return floatAttrValue(getEpsilonAttr(), kDefaultEpsilon);                  \
+  }                                                                            \
+  double OpTy::getWeightOffsetValue() {                                        \
+    return floatAttrValue(getWeightOffsetAttr(), 0.0);                         \
+  }
+
+NORM_DEFINE_COMMON_ACCESSORS(RMSNormOp)
+NORM_DEFINE_COMMON_ACCESSORS(LayerNormOp)
+NORM_DEFINE_COMMON_ACCESSORS(RMSNormMatmulOp)
+NORM_DEFINE_COMMON_ACCESSORS(LayerNormMatmulOp)
+NORM_DEFINE_COMMON_ACCESSORS(MatmulRMSNormOp)
+NORM_DEFINE_COMMON_ACCESSORS(MatmulLayerNormOp)
+#undef NORM_DEFINE_COMMON_ACCESSORS
+
+int64_t RMSNormOp::getNormalizedAxis() { return normalizedAxisOf(*this); }
+int64_t LayerNormOp::getNormalizedAxis() { return normalizedAxisOf(*this); }
+double RMSNormOp::getPartialValue() {
+  return floatAttrValue(getPartialAttr(), 1.0);
+}
+
+//===----------------------------------------------------------------------===//
+// Verification helpers
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Formats a shape as `[4, ?, 8]` for diagnostics.
+std::string formatShape(ArrayRef<int64_t> shape) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << '[';
+  llvm::interleaveComma(shape, os, [&](int64_t size) {
+    if (ShapedType::isDynamic(size))
+      os << '?';
+    else
+      os << size;
+  });
+  os << ']';
+  return text;
+}
+
+/// Checks the operands and attributes that every norm op shares. `name`s are
+/// the assembly keywords, so messages point at what the user wrote.
+class NormVerifier {
+public:
+  explicit NormVerifier(Operation *op) : op(op) {}
+
+  /// Tensors and memrefs must not be mixed: the op either has value
+  /// semantics (and results) or writes its `outs` buffers.
+  LogicalResult checkUniformKind() {
+    bool firstIsTensor = isa<RankedTensorType>(op->getOperand(0).getType());
+    for (OpOperand &operand : op->getOpOperands())
+      if (isa<RankedTensorType>(operand.get().getType()) != firstIsTensor)
+        return op->emitOpError("operands must be all tensors or all memrefs; "
+                               "operand #")
+               << operand.getOperandNumber() << " is "
+               << operand.get().getType();
+    return success();
+  }
+
+  LogicalResult checkSameElementType(Value value, StringRef name,
+                                     Type expected, StringRef expectedWhat) {
+    if (!value)
+      return success();
+    Type actual = cast<ShapedType>(value.getType()).getElementType();
+    if (actual != expected)
+      return op->emitOpError() << "'" << name << "' element type " << actual
+                               << " does not match the " << expectedWhat
+                               << " element type " << expected;
+    return success();
+  }
+
+  LogicalResult checkShape(Value value, StringRef name,
+                           ArrayRef<int64_t> expected, StringRef expectedWhat) {
+    if (!value)
+      return success();
+    ArrayRef<int64_t> actual = cast<ShapedType>(value.getType()).getShape();
+    if (failed(verifyCompatibleShape(actual, expected)))
+      return op->emitOpError()
+             << "'" << name << "' shape " << formatShape(actual)
+             << " must equal " << expectedWhat << " " << formatShape(expected);
+    return success();
+  }
+
+  /// Element type and shape together.
+  LogicalResult checkOperand(Value value, StringRef name, Type elementType,
+                             ArrayRef<int64_t> shape, StringRef shapeWhat) {
+    if (failed(checkSameElementType(value, name, elementType, "input")))
+      return failure();
+    return checkShape(value, name, shape, shapeWhat);
+  }
+
+  LogicalResult checkStatistic(Value value, StringRef name, FloatType accType,
+                               ArrayRef<int64_t> rowShape) {
+    if (!value)
+      return success();
+    Type actual = cast<ShapedType>(value.getType()).getElementType();
+    if (actual != accType)
+      return op->emitOpError() << "'" << name << "' element type " << actual
+                               << " must be the accumulation type " << accType;
+    return checkShape(value, name, rowShape,
+                      "the non-normalized dimensions of the input");
+  }
+
+  LogicalResult checkAttributes(Attribute epsilon, Attribute weightOffset,
+                                std::optional<FloatType> accType,
+                                Type elementType) {
+    if (auto eps = llvm::dyn_cast_if_present<FloatAttr>(epsilon)) {
+      double value = eps.getValueAsDouble();
+      if (!std::isfinite(value) || value < 0)
+        return op->emitOpError("'epsilon' must be finite and >= 0, got ")
+               << eps;
+    }
+    if (auto offset = llvm::dyn_cast_if_present<FloatAttr>(weightOffset))
+      if (!std::isfinite(offset.getValueAsDouble()))
+        return op->emitOpError("'weight_offset' must be finite, got ")
+               << offset;
+    if (accType) {
+      if (!accType->isF32() && !accType->isF64())
+        return op->emitOpError("'acc_type' must be f32 or f64, got ")
+               << *accType;
+      if (accType->getWidth() < elementType.getIntOrFloatBitWidth())
+        return op->emitOpError("'acc_type' ")
+               << *accType << " is narrower than the element type "
+               << elementType;
+    }
+    return success();
+  }
+
+private:
+  Operation *op;
+};
+
+/// The shared part of `norm.rms_norm` and `norm.layer_norm` verification.
+template <typename OpTy>
+LogicalResult verifyStandaloneNorm(OpTy op, ArrayRef<Value> affineParams,
+                                   ArrayRef<std::pair<Value, StringRef>> stats) {
+  NormVerifier verifier(op);
+  ShapedType inputType = op.getInputType();
+  Type elementType = inputType.getElementType();
+  int64_t rank = inputType.getRank();
+  if (rank < 1)
+    return op.emitOpError("input must have rank >= 1");
+  int64_t axis = op.getAxis();
+  if (axis < -rank || axis >= rank)
+    return op.emitOpError("'axis' = ")
+           << axis << " is out of range for an input of rank " << rank
+           << " (expected " << -rank << " <= axis < " << rank << ")";
+  if (failed(verifier.checkUniformKind()))
+    return failure();
+  int64_t normAxis = op.getNormalizedAxis();
+  ArrayRef<int64_t> shape = inputType.getShape();
+  ArrayRef<int64_t> rowShape = shape.take_front(normAxis);
+  ArrayRef<int64_t> normShape = shape.drop_front(normAxis);
+  for (auto [index, size] : llvm::enumerate(normShape))
+    if (size == 0)
+      return op.emitOpError("the normalized dimensions must not be empty "
+                            "(dimension ")
+             << normAxis + index << " has size 0)";
+  if (failed(verifier.checkAttributes(op.getEpsilonAttr(),
+                                      op.getWeightOffsetAttr(),
+                                      op.getAccType(), elementType)))
+    return failure();
+  if (failed(verifier.checkOperand(op.getInit(), "outs", elementType, shape,
+                                   "the input shape")) ||
+      failed(verifier.checkOperand(op.getResidual(), "residual", elementType,
+                                   shape, "the input shape")))
+    return failure();
+  if (op.getSumInit() && !op.getResidual())
+    return op.emitOpError("'sum_outs' requires a 'residual' operand");
+  if (failed(verifier.checkOperand(op.getSumInit(), "sum_outs", elementType,
+                                   shape, "the input shape")))
+    return failure();
+  for (auto [value, name] : llvm::zip(affineParams, ArrayRef<StringRef>{
+                                                        "weight", "bias"}))
+    if (failed(verifier.checkOperand(
+            value, name, elementType, normShape,
+            "the normalized dimensions of the input")))
+      return failure();
+  FloatType accType = op.getAccumulationType();
+  for (auto [value, name] : stats)
+    if (failed(verifier.checkStatistic(value, name, accType, rowShape)))
+      return failure();
+  return success();
+}
+
+/// Checks `rhs` against the contraction size `k` and returns its N (the
+/// output columns), or failure.
+FailureOr<int64_t> verifyRhs(Operation *op, Value rhs, int64_t k,
+                             bool transposed, Type elementType) {
+  auto rhsType = cast<ShapedType>(rhs.getType());
+  if (rhsType.getRank() != 2)
+    return op->emitOpError("'rhs' must be a 2-D matrix, got rank ")
+           << rhsType.getRank();
+  if (rhsType.getElementType() != elementType)
+    return op->emitOpError() << "'rhs' element type "
+                             << rhsType.getElementType()
+                             << " does not match the input element type "
+                             << elementType;
+  unsigned kDim = transposed ? 1 : 0;
+  int64_t rhsK = rhsType.getDimSize(kDim);
+  if (!ShapedType::isDynamic(k) && !ShapedType::isDynamic(rhsK) && k != rhsK)
+    return op->emitOpError() << "contraction size mismatch: the input has K = "
+                             << k << " but 'rhs' dimension " << kDim
+                             << " has size " << rhsK
+                             << (transposed ? " (transpose_rhs)" : "");
+  return rhsType.getDimSize(1 - kDim);
+}
+
+/// The shared part of the fused ops: kinds, attributes, `rhs`, the output and
+/// the matmul bias. Returns the expected output shape.
+template <typename OpTy>
+FailureOr<SmallVector<int64_t>> verifyFusedCommon(OpTy op) {
+  NormVerifier verifier(op);
+  ShapedType inputType = op.getInputType();
+  Type elementType = inputType.getElementType();
+  if (inputType.getRank() < 1)
+    return op.emitOpError("input must have rank >= 1");
+  if (failed(verifier.checkUniformKind()) ||
+      failed(verifier.checkAttributes(op.getEpsilonAttr(),
+                                      op.getWeightOffsetAttr(),
+                                      op.getAccType(), elementType)))
+    return failure();
+  FailureOr<int64_t> n = verifyRhs(op, op.getRhs(), inputType.getShape().back(),
+                                   op.getTransposeRhs(), elementType);
+  if (failed(n))
+    return failure();
+  SmallVector<int64_t> outShape(inputType.getShape());
+  outShape.back() = *n;
+  if (failed(verifier.checkOperand(op.getInit(), "outs", elementType, outShape,
+                                   "the input's leading dimensions and N:")) ||
+      failed(verifier.checkOperand(op.getMatmulBias(), "matmul_bias",
+                                   elementType, {*n}, "[N] =")))
+    return failure();
+  return outShape;
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Verifiers
+//===----------------------------------------------------------------------===//
+
+LogicalResult RMSNormOp::verify() {
+  if (std::optional<Attribute> partial = getPartial()) {
+    double value = cast<FloatAttr>(*partial).getValueAsDouble();
+    if (!(value > 0.0 && value <= 1.0))
+      return emitOpError("'partial' must be in (0, 1], got ") << *partial;
+  }
+  return verifyStandaloneNorm(*this, {getWeight()},
+                              {{getRstdInit(), "rstd_outs"}});
+}
+
+LogicalResult LayerNormOp::verify() {
+  return verifyStandaloneNorm(*this, {getWeight(), getBias()},
+                              {{getMeanInit(), "mean_outs"},
+                               {getRstdInit(), "rstd_outs"}});
+}
+
+template <typename OpTy>
+static LogicalResult verifyNormMatmul(OpTy op, ArrayRef<Value> affineParams) {
+  if (failed(verifyFusedCommon(op)))
+    return failure();
+  NormVerifier verifier(op);
+  ShapedType inputType = op.getInputType();
+  for (auto [value, name] :
+       llvm::zip(affineParams, ArrayRef<StringRef>{"weight", "bias"}))
+    if (failed(verifier.checkOperand(value, name, inputType.getElementType(),
+                                     inputType.getShape().back(),
+                                     "[K] (the input's last dimension) =")))
+      return failure();
+  return success();
+}
+
+template <typename OpTy>
+static LogicalResult verifyMatmulNorm(OpTy op, ArrayRef<Value> affineParams) {
+  FailureOr<SmallVector<int64_t>> outShape = verifyFusedCommon(op);
+  if (failed(outShape))
+    return failure();
+  NormVerifier verifier(op);
+  Type elementType = op.getInputType().getElementType();
+  if (failed(verifier.checkOperand(op.getResidual(), "residual", elementType,
+                                   *outShape, "the output shape")))
+    return failure();
+  if (failed(verifier.checkOperand(op.getSumInit(), "sum_outs", elementType,
+                                   *outShape, "the output shape")))
+    return failure();
+  int64_t n = outShape->back();
+  for (auto [value, name] :
+       llvm::zip(affineParams, ArrayRef<StringRef>{"weight", "bias"}))
+    if (failed(verifier.checkOperand(value, name, elementType, {n},
+                                     "[N] (the output's last dimension) =")))
+      return failure();
+  return success();
+}
+
+LogicalResult RMSNormMatmulOp::verify() {
+  return verifyNormMatmul(*this, {getWeight()});
+}
+LogicalResult LayerNormMatmulOp::verify() {
+  return verifyNormMatmul(*this, {getWeight(), getBias()});
+}
+LogicalResult MatmulRMSNormOp::verify() {
+  return verifyMatmulNorm(*this, {getWeight()});
+}
+LogicalResult MatmulLayerNormOp::verify() {
+  return verifyMatmulNorm(*this, {getWeight(), getBias()});
+}
+
+//===----------------------------------------------------------------------===//
+// Memory effects and shape reification
+//===----------------------------------------------------------------------===//
+
+/// On memrefs, `ins` are read and `outs` are written (never read: every
+/// element of every output is overwritten). On tensors there are no effects.
+static void
+getNormEffects(Operation *op,
+               SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+                   &effects) {
+  auto dps = cast<DestinationStyleOpInterface>(op);
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (!isa<MemRefType>(operand.get().getType()))
+      continue;
+    if (dps.isDpsInit(&operand))
+      effects.emplace_back(MemoryEffects::Write::get(), &operand,
+                           /*stage=*/0, /*effectOnFullRegion=*/true,
+                           SideEffects::DefaultResource::get());
+    else
+      effects.emplace_back(MemoryEffects::Read::get(), &operand, /*stage=*/0,
+                           /*effectOnFullRegion=*/true,
+                           SideEffects::DefaultResource::get());
+  }
+}
+
+/// Every result has the shape of the `outs` operand it is tied to.
+static LogicalResult reifyFromInits(Operation *op, OpBuilder &b,
+                                    ReifiedRankedShapedTypeDims &shapes) {
+  auto dps = cast<DestinationStyleOpInterface>(op);
+  for (OpOperand &init : dps.getDpsInitsMutable())
+    if (isa<RankedTensorType>(init.get().getType()))
+      shapes.push_back(tensor::getMixedSizes(b, op->getLoc(), init.get()));
+  return success();
+}
+
+#define NORM_DEFINE_EFFECTS_AND_REIFY(OpTy)                                    \
+  void OpTy::getEffects(                                                       \
+      SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>      \
+          &effects) {                                                          \
+    getNormEffects(getOperation(), effects);                                   \
+  }                                                                            \
+  LogicalResult OpTy::reifyResultShapes(                                       \
+      OpBuilder &b, ReifiedRankedShapedTypeDims &reifiedReturnShapes) {        \
+    return reifyFromInits(getOperation(), b, reifiedReturnShapes);             \
+  }
+
+NORM_DEFINE_EFFECTS_AND_REIFY(RMSNormOp)
+NORM_DEFINE_EFFECTS_AND_REIFY(LayerNormOp)
+NORM_DEFINE_EFFECTS_AND_REIFY(RMSNormMatmulOp)
+NORM_DEFINE_EFFECTS_AND_REIFY(LayerNormMatmulOp)
+NORM_DEFINE_EFFECTS_AND_REIFY(MatmulRMSNormOp)
+NORM_DEFINE_EFFECTS_AND_REIFY(MatmulLayerNormOp)
+#undef NORM_DEFINE_EFFECTS_AND_REIFY

@@ -1,0 +1,283 @@
+//===- NormTiling.cpp - TilingInterface for the norm ops -------------------===//
+//
+// The iteration domain of a norm op is the shape of its main output. Rows
+// (the non-normalized dims) are parallel and tileable; the normalized dims
+// are reductions and always taken whole, whatever tile the caller asks for,
+// since a norm needs complete rows. For norm → matmul the output columns (N)
+// are parallel too.
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Dialect/Norm/IR/NormOps.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+
+namespace {
+using utils::IteratorType;
+
+/// A tile: offsets and sizes over some of the iteration dims.
+struct Tile {
+  SmallVector<OpFoldResult> offsets, sizes;
+
+  /// The sub-tile over the iteration dims `dims` (in that order).
+  Tile select(ArrayRef<int64_t> dims) const {
+    Tile t;
+    for (int64_t d : dims) {
+      t.offsets.push_back(offsets[d]);
+      t.sizes.push_back(sizes[d]);
+    }
+    return t;
+  }
+};
+
+Value extractTile(OpBuilder &b, Location loc, Value source, const Tile &tile,
+                  SmallVectorImpl<Operation *> &slices) {
+  SmallVector<OpFoldResult> strides(tile.offsets.size(), b.getIndexAttr(1));
+  Operation *slice;
+  if (isa<RankedTensorType>(source.getType()))
+    slice = tensor::ExtractSliceOp::create(b, loc, source, tile.offsets,
+                                           tile.sizes, strides);
+  else
+    slice = memref::SubViewOp::create(b, loc, source, tile.offsets, tile.sizes,
+                                      strides);
+  slices.push_back(slice);
+  return slice->getResult(0);
+}
+
+SmallVector<Range> domainOf(OpBuilder &b, Location loc, Value shaped) {
+  SmallVector<Range> domain;
+  int64_t rank = cast<ShapedType>(shaped.getType()).getRank();
+  for (int64_t d = 0; d < rank; ++d)
+    domain.push_back(Range{b.getIndexAttr(0),
+                           linalg::createFoldedDimOp(b, loc, shaped, d),
+                           b.getIndexAttr(1)});
+  return domain;
+}
+
+/// The requested tile with the reduction dims widened to their full extent.
+Tile widenReductions(OpBuilder &b, Location loc, Value output,
+                     ArrayRef<IteratorType> iterators,
+                     ArrayRef<OpFoldResult> offsets,
+                     ArrayRef<OpFoldResult> sizes) {
+  Tile tile{SmallVector<OpFoldResult>(offsets), SmallVector<OpFoldResult>(sizes)};
+  for (auto [d, kind] : llvm::enumerate(iterators)) {
+    if (kind != IteratorType::reduction)
+      continue;
+    tile.offsets[d] = b.getIndexAttr(0);
+    tile.sizes[d] = linalg::createFoldedDimOp(b, loc, output, d);
+  }
+  return tile;
+}
+
+SmallVector<int64_t> range(int64_t begin, int64_t end) {
+  return llvm::to_vector(llvm::seq<int64_t>(begin, end));
+}
+
+/// Which operands get which tile; operands not listed are passed whole (γ,
+/// β, and whatever the op needs in full). Keyed by operand number, so that
+/// the same SSA value used twice is still told apart.
+class OperandTiles {
+public:
+  void set(MutableOperandRange operands, const Tile &tile) {
+    for (OpOperand &operand : operands)
+      tiles[operand.getOperandNumber()] = tile;
+  }
+  const Tile *lookup(OpOperand &operand) const {
+    auto it = tiles.find(operand.getOperandNumber());
+    return it == tiles.end() ? nullptr : &it->second;
+  }
+
+private:
+  llvm::DenseMap<unsigned, Tile> tiles;
+};
+
+/// Clones `op` onto the sliced operands.
+FailureOr<TilingResult> cloneOnTiles(Operation *op, OpBuilder &b,
+                                     const OperandTiles &tiles) {
+  Location loc = op->getLoc();
+  SmallVector<Operation *> slices;
+  SmallVector<Value> operands;
+  for (OpOperand &operand : op->getOpOperands()) {
+    const Tile *tile = tiles.lookup(operand);
+    operands.push_back(tile ? extractTile(b, loc, operand.get(), *tile, slices)
+                            : operand.get());
+  }
+  auto dps = cast<DestinationStyleOpInterface>(op);
+  SmallVector<Type> resultTypes;
+  if (dps.hasPureTensorSemantics())
+    for (OpOperand &init : dps.getDpsInitsMutable())
+      resultTypes.push_back(operands[init.getOperandNumber()].getType());
+  Operation *tiled = mlir::clone(b, op, resultTypes, operands);
+  return TilingResult{{tiled}, SmallVector<Value>(tiled->getResults()), slices};
+}
+
+//===----------------------------------------------------------------------===//
+// Standalone norms: domain = input shape
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy>
+SmallVector<IteratorType> standaloneIterators(OpTy op) {
+  int64_t rank = op.getInputType().getRank();
+  SmallVector<IteratorType> iterators(rank, IteratorType::parallel);
+  for (int64_t d = op.getNormalizedAxis(); d < rank; ++d)
+    iterators[d] = IteratorType::reduction;
+  return iterators;
+}
+
+/// Statistics outputs live in the row space; everything full-rank is tiled
+/// like the input; γ and β are passed whole.
+template <typename OpTy>
+FailureOr<TilingResult> tileStandalone(OpTy op, OpBuilder &b,
+                                       ArrayRef<OpFoldResult> offsets,
+                                       ArrayRef<OpFoldResult> sizes) {
+  Tile tile = widenReductions(b, op.getLoc(), op.getInput(),
+                              standaloneIterators(op), offsets, sizes);
+  Tile rowTile = tile.select(range(0, op.getNormalizedAxis()));
+  OperandTiles tiles;
+  tiles.set(op.getInputMutable(), tile);
+  tiles.set(op.getResidualMutable(), tile);
+  tiles.set(op.getInitMutable(), tile);
+  tiles.set(op.getSumInitMutable(), tile);
+  tiles.set(op.getRstdInitMutable(), rowTile);
+  if constexpr (std::is_same_v<OpTy, LayerNormOp>)
+    tiles.set(op.getMeanInitMutable(), rowTile);
+  return cloneOnTiles(op, b, tiles);
+}
+
+template <typename OpTy>
+LogicalResult standaloneResultTile(OpTy op, OpBuilder &b, unsigned resultNumber,
+                                   ArrayRef<OpFoldResult> offsets,
+                                   ArrayRef<OpFoldResult> sizes,
+                                   SmallVector<OpFoldResult> &resultOffsets,
+                                   SmallVector<OpFoldResult> &resultSizes) {
+  Tile tile = widenReductions(b, op.getLoc(), op.getInput(),
+                              standaloneIterators(op), offsets, sizes);
+  int64_t resultRank =
+      cast<ShapedType>(op->getResult(resultNumber).getType()).getRank();
+  Tile result = tile.select(range(0, resultRank));
+  resultOffsets = result.offsets;
+  resultSizes = result.sizes;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Fused ops: domain = output shape [rows..., N]
+//===----------------------------------------------------------------------===//
+
+/// norm → matmul: rows and N are parallel. X is tiled over rows (K whole),
+/// `rhs` and `matmul_bias` over N, γ/β passed whole.
+template <typename OpTy>
+FailureOr<TilingResult> tileNormMatmul(OpTy op, OpBuilder &b,
+                                       ArrayRef<OpFoldResult> offsets,
+                                       ArrayRef<OpFoldResult> sizes) {
+  Location loc = op.getLoc();
+  int64_t rank = op.getInitType().getRank();
+  Tile tile{SmallVector<OpFoldResult>(offsets), SmallVector<OpFoldResult>(sizes)};
+  Tile inputTile = tile.select(range(0, rank - 1));
+  inputTile.offsets.push_back(b.getIndexAttr(0));
+  inputTile.sizes.push_back(linalg::createFoldedDimOp(b, loc, op.getInput(), rank - 1));
+  Tile columns = tile.select({rank - 1});
+  Tile rhsTile;
+  unsigned kDim = op.getTransposeRhs() ? 1 : 0;
+  for (unsigned d = 0; d < 2; ++d) {
+    bool isK = d == kDim;
+    rhsTile.offsets.push_back(isK ? b.getIndexAttr(0) : columns.offsets[0]);
+    rhsTile.sizes.push_back(isK ? linalg::createFoldedDimOp(b, loc, op.getRhs(), d)
+                                : columns.sizes[0]);
+  }
+  OperandTiles tiles;
+  tiles.set(op.getInputMutable(), inputTile);
+  tiles.set(op.getRhsMutable(), rhsTile);
+  tiles.set(op.getMatmulBiasMutable(), columns);
+  tiles.set(op.getInitMutable(), tile);
+  return cloneOnTiles(op, b, tiles);
+}
+
+/// matmul → norm: rows parallel, N a reduction (the norm needs whole rows).
+template <typename OpTy>
+FailureOr<TilingResult> tileMatmulNorm(OpTy op, OpBuilder &b,
+                                       ArrayRef<OpFoldResult> offsets,
+                                       ArrayRef<OpFoldResult> sizes) {
+  Location loc = op.getLoc();
+  int64_t rank = op.getInitType().getRank();
+  SmallVector<IteratorType> iterators(rank, IteratorType::parallel);
+  iterators.back() = IteratorType::reduction;
+  Tile tile = widenReductions(b, loc, op.getInit(), iterators, offsets, sizes);
+  Tile inputTile = tile.select(range(0, rank - 1));
+  inputTile.offsets.push_back(b.getIndexAttr(0));
+  inputTile.sizes.push_back(linalg::createFoldedDimOp(b, loc, op.getInput(), rank - 1));
+  OperandTiles tiles;
+  tiles.set(op.getInputMutable(), inputTile);
+  tiles.set(op.getResidualMutable(), tile);
+  tiles.set(op.getInitMutable(), tile);
+  tiles.set(op.getSumInitMutable(), tile);
+  return cloneOnTiles(op, b, tiles);
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// TilingInterface methods
+//===----------------------------------------------------------------------===//
+
+#define NORM_DEFINE_STANDALONE_TILING(OpTy)                                    \
+  SmallVector<IteratorType> OpTy::getLoopIteratorTypes() {                     \
+    return standaloneIterators(*this);                                         \
+  }                                                                            \
+  SmallVector<Range> OpTy::getIterationDomain(OpBuilder &b) {                  \
+    return domainOf(b, getLoc(), getInput());                                  \
+  }                                                                            \
+  FailureOr<TilingResult> OpTy::getTiledImplementation(                        \
+      OpBuilder &b, ArrayRef<OpFoldResult> offsets,                            \
+      ArrayRef<OpFoldResult> sizes) {                                          \
+    return tileStandalone(*this, b, offsets, sizes);                           \
+  }                                                                            \
+  LogicalResult OpTy::getResultTilePosition(                                   \
+      OpBuilder &b, unsigned resultNumber, ArrayRef<OpFoldResult> offsets,     \
+      ArrayRef<OpFoldResult> sizes, SmallVector<OpFoldResult> &resultOffsets,  \
+      SmallVector<OpFoldResult> &resultSizes) {                                \
+    return standaloneResultTile(*this, b, resultNumber, offsets, sizes,        \
+                                resultOffsets, resultSizes);                   \
+  }
+
+NORM_DEFINE_STANDALONE_TILING(RMSNormOp)
+NORM_DEFINE_STANDALONE_TILING(LayerNormOp)
+#undef NORM_DEFINE_STANDALONE_TILING
+
+#define NORM_DEFINE_FUSED_TILING(OpTy, tileFn, lastIsReduction)                \
+  SmallVector<IteratorType> OpTy::getLoopIteratorTypes() {                     \
+    SmallVector<IteratorType> iterators(getInitType().getRank(),               \
+                                        IteratorType::parallel);               \
+    if (lastIsReduction)                                                       \
+      iterators.back() = IteratorType::reduction;                              \
+    return iterators;                                                          \
+  }                                                                            \
+  SmallVector<Range> OpTy::getIterationDomain(OpBuilder &b) {                  \
+    return domainOf(b, getLoc(), getInit());                                   \
+  }                                                                            \
+  FailureOr<TilingResult> OpTy::getTiledImplementation(                        \
+      OpBuilder &b, ArrayRef<OpFoldResult> offsets,                            \
+      ArrayRef<OpFoldResult> sizes) {                                          \
+    return tileFn(*this, b, offsets, sizes);                                   \
+  }                                                                            \
+  LogicalResult OpTy::getResultTilePosition(                                   \
+      OpBuilder &b, unsigned resultNumber, ArrayRef<OpFoldResult> offsets,     \
+      ArrayRef<OpFoldResult> sizes, SmallVector<OpFoldResult> &resultOffsets,  \
+      SmallVector<OpFoldResult> &resultSizes) {                                \
+    Tile tile = widenReductions(b, getLoc(), getInit(),                        \
+                                getLoopIteratorTypes(), offsets, sizes);       \
+    resultOffsets = tile.offsets;                                              \
+    resultSizes = tile.sizes;                                                  \
+    return success();                                                          \
+  }
+
+NORM_DEFINE_FUSED_TILING(RMSNormMatmulOp, tileNormMatmul, false)
+NORM_DEFINE_FUSED_TILING(LayerNormMatmulOp, tileNormMatmul, false)
+NORM_DEFINE_FUSED_TILING(MatmulRMSNormOp, tileMatmulNorm, true)
+NORM_DEFINE_FUSED_TILING(MatmulLayerNormOp, tileMatmulNorm, true)
+#undef NORM_DEFINE_FUSED_TILING

@@ -1,0 +1,79 @@
+//===- CPUPipeline.cpp - the norm-lower-to-cpu pipeline --------------------===//
+//
+// From a module of norm ops plus upstream linalg/tensor/arith/math/scf/func on
+// tensors to the LLVM dialect, runnable with mlir-runner. For now the norm ops
+// go through --norm-decompose; the project's own vector code generation will
+// replace that stage under the same pipeline name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Pipelines/Passes.h"
+#include "norm/Dialect/Norm/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+
+namespace {
+/// Norm ops to linalg, then the usual tensor-level clean-up.
+void addNormLoweringStage(OpPassManager &pm,
+                          const NormCPUPipelineOptions &options) {
+  if (options.decompose)
+    pm.addPass(createNormDecomposePass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
+  pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+}
+
+/// Tensors to buffers, with deallocation.
+void addBufferizationStage(OpPassManager &pm) {
+  bufferization::OneShotBufferizePassOptions bufferizeOptions;
+  bufferizeOptions.bufferizeFunctionBoundaries = true;
+  bufferizeOptions.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  bufferization::BufferDeallocationPipelineOptions deallocOptions;
+  bufferization::buildBufferDeallocationPipeline(pm, deallocOptions);
+}
+
+/// Loops, then everything to the LLVM dialect. bf16/f16 conversions are
+/// expanded to integer arithmetic so no compiler-rt helper is needed.
+void addLLVMStage(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  arith::ArithExpandOpsPassOptions expandOptions;
+  expandOptions.includeBf16 = true;
+  expandOptions.includeF4E2M1 = false;
+  pm.addPass(arith::createArithExpandOpsPass(expandOptions));
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+} // namespace
+
+void mlir::norm::buildNormLowerToCPUPipeline(
+    OpPassManager &pm, const NormCPUPipelineOptions &options) {
+  addNormLoweringStage(pm, options);
+  addBufferizationStage(pm);
+  addLLVMStage(pm);
+}
+
+void mlir::norm::registerNormPipelines() {
+  PassPipelineRegistration<NormCPUPipelineOptions>(
+      "norm-lower-to-cpu",
+      "Lower norm ops and upstream tensor-level IR to the LLVM dialect for "
+      "CPU execution",
+      buildNormLowerToCPUPipeline);
+}

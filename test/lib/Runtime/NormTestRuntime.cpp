@@ -1,0 +1,828 @@
+//===- NormTestRuntime.cpp - float64 reference checks for execution tests -===//
+//
+// A small shared library (libnorm_test_runtime.so) that the CPU execution
+// tests load into mlir-runner with -shared-libs. It fills memrefs with seeded
+// pseudo-random data and checks the results of compiled norm ops against a
+// float64 reference computed on the host from the actual input values.
+//
+// It needs only the header mlir/ExecutionEngine/CRunnerUtils.h (descriptor
+// layouts); no MLIR or LLVM library is linked.
+//
+// Calling convention: every entry point is exported as
+// `_mlir_ciface_<name>` with C linkage and takes unranked memref descriptors
+// by pointer, so MLIR declares it as
+//
+//   func.func private @<name>(memref<*xf32>, ..., i64, f64, ...)
+//       attributes {llvm.emit_c_interface}
+//
+// Every function exists for three element types, with the suffix _f32, _f16
+// or _bf16 (memref<*xf32>, memref<*xf16>, memref<*xbf16>). f16 and bf16 are
+// stored as 16-bit patterns and converted here by hand. Any rank, any
+// strides, any offset is accepted; elements are always visited in logical
+// row-major order, so results do not depend on the layout.
+//
+// Fill functions:
+//   norm_test_fill_<dt>(m, i64 seed, f64 mean, f64 scale)
+//       m[i] = round_dt(mean + scale * u_i), u_i uniform in [-1, 1) from a
+//       splitmix64 stream seeded with `seed` (i = row-major linear index).
+//   norm_test_fill_rows_<dt>(m, i64 seed, f64 mean, f64 scale, i64 axis)
+//       like fill, but row r (the linear index over dims [0, axis); a row is
+//       the n elements of dims [axis, rank)) uses
+//          mean_r  = mean * (1 + r % 3) * (r odd ? -1 : 1)
+//          scale_r = scale * 2^(r % 4 - 1)
+//       except row 1 (when there are >= 2 rows), which gets
+//          mean_1  = 1e4 * scale,  scale_1 = scale
+//       i.e. |mean| >> std, to exercise cancellation in the statistics.
+//       Negative axis counts from the end.
+//
+// Checkers (print exactly one line to stdout, then fflush; return nothing):
+//   norm_test_check_rms_norm_<dt>(x, residual, gamma, y, sum, rstd,
+//                                 i64 axis, f64 epsilon, f64 weight_offset,
+//                                 f64 partial, i64 flags)
+//   norm_test_check_layer_norm_<dt>(x, residual, gamma, beta, y, sum, mean,
+//                                   rstd, i64 axis, f64 epsilon,
+//                                   f64 weight_offset, i64 flags)
+//   norm_test_check_rms_norm_matmul_<dt>(x, gamma, w, matmul_bias, c,
+//                                        f64 epsilon, f64 weight_offset,
+//                                        i64 flags)
+//   norm_test_check_layer_norm_matmul_<dt>(x, gamma, beta, w, matmul_bias, c,
+//                                          f64 epsilon, f64 weight_offset,
+//                                          i64 flags)
+//   norm_test_check_matmul_rms_norm_<dt>(a, w, matmul_bias, residual, gamma,
+//                                        y, sum, f64 epsilon,
+//                                        f64 weight_offset, i64 flags)
+//   norm_test_check_matmul_layer_norm_<dt>(a, w, matmul_bias, residual, gamma,
+//                                          beta, y, sum, f64 epsilon,
+//                                          f64 weight_offset, i64 flags)
+// Data memrefs have the element type <dt>; the statistics memrefs (mean,
+// rstd) are always memref<*xf32>. An absent optional operand is passed as any
+// dummy memref and its flag bit is left clear.
+//
+// flags (bit set = feature present):
+//      1 has_residual        2 has_gamma           4 has_beta
+//      8 eps_outside_sqrt   16 cast_before_weight 32 has_sum_output
+//     64 has_mean_output   128 has_rstd_output   256 has_matmul_bias
+//    512 transpose_rhs
+//
+// Reference semantics (float64): rows = prod(dims[0, axis)), n =
+// prod(dims[axis, rank)); the fused ops normalize the last dim.
+//   s    = round_dt(x + residual)  (or x)
+//   RMS:  k = ceil(partial * n), ms = sum_{j<k} s_j^2 / k
+//   LN:   mu = mean(s), var = mean((s - mu)^2)   (two passes)
+//   rstd = 1/sqrt(v + eps)   or 1/(sqrt(v) + eps) with eps_outside_sqrt
+//   z    = (s [- mu]) * rstd;  with cast_before_weight z = round_dt(z)
+//   y    = z * (gamma + weight_offset) [+ beta]    (gamma = 1, beta = 0 when
+//                                                   absent)
+//   norm -> matmul:  C = norm(X) * W + matmul_bias (W is [K,N], or [N,K] with
+//                    transpose_rhs); no intermediate rounding.
+//   matmul -> norm:  S = round_dt(A * W + matmul_bias + residual); Y = norm(S).
+//                    With has_sum_output, the returned sum is compared with S
+//                    and Y with the norm of the returned sum (the op's
+//                    contract: Y is exactly the norm of the S it returns).
+//   The sum output of rms_norm / layer_norm is compared with round_dt(x + r).
+//
+// Metric: rel = ||out - ref||_2 / ||ref||_2 over the whole output (absolute
+// norm when ||ref|| = 0); a NaN (or Inf) in out where ref is finite fails.
+// Tolerances (DESIGN.md section 4): main output f32 1e-6 (fused matmul ops
+// 1e-5), f16 2e-3, bf16 1e-2; sum output: the same tolerance as the main
+// output; f32 statistics: 1e-6 for f32 ops, 1e-5 for f16/bf16 ops.
+//
+// Output line:
+//   <op> <dtype> [<d0>x<d1>...] <flags>: rel_err=<%.3e> tol=<%.0e>
+//       [sum_err=<%.3e>] [mean_err=<%.3e>] [rstd_err=<%.3e>] PASS|FAIL
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#define NORM_RT_EXPORT extern "C" __attribute__((visibility("default")))
+
+namespace {
+
+enum CheckFlags : int64_t {
+  kHasResidual = 1,
+  kHasGamma = 2,
+  kHasBeta = 4,
+  kEpsOutsideSqrt = 8,
+  kCastBeforeWeight = 16,
+  kHasSumOutput = 32,
+  kHasMeanOutput = 64,
+  kHasRstdOutput = 128,
+  kHasMatmulBias = 256,
+  kTransposeRhs = 512,
+};
+
+//===----------------------------------------------------------------------===//
+// Element types
+//===----------------------------------------------------------------------===//
+
+/// Rounds a finite double to a binary float format with `precision` bits of
+/// significand (hidden bit included), minimum normal exponent `emin` and
+/// largest finite value `maxFinite`, round-to-nearest-even. Overflow gives
+/// +-inf; NaN and inf pass through.
+double roundToFormat(double v, int precision, int emin, double maxFinite) {
+  if (!std::isfinite(v) || v == 0.0)
+    return v;
+  int e = std::ilogb(v);
+  if (e < emin)
+    e = emin; // subnormal range: fixed quantum 2^(emin - precision + 1)
+  double quantum = std::ldexp(1.0, e - precision + 1);
+  // Scaling by a power of two is exact; nearbyint rounds half to even in the
+  // default rounding mode.
+  double r = std::nearbyint(v / quantum) * quantum;
+  if (std::fabs(r) > maxFinite)
+    return std::copysign(INFINITY, v);
+  return r;
+}
+
+struct F32 {
+  using Storage = float;
+  static constexpr const char *name = "f32";
+  static double toDouble(float v) { return v; }
+  static float fromDouble(double v) { return static_cast<float>(v); }
+  static double round(double v) { return static_cast<float>(v); }
+  static constexpr double tol = 1e-6;
+  static constexpr double fusedTol = 1e-5;
+  static constexpr double statTol = 1e-6;
+};
+
+struct F16 {
+  using Storage = uint16_t;
+  static constexpr const char *name = "f16";
+  static double toDouble(uint16_t h) {
+    int sign = h >> 15, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
+    double mag;
+    if (exp == 0)
+      mag = std::ldexp(static_cast<double>(mant), -24);
+    else if (exp == 0x1f)
+      mag = mant ? NAN : INFINITY;
+    else
+      mag = std::ldexp(static_cast<double>(mant | 0x400), exp - 25);
+    return sign ? -mag : mag;
+  }
+  static double round(double v) { return roundToFormat(v, 11, -14, 65504.0); }
+  static uint16_t fromDouble(double v) {
+    uint16_t sign = std::signbit(v) ? 0x8000 : 0;
+    if (std::isnan(v))
+      return sign | 0x7e00;
+    double r = std::fabs(round(v));
+    if (std::isinf(r))
+      return sign | 0x7c00;
+    if (r == 0.0)
+      return sign;
+    if (r < std::ldexp(1.0, -14)) // subnormal
+      return sign | static_cast<uint16_t>(std::ldexp(r, 24));
+    int e = std::ilogb(r);
+    uint16_t mant =
+        static_cast<uint16_t>(std::ldexp(r, 10 - e)) & 0x3ff; // drop hidden 1
+    return sign | static_cast<uint16_t>((e + 15) << 10) | mant;
+  }
+  static constexpr double tol = 2e-3;
+  static constexpr double fusedTol = 2e-3;
+  static constexpr double statTol = 1e-5;
+};
+
+struct BF16 {
+  using Storage = uint16_t;
+  static constexpr const char *name = "bf16";
+  static double toDouble(uint16_t b) {
+    uint32_t bits = static_cast<uint32_t>(b) << 16;
+    float f;
+    std::memcpy(&f, &bits, sizeof(f));
+    return f;
+  }
+  static double round(double v) {
+    // Largest finite bf16: (2 - 2^-7) * 2^127.
+    return roundToFormat(v, 8, -126, std::ldexp(255.0, 120));
+  }
+  static uint16_t fromDouble(double v) {
+    if (std::isnan(v))
+      return std::signbit(v) ? 0xffc0 : 0x7fc0;
+    // round() is exactly representable in bf16, hence in f32, and its low 16
+    // f32 bits are zero.
+    float f = static_cast<float>(round(v));
+    uint32_t bits;
+    std::memcpy(&bits, &f, sizeof(bits));
+    return static_cast<uint16_t>(bits >> 16);
+  }
+  static constexpr double tol = 1e-2;
+  static constexpr double fusedTol = 1e-2;
+  static constexpr double statTol = 1e-5;
+};
+
+//===----------------------------------------------------------------------===//
+// Memref access
+//===----------------------------------------------------------------------===//
+
+/// A memref seen as a row-major list of elements (any rank and strides).
+template <typename S>
+struct View {
+  std::vector<int64_t> shape;
+  std::vector<int64_t> offsets; // element offsets from `data`, row-major
+  S *data = nullptr;
+
+  explicit View(UnrankedMemRefType<S> *m) {
+    DynamicMemRefType<S> d(*m);
+    data = d.data;
+    shape.assign(d.sizes, d.sizes + d.rank);
+    int64_t count = 1;
+    for (int64_t s : shape)
+      count *= s;
+    offsets.reserve(count > 0 ? count : 0);
+    if (count <= 0)
+      return;
+    std::vector<int64_t> idx(d.rank, 0);
+    for (int64_t i = 0; i < count; ++i) {
+      int64_t off = d.offset;
+      for (int64_t k = 0; k < d.rank; ++k)
+        off += idx[k] * d.strides[k];
+      offsets.push_back(off);
+      for (int64_t k = d.rank - 1; k >= 0; --k) {
+        if (++idx[k] < shape[k])
+          break;
+        idx[k] = 0;
+      }
+    }
+  }
+  int64_t rank() const { return static_cast<int64_t>(shape.size()); }
+  int64_t size() const { return static_cast<int64_t>(offsets.size()); }
+  S &at(int64_t i) { return data[offsets[i]]; }
+};
+
+template <typename DT>
+std::vector<double> load(UnrankedMemRefType<typename DT::Storage> *m,
+                         std::vector<int64_t> *shape = nullptr) {
+  View<typename DT::Storage> v(m);
+  std::vector<double> out(v.size());
+  for (int64_t i = 0; i < v.size(); ++i)
+    out[i] = DT::toDouble(v.at(i));
+  if (shape)
+    *shape = v.shape;
+  return out;
+}
+
+int64_t product(const std::vector<int64_t> &shape, int64_t from, int64_t to) {
+  int64_t p = 1;
+  for (int64_t i = from; i < to; ++i)
+    p *= shape[i];
+  return p;
+}
+
+std::string shapeStr(const std::vector<int64_t> &shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i)
+      s += "x";
+    s += std::to_string(shape[i]);
+  }
+  return s + "]";
+}
+
+//===----------------------------------------------------------------------===//
+// Random fill
+//===----------------------------------------------------------------------===//
+
+struct SplitMix64 {
+  uint64_t state;
+  explicit SplitMix64(int64_t seed) : state(static_cast<uint64_t>(seed)) {}
+  uint64_t next() {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  /// Uniform in [-1, 1).
+  double uniform() {
+    return static_cast<double>(next() >> 11) * 0x1.0p-52 - 1.0;
+  }
+};
+
+template <typename DT>
+void fillImpl(UnrankedMemRefType<typename DT::Storage> *m, int64_t seed,
+              double mean, double scale, int64_t axis, bool perRow) {
+  View<typename DT::Storage> v(m);
+  SplitMix64 rng(seed);
+  int64_t rank = v.rank();
+  if (axis < 0)
+    axis += rank;
+  if (axis < 0 || axis > rank)
+    axis = rank;
+  int64_t rows = product(v.shape, 0, axis);
+  int64_t n = product(v.shape, axis, rank);
+  for (int64_t r = 0; r < rows; ++r) {
+    double mu = mean, sc = scale;
+    if (perRow) {
+      if (r == 1) {
+        mu = 1e4 * scale;
+      } else {
+        mu = mean * static_cast<double>(1 + r % 3) * ((r & 1) ? -1.0 : 1.0);
+        sc = std::ldexp(scale, static_cast<int>(r % 4) - 1);
+      }
+    }
+    for (int64_t j = 0; j < n; ++j)
+      v.at(r * n + j) = DT::fromDouble(mu + sc * rng.uniform());
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Comparison and reporting
+//===----------------------------------------------------------------------===//
+
+struct Err {
+  double rel = 0.0;
+  bool ok = true;
+  std::string note; // shape mismatch etc.
+};
+
+Err compare(const std::vector<double> &out, const std::vector<double> &ref,
+            double tol) {
+  Err e;
+  if (out.size() != ref.size()) {
+    e.ok = false;
+    e.rel = NAN;
+    e.note = "size mismatch (" + std::to_string(out.size()) + " vs " +
+             std::to_string(ref.size()) + ")";
+    return e;
+  }
+  double num = 0.0, den = 0.0;
+  bool bad = false;
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (!std::isfinite(ref[i])) {
+      // Non-finite reference: out must be the same kind of value.
+      bool same = std::isnan(ref[i]) ? std::isnan(out[i]) : out[i] == ref[i];
+      if (!same)
+        bad = true;
+      continue;
+    }
+    if (!std::isfinite(out[i])) {
+      bad = true;
+      continue;
+    }
+    double d = out[i] - ref[i];
+    num += d * d;
+    den += ref[i] * ref[i];
+  }
+  e.rel = den > 0.0 ? std::sqrt(num / den) : std::sqrt(num);
+  if (bad)
+    e.rel = NAN;
+  e.ok = !bad && e.rel <= tol;
+  return e;
+}
+
+struct Report {
+  std::string head; // "<op> <dtype> [shape] <flags>"
+  Err main;
+  double tol;
+  std::vector<std::pair<std::string, Err>> extra;
+  std::vector<std::string> notes;
+
+  void print() {
+    bool ok = main.ok;
+    std::string line = head + ": ";
+    char buf[128];
+    std::snprintf(buf, sizeof(buf), "rel_err=%.3e tol=%.0e", main.rel, tol);
+    line += buf;
+    for (auto &[name, e] : extra) {
+      std::snprintf(buf, sizeof(buf), " %s_err=%.3e", name.c_str(), e.rel);
+      line += buf;
+      ok = ok && e.ok;
+      if (!e.note.empty())
+        notes.push_back(name + ": " + e.note);
+    }
+    if (!main.note.empty())
+      notes.push_back(main.note);
+    for (auto &n : notes)
+      line += " (" + n + ")";
+    line += ok ? " PASS" : " FAIL";
+    std::printf("%s\n", line.c_str());
+    std::fflush(stdout);
+  }
+};
+
+std::string flagStr(int64_t flags, bool isRms) {
+  std::string s;
+  auto add = [&](int64_t bit, const char *name) {
+    if (flags & bit) {
+      s += " ";
+      s += name;
+    }
+  };
+  add(kHasResidual, "residual");
+  add(kHasGamma, "gamma");
+  if (!isRms)
+    add(kHasBeta, "beta");
+  add(kHasMatmulBias, "mbias");
+  add(kTransposeRhs, "trans_rhs");
+  add(kEpsOutsideSqrt, "eps_out");
+  add(kCastBeforeWeight, "cast_bw");
+  add(kHasSumOutput, "sum");
+  if (!isRms)
+    add(kHasMeanOutput, "mean");
+  add(kHasRstdOutput, "rstd");
+  return s;
+}
+
+std::string numStr(const char *name, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), " %s=%g", name, v);
+  return buf;
+}
+
+//===----------------------------------------------------------------------===//
+// The float64 reference
+//===----------------------------------------------------------------------===//
+
+struct NormParams {
+  bool isRms = true;
+  double eps = 0.0;
+  double offset = 0.0;
+  double partial = 1.0;
+  bool epsOutside = false;
+  bool castBeforeWeight = false;
+};
+
+/// Normalizes `rows` rows of `n` elements of `s` (already rounded to the
+/// element type). `gamma`/`beta` are null when absent. `round` is the element
+/// type's rounding, used for cast_before_weight.
+template <typename DT>
+void referenceNorm(const std::vector<double> &s, int64_t rows, int64_t n,
+                   const double *gamma, const double *beta,
+                   const NormParams &p, std::vector<double> &y,
+                   std::vector<double> &mean, std::vector<double> &rstd) {
+  y.assign(rows * n, 0.0);
+  mean.assign(rows, 0.0);
+  rstd.assign(rows, 0.0);
+  for (int64_t r = 0; r < rows; ++r) {
+    const double *row = s.data() + r * n;
+    double mu = 0.0, v = 0.0;
+    if (p.isRms) {
+      int64_t k = n;
+      if (p.partial < 1.0) {
+        k = static_cast<int64_t>(std::ceil(p.partial * static_cast<double>(n)));
+        if (k < 1)
+          k = 1;
+        if (k > n)
+          k = n;
+      }
+      for (int64_t j = 0; j < k; ++j)
+        v += row[j] * row[j];
+      v /= static_cast<double>(k);
+    } else {
+      for (int64_t j = 0; j < n; ++j)
+        mu += row[j];
+      mu /= static_cast<double>(n);
+      for (int64_t j = 0; j < n; ++j)
+        v += (row[j] - mu) * (row[j] - mu);
+      v /= static_cast<double>(n);
+    }
+    double rs = p.epsOutside ? 1.0 / (std::sqrt(v) + p.eps)
+                             : 1.0 / std::sqrt(v + p.eps);
+    mean[r] = mu;
+    rstd[r] = rs;
+    for (int64_t j = 0; j < n; ++j) {
+      double z = (row[j] - mu) * rs;
+      if (p.castBeforeWeight)
+        z = DT::round(z);
+      double g = (gamma ? gamma[j] : 1.0) + p.offset;
+      y[r * n + j] = z * g + (beta ? beta[j] : 0.0);
+    }
+  }
+}
+
+/// Reads `dims` of the optional 1-D-or-more parameter `m` (gamma, beta,
+/// biases) when `present`, checking that it has `expect` elements.
+template <typename DT>
+bool loadParam(UnrankedMemRefType<typename DT::Storage> *m, bool present,
+               int64_t expect, const char *name, std::vector<double> &out,
+               Report &rep) {
+  if (!present)
+    return true;
+  out = load<DT>(m);
+  if (static_cast<int64_t>(out.size()) != expect) {
+    rep.notes.push_back(std::string(name) + " has " +
+                        std::to_string(out.size()) + " elements, expected " +
+                        std::to_string(expect));
+    return false;
+  }
+  return true;
+}
+
+void failEarly(Report &rep) {
+  rep.main.ok = false;
+  rep.main.rel = NAN;
+  rep.print();
+}
+
+//===----------------------------------------------------------------------===//
+// Checkers
+//===----------------------------------------------------------------------===//
+
+template <typename DT>
+void checkNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
+               UnrankedMemRefType<typename DT::Storage> *residual,
+               UnrankedMemRefType<typename DT::Storage> *gamma,
+               UnrankedMemRefType<typename DT::Storage> *beta,
+               UnrankedMemRefType<typename DT::Storage> *y,
+               UnrankedMemRefType<typename DT::Storage> *sum,
+               UnrankedMemRefType<float> *meanOut,
+               UnrankedMemRefType<float> *rstdOut, int64_t axis, double eps,
+               double offset, double partial, int64_t flags) {
+  std::vector<int64_t> shape;
+  std::vector<double> xs = load<DT>(x, &shape);
+  int64_t rank = static_cast<int64_t>(shape.size());
+  int64_t ax = axis < 0 ? axis + rank : axis;
+
+  Report rep;
+  rep.tol = DT::tol;
+  rep.head = std::string(isRms ? "rms_norm " : "layer_norm ") + DT::name +
+             " " + shapeStr(shape) + " axis=" + std::to_string(ax) +
+             flagStr(flags, isRms);
+  if (offset != 0.0)
+    rep.head += numStr("offset", offset);
+  if (isRms && partial != 1.0)
+    rep.head += numStr("partial", partial);
+  if (ax < 0 || ax >= rank) {
+    rep.notes.push_back("bad axis");
+    return failEarly(rep);
+  }
+  int64_t rows = product(shape, 0, ax), n = product(shape, ax, rank);
+
+  // s = round_dt(x + r).
+  std::vector<double> s = xs;
+  if (flags & kHasResidual) {
+    std::vector<double> rs = load<DT>(residual);
+    if (rs.size() != xs.size()) {
+      rep.notes.push_back("residual size mismatch");
+      return failEarly(rep);
+    }
+    for (size_t i = 0; i < s.size(); ++i)
+      s[i] = DT::round(xs[i] + rs[i]);
+  }
+  std::vector<double> g, b;
+  if (!loadParam<DT>(gamma, flags & kHasGamma, n, "gamma", g, rep) ||
+      !loadParam<DT>(beta, !isRms && (flags & kHasBeta), n, "beta", b, rep))
+    return failEarly(rep);
+
+  NormParams p;
+  p.isRms = isRms;
+  p.eps = eps;
+  p.offset = offset;
+  p.partial = isRms ? partial : 1.0;
+  p.epsOutside = flags & kEpsOutsideSqrt;
+  p.castBeforeWeight = flags & kCastBeforeWeight;
+  std::vector<double> yRef, meanRef, rstdRef;
+  referenceNorm<DT>(s, rows, n, g.empty() ? nullptr : g.data(),
+                    b.empty() ? nullptr : b.data(), p, yRef, meanRef, rstdRef);
+
+  rep.main = compare(load<DT>(y), yRef, DT::tol);
+  if (flags & kHasSumOutput)
+    rep.extra.push_back({"sum", compare(load<DT>(sum), s, DT::tol)});
+  if (!isRms && (flags & kHasMeanOutput))
+    rep.extra.push_back({"mean", compare(load<F32>(meanOut), meanRef,
+                                         DT::statTol)});
+  if (flags & kHasRstdOutput)
+    rep.extra.push_back({"rstd", compare(load<F32>(rstdOut), rstdRef,
+                                         DT::statTol)});
+  rep.print();
+}
+
+/// C = norm(X) · W + matmul_bias.
+template <typename DT>
+void checkNormMatmul(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
+                     UnrankedMemRefType<typename DT::Storage> *gamma,
+                     UnrankedMemRefType<typename DT::Storage> *beta,
+                     UnrankedMemRefType<typename DT::Storage> *w,
+                     UnrankedMemRefType<typename DT::Storage> *mbias,
+                     UnrankedMemRefType<typename DT::Storage> *c, double eps,
+                     double offset, int64_t flags) {
+  std::vector<int64_t> xShape, wShape;
+  std::vector<double> xs = load<DT>(x, &xShape);
+  std::vector<double> ws = load<DT>(w, &wShape);
+  bool trans = flags & kTransposeRhs;
+
+  Report rep;
+  rep.tol = DT::fusedTol;
+  rep.head = std::string(isRms ? "rms_norm_matmul " : "layer_norm_matmul ") +
+             DT::name + " " + shapeStr(xShape) + " w=" + shapeStr(wShape) +
+             flagStr(flags & ~(kCastBeforeWeight | kHasSumOutput |
+                               kHasMeanOutput | kHasRstdOutput |
+                               kHasResidual),
+                     isRms);
+  if (offset != 0.0)
+    rep.head += numStr("offset", offset);
+  if (xShape.empty() || wShape.size() != 2) {
+    rep.notes.push_back("bad rank");
+    return failEarly(rep);
+  }
+  int64_t rank = static_cast<int64_t>(xShape.size());
+  int64_t rows = product(xShape, 0, rank - 1), K = xShape[rank - 1];
+  int64_t wK = trans ? wShape[1] : wShape[0];
+  int64_t N = trans ? wShape[0] : wShape[1];
+  if (wK != K) {
+    rep.notes.push_back("K mismatch");
+    return failEarly(rep);
+  }
+  std::vector<double> g, b, mb;
+  if (!loadParam<DT>(gamma, flags & kHasGamma, K, "gamma", g, rep) ||
+      !loadParam<DT>(beta, !isRms && (flags & kHasBeta), K, "beta", b, rep) ||
+      !loadParam<DT>(mbias, flags & kHasMatmulBias, N, "matmul_bias", mb, rep))
+    return failEarly(rep);
+
+  NormParams p;
+  p.isRms = isRms;
+  p.eps = eps;
+  p.offset = offset;
+  p.epsOutside = flags & kEpsOutsideSqrt;
+  std::vector<double> z, meanRef, rstdRef;
+  referenceNorm<DT>(xs, rows, K, g.empty() ? nullptr : g.data(),
+                    b.empty() ? nullptr : b.data(), p, z, meanRef, rstdRef);
+  std::vector<double> cRef(rows * N, 0.0);
+  for (int64_t i = 0; i < rows; ++i)
+    for (int64_t j = 0; j < N; ++j) {
+      double acc = mb.empty() ? 0.0 : mb[j];
+      for (int64_t k = 0; k < K; ++k)
+        acc += z[i * K + k] * (trans ? ws[j * K + k] : ws[k * N + j]);
+      cRef[i * N + j] = acc;
+    }
+  rep.main = compare(load<DT>(c), cRef, DT::fusedTol);
+  rep.print();
+}
+
+/// Y = norm(round_dt(A · W + matmul_bias + residual)).
+template <typename DT>
+void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
+                     UnrankedMemRefType<typename DT::Storage> *w,
+                     UnrankedMemRefType<typename DT::Storage> *mbias,
+                     UnrankedMemRefType<typename DT::Storage> *residual,
+                     UnrankedMemRefType<typename DT::Storage> *gamma,
+                     UnrankedMemRefType<typename DT::Storage> *beta,
+                     UnrankedMemRefType<typename DT::Storage> *y,
+                     UnrankedMemRefType<typename DT::Storage> *sum, double eps,
+                     double offset, int64_t flags) {
+  std::vector<int64_t> aShape, wShape;
+  std::vector<double> as = load<DT>(a, &aShape);
+  std::vector<double> ws = load<DT>(w, &wShape);
+  bool trans = flags & kTransposeRhs;
+
+  Report rep;
+  rep.tol = DT::fusedTol;
+  rep.head = std::string(isRms ? "matmul_rms_norm " : "matmul_layer_norm ") +
+             DT::name + " " + shapeStr(aShape) + " w=" + shapeStr(wShape) +
+             flagStr(flags & ~(kCastBeforeWeight | kHasMeanOutput |
+                               kHasRstdOutput),
+                     isRms);
+  if (offset != 0.0)
+    rep.head += numStr("offset", offset);
+  if (aShape.empty() || wShape.size() != 2) {
+    rep.notes.push_back("bad rank");
+    return failEarly(rep);
+  }
+  int64_t rank = static_cast<int64_t>(aShape.size());
+  int64_t rows = product(aShape, 0, rank - 1), K = aShape[rank - 1];
+  int64_t wK = trans ? wShape[1] : wShape[0];
+  int64_t N = trans ? wShape[0] : wShape[1];
+  if (wK != K) {
+    rep.notes.push_back("K mismatch");
+    return failEarly(rep);
+  }
+  std::vector<double> g, b, mb, res;
+  if (!loadParam<DT>(mbias, flags & kHasMatmulBias, N, "matmul_bias", mb,
+                     rep) ||
+      !loadParam<DT>(residual, flags & kHasResidual, rows * N, "residual", res,
+                     rep) ||
+      !loadParam<DT>(gamma, flags & kHasGamma, N, "gamma", g, rep) ||
+      !loadParam<DT>(beta, !isRms && (flags & kHasBeta), N, "beta", b, rep))
+    return failEarly(rep);
+
+  std::vector<double> sRef(rows * N);
+  for (int64_t i = 0; i < rows; ++i)
+    for (int64_t j = 0; j < N; ++j) {
+      double acc = 0.0;
+      for (int64_t k = 0; k < K; ++k)
+        acc += as[i * K + k] * (trans ? ws[j * K + k] : ws[k * N + j]);
+      if (!mb.empty())
+        acc += mb[j];
+      if (!res.empty())
+        acc += res[i * N + j];
+      sRef[i * N + j] = DT::round(acc);
+    }
+  // The op normalizes the S it returns. When that S is an output, normalize
+  // the returned values (checked against sRef on their own): a one-ulp
+  // difference in the rounding of S would otherwise be amplified by rows
+  // whose |mean| >> std and show up as an error in Y.
+  std::vector<double> sNorm = sRef;
+  if (flags & kHasSumOutput) {
+    std::vector<double> sOut = load<DT>(sum);
+    Err e = compare(sOut, sRef, DT::fusedTol);
+    if (sOut.size() == sRef.size())
+      sNorm = sOut;
+    rep.extra.push_back({"sum", e});
+  }
+  NormParams p;
+  p.isRms = isRms;
+  p.eps = eps;
+  p.offset = offset;
+  p.epsOutside = flags & kEpsOutsideSqrt;
+  std::vector<double> yRef, meanRef, rstdRef;
+  referenceNorm<DT>(sNorm, rows, N, g.empty() ? nullptr : g.data(),
+                    b.empty() ? nullptr : b.data(), p, yRef, meanRef, rstdRef);
+  rep.main = compare(load<DT>(y), yRef, DT::fusedTol);
+  rep.print();
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Exported entry points
+//===----------------------------------------------------------------------===//
+
+#define NORM_RT_DEFINE(DTNAME, DT)                                             \
+  NORM_RT_EXPORT void _mlir_ciface_norm_test_fill_##DTNAME(                    \
+      UnrankedMemRefType<DT::Storage> *m, int64_t seed, double mean,           \
+      double scale) {                                                          \
+    fillImpl<DT>(m, seed, mean, scale, /*axis=*/-1, /*perRow=*/false);         \
+  }                                                                            \
+  NORM_RT_EXPORT void _mlir_ciface_norm_test_fill_rows_##DTNAME(               \
+      UnrankedMemRefType<DT::Storage> *m, int64_t seed, double mean,           \
+      double scale, int64_t axis) {                                            \
+    fillImpl<DT>(m, seed, mean, scale, axis, /*perRow=*/true);                 \
+  }                                                                            \
+  NORM_RT_EXPORT void _mlir_ciface_norm_test_check_rms_norm_##DTNAME(          \
+      UnrankedMemRefType<DT::Storage> *x,                                      \
+      UnrankedMemRefType<DT::Storage> *residual,                               \
+      UnrankedMemRefType<DT::Storage> *gamma,                                  \
+      UnrankedMemRefType<DT::Storage> *y, UnrankedMemRefType<DT::Storage> *sum, \
+      UnrankedMemRefType<float> *rstd, int64_t axis, double epsilon,           \
+      double weightOffset, double partial, int64_t flags) {                    \
+    checkNorm<DT>(/*isRms=*/true, x, residual, gamma, /*beta=*/gamma, y, sum,  \
+                  /*mean=*/rstd, rstd, axis, epsilon, weightOffset, partial,   \
+                  flags & ~(int64_t)(kHasBeta | kHasMeanOutput));              \
+  }                                                                            \
+  NORM_RT_EXPORT void _mlir_ciface_norm_test_check_layer_norm_##DTNAME(        \
+      UnrankedMemRefType<DT::Storage> *x,                                      \
+      UnrankedMemRefType<DT::Storage> *residual,                               \
+      UnrankedMemRefType<DT::Storage> *gamma,                                  \
+      UnrankedMemRefType<DT::Storage> *beta,                                   \
+      UnrankedMemRefType<DT::Storage> *y, UnrankedMemRefType<DT::Storage> *sum, \
+      UnrankedMemRefType<float> *mean, UnrankedMemRefType<float> *rstd,        \
+      int64_t axis, double epsilon, double weightOffset, int64_t flags) {      \
+    checkNorm<DT>(/*isRms=*/false, x, residual, gamma, beta, y, sum, mean,     \
+                  rstd, axis, epsilon, weightOffset, /*partial=*/1.0, flags);  \
+  }                                                                            \
+  NORM_RT_EXPORT void _mlir_ciface_norm_test_check_rms_norm_matmul_##DTNAME(   \
+      UnrankedMemRefType<DT::Storage> *x,                                      \
+      UnrankedMemRefType<DT::Storage> *gamma,                                  \
+      UnrankedMemRefType<DT::Storage> *w,                                      \
+      UnrankedMemRefType<DT::Storage> *matmulBias,                             \
+      UnrankedMemRefType<DT::Storage> *c, double epsilon, double weightOffset, \
+      int64_t flags) {                                                         \
+    checkNormMatmul<DT>(/*isRms=*/true, x, gamma, /*beta=*/gamma, w,           \
+                        matmulBias, c, epsilon, weightOffset,                  \
+                        flags & ~(int64_t)kHasBeta);                           \
+  }                                                                            \
+  NORM_RT_EXPORT void _mlir_ciface_norm_test_check_layer_norm_matmul_##DTNAME( \
+      UnrankedMemRefType<DT::Storage> *x,                                      \
+      UnrankedMemRefType<DT::Storage> *gamma,                                  \
+      UnrankedMemRefType<DT::Storage> *beta,                                   \
+      UnrankedMemRefType<DT::Storage> *w,                                      \
+      UnrankedMemRefType<DT::Storage> *matmulBias,                             \
+      UnrankedMemRefType<DT::Storage> *c, double epsilon, double weightOffset, \
+      int64_t flags) {                                                         \
+    checkNormMatmul<DT>(/*isRms=*/false, x, gamma, beta, w, matmulBias, c,     \
+                        epsilon, weightOffset, flags);                         \
+  }                                                                            \
+  NORM_RT_EXPORT void _mlir_ciface_norm_test_check_matmul_rms_norm_##DTNAME(   \
+      UnrankedMemRefType<DT::Storage> *a, UnrankedMemRefType<DT::Storage> *w,  \
+      UnrankedMemRefType<DT::Storage> *matmulBias,                             \
+      UnrankedMemRefType<DT::Storage> *residual,                               \
+      UnrankedMemRefType<DT::Storage> *gamma,                                  \
+      UnrankedMemRefType<DT::Storage> *y, UnrankedMemRefType<DT::Storage> *sum, \
+      double epsilon, double weightOffset, int64_t flags) {                    \
+    checkMatmulNorm<DT>(/*isRms=*/true, a, w, matmulBias, residual, gamma,     \
+                        /*beta=*/gamma, y, sum, epsilon, weightOffset,         \
+                        flags & ~(int64_t)kHasBeta);                           \
+  }                                                                            \
+  NORM_RT_EXPORT void _mlir_ciface_norm_test_check_matmul_layer_norm_##DTNAME( \
+      UnrankedMemRefType<DT::Storage> *a, UnrankedMemRefType<DT::Storage> *w,  \
+      UnrankedMemRefType<DT::Storage> *matmulBias,                             \
+      UnrankedMemRefType<DT::Storage> *residual,                               \
+      UnrankedMemRefType<DT::Storage> *gamma,                                  \
+      UnrankedMemRefType<DT::Storage> *beta,                                   \
+      UnrankedMemRefType<DT::Storage> *y, UnrankedMemRefType<DT::Storage> *sum, \
+      double epsilon, double weightOffset, int64_t flags) {                    \
+    checkMatmulNorm<DT>(/*isRms=*/false, a, w, matmulBias, residual, gamma,    \
+                        beta, y, sum, epsilon, weightOffset, flags);           \
+  }
+
+NORM_RT_DEFINE(f32, F32)
+NORM_RT_DEFINE(f16, F16)
+NORM_RT_DEFINE(bf16, BF16)
+
+#undef NORM_RT_DEFINE

@@ -1,0 +1,57 @@
+# -*- Python -*-
+# lit configuration for norm-mlir.
+
+import os
+import shutil
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "NORM"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py",
+                   "lit.site.cfg.py", "Inputs", "lib"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.norm_obj_root, "test")
+
+# Strict FileCheck everywhere (CONVENTIONS.md C.16).
+config.environment["FILECHECK_OPTS"] = (
+    "-enable-var-scope --allow-unused-prefixes=false")
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+lib_dir = config.llvm_lib_dir
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%shlibext", ".so"))
+config.substitutions.append(
+    ("%mlir_runner_utils", os.path.join(lib_dir, "libmlir_runner_utils.so")))
+config.substitutions.append(
+    ("%mlir_c_runner_utils", os.path.join(lib_dir, "libmlir_c_runner_utils.so")))
+config.substitutions.append(
+    ("%norm_test_runtime",
+     os.path.join(config.norm_lib_dir, "libnorm_test_runtime.so")))
+config.substitutions.append(
+    ("%norm_plugin", os.path.join(config.norm_lib_dir, "NormPlugin.so")))
+config.substitutions.append(("%norm_src_root", config.norm_src_root))
+config.substitutions.append(("%norm_obj_root", config.norm_obj_root))
+config.substitutions.append(("%mlir_dir", config.mlir_dir))
+config.substitutions.append(("%cmake_generator", config.cmake_generator))
+config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%cxx", config.cxx_compiler))
+config.substitutions.append(("%cc", config.c_compiler))
+
+tool_dirs = [config.norm_tools_dir, config.llvm_tools_dir]
+tools = [
+    "norm-opt",
+    ToolSubst("mlir-opt", unresolved="fatal"),
+    ToolSubst("mlir-runner", unresolved="ignore"),
+]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+if shutil.which("mlir-runner", path=config.llvm_tools_dir):
+    config.available_features.add("mlir-runner")
+if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
+    config.available_features.add("ptxas")
