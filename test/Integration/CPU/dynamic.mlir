@@ -9,14 +9,14 @@
 
 // CHECK-NOT: FAIL
 // CHECK: {{^}}rms_norm f32 [4x17] axis=1 gamma: rel_err={{.*}} PASS
-// CHECK: {{^}}rms_norm f32 [5x33] axis=1 residual gamma sum rstd: rel_err={{.*}} PASS
-// CHECK: {{^}}rms_norm bf16 [4x17] axis=1 gamma cast_bw partial=0.25: rel_err={{.*}} PASS
-// CHECK: {{^}}layer_norm f16 [5x33] axis=1 gamma beta mean rstd: rel_err={{.*}} PASS
-// CHECK: {{^}}layer_norm f32 [3x4x5] axis=1 gamma beta rstd: rel_err={{.*}} PASS
-// CHECK: {{^}}rms_norm f32 [7x1] axis=1 gamma: rel_err={{.*}} PASS
-// CHECK: {{^}}layer_norm f32 [6x100] axis=1 residual gamma beta sum mean rstd: rel_err={{.*}} PASS
-// CHECK: {{^}}rms_norm_matmul f32 [5x33] w=[33x20] gamma mbias: rel_err={{.*}} PASS
-// CHECK: {{^}}matmul_layer_norm f32 [6x24] w=[20x24] residual gamma beta mbias trans_rhs sum: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm f32 [5x33] axis=1 residual gamma sum rstd: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm bf16 [4x17] axis=1 gamma cast_bw partial=0.25: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm f16 [5x33] axis=1 gamma beta mean rstd: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm f32 [3x4x5] axis=1 gamma beta rstd: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm f32 [7x1] axis=1 gamma: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm f32 [6x100] axis=1 residual gamma beta sum mean rstd: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm_matmul f32 [5x33] w=[33x20] gamma mbias: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}matmul_layer_norm f32 [6x24] w=[20x24] residual gamma beta mbias trans_rhs sum: rel_err={{.*}} PASS
 // CHECK-NOT: FAIL
 
 func.func private @norm_test_check_rms_norm_bf16(memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xf32>, i64, f64, f64, f64, i64)

@@ -11,21 +11,21 @@
 
 // CHECK-NOT: FAIL
 // CHECK: {{^}}rms_norm_matmul f32 [8x33] w=[33x20] gamma: rel_err={{.*}} PASS
-// CHECK: {{^}}rms_norm_matmul f32 [5x40] w=[20x40] gamma mbias trans_rhs offset=1: rel_err={{.*}} PASS
-// CHECK: {{^}}rms_norm_matmul f32 [2x3x17] w=[17x9] eps_out: rel_err={{.*}} PASS
-// CHECK: {{^}}layer_norm_matmul f32 [8x33] w=[33x20] gamma beta mbias: rel_err={{.*}} PASS
-// CHECK: {{^}}layer_norm_matmul f32 [3x17] w=[11x17] trans_rhs: rel_err={{.*}} PASS
-// CHECK: {{^}}layer_norm_matmul f32 [4x24] w=[16x24] gamma beta mbias trans_rhs: rel_err={{.*}} PASS
-// CHECK: {{^}}matmul_rms_norm f32 [8x24] w=[24x20] residual gamma mbias sum: rel_err={{.*}} PASS
-// CHECK: {{^}}matmul_rms_norm f32 [4x16] w=[16x17]: rel_err={{.*}} PASS
-// CHECK: {{^}}matmul_rms_norm f32 [3x40] w=[33x40] residual gamma trans_rhs eps_out offset=1: rel_err={{.*}} PASS
-// CHECK: {{^}}matmul_layer_norm f32 [6x24] w=[20x24] residual gamma beta mbias trans_rhs sum: rel_err={{.*}} PASS
-// CHECK: {{^}}matmul_layer_norm f32 [4x12] w=[12x36] residual gamma beta sum: rel_err={{.*}} PASS
-// CHECK: {{^}}matmul_layer_norm f32 [5x8] w=[8x24]: rel_err={{.*}} PASS
-// CHECK: {{^}}rms_norm_matmul bf16 [8x33] w=[33x20] gamma mbias: rel_err={{.*}} PASS
-// CHECK: {{^}}layer_norm_matmul f16 [4x40] w=[24x40] gamma beta trans_rhs: rel_err={{.*}} PASS
-// CHECK: {{^}}matmul_rms_norm bf16 [8x24] w=[24x20] residual gamma mbias sum: rel_err={{.*}} PASS
-// CHECK: {{^}}matmul_layer_norm f16 [4x32] w=[32x24] residual gamma beta sum: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm_matmul f32 [5x40] w=[20x40] gamma mbias trans_rhs offset=1: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm_matmul f32 [2x3x17] w=[17x9] eps_out: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm_matmul f32 [8x33] w=[33x20] gamma beta mbias: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm_matmul f32 [3x17] w=[11x17] trans_rhs: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm_matmul f32 [4x24] w=[16x24] gamma beta mbias trans_rhs: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}matmul_rms_norm f32 [8x24] w=[24x20] residual gamma mbias sum: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}matmul_rms_norm f32 [4x16] w=[16x17]: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}matmul_rms_norm f32 [3x40] w=[33x40] residual gamma trans_rhs eps_out offset=1: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}matmul_layer_norm f32 [6x24] w=[20x24] residual gamma beta mbias trans_rhs sum: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}matmul_layer_norm f32 [4x12] w=[12x36] residual gamma beta sum: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}matmul_layer_norm f32 [5x8] w=[8x24]: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm_matmul bf16 [8x33] w=[33x20] gamma mbias: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm_matmul f16 [4x40] w=[24x40] gamma beta trans_rhs: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}matmul_rms_norm bf16 [8x24] w=[24x20] residual gamma mbias sum: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}matmul_layer_norm f16 [4x32] w=[32x24] residual gamma beta sum: rel_err={{.*}} PASS
 // CHECK-NOT: FAIL
 
 func.func private @norm_test_check_matmul_rms_norm_bf16(memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64)

@@ -10,13 +10,13 @@
 
 // CHECK-NOT: FAIL
 // CHECK: {{^}}layer_norm f32 [4x17] axis=1 gamma beta: rel_err={{.*}} PASS
-// CHECK: {{^}}layer_norm f32 [5x33] axis=1: rel_err={{.*}} PASS
-// CHECK: {{^}}layer_norm f32 [3x100] axis=1 gamma beta eps_out: rel_err={{.*}} PASS
-// CHECK: {{^}}layer_norm f32 [6x1] axis=1 gamma beta: rel_err={{.*}} PASS
-// CHECK: {{^}}layer_norm f32 [3x4x5] axis=1 gamma beta: rel_err={{.*}} PASS
-// CHECK: {{^}}layer_norm f32 [4x48] axis=1 gamma offset=1: rel_err={{.*}} PASS
-// CHECK: {{^}}layer_norm f32 [8x64] axis=1 gamma beta: rel_err={{.*}} PASS
-// CHECK: {{^}}layer_norm f32 [3x1000] axis=1 beta: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm f32 [5x33] axis=1: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm f32 [3x100] axis=1 gamma beta eps_out: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm f32 [6x1] axis=1 gamma beta: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm f32 [3x4x5] axis=1 gamma beta: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm f32 [4x48] axis=1 gamma offset=1: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm f32 [8x64] axis=1 gamma beta: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm f32 [3x1000] axis=1 beta: rel_err={{.*}} PASS
 // CHECK-NOT: FAIL
 
 func.func private @norm_test_check_layer_norm_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, f64, f64, i64)

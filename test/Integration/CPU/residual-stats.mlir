@@ -9,13 +9,13 @@
 
 // CHECK-NOT: FAIL
 // CHECK: {{^}}rms_norm f32 [4x17] axis=1 residual gamma sum rstd: rel_err={{.*}} PASS
-// CHECK: {{^}}rms_norm f32 [5x33] axis=1 residual gamma: rel_err={{.*}} PASS
-// CHECK: {{^}}rms_norm f32 [3x4x5] axis=1 gamma rstd: rel_err={{.*}} PASS
-// CHECK: {{^}}rms_norm f32 [6x40] axis=1 residual gamma sum rstd offset=1 partial=0.25: rel_err={{.*}} PASS
-// CHECK: {{^}}layer_norm f32 [4x17] axis=1 residual gamma beta sum mean rstd: rel_err={{.*}} PASS
-// CHECK: {{^}}layer_norm f32 [3x4x5] axis=1 mean rstd: rel_err={{.*}} PASS
-// CHECK: {{^}}layer_norm f32 [5x100] axis=1 gamma eps_out rstd: rel_err={{.*}} PASS
-// CHECK: {{^}}layer_norm f32 [6x33] axis=1 residual sum mean: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm f32 [5x33] axis=1 residual gamma: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm f32 [3x4x5] axis=1 gamma rstd: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm f32 [6x40] axis=1 residual gamma sum rstd offset=1 partial=0.25: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm f32 [4x17] axis=1 residual gamma beta sum mean rstd: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm f32 [3x4x5] axis=1 mean rstd: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm f32 [5x100] axis=1 gamma eps_out rstd: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm f32 [6x33] axis=1 residual sum mean: rel_err={{.*}} PASS
 // CHECK-NOT: FAIL
 
 func.func private @norm_test_check_layer_norm_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, f64, f64, i64)

@@ -10,15 +10,15 @@
 
 // CHECK-NOT: FAIL
 // CHECK: {{^}}rms_norm f32 [4x17] axis=1 gamma: rel_err={{.*}} PASS
-// CHECK: {{^}}rms_norm f32 [5x33] axis=1 eps_out: rel_err={{.*}} PASS
-// CHECK: {{^}}rms_norm f32 [3x100] axis=1 gamma offset=1: rel_err={{.*}} PASS
-// CHECK: {{^}}rms_norm f32 [4x17] axis=1 gamma partial=0.25: rel_err={{.*}} PASS
-// CHECK: {{^}}rms_norm f32 [6x40] axis=1 partial=0.5: rel_err={{.*}} PASS
-// CHECK: {{^}}rms_norm f32 [6x1] axis=1 gamma: rel_err={{.*}} PASS
-// CHECK: {{^}}rms_norm f32 [3x4x5] axis=1 gamma: rel_err={{.*}} PASS
-// CHECK: {{^}}rms_norm f32 [2x3x16] axis=2 gamma: rel_err={{.*}} PASS
-// CHECK: {{^}}rms_norm f32 [7x257] axis=1 gamma eps_out offset=1: rel_err={{.*}} PASS
-// CHECK: {{^}}rms_norm f32 [37] axis=0 gamma: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm f32 [5x33] axis=1 eps_out: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm f32 [3x100] axis=1 gamma offset=1: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm f32 [4x17] axis=1 gamma partial=0.25: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm f32 [6x40] axis=1 partial=0.5: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm f32 [6x1] axis=1 gamma: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm f32 [3x4x5] axis=1 gamma: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm f32 [2x3x16] axis=2 gamma: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm f32 [7x257] axis=1 gamma eps_out offset=1: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm f32 [37] axis=0 gamma: rel_err={{.*}} PASS
 // CHECK-NOT: FAIL
 
 func.func private @norm_test_check_rms_norm_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, f64, f64, f64, i64)

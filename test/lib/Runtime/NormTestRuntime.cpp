@@ -87,6 +87,9 @@
 // 1e-5), f16 2e-3, bf16 1e-2; sum output: the same tolerance as the main
 // output; f32 statistics: 1e-6 for f32 ops, 1e-5 for f16/bf16 ops.
 //
+// With NORM_TEST_VERBOSE set in the environment, the per-row errors of the
+// main output are also printed to stderr.
+//
 // Output line:
 //   <op> <dtype> [<d0>x<d1>...] <flags>: rel_err=<%.3e> tol=<%.0e>
 //       [sum_err=<%.3e>] [mean_err=<%.3e>] [rstd_err=<%.3e>] PASS|FAIL
@@ -98,6 +101,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -341,6 +345,29 @@ struct Err {
   std::string note; // shape mismatch etc.
 };
 
+/// With NORM_TEST_VERBOSE set in the environment, prints the relative error
+/// of every row (`rowLen` elements) to stderr, to locate a failure.
+void printRowErrors(const char *what, const std::vector<double> &out,
+                    const std::vector<double> &ref, int64_t rowLen) {
+  if (!std::getenv("NORM_TEST_VERBOSE") || rowLen <= 0 ||
+      out.size() != ref.size())
+    return;
+  int64_t rows = static_cast<int64_t>(ref.size()) / rowLen;
+  for (int64_t r = 0; r < rows; ++r) {
+    double num = 0.0, den = 0.0, maxAbs = 0.0;
+    for (int64_t j = r * rowLen; j < (r + 1) * rowLen; ++j) {
+      double d = out[j] - ref[j];
+      num += d * d;
+      den += ref[j] * ref[j];
+      maxAbs = std::fmax(maxAbs, std::fabs(d));
+    }
+    std::fprintf(stderr, "  %s row %lld: rel_err=%.3e max_abs_err=%.3e\n",
+                 what, static_cast<long long>(r),
+                 den > 0.0 ? std::sqrt(num / den) : std::sqrt(num), maxAbs);
+  }
+  std::fflush(stderr);
+}
+
 Err compare(const std::vector<double> &out, const std::vector<double> &ref,
             double tol) {
   Err e;
@@ -581,7 +608,9 @@ void checkNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
   referenceNorm<DT>(s, rows, n, g.empty() ? nullptr : g.data(),
                     b.empty() ? nullptr : b.data(), p, yRef, meanRef, rstdRef);
 
-  rep.main = compare(load<DT>(y), yRef, DT::tol);
+  std::vector<double> yOut = load<DT>(y);
+  printRowErrors("y", yOut, yRef, n);
+  rep.main = compare(yOut, yRef, DT::tol);
   if (flags & kHasSumOutput)
     rep.extra.push_back({"sum", compare(load<DT>(sum), s, DT::tol)});
   if (!isRms && (flags & kHasMeanOutput))
@@ -651,7 +680,9 @@ void checkNormMatmul(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
         acc += z[i * K + k] * (trans ? ws[j * K + k] : ws[k * N + j]);
       cRef[i * N + j] = acc;
     }
-  rep.main = compare(load<DT>(c), cRef, DT::fusedTol);
+  std::vector<double> cOut = load<DT>(c);
+  printRowErrors("c", cOut, cRef, N);
+  rep.main = compare(cOut, cRef, DT::fusedTol);
   rep.print();
 }
 
@@ -733,7 +764,9 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
   std::vector<double> yRef, meanRef, rstdRef;
   referenceNorm<DT>(sNorm, rows, N, g.empty() ? nullptr : g.data(),
                     b.empty() ? nullptr : b.data(), p, yRef, meanRef, rstdRef);
-  rep.main = compare(load<DT>(y), yRef, DT::fusedTol);
+  std::vector<double> yOut = load<DT>(y);
+  printRowErrors("y", yOut, yRef, N);
+  rep.main = compare(yOut, yRef, DT::fusedTol);
   rep.print();
 }
 
