@@ -26,10 +26,8 @@ using namespace mlir::norm;
 
 namespace {
 /// Norm ops to linalg, then the usual tensor-level clean-up.
-void addNormLoweringStage(OpPassManager &pm,
-                          const NormCPUPipelineOptions &options) {
-  if (options.decompose)
-    pm.addPass(createNormDecomposePass());
+void addNormLoweringStage(OpPassManager &pm) {
+  pm.addPass(createNormDecomposePass());
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
@@ -65,7 +63,7 @@ void addLLVMStage(OpPassManager &pm) {
 
 void mlir::norm::buildNormLowerToCPUPipeline(
     OpPassManager &pm, const NormCPUPipelineOptions &options) {
-  addNormLoweringStage(pm, options);
+  addNormLoweringStage(pm);
   addBufferizationStage(pm);
   addLLVMStage(pm);
 }

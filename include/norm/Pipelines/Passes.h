@@ -15,19 +15,11 @@ class OpPassManager;
 
 namespace norm {
 
+/// Options of `norm-lower-to-cpu`. None yet: the norm ops go through the
+/// decomposition; the vector code generation will add the target and
+/// threading options here.
 struct NormCPUPipelineOptions
-    : public PassPipelineOptions<NormCPUPipelineOptions> {
-  PassOptions::Option<bool> decompose{
-      *this, "decompose",
-      llvm::cl::desc("Lower norm ops through --norm-decompose (the upstream "
-                     "linalg path). Only path available so far."),
-      llvm::cl::init(true)};
-  PassOptions::Option<bool> vectorize{
-      *this, "vectorize",
-      llvm::cl::desc("Vectorize the decomposed linalg ops with upstream "
-                     "linalg vectorization before lowering to loops"),
-      llvm::cl::init(false)};
-};
+    : public PassPipelineOptions<NormCPUPipelineOptions> {};
 
 /// Adds the passes of `norm-lower-to-cpu` to `pm` (a module pass manager).
 void buildNormLowerToCPUPipeline(OpPassManager &pm,
