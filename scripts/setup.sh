@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what norm-mlir needs on Debian 12 (when missing), configures the
+# build in build/ (once) and builds the given targets.
+#   scripts/setup.sh [cmake targets...]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${NORM_BUILD_DIR:-$root/build}
+
+packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
+          lld-22 libomp-22-dev cmake ninja-build python3 ccache)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "norm-mlir: installing ${missing[*]}"
+  sudo=(); [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq \
+    --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+llvm_prefix=$(llvm-config-22 --prefix)
+if [ ! -f "$build/build.ninja" ]; then
+  launcher=()
+  command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  cmake -G Ninja -S "$root" -B "$build" \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DMLIR_DIR="$llvm_prefix/lib/cmake/mlir" \
+    -DLLVM_EXTERNAL_LIT="$llvm_prefix/bin/lit" \
+    "${launcher[@]}" >/dev/null
+fi
+cmake --build "$build" --target "${@:-all}"
