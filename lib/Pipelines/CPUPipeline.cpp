@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -25,15 +26,15 @@ using namespace mlir;
 using namespace mlir::norm;
 
 namespace {
-/// Norm ops to linalg, then the usual tensor-level clean-up.
-void addNormLoweringStage(OpPassManager &pm) {
-  pm.addPass(createNormDecomposePass());
+/// Upstream tensor-level clean-up of the surrounding model IR.
+void addTensorCleanupStage(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
 }
 
-/// Tensors to buffers, with deallocation.
+/// Tensors to buffers (norm ops included: they bufferize to their memref
+/// form), with ownership-based deallocation.
 void addBufferizationStage(OpPassManager &pm) {
   bufferization::OneShotBufferizePassOptions bufferizeOptions;
   bufferizeOptions.bufferizeFunctionBoundaries = true;
@@ -42,6 +43,13 @@ void addBufferizationStage(OpPassManager &pm) {
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   bufferization::BufferDeallocationPipelineOptions deallocOptions;
   bufferization::buildBufferDeallocationPipeline(pm, deallocOptions);
+}
+
+/// Norm ops (now on memrefs) to linalg. After deallocation on purpose: the
+/// decomposition frees its own temporaries with memref.dealloc, which the
+/// ownership-based deallocation refuses to see in its input.
+void addNormLoweringStage(OpPassManager &pm) {
+  pm.addPass(createNormDecomposePass());
 }
 
 /// Loops, then everything to the LLVM dialect. bf16/f16 conversions are
@@ -63,15 +71,35 @@ void addLLVMStage(OpPassManager &pm) {
 
 void mlir::norm::buildNormLowerToCPUPipeline(
     OpPassManager &pm, const NormCPUPipelineOptions &options) {
-  addNormLoweringStage(pm);
+  addTensorCleanupStage(pm);
   addBufferizationStage(pm);
+  addNormLoweringStage(pm);
   addLLVMStage(pm);
 }
 
 void mlir::norm::registerNormPipelines() {
-  PassPipelineRegistration<NormCPUPipelineOptions>(
+  // Registered by hand rather than with PassPipelineRegistration so that a
+  // misplaced pipeline (e.g. nested under func.func, where the module passes
+  // it adds are not allowed) is a diagnostic instead of a fatal error.
+  registerPassPipeline(
       "norm-lower-to-cpu",
       "Lower norm ops and upstream tensor-level IR to the LLVM dialect for "
       "CPU execution",
-      buildNormLowerToCPUPipeline);
+      [](OpPassManager &pm, StringRef optionsText,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        StringRef anchor = pm.getOpAnchorName();
+        if (anchor != ModuleOp::getOperationName() &&
+            anchor != OpPassManager::getAnyOpAnchorName())
+          return errorHandler("norm-lower-to-cpu runs on 'builtin.module', "
+                              "not nested under '" +
+                              anchor + "'");
+        NormCPUPipelineOptions options;
+        if (failed(options.parseFromString(optionsText)))
+          return failure();
+        buildNormLowerToCPUPipeline(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optionHandler) {
+        optionHandler(NormCPUPipelineOptions());
+      });
 }

@@ -293,7 +293,24 @@ FailureOr<SmallVector<int64_t>> verifyFusedCommon(OpTy op) {
 // Verifiers
 //===----------------------------------------------------------------------===//
 
+/// ODS checks that optional segments hold at most one operand and that the
+/// segment sizes add up, but not that required ones (`ins`, `rhs`, `outs`)
+/// hold exactly one: generic IR can say otherwise. Check it before any
+/// accessor reads a missing operand.
+template <typename OpTy>
+static LogicalResult verifyRequiredOperands(OpTy op) {
+  for (unsigned segment : OpTy::kRequiredSegments) {
+    unsigned length = op.getODSOperandIndexAndLength(segment).second;
+    if (length != 1)
+      return op.emitOpError("required operand segment #")
+             << segment << " must hold exactly one operand, got " << length;
+  }
+  return success();
+}
+
 LogicalResult RMSNormOp::verify() {
+  if (failed(verifyRequiredOperands(*this)))
+    return failure();
   if (std::optional<Attribute> partial = getPartial()) {
     double value = cast<FloatAttr>(*partial).getValueAsDouble();
     if (!(value > 0.0 && value <= 1.0))
@@ -304,6 +321,8 @@ LogicalResult RMSNormOp::verify() {
 }
 
 LogicalResult LayerNormOp::verify() {
+  if (failed(verifyRequiredOperands(*this)))
+    return failure();
   return verifyStandaloneNorm(*this, {getWeight(), getBias()},
                               {{getMeanInit(), "mean_outs"},
                                {getRstdInit(), "rstd_outs"}});
@@ -311,7 +330,7 @@ LogicalResult LayerNormOp::verify() {
 
 template <typename OpTy>
 static LogicalResult verifyNormMatmul(OpTy op, ArrayRef<Value> affineParams) {
-  if (failed(verifyFusedCommon(op)))
+  if (failed(verifyRequiredOperands(op)) || failed(verifyFusedCommon(op)))
     return failure();
   NormVerifier verifier(op);
   ShapedType inputType = op.getInputType();
@@ -326,6 +345,8 @@ static LogicalResult verifyNormMatmul(OpTy op, ArrayRef<Value> affineParams) {
 
 template <typename OpTy>
 static LogicalResult verifyMatmulNorm(OpTy op, ArrayRef<Value> affineParams) {
+  if (failed(verifyRequiredOperands(op)))
+    return failure();
   FailureOr<SmallVector<int64_t>> outShape = verifyFusedCommon(op);
   if (failed(outShape))
     return failure();

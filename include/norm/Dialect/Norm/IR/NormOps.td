@@ -61,9 +61,11 @@ class Norm_StructuredOp<string mnemonic, list<Trait> traits = []>
 
   code normCommonDecl = [{
     /// The `outs` operands are the trailing operand segments, starting at
-    /// `init`.
+    /// `init`. Computed from the segment sizes, not from `getInit()`, so that
+    /// it is safe on malformed generic IR whose `init` segment is empty (the
+    /// DPS trait verifier calls this before the op verifier has run).
     ::mlir::MutableOperandRange getDpsInitsMutable() {
-      unsigned start = getInitMutable().getOperandNumber();
+      unsigned start = getODSOperandIndexAndLength(kInitSegment).first;
       return ::mlir::MutableOperandRange(getOperation(), start,
                                          getOperation()->getNumOperands() - start);
     }
@@ -197,6 +199,8 @@ def Norm_RMSNormOp : Norm_StructuredOp<"rms_norm"> {
 
   let extraClassDeclaration = normCommonDecl # [{
     static constexpr double kDefaultEpsilon = 1e-6;
+    static constexpr unsigned kInitSegment = 3;
+    static constexpr unsigned kRequiredSegments[] = {0, 3};
     /// `axis` made non-negative.
     int64_t getNormalizedAxis();
     /// The pRMSNorm fraction (1 when absent).
@@ -279,6 +283,8 @@ def Norm_LayerNormOp : Norm_StructuredOp<"layer_norm"> {
 
   let extraClassDeclaration = normCommonDecl # [{
     static constexpr double kDefaultEpsilon = 1e-5;
+    static constexpr unsigned kInitSegment = 4;
+    static constexpr unsigned kRequiredSegments[] = {0, 4};
     /// `axis` made non-negative.
     int64_t getNormalizedAxis();
   }];
@@ -357,6 +363,8 @@ def Norm_RMSNormMatmulOp
   }]);
   let extraClassDeclaration = normCommonDecl # [{
     static constexpr double kDefaultEpsilon = 1e-6;
+    static constexpr unsigned kInitSegment = 4;
+    static constexpr unsigned kRequiredSegments[] = {0, 2, 4};
   }];
 }
 
@@ -382,6 +390,8 @@ def Norm_LayerNormMatmulOp
   }]);
   let extraClassDeclaration = normCommonDecl # [{
     static constexpr double kDefaultEpsilon = 1e-5;
+    static constexpr unsigned kInitSegment = 5;
+    static constexpr unsigned kRequiredSegments[] = {0, 3, 5};
   }];
 }
 
@@ -456,6 +466,8 @@ def Norm_MatmulRMSNormOp
   }]);
   let extraClassDeclaration = normCommonDecl # [{
     static constexpr double kDefaultEpsilon = 1e-6;
+    static constexpr unsigned kInitSegment = 5;
+    static constexpr unsigned kRequiredSegments[] = {0, 1, 5};
   }];
 }
 
@@ -478,6 +490,8 @@ def Norm_MatmulLayerNormOp
   }]);
   let extraClassDeclaration = normCommonDecl # [{
     static constexpr double kDefaultEpsilon = 1e-5;
+    static constexpr unsigned kInitSegment = 6;
+    static constexpr unsigned kRequiredSegments[] = {0, 1, 6};
   }];
 }
 
