@@ -334,6 +334,9 @@ static LogicalResult verifyNormMatmul(OpTy op, ArrayRef<Value> affineParams) {
     return failure();
   NormVerifier verifier(op);
   ShapedType inputType = op.getInputType();
+  if (inputType.getShape().back() == 0)
+    return op.emitOpError("the normalized dimension K (the input's last "
+                          "dimension) must not be empty");
   for (auto [value, name] :
        llvm::zip(affineParams, ArrayRef<StringRef>{"weight", "bias"}))
     if (failed(verifier.checkOperand(value, name, inputType.getElementType(),
@@ -359,6 +362,9 @@ static LogicalResult verifyMatmulNorm(OpTy op, ArrayRef<Value> affineParams) {
                                    *outShape, "the output shape")))
     return failure();
   int64_t n = outShape->back();
+  if (n == 0)
+    return op.emitOpError("the normalized dimension N (the output's last "
+                          "dimension) must not be empty");
   for (auto [value, name] :
        llvm::zip(affineParams, ArrayRef<StringRef>{"weight", "bias"}))
     if (failed(verifier.checkOperand(value, name, elementType, {n},
