@@ -40,6 +40,9 @@ void addBufferizationStage(OpPassManager &pm) {
   bufferizeOptions.bufferizeFunctionBoundaries = true;
   bufferizeOptions.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // Model IR loops over layers with the hidden state loop-carried; a norm
+  // whose outs is a fresh tensor.empty yields a new buffer each iteration.
+  bufferizeOptions.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   bufferization::BufferDeallocationPipelineOptions deallocOptions;
   bufferization::buildBufferDeallocationPipeline(pm, deallocOptions);

@@ -1825,3 +1825,40 @@ func.func @mmln_generic_no_outs(%a: memref<8x24xf32>, %w: memref<24x20xf32>, %s:
   "norm.matmul_layer_norm"(%a, %w, %s) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 1>}> : (memref<8x24xf32>, memref<24x20xf32>, memref<8x20xf32>) -> ()
   return
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Fused ops: the normalized dimension (K for norm -> matmul, N for
+// matmul -> norm) must not be empty.
+//===----------------------------------------------------------------------===//
+
+func.func @rmsmm_k_empty(%x: tensor<8x0xf32>, %w: tensor<0x20xf32>, %e: tensor<8x20xf32>) -> tensor<8x20xf32> {
+  // expected-error @+1 {{'norm.rms_norm_matmul' op the normalized dimension K (the input's last dimension) must not be empty}}
+  %c = norm.rms_norm_matmul ins(%x : tensor<8x0xf32>) rhs(%w : tensor<0x20xf32>) outs(%e : tensor<8x20xf32>) -> tensor<8x20xf32>
+  return %c : tensor<8x20xf32>
+}
+
+// -----
+
+func.func @lnmm_k_empty(%x: memref<8x0xf16>, %w: memref<20x0xf16>, %e: memref<8x20xf16>) {
+  // expected-error @+1 {{'norm.layer_norm_matmul' op the normalized dimension K (the input's last dimension) must not be empty}}
+  norm.layer_norm_matmul ins(%x : memref<8x0xf16>) rhs(%w : memref<20x0xf16>) outs(%e : memref<8x20xf16>) {transpose_rhs}
+  return
+}
+
+// -----
+
+func.func @mmrms_n_empty(%a: tensor<8x24xf32>, %w: tensor<24x0xf32>, %e: tensor<8x0xf32>) -> tensor<8x0xf32> {
+  // expected-error @+1 {{'norm.matmul_rms_norm' op the normalized dimension N (the output's last dimension) must not be empty}}
+  %y = norm.matmul_rms_norm ins(%a : tensor<8x24xf32>) rhs(%w : tensor<24x0xf32>) outs(%e : tensor<8x0xf32>) -> tensor<8x0xf32>
+  return %y : tensor<8x0xf32>
+}
+
+// -----
+
+func.func @mmln_n_empty(%a: tensor<8x24xf32>, %w: tensor<0x24xf32>, %e: tensor<8x0xf32>) -> tensor<8x0xf32> {
+  // expected-error @+1 {{'norm.matmul_layer_norm' op the normalized dimension N (the output's last dimension) must not be empty}}
+  %y = norm.matmul_layer_norm ins(%a : tensor<8x24xf32>) rhs(%w : tensor<0x24xf32>) outs(%e : tensor<8x0xf32>) {transpose_rhs} -> tensor<8x0xf32>
+  return %y : tensor<8x0xf32>
+}
