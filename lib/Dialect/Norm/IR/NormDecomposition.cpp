@@ -554,7 +554,6 @@ Value emitAddAndRound(LinalgEmitter &em, Value accumulator,
 /// The attributes a fused op passes on to the norm op it decomposes into.
 template <typename FusedOp>
 SmallVector<NamedAttribute> normAttributesOf(FusedOp op, FloatType accType) {
-  OpBuilder b(op.getContext());
   SmallVector<NamedAttribute> attrs;
   if (Attribute eps = op.getEpsilonAttr())
     attrs.emplace_back(op.getEpsilonAttrName(), eps);
