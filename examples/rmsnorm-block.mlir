@@ -10,7 +10,7 @@
 // Run it (what scripts/run-example.sh does):
 //   norm-opt examples/rmsnorm-block.mlir --norm-lower-to-cpu |
 //     mlir-runner -e main -entry-point-result=void \
-//       -shared-libs=libmlir_c_runner_utils.so,libmlir_runner_utils.so,build/lib/libnorm_test_runtime.so
+//       -shared-libs=libmlir_c_runner_utils.so,libmlir_runner_utils.so,build/lib/libnorm_test_runtime.so,libomp.so
 
 func.func @block(%x: tensor<?x256xf32>, %attn: tensor<?x256xf32>, %gamma: tensor<256xf32>,
                  %w_up: tensor<256x512xf32>)

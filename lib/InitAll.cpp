@@ -2,6 +2,7 @@
 
 #include "norm/InitAll.h"
 
+#include "norm/Conversion/Passes.h"
 #include "norm/Dialect/Norm/IR/NormDialect.h"
 #include "norm/Dialect/Norm/Transforms/Passes.h"
 #include "norm/Dialect/Norm/Transforms/Transforms.h"
@@ -16,5 +17,6 @@ void mlir::norm::registerAllDialects(DialectRegistry &registry) {
 
 void mlir::norm::registerAllPasses() {
   registerNormPasses();
+  registerNormConversionPasses();
   registerNormPipelines();
 }

@@ -12,7 +12,7 @@ llvm_lib=$(llvm-config-22 --libdir)
 echo "norm-opt $example --norm-lower-to-cpu | mlir-runner -e main"
 output=$("$build/bin/norm-opt" "$example" --norm-lower-to-cpu \
   | "$(llvm-config-22 --bindir)/mlir-runner" -e main -entry-point-result=void \
-      -shared-libs="$llvm_lib/libmlir_c_runner_utils.so,$llvm_lib/libmlir_runner_utils.so,$build/lib/libnorm_test_runtime.so")
+      -shared-libs="$llvm_lib/libmlir_c_runner_utils.so,$llvm_lib/libmlir_runner_utils.so,$build/lib/libnorm_test_runtime.so,$llvm_lib/libomp.so")
 echo "$output"
 if grep -q "FAIL" <<<"$output" || ! grep -q "PASS" <<<"$output"; then
   echo "example: FAILED"

@@ -30,6 +30,8 @@ config.substitutions.append(
     ("%mlir_runner_utils", os.path.join(lib_dir, "libmlir_runner_utils.so")))
 config.substitutions.append(
     ("%mlir_c_runner_utils", os.path.join(lib_dir, "libmlir_c_runner_utils.so")))
+# The CPU pipeline runs large ops on OpenMP threads (Debian's libomp-22-dev).
+config.substitutions.append(("%libomp", os.path.join(lib_dir, "libomp.so")))
 config.substitutions.append(
     ("%norm_test_runtime",
      os.path.join(config.norm_lib_dir, "libnorm_test_runtime.so")))
@@ -46,6 +48,7 @@ config.substitutions.append(("%cc", config.c_compiler))
 tool_dirs = [config.norm_tools_dir, config.llvm_tools_dir]
 tools = [
     "norm-opt",
+    "norm-run",
     ToolSubst("mlir-opt", unresolved="fatal"),
     ToolSubst("mlir-runner", unresolved="ignore"),
 ]

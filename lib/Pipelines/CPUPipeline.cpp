@@ -1,13 +1,16 @@
 //===- CPUPipeline.cpp - the norm-lower-to-cpu pipeline --------------------===//
 //
 // From a module of norm ops plus upstream linalg/tensor/arith/math/scf/func on
-// tensors to the LLVM dialect, runnable with mlir-runner. For now the norm ops
-// go through --norm-decompose; the project's own vector code generation will
-// replace that stage under the same pipeline name.
+// tensors to the LLVM dialect, runnable with mlir-runner or norm-run. Norm
+// ops are compiled by --convert-norm-to-vector (codegen=vector, the default)
+// or by --norm-decompose and upstream loops (codegen=upstream, the baseline
+// the benchmarks compare against). Rows of large ops run on OpenMP threads,
+// so the result needs libomp at run time.
 //
 //===----------------------------------------------------------------------===//
 
 #include "norm/Pipelines/Passes.h"
+#include "norm/Conversion/Passes.h"
 #include "norm/Dialect/Norm/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -46,19 +49,42 @@ void addBufferizationStage(OpPassManager &pm) {
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   bufferization::BufferDeallocationPipelineOptions deallocOptions;
   bufferization::buildBufferDeallocationPipeline(pm, deallocOptions);
+  // A tensor result that aliases an argument (e.g. `return %arg`, or a norm
+  // whose `outs` is a returned argument) leaves a bufferization.clone, which
+  // has no LLVM lowering of its own.
+  pm.addPass(createConvertBufferizationToMemRefPass());
 }
 
-/// Norm ops (now on memrefs) to linalg. After deallocation on purpose: the
-/// decomposition frees its own temporaries with memref.dealloc, which the
-/// ownership-based deallocation refuses to see in its input.
-void addNormLoweringStage(OpPassManager &pm) {
+/// Norm ops (now on memrefs) to vector code or to linalg. After deallocation
+/// on purpose: both free their own temporaries with memref.dealloc, which the
+/// ownership-based deallocation refuses to see in its input. The
+/// decomposition also catches what the vector patterns leave (strided
+/// memrefs).
+void addNormLoweringStage(OpPassManager &pm,
+                          const NormCPUPipelineOptions &options) {
+  if (options.codegen == "vector") {
+    ConvertNormToVectorPassOptions vectorOptions;
+    vectorOptions.target = options.target;
+    vectorOptions.accumulators = options.accumulators;
+    vectorOptions.parallelThreshold = options.parallelThreshold;
+    vectorOptions.streamingThreshold = options.streamingThreshold;
+    pm.addPass(createConvertNormToVectorPass(vectorOptions));
+  }
   pm.addPass(createNormDecomposePass());
 }
 
-/// Loops, then everything to the LLVM dialect. bf16/f16 conversions are
-/// expanded to integer arithmetic so no compiler-rt helper is needed.
-void addLLVMStage(OpPassManager &pm) {
+/// Loops and threads, then everything to the LLVM dialect. bf16/f16
+/// conversions are expanded to integer arithmetic so no compiler-rt helper is
+/// needed.
+void addLLVMStage(OpPassManager &pm, const NormCPUPipelineOptions &options) {
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  ConvertSCFToOpenMPPassOptions openMPOptions;
+  openMPOptions.numThreads = options.numThreads;
+  pm.addPass(createConvertSCFToOpenMPPass(openMPOptions));
+  // The conversion wraps each parallel iteration in a memref.alloca_scope;
+  // the kernels allocate nothing on the stack, and canonicalization inlines
+  // such scopes (a multi-block scope, as scf-to-cf would make, is invalid).
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   arith::ArithExpandOpsPassOptions expandOptions;
@@ -66,6 +92,10 @@ void addLLVMStage(OpPassManager &pm) {
   expandOptions.includeF4E2M1 = false;
   pm.addPass(arith::createArithExpandOpsPass(expandOptions));
   pm.addPass(memref::createExpandStridedMetadataPass());
+  ConvertVectorToLLVMPassOptions vectorOptions;
+  // Lets the final horizontal sum of a row be a tree, not a chain.
+  vectorOptions.reassociateFPReductions = true;
+  pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
@@ -76,8 +106,8 @@ void mlir::norm::buildNormLowerToCPUPipeline(
     OpPassManager &pm, const NormCPUPipelineOptions &options) {
   addTensorCleanupStage(pm);
   addBufferizationStage(pm);
-  addNormLoweringStage(pm);
-  addLLVMStage(pm);
+  addNormLoweringStage(pm, options);
+  addLLVMStage(pm, options);
 }
 
 void mlir::norm::registerNormPipelines() {
@@ -99,6 +129,17 @@ void mlir::norm::registerNormPipelines() {
         NormCPUPipelineOptions options;
         if (failed(options.parseFromString(optionsText)))
           return failure();
+        if (options.codegen != "vector" && options.codegen != "upstream")
+          return errorHandler("norm-lower-to-cpu: codegen must be 'vector' "
+                              "or 'upstream', got '" +
+                              options.codegen + "'");
+        if (getVectorBitsForTarget(options.target) == 0)
+          return errorHandler("norm-lower-to-cpu: unknown target '" +
+                              options.target +
+                              "' (expected host, avx512, avx2 or generic)");
+        if (options.accumulators < 1 || options.accumulators > 16)
+          return errorHandler(
+              "norm-lower-to-cpu: accumulators must be in [1, 16]");
         buildNormLowerToCPUPipeline(pm, options);
         return success();
       },

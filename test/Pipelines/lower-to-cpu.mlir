@@ -1,10 +1,24 @@
 // RUN: norm-opt %s --norm-lower-to-cpu | FileCheck %s
-// An unknown pipeline option is a diagnostic, not a crash.
+// RUN: norm-opt %s --norm-lower-to-cpu="codegen=vector target=avx2 num-threads=2" | FileCheck %s --check-prefixes=CHECK,VECTOR
+// RUN: norm-opt %s --norm-lower-to-cpu="codegen=upstream" | FileCheck %s --check-prefixes=CHECK,UPSTREAM
+// Unknown or bad pipeline options are diagnostics, not crashes.
 // RUN: not norm-opt %s --norm-lower-to-cpu="vector-width=512" 2>&1 | FileCheck %s --check-prefix=BADOPT
+// RUN: not norm-opt %s --norm-lower-to-cpu="codegen=magic" 2>&1 | FileCheck %s --check-prefix=BADCODEGEN
+// RUN: not norm-opt %s --norm-lower-to-cpu="target=neon" 2>&1 | FileCheck %s --check-prefix=BADTARGET
+// RUN: not norm-opt %s --norm-lower-to-cpu="accumulators=99" 2>&1 | FileCheck %s --check-prefix=BADACC
 
 // The whole module, norm ops and upstream tensor IR together, ends in the
 // LLVM dialect: nothing of norm, linalg, tensor, memref or scf is left.
+// With codegen=vector (the default), the norm is vector code whose rows run
+// on OpenMP threads (num_threads from the option); with codegen=upstream it
+// is the decomposition's scalar loops.
 // CHECK-LABEL: llvm.func @block
+// VECTOR: omp.parallel num_threads(%{{.*}} : i32)
+// VECTOR: omp.wsloop
+// VECTOR: llvm.intr.masked.load %{{.*}} : (!llvm.ptr, vector<8xi1>, vector<8xbf16>) -> vector<8xbf16>
+// VECTOR: llvm.intr.vector.reduce.fadd
+// UPSTREAM-NOT: omp.
+// UPSTREAM-NOT: llvm.intr.masked
 // CHECK-NOT: norm.
 // CHECK-NOT: linalg.
 // CHECK-NOT: tensor.
@@ -13,6 +27,9 @@
 // CHECK: llvm.func @_mlir_ciface_block
 
 // BADOPT: no such option vector-width
+// BADCODEGEN: norm-lower-to-cpu: codegen must be 'vector' or 'upstream', got 'magic'
+// BADTARGET: norm-lower-to-cpu: unknown target 'neon' (expected host, avx512, avx2 or generic)
+// BADACC: norm-lower-to-cpu: accumulators must be in [1, 16]
 
 func.func @block(%x: tensor<?x64xbf16>, %r: tensor<?x64xbf16>, %g: tensor<64xbf16>, %w: tensor<64x32xbf16>)
     -> (tensor<?x32xbf16>, tensor<?x64xbf16>) attributes {llvm.emit_c_interface} {

@@ -1,4 +1,4 @@
-// RUN: norm-opt %s --norm-lower-to-cpu | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-cpu | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime,%libomp | FileCheck %s
 
 // Execution tests for the fused norm <-> matmul ops (everything in f32, one
 // rounding at the end): norm.rms_norm_matmul, norm.layer_norm_matmul,

@@ -6,7 +6,9 @@
 // float64 reference computed on the host from the actual input values.
 //
 // It needs only the header mlir/ExecutionEngine/CRunnerUtils.h (descriptor
-// layouts); no MLIR or LLVM library is linked.
+// layouts) and the plain C++ library NormReference
+// (include/norm/Reference/NormReference.h), which holds the reference math
+// and is shared with norm-run; no MLIR or LLVM library is linked.
 //
 // Calling convention: every entry point is exported as
 // `_mlir_ciface_<name>` with C linkage and takes unranked memref descriptors
@@ -97,6 +99,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
+#include "norm/Reference/NormReference.h"
 
 #include <cmath>
 #include <cstdint>
@@ -127,99 +130,45 @@ enum CheckFlags : int64_t {
 // Element types
 //===----------------------------------------------------------------------===//
 
-/// Rounds a finite double to a binary float format with `precision` bits of
-/// significand (hidden bit included), minimum normal exponent `emin` and
-/// largest finite value `maxFinite`, round-to-nearest-even. Overflow gives
-/// +-inf; NaN and inf pass through.
-double roundToFormat(double v, int precision, int emin, double maxFinite) {
-  if (!std::isfinite(v) || v == 0.0)
-    return v;
-  int e = std::ilogb(v);
-  if (e < emin)
-    e = emin; // subnormal range: fixed quantum 2^(emin - precision + 1)
-  double quantum = std::ldexp(1.0, e - precision + 1);
-  // Scaling by a power of two is exact; nearbyint rounds half to even in the
-  // default rounding mode.
-  double r = std::nearbyint(v / quantum) * quantum;
-  if (std::fabs(r) > maxFinite)
-    return std::copysign(INFINITY, v);
-  return r;
-}
+namespace nref = mlir::norm::reference;
 
 struct F32 {
   using Storage = float;
   static constexpr const char *name = "f32";
+  static constexpr nref::ElemType kind = nref::ElemType::F32;
   static double toDouble(float v) { return v; }
   static float fromDouble(double v) { return static_cast<float>(v); }
-  static double round(double v) { return static_cast<float>(v); }
-  static constexpr double tol = 1e-6;
-  static constexpr double fusedTol = 1e-5;
-  static constexpr double statTol = 1e-6;
 };
 
 struct F16 {
   using Storage = uint16_t;
   static constexpr const char *name = "f16";
-  static double toDouble(uint16_t h) {
-    int sign = h >> 15, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
-    double mag;
-    if (exp == 0)
-      mag = std::ldexp(static_cast<double>(mant), -24);
-    else if (exp == 0x1f)
-      mag = mant ? NAN : INFINITY;
-    else
-      mag = std::ldexp(static_cast<double>(mant | 0x400), exp - 25);
-    return sign ? -mag : mag;
-  }
-  static double round(double v) { return roundToFormat(v, 11, -14, 65504.0); }
-  static uint16_t fromDouble(double v) {
-    uint16_t sign = std::signbit(v) ? 0x8000 : 0;
-    if (std::isnan(v))
-      return sign | 0x7e00;
-    double r = std::fabs(round(v));
-    if (std::isinf(r))
-      return sign | 0x7c00;
-    if (r == 0.0)
-      return sign;
-    if (r < std::ldexp(1.0, -14)) // subnormal
-      return sign | static_cast<uint16_t>(std::ldexp(r, 24));
-    int e = std::ilogb(r);
-    uint16_t mant =
-        static_cast<uint16_t>(std::ldexp(r, 10 - e)) & 0x3ff; // drop hidden 1
-    return sign | static_cast<uint16_t>((e + 15) << 10) | mant;
-  }
-  static constexpr double tol = 2e-3;
-  static constexpr double fusedTol = 2e-3;
-  static constexpr double statTol = 1e-5;
+  static constexpr nref::ElemType kind = nref::ElemType::F16;
+  static double toDouble(uint16_t h) { return nref::f16BitsToDouble(h); }
+  static uint16_t fromDouble(double v) { return nref::doubleToF16Bits(v); }
 };
 
 struct BF16 {
   using Storage = uint16_t;
   static constexpr const char *name = "bf16";
-  static double toDouble(uint16_t b) {
-    uint32_t bits = static_cast<uint32_t>(b) << 16;
-    float f;
-    std::memcpy(&f, &bits, sizeof(f));
-    return f;
-  }
-  static double round(double v) {
-    // Largest finite bf16: (2 - 2^-7) * 2^127.
-    return roundToFormat(v, 8, -126, std::ldexp(255.0, 120));
-  }
-  static uint16_t fromDouble(double v) {
-    if (std::isnan(v))
-      return std::signbit(v) ? 0xffc0 : 0x7fc0;
-    // round() is exactly representable in bf16, hence in f32, and its low 16
-    // f32 bits are zero.
-    float f = static_cast<float>(round(v));
-    uint32_t bits;
-    std::memcpy(&bits, &f, sizeof(bits));
-    return static_cast<uint16_t>(bits >> 16);
-  }
-  static constexpr double tol = 1e-2;
-  static constexpr double fusedTol = 1e-2;
-  static constexpr double statTol = 1e-5;
+  static constexpr nref::ElemType kind = nref::ElemType::BF16;
+  static double toDouble(uint16_t b) { return nref::bf16BitsToDouble(b); }
+  static uint16_t fromDouble(double v) { return nref::doubleToBF16Bits(v); }
 };
+
+/// The tolerances of DESIGN.md section 4 (see NormReference.h).
+template <typename DT>
+double tolOf() {
+  return nref::getTolerance(DT::kind, /*fused=*/false);
+}
+template <typename DT>
+double fusedTolOf() {
+  return nref::getTolerance(DT::kind, /*fused=*/true);
+}
+template <typename DT>
+double statTolOf() {
+  return nref::getStatTolerance(DT::kind);
+}
 
 //===----------------------------------------------------------------------===//
 // Memref access
@@ -293,26 +242,11 @@ std::string shapeStr(const std::vector<int64_t> &shape) {
 // Random fill
 //===----------------------------------------------------------------------===//
 
-struct SplitMix64 {
-  uint64_t state;
-  explicit SplitMix64(int64_t seed) : state(static_cast<uint64_t>(seed)) {}
-  uint64_t next() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  /// Uniform in [-1, 1).
-  double uniform() {
-    return static_cast<double>(next() >> 11) * 0x1.0p-52 - 1.0;
-  }
-};
-
 template <typename DT>
 void fillImpl(UnrankedMemRefType<typename DT::Storage> *m, int64_t seed,
               double mean, double scale, int64_t axis, bool perRow) {
   View<typename DT::Storage> v(m);
-  SplitMix64 rng(seed);
+  nref::SplitMix64 rng(static_cast<uint64_t>(seed));
   int64_t rank = v.rank();
   if (axis < 0)
     axis += rank;
@@ -339,11 +273,7 @@ void fillImpl(UnrankedMemRefType<typename DT::Storage> *m, int64_t seed,
 // Comparison and reporting
 //===----------------------------------------------------------------------===//
 
-struct Err {
-  double rel = 0.0;
-  bool ok = true;
-  std::string note; // shape mismatch etc.
-};
+using Err = nref::CompareResult;
 
 /// With NORM_TEST_VERBOSE set in the environment, prints the relative error
 /// of every row (`rowLen` elements) to stderr, to locate a failure.
@@ -370,37 +300,7 @@ void printRowErrors(const char *what, const std::vector<double> &out,
 
 Err compare(const std::vector<double> &out, const std::vector<double> &ref,
             double tol) {
-  Err e;
-  if (out.size() != ref.size()) {
-    e.ok = false;
-    e.rel = NAN;
-    e.note = "size mismatch (" + std::to_string(out.size()) + " vs " +
-             std::to_string(ref.size()) + ")";
-    return e;
-  }
-  double num = 0.0, den = 0.0;
-  bool bad = false;
-  for (size_t i = 0; i < out.size(); ++i) {
-    if (!std::isfinite(ref[i])) {
-      // Non-finite reference: out must be the same kind of value.
-      bool same = std::isnan(ref[i]) ? std::isnan(out[i]) : out[i] == ref[i];
-      if (!same)
-        bad = true;
-      continue;
-    }
-    if (!std::isfinite(out[i])) {
-      bad = true;
-      continue;
-    }
-    double d = out[i] - ref[i];
-    num += d * d;
-    den += ref[i] * ref[i];
-  }
-  e.rel = den > 0.0 ? std::sqrt(num / den) : std::sqrt(num);
-  if (bad)
-    e.rel = NAN;
-  e.ok = !bad && e.rel <= tol;
-  return e;
+  return nref::compare(out, ref, tol);
 }
 
 struct Report {
@@ -414,10 +314,10 @@ struct Report {
     bool ok = main.ok;
     std::string line = head + ": ";
     char buf[128];
-    std::snprintf(buf, sizeof(buf), "rel_err=%.3e tol=%.0e", main.rel, tol);
+    std::snprintf(buf, sizeof(buf), "rel_err=%.3e tol=%.0e", main.relErr, tol);
     line += buf;
     for (auto &[name, e] : extra) {
-      std::snprintf(buf, sizeof(buf), " %s_err=%.3e", name.c_str(), e.rel);
+      std::snprintf(buf, sizeof(buf), " %s_err=%.3e", name.c_str(), e.relErr);
       line += buf;
       ok = ok && e.ok;
       if (!e.note.empty())
@@ -466,61 +366,16 @@ std::string numStr(const char *name, double v) {
 // The float64 reference
 //===----------------------------------------------------------------------===//
 
-struct NormParams {
-  bool isRms = true;
-  double eps = 0.0;
-  double offset = 0.0;
-  double partial = 1.0;
-  bool epsOutside = false;
-  bool castBeforeWeight = false;
-};
+using nref::NormParams;
 
-/// Normalizes `rows` rows of `n` elements of `s` (already rounded to the
-/// element type). `gamma`/`beta` are null when absent. `round` is the element
-/// type's rounding, used for cast_before_weight.
+/// The shared reference (NormReference.h) over the element type DT.
 template <typename DT>
 void referenceNorm(const std::vector<double> &s, int64_t rows, int64_t n,
                    const double *gamma, const double *beta,
                    const NormParams &p, std::vector<double> &y,
                    std::vector<double> &mean, std::vector<double> &rstd) {
-  y.assign(rows * n, 0.0);
-  mean.assign(rows, 0.0);
-  rstd.assign(rows, 0.0);
-  for (int64_t r = 0; r < rows; ++r) {
-    const double *row = s.data() + r * n;
-    double mu = 0.0, v = 0.0;
-    if (p.isRms) {
-      int64_t k = n;
-      if (p.partial < 1.0) {
-        k = static_cast<int64_t>(std::ceil(p.partial * static_cast<double>(n)));
-        if (k < 1)
-          k = 1;
-        if (k > n)
-          k = n;
-      }
-      for (int64_t j = 0; j < k; ++j)
-        v += row[j] * row[j];
-      v /= static_cast<double>(k);
-    } else {
-      for (int64_t j = 0; j < n; ++j)
-        mu += row[j];
-      mu /= static_cast<double>(n);
-      for (int64_t j = 0; j < n; ++j)
-        v += (row[j] - mu) * (row[j] - mu);
-      v /= static_cast<double>(n);
-    }
-    double rs = p.epsOutside ? 1.0 / (std::sqrt(v) + p.eps)
-                             : 1.0 / std::sqrt(v + p.eps);
-    mean[r] = mu;
-    rstd[r] = rs;
-    for (int64_t j = 0; j < n; ++j) {
-      double z = (row[j] - mu) * rs;
-      if (p.castBeforeWeight)
-        z = DT::round(z);
-      double g = (gamma ? gamma[j] : 1.0) + p.offset;
-      y[r * n + j] = z * g + (beta ? beta[j] : 0.0);
-    }
-  }
+  nref::referenceNorm(DT::kind, s.data(), rows, n, gamma, beta, p, y, mean,
+                     rstd);
 }
 
 /// Reads `dims` of the optional 1-D-or-more parameter `m` (gamma, beta,
@@ -543,7 +398,7 @@ bool loadParam(UnrankedMemRefType<typename DT::Storage> *m, bool present,
 
 void failEarly(Report &rep) {
   rep.main.ok = false;
-  rep.main.rel = NAN;
+  rep.main.relErr = NAN;
   rep.print();
 }
 
@@ -567,7 +422,7 @@ void checkNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
   int64_t ax = axis < 0 ? axis + rank : axis;
 
   Report rep;
-  rep.tol = DT::tol;
+  rep.tol = tolOf<DT>();
   rep.head = std::string(isRms ? "rms_norm " : "layer_norm ") + DT::name +
              " " + shapeStr(shape) + " axis=" + std::to_string(ax) +
              flagStr(flags, isRms);
@@ -590,7 +445,7 @@ void checkNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
       return failEarly(rep);
     }
     for (size_t i = 0; i < s.size(); ++i)
-      s[i] = DT::round(xs[i] + rs[i]);
+      s[i] = nref::roundTo(DT::kind, xs[i] + rs[i]);
   }
   std::vector<double> g, b;
   if (!loadParam<DT>(gamma, flags & kHasGamma, n, "gamma", g, rep) ||
@@ -610,15 +465,15 @@ void checkNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
 
   std::vector<double> yOut = load<DT>(y);
   printRowErrors("y", yOut, yRef, n);
-  rep.main = compare(yOut, yRef, DT::tol);
+  rep.main = compare(yOut, yRef, tolOf<DT>());
   if (flags & kHasSumOutput)
-    rep.extra.push_back({"sum", compare(load<DT>(sum), s, DT::tol)});
+    rep.extra.push_back({"sum", compare(load<DT>(sum), s, tolOf<DT>())});
   if (!isRms && (flags & kHasMeanOutput))
     rep.extra.push_back({"mean", compare(load<F32>(meanOut), meanRef,
-                                         DT::statTol)});
+                                         statTolOf<DT>())});
   if (flags & kHasRstdOutput)
     rep.extra.push_back({"rstd", compare(load<F32>(rstdOut), rstdRef,
-                                         DT::statTol)});
+                                         statTolOf<DT>())});
   rep.print();
 }
 
@@ -637,7 +492,7 @@ void checkNormMatmul(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
   bool trans = flags & kTransposeRhs;
 
   Report rep;
-  rep.tol = DT::fusedTol;
+  rep.tol = fusedTolOf<DT>();
   rep.head = std::string(isRms ? "rms_norm_matmul " : "layer_norm_matmul ") +
              DT::name + " " + shapeStr(xShape) + " w=" + shapeStr(wShape) +
              flagStr(flags & ~(kCastBeforeWeight | kHasSumOutput |
@@ -669,20 +524,14 @@ void checkNormMatmul(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
   p.eps = eps;
   p.offset = offset;
   p.epsOutside = flags & kEpsOutsideSqrt;
-  std::vector<double> z, meanRef, rstdRef;
-  referenceNorm<DT>(xs, rows, K, g.empty() ? nullptr : g.data(),
-                    b.empty() ? nullptr : b.data(), p, z, meanRef, rstdRef);
-  std::vector<double> cRef(rows * N, 0.0);
-  for (int64_t i = 0; i < rows; ++i)
-    for (int64_t j = 0; j < N; ++j) {
-      double acc = mb.empty() ? 0.0 : mb[j];
-      for (int64_t k = 0; k < K; ++k)
-        acc += z[i * K + k] * (trans ? ws[j * K + k] : ws[k * N + j]);
-      cRef[i * N + j] = acc;
-    }
+  std::vector<double> cRef;
+  nref::referenceNormMatmul(DT::kind, xs.data(), rows, K, ws.data(), N, trans,
+                           g.empty() ? nullptr : g.data(),
+                           b.empty() ? nullptr : b.data(),
+                           mb.empty() ? nullptr : mb.data(), p, cRef);
   std::vector<double> cOut = load<DT>(c);
   printRowErrors("c", cOut, cRef, N);
-  rep.main = compare(cOut, cRef, DT::fusedTol);
+  rep.main = compare(cOut, cRef, fusedTolOf<DT>());
   rep.print();
 }
 
@@ -703,7 +552,7 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
   bool trans = flags & kTransposeRhs;
 
   Report rep;
-  rep.tol = DT::fusedTol;
+  rep.tol = fusedTolOf<DT>();
   rep.head = std::string(isRms ? "matmul_rms_norm " : "matmul_layer_norm ") +
              DT::name + " " + shapeStr(aShape) + " w=" + shapeStr(wShape) +
              flagStr(flags & ~(kCastBeforeWeight | kHasMeanOutput |
@@ -732,18 +581,10 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
       !loadParam<DT>(beta, !isRms && (flags & kHasBeta), N, "beta", b, rep))
     return failEarly(rep);
 
-  std::vector<double> sRef(rows * N);
-  for (int64_t i = 0; i < rows; ++i)
-    for (int64_t j = 0; j < N; ++j) {
-      double acc = 0.0;
-      for (int64_t k = 0; k < K; ++k)
-        acc += as[i * K + k] * (trans ? ws[j * K + k] : ws[k * N + j]);
-      if (!mb.empty())
-        acc += mb[j];
-      if (!res.empty())
-        acc += res[i * N + j];
-      sRef[i * N + j] = DT::round(acc);
-    }
+  std::vector<double> sRef;
+  nref::referenceMatmulSum(DT::kind, as.data(), rows, K, ws.data(), N, trans,
+                          mb.empty() ? nullptr : mb.data(),
+                          res.empty() ? nullptr : res.data(), sRef);
   // The op normalizes the S it returns. When that S is an output, normalize
   // the returned values (checked against sRef on their own): a one-ulp
   // difference in the rounding of S would otherwise be amplified by rows
@@ -751,7 +592,7 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
   std::vector<double> sNorm = sRef;
   if (flags & kHasSumOutput) {
     std::vector<double> sOut = load<DT>(sum);
-    Err e = compare(sOut, sRef, DT::fusedTol);
+    Err e = compare(sOut, sRef, fusedTolOf<DT>());
     if (sOut.size() == sRef.size())
       sNorm = sOut;
     rep.extra.push_back({"sum", e});
@@ -766,7 +607,7 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
                     b.empty() ? nullptr : b.data(), p, yRef, meanRef, rstdRef);
   std::vector<double> yOut = load<DT>(y);
   printRowErrors("y", yOut, yRef, N);
-  rep.main = compare(yOut, yRef, DT::fusedTol);
+  rep.main = compare(yOut, yRef, fusedTolOf<DT>());
   rep.print();
 }
 

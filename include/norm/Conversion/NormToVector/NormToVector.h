@@ -1,0 +1,56 @@
+//===- NormToVector.h - norm ops to vector code -----------------*- C++ -*-===//
+//
+// The CPU code generation of the norm ops: each memref-form norm op becomes
+// row loops of vector code (DESIGN.md §5, CPU). See docs/design.md, "CPU code
+// generation", for the kernel's structure and numerics.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_CONVERSION_NORMTOVECTOR_NORMTOVECTOR_H
+#define NORM_CONVERSION_NORMTOVECTOR_NORMTOVECTOR_H
+
+#include <cstdint>
+#include <string>
+
+namespace mlir {
+class RewritePatternSet;
+
+namespace norm {
+
+/// How the row kernels are shaped. `vectorBits` is the register width the
+/// code is written for (512 for AVX-512, 256 for AVX2, 128 generic); lanes
+/// per vector = vectorBits / bitwidth(acc_type).
+struct NormVectorCodegenOptions {
+  int64_t vectorBits = 512;
+  /// Independent accumulators per statistic in the reduction sweep.
+  int64_t accumulators = 4;
+  /// Split rows across threads (scf.parallel) when the op touches at least
+  /// this many bytes; below it the rows run in a plain loop. < 0: never.
+  int64_t parallelThresholdBytes = int64_t(1) << 20;
+  /// Use non-temporal (cache-bypassing) stores for `outs` when the output
+  /// is at least this many bytes. < 0: never.
+  int64_t streamingThresholdBytes = int64_t(32) << 20;
+  /// Emit an x86 `sfence` after streamed rows (needed for the weakly
+  /// ordered non-temporal stores; only valid on x86 targets).
+  bool emitStoreFence = true;
+};
+
+/// The register width (in bits) for a `target` name: "avx512" → 512,
+/// "avx2" → 256, "generic" → 128, "host" → the widest the host CPU supports.
+/// Returns 0 for an unknown name.
+int64_t getVectorBitsForTarget(const std::string &target);
+
+/// The host's last-level cache size in bytes (32 MiB when unknown).
+int64_t getHostLastLevelCacheBytes();
+
+/// Adds the patterns that lower memref-form `norm.rms_norm` and
+/// `norm.layer_norm` with identity layouts to scf + vector code, and split
+/// memref-form fused ops into a norm op (lowered by the same patterns) and a
+/// linalg matmul. Ops on tensors or on strided memrefs are left alone.
+void populateNormToVectorConversionPatterns(
+    RewritePatternSet &patterns, const NormVectorCodegenOptions &options);
+
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_CONVERSION_NORMTOVECTOR_NORMTOVECTOR_H

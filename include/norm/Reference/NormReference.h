@@ -1,0 +1,163 @@
+//===- NormReference.h - float64 reference for the norm ops -----*- C++ -*-===//
+//
+// The one float64 reference of the project: the element-type emulation
+// (f16/bf16 rounding, round to nearest even), the semantics of every norm op
+// (residual add, partial RMSNorm, weight offset, cast_mode, eps_mode, the
+// fused norm <-> matmul ops), the error metric and the tolerances of
+// DESIGN.md section 4, and the seeded random streams the tests fill inputs
+// with.
+//
+// Plain C++17 with no MLIR or LLVM dependency: it is linked both into the
+// test runtime loaded by mlir-runner (test/lib/Runtime) and into norm-run.
+// Data is passed as row-major arrays of doubles that already hold values of
+// the element type (rounded).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_REFERENCE_NORMREFERENCE_H
+#define NORM_REFERENCE_NORMREFERENCE_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace norm {
+namespace reference {
+
+//===----------------------------------------------------------------------===//
+// Element types
+//===----------------------------------------------------------------------===//
+
+/// The element types the reference emulates. f16 and bf16 are stored as
+/// 16-bit patterns.
+enum class ElemType { F32, F16, BF16 };
+
+/// "f32", "f16" or "bf16".
+const char *getElemTypeName(ElemType t);
+
+/// Bytes per element in memory (4 or 2).
+unsigned getElemTypeByteWidth(ElemType t);
+
+/// Rounds a finite double to a binary float format with `precision` bits of
+/// significand (hidden bit included), minimum normal exponent `emin` and
+/// largest finite value `maxFinite`, round-to-nearest-even. Overflow gives
+/// +-inf; NaN, inf and zero pass through.
+double roundToFormat(double v, int precision, int emin, double maxFinite);
+
+/// Rounds `v` to the nearest value of `t` (round to nearest even).
+double roundTo(ElemType t, double v);
+
+double f16BitsToDouble(uint16_t h);
+uint16_t doubleToF16Bits(double v); // rounds to nearest even
+double bf16BitsToDouble(uint16_t b);
+uint16_t doubleToBF16Bits(double v); // rounds to nearest even
+
+/// Element `index` of the array `base` of element type `t`, as a double.
+double loadElement(ElemType t, const void *base, int64_t index);
+/// Stores `v` rounded to `t` (nearest even) into element `index` of `base`.
+void storeElement(ElemType t, void *base, int64_t index, double v);
+
+//===----------------------------------------------------------------------===//
+// Tolerances (DESIGN.md section 4), as ||out - ref|| / ||ref||
+//===----------------------------------------------------------------------===//
+
+/// Main (and sum) output: f32 1e-6 for the norms, 1e-5 for the fused
+/// norm <-> matmul ops; f16 2e-3; bf16 1e-2.
+double getTolerance(ElemType t, bool fused);
+/// f32 statistics (mean, rstd): 1e-6 for f32 ops, 1e-5 for f16/bf16 ops.
+double getStatTolerance(ElemType t);
+
+//===----------------------------------------------------------------------===//
+// Op semantics
+//===----------------------------------------------------------------------===//
+
+/// Parameters of one normalization.
+struct NormParams {
+  bool isRms = true;
+  double eps = 0.0;
+  double offset = 0.0;      // weight_offset
+  double partial = 1.0;     // pRMSNorm fraction (RMS only)
+  bool epsOutside = false;  // eps_mode = outside_sqrt
+  bool castBeforeWeight = false; // cast_mode = before_weight
+};
+
+/// s = round_t(x + residual), elementwise.
+std::vector<double> residualAdd(ElemType t, const std::vector<double> &x,
+                                const std::vector<double> &residual);
+
+/// Normalizes `rows` rows of `n` elements of `s` (row-major, values of the
+/// element type `t`):
+///   RMS: k = ceil(partial * n), v = sum_{j<k} s_j^2 / k, mu = 0
+///   LN:  mu = mean(s), v = mean((s - mu)^2)  (two passes)
+///   rstd = 1/sqrt(v + eps), or 1/(sqrt(v) + eps) with epsOutside
+///   z = (s - mu) * rstd; z = round_t(z) with castBeforeWeight
+///   y = z * (gamma + offset) + beta
+/// `gamma` / `beta` (n elements each) are null when absent (1 and 0). `y` gets
+/// rows * n values (unrounded), `mean` and `rstd` one value per row.
+void referenceNorm(ElemType t, const double *s, int64_t rows, int64_t n,
+                   const double *gamma, const double *beta,
+                   const NormParams &p, std::vector<double> &y,
+                   std::vector<double> &mean, std::vector<double> &rstd);
+
+/// norm -> matmul: C = norm(X) * W + matmulBias, with X [rows, K], W [K, N]
+/// ([N, K] with transposeRhs), optional gamma/beta [K] and matmulBias [N]
+/// (null when absent); no intermediate rounding (castBeforeWeight and partial
+/// are ignored). `c` gets rows * N values.
+void referenceNormMatmul(ElemType t, const double *x, int64_t rows, int64_t k,
+                         const double *w, int64_t n, bool transposeRhs,
+                         const double *gamma, const double *beta,
+                         const double *matmulBias, const NormParams &p,
+                         std::vector<double> &c);
+
+/// The pre-norm sum of matmul -> norm: S = round_t(A * W + matmulBias +
+/// residual), A [rows, K], W [K, N] ([N, K] with transposeRhs), optional
+/// matmulBias [N] and residual [rows, N] (null when absent). `s` gets
+/// rows * N values. The op's result is referenceNorm over S's rows.
+void referenceMatmulSum(ElemType t, const double *a, int64_t rows, int64_t k,
+                        const double *w, int64_t n, bool transposeRhs,
+                        const double *matmulBias, const double *residual,
+                        std::vector<double> &s);
+
+//===----------------------------------------------------------------------===//
+// Comparison
+//===----------------------------------------------------------------------===//
+
+struct CompareResult {
+  /// ||out - ref||_2 / ||ref||_2 (the absolute norm when ||ref|| = 0); NaN
+  /// when `out` has a NaN/Inf where `ref` is finite, or a different
+  /// non-finite value where `ref` is not, or when the sizes differ.
+  double relErr = 0.0;
+  bool ok = true;
+  /// Empty, or why the comparison failed outright (size mismatch).
+  std::string note;
+};
+
+/// Compares `out` with `ref` under the relative tolerance `tol`; NaN never
+/// passes.
+CompareResult compare(const std::vector<double> &out,
+                      const std::vector<double> &ref, double tol);
+
+//===----------------------------------------------------------------------===//
+// Random streams
+//===----------------------------------------------------------------------===//
+
+/// splitmix64: the stream the tests fill inputs from.
+class SplitMix64 {
+public:
+  explicit SplitMix64(uint64_t seed) : state(seed) {}
+  uint64_t next();
+  /// Uniform in [-1, 1).
+  double uniform();
+  /// Standard normal (Box-Muller over two uniforms in (0, 1]).
+  double normal();
+
+private:
+  uint64_t state;
+};
+
+} // namespace reference
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_REFERENCE_NORMREFERENCE_H

@@ -1,0 +1,283 @@
+//===- NormToVector.cpp - norm ops to vector code --------------------------===//
+//
+// The patterns of --convert-norm-to-vector and the pass itself. A memref-form
+// norm op is viewed as rows of n contiguous elements (its buffers
+// reinterpreted as 2-D row views; any `axis` works because the normalized
+// dims are the trailing ones) and handed to the row-kernel emitter
+// (RowKernel.cpp). Fused ops are split into their norm op and a matmul.
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Conversion/NormToVector/NormToVector.h"
+#include "norm/Conversion/Passes.h"
+
+#include "RowKernel.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/TargetParser/Host.h"
+
+#include <unistd.h>
+
+namespace mlir {
+namespace norm {
+#define GEN_PASS_DEF_CONVERTNORMTOVECTORPASS
+#include "norm/Conversion/Passes.h.inc"
+} // namespace norm
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::norm;
+
+int64_t mlir::norm::getVectorBitsForTarget(const std::string &target) {
+  if (target == "avx512")
+    return 512;
+  if (target == "avx2")
+    return 256;
+  if (target == "generic")
+    return 128;
+  if (target != "host")
+    return 0;
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  if (features.lookup("avx512f"))
+    return 512;
+  if (features.lookup("avx2"))
+    return 256;
+  return 128;
+}
+
+/// Parses a sysfs cache size such as "32768K".
+static int64_t parseCacheSize(StringRef text) {
+  text = text.trim();
+  int64_t scale = 1;
+  if (text.consume_back("K"))
+    scale = 1024;
+  else if (text.consume_back("M"))
+    scale = 1024 * 1024;
+  int64_t value = 0;
+  if (text.getAsInteger(10, value) || value <= 0)
+    return 0;
+  return value * scale;
+}
+
+int64_t mlir::norm::getHostLastLevelCacheBytes() {
+  // sysfs first: in virtual machines glibc's sysconf can report the whole
+  // package's L3 (seen: 384 MiB where the VM has a 32 MiB L3).
+  int64_t lastLevelBytes = 0;
+  for (int index = 0; index < 8; ++index) {
+    std::string path = "/sys/devices/system/cpu/cpu0/cache/index" +
+                       std::to_string(index) + "/size";
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+        llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+    if (!file)
+      break;
+    if (int64_t bytes = parseCacheSize((*file)->getBuffer()))
+      lastLevelBytes = bytes;
+  }
+  if (lastLevelBytes > 0)
+    return lastLevelBytes;
+  for (int name : {_SC_LEVEL3_CACHE_SIZE, _SC_LEVEL2_CACHE_SIZE}) {
+    long bytes = sysconf(name);
+    if (bytes > 0)
+      return bytes;
+  }
+  return int64_t(32) << 20;
+}
+
+namespace {
+
+bool hasIdentityLayout(Value value) {
+  auto type = dyn_cast_or_null<MemRefType>(value.getType());
+  return type && type.getLayout().isIdentity();
+}
+
+/// The product of dims [from, to) of `mem`, folded to a constant when static.
+OpFoldResult dimProduct(OpBuilder &b, Location loc, Value mem, int64_t from,
+                        int64_t to) {
+  auto type = cast<MemRefType>(mem.getType());
+  int64_t staticProduct = 1;
+  Value dynamicProduct;
+  for (int64_t d = from; d < to; ++d) {
+    if (!type.isDynamicDim(d)) {
+      staticProduct *= type.getDimSize(d);
+      continue;
+    }
+    Value dim = memref::DimOp::create(b, loc, mem, d);
+    dynamicProduct = dynamicProduct
+                         ? Value(arith::MulIOp::create(b, loc, dynamicProduct, dim))
+                         : dim;
+  }
+  if (!dynamicProduct)
+    return b.getIndexAttr(staticProduct);
+  if (staticProduct != 1)
+    dynamicProduct = arith::MulIOp::create(
+        b, loc, dynamicProduct,
+        arith::ConstantIndexOp::create(b, loc, staticProduct));
+  return dynamicProduct;
+}
+
+/// `mem` (identity layout, so contiguous with offset 0) as a memref of the
+/// given sizes.
+Value viewAs(OpBuilder &b, Location loc, Value mem,
+             ArrayRef<OpFoldResult> sizes) {
+  if (!mem)
+    return Value();
+  SmallVector<int64_t> staticSizes;
+  for (OpFoldResult size : sizes)
+    staticSizes.push_back(getConstantIntValue(size).value_or(ShapedType::kDynamic));
+  SmallVector<OpFoldResult> strides(sizes.size(), b.getIndexAttr(1));
+  if (sizes.size() == 2)
+    strides[0] = sizes[1];
+  auto type = MemRefType::get(
+      staticSizes, cast<MemRefType>(mem.getType()).getElementType());
+  return memref::ReinterpretCastOp::create(b, loc, type, mem,
+                                           b.getIndexAttr(0), sizes, strides);
+}
+
+/// The operands and numerics shared by both standalone ops.
+template <typename OpTy>
+RowNormProblem describeCommon(OpTy op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  Value x = op.getInput();
+  int64_t rank = cast<MemRefType>(x.getType()).getRank();
+  int64_t axis = op.getNormalizedAxis();
+  OpFoldResult rows = dimProduct(b, loc, x, 0, axis);
+  OpFoldResult n = dimProduct(b, loc, x, axis, rank);
+  SmallVector<OpFoldResult> rowView{rows, n};
+
+  RowNormProblem p;
+  p.x = viewAs(b, loc, x, rowView);
+  p.residual = viewAs(b, loc, op.getResidual(), rowView);
+  p.weight = viewAs(b, loc, op.getWeight(), {n});
+  p.y = viewAs(b, loc, op.getInit(), rowView);
+  p.sum = viewAs(b, loc, op.getSumInit(), rowView);
+  p.rstd = viewAs(b, loc, op.getRstdInit(), {rows});
+  p.rows = getValueOrCreateConstantIndexOp(b, loc, rows);
+  p.n = getValueOrCreateConstantIndexOp(b, loc, n);
+  p.accType = op.getAccumulationType();
+  p.epsilon = op.getEpsilonValue();
+  p.weightOffset = op.getWeightOffsetValue();
+  p.castMode = op.getCastMode();
+  p.epsMode = op.getEpsMode();
+  return p;
+}
+
+/// Whether the vector kernel handles `op`: memref form, identity layouts.
+LogicalResult checkLowerable(Operation *op, PatternRewriter &rewriter) {
+  for (Value operand : op->getOperands())
+    if (!hasIdentityLayout(operand))
+      return rewriter.notifyMatchFailure(
+          op, "needs memrefs with identity layouts (tensors and strided "
+              "memrefs are left for --norm-decompose)");
+  return success();
+}
+
+template <typename OpTy>
+struct LowerStandaloneNorm : OpRewritePattern<OpTy> {
+  LowerStandaloneNorm(MLIRContext *context,
+                      const NormVectorCodegenOptions &options)
+      : OpRewritePattern<OpTy>(context), options(options) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(checkLowerable(op, rewriter)))
+      return failure();
+    RowNormProblem problem = describeCommon(op, rewriter);
+    if constexpr (std::is_same_v<OpTy, LayerNormOp>) {
+      Location loc = op.getLoc();
+      problem.isLayerNorm = true;
+      problem.bias = viewAs(rewriter, loc, op.getBias(),
+                            {getAsOpFoldResult(problem.n)});
+      problem.mean = viewAs(rewriter, loc, op.getMeanInit(),
+                            {getAsOpFoldResult(problem.rows)});
+    } else {
+      problem.partial = op.getPartialValue();
+    }
+    emitRowNormKernel(rewriter, op.getLoc(), problem, options);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  NormVectorCodegenOptions options;
+};
+
+/// A memref-form fused op becomes its norm op (in acc_type, lowered by the
+/// pattern above) and a linalg matmul, through its decomposition.
+template <typename OpTy>
+struct SplitFusedNorm : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureBufferSemantics())
+      return rewriter.notifyMatchFailure(op, "needs memrefs");
+    FailureOr<SmallVector<Value>> replacements =
+        cast<linalg::AggregatedOpInterface>(op.getOperation())
+            .decomposeOperation(rewriter);
+    if (failed(replacements))
+      return failure();
+    rewriter.replaceOp(op, *replacements);
+    return success();
+  }
+};
+
+struct ConvertNormToVectorPass
+    : public norm::impl::ConvertNormToVectorPassBase<ConvertNormToVectorPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    NormVectorCodegenOptions codegen;
+    codegen.vectorBits = getVectorBitsForTarget(target);
+    if (codegen.vectorBits == 0) {
+      getOperation()->emitError()
+          << "convert-norm-to-vector: unknown target '" << target
+          << "' (expected host, avx512, avx2 or generic)";
+      return signalPassFailure();
+    }
+    if (accumulators < 1 || accumulators > 16) {
+      getOperation()->emitError()
+          << "convert-norm-to-vector: accumulators must be in [1, 16], got "
+          << static_cast<int64_t>(accumulators);
+      return signalPassFailure();
+    }
+    codegen.accumulators = accumulators;
+    codegen.parallelThresholdBytes = parallelThreshold;
+    codegen.streamingThresholdBytes =
+        streamingThreshold == 0 ? getHostLastLevelCacheBytes()
+                                : streamingThreshold;
+
+    RewritePatternSet patterns(&getContext());
+    populateNormToVectorConversionPatterns(patterns, codegen);
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    config.enableFolding(false);
+    // Only norm ops match, so only they are rewritten.
+    SmallVector<Operation *> normOps;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<RMSNormOp, LayerNormOp, RMSNormMatmulOp, LayerNormMatmulOp,
+              MatmulRMSNormOp, MatmulLayerNormOp>(op))
+        normOps.push_back(op);
+    });
+    if (failed(applyOpPatternsGreedily(normOps, std::move(patterns), config)))
+      return signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::norm::populateNormToVectorConversionPatterns(
+    RewritePatternSet &patterns, const NormVectorCodegenOptions &options) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<LowerStandaloneNorm<RMSNormOp>, LowerStandaloneNorm<LayerNormOp>>(
+      context, options);
+  patterns.add<SplitFusedNorm<RMSNormMatmulOp>, SplitFusedNorm<LayerNormMatmulOp>,
+               SplitFusedNorm<MatmulRMSNormOp>, SplitFusedNorm<MatmulLayerNormOp>>(
+      context);
+}

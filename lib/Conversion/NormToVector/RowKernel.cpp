@@ -1,0 +1,546 @@
+//===- RowKernel.cpp - vector row kernels for the norm ops -----------------===//
+//
+// Writes the loops of one standalone norm over rows of n contiguous elements:
+//
+//   for each row (scf.parallel above the parallel threshold, else scf.for):
+//     statistics sweep(s): U independent vector accumulators per statistic
+//       over the row in steps of U·L elements, summed in blocks whose sums
+//       are added with Kahan compensation (see reduceRow), then single
+//       vectors, then one masked vector for the tail; the accumulators are
+//       summed and reduced to a scalar in acc_type;
+//     normalize sweep: y = s · rstd · (γ + offset) (+ β), rounded per
+//       cast_mode; with streaming stores, a masked head brings the store
+//       address to the vector's alignment and the body uses aligned
+//       non-temporal stores, followed by an sfence.
+//
+// Only the first sweep reads x from memory; a row is a few to a few hundred
+// KiB, so the later sweeps hit L1/L2.
+//
+// Numerics (DESIGN.md §4): every value is converted to acc_type before any
+// arithmetic. A residual sum and, in before_weight mode, every intermediate
+// after the cast is rounded to the element type (as extf(truncf(v))): acc_type
+// has at least 2p+2 bits for every element type it is allowed with, so this
+// equals the element-type arithmetic of the op's definition exactly.
+// LayerNorm: mean m = Σs/n in one sweep; then d = s − m and the corrected
+// two-pass variance Σd²/n − (Σd/n)² (the correction removes the first-order
+// error of m), the true mean being m + Σd/n. With |mean| ≫ std the
+// subtraction s − m is exact (Sterbenz), so nothing cancels catastrophically.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RowKernel.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+
+namespace {
+
+/// Called for one vector of a statistics sweep: folds the elements at
+/// [j, j + L) (lanes outside `mask` when it is non-null contribute nothing)
+/// into `accs`, returning the new accumulators.
+using AccumulateFn = function_ref<SmallVector<Value>(
+    OpBuilder &, Value j, Value mask, ValueRange accs)>;
+/// Called for one vector of the normalize sweep: computes and stores the
+/// outputs at [j, j + L) (masked when `mask` is non-null).
+using StoreFn =
+    function_ref<void(OpBuilder &, Value j, Value mask, bool nontemporal)>;
+
+class RowKernelEmitter {
+public:
+  RowKernelEmitter(Location loc, const RowNormProblem &p,
+                   const NormVectorCodegenOptions &options)
+      : loc(loc), p(p), options(options), acc(p.accType) {
+    lanes = std::max<int64_t>(1, options.vectorBits / acc.getWidth());
+    accVecType = VectorType::get({lanes}, acc);
+  }
+
+  /// Everything: thread split, streaming decision, rows.
+  void emit(OpBuilder &b);
+
+private:
+  // Constants and conversions.
+  Value index(OpBuilder &b, int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  }
+  Value scalar(OpBuilder &b, double v) {
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(acc, v));
+  }
+  Value splat(OpBuilder &b, Value s) {
+    return vector::BroadcastOp::create(b, loc, accVecType, s);
+  }
+  Value zeros(OpBuilder &b) {
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(accVecType, b.getFloatAttr(acc, 0.0)));
+  }
+  Value mask(OpBuilder &b, Value count) {
+    return vector::CreateMaskOp::create(
+        b, loc, VectorType::get({lanes}, b.getI1Type()), ValueRange{count});
+  }
+  static Type elementTypeOf(Value mem) {
+    return cast<MemRefType>(mem.getType()).getElementType();
+  }
+  Value toAcc(OpBuilder &b, Value v) {
+    auto type = cast<VectorType>(v.getType());
+    if (type.getElementType() == acc)
+      return v;
+    return arith::ExtFOp::create(b, loc, accVecType, v);
+  }
+  /// Rounds an acc_type vector to `elementType` and back.
+  Value roundThrough(OpBuilder &b, Value v, Type elementType) {
+    if (elementType == acc)
+      return v;
+    Value narrow = arith::TruncFOp::create(
+        b, loc, VectorType::get({lanes}, elementType), v);
+    return arith::ExtFOp::create(b, loc, accVecType, narrow);
+  }
+
+  // Memory.
+  Value load(OpBuilder &b, Value mem, ValueRange indices, Value maskValue) {
+    auto vecType = VectorType::get({lanes}, elementTypeOf(mem));
+    Value loaded;
+    if (maskValue) {
+      Value passThru = arith::ConstantOp::create(
+          b, loc,
+          DenseElementsAttr::get(vecType,
+                                 b.getFloatAttr(elementTypeOf(mem), 0.0)));
+      loaded = vector::MaskedLoadOp::create(b, loc, vecType, mem, indices,
+                                            maskValue, passThru);
+    } else {
+      loaded = vector::LoadOp::create(b, loc, vecType, mem, indices);
+    }
+    return toAcc(b, loaded);
+  }
+  void store(OpBuilder &b, Value v, Value mem, ValueRange indices,
+             Value maskValue, bool nontemporal) {
+    Type elementType = elementTypeOf(mem);
+    auto vecType = VectorType::get({lanes}, elementType);
+    if (elementType != acc)
+      v = arith::TruncFOp::create(b, loc, vecType, v);
+    if (maskValue) {
+      vector::MaskedStoreOp::create(b, loc, mem, indices, maskValue, v);
+      return;
+    }
+    if (!nontemporal) {
+      vector::StoreOp::create(b, loc, v, mem, indices);
+      return;
+    }
+    vector::StoreOp::create(b, loc, v, mem, indices, /*nontemporal=*/true,
+                            llvm::MaybeAlign(storeAlignment()));
+  }
+  int64_t storeAlignment() {
+    return lanes * (elementTypeOf(p.y).getIntOrFloatBitWidth() / 8);
+  }
+
+  /// s = x (+ residual, rounded to the element type) at row `row`, [j, j+L).
+  Value input(OpBuilder &b, Value row, Value j, Value maskValue) {
+    Value v = load(b, p.x, {row, j}, maskValue);
+    if (!p.residual)
+      return v;
+    Value r = load(b, p.residual, {row, j}, maskValue);
+    return roundThrough(b, arith::AddFOp::create(b, loc, v, r),
+                        elementTypeOf(p.x));
+  }
+
+  SmallVector<Value> reduceRow(OpBuilder &b, Value length, unsigned numStats,
+                               AccumulateFn accumulate);
+  void sweepRow(OpBuilder &b, Value length, Value head, bool nontemporal,
+                StoreFn storeVector);
+  Value reciprocalStd(OpBuilder &b, Value statistic);
+  void emitRow(OpBuilder &b, Value row, Value stream);
+  Value alignmentHead(OpBuilder &b, Value row);
+  void emitStoreFence(OpBuilder &b);
+
+  Location loc;
+  const RowNormProblem &p;
+  const NormVectorCodegenOptions &options;
+  FloatType acc;
+  int64_t lanes;
+  VectorType accVecType;
+  Value yAlignedBase; // the aligned pointer of y, as an index
+};
+
+/// Sums `numStats` row statistics. Accuracy does not degrade with n: the row
+/// is cut into blocks of `kBlockIterations` steps of U·L elements; each block
+/// is summed with plain FMAs into fresh accumulators (at most 16 terms per
+/// lane), and the block sums are added with Kahan compensation. The cost is
+/// four adds per block, not per element. The elements after the last whole
+/// block (fewer than a block) are summed plainly: U accumulators, then single
+/// vectors, then a masked tail.
+SmallVector<Value> RowKernelEmitter::reduceRow(OpBuilder &b, Value length,
+                                               unsigned numStats,
+                                               AccumulateFn accumulate) {
+  constexpr int64_t kBlockIterations = 16;
+  int64_t unroll = std::max<int64_t>(1, options.accumulators);
+  Value zero = index(b, 0);
+  Value wideStep = index(b, lanes * unroll);
+  Value blockStep = index(b, lanes * unroll * kBlockIterations);
+  Value step = index(b, lanes);
+  auto roundDown = [&](Value v, Value multiple) -> Value {
+    return arith::SubIOp::create(b, loc, v,
+                                 arith::RemUIOp::create(b, loc, v, multiple));
+  };
+  Value blockEnd = roundDown(length, blockStep);
+  Value wideEnd = roundDown(length, wideStep);
+  Value vectorEnd = roundDown(length, step);
+  size_t numAccs = numStats * unroll;
+
+  // `unroll` accumulators per statistic over [from, to) (a multiple of U·L),
+  // laid out statistic-major.
+  auto wideLoop = [&](OpBuilder &lb, Value from, Value to) {
+    SmallVector<Value> init(numAccs, zeros(lb));
+    return scf::ForOp::create(
+        lb, loc, from, to, wideStep, init,
+        [&](OpBuilder &nb, Location, Value j, ValueRange iterArgs) {
+          SmallVector<Value> next(iterArgs.begin(), iterArgs.end());
+          for (int64_t u = 0; u < unroll; ++u) {
+            SmallVector<Value> accs;
+            for (unsigned s = 0; s < numStats; ++s)
+              accs.push_back(next[s * unroll + u]);
+            Value ju = u == 0 ? j
+                              : Value(arith::AddIOp::create(
+                                    nb, loc, j, index(nb, u * lanes)));
+            SmallVector<Value> updated = accumulate(nb, ju, Value(), accs);
+            for (unsigned s = 0; s < numStats; ++s)
+              next[s * unroll + u] = updated[s];
+          }
+          scf::YieldOp::create(nb, loc, next);
+        });
+  };
+
+  // Whole blocks: iter args are numAccs running sums, then numAccs Kahan
+  // compensations.
+  SmallVector<Value> blockInit(2 * numAccs, zeros(b));
+  auto blocks = scf::ForOp::create(
+      b, loc, zero, blockEnd, blockStep, blockInit,
+      [&](OpBuilder &nb, Location, Value jb, ValueRange iterArgs) {
+        Value blockLimit = arith::AddIOp::create(nb, loc, jb, blockStep);
+        auto block = wideLoop(nb, jb, blockLimit);
+        SmallVector<Value> next;
+        SmallVector<Value> compensations;
+        for (size_t i = 0; i < numAccs; ++i) {
+          Value sum = iterArgs[i], compensation = iterArgs[numAccs + i];
+          Value y =
+              arith::SubFOp::create(nb, loc, block.getResult(i), compensation);
+          Value t = arith::AddFOp::create(nb, loc, sum, y);
+          compensations.push_back(arith::SubFOp::create(
+              nb, loc, arith::SubFOp::create(nb, loc, t, sum), y));
+          next.push_back(t);
+        }
+        next.append(compensations);
+        scf::YieldOp::create(nb, loc, next);
+      });
+
+  // The rest of the row, plainly.
+  auto rest = wideLoop(b, blockEnd, wideEnd);
+  SmallVector<Value> combined;
+  for (unsigned s = 0; s < numStats; ++s) {
+    SmallVector<Value> parts;
+    for (int64_t u = 0; u < unroll; ++u) {
+      size_t i = s * unroll + u;
+      Value blockSum = arith::SubFOp::create(b, loc, blocks.getResult(i),
+                                             blocks.getResult(numAccs + i));
+      parts.push_back(
+          arith::AddFOp::create(b, loc, blockSum, rest.getResult(i)));
+    }
+    while (parts.size() > 1) {
+      SmallVector<Value> halved;
+      for (size_t i = 0; i + 1 < parts.size(); i += 2)
+        halved.push_back(arith::AddFOp::create(b, loc, parts[i], parts[i + 1]));
+      if (parts.size() % 2)
+        halved.push_back(parts.back());
+      parts = std::move(halved);
+    }
+    combined.push_back(parts.front());
+  }
+
+  auto single = scf::ForOp::create(
+      b, loc, wideEnd, vectorEnd, step, combined,
+      [&](OpBuilder &nb, Location, Value j, ValueRange iterArgs) {
+        scf::YieldOp::create(nb, loc, accumulate(nb, j, Value(), iterArgs));
+      });
+  Value remainder = arith::SubIOp::create(b, loc, length, vectorEnd);
+  Value hasTail = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                        remainder, zero);
+  auto tail = scf::IfOp::create(
+      b, loc, hasTail,
+      [&](OpBuilder &nb, Location) {
+        scf::YieldOp::create(nb, loc,
+                             accumulate(nb, vectorEnd, mask(nb, remainder),
+                                        single.getResults()));
+      },
+      [&](OpBuilder &nb, Location) {
+        scf::YieldOp::create(nb, loc, single.getResults());
+      });
+
+  SmallVector<Value> sums;
+  for (Value v : tail.getResults())
+    sums.push_back(
+        vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD, v));
+  return sums;
+}
+
+void RowKernelEmitter::sweepRow(OpBuilder &b, Value length, Value head,
+                                bool nontemporal, StoreFn storeVector) {
+  Value zero = index(b, 0);
+  Value step = index(b, lanes);
+  if (head) {
+    Value hasHead =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, head, zero);
+    scf::IfOp::create(b, loc, hasHead, [&](OpBuilder &nb, Location) {
+      storeVector(nb, zero, mask(nb, head), /*nontemporal=*/false);
+      scf::YieldOp::create(nb, loc);
+    });
+  } else {
+    head = zero;
+  }
+  Value bodyLength = arith::SubIOp::create(b, loc, length, head);
+  Value bodyEnd = arith::SubIOp::create(
+      b, loc, length, arith::RemUIOp::create(b, loc, bodyLength, step));
+  scf::ForOp::create(b, loc, head, bodyEnd, step, ValueRange{},
+                     [&](OpBuilder &nb, Location, Value j, ValueRange) {
+                       storeVector(nb, j, Value(), nontemporal);
+                       scf::YieldOp::create(nb, loc);
+                     });
+  Value remainder = arith::SubIOp::create(b, loc, length, bodyEnd);
+  Value hasTail =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, remainder, zero);
+  scf::IfOp::create(b, loc, hasTail, [&](OpBuilder &nb, Location) {
+    storeVector(nb, bodyEnd, mask(nb, remainder), /*nontemporal=*/false);
+    scf::YieldOp::create(nb, loc);
+  });
+}
+
+Value RowKernelEmitter::reciprocalStd(OpBuilder &b, Value statistic) {
+  Value eps = scalar(b, p.epsilon);
+  Value denominator;
+  if (p.epsMode == EpsMode::inside_sqrt)
+    denominator = math::SqrtOp::create(
+        b, loc, arith::AddFOp::create(b, loc, statistic, eps));
+  else
+    denominator = arith::AddFOp::create(
+        b, loc, math::SqrtOp::create(b, loc, statistic), eps);
+  return arith::DivFOp::create(b, loc, scalar(b, 1.0), denominator);
+}
+
+/// Elements from the start of row `row` of y to the first address aligned
+/// for a vector store (at most n).
+Value RowKernelEmitter::alignmentHead(OpBuilder &b, Value row) {
+  int64_t elementBytes = elementTypeOf(p.y).getIntOrFloatBitWidth() / 8;
+  Value alignment = index(b, storeAlignment());
+  Value rowStart = arith::MulIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, row, p.n),
+      index(b, elementBytes));
+  Value address = arith::AddIOp::create(b, loc, yAlignedBase, rowStart);
+  Value misalignment = arith::RemUIOp::create(b, loc, address, alignment);
+  Value gapBytes = arith::RemUIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, alignment, misalignment),
+      alignment);
+  Value gap =
+      arith::DivUIOp::create(b, loc, gapBytes, index(b, elementBytes));
+  return arith::MinUIOp::create(b, loc, gap, p.n);
+}
+
+/// Non-temporal stores are weakly ordered; the kernel ends with an sfence so
+/// that later stores of this thread cannot overtake them. Worker threads need
+/// none of their own: the lock-prefixed atomics of the OpenMP join barrier
+/// drain their write-combining buffers (Intel SDM vol. 3, §11.3.1). The
+/// fence stays out of the parallel body on purpose: an op with unknown
+/// effects there keeps scf-to-openmp's alloca_scope alive.
+void RowKernelEmitter::emitStoreFence(OpBuilder &b) {
+  if (!options.emitStoreFence)
+    return;
+  LLVM::CallIntrinsicOp::create(b, loc, b.getStringAttr("llvm.x86.sse.sfence"),
+                                ValueRange{});
+}
+
+void RowKernelEmitter::emitRow(OpBuilder &b, Value row, Value stream) {
+  Type elementType = elementTypeOf(p.x);
+  Value n = arith::IndexCastOp::create(b, loc, b.getI64Type(), p.n);
+
+  // Statistics.
+  Value shift, shiftVec, correction, rstd;
+  if (!p.isLayerNorm) {
+    Value k = p.n;
+    if (p.partial < 1.0) {
+      // k = ceil(partial · n), computed in f64 as the decomposition does.
+      Value nF64 = arith::UIToFPOp::create(b, loc, b.getF64Type(), n);
+      Value scaled = arith::MulFOp::create(
+          b, loc, nF64,
+          arith::ConstantOp::create(b, loc, b.getF64FloatAttr(p.partial)));
+      Value ceiled = math::CeilOp::create(b, loc, scaled);
+      k = arith::IndexCastOp::create(
+          b, loc, b.getIndexType(),
+          arith::FPToSIOp::create(b, loc, b.getI64Type(), ceiled));
+    }
+    Value sumSq = reduceRow(
+        b, k, 1,
+        [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
+          Value s = input(nb, row, j, m);
+          return SmallVector<Value>{
+              vector::FMAOp::create(nb, loc, s, s, accs[0])};
+        })[0];
+    Value countAsAcc = arith::UIToFPOp::create(
+        b, loc, acc, arith::IndexCastOp::create(b, loc, b.getI64Type(), k));
+    rstd = reciprocalStd(b, arith::DivFOp::create(b, loc, sumSq, countAsAcc));
+  } else {
+    Value nAsAcc = arith::UIToFPOp::create(b, loc, acc, n);
+    Value sum = reduceRow(b, p.n, 1,
+                          [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
+                            Value s = input(nb, row, j, m);
+                            return SmallVector<Value>{
+                                arith::AddFOp::create(nb, loc, accs[0], s)};
+                          })[0];
+    shift = arith::DivFOp::create(b, loc, sum, nAsAcc);
+    shiftVec = splat(b, shift);
+    SmallVector<Value> moments = reduceRow(
+        b, p.n, 2, [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
+          Value d = arith::SubFOp::create(nb, loc, input(nb, row, j, m),
+                                          shiftVec);
+          if (m)
+            d = arith::SelectOp::create(nb, loc, m, d, zeros(nb));
+          return SmallVector<Value>{
+              arith::AddFOp::create(nb, loc, accs[0], d),
+              vector::FMAOp::create(nb, loc, d, d, accs[1])};
+        });
+    correction = arith::DivFOp::create(b, loc, moments[0], nAsAcc);
+    Value variance = arith::SubFOp::create(
+        b, loc, arith::DivFOp::create(b, loc, moments[1], nAsAcc),
+        arith::MulFOp::create(b, loc, correction, correction));
+    variance = arith::MaximumFOp::create(b, loc, variance, scalar(b, 0.0));
+    rstd = reciprocalStd(b, variance);
+    if (p.mean)
+      memref::StoreOp::create(
+          b, loc, arith::AddFOp::create(b, loc, shift, correction), p.mean,
+          ValueRange{row});
+  }
+  if (p.rstd)
+    memref::StoreOp::create(b, loc, rstd, p.rstd, ValueRange{row});
+
+  // The normalize sweep.
+  Value rstdVec = splat(b, rstd);
+  Value correctionVec = correction ? splat(b, correction) : Value();
+  bool scaled = p.weight || p.weightOffset != 0.0;
+  bool roundEarly = p.castMode == CastMode::before_weight;
+  auto normalize = [&](OpBuilder &nb, Value j, Value m, bool nontemporal) {
+    Value s = input(nb, row, j, m);
+    if (p.sum)
+      store(nb, s, p.sum, {row, j}, m, /*nontemporal=*/false);
+    Value v = s;
+    if (p.isLayerNorm)
+      v = arith::SubFOp::create(
+          nb, loc, arith::SubFOp::create(nb, loc, v, shiftVec), correctionVec);
+    v = arith::MulFOp::create(nb, loc, v, rstdVec);
+    auto round = [&](Value x) {
+      return roundEarly ? roundThrough(nb, x, elementType) : x;
+    };
+    v = round(v);
+    if (scaled) {
+      Value factor =
+          p.weight ? load(nb, p.weight, {j}, m) : splat(nb, scalar(nb, 1.0));
+      if (p.weightOffset != 0.0)
+        factor = round(arith::AddFOp::create(
+            nb, loc, factor, splat(nb, scalar(nb, p.weightOffset))));
+      v = round(arith::MulFOp::create(nb, loc, v, factor));
+    }
+    if (p.bias)
+      v = arith::AddFOp::create(nb, loc, v, load(nb, p.bias, {j}, m));
+    store(nb, v, p.y, {row, j}, m, nontemporal);
+  };
+
+  if (!stream) {
+    sweepRow(b, p.n, Value(), /*nontemporal=*/false, normalize);
+    return;
+  }
+  scf::IfOp::create(
+      b, loc, stream,
+      [&](OpBuilder &nb, Location) {
+        sweepRow(nb, p.n, alignmentHead(nb, row), /*nontemporal=*/true,
+                 normalize);
+        scf::YieldOp::create(nb, loc);
+      },
+      [&](OpBuilder &nb, Location) {
+        sweepRow(nb, p.n, Value(), /*nontemporal=*/false, normalize);
+        scf::YieldOp::create(nb, loc);
+      });
+}
+
+int64_t bytesOf(Value mem) {
+  if (!mem)
+    return 0;
+  return cast<MemRefType>(mem.getType()).getElementTypeBitWidth() / 8;
+}
+
+void RowKernelEmitter::emit(OpBuilder &b) {
+  Value elements = arith::MulIOp::create(b, loc, p.rows, p.n);
+  auto bytes = [&](int64_t perElement) {
+    return arith::MulIOp::create(b, loc, elements, index(b, perElement));
+  };
+
+  Value stream;
+  if (options.streamingThresholdBytes >= 0) {
+    stream = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                   bytes(bytesOf(p.y)),
+                                   index(b, options.streamingThresholdBytes));
+    yAlignedBase =
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, p.y);
+  }
+
+  auto rowLoopBody = [&](OpBuilder &nb, Value row) {
+    emitRow(nb, row, stream);
+  };
+  Value zero = index(b, 0);
+  Value one = index(b, 1);
+  auto serialRows = [&](OpBuilder &nb, Location) {
+    scf::ForOp::create(nb, loc, zero, p.rows, one, ValueRange{},
+                       [&](OpBuilder &lb, Location, Value row, ValueRange) {
+                         rowLoopBody(lb, row);
+                         scf::YieldOp::create(lb, loc);
+                       });
+  };
+  if (options.parallelThresholdBytes < 0) {
+    serialRows(b, loc);
+    if (stream)
+      emitStoreFence(b);
+    return;
+  }
+
+  int64_t touched = bytesOf(p.x) + bytesOf(p.residual) + bytesOf(p.y) +
+                    bytesOf(p.sum);
+  Value bigEnough = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::uge, bytes(touched),
+      index(b, options.parallelThresholdBytes));
+  Value severalRows =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, p.rows, one);
+  Value parallel = arith::AndIOp::create(b, loc, bigEnough, severalRows);
+  scf::IfOp::create(
+      b, loc, parallel,
+      [&](OpBuilder &nb, Location) {
+        scf::ParallelOp::create(
+            nb, loc, ValueRange{zero}, ValueRange{p.rows}, ValueRange{one},
+            [&](OpBuilder &pb, Location, ValueRange ivs) {
+              rowLoopBody(pb, ivs[0]);
+            });
+        scf::YieldOp::create(nb, loc);
+      },
+      [&](OpBuilder &nb, Location) {
+        serialRows(nb, loc);
+        scf::YieldOp::create(nb, loc);
+      });
+  if (stream)
+    emitStoreFence(b);
+}
+
+} // namespace
+
+void mlir::norm::emitRowNormKernel(RewriterBase &rewriter, Location loc,
+                                   const RowNormProblem &problem,
+                                   const NormVectorCodegenOptions &options) {
+  RowKernelEmitter(loc, problem, options).emit(rewriter);
+}

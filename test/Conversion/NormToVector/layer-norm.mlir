@@ -1,0 +1,73 @@
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=-1 streaming-threshold=-1" | FileCheck %s
+
+// The LayerNorm row kernel (AVX2 width: 8 x f32). Three sweeps over the
+// row, only the first from memory: Σx gives the mean m; then Σd and Σd²
+// with d = x − m give the corrected variance Σd²/n − (Σd/n)² (never
+// E[x²] − E[x]²); then the normalize sweep.
+
+// CHECK-LABEL: func.func @ln_stats
+//  CHECK-SAME: %[[MEAN:[a-z0-9]+]]: memref<?xf32>, %[[RSTD:[a-z0-9]+]]: memref<?xf32>)
+//       CHECK: scf.for %[[ROW:.*]] =
+// Sweep 1: Σx.
+//       CHECK:   scf.for
+//       CHECK:     scf.for
+//       CHECK:       %[[X1:.*]] = vector.load %{{.*}} : memref<?x?xf32>, vector<8xf32>
+//       CHECK:       arith.addf %{{.*}}, %[[X1]] : vector<8xf32>
+//       CHECK:   %[[SUM:.*]] = vector.reduction <add>, %{{.*}} : vector<8xf32> into f32
+//       CHECK:   %[[M:.*]] = arith.divf %[[SUM]], %{{.*}} : f32
+//       CHECK:   %[[MV:.*]] = vector.broadcast %[[M]] : f32 to vector<8xf32>
+// Sweep 2: Σd and Σd².
+//       CHECK:   scf.for
+//       CHECK:     scf.for
+//       CHECK:       %[[X2:.*]] = vector.load %{{.*}} : memref<?x?xf32>, vector<8xf32>
+//       CHECK:       %[[D:.*]] = arith.subf %[[X2]], %[[MV]] : vector<8xf32>
+//       CHECK:       arith.addf %{{.*}}, %[[D]] : vector<8xf32>
+//       CHECK:       vector.fma %[[D]], %[[D]], %{{.*}} : vector<8xf32>
+// The masked tail zeroes the lanes past n, where d would be −m.
+//       CHECK:   scf.if
+//       CHECK:     %[[TM:.*]] = vector.create_mask
+//       CHECK:     %[[TD:.*]] = arith.subf %{{.*}}, %[[MV]] : vector<8xf32>
+//       CHECK:     arith.select %[[TM]], %[[TD]], %{{.*}} : vector<8xi1>, vector<8xf32>
+//       CHECK:   %[[SD:.*]] = vector.reduction <add>, %{{.*}}#0
+//       CHECK:   %[[SD2:.*]] = vector.reduction <add>, %{{.*}}#1
+//       CHECK:   %[[C:.*]] = arith.divf %[[SD]], %{{.*}} : f32
+//       CHECK:   %[[Q:.*]] = arith.divf %[[SD2]], %{{.*}} : f32
+//       CHECK:   %[[C2:.*]] = arith.mulf %[[C]], %[[C]] : f32
+//       CHECK:   %[[VAR0:.*]] = arith.subf %[[Q]], %[[C2]] : f32
+//       CHECK:   %[[VAR:.*]] = arith.maximumf %[[VAR0]], %{{.*}} : f32
+//       CHECK:   %[[VE:.*]] = arith.addf %[[VAR]], %{{.*}} : f32
+//       CHECK:   %[[ROOT:.*]] = math.sqrt %[[VE]] : f32
+//       CHECK:   %[[R:.*]] = arith.divf %{{.*}}, %[[ROOT]] : f32
+//       CHECK:   %[[TRUEMEAN:.*]] = arith.addf %[[M]], %[[C]] : f32
+//       CHECK:   memref.store %[[TRUEMEAN]], %{{.*}}[%[[ROW]]] : memref<?xf32>
+//       CHECK:   memref.store %[[R]], %{{.*}}[%[[ROW]]] : memref<?xf32>
+// Sweep 3: y = ((x − m) − c) · rstd · γ + β.
+//       CHECK:   scf.for
+//       CHECK:     %[[X3:.*]] = vector.load
+//       CHECK:     %[[S1:.*]] = arith.subf %[[X3]], %[[MV]]
+//       CHECK:     %[[S2:.*]] = arith.subf %[[S1]], %{{.*}}
+//       CHECK:     %[[S3:.*]] = arith.mulf %[[S2]], %{{.*}}
+//       CHECK:     %[[G:.*]] = vector.load
+//       CHECK:     %[[S4:.*]] = arith.mulf %[[S3]], %[[G]]
+//       CHECK:     %[[B:.*]] = vector.load
+//       CHECK:     %[[S5:.*]] = arith.addf %[[S4]], %[[B]]
+//       CHECK:     vector.store %[[S5]]
+func.func @ln_stats(%x: memref<?x?xf32>, %g: memref<?xf32>, %b: memref<?xf32>, %y: memref<?x?xf32>,
+                    %mean: memref<?xf32>, %rstd: memref<?xf32>) {
+  norm.layer_norm ins(%x : memref<?x?xf32>) weight(%g : memref<?xf32>) bias(%b : memref<?xf32>)
+      outs(%y : memref<?x?xf32>) mean_outs(%mean : memref<?xf32>) rstd_outs(%rstd : memref<?xf32>)
+  return
+}
+
+// -----
+
+// bf16 LayerNorm, residual form: 8 bf16 lanes loaded and widened per vector.
+// CHECK-LABEL: func.func @ln_residual_bf16
+//       CHECK: vector.load %{{.*}} : memref<2x48xbf16>, vector<8xbf16>
+//       CHECK: arith.extf %{{.*}} : vector<8xbf16> to vector<8xf32>
+//   CHECK-NOT: norm.layer_norm
+func.func @ln_residual_bf16(%x: memref<2x48xbf16>, %r: memref<2x48xbf16>, %y: memref<2x48xbf16>, %s: memref<2x48xbf16>) {
+  norm.layer_norm ins(%x : memref<2x48xbf16>) residual(%r : memref<2x48xbf16>)
+      outs(%y : memref<2x48xbf16>) sum_outs(%s : memref<2x48xbf16>)
+  return
+}

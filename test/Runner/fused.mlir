@@ -1,0 +1,72 @@
+// REQUIRES: norm-jit
+// The fused norm <-> matmul ops at small shapes, memref form with dynamic
+// shapes and tensor form, checked against the float64 reference (f32
+// tolerance 1e-5 for the fused ops).
+//
+// @rms_mm(x: RxK, g: K, w: KxN, mb: N, c: RxN):        R,K, K, K,N, N, R,N
+// RUN: norm-run %s --entry=rms_mm --dims=5,33,33,33,20,20,5,20 --seed=1 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=rms_mm --dims=16,64,64,64,48,48,16,48 --seed=2 --mean=0.5 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=rms_mm --dims=1,7,7,7,3,3,1,3 --seed=3 --dist=normal --warmup=0 --repeat=1 --check --pipeline=upstream | FileCheck %s
+//
+// @ln_mm_t (bf16, W given as NxK): x: RxK, g, b: K, w: NxK -> RxN
+//                                                     R,K, K, K, N,K
+// RUN: norm-run %s --entry=ln_mm_t --dims=6,40,40,40,24,40 --seed=11 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=ln_mm_t --dims=3,128,128,128,17,128 --seed=12 --mean=1 --warmup=0 --repeat=1 --check | FileCheck %s
+//
+// @mm_rms (f16, residual, sum output):
+//   a: RxK, w: KxN, mb: N, r: RxN, g: N, y, s: RxN     R,K, K,N, N, R,N, N, R,N, R,N
+// RUN: norm-run %s --entry=mm_rms --dims=4,24,24,20,20,4,20,20,4,20,4,20 --seed=21 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=mm_rms --dims=9,16,16,64,64,9,64,64,9,64,9,64 --seed=22 --scale=0.5 --warmup=0 --repeat=1 --check | FileCheck %s
+//
+// @mm_ln_t (f32, W given as NxK, residual, sum result):
+//   a: RxK, w: NxK, mb: N, r: RxN, g, b: N -> (RxN, RxN)  R,K, N,K, N, R,N, N, N
+// RUN: norm-run %s --entry=mm_ln_t --dims=6,20,24,20,24,6,24,24,24 --seed=31 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=mm_ln_t --dims=2,96,80,96,80,2,80,80,80 --seed=32 --mean=-1 --warmup=0 --repeat=1 --check --pipeline=upstream | FileCheck %s
+
+// CHECK: {{^}}norm-run: entry={{[a-z_]+}} pipeline={{project|upstream}} threads=0 bytes={{[0-9]+}} median_ms={{[0-9.]+}} min_ms={{[0-9.]+}} gbps={{[0-9.]+}} rel_err={{[0-9.e+-]+}} tol={{1e-05|2e-03|1e-02}} PASS{{$}}
+
+func.func @rms_mm(%x: memref<?x?xf32>, %g: memref<?xf32>, %w: memref<?x?xf32>,
+                  %mb: memref<?xf32>, %c: memref<?x?xf32>) {
+  norm.rms_norm_matmul ins(%x : memref<?x?xf32>) weight(%g : memref<?xf32>)
+      rhs(%w : memref<?x?xf32>) matmul_bias(%mb : memref<?xf32>)
+      outs(%c : memref<?x?xf32>)
+  return
+}
+
+func.func @ln_mm_t(%x: tensor<?x?xbf16>, %g: tensor<?xbf16>, %b: tensor<?xbf16>,
+                   %w: tensor<?x?xbf16>) -> tensor<?x?xbf16> {
+  %c0 = arith.constant 0 : index
+  %r = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %n = tensor.dim %w, %c0 : tensor<?x?xbf16>
+  %e = tensor.empty(%r, %n) : tensor<?x?xbf16>
+  %c = norm.layer_norm_matmul ins(%x : tensor<?x?xbf16>) weight(%g : tensor<?xbf16>)
+      bias(%b : tensor<?xbf16>) rhs(%w : tensor<?x?xbf16>)
+      outs(%e : tensor<?x?xbf16>) {transpose_rhs} -> tensor<?x?xbf16>
+  return %c : tensor<?x?xbf16>
+}
+
+func.func @mm_rms(%a: memref<?x?xf16>, %w: memref<?x?xf16>, %mb: memref<?xf16>,
+                  %res: memref<?x?xf16>, %g: memref<?xf16>, %y: memref<?x?xf16>,
+                  %s: memref<?x?xf16>) {
+  norm.matmul_rms_norm ins(%a : memref<?x?xf16>) rhs(%w : memref<?x?xf16>)
+      matmul_bias(%mb : memref<?xf16>) residual(%res : memref<?x?xf16>)
+      weight(%g : memref<?xf16>) outs(%y : memref<?x?xf16>)
+      sum_outs(%s : memref<?x?xf16>) {weight_offset = 1.0 : f32}
+  return
+}
+
+func.func @mm_ln_t(%a: tensor<?x?xf32>, %w: tensor<?x?xf32>, %mb: tensor<?xf32>,
+                   %res: tensor<?x?xf32>, %g: tensor<?xf32>, %b: tensor<?xf32>)
+    -> (tensor<?x?xf32>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %r = tensor.dim %a, %c0 : tensor<?x?xf32>
+  %n = tensor.dim %w, %c0 : tensor<?x?xf32>
+  %e0 = tensor.empty(%r, %n) : tensor<?x?xf32>
+  %e1 = tensor.empty(%r, %n) : tensor<?x?xf32>
+  %y, %s = norm.matmul_layer_norm ins(%a : tensor<?x?xf32>) rhs(%w : tensor<?x?xf32>)
+      matmul_bias(%mb : tensor<?xf32>) residual(%res : tensor<?x?xf32>)
+      weight(%g : tensor<?xf32>) bias(%b : tensor<?xf32>)
+      outs(%e0 : tensor<?x?xf32>) sum_outs(%e1 : tensor<?x?xf32>) {transpose_rhs}
+      -> tensor<?x?xf32>, tensor<?x?xf32>
+  return %y, %s : tensor<?x?xf32>, tensor<?x?xf32>
+}

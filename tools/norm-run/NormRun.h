@@ -1,0 +1,124 @@
+//===- NormRun.h - shared declarations of the norm-run tool -----*- C++ -*-===//
+//
+// norm-run compiles one function of an MLIR file through a pipeline, runs it
+// with the ExecutionEngine on seeded random buffers, times it and optionally
+// checks every norm op of the function against the float64 reference
+// (NormReference). This header is private to the tool: the buffers the
+// runner owns, and what --check records about each norm op before lowering.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_TOOLS_NORM_RUN_NORMRUN_H
+#define NORM_TOOLS_NORM_RUN_NORMRUN_H
+
+#include "norm/Reference/NormReference.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class Operation;
+namespace func {
+class FuncOp;
+} // namespace func
+} // namespace mlir
+
+namespace normrun {
+
+using mlir::norm::reference::ElemType;
+
+/// A buffer at run time: an argument (allocated and filled by norm-run) or a
+/// result (allocated by the compiled code). `data` points at element 0
+/// (aligned pointer plus offset); `strides` are in elements.
+struct Buffer {
+  ElemType elemType = ElemType::F32;
+  std::vector<int64_t> shape;
+  std::vector<int64_t> strides;
+  void *allocated = nullptr;
+  char *data = nullptr;
+
+  int64_t getNumElements() const;
+  /// numElements * element width (the bytes the shape covers).
+  int64_t getNumBytes() const;
+  /// The elements in row-major order, as doubles.
+  std::vector<double> load() const;
+};
+
+/// Where an operand of a checked op lives at run time.
+struct Slot {
+  enum Kind { None, Arg, Result } kind = None;
+  unsigned index = 0;
+  explicit operator bool() const { return kind != None; }
+};
+
+enum class CheckOpKind {
+  RMSNorm,
+  LayerNorm,
+  RMSNormMatmul,
+  LayerNormMatmul,
+  MatmulRMSNorm,
+  MatmulLayerNorm,
+};
+
+/// One norm op of the entry function, recorded before lowering: the roles
+/// of its operands (function arguments or returned results) and its
+/// attributes. Plain data, so it outlives the IR.
+struct CheckSpec {
+  CheckOpKind kind = CheckOpKind::RMSNorm;
+  std::string opName;   // "norm.rms_norm"
+  std::string location; // "file:line:col"
+  ElemType elemType = ElemType::F32;
+  /// True when every input operand is a function argument and the main
+  /// output is an argument or a returned result (tensor form, or a memref
+  /// the function allocates and returns).
+  bool checkable = false;
+  /// Why it is not checkable.
+  std::string reason;
+
+  // Inputs (None when the optional operand is absent).
+  Slot x, residual, gamma, beta, rhs, matmulBias;
+  // Outputs (None when absent, or on tensors when the result is not
+  // returned).
+  Slot y, sum, mean, rstd;
+
+  int64_t axis = -1; // non-negative; the fused ops use the last dim
+  mlir::norm::reference::NormParams params;
+  bool transposeRhs = false;
+
+  bool isFused() const {
+    return kind != CheckOpKind::RMSNorm && kind != CheckOpKind::LayerNorm;
+  }
+};
+
+/// Walks `entry` for norm ops. Returns one spec per norm op of the six
+/// checkable kinds and sets `outputArgs[i]` for every argument that is the
+/// destination (`outs`, possibly through casts) of a norm op.
+std::vector<CheckSpec> collectNormOps(mlir::func::FuncOp entry,
+                                      std::vector<bool> &outputArgs);
+
+/// Checks that the argument buffers of `spec` have shapes that fit the op
+/// (so the compiled code does not read out of bounds). Returns an empty
+/// string or the reason.
+std::string validateArgShapes(const CheckSpec &spec,
+                              const std::vector<Buffer> &args);
+
+/// The outcome of --check over all checked ops.
+struct CheckOutcome {
+  /// The worst output (largest rel_err / tol; NaN first) and its tolerance.
+  double relErr = 0.0;
+  double tol = 0.0;
+  bool ok = true;
+  /// One line per compared output ("op@loc y: rel_err=... tol=... PASS").
+  std::vector<std::string> details;
+};
+
+/// Computes the float64 reference of every checkable spec from the buffers
+/// (after the run) and compares every output of the op with it.
+CheckOutcome checkAll(const std::vector<CheckSpec> &specs,
+                      const std::vector<Buffer> &args,
+                      const std::vector<Buffer> &results);
+
+} // namespace normrun
+
+#endif // NORM_TOOLS_NORM_RUN_NORMRUN_H

@@ -1,0 +1,845 @@
+//===- norm-run.cpp - compile, run, time and check one function -----------===//
+//
+// norm-run FILE.mlir --entry=<func> [options]
+//
+// Parses FILE, finds func.func @<func>, checks that its arguments and results
+// are ranked memrefs (identity layout) or ranked tensors of f32/f16/bf16,
+// marks it `llvm.emit_c_interface`, runs a pass pipeline (the project's
+// norm-lower-to-cpu by default), JIT-compiles the result with the
+// ExecutionEngine (opt level 3, host CPU) and calls it on seeded random
+// inputs: --warmup calls, then --repeat timed calls. It prints one line:
+//
+//   norm-run: entry=<f> pipeline=<project|upstream|custom> threads=<n>
+//     bytes=<B> median_ms=<t> min_ms=<t> gbps=<B/median/1e9>
+//     [rel_err=<e> tol=<t> PASS|FAIL]          (with --check)
+//
+// With --check, every norm op of the function whose operands are function
+// arguments (memref form) or whose results are returned (tensor form) is
+// compared with the float64 reference (lib/Reference). docs/norm-run.md is
+// the manual.
+//
+// Every error is one `norm-run: error: ...` line (with the MLIR location
+// where there is one) and a non-zero exit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NormRun.h"
+
+#include "norm/InitAll.h"
+#include "norm/Reference/NormReference.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/LLVMTranslationInterface.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace mlir;
+using namespace normrun;
+namespace ref = mlir::norm::reference;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+/// Prints `norm-run: error: <msg>` to stderr.
+void error(const llvm::Twine &msg) {
+  llvm::errs() << "norm-run: error: " << msg << "\n";
+  llvm::errs().flush();
+}
+
+std::string formatLocation(Location loc) {
+  if (auto fl = loc->findInstanceOf<FileLineColLoc>())
+    return (fl.getFilename().str() + ":" + std::to_string(fl.getLine()) + ":" +
+            std::to_string(fl.getColumn()));
+  if (isa<UnknownLoc>(loc))
+    return "";
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  loc.print(os);
+  return s;
+}
+
+/// Prints every MLIR diagnostic as `norm-run: <severity>: <loc>: <message>`
+/// (its notes as `norm-run: note: ...`).
+void printDiagnostic(Diagnostic &diag) {
+  auto print = [](DiagnosticSeverity sev, Location loc, const std::string &msg) {
+    const char *kind = "error";
+    if (sev == DiagnosticSeverity::Warning)
+      kind = "warning";
+    else if (sev == DiagnosticSeverity::Note)
+      kind = "note";
+    else if (sev == DiagnosticSeverity::Remark)
+      kind = "remark";
+    std::string where = formatLocation(loc);
+    llvm::errs() << "norm-run: " << kind << ": "
+                 << (where.empty() ? "" : where + ": ") << msg << "\n";
+  };
+  print(diag.getSeverity(), diag.getLocation(), diag.str());
+  for (Diagnostic &note : diag.getNotes())
+    print(note.getSeverity(), note.getLocation(), note.str());
+  llvm::errs().flush();
+}
+
+//===----------------------------------------------------------------------===//
+// Options
+//===----------------------------------------------------------------------===//
+
+const char *const kUsage = R"(usage: norm-run FILE.mlir --entry=<func> [options]
+
+  --entry=<func>          the func.func to run (required)
+  --pipeline=<p>          project (default): norm-lower-to-cpu{target=T [num-threads=N]}
+                          upstream: norm-lower-to-cpu{codegen=upstream [num-threads=N]}
+                          anything else: a textual pass pipeline, e.g.
+                          'builtin.module(norm-lower-to-cpu)'
+  --target=<t>            host (default) | avx512 | avx2 | generic (project pipeline)
+  --threads=<n>           num-threads of the pipeline; 0 (default) keeps its default
+  --dims=D0,D1,...        the dynamic dims of the arguments, in argument order,
+                          then dim order
+  --seed=<s>              seed of the input data (default 1)
+  --dist=uniform|normal   uniform in [mean-scale, mean+scale] (default) or
+                          normal(mean, scale)
+  --mean=<m>              default 0
+  --scale=<s>             default 1
+  --warmup=<n>            untimed calls first (default 1)
+  --repeat=<n>            timed calls (default 10); the median and min are printed
+  --check                 compare the norm ops' outputs with the float64 reference
+  --print-ir              print the IR after the pipeline
+  --shared-libs=a.so,...  more libraries for the JIT to load
+)";
+
+struct Options {
+  std::string file;
+  std::string entry;
+  std::string pipeline = "project";
+  std::string target = "host";
+  int64_t threads = 0;
+  std::vector<int64_t> dims;
+  bool dimsGiven = false;
+  int64_t seed = 1;
+  std::string dist = "uniform";
+  double mean = 0.0;
+  double scale = 1.0;
+  int64_t warmup = 1;
+  int64_t repeat = 10;
+  bool check = false;
+  bool printIR = false;
+  std::vector<std::string> sharedLibs;
+  bool help = false;
+};
+
+bool parseInt(llvm::StringRef name, llvm::StringRef value, int64_t &out,
+              int64_t min) {
+  long long v;
+  if (value.trim().getAsInteger(10, v)) {
+    error("--" + name + " expects an integer, got '" + value + "'");
+    return false;
+  }
+  if (v < min) {
+    error("--" + name + " must be >= " + llvm::Twine(min) + ", got " +
+          llvm::Twine(v));
+    return false;
+  }
+  out = v;
+  return true;
+}
+
+bool parseDouble(llvm::StringRef name, llvm::StringRef value, double &out) {
+  if (value.trim().getAsDouble(out) || !std::isfinite(out)) {
+    error("--" + name + " expects a finite number, got '" + value + "'");
+    return false;
+  }
+  return true;
+}
+
+/// Parses argv. Accepts --opt=value, --opt value and -opt=value.
+bool parseOptions(int argc, char **argv, Options &o) {
+  static const char *const valued[] = {
+      "entry", "pipeline", "target", "threads", "dims",   "seed",
+      "dist",  "mean",     "scale",  "warmup",  "repeat", "shared-libs"};
+  bool haveFile = false;
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    if (!arg.starts_with("-") || arg == "-") {
+      if (haveFile) {
+        error("more than one input file ('" + o.file + "' and '" + arg + "')");
+        return false;
+      }
+      o.file = arg.str();
+      haveFile = true;
+      continue;
+    }
+    llvm::StringRef body = arg.drop_front(arg.starts_with("--") ? 2 : 1);
+    auto [name, value] = body.split('=');
+    bool hasValue = body.contains('=');
+    if (name == "help" || name == "h") {
+      o.help = true;
+      continue;
+    }
+    if (name == "check" || name == "print-ir") {
+      if (hasValue) {
+        error("--" + name + " takes no value");
+        return false;
+      }
+      (name == "check" ? o.check : o.printIR) = true;
+      continue;
+    }
+    if (!llvm::is_contained(valued, name)) {
+      error("unknown option '" + arg + "' (see --help)");
+      return false;
+    }
+    if (!hasValue) {
+      if (i + 1 >= argc) {
+        error("--" + name + " needs a value");
+        return false;
+      }
+      value = argv[++i];
+    }
+    if (name == "entry") {
+      o.entry = value.str();
+    } else if (name == "pipeline") {
+      o.pipeline = value.str();
+    } else if (name == "target") {
+      o.target = value.str();
+    } else if (name == "threads") {
+      if (!parseInt(name, value, o.threads, 0))
+        return false;
+    } else if (name == "dims") {
+      o.dims.clear();
+      o.dimsGiven = true;
+      llvm::SmallVector<llvm::StringRef> parts;
+      value.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+      for (llvm::StringRef p : parts) {
+        int64_t d;
+        if (!parseInt("dims", p, d, 0))
+          return false;
+        o.dims.push_back(d);
+      }
+    } else if (name == "seed") {
+      if (!parseInt(name, value, o.seed, INT64_MIN))
+        return false;
+    } else if (name == "dist") {
+      o.dist = value.str();
+    } else if (name == "mean") {
+      if (!parseDouble(name, value, o.mean))
+        return false;
+    } else if (name == "scale") {
+      if (!parseDouble(name, value, o.scale))
+        return false;
+    } else if (name == "warmup") {
+      if (!parseInt(name, value, o.warmup, 0))
+        return false;
+    } else if (name == "repeat") {
+      if (!parseInt(name, value, o.repeat, 1))
+        return false;
+    } else if (name == "shared-libs") {
+      llvm::SmallVector<llvm::StringRef> parts;
+      value.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+      for (llvm::StringRef p : parts)
+        o.sharedLibs.push_back(p.trim().str());
+    }
+  }
+  if (o.help)
+    return true;
+  if (!haveFile) {
+    error("no input file (usage: norm-run FILE.mlir --entry=<func> ...)");
+    return false;
+  }
+  if (o.entry.empty()) {
+    error("--entry=<func> is required");
+    return false;
+  }
+  if (o.target != "host" && o.target != "avx512" && o.target != "avx2" &&
+      o.target != "generic") {
+    error("--target must be host, avx512, avx2 or generic, got '" + o.target +
+          "'");
+    return false;
+  }
+  if (o.dist != "uniform" && o.dist != "normal") {
+    error("--dist must be uniform or normal, got '" + o.dist + "'");
+    return false;
+  }
+  if (o.scale < 0.0) {
+    error("--scale must be >= 0");
+    return false;
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// The entry signature
+//===----------------------------------------------------------------------===//
+
+/// A memref/tensor argument or result, as the compiled code sees it.
+struct ShapedSig {
+  ElemType elemType;
+  std::vector<int64_t> shape; // ShapedType::kDynamic for dynamic dims
+  bool isTensor;
+};
+
+std::optional<ElemType> toElemType(Type t) {
+  if (t.isF32())
+    return ElemType::F32;
+  if (t.isF16())
+    return ElemType::F16;
+  if (t.isBF16())
+    return ElemType::BF16;
+  return std::nullopt;
+}
+
+std::string typeStr(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  t.print(os);
+  return s;
+}
+
+/// Checks one argument or result type; prints the error (located at `loc`).
+std::optional<ShapedSig> checkSigType(Type t, const std::string &what,
+                                      Location loc) {
+  const char *supported =
+      "norm-run supports ranked memrefs (identity layout) and ranked tensors "
+      "of f32, f16 or bf16";
+  auto fail = [&](const std::string &why) -> std::optional<ShapedSig> {
+    std::string where = formatLocation(loc);
+    error((where.empty() ? "" : where + ": ") + what + " has type '" +
+          typeStr(t) + "'" + why + "; " + supported);
+    return std::nullopt;
+  };
+  ShapedSig sig;
+  if (auto m = dyn_cast<MemRefType>(t)) {
+    if (!m.getLayout().isIdentity())
+      return fail(" (not the identity layout)");
+    if (m.getMemorySpace())
+      return fail(" (a memory space)");
+    sig.isTensor = false;
+  } else if (auto r = dyn_cast<RankedTensorType>(t)) {
+    if (r.getEncoding())
+      return fail(" (an encoding)");
+    sig.isTensor = true;
+  } else {
+    return fail("");
+  }
+  auto shaped = cast<ShapedType>(t);
+  auto et = toElemType(shaped.getElementType());
+  if (!et)
+    return fail("");
+  sig.elemType = *et;
+  sig.shape.assign(shaped.getShape().begin(), shaped.getShape().end());
+  return sig;
+}
+
+//===----------------------------------------------------------------------===//
+// Buffers and descriptors
+//===----------------------------------------------------------------------===//
+
+/// A ranked memref descriptor in the layout of StridedMemRefType<T, rank>:
+/// {allocated, aligned, offset, sizes[rank], strides[rank]}, every field 8
+/// bytes.
+size_t descriptorWords(size_t rank) { return 3 + 2 * rank; }
+
+/// Reads the descriptor at `words` into a Buffer view.
+Buffer bufferFromDescriptor(const int64_t *words, size_t rank, ElemType et) {
+  Buffer b;
+  b.elemType = et;
+  b.allocated = reinterpret_cast<void *>(words[0]);
+  char *aligned = reinterpret_cast<char *>(words[1]);
+  b.data = aligned + words[2] * ref::getElemTypeByteWidth(et);
+  b.shape.assign(words + 3, words + 3 + rank);
+  b.strides.assign(words + 3 + rank, words + 3 + 2 * rank);
+  return b;
+}
+
+/// The pointer the lowered `memref.get_global` puts in the allocated field.
+const uintptr_t kGlobalSentinel = 0xdeadbeef;
+
+/// Frees the results the callee allocated (with malloc, as the lowered
+/// memref.alloc does), except those that alias an argument, another result
+/// or a global.
+void freeResults(const std::vector<Buffer> &results,
+                 const std::vector<Buffer> &args) {
+  std::vector<void *> freed;
+  for (const Buffer &r : results) {
+    void *p = r.allocated;
+    if (!p || reinterpret_cast<uintptr_t>(p) == kGlobalSentinel)
+      continue;
+    bool alias = llvm::any_of(args, [&](const Buffer &a) {
+      return a.allocated == p || a.data == r.data;
+    });
+    if (alias || llvm::is_contained(freed, p))
+      continue;
+    freed.push_back(p);
+    std::free(p);
+  }
+}
+
+/// Fills the input `b` with seeded random values of its element type.
+void fillRandom(Buffer &b, uint64_t seed, const Options &o) {
+  ref::SplitMix64 rng(seed);
+  int64_t n = b.getNumElements();
+  bool normal = o.dist == "normal";
+  for (int64_t i = 0; i < n; ++i) {
+    double u = normal ? rng.normal() : rng.uniform();
+    ref::storeElement(b.elemType, b.data, i, o.mean + o.scale * u);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The pipeline
+//===----------------------------------------------------------------------===//
+
+std::string pipelineText(const Options &o, std::string &kind) {
+  std::string threads =
+      o.threads > 0 ? " num-threads=" + std::to_string(o.threads) : "";
+  if (o.pipeline == "project") {
+    kind = "project";
+    return "builtin.module(norm-lower-to-cpu{target=" + o.target + threads +
+           "})";
+  }
+  if (o.pipeline == "upstream") {
+    kind = "upstream";
+    std::string opts = "codegen=upstream" + threads;
+    return "builtin.module(norm-lower-to-cpu{" + opts + "})";
+  }
+  kind = "custom";
+  return o.pipeline;
+}
+
+//===----------------------------------------------------------------------===//
+// The run
+//===----------------------------------------------------------------------===//
+
+int run(const Options &o) {
+  // Context with everything norm-opt registers, plus the LLVM IR
+  // translations the ExecutionEngine needs.
+  DialectRegistry registry;
+  mlir::norm::registerAllDialects(registry);
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlir::registerAllToLLVMIRTranslations(registry);
+  mlir::registerAllPasses();
+  mlir::norm::registerAllPasses();
+  MLIRContext context(registry);
+  // One line per diagnostic: no dump of the failing op.
+  context.printOpOnDiagnostic(false);
+  ScopedDiagnosticHandler diagHandler(&context, [](Diagnostic &diag) {
+    printDiagnostic(diag);
+    return success();
+  });
+
+  // Parse.
+  std::string errorMessage;
+  auto file = openInputFile(o.file, &errorMessage);
+  if (!file) {
+    error(errorMessage);
+    return 1;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  if (!module) {
+    error("cannot parse '" + o.file + "'");
+    return 1;
+  }
+
+  // The entry function.
+  auto entry = module->lookupSymbol<func::FuncOp>(o.entry);
+  if (!entry || entry.isExternal()) {
+    std::vector<std::string> names;
+    module->walk([&](func::FuncOp f) {
+      if (!f.isExternal())
+        names.push_back("@" + f.getSymName().str());
+    });
+    std::string avail =
+        names.empty() ? std::string("none") : llvm::join(names, ", ");
+    error(llvm::Twine(entry ? "function @" + o.entry +
+                                  " is only a declaration"
+                            : "no function @" + o.entry) +
+          " in '" + o.file + "'; the functions with a body are: " + avail);
+    return 1;
+  }
+  FunctionType fnType = entry.getFunctionType();
+  std::vector<ShapedSig> argSigs, resultSigs;
+  for (auto [i, t] : llvm::enumerate(fnType.getInputs())) {
+    Location loc = entry.getBody().getArgument(i).getLoc();
+    auto sig = checkSigType(t, "argument #" + std::to_string(i) + " of @" +
+                                   o.entry,
+                            loc);
+    if (!sig)
+      return 1;
+    argSigs.push_back(*sig);
+  }
+  for (auto [i, t] : llvm::enumerate(fnType.getResults())) {
+    auto sig = checkSigType(
+        t, "result #" + std::to_string(i) + " of @" + o.entry, entry.getLoc());
+    if (!sig)
+      return 1;
+    resultSigs.push_back(*sig);
+  }
+
+  // Dynamic dims.
+  size_t numDynamic = 0;
+  for (const ShapedSig &s : argSigs)
+    numDynamic += llvm::count(s.shape, ShapedType::kDynamic);
+  if (o.dims.size() != numDynamic) {
+    std::vector<std::string> types;
+    for (Type t : fnType.getInputs())
+      types.push_back(typeStr(t));
+    error("--dims gives " + llvm::Twine(o.dims.size()) +
+          " value(s), but the arguments of @" + o.entry + " (" +
+          llvm::join(types, ", ") + ") have " + llvm::Twine(numDynamic) +
+          " dynamic dimension(s)");
+    return 1;
+  }
+
+  // The norm ops, before lowering.
+  std::vector<bool> outputArgs;
+  std::vector<CheckSpec> specs = collectNormOps(entry, outputArgs);
+  if (o.check && llvm::none_of(specs, [](const CheckSpec &s) {
+        return s.checkable;
+      })) {
+    std::string why;
+    for (const CheckSpec &s : specs)
+      why += "; " + s.opName + " at " + s.location + " is not: " + s.reason;
+    error("--check: @" + o.entry +
+          " has no checkable norm op (a norm.rms_norm, norm.layer_norm or "
+          "fused norm/matmul op whose operands are function arguments, or, "
+          "on tensors, whose results are returned)" +
+          (specs.empty() ? std::string("; it has no norm op at all") : why));
+    return 1;
+  }
+
+  // Lower only @entry and what it references: the other functions become
+  // private and symbol-dce drops those it does not call (faster, and a
+  // function that does not lower cannot get in the way).
+  entry->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                 UnitAttr::get(&context));
+  entry.setPublic();
+  for (auto f : module->getOps<func::FuncOp>())
+    if (f != entry && !f.isExternal())
+      f.setPrivate();
+  {
+    PassManager dce(&context);
+    dce.addPass(createSymbolDCEPass());
+    if (failed(dce.run(*module))) {
+      error("symbol-dce failed on '" + o.file + "'");
+      return 1;
+    }
+  }
+  std::string pipelineKind;
+  std::string pipeline = pipelineText(o, pipelineKind);
+  if (pipelineKind == "custom" && (o.threads != 0 || o.target != "host"))
+    llvm::errs() << "norm-run: warning: --target and --threads are ignored "
+                    "with a custom pipeline\n";
+  PassManager pm(&context);
+  {
+    // The pipeline names its anchor, `builtin.module(...)`.
+    std::string parseErrors;
+    llvm::raw_string_ostream os(parseErrors);
+    FailureOr<OpPassManager> parsed = parsePassPipeline(pipeline, os);
+    os.flush();
+    llvm::StringRef msg = llvm::StringRef(parseErrors).trim();
+    if (failed(parsed)) {
+      error("cannot parse the pass pipeline '" + pipeline + "'" +
+            (msg.empty() ? "" : ": " + msg.str()));
+      return 1;
+    }
+    if (parsed->getOpAnchorName() != ModuleOp::getOperationName()) {
+      error("the pass pipeline '" + pipeline +
+            "' must be anchored on builtin.module, as in "
+            "'builtin.module(norm-lower-to-cpu)'");
+      return 1;
+    }
+    static_cast<OpPassManager &>(pm) = std::move(*parsed);
+  }
+  if (failed(pm.run(*module))) {
+    error("the pass pipeline '" + pipeline + "' failed on '" + o.file + "'");
+    return 1;
+  }
+  if (o.printIR) {
+    module->print(llvm::outs());
+    llvm::outs() << "\n";
+    llvm::outs().flush();
+  }
+
+  // Everything left must translate to LLVM IR, and the C interface of the
+  // entry must exist.
+  Operation *untranslatable = nullptr;
+  module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == module->getOperation())
+      return WalkResult::advance();
+    Dialect *dialect = op->getDialect();
+    if (!dialect ||
+        !dialect->getRegisteredInterface<LLVMTranslationDialectInterface>()) {
+      untranslatable = op;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (untranslatable) {
+    std::string where = formatLocation(untranslatable->getLoc());
+    error((where.empty() ? "" : where + ": ") + "the pass pipeline '" +
+          pipeline + "' left '" +
+          untranslatable->getName().getStringRef() +
+          "', which has no translation to LLVM IR; the pipeline must lower "
+          "everything to the LLVM dialect");
+    return 1;
+  }
+  std::string cifaceName = "_mlir_ciface_" + o.entry;
+  if (!module->lookupSymbol<LLVM::LLVMFuncOp>(cifaceName)) {
+    error("the pass pipeline '" + pipeline + "' did not produce llvm.func @" +
+          cifaceName + ", the C interface of @" + o.entry);
+    return 1;
+  }
+
+  // JIT.
+  std::vector<std::string> libs;
+  for (const char *lib : {"libmlir_c_runner_utils.so", "libmlir_runner_utils.so",
+                          "libomp.so"}) {
+    std::string path = std::string(NORM_RUN_LLVM_LIBRARY_DIR "/") + lib;
+    if (llvm::sys::fs::exists(path))
+      libs.push_back(path);
+  }
+  for (const std::string &lib : o.sharedLibs) {
+    if (!llvm::sys::fs::exists(lib)) {
+      error("--shared-libs: no such file '" + lib + "'");
+      return 1;
+    }
+    libs.push_back(lib);
+  }
+  std::vector<llvm::StringRef> libRefs(libs.begin(), libs.end());
+
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!tmBuilder) {
+    error("cannot detect the host target: " +
+          llvm::toString(tmBuilder.takeError()));
+    return 1;
+  }
+  tmBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto tm = tmBuilder->createTargetMachine();
+  if (!tm) {
+    error("cannot create the target machine: " +
+          llvm::toString(tm.takeError()));
+    return 1;
+  }
+  auto transformer =
+      makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0, tm->get());
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  engineOptions.sharedLibPaths = libRefs;
+  engineOptions.enableGDBNotificationListener = false;
+  engineOptions.enablePerfNotificationListener = false;
+  auto engine = ExecutionEngine::create(*module, engineOptions, std::move(*tm));
+  if (!engine) {
+    error("JIT compilation failed: " + llvm::toString(engine.takeError()));
+    return 1;
+  }
+  // Compiles and links the module (an unresolved symbol fails here).
+  auto fn = (*engine)->lookupPacked(cifaceName);
+  if (!fn) {
+    error("JIT compilation failed: " + llvm::toString(fn.takeError()));
+    return 1;
+  }
+
+  // Argument buffers.
+  std::vector<Buffer> args(argSigs.size());
+  std::vector<std::vector<int64_t>> argDescs(argSigs.size());
+  size_t nextDim = 0;
+  struct Freer {
+    std::vector<Buffer> &bufs;
+    ~Freer() {
+      for (Buffer &b : bufs)
+        std::free(b.allocated);
+    }
+  } freer{args};
+  for (size_t i = 0; i < argSigs.size(); ++i) {
+    Buffer &b = args[i];
+    b.elemType = argSigs[i].elemType;
+    for (int64_t d : argSigs[i].shape)
+      b.shape.push_back(d == ShapedType::kDynamic ? o.dims[nextDim++] : d);
+    b.strides.assign(b.shape.size(), 1);
+    for (int64_t k = static_cast<int64_t>(b.shape.size()) - 2; k >= 0; --k)
+      b.strides[k] = b.strides[k + 1] * b.shape[k + 1];
+    // aligned_alloc wants a size that is a multiple of the alignment.
+    double bytes = 1.0;
+    for (int64_t d : b.shape)
+      bytes *= static_cast<double>(d);
+    bytes *= ref::getElemTypeByteWidth(b.elemType);
+    if (bytes > 1e15) {
+      error("argument #" + llvm::Twine(i) + " would need " +
+            std::to_string(bytes) + " bytes");
+      return 1;
+    }
+    size_t size = (static_cast<size_t>(b.getNumBytes()) + 63) / 64 * 64;
+    b.allocated = std::aligned_alloc(64, size ? size : 64);
+    if (!b.allocated) {
+      error("cannot allocate " + llvm::Twine(size) + " bytes for argument #" +
+            llvm::Twine(i));
+      return 1;
+    }
+    b.data = static_cast<char *>(b.allocated);
+    if (outputArgs[i]) {
+      std::memset(b.data, 0, b.getNumBytes());
+    } else {
+      uint64_t seed = static_cast<uint64_t>(o.seed) * 0x100000001b3ULL +
+                      0x9e3779b97f4a7c15ULL * (i + 1);
+      fillRandom(b, seed, o);
+    }
+    std::vector<int64_t> &d = argDescs[i];
+    d.push_back(reinterpret_cast<int64_t>(b.allocated));
+    d.push_back(reinterpret_cast<int64_t>(b.data));
+    d.push_back(0);
+    d.insert(d.end(), b.shape.begin(), b.shape.end());
+    d.insert(d.end(), b.strides.begin(), b.strides.end());
+  }
+  for (const CheckSpec &spec : specs) {
+    std::string why = validateArgShapes(spec, args);
+    if (!why.empty()) {
+      error(spec.location + ": the argument shapes (from the signature and "
+                            "--dims) do not fit " +
+            spec.opName + ": " + why);
+      return 1;
+    }
+  }
+
+  // The packed call: _mlir_ciface_<f>(results*, args*...) takes pointers to
+  // descriptors; the packed wrapper takes pointers to those pointers.
+  size_t resultWords = 0;
+  for (const ShapedSig &s : resultSigs)
+    resultWords += descriptorWords(s.shape.size());
+  std::vector<int64_t> resultStorage(std::max<size_t>(resultWords, 1), 0);
+  std::vector<void *> callArgs; // the ciface's parameters
+  if (!resultSigs.empty())
+    callArgs.push_back(resultStorage.data());
+  for (auto &d : argDescs)
+    callArgs.push_back(d.data());
+  std::vector<void *> packed;
+  for (void *&p : callArgs)
+    packed.push_back(&p);
+
+  auto readResults = [&]() {
+    std::vector<Buffer> results;
+    size_t at = 0;
+    for (const ShapedSig &s : resultSigs) {
+      results.push_back(bufferFromDescriptor(resultStorage.data() + at,
+                                             s.shape.size(), s.elemType));
+      at += descriptorWords(s.shape.size());
+    }
+    return results;
+  };
+
+  std::vector<double> times;
+  std::vector<Buffer> results;
+  int64_t calls = o.warmup + o.repeat;
+  for (int64_t c = 0; c < calls; ++c) {
+    auto t0 = std::chrono::steady_clock::now();
+    (*fn)(packed.data());
+    auto t1 = std::chrono::steady_clock::now();
+    if (c >= o.warmup)
+      times.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+    results = readResults();
+    if (c + 1 < calls)
+      freeResults(results, args);
+  }
+
+  // Report.
+  std::vector<double> sorted = times;
+  std::sort(sorted.begin(), sorted.end());
+  size_t m = sorted.size();
+  double median =
+      m % 2 ? sorted[m / 2] : 0.5 * (sorted[m / 2 - 1] + sorted[m / 2]);
+  double minMs = sorted.front();
+  int64_t bytes = 0;
+  std::vector<const char *> counted;
+  auto count = [&](const Buffer &b) {
+    if (b.data && llvm::is_contained(counted, b.data))
+      return;
+    counted.push_back(b.data);
+    bytes += b.getNumBytes();
+  };
+  for (const Buffer &b : args)
+    count(b);
+  for (const Buffer &b : results)
+    count(b);
+  double gbps = median > 0.0 ? static_cast<double>(bytes) / (median * 1e-3) / 1e9
+                             : 0.0;
+
+  char line[512];
+  std::snprintf(line, sizeof(line),
+                "norm-run: entry=%s pipeline=%s threads=%lld bytes=%lld "
+                "median_ms=%.6f min_ms=%.6f gbps=%.3f",
+                o.entry.c_str(), pipelineKind.c_str(),
+                static_cast<long long>(o.threads),
+                static_cast<long long>(bytes), median, minMs, gbps);
+  std::string out = line;
+  int rc = 0;
+  if (o.check) {
+    CheckOutcome outcome = checkAll(specs, args, results);
+    std::snprintf(line, sizeof(line), " rel_err=%.3e tol=%.0e %s",
+                  outcome.relErr, outcome.tol, outcome.ok ? "PASS" : "FAIL");
+    out += line;
+    if (!outcome.ok) {
+      rc = 1;
+      for (const std::string &d : outcome.details)
+        llvm::errs() << "norm-run: check: " << d << "\n";
+    }
+  }
+  llvm::outs() << out << "\n";
+  llvm::outs().flush();
+  freeResults(results, args);
+  return rc;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  Options options;
+  if (!parseOptions(argc, argv, options))
+    return 2;
+  if (options.help) {
+    llvm::outs() << kUsage;
+    return 0;
+  }
+  return run(options);
+}
