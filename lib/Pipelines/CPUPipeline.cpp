@@ -68,6 +68,7 @@ void addNormLoweringStage(OpPassManager &pm,
     vectorOptions.accumulators = options.accumulators;
     vectorOptions.parallelThreshold = options.parallelThreshold;
     vectorOptions.streamingThreshold = options.streamingThreshold;
+    vectorOptions.prefetch = options.prefetch;
     pm.addPass(createConvertNormToVectorPass(vectorOptions));
   }
   pm.addPass(createNormDecomposePass());
@@ -95,6 +96,8 @@ void addLLVMStage(OpPassManager &pm, const NormCPUPipelineOptions &options) {
   ConvertVectorToLLVMPassOptions vectorOptions;
   // Lets the final horizontal sum of a row be a tree, not a chain.
   vectorOptions.reassociateFPReductions = true;
+  // The bf16 rounding of AVX512-BF16 targets (x86vector ops).
+  vectorOptions.x86Vector = true;
   pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
@@ -136,7 +139,8 @@ void mlir::norm::registerNormPipelines() {
         if (getVectorBitsForTarget(options.target) == 0)
           return errorHandler("norm-lower-to-cpu: unknown target '" +
                               options.target +
-                              "' (expected host, avx512, avx2 or generic)");
+                              "' (expected host, avx512, avx512-bf16, avx2 "
+                              "or generic)");
         if (options.accumulators < 1 || options.accumulators > 16)
           return errorHandler(
               "norm-lower-to-cpu: accumulators must be in [1, 16]");

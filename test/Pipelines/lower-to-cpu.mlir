@@ -28,7 +28,7 @@
 
 // BADOPT: no such option vector-width
 // BADCODEGEN: norm-lower-to-cpu: codegen must be 'vector' or 'upstream', got 'magic'
-// BADTARGET: norm-lower-to-cpu: unknown target 'neon' (expected host, avx512, avx2 or generic)
+// BADTARGET: norm-lower-to-cpu: unknown target 'neon' (expected host, avx512, avx512-bf16, avx2 or generic)
 // BADACC: norm-lower-to-cpu: accumulators must be in [1, 16]
 
 func.func @block(%x: tensor<?x64xbf16>, %r: tensor<?x64xbf16>, %g: tensor<64xbf16>, %w: tensor<64x32xbf16>)

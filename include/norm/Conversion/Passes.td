@@ -33,8 +33,8 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"host\"",
-           "Vector ISA: host, avx512 (512-bit), avx2 (256-bit) or generic "
-           "(128-bit)">,
+           "Vector ISA: host, avx512 (512-bit), avx512-bf16 (512-bit with "
+           "vcvtneps2bf16), avx2 (256-bit) or generic (128-bit)">,
     Option<"accumulators", "accumulators", "int64_t", /*default=*/"4",
            "Independent vector accumulators per statistic (1 to 16)">,
     Option<"parallelThreshold", "parallel-threshold", "int64_t",
@@ -44,6 +44,8 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
            /*default=*/"0",
            "Output bytes from which stores bypass the cache (0: the host's "
            "last-level cache size; -1: never)">,
+    Option<"prefetch", "prefetch", "bool", /*default=*/"true",
+           "Prefetch the next row's input while normalizing the current one">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -52,7 +54,8 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
     "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
-    "::mlir::vector::VectorDialect"
+    "::mlir::vector::VectorDialect",
+    "::mlir::x86vector::X86VectorDialect"
   ];
 }
 

@@ -29,7 +29,8 @@ struct NormCPUPipelineOptions
       llvm::cl::init("vector")};
   PassOptions::Option<std::string> target{
       *this, "target",
-      llvm::cl::desc("Vector ISA: host, avx512, avx2 or generic (128-bit)"),
+      llvm::cl::desc("Vector ISA: host, avx512, avx512-bf16, avx2 or generic "
+                     "(128-bit)"),
       llvm::cl::init("host")};
   PassOptions::Option<unsigned> numThreads{
       *this, "num-threads",
@@ -50,6 +51,11 @@ struct NormCPUPipelineOptions
       llvm::cl::desc("Output bytes from which stores bypass the cache (0: "
                      "the host's last-level cache size; -1: never)"),
       llvm::cl::init(0)};
+  PassOptions::Option<bool> prefetch{
+      *this, "prefetch",
+      llvm::cl::desc("Prefetch the next row's input while normalizing the "
+                     "current one"),
+      llvm::cl::init(true)};
 };
 
 /// Adds the passes of `norm-lower-to-cpu` to `pm` (a module pass manager).

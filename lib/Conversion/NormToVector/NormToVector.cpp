@@ -20,6 +20,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/TargetParser/Host.h"
@@ -37,7 +38,7 @@ using namespace mlir;
 using namespace mlir::norm;
 
 int64_t mlir::norm::getVectorBitsForTarget(const std::string &target) {
-  if (target == "avx512")
+  if (target == "avx512" || target == "avx512-bf16")
     return 512;
   if (target == "avx2")
     return 256;
@@ -51,6 +52,15 @@ int64_t mlir::norm::getVectorBitsForTarget(const std::string &target) {
   if (features.lookup("avx2"))
     return 256;
   return 128;
+}
+
+bool mlir::norm::targetHasNativeBF16(const std::string &target) {
+  if (target == "avx512-bf16")
+    return true;
+  if (target != "host")
+    return false;
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  return features.lookup("avx512f") && features.lookup("avx512bf16");
 }
 
 /// Parses a sysfs cache size such as "32768K".
@@ -238,7 +248,7 @@ struct ConvertNormToVectorPass
     if (codegen.vectorBits == 0) {
       getOperation()->emitError()
           << "convert-norm-to-vector: unknown target '" << target
-          << "' (expected host, avx512, avx2 or generic)";
+          << "' (expected host, avx512, avx512-bf16, avx2 or generic)";
       return signalPassFailure();
     }
     if (accumulators < 1 || accumulators > 16) {
@@ -248,6 +258,8 @@ struct ConvertNormToVectorPass
       return signalPassFailure();
     }
     codegen.accumulators = accumulators;
+    codegen.nativeBF16Conversion = targetHasNativeBF16(target);
+    codegen.prefetchNextRow = prefetch;
     codegen.parallelThresholdBytes = parallelThreshold;
     codegen.streamingThresholdBytes =
         streamingThreshold == 0 ? getHostLastLevelCacheBytes()

@@ -36,6 +36,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -92,13 +93,25 @@ private:
       return v;
     return arith::ExtFOp::create(b, loc, accVecType, v);
   }
+  /// Rounds an acc_type vector to `elementType` (to nearest even). f32 →
+  /// bf16 uses AVX512-BF16's vcvtneps2bf16 where the target has it (one
+  /// instruction instead of the integer rounding sequence arith-expand
+  /// emits; it flushes results below 2^-126 to zero).
+  Value narrow(OpBuilder &b, Value v, Type elementType) {
+    if (elementType == acc)
+      return v;
+    auto vecType = VectorType::get({lanes}, elementType);
+    if (options.nativeBF16Conversion && elementType.isBF16() && acc.isF32() &&
+        (lanes == 8 || lanes == 16))
+      return x86vector::CvtPackedF32ToBF16Op::create(b, loc, vecType, v);
+    return arith::TruncFOp::create(b, loc, vecType, v);
+  }
   /// Rounds an acc_type vector to `elementType` and back.
   Value roundThrough(OpBuilder &b, Value v, Type elementType) {
     if (elementType == acc)
       return v;
-    Value narrow = arith::TruncFOp::create(
-        b, loc, VectorType::get({lanes}, elementType), v);
-    return arith::ExtFOp::create(b, loc, accVecType, narrow);
+    return arith::ExtFOp::create(b, loc, accVecType,
+                                 narrow(b, v, elementType));
   }
 
   // Memory.
@@ -120,9 +133,7 @@ private:
   void store(OpBuilder &b, Value v, Value mem, ValueRange indices,
              Value maskValue, bool nontemporal) {
     Type elementType = elementTypeOf(mem);
-    auto vecType = VectorType::get({lanes}, elementType);
-    if (elementType != acc)
-      v = arith::TruncFOp::create(b, loc, vecType, v);
+    v = narrow(b, v, elementType);
     if (maskValue) {
       vector::MaskedStoreOp::create(b, loc, mem, indices, maskValue, v);
       return;
@@ -428,7 +439,22 @@ void RowKernelEmitter::emitRow(OpBuilder &b, Value row, Value stream) {
   Value correctionVec = correction ? splat(b, correction) : Value();
   bool scaled = p.weight || p.weightOffset != 0.0;
   bool roundEarly = p.castMode == CastMode::before_weight;
+  // While this row is normalized from cache, prefetch the next row's input
+  // into L2 (one row ahead), so the DRAM reads overlap the stores instead of
+  // starting only when the next row's statistics sweep does.
+  Value nextRow;
+  if (options.prefetchNextRow) {
+    Value lastRow = arith::SubIOp::create(b, loc, p.rows, index(b, 1));
+    nextRow = arith::MinUIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, row, index(b, 1)), lastRow);
+  }
   auto normalize = [&](OpBuilder &nb, Value j, Value m, bool nontemporal) {
+    if (nextRow && !m)
+      for (Value input : {p.x, p.residual})
+        if (input)
+          memref::PrefetchOp::create(nb, loc, input, ValueRange{nextRow, j},
+                                     /*isWrite=*/false, /*localityHint=*/2,
+                                     /*isDataCache=*/true);
     Value s = input(nb, row, j, m);
     if (p.sum)
       store(nb, s, p.sum, {row, j}, m, /*nontemporal=*/false);

@@ -1,6 +1,6 @@
 // RUN: norm-opt %s --convert-norm-to-vector="target=avx512 parallel-threshold=4096 streaming-threshold=65536" | FileCheck %s
 // RUN: norm-opt %s --convert-norm-to-vector="target=avx2 parallel-threshold=4096 streaming-threshold=65536" | FileCheck %s --check-prefix=AVX2
-// RUN: norm-opt %s --convert-norm-to-vector="target=generic accumulators=2 parallel-threshold=-1 streaming-threshold=-1" | FileCheck %s --check-prefix=GENERIC
+// RUN: norm-opt %s --convert-norm-to-vector="target=generic accumulators=2 parallel-threshold=-1 streaming-threshold=-1 prefetch=false" | FileCheck %s --check-prefix=GENERIC
 
 // The thread split and the streaming stores are decided at run time from
 // the op's size (the shapes here are dynamic):
@@ -23,6 +23,10 @@
 //       CHECK: scf.if %[[PAR]] {
 //       CHECK:   scf.parallel (%[[ROW:.*]]) = (%c0{{.*}}) to (%[[R]]) step (%c1{{.*}}) {
 //       CHECK:     vector.reduction
+// The next row (the last row clamps to itself) is prefetched into L2 while
+// this one is normalized.
+//       CHECK:     %[[NEXT0:.*]] = arith.addi %[[ROW]], %c1
+//       CHECK:     %[[NEXT:.*]] = arith.minui %[[NEXT0]], %{{.*}} : index
 //       CHECK:     scf.if %[[STREAM]] {
 //       CHECK:       %[[ROWOFF:.*]] = arith.muli %[[ROW]], %[[N]]
 //       CHECK:       %[[ROWBYTES:.*]] = arith.muli %[[ROWOFF]], %c4
@@ -35,7 +39,8 @@
 //       CHECK:       scf.if
 //       CHECK:         vector.create_mask %[[HEAD]]
 //       CHECK:         vector.maskedstore
-//       CHECK:       scf.for %{{.*}} = %[[HEAD]] to
+//       CHECK:       scf.for %[[J:.*]] = %[[HEAD]] to
+//       CHECK:         memref.prefetch %{{.*}}[%[[NEXT]], %[[J]]], read, locality<2>, data
 //       CHECK:         vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<?x?xf32>, vector<16xf32>
 //       CHECK:       scf.if
 //       CHECK:         vector.maskedstore
@@ -59,6 +64,7 @@
 // of 4 lanes.
 // GENERIC-LABEL: func.func @rms
 //   GENERIC-NOT: scf.parallel
+//   GENERIC-NOT: memref.prefetch
 //   GENERIC-NOT: nontemporal
 //       GENERIC: scf.for %{{.*}} step %c8
 //       GENERIC:   vector.fma %{{.*}} : vector<4xf32>

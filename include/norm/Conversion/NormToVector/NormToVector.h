@@ -33,12 +33,22 @@ struct NormVectorCodegenOptions {
   /// Emit an x86 `sfence` after streamed rows (needed for the weakly
   /// ordered non-temporal stores; only valid on x86 targets).
   bool emitStoreFence = true;
+  /// Prefetch the next row's input during the normalize sweep.
+  bool prefetchNextRow = true;
+  /// Round f32 → bf16 with AVX512-BF16's vcvtneps2bf16 (x86vector dialect);
+  /// needs `convert-vector-to-llvm{enable-x86vector}` and a CPU with it.
+  bool nativeBF16Conversion = false;
 };
 
 /// The register width (in bits) for a `target` name: "avx512" → 512,
-/// "avx2" → 256, "generic" → 128, "host" → the widest the host CPU supports.
+/// "avx512-bf16" → 512, "avx2" → 256, "generic" → 128, "host" → the widest
+/// the host CPU supports.
 /// Returns 0 for an unknown name.
 int64_t getVectorBitsForTarget(const std::string &target);
+
+/// Whether `target` has AVX512-BF16: "avx512-bf16", or "host" on a CPU with
+/// the avx512bf16 feature.
+bool targetHasNativeBF16(const std::string &target);
 
 /// The host's last-level cache size in bytes (32 MiB when unknown).
 int64_t getHostLastLevelCacheBytes();

@@ -1,0 +1,203 @@
+// STREAM-like copy bandwidth: the memory-system limit for a standalone norm
+// (which reads x once and writes y once).
+//
+//   copy_bw --mode=dram  --threads=T [--mib=512] [--runs=10]
+//       copies a buffer much larger than the L3 (default 512 MiB -> 512 MiB);
+//       best of `runs` passes. Three kinds:
+//         nt     AVX-512 loads + non-temporal stores (_mm512_stream_ps), sfence
+//         plain  AVX-512 loads + ordinary stores (write-allocate: the hardware
+//                also reads the destination, which is not counted)
+//         memcpy glibc memcpy per thread (it switches to non-temporal stores
+//                itself above a size threshold)
+//   copy_bw --mode=cache --threads=T --bytes=B [--target=0.3]
+//       in-cache copy whose traffic (read + written) is B bytes, i.e. B/2 bytes
+//       copied, repeated on the same (warm) buffers; median per copy.
+//       Kinds plain and nt.
+//   copy_bw --mode=pattern --threads=T --rows=R --hidden=H --esize=4|2 --weights=1|2
+//       the norm's streams without its statistics (y = x*g (+b) per row) on
+//       buffers of the norm's sizes; median. For reference next to the
+//       in-cache copy (see README.md).
+//
+// Output, one line per kind:
+//   copy_bw: mode=<m> kind=<k> threads=<T> bytes=<read+written> best_ms=<t> median_ms=<t> gbps=<x>
+// gbps = bytes / time, time = best (dram) or median (cache).
+//
+// Build (run.sh does it): clang++-22 -O3 -march=native -fopenmp copy_bw.cpp
+#include "common.h"
+
+#include <immintrin.h>
+#include <omp.h>
+
+using namespace bench;
+
+namespace {
+
+// Split n floats (a multiple of 16) over the team, 64-byte aligned chunks.
+inline void chunk(size_t n, int tid, int nt, size_t &b, size_t &e) {
+  size_t vecs = n / 16, per = vecs / nt, rem = vecs % nt;
+  size_t vb = tid * per + std::min<size_t>(tid, rem);
+  size_t ve = vb + per + (tid < (int)rem ? 1 : 0);
+  b = vb * 16;
+  e = ve * 16;
+}
+
+void copy_nt(const float *__restrict s, float *__restrict d, size_t b, size_t e) {
+  size_t i = b;
+  for (; i + 64 <= e; i += 64) {
+    __m512 a0 = _mm512_load_ps(s + i), a1 = _mm512_load_ps(s + i + 16);
+    __m512 a2 = _mm512_load_ps(s + i + 32), a3 = _mm512_load_ps(s + i + 48);
+    _mm512_stream_ps(d + i, a0);
+    _mm512_stream_ps(d + i + 16, a1);
+    _mm512_stream_ps(d + i + 32, a2);
+    _mm512_stream_ps(d + i + 48, a3);
+  }
+  for (; i < e; i += 16) _mm512_stream_ps(d + i, _mm512_load_ps(s + i));
+  _mm_sfence();
+}
+
+void copy_plain(const float *__restrict s, float *__restrict d, size_t b, size_t e) {
+  size_t i = b;
+  for (; i + 64 <= e; i += 64) {
+    __m512 a0 = _mm512_load_ps(s + i), a1 = _mm512_load_ps(s + i + 16);
+    __m512 a2 = _mm512_load_ps(s + i + 32), a3 = _mm512_load_ps(s + i + 48);
+    _mm512_store_ps(d + i, a0);
+    _mm512_store_ps(d + i + 16, a1);
+    _mm512_store_ps(d + i + 32, a2);
+    _mm512_store_ps(d + i + 48, a3);
+  }
+  for (; i < e; i += 16) _mm512_store_ps(d + i, _mm512_load_ps(s + i));
+}
+
+void copy_memcpy(const float *__restrict s, float *__restrict d, size_t b, size_t e) {
+  std::memcpy(d + b, s + b, (e - b) * sizeof(float));
+}
+
+// y[r,:] = x[r,:] * g (+ b) for rows [r0, r1); Hf a multiple of 16.
+void pattern_rows(const float *__restrict x, const float *__restrict g, const float *__restrict b,
+                  float *__restrict y, int64_t Hf, int k, int64_t r0, int64_t r1) {
+  for (int64_t r = r0; r < r1; ++r) {
+    const float *xr = x + r * Hf;
+    float *yr = y + r * Hf;
+    int64_t c = 0;
+    if (k == 2) {
+      for (; c + 64 <= Hf; c += 64)
+        for (int u = 0; u < 64; u += 16)
+          _mm512_store_ps(yr + c + u, _mm512_fmadd_ps(_mm512_load_ps(xr + c + u), _mm512_load_ps(g + c + u),
+                                                      _mm512_load_ps(b + c + u)));
+      for (; c < Hf; c += 16)
+        _mm512_store_ps(yr + c, _mm512_fmadd_ps(_mm512_load_ps(xr + c), _mm512_load_ps(g + c), _mm512_load_ps(b + c)));
+    } else {
+      for (; c + 64 <= Hf; c += 64)
+        for (int u = 0; u < 64; u += 16)
+          _mm512_store_ps(yr + c + u, _mm512_mul_ps(_mm512_load_ps(xr + c + u), _mm512_load_ps(g + c + u)));
+      for (; c < Hf; c += 16) _mm512_store_ps(yr + c, _mm512_mul_ps(_mm512_load_ps(xr + c), _mm512_load_ps(g + c)));
+    }
+  }
+}
+
+using CopyFn = void (*)(const float *, float *, size_t, size_t);
+
+void run(CopyFn f, const float *s, float *d, size_t n, int T) {
+  if (T == 1) { f(s, d, 0, n); return; }
+#pragma omp parallel num_threads(T)
+  {
+    size_t b, e;
+    chunk(n, omp_get_thread_num(), omp_get_num_threads(), b, e);
+    f(s, d, b, e);
+  }
+}
+
+void report(const char *mode, const char *kind, int T, double bytes, double best_s, double med_s,
+            bool use_best) {
+  double t = use_best ? best_s : med_s;
+  std::printf("copy_bw: mode=%s kind=%s threads=%d bytes=%.0f best_ms=%.6f median_ms=%.6f gbps=%.2f\n",
+              mode, kind, T, bytes, best_s * 1e3, med_s * 1e3, bytes / t * 1e-9);
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  Args a(argc, argv);
+  std::string mode = a.str("mode", "dram");
+  int T = (int)a.num("threads", 1);
+  if (mode == "dram") {
+    size_t n = (size_t)a.num("mib", 512) * (1u << 20) / sizeof(float);
+    int runs = (int)a.num("runs", 10);
+    float *s = (float *)alloc_bytes(n * 4), *d = (float *)alloc_bytes(n * 4);
+#pragma omp parallel num_threads(T)
+    {  // first touch by the thread that will copy the chunk
+      size_t b, e;
+      chunk(n, omp_get_thread_num(), omp_get_num_threads(), b, e);
+      for (size_t i = b; i < e; ++i) { s[i] = (float)(i & 1023); d[i] = 0.f; }
+    }
+    struct { const char *name; CopyFn f; } kinds[] = {
+        {"nt", copy_nt}, {"plain", copy_plain}, {"memcpy", copy_memcpy}};
+    for (auto &k : kinds) {
+      std::vector<double> v;
+      run(k.f, s, d, n, T);  // warm-up pass
+      for (int r = 0; r < runs; ++r) {
+        double t0 = now_s();
+        run(k.f, s, d, n, T);
+        v.push_back(now_s() - t0);
+      }
+      std::sort(v.begin(), v.end());
+      if (d[n - 1] != s[n - 1] || d[n / 2] != s[n / 2]) { std::fprintf(stderr, "copy_bw: wrong copy\n"); return 1; }
+      report("dram", k.name, T, 2.0 * n * 4, v[0], v[v.size() / 2], true);
+    }
+    std::free(s);
+    std::free(d);
+    return 0;
+  }
+  if (mode == "cache") {
+    double bytes = (double)a.num("bytes", 65536);
+    double target = a.real("target", 0.3);
+    size_t n = (size_t)(bytes / 2 / sizeof(float));
+    n = std::max<size_t>(16, (n + 15) / 16 * 16);
+    float *s = (float *)alloc_bytes(n * 4), *d = (float *)alloc_bytes(n * 4);
+#pragma omp parallel num_threads(T)
+    {
+      size_t b, e;
+      chunk(n, omp_get_thread_num(), omp_get_num_threads(), b, e);
+      for (size_t i = b; i < e; ++i) { s[i] = (float)(i & 1023); d[i] = 0.f; }
+    }
+    struct { const char *name; CopyFn f; } kinds[] = {{"plain", copy_plain}, {"nt", copy_nt}};
+    for (auto &k : kinds) {
+      Timing t = time_it([&] { run(k.f, s, d, n, T); }, target, 20);
+      report("cache", k.name, T, 2.0 * n * 4, t.min_ms * 1e-3, t.median_ms * 1e-3, false);
+    }
+    std::free(s);
+    std::free(d);
+    return 0;
+  }
+  if (mode == "pattern") {
+    // The norm's access pattern without its statistics: per row,
+    // y[r,:] = x[r,:] * g (+ b), on buffers of exactly the norm's sizes
+    // (viewed as f32), AVX-512 plain stores. Not a copy: it reads `weights`
+    // extra streams per row, which in L1 a copy (1 load : 1 store) cannot
+    // show, so a norm can beat the in-cache copy but not this.
+    int64_t R = a.num("rows", 1), H = a.num("hidden", 4096), es = a.num("esize", 4);
+    int k = (int)a.num("weights", 1);
+    int64_t Hf = H * es / 4;
+    if (Hf % 16) { std::fprintf(stderr, "copy_bw: pattern needs hidden*esize a multiple of 64 bytes\n"); return 2; }
+    float *x = (float *)alloc_bytes(R * Hf * 4), *y = (float *)alloc_bytes(R * Hf * 4);
+    float *g = (float *)alloc_bytes(Hf * 4), *b = (float *)alloc_bytes(Hf * 4);
+    for (int64_t i = 0; i < R * Hf; ++i) { x[i] = (float)(i & 1023); y[i] = 0.f; }
+    for (int64_t i = 0; i < Hf; ++i) { g[i] = 1.f; b[i] = 0.5f; }
+    auto rows = [x, y, g, b, Hf, k](int64_t r0, int64_t r1) { pattern_rows(x, g, b, y, Hf, k, r0, r1); };
+    auto fn = [&] {
+      if (T == 1) { rows(0, R); return; }
+#pragma omp parallel num_threads(T)
+      {
+        int t = omp_get_thread_num(), n = omp_get_num_threads();
+        rows(R * t / n, R * (t + 1) / n);
+      }
+    };
+    Timing t = time_it(fn, a.real("target", 0.3), 20);
+    double bytes = (double)es * (2.0 * R * H + (double)k * H);
+    report("pattern", k == 2 ? "x*g+b" : "x*g", T, bytes, t.min_ms * 1e-3, t.median_ms * 1e-3, false);
+    return 0;
+  }
+  std::fprintf(stderr, "copy_bw: unknown --mode=%s\n", mode.c_str());
+  return 2;
+}
