@@ -69,6 +69,7 @@ void addNormLoweringStage(OpPassManager &pm,
     vectorOptions.parallelThreshold = options.parallelThreshold;
     vectorOptions.streamingThreshold = options.streamingThreshold;
     vectorOptions.prefetch = options.prefetch;
+    vectorOptions.pipelineRows = options.pipelineRows;
     pm.addPass(createConvertNormToVectorPass(vectorOptions));
   }
   pm.addPass(createNormDecomposePass());

@@ -44,8 +44,11 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
            /*default=*/"0",
            "Output bytes from which stores bypass the cache (0: the host's "
            "last-level cache size; -1: never)">,
+    Option<"pipelineRows", "pipeline-rows", "bool", /*default=*/"true",
+           "Gather row r+1's statistics during row r's normalize sweep">,
     Option<"prefetch", "prefetch", "bool", /*default=*/"true",
-           "Prefetch the next row's input while normalizing the current one">,
+           "Without pipelining: prefetch the next row while normalizing the "
+           "current one">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

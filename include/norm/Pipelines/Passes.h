@@ -51,6 +51,11 @@ struct NormCPUPipelineOptions
       llvm::cl::desc("Output bytes from which stores bypass the cache (0: "
                      "the host's last-level cache size; -1: never)"),
       llvm::cl::init(0)};
+  PassOptions::Option<bool> pipelineRows{
+      *this, "pipeline-rows",
+      llvm::cl::desc("Gather row r+1's statistics during row r's normalize "
+                     "sweep"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> prefetch{
       *this, "prefetch",
       llvm::cl::desc("Prefetch the next row's input while normalizing the "

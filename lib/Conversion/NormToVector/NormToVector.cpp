@@ -260,6 +260,7 @@ struct ConvertNormToVectorPass
     codegen.accumulators = accumulators;
     codegen.nativeBF16Conversion = targetHasNativeBF16(target);
     codegen.prefetchNextRow = prefetch;
+    codegen.pipelineRows = pipelineRows;
     codegen.parallelThresholdBytes = parallelThreshold;
     codegen.streamingThresholdBytes =
         streamingThreshold == 0 ? getHostLastLevelCacheBytes()

@@ -53,6 +53,10 @@ using AccumulateFn = function_ref<SmallVector<Value>(
 using StoreFn =
     function_ref<void(OpBuilder &, Value j, Value mask, bool nontemporal)>;
 
+/// Rows per thread task when rows are pipelined: only a task's first row
+/// has a statistics sweep that does not overlap stores.
+constexpr int64_t kRowsPerChunk = 64;
+
 class RowKernelEmitter {
 public:
   RowKernelEmitter(Location loc, const RowNormProblem &p,
@@ -165,6 +169,18 @@ private:
                 StoreFn storeVector);
   Value reciprocalStd(OpBuilder &b, Value statistic);
   void emitRow(OpBuilder &b, Value row, Value stream);
+  Value firstStatistic(OpBuilder &b, Value row);
+  SmallVector<Value> firstStatisticStep(OpBuilder &nb, Value row, Value j,
+                                        Value m, ValueRange accs);
+  Value finishRow(OpBuilder &b, Value row, Value firstStat, Value stream,
+                  Value accumulateRow);
+  Value sweepRowAccumulating(OpBuilder &b, Value length, Value head,
+                             bool nontemporal, StoreFn storeVector,
+                             AccumulateFn accumulate);
+  void emitChunk(OpBuilder &b, Value firstRow, Value endRow, Value stream);
+  bool pipelined() const {
+    return options.pipelineRows && (p.isLayerNorm || p.partial >= 1.0);
+  }
   Value alignmentHead(OpBuilder &b, Value row);
   void emitStoreFence(OpBuilder &b);
 
@@ -371,44 +387,76 @@ void RowKernelEmitter::emitStoreFence(OpBuilder &b) {
                                 ValueRange{});
 }
 
+/// The part of a row's first statistics sweep done per vector: Σs² for
+/// RMSNorm, Σs for LayerNorm (whose Σd, Σd² sweep needs the mean first).
+SmallVector<Value> RowKernelEmitter::firstStatisticStep(OpBuilder &nb,
+                                                       Value row, Value j,
+                                                       Value m,
+                                                       ValueRange accs) {
+  Value s = input(nb, row, j, m);
+  if (p.isLayerNorm)
+    return {arith::AddFOp::create(nb, loc, accs[0], s)};
+  return {vector::FMAOp::create(nb, loc, s, s, accs[0])};
+}
+
+/// The first statistic of `row` from its own sweep (over the first k
+/// elements for pRMSNorm).
+Value RowKernelEmitter::firstStatistic(OpBuilder &b, Value row) {
+  Value k = p.n;
+  if (!p.isLayerNorm && p.partial < 1.0) {
+    // k = ceil(partial · n), computed in f64 as the decomposition does.
+    Value n = arith::IndexCastOp::create(b, loc, b.getI64Type(), p.n);
+    Value nF64 = arith::UIToFPOp::create(b, loc, b.getF64Type(), n);
+    Value scaled = arith::MulFOp::create(
+        b, loc, nF64,
+        arith::ConstantOp::create(b, loc, b.getF64FloatAttr(p.partial)));
+    Value ceiled = math::CeilOp::create(b, loc, scaled);
+    k = arith::IndexCastOp::create(
+        b, loc, b.getIndexType(),
+        arith::FPToSIOp::create(b, loc, b.getI64Type(), ceiled));
+  }
+  return reduceRow(b, k, 1,
+                   [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
+                     return firstStatisticStep(nb, row, j, m, accs);
+                   })[0];
+}
+
+/// Non-pipelined rows: the first statistic, then the rest.
 void RowKernelEmitter::emitRow(OpBuilder &b, Value row, Value stream) {
+  finishRow(b, row, firstStatistic(b, row), stream, Value());
+}
+
+/// Everything after the first statistic: the remaining statistics, the
+/// stats outputs and the normalize sweep. With `accumulateRow`, the
+/// normalize sweep also accumulates that row's first statistic (reading it
+/// from memory while this row's stores stream out) and returns it.
+Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
+                                  Value stream, Value accumulateRow) {
   Type elementType = elementTypeOf(p.x);
   Value n = arith::IndexCastOp::create(b, loc, b.getI64Type(), p.n);
 
   // Statistics.
   Value shift, shiftVec, correction, rstd;
   if (!p.isLayerNorm) {
-    Value k = p.n;
+    Value count = p.n;
     if (p.partial < 1.0) {
-      // k = ceil(partial · n), computed in f64 as the decomposition does.
       Value nF64 = arith::UIToFPOp::create(b, loc, b.getF64Type(), n);
       Value scaled = arith::MulFOp::create(
           b, loc, nF64,
           arith::ConstantOp::create(b, loc, b.getF64FloatAttr(p.partial)));
       Value ceiled = math::CeilOp::create(b, loc, scaled);
-      k = arith::IndexCastOp::create(
+      count = arith::IndexCastOp::create(
           b, loc, b.getIndexType(),
           arith::FPToSIOp::create(b, loc, b.getI64Type(), ceiled));
     }
-    Value sumSq = reduceRow(
-        b, k, 1,
-        [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
-          Value s = input(nb, row, j, m);
-          return SmallVector<Value>{
-              vector::FMAOp::create(nb, loc, s, s, accs[0])};
-        })[0];
     Value countAsAcc = arith::UIToFPOp::create(
-        b, loc, acc, arith::IndexCastOp::create(b, loc, b.getI64Type(), k));
-    rstd = reciprocalStd(b, arith::DivFOp::create(b, loc, sumSq, countAsAcc));
+        b, loc, acc,
+        arith::IndexCastOp::create(b, loc, b.getI64Type(), count));
+    rstd =
+        reciprocalStd(b, arith::DivFOp::create(b, loc, firstStat, countAsAcc));
   } else {
     Value nAsAcc = arith::UIToFPOp::create(b, loc, acc, n);
-    Value sum = reduceRow(b, p.n, 1,
-                          [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
-                            Value s = input(nb, row, j, m);
-                            return SmallVector<Value>{
-                                arith::AddFOp::create(nb, loc, accs[0], s)};
-                          })[0];
-    shift = arith::DivFOp::create(b, loc, sum, nAsAcc);
+    shift = arith::DivFOp::create(b, loc, firstStat, nAsAcc);
     shiftVec = splat(b, shift);
     SmallVector<Value> moments = reduceRow(
         b, p.n, 2, [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
@@ -439,20 +487,20 @@ void RowKernelEmitter::emitRow(OpBuilder &b, Value row, Value stream) {
   Value correctionVec = correction ? splat(b, correction) : Value();
   bool scaled = p.weight || p.weightOffset != 0.0;
   bool roundEarly = p.castMode == CastMode::before_weight;
-  // While this row is normalized from cache, prefetch the next row's input
-  // into L2 (one row ahead), so the DRAM reads overlap the stores instead of
-  // starting only when the next row's statistics sweep does.
-  Value nextRow;
-  if (options.prefetchNextRow) {
+  // Without row pipelining, prefetch the next row's input into L2 while
+  // this row is normalized from cache.
+  Value prefetchRow;
+  if (!accumulateRow && options.prefetchNextRow) {
     Value lastRow = arith::SubIOp::create(b, loc, p.rows, index(b, 1));
-    nextRow = arith::MinUIOp::create(
+    prefetchRow = arith::MinUIOp::create(
         b, loc, arith::AddIOp::create(b, loc, row, index(b, 1)), lastRow);
   }
   auto normalize = [&](OpBuilder &nb, Value j, Value m, bool nontemporal) {
-    if (nextRow && !m)
+    if (prefetchRow && !m)
       for (Value input : {p.x, p.residual})
         if (input)
-          memref::PrefetchOp::create(nb, loc, input, ValueRange{nextRow, j},
+          memref::PrefetchOp::create(nb, loc, input,
+                                     ValueRange{prefetchRow, j},
                                      /*isWrite=*/false, /*localityHint=*/2,
                                      /*isDataCache=*/true);
     Value s = input(nb, row, j, m);
@@ -480,20 +528,134 @@ void RowKernelEmitter::emitRow(OpBuilder &b, Value row, Value stream) {
     store(nb, v, p.y, {row, j}, m, nontemporal);
   };
 
-  if (!stream) {
-    sweepRow(b, p.n, Value(), /*nontemporal=*/false, normalize);
-    return;
-  }
-  scf::IfOp::create(
+  auto nextStep = [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
+    return firstStatisticStep(nb, accumulateRow, j, m, accs);
+  };
+  auto sweep = [&](OpBuilder &nb, Value head, bool nontemporal) -> Value {
+    if (accumulateRow)
+      return sweepRowAccumulating(nb, p.n, head, nontemporal, normalize,
+                                  nextStep);
+    sweepRow(nb, p.n, head, nontemporal, normalize);
+    return Value();
+  };
+  auto yieldResult = [&](OpBuilder &nb, Value result) {
+    scf::YieldOp::create(nb, loc,
+                         result ? ValueRange{result} : ValueRange{});
+  };
+
+  if (!stream)
+    return sweep(b, Value(), /*nontemporal=*/false);
+  auto streamed = scf::IfOp::create(
       b, loc, stream,
       [&](OpBuilder &nb, Location) {
-        sweepRow(nb, p.n, alignmentHead(nb, row), /*nontemporal=*/true,
-                 normalize);
-        scf::YieldOp::create(nb, loc);
+        yieldResult(nb, sweep(nb, alignmentHead(nb, row), true));
       },
       [&](OpBuilder &nb, Location) {
-        sweepRow(nb, p.n, Value(), /*nontemporal=*/false, normalize);
-        scf::YieldOp::create(nb, loc);
+        yieldResult(nb, sweep(nb, Value(), false));
+      });
+  return accumulateRow ? streamed.getResult(0) : Value();
+}
+
+/// The normalize sweep of sweepRow that also runs `accumulate` (one
+/// statistic) over the same positions of another row, with the same
+/// blocked, Kahan-compensated summation as reduceRow; returns the sum.
+Value RowKernelEmitter::sweepRowAccumulating(OpBuilder &b, Value length,
+                                             Value head, bool nontemporal,
+                                             StoreFn storeVector,
+                                             AccumulateFn accumulate) {
+  constexpr int64_t kBlockIterations = 64;
+  Value zero = index(b, 0);
+  Value step = index(b, lanes);
+  Value blockSpan = index(b, lanes * kBlockIterations);
+  Value headAcc = zeros(b);
+  if (head) {
+    Value hasHead =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, head, zero);
+    auto headIf = scf::IfOp::create(
+        b, loc, hasHead,
+        [&](OpBuilder &nb, Location) {
+          Value m = mask(nb, head);
+          storeVector(nb, zero, m, /*nontemporal=*/false);
+          scf::YieldOp::create(nb, loc, accumulate(nb, zero, m, {zeros(nb)}));
+        },
+        [&](OpBuilder &nb, Location) {
+          scf::YieldOp::create(nb, loc, ValueRange{zeros(nb)});
+        });
+    headAcc = headIf.getResult(0);
+  } else {
+    head = zero;
+  }
+  Value bodyLength = arith::SubIOp::create(b, loc, length, head);
+  Value bodyEnd = arith::SubIOp::create(
+      b, loc, length, arith::RemUIOp::create(b, loc, bodyLength, step));
+  Value wholeBlocks = arith::SubIOp::create(b, loc, bodyEnd, head);
+  Value blockEnd = arith::SubIOp::create(
+      b, loc, bodyEnd, arith::RemUIOp::create(b, loc, wholeBlocks, blockSpan));
+
+  auto vectorStep = [&](OpBuilder &nb, Value j, ValueRange accs) {
+    storeVector(nb, j, Value(), nontemporal);
+    return accumulate(nb, j, Value(), accs);
+  };
+  auto blocks = scf::ForOp::create(
+      b, loc, head, blockEnd, blockSpan, ValueRange{zeros(b), zeros(b)},
+      [&](OpBuilder &nb, Location, Value jb, ValueRange iterArgs) {
+        Value limit = arith::AddIOp::create(nb, loc, jb, blockSpan);
+        auto block = scf::ForOp::create(
+            nb, loc, jb, limit, step, ValueRange{zeros(nb)},
+            [&](OpBuilder &ib, Location, Value j, ValueRange accs) {
+              scf::YieldOp::create(ib, loc, vectorStep(ib, j, accs));
+            });
+        Value sum = iterArgs[0], compensation = iterArgs[1];
+        Value y =
+            arith::SubFOp::create(nb, loc, block.getResult(0), compensation);
+        Value t = arith::AddFOp::create(nb, loc, sum, y);
+        Value nextCompensation = arith::SubFOp::create(
+            nb, loc, arith::SubFOp::create(nb, loc, t, sum), y);
+        scf::YieldOp::create(nb, loc, ValueRange{t, nextCompensation});
+      });
+  auto rest = scf::ForOp::create(
+      b, loc, blockEnd, bodyEnd, step, ValueRange{headAcc},
+      [&](OpBuilder &nb, Location, Value j, ValueRange accs) {
+        scf::YieldOp::create(nb, loc, vectorStep(nb, j, accs));
+      });
+  Value remainder = arith::SubIOp::create(b, loc, length, bodyEnd);
+  Value hasTail =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, remainder, zero);
+  auto tail = scf::IfOp::create(
+      b, loc, hasTail,
+      [&](OpBuilder &nb, Location) {
+        Value m = mask(nb, remainder);
+        storeVector(nb, bodyEnd, m, /*nontemporal=*/false);
+        scf::YieldOp::create(nb, loc,
+                             accumulate(nb, bodyEnd, m, rest.getResults()));
+      },
+      [&](OpBuilder &nb, Location) {
+        scf::YieldOp::create(nb, loc, rest.getResults());
+      });
+  Value blockSum = arith::SubFOp::create(b, loc, blocks.getResult(0),
+                                         blocks.getResult(1));
+  Value total = arith::AddFOp::create(b, loc, blockSum, tail.getResult(0));
+  return vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD,
+                                     total);
+}
+
+/// Rows [firstRow, endRow) with the statistics of row r+1 gathered during
+/// the normalize sweep of row r: DRAM reads of the next row overlap the
+/// (streaming) stores of this one, as in a copy. Only the chunk's first row
+/// has a sweep of its own. The last row accumulates itself again (a cache
+/// hit, result unused) rather than branching.
+void RowKernelEmitter::emitChunk(OpBuilder &b, Value firstRow, Value endRow,
+                                 Value stream) {
+  Value first = firstStatistic(b, firstRow);
+  Value lastRow = arith::SubIOp::create(b, loc, endRow, index(b, 1));
+  scf::ForOp::create(
+      b, loc, firstRow, endRow, index(b, 1), ValueRange{first},
+      [&](OpBuilder &nb, Location, Value row, ValueRange iterArgs) {
+        Value next = arith::MinUIOp::create(
+            nb, loc, arith::AddIOp::create(nb, loc, row, index(nb, 1)),
+            lastRow);
+        Value nextFirst = finishRow(nb, row, iterArgs[0], stream, next);
+        scf::YieldOp::create(nb, loc, nextFirst);
       });
 }
 
@@ -518,17 +680,45 @@ void RowKernelEmitter::emit(OpBuilder &b) {
         memref::ExtractAlignedPointerAsIndexOp::create(b, loc, p.y);
   }
 
-  auto rowLoopBody = [&](OpBuilder &nb, Value row) {
-    emitRow(nb, row, stream);
-  };
   Value zero = index(b, 0);
   Value one = index(b, 1);
   auto serialRows = [&](OpBuilder &nb, Location) {
+    if (pipelined()) {
+      // One chunk of all rows; an empty op must not read row 0.
+      Value any =
+          arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::ugt, p.rows, zero);
+      scf::IfOp::create(nb, loc, any, [&](OpBuilder &ib, Location) {
+        emitChunk(ib, zero, p.rows, stream);
+        scf::YieldOp::create(ib, loc);
+      });
+      return;
+    }
     scf::ForOp::create(nb, loc, zero, p.rows, one, ValueRange{},
                        [&](OpBuilder &lb, Location, Value row, ValueRange) {
-                         rowLoopBody(lb, row);
+                         emitRow(lb, row, stream);
                          scf::YieldOp::create(lb, loc);
                        });
+  };
+  // Threads take chunks of rows (pipelined within a chunk) or single rows.
+  int64_t rowsPerTask = pipelined() ? kRowsPerChunk : 1;
+  Value taskRows = index(b, rowsPerTask);
+  auto parallelRows = [&](OpBuilder &nb, Location) {
+    Value tasks =
+        pipelined() ? Value(arith::CeilDivUIOp::create(nb, loc, p.rows, taskRows))
+                    : p.rows;
+    scf::ParallelOp::create(
+        nb, loc, ValueRange{zero}, ValueRange{tasks}, ValueRange{one},
+        [&](OpBuilder &pb, Location, ValueRange ivs) {
+          if (!pipelined()) {
+            emitRow(pb, ivs[0], stream);
+            return;
+          }
+          Value firstRow = arith::MulIOp::create(pb, loc, ivs[0], taskRows);
+          Value endRow = arith::MinUIOp::create(
+              pb, loc, arith::AddIOp::create(pb, loc, firstRow, taskRows),
+              p.rows);
+          emitChunk(pb, firstRow, endRow, stream);
+        });
   };
   if (options.parallelThresholdBytes < 0) {
     serialRows(b, loc);
@@ -548,11 +738,7 @@ void RowKernelEmitter::emit(OpBuilder &b) {
   scf::IfOp::create(
       b, loc, parallel,
       [&](OpBuilder &nb, Location) {
-        scf::ParallelOp::create(
-            nb, loc, ValueRange{zero}, ValueRange{p.rows}, ValueRange{one},
-            [&](OpBuilder &pb, Location, ValueRange ivs) {
-              rowLoopBody(pb, ivs[0]);
-            });
+        parallelRows(nb, loc);
         scf::YieldOp::create(nb, loc);
       },
       [&](OpBuilder &nb, Location) {

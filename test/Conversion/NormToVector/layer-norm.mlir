@@ -1,4 +1,4 @@
-// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=-1 streaming-threshold=-1" | FileCheck %s
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=-1 streaming-threshold=-1 pipeline-rows=false" | FileCheck %s
 
 // The LayerNorm row kernel (AVX2 width: 8 x f32). Three sweeps over the
 // row, only the first from memory: Σx gives the mean m; then Σd and Σd²

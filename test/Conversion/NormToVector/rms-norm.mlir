@@ -1,4 +1,4 @@
-// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=-1" | FileCheck %s
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=-1 pipeline-rows=false" | FileCheck %s
 
 // The RMSNorm row kernel on memrefs (threads and streaming stores off here;
 // see threads-streaming.mlir). One row at a time: a blocked sum of squares

@@ -1,5 +1,5 @@
-// RUN: norm-opt %s --convert-norm-to-vector="target=avx512 parallel-threshold=4096 streaming-threshold=65536" | FileCheck %s
-// RUN: norm-opt %s --convert-norm-to-vector="target=avx2 parallel-threshold=4096 streaming-threshold=65536" | FileCheck %s --check-prefix=AVX2
+// RUN: norm-opt %s --convert-norm-to-vector="target=avx512 parallel-threshold=4096 streaming-threshold=65536 pipeline-rows=false" | FileCheck %s
+// RUN: norm-opt %s --convert-norm-to-vector="target=avx2 parallel-threshold=4096 streaming-threshold=65536 pipeline-rows=false" | FileCheck %s --check-prefix=AVX2
 // RUN: norm-opt %s --convert-norm-to-vector="target=generic accumulators=2 parallel-threshold=-1 streaming-threshold=-1 prefetch=false" | FileCheck %s --check-prefix=GENERIC
 
 // The thread split and the streaming stores are decided at run time from
@@ -74,6 +74,35 @@
 //   GENERIC-NOT: llvm.call_intrinsic
 //       GENERIC: return
 func.func @rms(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
+  norm.rms_norm ins(%x : memref<?x?xf32>) outs(%y : memref<?x?xf32>)
+  return
+}
+
+// RUN: norm-opt %s --convert-norm-to-vector="target=avx512 parallel-threshold=4096 streaming-threshold=-1" | FileCheck %s --check-prefix=PIPE
+
+// Row pipelining (the default): threads take chunks of 64 rows; in a chunk
+// only the first row has a statistics sweep of its own, and the normalize
+// sweep of row r also accumulates Σs² of row r+1 (clamped to the chunk's last
+// row), in Kahan-compensated blocks of 64 vectors. The sum is carried to the
+// next row.
+// PIPE-LABEL: func.func @rms_pipelined
+//       PIPE: scf.parallel (%[[TASK:.*]]) = (%{{.*}}) to (%{{.*}}) step
+//       PIPE:   %[[FIRST:.*]] = arith.muli %[[TASK]], %c64{{[_0-9]*}}
+//       PIPE:   %[[END:.*]] = arith.minui
+//       PIPE:   %[[S0:.*]] = vector.reduction <add>
+//       PIPE:   scf.for %[[ROW:.*]] = %[[FIRST]] to %[[END]] step %{{.*}} iter_args(%[[SS:.*]] = %[[S0]]) -> (f32) {
+//       PIPE:     %[[NEXT0:.*]] = arith.addi %[[ROW]], %c1{{[_0-9]*}}
+//       PIPE:     %[[NEXT:.*]] = arith.minui %[[NEXT0]], %{{.*}} : index
+//       PIPE:     arith.divf %[[SS]], %{{.*}} : f32
+//       PIPE:     scf.for %[[JB:.*]] = {{.*}} step %c1024{{[_0-9]*}} iter_args
+//       PIPE:       scf.for %[[J:.*]] = %[[JB]] to %{{.*}} step %c16{{[_0-9]*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<16xf32>) {
+//       PIPE:         vector.load %{{.*}}[%[[ROW]], %[[J]]]
+//       PIPE:         vector.store %{{.*}}[%[[ROW]], %[[J]]]
+//       PIPE:         %[[XN:.*]] = vector.load %{{.*}}[%[[NEXT]], %[[J]]]
+//       PIPE:         vector.fma %[[XN]], %[[XN]], %[[ACC]]
+//       PIPE:     %[[NEXTSS:.*]] = vector.reduction <add>
+//       PIPE:     scf.yield %[[NEXTSS]] : f32
+func.func @rms_pipelined(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
   norm.rms_norm ins(%x : memref<?x?xf32>) outs(%y : memref<?x?xf32>)
   return
 }

@@ -33,7 +33,11 @@ struct NormVectorCodegenOptions {
   /// Emit an x86 `sfence` after streamed rows (needed for the weakly
   /// ordered non-temporal stores; only valid on x86 targets).
   bool emitStoreFence = true;
-  /// Prefetch the next row's input during the normalize sweep.
+  /// Gather the statistics of row r+1 during the normalize sweep of row r
+  /// (not for pRMSNorm, whose statistics cover a prefix only).
+  bool pipelineRows = true;
+  /// Without pipelining: prefetch the next row's input during the
+  /// normalize sweep.
   bool prefetchNextRow = true;
   /// Round f32 → bf16 with AVX512-BF16's vcvtneps2bf16 (x86vector dialect);
   /// needs `convert-vector-to-llvm{enable-x86vector}` and a CPU with it.
