@@ -321,3 +321,14 @@ double SplitMix64::normal() {
   double u2 = static_cast<double>(next() >> 11) * 0x1.0p-53;
   return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
 }
+
+std::string mlir::norm::reference::shapeString(
+    const std::vector<int64_t> &shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i)
+      s += "x";
+    s += std::to_string(shape[i]);
+  }
+  return s + "]";
+}

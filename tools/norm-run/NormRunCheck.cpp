@@ -320,16 +320,6 @@ std::vector<CheckSpec> normrun::collectNormOps(func::FuncOp entry,
 
 namespace {
 
-std::string shapeStr(const std::vector<int64_t> &shape) {
-  std::string s = "[";
-  for (size_t i = 0; i < shape.size(); ++i) {
-    if (i)
-      s += "x";
-    s += std::to_string(shape[i]);
-  }
-  return s + "]";
-}
-
 std::vector<int64_t> slice(const std::vector<int64_t> &v, size_t from,
                            size_t to) {
   return std::vector<int64_t>(v.begin() + from, v.begin() + to);
@@ -363,7 +353,7 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
     if (!got || *got == want)
       return "";
     return std::string(name) + " (argument #" + std::to_string(s.index) +
-           ") has shape " + shapeStr(*got) + ", expected " + shapeStr(want);
+           ") has shape " + ref::shapeString(*got) + ", expected " + ref::shapeString(want);
   };
   std::string err;
   auto check = [&](const Slot &s, const char *name,
@@ -387,7 +377,7 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
     check(spec.mean, "mean_outs", rows);
     check(spec.rstd, "rstd_outs", rows);
     if (err.empty() && product(normalized, 0, normalized.size()) == 0)
-      err = "the normalized dims " + shapeStr(normalized) + " are empty";
+      err = "the normalized dims " + ref::shapeString(normalized) + " are empty";
     return err;
   }
 
@@ -398,15 +388,15 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
   std::optional<int64_t> n;
   if (const std::vector<int64_t> *w = argShape(spec.rhs, args)) {
     if (w->size() != 2)
-      return "rhs has shape " + shapeStr(*w) + ", expected rank 2";
+      return "rhs has shape " + ref::shapeString(*w) + ", expected rank 2";
     int64_t wk = spec.transposeRhs ? (*w)[1] : (*w)[0];
     n = spec.transposeRhs ? (*w)[0] : (*w)[1];
     if (wk != k)
-      return "rhs has shape " + shapeStr(*w) + " but the input " +
-             shapeStr(*x) + " has K = " + std::to_string(k);
+      return "rhs has shape " + ref::shapeString(*w) + " but the input " +
+             ref::shapeString(*x) + " has K = " + std::to_string(k);
   }
   if (k == 0)
-    return "the input " + shapeStr(*x) + " has K = 0";
+    return "the input " + ref::shapeString(*x) + " has K = 0";
   bool normFirst = spec.kind == CheckOpKind::RMSNormMatmul ||
                    spec.kind == CheckOpKind::LayerNormMatmul;
   if (normFirst) {

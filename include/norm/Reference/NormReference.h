@@ -156,6 +156,9 @@ private:
   uint64_t state;
 };
 
+/// "[4x17]": a shape as the checkers and norm-run print it.
+std::string shapeString(const std::vector<int64_t> &shape);
+
 } // namespace reference
 } // namespace norm
 } // namespace mlir

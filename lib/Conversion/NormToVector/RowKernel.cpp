@@ -170,6 +170,7 @@ private:
   Value reciprocalStd(OpBuilder &b, Value statistic);
   void emitRow(OpBuilder &b, Value row, Value stream);
   Value firstStatistic(OpBuilder &b, Value row);
+  Value statisticLength(OpBuilder &b);
   SmallVector<Value> firstStatisticStep(OpBuilder &nb, Value row, Value j,
                                         Value m, ValueRange accs);
   Value finishRow(OpBuilder &b, Value row, Value firstStat, Value stream,
@@ -399,23 +400,26 @@ SmallVector<Value> RowKernelEmitter::firstStatisticStep(OpBuilder &nb,
   return {vector::FMAOp::create(nb, loc, s, s, accs[0])};
 }
 
+/// How many leading elements of a row the statistics cover: n, or for
+/// pRMSNorm k = ceil(partial · n), computed in f64 as the decomposition does.
+Value RowKernelEmitter::statisticLength(OpBuilder &b) {
+  if (p.isLayerNorm || p.partial >= 1.0)
+    return p.n;
+  Value n = arith::IndexCastOp::create(b, loc, b.getI64Type(), p.n);
+  Value nF64 = arith::UIToFPOp::create(b, loc, b.getF64Type(), n);
+  Value scaled = arith::MulFOp::create(
+      b, loc, nF64,
+      arith::ConstantOp::create(b, loc, b.getF64FloatAttr(p.partial)));
+  Value ceiled = math::CeilOp::create(b, loc, scaled);
+  return arith::IndexCastOp::create(
+      b, loc, b.getIndexType(),
+      arith::FPToSIOp::create(b, loc, b.getI64Type(), ceiled));
+}
+
 /// The first statistic of `row` from its own sweep (over the first k
 /// elements for pRMSNorm).
 Value RowKernelEmitter::firstStatistic(OpBuilder &b, Value row) {
-  Value k = p.n;
-  if (!p.isLayerNorm && p.partial < 1.0) {
-    // k = ceil(partial · n), computed in f64 as the decomposition does.
-    Value n = arith::IndexCastOp::create(b, loc, b.getI64Type(), p.n);
-    Value nF64 = arith::UIToFPOp::create(b, loc, b.getF64Type(), n);
-    Value scaled = arith::MulFOp::create(
-        b, loc, nF64,
-        arith::ConstantOp::create(b, loc, b.getF64FloatAttr(p.partial)));
-    Value ceiled = math::CeilOp::create(b, loc, scaled);
-    k = arith::IndexCastOp::create(
-        b, loc, b.getIndexType(),
-        arith::FPToSIOp::create(b, loc, b.getI64Type(), ceiled));
-  }
-  return reduceRow(b, k, 1,
+  return reduceRow(b, statisticLength(b), 1,
                    [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
                      return firstStatisticStep(nb, row, j, m, accs);
                    })[0];
@@ -433,28 +437,18 @@ void RowKernelEmitter::emitRow(OpBuilder &b, Value row, Value stream) {
 Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
                                   Value stream, Value accumulateRow) {
   Type elementType = elementTypeOf(p.x);
-  Value n = arith::IndexCastOp::create(b, loc, b.getI64Type(), p.n);
 
   // Statistics.
   Value shift, shiftVec, correction, rstd;
   if (!p.isLayerNorm) {
-    Value count = p.n;
-    if (p.partial < 1.0) {
-      Value nF64 = arith::UIToFPOp::create(b, loc, b.getF64Type(), n);
-      Value scaled = arith::MulFOp::create(
-          b, loc, nF64,
-          arith::ConstantOp::create(b, loc, b.getF64FloatAttr(p.partial)));
-      Value ceiled = math::CeilOp::create(b, loc, scaled);
-      count = arith::IndexCastOp::create(
-          b, loc, b.getIndexType(),
-          arith::FPToSIOp::create(b, loc, b.getI64Type(), ceiled));
-    }
+    Value count = statisticLength(b);
     Value countAsAcc = arith::UIToFPOp::create(
         b, loc, acc,
         arith::IndexCastOp::create(b, loc, b.getI64Type(), count));
     rstd =
         reciprocalStd(b, arith::DivFOp::create(b, loc, firstStat, countAsAcc));
   } else {
+    Value n = arith::IndexCastOp::create(b, loc, b.getI64Type(), p.n);
     Value nAsAcc = arith::UIToFPOp::create(b, loc, acc, n);
     shift = arith::DivFOp::create(b, loc, firstStat, nAsAcc);
     shiftVec = splat(b, shift);

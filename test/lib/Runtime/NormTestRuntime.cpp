@@ -228,16 +228,6 @@ int64_t product(const std::vector<int64_t> &shape, int64_t from, int64_t to) {
   return p;
 }
 
-std::string shapeStr(const std::vector<int64_t> &shape) {
-  std::string s = "[";
-  for (size_t i = 0; i < shape.size(); ++i) {
-    if (i)
-      s += "x";
-    s += std::to_string(shape[i]);
-  }
-  return s + "]";
-}
-
 //===----------------------------------------------------------------------===//
 // Random fill
 //===----------------------------------------------------------------------===//
@@ -424,7 +414,7 @@ void checkNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
   Report rep;
   rep.tol = tolOf<DT>();
   rep.head = std::string(isRms ? "rms_norm " : "layer_norm ") + DT::name +
-             " " + shapeStr(shape) + " axis=" + std::to_string(ax) +
+             " " + nref::shapeString(shape) + " axis=" + std::to_string(ax) +
              flagStr(flags, isRms);
   if (offset != 0.0)
     rep.head += numStr("offset", offset);
@@ -494,7 +484,7 @@ void checkNormMatmul(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
   Report rep;
   rep.tol = fusedTolOf<DT>();
   rep.head = std::string(isRms ? "rms_norm_matmul " : "layer_norm_matmul ") +
-             DT::name + " " + shapeStr(xShape) + " w=" + shapeStr(wShape) +
+             DT::name + " " + nref::shapeString(xShape) + " w=" + nref::shapeString(wShape) +
              flagStr(flags & ~(kCastBeforeWeight | kHasSumOutput |
                                kHasMeanOutput | kHasRstdOutput |
                                kHasResidual),
@@ -554,7 +544,7 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
   Report rep;
   rep.tol = fusedTolOf<DT>();
   rep.head = std::string(isRms ? "matmul_rms_norm " : "matmul_layer_norm ") +
-             DT::name + " " + shapeStr(aShape) + " w=" + shapeStr(wShape) +
+             DT::name + " " + nref::shapeString(aShape) + " w=" + nref::shapeString(wShape) +
              flagStr(flags & ~(kCastBeforeWeight | kHasMeanOutput |
                                kHasRstdOutput),
                      isRms);
