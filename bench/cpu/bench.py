@@ -143,7 +143,7 @@ def dram_copy(build, threads, quick, dram, tag):
         for l in lines:
             d = parse_kv(l)
             dram[(d["kind"], T, tag)] = float(d["gbps"])
-        log(f"  copy DRAM ({tag}) T={T}: " + ", ".join(f"{k}={dram.get((k, T, tag), 0):.1f}" for k in ("nt", "plain", "memcpy")) + " GB/s")
+        log(f"  copy DRAM ({tag}) T={T}: " + ", ".join(f"{k}={dram.get((k, T, tag), 0):.1f}" for k in ("nt", "plain", "memcpy", "rms-avx512")) + " GB/s")
 
 
 def copy_limits(build, threads, cache_bytes, patterns, quick):
@@ -437,7 +437,9 @@ def main():
     size, runs = (256, 5) if args.quick else (512, 10)
     for k, desc in (("nt", f"DRAM, {size} MiB, AVX-512 streaming stores (best of {runs})"),
                     ("plain", f"DRAM, {size} MiB, AVX-512 plain stores (best of {runs})"),
-                    ("memcpy", f"DRAM, {size} MiB, glibc memcpy (best of {runs})")):
+                    ("memcpy", f"DRAM, {size} MiB, glibc memcpy (best of {runs})"),
+                    ("rms-avx512", f"not a copy: hand-written AVX-512 RMSNorm, rows of 8192 f32, same buffers and "
+                                   f"traffic, one read of x, streaming stores (best of {runs})")):
         L.append(f"| {desc} | " + " | ".join(
             " / ".join(f"{dram[(k, T, tag)]:.1f}" if (k, T, tag) in dram else "n/a" for tag in ("start", "end"))
             for T in THREADS) + " |")

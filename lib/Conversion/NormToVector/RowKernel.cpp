@@ -54,8 +54,11 @@ using StoreFn =
     function_ref<void(OpBuilder &, Value j, Value mask, bool nontemporal)>;
 
 /// Rows per thread task when rows are pipelined: only a task's first row
-/// has a statistics sweep that does not overlap stores.
-constexpr int64_t kRowsPerChunk = 64;
+/// has a statistics sweep that does not overlap stores, so tasks are long,
+/// but never so long that a few-row problem lands on one thread: a task
+/// takes at most 1/kMinTasks of the rows.
+constexpr int64_t kMaxRowsPerChunk = 64;
+constexpr int64_t kMinTasks = 8;
 
 class RowKernelEmitter {
 public:
@@ -694,12 +697,18 @@ void RowKernelEmitter::emit(OpBuilder &b) {
                        });
   };
   // Threads take chunks of rows (pipelined within a chunk) or single rows.
-  int64_t rowsPerTask = pipelined() ? kRowsPerChunk : 1;
-  Value taskRows = index(b, rowsPerTask);
   auto parallelRows = [&](OpBuilder &nb, Location) {
-    Value tasks =
-        pipelined() ? Value(arith::CeilDivUIOp::create(nb, loc, p.rows, taskRows))
-                    : p.rows;
+    Value taskRows = one;
+    Value tasks = p.rows;
+    if (pipelined()) {
+      taskRows = arith::MaxUIOp::create(
+          nb, loc, one,
+          arith::MinUIOp::create(
+              nb, loc, index(nb, kMaxRowsPerChunk),
+              arith::CeilDivUIOp::create(nb, loc, p.rows,
+                                         index(nb, kMinTasks))));
+      tasks = arith::CeilDivUIOp::create(nb, loc, p.rows, taskRows);
+    }
     scf::ParallelOp::create(
         nb, loc, ValueRange{zero}, ValueRange{tasks}, ValueRange{one},
         [&](OpBuilder &pb, Location, ValueRange ivs) {

@@ -80,14 +80,19 @@ func.func @rms(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
 
 // RUN: norm-opt %s --convert-norm-to-vector="target=avx512 parallel-threshold=4096 streaming-threshold=-1" | FileCheck %s --check-prefix=PIPE
 
-// Row pipelining (the default): threads take chunks of 64 rows; in a chunk
+// Row pipelining (the default): threads take chunks of min(64, ⌈rows/8⌉)
+// rows (at least 1), so that a few-row problem still spreads; in a chunk
 // only the first row has a statistics sweep of its own, and the normalize
 // sweep of row r also accumulates Σs² of row r+1 (clamped to the chunk's last
 // row), in Kahan-compensated blocks of 64 vectors. The sum is carried to the
 // next row.
 // PIPE-LABEL: func.func @rms_pipelined
-//       PIPE: scf.parallel (%[[TASK:.*]]) = (%{{.*}}) to (%{{.*}}) step
-//       PIPE:   %[[FIRST:.*]] = arith.muli %[[TASK]], %c64{{[_0-9]*}}
+//       PIPE: %[[EIGHTH:.*]] = arith.ceildivui %[[ROWS:.*]], %c8{{[_0-9]*}} : index
+//       PIPE: %[[CAPPED:.*]] = arith.minui %c64{{[_0-9]*}}, %[[EIGHTH]] : index
+//       PIPE: %[[CHUNK:.*]] = arith.maxui %c1{{[_0-9]*}}, %[[CAPPED]] : index
+//       PIPE: %[[TASKS:.*]] = arith.ceildivui %[[ROWS]], %[[CHUNK]] : index
+//       PIPE: scf.parallel (%[[TASK:.*]]) = (%{{.*}}) to (%[[TASKS]]) step
+//       PIPE:   %[[FIRST:.*]] = arith.muli %[[TASK]], %[[CHUNK]]
 //       PIPE:   %[[END:.*]] = arith.minui
 //       PIPE:   %[[S0:.*]] = vector.reduction <add>
 //       PIPE:   scf.for %[[ROW:.*]] = %[[FIRST]] to %[[END]] step %{{.*}} iter_args(%[[SS:.*]] = %[[S0]]) -> (f32) {
