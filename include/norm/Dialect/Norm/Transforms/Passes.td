@@ -47,4 +47,69 @@ def NormDecomposePass : Pass<"norm-decompose"> {
   ];
 }
 
+def NormFuseMatmulPass : Pass<"norm-fuse-matmul"> {
+  let summary = "Fuse norms into the matmuls next to them";
+  let description = [{
+    Rewrites, on tensors (DESIGN.md §3):
+
+    - **norm → matmul.** A `norm.rms_norm` / `norm.layer_norm` (last dim,
+      no residual, no pRMSNorm, statistics results unused) whose every user
+      is a matmul reading it as the activation becomes one
+      `norm.rms_norm_matmul` / `norm.layer_norm_matmul` per matmul (q/k/v and
+      gate/up share one norm), and the norm is erased. Recognized matmuls:
+      `linalg.matmul` with W as K×N or N×K (indexing maps, or a
+      `linalg.transpose` producer), `linalg.batch_matmul` whose W is one 2-D
+      W broadcast over the batch; a bias as a broadcast init or as an add
+      right after the product. With `fold-weights` and constant W, γ, β and
+      bias (dense or dense_resource), γ (+ `weight_offset`) and β are folded:
+      `W' = diag(γ + offset)·W`, `b' = β·W + bias`.
+    - **matmul → norm.** A norm whose input is a matmul (+ bias) — directly,
+      or plus a residual through the norm's `residual` operand or an add —
+      becomes `norm.matmul_rms_norm` / `norm.matmul_layer_norm`; when the
+      residual stream reads the pre-norm sum, the fused op returns it.
+
+    norm → matmul is tried first on each norm: it removes the normalized
+    activations entirely. Anything else is left alone, e.g. a norm whose
+    result also feeds a non-matmul, or a matmul whose result has other
+    users. With `remarks`, every norm gets a remark saying what was fused,
+    or why not.
+
+    Fusion changes rounding only for the better: the fused ops compute in
+    `acc_type` and round once (the unfused sequence rounds the normalized
+    activations, the product and each add to the element type).
+
+    Example:
+
+    ```mlir
+    %n = norm.rms_norm ins(%x : tensor<16x4096xf32>) weight(%g : tensor<4096xf32>)
+           outs(%e : tensor<16x4096xf32>) -> tensor<16x4096xf32>
+    %c = linalg.matmul ins(%n, %w : tensor<16x4096xf32>, tensor<4096x4096xf32>)
+           outs(%zero : tensor<16x4096xf32>) -> tensor<16x4096xf32>
+    ```
+
+    becomes
+
+    ```mlir
+    %c = norm.rms_norm_matmul ins(%x : tensor<16x4096xf32>)
+           weight(%g : tensor<4096xf32>) rhs(%w : tensor<4096x4096xf32>)
+           outs(%e2 : tensor<16x4096xf32>) -> tensor<16x4096xf32>
+    ```
+  }];
+  let options = [
+    Option<"normIntoMatmul", "norm-matmul", "bool", /*default=*/"true",
+           "Fuse norms into the matmuls that consume them">,
+    Option<"matmulIntoNorm", "matmul-norm", "bool", /*default=*/"true",
+           "Fuse the matmul (+ bias + residual) producing a norm's input">,
+    Option<"foldWeights", "fold-weights", "bool", /*default=*/"true",
+           "Fold constant γ and β into constant W and bias">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark on every norm: what was fused, or why not">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 #endif // NORM_DIALECT_NORM_TRANSFORMS_PASSES_TD

@@ -8,15 +8,41 @@
 #ifndef NORM_DIALECT_NORM_TRANSFORMS_TRANSFORMS_H
 #define NORM_DIALECT_NORM_TRANSFORMS_TRANSFORMS_H
 
+#include "mlir/Support/LLVM.h"
+
+#include <string>
+
 namespace mlir {
 class DialectRegistry;
+class Operation;
 class RewritePatternSet;
+class RewriterBase;
 
 namespace norm {
 
 /// Patterns that decompose every norm op into linalg (through
 /// AggregatedOpInterface::decomposeOperation).
 void populateNormDecompositionPatterns(RewritePatternSet &patterns);
+
+/// norm → matmul (DESIGN.md §3): replaces `norm` (a norm.rms_norm or
+/// norm.layer_norm on tensors) and every matmul that reads its result as the
+/// activation by one fused norm.*_norm_matmul op per matmul, and erases the
+/// norm. With `foldWeights` and constant W, γ, β, bias, folds γ and β into
+/// W' = diag(γ)·W and b' = β·W + bias. Fails, with the reason in `why` and
+/// nothing changed, when any user needs the normalized value materialized or
+/// the norm has no fused form (more than the last dim, pRMSNorm, a residual,
+/// used statistics). `numFused` receives the number of fused ops.
+LogicalResult fuseNormIntoConsumerMatmuls(RewriterBase &rewriter,
+                                          Operation *norm, bool foldWeights,
+                                          std::string &why,
+                                          unsigned *numFused = nullptr);
+
+/// matmul → norm: replaces `norm` and the matmul (+ bias add) (+ residual
+/// add) producing its input by one norm.matmul_*_norm, which also returns the
+/// pre-norm sum when the norm's `sum_outs` or the residual stream reads it.
+/// Fails, with the reason in `why` and nothing changed, otherwise.
+LogicalResult fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
+                                         Operation *norm, std::string &why);
 
 /// Registers the BufferizableOpInterface models of the norm ops, so that
 /// one-shot bufferization turns their tensor form into their memref form.

@@ -1,0 +1,269 @@
+//===- MatmulMatching.cpp - recognizing the matmuls frontends emit --------===//
+
+#include "MatmulMatching.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+
+namespace {
+
+/// `(d0, ..., d{n-1}) -> (d_i, d_j, ...)`.
+AffineMap dimsMap(MLIRContext *ctx, unsigned numDims,
+                  ArrayRef<unsigned> dims) {
+  SmallVector<AffineExpr> exprs;
+  for (unsigned d : dims)
+    exprs.push_back(getAffineDimExpr(d, ctx));
+  return AffineMap::get(numDims, 0, exprs, ctx);
+}
+
+/// A `linalg.broadcast` that adds exactly the leading dims of its result to
+/// a tensor of rank `inputRank`: returns its input.
+Value lookThroughLeadingBroadcast(Value v, int64_t inputRank) {
+  auto broadcast = v.getDefiningOp<linalg::BroadcastOp>();
+  if (!broadcast || !broadcast.hasPureTensorSemantics())
+    return {};
+  auto inputType = cast<ShapedType>(broadcast.getInput().getType());
+  auto resultType = cast<ShapedType>(broadcast.getInit().getType());
+  if (inputType.getRank() != inputRank)
+    return {};
+  ArrayRef<int64_t> dims = broadcast.getDimensions();
+  int64_t added = resultType.getRank() - inputRank;
+  if (static_cast<int64_t>(dims.size()) != added)
+    return {};
+  for (int64_t i = 0; i < added; ++i)
+    if (dims[i] != i)
+      return {};
+  return broadcast.getInput();
+}
+
+/// Is `v` zero everywhere: a zero fill or a zero splat constant?
+bool isZeroTensor(Value v) {
+  if (auto fill = v.getDefiningOp<linalg::FillOp>())
+    return fill.hasPureTensorSemantics() &&
+           matchPattern(fill.getInputs()[0], m_AnyZeroFloat());
+  return matchPattern(v, m_AnyZeroFloat());
+}
+
+/// The body of an elementwise generic is one `arith.addf` of its two inputs.
+bool isAddOfTwoInputs(linalg::GenericOp generic) {
+  Block &body = generic.getRegion().front();
+  if (body.getOperations().size() != 2)
+    return false;
+  auto add = dyn_cast<arith::AddFOp>(body.front());
+  auto yield = dyn_cast<linalg::YieldOp>(body.getTerminator());
+  if (!add || !yield || yield.getNumOperands() != 1 ||
+      yield.getOperand(0) != add.getResult())
+    return false;
+  Value a = body.getArgument(0), b = body.getArgument(1);
+  return (add.getLhs() == a && add.getRhs() == b) ||
+         (add.getLhs() == b && add.getRhs() == a);
+}
+
+/// The operand of a two-input elementwise add that is not `value` (null if
+/// `op` is not such an add of `value` or `value` appears twice), with its
+/// indexing map (identity for `linalg.add`).
+std::pair<Value, AffineMap> otherAddOperand(Operation *op, Value value) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || !linalgOp.hasPureTensorSemantics() ||
+      linalgOp.getNumDpsInputs() != 2 || linalgOp.getNumDpsInits() != 1 ||
+      linalgOp.getNumParallelLoops() != linalgOp.getNumLoops())
+    return {};
+  if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
+    if (!isAddOfTwoInputs(generic))
+      return {};
+  } else if (!isa<linalg::AddOp>(op)) {
+    return {};
+  }
+  OpOperand *in0 = linalgOp.getDpsInputOperand(0);
+  OpOperand *in1 = linalgOp.getDpsInputOperand(1);
+  if ((in0->get() == value) == (in1->get() == value))
+    return {};
+  OpOperand *mine = in0->get() == value ? in0 : in1;
+  OpOperand *other = in0->get() == value ? in1 : in0;
+  AffineMap resultMap =
+      linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0));
+  if (!linalgOp.getMatchingIndexingMap(mine).isIdentity() ||
+      !resultMap.isIdentity() ||
+      cast<ShapedType>(value.getType()) !=
+          cast<ShapedType>(op->getResult(0).getType()))
+    return {};
+  return {other->get(), linalgOp.getMatchingIndexingMap(other)};
+}
+
+} // namespace
+
+SmallVector<OpFoldResult>
+mlir::norm::getFusedResultSizes(OpBuilder &b, Location loc,
+                                const MatmulMatch &match, Value activation) {
+  SmallVector<OpFoldResult> sizes =
+      tensor::getMixedSizes(b, loc, activation);
+  SmallVector<OpFoldResult> wSizes = tensor::getMixedSizes(b, loc, match.rhs);
+  sizes.back() = wSizes[match.transposeRhs ? 0 : 1];
+  return sizes;
+}
+
+Value mlir::norm::matchBroadcastBiasAdd(Operation *op, Value value) {
+  auto [other, map] = otherAddOperand(op, value);
+  if (!other)
+    return {};
+  int64_t rank = cast<ShapedType>(value.getType()).getRank();
+  if (map.isIdentity())
+    return lookThroughLeadingBroadcast(other, 1);
+  // A generic that reads the bias through (d0, ..., dn-1) -> (dn-1).
+  if (map == dimsMap(op->getContext(), rank, {unsigned(rank - 1)}))
+    return other;
+  return {};
+}
+
+Value mlir::norm::matchSameShapeAdd(Operation *op, Value value) {
+  auto [other, map] = otherAddOperand(op, value);
+  if (!other || !map.isIdentity())
+    return {};
+  return other;
+}
+
+FailureOr<MatmulMatch> mlir::norm::matchMatmulWithLhs(Operation *op,
+                                                      Value lhs,
+                                                      std::string &why) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  bool isMatmul = isa<linalg::MatmulOp>(op);
+  bool isBatchMatmul = isa<linalg::BatchMatmulOp>(op);
+  if (!linalgOp || !(isMatmul || isBatchMatmul)) {
+    why = "'" + op->getName().getStringRef().str() + "' is not a matmul";
+    return failure();
+  }
+  if (!linalgOp.hasPureTensorSemantics() || op->getNumResults() != 1) {
+    why = "the matmul is not on tensors";
+    return failure();
+  }
+  if (linalgOp.getDpsInputOperand(0)->get() != lhs ||
+      linalgOp.getDpsInputOperand(1)->get() == lhs) {
+    why = "the value is not (only) the matmul's left operand";
+    return failure();
+  }
+
+  MLIRContext *ctx = op->getContext();
+  SmallVector<AffineMap> maps = linalgOp.getIndexingMapsArray();
+  MatmulMatch match;
+  match.matmul = linalgOp;
+  match.lhs = lhs;
+  Value rhs = linalgOp.getDpsInputOperand(1)->get();
+  // Dims: (m, n, k) for matmul, (b, m, n, k) for batch_matmul.
+  unsigned b = 0, m = isMatmul ? 0 : 1, n = m + 1, k = m + 2,
+           numDims = isMatmul ? 3 : 4;
+  auto map = [&](ArrayRef<unsigned> dims) { return dimsMap(ctx, numDims, dims); };
+  AffineMap lhsMap = isMatmul ? map({m, k}) : map({b, m, k});
+  AffineMap outMap = isMatmul ? map({m, n}) : map({b, m, n});
+  if (maps[0] != lhsMap || maps[2] != outMap) {
+    why = "the matmul's activation or result indexing map is not the plain "
+          "row-major one";
+    return failure();
+  }
+  if (maps[1] == map({k, n})) {
+    match.rhs = rhs;
+  } else if (maps[1] == map({n, k})) {
+    match.rhs = rhs;
+    match.transposeRhs = true;
+  } else if (isBatchMatmul &&
+             (maps[1] == map({b, k, n}) || maps[1] == map({b, n, k}))) {
+    // A per-batch W that is one W broadcast over the batch.
+    match.rhs = lookThroughLeadingBroadcast(rhs, 2);
+    match.transposeRhs = maps[1] == map({b, n, k});
+    if (!match.rhs) {
+      why = "the batch matmul's W differs per batch (the fused ops take one "
+            "2-D W)";
+      return failure();
+    }
+  } else {
+    why = "unsupported indexing map for W";
+    return failure();
+  }
+  // `linalg.transpose` of a K×N W is the N×K form (and vice versa).
+  if (auto transpose = match.rhs.getDefiningOp<linalg::TransposeOp>()) {
+    if (transpose.hasPureTensorSemantics() &&
+        transpose.getPermutation() == ArrayRef<int64_t>{1, 0}) {
+      match.rhs = transpose.getInput();
+      match.transposeRhs = !match.transposeRhs;
+    }
+  }
+
+  Type elementType = getElementTypeOrSelf(lhs.getType());
+  Value init = linalgOp.getDpsInitOperand(0)->get();
+  if (getElementTypeOrSelf(match.rhs.getType()) != elementType ||
+      getElementTypeOrSelf(init.getType()) != elementType) {
+    why = "the matmul mixes element types (the fused ops take one)";
+    return failure();
+  }
+  if (!isZeroTensor(init)) {
+    match.bias = lookThroughLeadingBroadcast(init, 1);
+    if (!match.bias) {
+      why = "the matmul accumulates into an init that is neither zero nor a "
+            "broadcast bias";
+      return failure();
+    }
+  }
+
+  match.result = op->getResult(0);
+  // A bias add right after the product, if nothing else reads the product.
+  if (!match.bias && match.result.hasOneUse()) {
+    Operation *user = *match.result.getUsers().begin();
+    if (Value bias = matchBroadcastBiasAdd(user, match.result)) {
+      if (getElementTypeOrSelf(bias.getType()) == elementType) {
+        match.bias = bias;
+        match.biasAdd = user;
+        match.result = user->getResult(0);
+      }
+    }
+  }
+  return match;
+}
+
+FailureOr<MatmulMatch> mlir::norm::matchMatmulProducing(Value value,
+                                                        std::string &why) {
+  Operation *producer = value.getDefiningOp();
+  if (!producer) {
+    why = "the input is a block argument, not a matmul";
+    return failure();
+  }
+  // Either the matmul itself, or a bias add whose other operand is one.
+  auto tryMatmul = [&](Value product) -> FailureOr<MatmulMatch> {
+    Operation *op = product.getDefiningOp();
+    if (!op || !isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op)) {
+      why = "the input is not produced by a matmul";
+      return failure();
+    }
+    auto linalgOp = cast<linalg::LinalgOp>(op);
+    return matchMatmulWithLhs(op, linalgOp.getDpsInputOperand(0)->get(), why);
+  };
+  if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(producer)) {
+    FailureOr<MatmulMatch> match = tryMatmul(value);
+    if (failed(match) || match->result != value) {
+      if (succeeded(match))
+        why = "the product has other users besides its bias add";
+      return failure();
+    }
+    return match;
+  }
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(producer);
+  if (!linalgOp || linalgOp.getNumDpsInputs() != 2) {
+    why = "the input is not produced by a matmul";
+    return failure();
+  }
+  // matchMatmulWithLhs finds the bias add itself when it is the product's
+  // only user.
+  for (OpOperand *input : linalgOp.getDpsInputOperands()) {
+    Operation *def = input->get().getDefiningOp();
+    if (!def || !isa<linalg::MatmulOp, linalg::BatchMatmulOp>(def))
+      continue;
+    FailureOr<MatmulMatch> match = tryMatmul(input->get());
+    if (succeeded(match) && match->result == value)
+      return match;
+  }
+  why = "the input is not produced by a matmul (or a matmul and a bias add)";
+  return failure();
+}

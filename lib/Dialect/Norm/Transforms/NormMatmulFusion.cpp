@@ -1,0 +1,185 @@
+//===- NormMatmulFusion.cpp - norm → matmul into one fused op -------------===//
+//
+// A standalone norm whose every user is a matmul reading it as the
+// activation becomes one norm.{rms,layer}_norm_matmul per matmul (q/k/v,
+// gate/up), and the norm disappears: the normalized activations are never
+// materialized. With constant W, γ, β and bias, γ and β are folded into W and
+// the bias (WeightFolding.h), so the fused op only scales per row.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeadProducers.h"
+#include "MatmulMatching.h"
+#include "NormOpView.h"
+#include "WeightFolding.h"
+
+#include "norm/Dialect/Norm/Transforms/Transforms.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+
+namespace {
+
+/// The constant operands of one fusion after folding: W' and b' replace W
+/// and the bias, γ and β are gone.
+struct FoldedWeights {
+  Value rhs, matmulBias;
+};
+
+/// Folds γ (+ offset) and β of `norm` into the constant W and bias of
+/// `match`; nullopt when something is not a constant.
+std::optional<FoldedWeights> foldIntoWeights(OpBuilder &b,
+                                             const NormOpView &norm,
+                                             const MatmulMatch &match) {
+  auto wType = cast<ShapedType>(match.rhs.getType());
+  if (!wType.hasStaticShape() || wType.getRank() != 2)
+    return std::nullopt;
+  std::optional<std::vector<double>> w = readConstantAsDoubles(match.rhs);
+  if (!w)
+    return std::nullopt;
+  int64_t k = wType.getDimSize(match.transposeRhs ? 1 : 0);
+  int64_t n = wType.getDimSize(match.transposeRhs ? 0 : 1);
+  std::vector<double> gamma(k, 1.0), beta, bias;
+  if (norm.weight) {
+    std::optional<std::vector<double>> g = readConstantAsDoubles(norm.weight);
+    if (!g)
+      return std::nullopt;
+    gamma = *g;
+  }
+  double offset =
+      norm.weightOffset ? cast<FloatAttr>(norm.weightOffset).getValueAsDouble()
+                        : 0.0;
+  for (double &g : gamma)
+    g += offset;
+  if (norm.bias) {
+    std::optional<std::vector<double>> be = readConstantAsDoubles(norm.bias);
+    if (!be)
+      return std::nullopt;
+    beta = *be;
+  }
+  // The bias is only rewritten (into b' = β·W + bias) when there is a β.
+  if (norm.bias && match.bias) {
+    std::optional<std::vector<double>> bi = readConstantAsDoubles(match.bias);
+    if (!bi)
+      return std::nullopt;
+    bias = *bi;
+  }
+
+  Location loc = norm.op->getLoc();
+  FoldedWeights folded;
+  folded.rhs = arith::ConstantOp::create(
+      b, loc, wType,
+      makeDenseFloatAttr(wType,
+                         scaleWeightRows(*w, k, n, match.transposeRhs, gamma)));
+  folded.matmulBias = match.bias;
+  if (!beta.empty()) {
+    auto biasType = RankedTensorType::get({n}, wType.getElementType());
+    folded.matmulBias = arith::ConstantOp::create(
+        b, loc, biasType,
+        makeDenseFloatAttr(biasType, shiftTimesWeight(*w, k, n,
+                                                      match.transposeRhs,
+                                                      beta, bias)));
+  }
+  return folded;
+}
+
+/// Why `norm` cannot feed a fused norm → matmul op (empty if it can).
+std::string whyNotFusible(const NormOpView &norm) {
+  if (norm.normalizedAxis != norm.rank - 1)
+    return "it normalizes more than the last dim";
+  if (norm.partial)
+    return "pRMSNorm's prefix statistics have no fused form";
+  if (norm.residual)
+    return "it has a residual input (the fused norm → matmul op has none)";
+  for (Value stat : {norm.sum, norm.mean, norm.rstd})
+    if (stat && !stat.use_empty())
+      return "its statistics results are used";
+  if (norm.y.use_empty())
+    return "its result is unused";
+  return "";
+}
+
+} // namespace
+
+LogicalResult mlir::norm::fuseNormIntoConsumerMatmuls(
+    RewriterBase &rewriter, Operation *op, bool foldWeights,
+    std::string &why, unsigned *numFused) {
+  std::optional<NormOpView> norm = NormOpView::get(op);
+  if (!norm) {
+    why = "not a norm.rms_norm / norm.layer_norm on tensors";
+    return failure();
+  }
+  why = whyNotFusible(*norm);
+  if (!why.empty())
+    return failure();
+
+  // Every user must be a matmul that takes the norm as its activation: a
+  // user that needs the normalized value materialized keeps the norm.
+  SmallVector<MatmulMatch> matches;
+  llvm::SmallPtrSet<Operation *, 4> seen;
+  for (Operation *user : norm->y.getUsers()) {
+    if (!seen.insert(user).second)
+      continue;
+    std::string matchWhy;
+    FailureOr<MatmulMatch> match =
+        matchMatmulWithLhs(user, norm->y, matchWhy);
+    if (failed(match)) {
+      why = "a user needs the normalized value: " + matchWhy;
+      return failure();
+    }
+    auto wType = cast<ShapedType>(match->rhs.getType());
+    if (wType.getRank() != 2) {
+      why = "W is not 2-D";
+      return failure();
+    }
+    matches.push_back(*match);
+  }
+
+  SmallVector<Operation *> dead;
+  for (MatmulMatch &match : matches) {
+    Operation *last = match.biasAdd ? match.biasAdd : match.matmul.getOperation();
+    rewriter.setInsertionPoint(last);
+    Location loc = match.matmul.getLoc();
+    Value rhs = match.rhs, matmulBias = match.bias;
+    Value weight = norm->weight, bias = norm->bias;
+    Attribute weightOffset = norm->weightOffset;
+    if (foldWeights) {
+      if (std::optional<FoldedWeights> folded =
+              foldIntoWeights(rewriter, *norm, match)) {
+        rhs = folded->rhs;
+        matmulBias = folded->matmulBias;
+        weight = bias = Value();
+        weightOffset = Attribute();
+      }
+    }
+    auto resultType = cast<RankedTensorType>(match.result.getType());
+    Value init = tensor::EmptyOp::create(
+        rewriter, loc, getFusedResultSizes(rewriter, loc, match, norm->input),
+        resultType.getElementType());
+    Operation *fused;
+    if (norm->isLayerNorm)
+      fused = LayerNormMatmulOp::create(
+          rewriter, loc, TypeRange{resultType}, norm->input, weight, bias, rhs,
+          matmulBias, init, norm->epsilon, weightOffset, norm->accType,
+          norm->epsMode, match.transposeRhs);
+    else
+      fused = RMSNormMatmulOp::create(
+          rewriter, loc, TypeRange{resultType}, norm->input, weight, rhs,
+          matmulBias, init, norm->epsilon, weightOffset, norm->accType,
+          norm->epsMode, match.transposeRhs);
+    rewriter.replaceAllUsesWith(match.result, fused->getResult(0));
+    if (match.biasAdd)
+      dead.push_back(match.biasAdd);
+    dead.push_back(match.matmul);
+  }
+  // Users first: the norm dies last.
+  dead.push_back(norm->op);
+  eraseWithDeadProducers(rewriter, dead);
+  if (numFused)
+    *numFused = matches.size();
+  return success();
+}

@@ -1,0 +1,43 @@
+//===- NormOpView.h - one view of norm.rms_norm and norm.layer_norm -*- C++ -*-===//
+//
+// The fusion rewrites treat both standalone norms alike; this gives them one
+// accessor surface (LayerNorm-only parts are null for RMSNorm).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_LIB_DIALECT_NORM_TRANSFORMS_NORMOPVIEW_H
+#define NORM_LIB_DIALECT_NORM_TRANSFORMS_NORMOPVIEW_H
+
+#include "norm/Dialect/Norm/IR/NormOps.h"
+
+#include <optional>
+
+namespace mlir {
+namespace norm {
+
+struct NormOpView {
+  Operation *op;
+  bool isLayerNorm;
+  Value input, residual, weight, bias;
+  /// Result values (null when the op has no such output).
+  Value y, sum, mean, rstd;
+  /// The attributes the fused ops take over.
+  Attribute epsilon, weightOffset;
+  TypeAttr accType;
+  EpsMode epsMode;
+  /// RMSNorm's `partial` (null for LayerNorm).
+  Attribute partial;
+  int64_t rank;
+  int64_t normalizedAxis;
+
+  /// The view of a norm.rms_norm / norm.layer_norm on tensors, else nullopt.
+  static std::optional<NormOpView> get(Operation *op);
+
+  /// "norm.rms_norm" or "norm.layer_norm".
+  StringRef name() const { return op->getName().getStringRef(); }
+};
+
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_LIB_DIALECT_NORM_TRANSFORMS_NORMOPVIEW_H

@@ -1,0 +1,186 @@
+// RUN: norm-opt %s --norm-fuse-matmul="remarks=true" --split-input-file --verify-diagnostics | FileCheck %s
+
+// What must not fuse is left alone, and the remark says why.
+
+// The normalized value is also returned: it must be materialized.
+// CHECK-LABEL: func.func @other_user
+//       CHECK: norm.rms_norm ins
+//       CHECK: linalg.matmul
+func.func @other_user(%x: tensor<4x8xf32>, %w: tensor<8x2xf32>) -> (tensor<4x2xf32>, tensor<4x8xf32>) {
+  %e = tensor.empty() : tensor<4x8xf32>
+  // expected-remark @+1 {{norm.rms_norm not fused: into consumers: a user needs the normalized value: 'func.return' is not a matmul; with a producer: the input is a block argument, not a matmul}}
+  %n = norm.rms_norm ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<4x2xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<4x2xf32>) -> tensor<4x2xf32>
+  %c = linalg.matmul ins(%n, %w : tensor<4x8xf32>, tensor<8x2xf32>) outs(%z : tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %c, %n : tensor<4x2xf32>, tensor<4x8xf32>
+}
+
+// -----
+
+// The norm is the matmul's right operand.
+// CHECK-LABEL: func.func @norm_is_rhs
+//       CHECK: norm.rms_norm ins
+func.func @norm_is_rhs(%x: tensor<8x8xf32>, %a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<8x8xf32>
+  // expected-remark @+1 {{not fused: into consumers: a user needs the normalized value: the value is not (only) the matmul's left operand}}
+  %n = norm.rms_norm ins(%x : tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<4x8xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %c = linalg.matmul ins(%a, %n : tensor<4x8xf32>, tensor<8x8xf32>) outs(%z : tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %c : tensor<4x8xf32>
+}
+
+// -----
+
+// pRMSNorm: no fused form.
+// CHECK-LABEL: func.func @partial
+//       CHECK: norm.rms_norm ins
+func.func @partial(%x: tensor<4x8xf32>, %w: tensor<8x2xf32>) -> tensor<4x2xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  // expected-remark @+1 {{into consumers: pRMSNorm's prefix statistics have no fused form}}
+  %n = norm.rms_norm ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {partial = 0.5 : f32} -> tensor<4x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<4x2xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<4x2xf32>) -> tensor<4x2xf32>
+  %c = linalg.matmul ins(%n, %w : tensor<4x8xf32>, tensor<8x2xf32>) outs(%z : tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %c : tensor<4x2xf32>
+}
+
+// -----
+
+// Normalized over the last two dims (mismatched axes).
+// CHECK-LABEL: func.func @two_dims
+//       CHECK: norm.layer_norm ins
+func.func @two_dims(%x: tensor<2x4x8xf32>, %w: tensor<2x8x2xf32>) -> tensor<2x4x2xf32> {
+  %e = tensor.empty() : tensor<2x4x8xf32>
+  // expected-remark @+1 {{into consumers: it normalizes more than the last dim; with a producer: it normalizes more than the last dim}}
+  %n = norm.layer_norm ins(%x : tensor<2x4x8xf32>) outs(%e : tensor<2x4x8xf32>) {axis = 1} -> tensor<2x4x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<2x4x2xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<2x4x2xf32>) -> tensor<2x4x2xf32>
+  %c = linalg.batch_matmul ins(%n, %w : tensor<2x4x8xf32>, tensor<2x8x2xf32>) outs(%z : tensor<2x4x2xf32>) -> tensor<2x4x2xf32>
+  return %c : tensor<2x4x2xf32>
+}
+
+// -----
+
+// The rstd result is used.
+// CHECK-LABEL: func.func @stats_used
+//       CHECK: norm.rms_norm ins
+func.func @stats_used(%x: tensor<4x8xf32>, %w: tensor<8x2xf32>) -> (tensor<4x2xf32>, tensor<4xf32>) {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %re = tensor.empty() : tensor<4xf32>
+  // expected-remark @+1 {{into consumers: its statistics results are used}}
+  %n, %r = norm.rms_norm ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) rstd_outs(%re : tensor<4xf32>) -> tensor<4x8xf32>, tensor<4xf32>
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<4x2xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<4x2xf32>) -> tensor<4x2xf32>
+  %c = linalg.matmul ins(%n, %w : tensor<4x8xf32>, tensor<8x2xf32>) outs(%z : tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %c, %r : tensor<4x2xf32>, tensor<4xf32>
+}
+
+// -----
+
+// A residual input: the fused norm → matmul op has none.
+// CHECK-LABEL: func.func @residual_norm_matmul
+//       CHECK: norm.rms_norm ins
+func.func @residual_norm_matmul(%x: tensor<4x8xf32>, %h: tensor<4x8xf32>, %w: tensor<8x2xf32>) -> tensor<4x2xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  // expected-remark @+1 {{into consumers: it has a residual input (the fused norm → matmul op has none)}}
+  %n = norm.rms_norm ins(%x : tensor<4x8xf32>) residual(%h : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<4x2xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<4x2xf32>) -> tensor<4x2xf32>
+  %c = linalg.matmul ins(%n, %w : tensor<4x8xf32>, tensor<8x2xf32>) outs(%z : tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %c : tensor<4x2xf32>
+}
+
+// -----
+
+// bf16 × bf16 → f32: the fused ops take one element type.
+// CHECK-LABEL: func.func @mixed_types
+//       CHECK: norm.rms_norm ins
+func.func @mixed_types(%x: tensor<4x8xbf16>, %w: tensor<8x2xbf16>) -> tensor<4x2xf32> {
+  %e = tensor.empty() : tensor<4x8xbf16>
+  // expected-remark @+1 {{the matmul mixes element types (the fused ops take one)}}
+  %n = norm.rms_norm ins(%x : tensor<4x8xbf16>) outs(%e : tensor<4x8xbf16>) -> tensor<4x8xbf16>
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<4x2xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<4x2xf32>) -> tensor<4x2xf32>
+  %c = linalg.matmul ins(%n, %w : tensor<4x8xbf16>, tensor<8x2xbf16>) outs(%z : tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %c : tensor<4x2xf32>
+}
+
+// -----
+
+// The matmul accumulates into a tensor that is an argument.
+// CHECK-LABEL: func.func @accumulating_init
+//       CHECK: norm.rms_norm ins
+func.func @accumulating_init(%x: tensor<4x8xf32>, %w: tensor<8x2xf32>, %acc: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  // expected-remark @+1 {{the matmul accumulates into an init that is neither zero nor a broadcast bias}}
+  %n = norm.rms_norm ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %c = linalg.matmul ins(%n, %w : tensor<4x8xf32>, tensor<8x2xf32>) outs(%acc : tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %c : tensor<4x2xf32>
+}
+
+// -----
+
+// A batch matmul with a different W per batch.
+// CHECK-LABEL: func.func @per_batch_weight
+//       CHECK: norm.rms_norm ins
+func.func @per_batch_weight(%x: tensor<2x4x8xf32>, %w: tensor<2x8x2xf32>) -> tensor<2x4x2xf32> {
+  %e = tensor.empty() : tensor<2x4x8xf32>
+  // expected-remark @+1 {{the batch matmul's W differs per batch}}
+  %n = norm.rms_norm ins(%x : tensor<2x4x8xf32>) outs(%e : tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<2x4x2xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<2x4x2xf32>) -> tensor<2x4x2xf32>
+  %c = linalg.batch_matmul ins(%n, %w : tensor<2x4x8xf32>, tensor<2x8x2xf32>) outs(%z : tensor<2x4x2xf32>) -> tensor<2x4x2xf32>
+  return %c : tensor<2x4x2xf32>
+}
+
+// -----
+
+// matmul → norm where the product is also returned.
+// CHECK-LABEL: func.func @product_other_user
+//       CHECK: linalg.matmul
+//       CHECK: norm.rms_norm ins
+func.func @product_other_user(%a: tensor<4x8xf32>, %w: tensor<8x16xf32>) -> (tensor<4x16xf32>, tensor<4x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<4x16xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %c = linalg.matmul ins(%a, %w : tensor<4x8xf32>, tensor<8x16xf32>) outs(%z : tensor<4x16xf32>) -> tensor<4x16xf32>
+  // expected-remark @+1 {{with a producer: the matmul's result has other users}}
+  %y = norm.rms_norm ins(%c : tensor<4x16xf32>) outs(%ce : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %y, %c : tensor<4x16xf32>, tensor<4x16xf32>
+}
+
+// -----
+
+// Fused ones get a remark too.
+// CHECK-LABEL: func.func @remark_on_fused
+//       CHECK: norm.rms_norm_matmul
+func.func @remark_on_fused(%x: tensor<4x8xf32>, %w: tensor<8x2xf32>) -> tensor<4x2xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  // expected-remark @+1 {{norm.rms_norm fused into 1 consuming matmul(s)}}
+  %n = norm.rms_norm ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<4x2xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<4x2xf32>) -> tensor<4x2xf32>
+  %c = linalg.matmul ins(%n, %w : tensor<4x8xf32>, tensor<8x2xf32>) outs(%z : tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %c : tensor<4x2xf32>
+}
+
+// -----
+
+// Memref-form norms are not candidates (no remark, nothing changes).
+// CHECK-LABEL: func.func @memref_form
+//       CHECK: norm.rms_norm ins
+func.func @memref_form(%x: memref<4x8xf32>, %y: memref<4x8xf32>) {
+  norm.rms_norm ins(%x : memref<4x8xf32>) outs(%y : memref<4x8xf32>)
+  return
+}
