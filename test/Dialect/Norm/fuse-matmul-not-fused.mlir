@@ -184,3 +184,60 @@ func.func @memref_form(%x: memref<4x8xf32>, %y: memref<4x8xf32>) {
   norm.rms_norm ins(%x : memref<4x8xf32>) outs(%y : memref<4x8xf32>)
   return
 }
+
+// -----
+
+// The matmul is in a loop body and the norm outside: fusing would redo the
+// statistics on every iteration.
+// CHECK-LABEL: func.func @matmul_in_loop
+//       CHECK: norm.rms_norm ins
+//       CHECK: scf.for
+//       CHECK:   linalg.matmul
+func.func @matmul_in_loop(%x: tensor<4x8xf32>, %w: tensor<8x8xf32>, %n_iter: index) -> tensor<4x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %e = tensor.empty() : tensor<4x8xf32>
+  // expected-remark @+1 {{into consumers: a matmul is in another block (e.g. a loop body)}}
+  %n = norm.rms_norm ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %r = scf.for %i = %c0 to %n_iter step %c1 iter_args(%acc = %e) -> tensor<4x8xf32> {
+    %z = linalg.fill ins(%zero : f32) outs(%acc : tensor<4x8xf32>) -> tensor<4x8xf32>
+    %c = linalg.matmul ins(%n, %w : tensor<4x8xf32>, tensor<8x8xf32>) outs(%z : tensor<4x8xf32>) -> tensor<4x8xf32>
+    scf.yield %c : tensor<4x8xf32>
+  }
+  return %r : tensor<4x8xf32>
+}
+
+// -----
+
+// One consumer's W is the other consumer's product.
+// CHECK-LABEL: func.func @weight_from_sibling
+//       CHECK: norm.rms_norm ins
+func.func @weight_from_sibling(%x: tensor<8x8xf32>, %w: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %e = tensor.empty() : tensor<8x8xf32>
+  // expected-remark @+1 {{into consumers: a matmul's W or bias is another consumer's product}}
+  %n = norm.rms_norm ins(%x : tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %a = linalg.matmul ins(%n, %w : tensor<8x8xf32>, tensor<8x8xf32>) outs(%z : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %b = linalg.matmul ins(%n, %a : tensor<8x8xf32>, tensor<8x8xf32>) outs(%z : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %b : tensor<8x8xf32>
+}
+
+// -----
+
+// A dynamic K lets the unfused ops verify with γ and W of different lengths;
+// the fused op would not.
+// CHECK-LABEL: func.func @mismatched_k
+//       CHECK: norm.rms_norm ins
+func.func @mismatched_k(%x: tensor<4x?xf32>, %e: tensor<4x?xf32>) -> tensor<4x8xf32> {
+  %g = arith.constant dense<2.0> : tensor<16xf32>
+  %w = arith.constant dense<1.0> : tensor<32x8xf32>
+  // expected-remark @+1 {{into consumers: the normalized length and W's K differ}}
+  %n = norm.rms_norm ins(%x : tensor<4x?xf32>) weight(%g : tensor<16xf32>) outs(%e : tensor<4x?xf32>) -> tensor<4x?xf32>
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<4x8xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %c = linalg.matmul ins(%n, %w : tensor<4x?xf32>, tensor<32x8xf32>) outs(%z : tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %c : tensor<4x8xf32>
+}

@@ -279,3 +279,27 @@ func.func @fold_resource_weight(%x: tensor<3x2xf32>) -> tensor<3x2xf32> {
     }
   }
 #-}
+
+// -----
+
+// Result types less static than what the operands give (tensor<?x?>): the
+// fused ops' outs have exactly the replaced values' types.
+// CHECK-LABEL: func.func @dynamic_result_types
+//       CHECK: %[[E1:.*]] = tensor.empty(%{{.*}}, %{{.*}}) : tensor<?x?xf32>
+//       CHECK: norm.rms_norm_matmul {{.*}} outs(%[[E1]] : tensor<?x?xf32>) -> tensor<?x?xf32>
+//       CHECK: %[[E2:.*]] = tensor.empty(%{{.*}}, %{{.*}}) : tensor<?x?xf32>
+//       CHECK: norm.matmul_rms_norm {{.*}} outs(%[[E2]] : tensor<?x?xf32>) -> tensor<?x?xf32>
+func.func @dynamic_result_types(%x: tensor<?x64xf32>, %w: tensor<64x32xf32>, %z: tensor<?x?xf32>,
+                                %a: tensor<?x16xf32>, %w2: tensor<16x32xf32>, %z2: tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %x, %c0 : tensor<?x64xf32>
+  %e = tensor.empty(%m) : tensor<?x64xf32>
+  %n = norm.rms_norm ins(%x : tensor<?x64xf32>) outs(%e : tensor<?x64xf32>) -> tensor<?x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %zf = linalg.fill ins(%zero : f32) outs(%z : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %c = linalg.matmul ins(%n, %w : tensor<?x64xf32>, tensor<64x32xf32>) outs(%zf : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %zf2 = linalg.fill ins(%zero : f32) outs(%z2 : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %p = linalg.matmul ins(%a, %w2 : tensor<?x16xf32>, tensor<16x32xf32>) outs(%zf2 : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %y = norm.rms_norm ins(%p : tensor<?x?xf32>) outs(%z2 : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %c, %y : tensor<?x?xf32>, tensor<?x?xf32>
+}

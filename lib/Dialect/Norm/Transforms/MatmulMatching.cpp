@@ -3,6 +3,7 @@
 #include "MatmulMatching.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -97,14 +98,22 @@ std::pair<Value, AffineMap> otherAddOperand(Operation *op, Value value) {
 
 } // namespace
 
-SmallVector<OpFoldResult>
-mlir::norm::getFusedResultSizes(OpBuilder &b, Location loc,
-                                const MatmulMatch &match, Value activation) {
-  SmallVector<OpFoldResult> sizes =
-      tensor::getMixedSizes(b, loc, activation);
-  SmallVector<OpFoldResult> wSizes = tensor::getMixedSizes(b, loc, match.rhs);
-  sizes.back() = wSizes[match.transposeRhs ? 0 : 1];
-  return sizes;
+Value mlir::norm::createFusedInit(OpBuilder &b, Location loc,
+                                  const MatmulMatch &match, Value activation,
+                                  RankedTensorType resultType) {
+  int64_t rank = resultType.getRank();
+  SmallVector<Value> dynamicSizes;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (!resultType.isDynamicDim(i))
+      continue;
+    OpFoldResult size =
+        i < rank - 1
+            ? tensor::getMixedSize(b, loc, activation, i)
+            : tensor::getMixedSize(b, loc, match.rhs,
+                                   match.transposeRhs ? 0 : 1);
+    dynamicSizes.push_back(getValueOrCreateConstantIndexOp(b, loc, size));
+  }
+  return tensor::EmptyOp::create(b, loc, resultType, dynamicSizes);
 }
 
 Value mlir::norm::matchBroadcastBiasAdd(Operation *op, Value value) {

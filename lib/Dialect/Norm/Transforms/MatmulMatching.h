@@ -45,11 +45,11 @@ FailureOr<MatmulMatch> matchMatmulWithLhs(Operation *op, Value lhs,
 /// failure, `why` says what does not fit.
 FailureOr<MatmulMatch> matchMatmulProducing(Value value, std::string &why);
 
-/// The sizes of a fused op's result [..., N]: the leading dims from
-/// `activation` (the fused op's input, [..., K]), N from W.
-SmallVector<OpFoldResult> getFusedResultSizes(OpBuilder &b, Location loc,
-                                              const MatmulMatch &match,
-                                              Value activation);
+/// A `tensor.empty` of exactly `resultType` ([..., N]) for a fused op's
+/// output: its dynamic sizes come from `activation` (the fused op's input,
+/// [..., K]) and, for N, from W.
+Value createFusedInit(OpBuilder &b, Location loc, const MatmulMatch &match,
+                      Value activation, RankedTensorType resultType);
 
 /// If `op` adds a tensor of shape [N] broadcast along every other dim to
 /// `value` (`linalg.add` with a `linalg.broadcast` operand, or an

@@ -14,7 +14,6 @@
 #include "norm/Dialect/Norm/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/Dominance.h"
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -65,6 +64,14 @@ FailureOr<ProducerMatch> matchProducer(const NormOpView &norm,
   if (failed(match))
     return failure();
   producer.matmul = *match;
+  for (Operation *step : {producer.matmul.matmul.getOperation(),
+                          producer.matmul.biasAdd, producer.residualAdd}) {
+    if (step && step->getBlock() != norm.op->getBlock()) {
+      why = "the matmul is in another block (fusing would move it into a "
+            "loop body or out of one)";
+      return failure();
+    }
+  }
   Operation *consumer = producer.residualAdd ? producer.residualAdd : norm.op;
   Value product = producer.matmul.result;
   if (!product.hasOneUse() || *product.getUsers().begin() != consumer) {
@@ -100,11 +107,11 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
   // result, which is defined where the norm is.
   SmallVector<OpOperand *> sumReaders;
   if (producer->residualAdd) {
-    DominanceInfo dominance(op->getParentOp());
     for (OpOperand &use : producer->residualAdd->getResult(0).getUses()) {
       if (use.getOwner() == op)
         continue;
-      if (!dominance.properlyDominates(op, use.getOwner())) {
+      Operation *reader = op->getBlock()->findAncestorOpInBlock(*use.getOwner());
+      if (!reader || !op->isBeforeInBlock(reader)) {
         why = "the residual sum is read before the norm";
         return failure();
       }
@@ -112,19 +119,22 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
     }
   }
   bool returnsSum = norm->sum || !sumReaders.empty();
+  auto yType = cast<RankedTensorType>(norm->y.getType());
+  Value sumValue = norm->sum ? norm->sum
+                   : producer->residualAdd
+                       ? producer->residualAdd->getResult(0)
+                       : Value();
+  if (returnsSum && sumValue.getType() != yType) {
+    why = "the pre-norm sum and the norm's result have different types";
+    return failure();
+  }
 
   rewriter.setInsertionPoint(op);
   Location loc = op->getLoc();
-  auto yType = cast<RankedTensorType>(norm->y.getType());
   MatmulMatch &mm = producer->matmul;
-  SmallVector<OpFoldResult> sizes =
-      getFusedResultSizes(rewriter, loc, mm, mm.lhs);
-  auto empty = [&]() -> Value {
-    return tensor::EmptyOp::create(rewriter, loc, sizes,
-                                   yType.getElementType());
-  };
-  Value init = empty();
-  Value sumInit = returnsSum ? empty() : Value();
+  Value init = createFusedInit(rewriter, loc, mm, mm.lhs, yType);
+  Value sumInit =
+      returnsSum ? createFusedInit(rewriter, loc, mm, mm.lhs, yType) : Value();
   SmallVector<Type> resultTypes{yType};
   if (returnsSum)
     resultTypes.push_back(yType);

@@ -50,6 +50,10 @@ std::optional<FoldedWeights> foldIntoWeights(OpBuilder &b,
       return std::nullopt;
     gamma = *g;
   }
+  // γ and β must be K long (a dynamic K in the norm lets the verifiers
+  // accept any length), the bias N long.
+  if (static_cast<int64_t>(gamma.size()) != k)
+    return std::nullopt;
   double offset =
       norm.weightOffset ? cast<FloatAttr>(norm.weightOffset).getValueAsDouble()
                         : 0.0;
@@ -60,6 +64,8 @@ std::optional<FoldedWeights> foldIntoWeights(OpBuilder &b,
     if (!be)
       return std::nullopt;
     beta = *be;
+    if (static_cast<int64_t>(beta.size()) != k)
+      return std::nullopt;
   }
   // The bias is only rewritten (into b' = β·W + bias) when there is a β.
   if (norm.bias && match.bias) {
@@ -67,23 +73,30 @@ std::optional<FoldedWeights> foldIntoWeights(OpBuilder &b,
     if (!bi)
       return std::nullopt;
     bias = *bi;
+    if (static_cast<int64_t>(bias.size()) != n)
+      return std::nullopt;
   }
+
+  // Folding rounds W' and b' once more; where that overflows the element
+  // type (f16 with large γ), the unfolded op is exact and is kept.
+  std::vector<double> wFolded =
+      scaleWeightRows(*w, k, n, match.transposeRhs, gamma);
+  std::vector<double> bFolded;
+  if (!beta.empty())
+    bFolded = shiftTimesWeight(*w, k, n, match.transposeRhs, beta, bias);
+  auto biasType = RankedTensorType::get({n}, wType.getElementType());
+  DenseElementsAttr wAttr = makeDenseFloatAttr(wType, wFolded);
+  DenseElementsAttr bAttr =
+      beta.empty() ? DenseElementsAttr() : makeDenseFloatAttr(biasType, bFolded);
+  if (!allFinite(wAttr) || (bAttr && !allFinite(bAttr)))
+    return std::nullopt;
 
   Location loc = norm.op->getLoc();
   FoldedWeights folded;
-  folded.rhs = arith::ConstantOp::create(
-      b, loc, wType,
-      makeDenseFloatAttr(wType,
-                         scaleWeightRows(*w, k, n, match.transposeRhs, gamma)));
+  folded.rhs = arith::ConstantOp::create(b, loc, wType, wAttr);
   folded.matmulBias = match.bias;
-  if (!beta.empty()) {
-    auto biasType = RankedTensorType::get({n}, wType.getElementType());
-    folded.matmulBias = arith::ConstantOp::create(
-        b, loc, biasType,
-        makeDenseFloatAttr(biasType, shiftTimesWeight(*w, k, n,
-                                                      match.transposeRhs,
-                                                      beta, bias)));
-  }
+  if (bAttr)
+    folded.matmulBias = arith::ConstantOp::create(b, loc, biasType, bAttr);
   return folded;
 }
 
@@ -136,8 +149,40 @@ LogicalResult mlir::norm::fuseNormIntoConsumerMatmuls(
       why = "W is not 2-D";
       return failure();
     }
+    // K must agree between x, γ, β and W where static: with a dynamic K
+    // the unfused ops verify with lengths the fused op would reject.
+    int64_t k = wType.getDimSize(match->transposeRhs ? 1 : 0);
+    for (Value v : {norm->input, norm->weight, norm->bias}) {
+      if (!v)
+        continue;
+      auto type = cast<ShapedType>(v.getType());
+      int64_t len = type.getDimSize(type.getRank() - 1);
+      if (!ShapedType::isDynamic(len) && !ShapedType::isDynamic(k) &&
+          len != k) {
+        why = "the normalized length and W's K differ";
+        return failure();
+      }
+    }
+    // Fusing across a loop boundary would redo the statistics per iteration.
+    Operation *last =
+        match->biasAdd ? match->biasAdd : match->matmul.getOperation();
+    if (last->getBlock() != op->getBlock() ||
+        match->matmul->getBlock() != op->getBlock()) {
+      why = "a matmul is in another block (e.g. a loop body)";
+      return failure();
+    }
     matches.push_back(*match);
   }
+  // One consumer's W or bias must not be another consumer's product: the
+  // rewrite replaces the products one by one.
+  for (MatmulMatch &a : matches)
+    for (MatmulMatch &b : matches)
+      for (Value operand : {a.rhs, a.bias})
+        if (operand && (operand == b.result ||
+                        operand.getDefiningOp() == b.matmul.getOperation())) {
+          why = "a matmul's W or bias is another consumer's product";
+          return failure();
+        }
 
   SmallVector<Operation *> dead;
   for (MatmulMatch &match : matches) {
@@ -157,9 +202,8 @@ LogicalResult mlir::norm::fuseNormIntoConsumerMatmuls(
       }
     }
     auto resultType = cast<RankedTensorType>(match.result.getType());
-    Value init = tensor::EmptyOp::create(
-        rewriter, loc, getFusedResultSizes(rewriter, loc, match, norm->input),
-        resultType.getElementType());
+    Value init =
+        createFusedInit(rewriter, loc, match, norm->input, resultType);
     Operation *fused;
     if (norm->isLayerNorm)
       fused = LayerNormMatmulOp::create(

@@ -92,6 +92,13 @@ mlir::norm::makeDenseFloatAttr(ShapedType type,
   return DenseElementsAttr::getFromRawBuffer(type, raw);
 }
 
+bool mlir::norm::allFinite(DenseElementsAttr attr) {
+  for (APFloat value : attr.getValues<APFloat>())
+    if (!value.isFinite())
+      return false;
+  return true;
+}
+
 std::vector<double> mlir::norm::scaleWeightRows(
     const std::vector<double> &w, int64_t k, int64_t n, bool transposed,
     const std::vector<double> &scale) {

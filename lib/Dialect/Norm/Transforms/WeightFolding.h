@@ -28,6 +28,9 @@ std::optional<std::vector<double>> readConstantAsDoubles(Value v);
 DenseElementsAttr makeDenseFloatAttr(ShapedType type,
                                      const std::vector<double> &values);
 
+/// Whether every element of a float attribute is finite.
+bool allFinite(DenseElementsAttr attr);
+
 /// W' = diag(scale) · W for W of shape [K, N] (or [N, K] when
 /// `transposed`), `scale` of length K. Row-major in, row-major out.
 std::vector<double> scaleWeightRows(const std::vector<double> &w, int64_t k,

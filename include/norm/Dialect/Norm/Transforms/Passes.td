@@ -74,9 +74,11 @@ def NormFuseMatmulPass : Pass<"norm-fuse-matmul"> {
     users. With `remarks`, every norm gets a remark saying what was fused,
     or why not.
 
-    Fusion changes rounding only for the better: the fused ops compute in
-    `acc_type` and round once (the unfused sequence rounds the normalized
-    activations, the product and each add to the element type).
+    Rounding: the fused ops compute in `acc_type` and round once, where the
+    unfused sequence rounds the normalized activations, the product and each
+    add to the element type. Folding adds one rounding of W' and b' to the
+    element type (it is skipped when that overflows). Norms and matmuls in
+    different blocks (a loop body) are not fused.
 
     Example:
 
