@@ -20,18 +20,6 @@ using namespace mlir::norm;
 
 namespace {
 
-/// Why `norm` cannot absorb its producer matmul (empty if it can).
-std::string whyNotFusible(const NormOpView &norm) {
-  if (norm.normalizedAxis != norm.rank - 1)
-    return "it normalizes more than the last dim";
-  if (norm.partial)
-    return "pRMSNorm's prefix statistics have no fused form";
-  for (Value stat : {norm.mean, norm.rstd})
-    if (stat && !stat.use_empty())
-      return "its statistics results are used";
-  return "";
-}
-
 /// The matmul feeding `norm`, directly or through a residual add.
 struct ProducerMatch {
   MatmulMatch matmul;
@@ -96,7 +84,7 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
     why = "not a norm.rms_norm / norm.layer_norm on tensors";
     return failure();
   }
-  why = whyNotFusible(*norm);
+  why = norm->whyNoFusedForm();
   if (!why.empty())
     return failure();
   FailureOr<ProducerMatch> producer = matchProducer(*norm, why);

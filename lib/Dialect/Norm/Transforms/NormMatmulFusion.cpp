@@ -43,38 +43,33 @@ std::optional<FoldedWeights> foldIntoWeights(OpBuilder &b,
     return std::nullopt;
   int64_t k = wType.getDimSize(match.transposeRhs ? 1 : 0);
   int64_t n = wType.getDimSize(match.transposeRhs ? 0 : 1);
+  // γ and β must be K long (a dynamic K in the norm lets the verifiers
+  // accept any length), the bias N long.
   std::vector<double> gamma(k, 1.0), beta, bias;
   if (norm.weight) {
-    std::optional<std::vector<double>> g = readConstantAsDoubles(norm.weight);
+    std::optional<std::vector<double>> g = readConstantOfLength(norm.weight, k);
     if (!g)
       return std::nullopt;
     gamma = *g;
   }
-  // γ and β must be K long (a dynamic K in the norm lets the verifiers
-  // accept any length), the bias N long.
-  if (static_cast<int64_t>(gamma.size()) != k)
-    return std::nullopt;
   double offset =
       norm.weightOffset ? cast<FloatAttr>(norm.weightOffset).getValueAsDouble()
                         : 0.0;
   for (double &g : gamma)
     g += offset;
   if (norm.bias) {
-    std::optional<std::vector<double>> be = readConstantAsDoubles(norm.bias);
+    std::optional<std::vector<double>> be = readConstantOfLength(norm.bias, k);
     if (!be)
       return std::nullopt;
     beta = *be;
-    if (static_cast<int64_t>(beta.size()) != k)
-      return std::nullopt;
-  }
-  // The bias is only rewritten (into b' = β·W + bias) when there is a β.
-  if (norm.bias && match.bias) {
-    std::optional<std::vector<double>> bi = readConstantAsDoubles(match.bias);
-    if (!bi)
-      return std::nullopt;
-    bias = *bi;
-    if (static_cast<int64_t>(bias.size()) != n)
-      return std::nullopt;
+    // The bias is only rewritten (into b' = β·W + bias) when there is a β.
+    if (match.bias) {
+      std::optional<std::vector<double>> bi =
+          readConstantOfLength(match.bias, n);
+      if (!bi)
+        return std::nullopt;
+      bias = *bi;
+    }
   }
 
   // Folding rounds W' and b' once more; where that overflows the element
@@ -102,15 +97,12 @@ std::optional<FoldedWeights> foldIntoWeights(OpBuilder &b,
 
 /// Why `norm` cannot feed a fused norm → matmul op (empty if it can).
 std::string whyNotFusible(const NormOpView &norm) {
-  if (norm.normalizedAxis != norm.rank - 1)
-    return "it normalizes more than the last dim";
-  if (norm.partial)
-    return "pRMSNorm's prefix statistics have no fused form";
+  std::string why = norm.whyNoFusedForm();
+  if (!why.empty())
+    return why;
+  // (sum_outs needs a residual, so this also covers a sum result.)
   if (norm.residual)
     return "it has a residual input (the fused norm → matmul op has none)";
-  for (Value stat : {norm.sum, norm.mean, norm.rstd})
-    if (stat && !stat.use_empty())
-      return "its statistics results are used";
   if (norm.y.use_empty())
     return "its result is unused";
   return "";

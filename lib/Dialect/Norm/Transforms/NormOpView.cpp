@@ -59,3 +59,14 @@ std::optional<NormOpView> NormOpView::get(Operation *op) {
   }
   return std::nullopt;
 }
+
+std::string NormOpView::whyNoFusedForm() const {
+  if (normalizedAxis != rank - 1)
+    return "it normalizes more than the last dim";
+  if (partial)
+    return "pRMSNorm's prefix statistics have no fused form";
+  for (Value stat : {mean, rstd})
+    if (stat && !stat.use_empty())
+      return "its statistics results are used";
+  return "";
+}

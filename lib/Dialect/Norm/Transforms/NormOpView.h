@@ -11,6 +11,7 @@
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
 #include <optional>
+#include <string>
 
 namespace mlir {
 namespace norm {
@@ -32,6 +33,11 @@ struct NormOpView {
 
   /// The view of a norm.rms_norm / norm.layer_norm on tensors, else nullopt.
   static std::optional<NormOpView> get(Operation *op);
+
+  /// Why no fused op can take this norm's place, for the reasons both
+  /// fusion directions share (empty if none): more than the last dim
+  /// normalized, pRMSNorm, mean/rstd results in use.
+  std::string whyNoFusedForm() const;
 
   /// "norm.rms_norm" or "norm.layer_norm".
   StringRef name() const { return op->getName().getStringRef(); }

@@ -75,6 +75,14 @@ std::optional<std::vector<double>> mlir::norm::readConstantAsDoubles(Value v) {
   return std::nullopt;
 }
 
+std::optional<std::vector<double>>
+mlir::norm::readConstantOfLength(Value v, int64_t length) {
+  std::optional<std::vector<double>> values = readConstantAsDoubles(v);
+  if (!values || static_cast<int64_t>(values->size()) != length)
+    return std::nullopt;
+  return values;
+}
+
 DenseElementsAttr
 mlir::norm::makeDenseFloatAttr(ShapedType type,
                                const std::vector<double> &values) {

@@ -23,6 +23,10 @@ namespace norm {
 /// constant of a float element type.
 std::optional<std::vector<double>> readConstantAsDoubles(Value v);
 
+/// readConstantAsDoubles, and only if it has exactly `length` elements.
+std::optional<std::vector<double>> readConstantOfLength(Value v,
+                                                        int64_t length);
+
 /// A dense attribute of `type` holding `values`, each rounded to the element
 /// type to nearest, ties to even.
 DenseElementsAttr makeDenseFloatAttr(ShapedType type,
