@@ -9,14 +9,26 @@
 #include "norm/Pipelines/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 
 void mlir::norm::registerAllDialects(DialectRegistry &registry) {
   registry.insert<NormDialect>();
   registerBufferizableOpInterfaceExternalModels(registry);
+  // gpu-module-to-binary (in --norm-lower-to-nvvm) translates each
+  // gpu.module to LLVM IR inside the pass, so the translations of the
+  // dialects a lowered kernel contains must be in the registry.
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
+  registerGPUDialectTranslation(registry);
 }
 
 void mlir::norm::registerAllPasses() {
   registerNormPasses();
   registerNormConversionPasses();
   registerNormPipelines();
+  registerNormNVVMPipeline();
 }

@@ -56,5 +56,36 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 if shutil.which("mlir-runner", path=config.llvm_tools_dir):
     config.available_features.add("mlir-runner")
-if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
+# The CUDA toolkit's ptxas assembles the PTX of the GPU lowering tests.
+ptxas = shutil.which("ptxas") or (
+    "/usr/local/cuda/bin/ptxas"
+    if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
+if ptxas:
     config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+
+# libnorm_cuda_runtime.so (built only where the CUDA toolkit was found).
+cuda_runtime = os.path.join(config.norm_lib_dir, "libnorm_cuda_runtime.so")
+config.substitutions.append(("%norm_cuda_runtime", cuda_runtime))
+if os.path.exists(cuda_runtime):
+    config.available_features.add("cuda-runtime")
+
+
+def has_cuda_gpu():
+    """An NVIDIA GPU with a working driver: nvidia-smi lists a GPU."""
+    import subprocess
+    smi = shutil.which("nvidia-smi")
+    if not smi:
+        return False
+    try:
+        listing = subprocess.run([smi, "-L"], capture_output=True, text=True,
+                                 timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return listing.returncode == 0 and "GPU" in listing.stdout
+
+
+# GPU execution tests: `REQUIRES: cuda-gpu` (an NVIDIA GPU, its driver and
+# the project's CUDA runtime); they are UNSUPPORTED elsewhere.
+if "cuda-runtime" in config.available_features and has_cuda_gpu():
+    config.available_features.add("cuda-gpu")

@@ -3,6 +3,7 @@
 #ifndef NORM_CONVERSION_PASSES_H
 #define NORM_CONVERSION_PASSES_H
 
+#include "norm/Conversion/NormToGPU/NormToGPU.h"
 #include "norm/Conversion/NormToVector/NormToVector.h"
 
 #include "mlir/Pass/Pass.h"

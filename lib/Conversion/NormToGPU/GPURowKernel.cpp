@@ -1,0 +1,557 @@
+//===- GPURowKernel.cpp - GPU row kernels for the norm ops ----------------===//
+//
+// Writes one gpu.launch computing a standalone norm over rows of n contiguous
+// elements:
+//
+//   grid  = ⌈rows / R⌉ blocks of (T, R) threads; thread (t, y) of block b
+//           works on row b·R + y (clamped to the last row, with its stores
+//           switched off, so that every thread reaches every barrier);
+//   chunk = V contiguous elements, one 16-byte vector access (V = 16 bytes /
+//           element size when the shape allows); thread t owns the chunks
+//           t, t + T, t + 2T, ... of its row;
+//   held  = with `heldChunks` > 0, the thread loads all its chunks once and
+//           keeps them in registers for every later sweep (converted to the
+//           accumulation type); otherwise each sweep is a loop that re-reads
+//           the row (from L1/L2);
+//   reduce: each thread sums its chunks into V lane accumulators per
+//           statistic, then the row's threads combine them: a butterfly of
+//           gpu.shuffle xor within each warp, then, when a row spans
+//           several warps, one value per warp through shared memory (summed
+//           by every thread in the same order, so all threads agree
+//           bit-for-bit).
+//
+// Numerics follow the CPU kernel (NormToVector/RowKernel.cpp): every value is
+// converted to acc_type before any arithmetic; the residual sum and, with
+// cast_mode = before_weight, every intermediate after the cast are rounded to
+// the element type as extf(truncf(v)). LayerNorm is two-pass on the held
+// (or re-read) row: the mean m = Σs/n, then Σd and Σd² over d = s − m, the
+// variance being the corrected two-pass Σd²/n − (Σd/n)² (never E[x²] − E[x]²).
+//
+//===----------------------------------------------------------------------===//
+
+#include "GPURowKernel.h"
+#include "TargetInfo.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+
+namespace {
+
+/// One statistic update for one element: `chunkStart` is the element index
+/// of the chunk, `lane` the element's position in it, `s` its value; returns
+/// the new accumulators.
+using ElementStatFn = function_ref<SmallVector<Value>(
+    OpBuilder &, Value chunkStart, int64_t lane, Value s, ValueRange accs)>;
+/// The normalize step for one chunk of s values starting at `chunk` (the
+/// chunk index; its first element is chunk · V).
+using ChunkFn =
+    function_ref<void(OpBuilder &, Value chunk, ArrayRef<Value> s)>;
+
+class GPURowKernelEmitter {
+public:
+  GPURowKernelEmitter(Location loc, const GPURowNormProblem &p,
+                      const GPURowKernelShape &shape)
+      : loc(loc), p(p), shape(shape), acc(p.accType),
+        warpsPerRow(shape.threadsPerRow / NVIDIATargetInfo::kWarpSize) {}
+
+  void emit(OpBuilder &b);
+
+private:
+  // Constants and conversions.
+  Value index(OpBuilder &b, int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  }
+  Value scalar(OpBuilder &b, double v) {
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(acc, v));
+  }
+  Value toAcc(OpBuilder &b, Value v) {
+    if (v.getType() == acc)
+      return v;
+    return arith::ExtFOp::create(b, loc, acc, v);
+  }
+  Value narrow(OpBuilder &b, Value v, Type elementType) {
+    if (elementType == acc)
+      return v;
+    return arith::TruncFOp::create(b, loc, elementType, v);
+  }
+  Value roundThrough(OpBuilder &b, Value v) {
+    Type elementType = p.elementType();
+    if (elementType == acc)
+      return v;
+    return toAcc(b, narrow(b, v, elementType));
+  }
+  static Type elementTypeOf(Value mem) {
+    return cast<MemRefType>(mem.getType()).getElementType();
+  }
+  int64_t vectorBytes(Value mem) {
+    return shape.vectorWidth * (elementTypeOf(mem).getIntOrFloatBitWidth() / 8);
+  }
+
+  // Memory: chunk `chunk` of a row view (2-D, at `row`) or of γ/β (1-D).
+  SmallVector<Value> rowIndices(OpBuilder &b, Value mem, Value chunk) {
+    Value start = chunkStart(b, chunk);
+    if (cast<MemRefType>(mem.getType()).getRank() == 2)
+      return {row, start};
+    return {start};
+  }
+  /// The first element of `chunk`, chunk · V. A held chunk is t + c·T;
+  /// its start is written t·V + c·T·V, constant last, so that the chunks'
+  /// addresses share one product and differ by constants: the f32 warp
+  /// kernel went from 90 to 48 registers (ptxas -v, sm_90).
+  Value chunkStart(OpBuilder &b, Value chunk) {
+    Value vectorWidth = index(b, shape.vectorWidth);
+    if (auto add = chunk.getDefiningOp<arith::AddIOp>())
+      if (std::optional<int64_t> offset = getConstantIntValue(add.getRhs()))
+        return arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, add.getLhs(), vectorWidth),
+            index(b, *offset * shape.vectorWidth));
+    return arith::MulIOp::create(b, loc, chunk, vectorWidth);
+  }
+  SmallVector<Value> loadChunk(OpBuilder &b, Value mem, Value chunk);
+  void storeChunk(OpBuilder &b, ArrayRef<Value> values, Value mem,
+                  Value chunk);
+  SmallVector<Value> inputChunk(OpBuilder &b, Value chunk);
+
+  // Sweeps and reductions.
+  Value numChunks(OpBuilder &b) {
+    return arith::DivUIOp::create(b, loc, p.n, index(b, shape.vectorWidth));
+  }
+  Value chunkOf(OpBuilder &b, int64_t c) {
+    return arith::AddIOp::create(b, loc, threadInRow,
+                                 index(b, c * shape.threadsPerRow));
+  }
+  bool chunkAlwaysValid(int64_t c) const {
+    return p.staticN &&
+           (c + 1) * shape.threadsPerRow * shape.vectorWidth <= *p.staticN;
+  }
+  Value chunkValid(OpBuilder &b, Value chunk) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, chunk,
+                                 numChunks(b));
+  }
+  void loadHeldRow(OpBuilder &b);
+  SmallVector<Value> accumulate(OpBuilder &b, unsigned numStats,
+                                ElementStatFn step);
+  void forEachChunk(OpBuilder &b, ChunkFn fn);
+  SmallVector<Value> reduceAcrossRow(OpBuilder &b, ArrayRef<Value> partials,
+                                     unsigned stage);
+  Value reciprocalStd(OpBuilder &b, Value statistic);
+  Value statisticLength(OpBuilder &b);
+  void emitBody(OpBuilder &b, gpu::LaunchOp launch);
+  void normalizeChunk(OpBuilder &b, Value chunk, ArrayRef<Value> s,
+                      Value shift, Value correction, Value rstd);
+
+  Location loc;
+  const GPURowNormProblem &p;
+  const GPURowKernelShape &shape;
+  FloatType acc;
+  int64_t warpsPerRow;
+
+  // Set while the body is emitted.
+  Value threadInRow, rowInBlock, row, rowValid, lane, warp, workgroup;
+  SmallVector<SmallVector<Value>> held;
+  SmallVector<Value> heldValid; // null: always valid
+};
+
+SmallVector<Value> GPURowKernelEmitter::loadChunk(OpBuilder &b, Value mem,
+                                                  Value chunk) {
+  SmallVector<Value> indices = rowIndices(b, mem, chunk);
+  SmallVector<Value> values;
+  if (shape.vectorWidth == 1) {
+    values.push_back(toAcc(b, memref::LoadOp::create(b, loc, mem, indices)));
+    return values;
+  }
+  auto vecType = VectorType::get({shape.vectorWidth}, elementTypeOf(mem));
+  Value vec = vector::LoadOp::create(b, loc, vecType, mem, indices,
+                                     /*nontemporal=*/false,
+                                     llvm::MaybeAlign(vectorBytes(mem)));
+  for (int64_t l = 0; l < shape.vectorWidth; ++l)
+    values.push_back(toAcc(b, vector::ExtractOp::create(b, loc, vec, l)));
+  return values;
+}
+
+void GPURowKernelEmitter::storeChunk(OpBuilder &b, ArrayRef<Value> values,
+                                     Value mem, Value chunk) {
+  Type elementType = elementTypeOf(mem);
+  SmallVector<Value> narrowed;
+  for (Value v : values)
+    narrowed.push_back(narrow(b, v, elementType));
+  SmallVector<Value> indices = rowIndices(b, mem, chunk);
+  if (shape.vectorWidth == 1) {
+    memref::StoreOp::create(b, loc, narrowed[0], mem, indices);
+    return;
+  }
+  auto vecType = VectorType::get({shape.vectorWidth}, elementType);
+  Value vec = vector::FromElementsOp::create(b, loc, vecType, narrowed);
+  vector::StoreOp::create(b, loc, vec, mem, indices, /*nontemporal=*/false,
+                          llvm::MaybeAlign(vectorBytes(mem)));
+}
+
+/// s = x (+ residual, rounded to the element type) for one chunk.
+SmallVector<Value> GPURowKernelEmitter::inputChunk(OpBuilder &b, Value chunk) {
+  SmallVector<Value> s = loadChunk(b, p.x, chunk);
+  if (!p.residual)
+    return s;
+  SmallVector<Value> r = loadChunk(b, p.residual, chunk);
+  for (auto [sv, rv] : llvm::zip(s, r))
+    sv = roundThrough(b, arith::AddFOp::create(b, loc, sv, rv));
+  return s;
+}
+
+/// Loads all of the thread's chunks up front (independent loads in flight
+/// together); chunks past the row's end read as zeros.
+void GPURowKernelEmitter::loadHeldRow(OpBuilder &b) {
+  for (int64_t c = 0; c < shape.heldChunks; ++c) {
+    Value chunk = chunkOf(b, c);
+    if (chunkAlwaysValid(c)) {
+      held.push_back(inputChunk(b, chunk));
+      heldValid.push_back(Value());
+      continue;
+    }
+    Value valid = chunkValid(b, chunk);
+    auto ifOp = scf::IfOp::create(
+        b, loc, valid,
+        [&](OpBuilder &nb, Location) {
+          scf::YieldOp::create(nb, loc, inputChunk(nb, chunk));
+        },
+        [&](OpBuilder &nb, Location) {
+          SmallVector<Value> zeros(shape.vectorWidth, scalar(nb, 0.0));
+          scf::YieldOp::create(nb, loc, zeros);
+        });
+    held.push_back(SmallVector<Value>(ifOp.getResults()));
+    heldValid.push_back(valid);
+  }
+}
+
+/// The thread's partial sums of `numStats` statistics over its chunks: up to
+/// kLaneAccumulators independent add chains per statistic (element l of a
+/// chunk goes to chain l mod kLaneAccumulators), summed at the end as a tree.
+/// More chains would not add latency hiding (several warps share an SM
+/// sub-partition) and cost registers: eight per statistic made ptxas spill
+/// the f16 LayerNorm block kernel on sm_80.
+SmallVector<Value> GPURowKernelEmitter::accumulate(OpBuilder &b,
+                                                   unsigned numStats,
+                                                   ElementStatFn step) {
+  constexpr int64_t kLaneAccumulators = 4;
+  int64_t lanes = std::min(shape.vectorWidth, kLaneAccumulators);
+  auto chunkStep = [&](OpBuilder &nb, Value chunk, ArrayRef<Value> s,
+                       ValueRange accs) {
+    Value start = chunkStart(nb, chunk);
+    SmallVector<Value> next(accs.begin(), accs.end());
+    for (int64_t l = 0; l < shape.vectorWidth; ++l) {
+      int64_t chain = l % lanes;
+      SmallVector<Value> laneAccs;
+      for (unsigned st = 0; st < numStats; ++st)
+        laneAccs.push_back(next[st * lanes + chain]);
+      SmallVector<Value> updated = step(nb, start, l, s[l], laneAccs);
+      for (unsigned st = 0; st < numStats; ++st)
+        next[st * lanes + chain] = updated[st];
+    }
+    return next;
+  };
+
+  SmallVector<Value> accs(numStats * lanes, scalar(b, 0.0));
+  if (shape.heldChunks > 0) {
+    for (int64_t c = 0; c < shape.heldChunks; ++c) {
+      Value chunk = chunkOf(b, c);
+      SmallVector<Value> next = chunkStep(b, chunk, held[c], accs);
+      // A chunk past the row's end contributes nothing (its zeros would
+      // still count in Σ(s − m)).
+      if (heldValid[c])
+        for (auto [n, o] : llvm::zip(next, accs))
+          n = arith::SelectOp::create(b, loc, heldValid[c], n, o);
+      accs = std::move(next);
+    }
+  } else {
+    auto loop = scf::ForOp::create(
+        b, loc, threadInRow, numChunks(b), index(b, shape.threadsPerRow),
+        accs, [&](OpBuilder &nb, Location, Value chunk, ValueRange iterArgs) {
+          scf::YieldOp::create(
+              nb, loc, chunkStep(nb, chunk, inputChunk(nb, chunk), iterArgs));
+        });
+    accs = SmallVector<Value>(loop.getResults());
+  }
+
+  SmallVector<Value> partials;
+  for (unsigned st = 0; st < numStats; ++st) {
+    SmallVector<Value> parts(accs.begin() + st * lanes,
+                             accs.begin() + (st + 1) * lanes);
+    while (parts.size() > 1) {
+      SmallVector<Value> halved;
+      for (size_t i = 0; i + 1 < parts.size(); i += 2)
+        halved.push_back(arith::AddFOp::create(b, loc, parts[i], parts[i + 1]));
+      if (parts.size() % 2)
+        halved.push_back(parts.back());
+      parts = std::move(halved);
+    }
+    partials.push_back(parts.front());
+  }
+  return partials;
+}
+
+/// Runs `fn` on each of the thread's chunks (held or re-read), only for
+/// real rows and chunks inside the row.
+void GPURowKernelEmitter::forEachChunk(OpBuilder &b, ChunkFn fn) {
+  scf::IfOp::create(b, loc, rowValid, [&](OpBuilder &nb, Location) {
+    if (shape.heldChunks > 0) {
+      for (int64_t c = 0; c < shape.heldChunks; ++c) {
+        Value chunk = chunkOf(nb, c);
+        if (!heldValid[c]) {
+          fn(nb, chunk, held[c]);
+          continue;
+        }
+        scf::IfOp::create(nb, loc, heldValid[c], [&](OpBuilder &ib, Location) {
+          fn(ib, chunk, held[c]);
+          scf::YieldOp::create(ib, loc);
+        });
+      }
+    } else {
+      scf::ForOp::create(nb, loc, threadInRow, numChunks(nb),
+                         index(nb, shape.threadsPerRow), ValueRange{},
+                         [&](OpBuilder &lb, Location, Value chunk, ValueRange) {
+                           fn(lb, chunk, inputChunk(lb, chunk));
+                           scf::YieldOp::create(lb, loc);
+                         });
+    }
+    scf::YieldOp::create(nb, loc);
+  });
+}
+
+/// Sums each partial over the row's threads; every thread gets the totals.
+/// `stage` picks the shared-memory slots, so that the two reductions of
+/// LayerNorm need no barrier between them.
+SmallVector<Value>
+GPURowKernelEmitter::reduceAcrossRow(OpBuilder &b, ArrayRef<Value> partials,
+                                     unsigned stage) {
+  SmallVector<Value> values(partials.begin(), partials.end());
+  for (Value &v : values)
+    for (int64_t offset = NVIDIATargetInfo::kWarpSize / 2; offset >= 1;
+         offset /= 2) {
+      Value other = gpu::ShuffleOp::create(b, loc, v, offset,
+                                           NVIDIATargetInfo::kWarpSize,
+                                           gpu::ShuffleMode::XOR)
+                        .getShuffleResult();
+      v = arith::AddFOp::create(b, loc, v, other);
+    }
+  if (warpsPerRow == 1)
+    return values;
+
+  // slot(w, i) = ((stage·R + y)·W + w)·2 + i
+  auto slot = [&](OpBuilder &nb, Value w, unsigned i) -> Value {
+    Value base = arith::AddIOp::create(
+        nb, loc, index(nb, stage * shape.rowsPerBlock), rowInBlock);
+    base = arith::MulIOp::create(nb, loc, base, index(nb, warpsPerRow));
+    base = arith::AddIOp::create(nb, loc, base, w);
+    base = arith::MulIOp::create(nb, loc, base, index(nb, 2));
+    return arith::AddIOp::create(nb, loc, base, index(nb, i));
+  };
+  Value isFirstLane = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            lane, index(b, 0));
+  scf::IfOp::create(b, loc, isFirstLane, [&](OpBuilder &nb, Location) {
+    for (auto [i, v] : llvm::enumerate(values))
+      memref::StoreOp::create(nb, loc, v, workgroup,
+                              ValueRange{slot(nb, warp, i)});
+    scf::YieldOp::create(nb, loc);
+  });
+  gpu::BarrierOp::create(b, loc);
+  SmallVector<Value> totals;
+  for (unsigned i = 0; i < values.size(); ++i) {
+    Value total;
+    for (int64_t w = 0; w < warpsPerRow; ++w) {
+      Value part = memref::LoadOp::create(b, loc, workgroup,
+                                          ValueRange{slot(b, index(b, w), i)});
+      total = total ? Value(arith::AddFOp::create(b, loc, total, part)) : part;
+    }
+    totals.push_back(total);
+  }
+  return totals;
+}
+
+Value GPURowKernelEmitter::reciprocalStd(OpBuilder &b, Value statistic) {
+  Value eps = scalar(b, p.epsilon);
+  Value denominator;
+  if (p.epsMode == EpsMode::inside_sqrt)
+    denominator = math::SqrtOp::create(
+        b, loc, arith::AddFOp::create(b, loc, statistic, eps));
+  else
+    denominator = arith::AddFOp::create(
+        b, loc, math::SqrtOp::create(b, loc, statistic), eps);
+  return arith::DivFOp::create(b, loc, scalar(b, 1.0), denominator);
+}
+
+/// How many leading elements the RMS statistic covers: n, or for pRMSNorm
+/// k = ⌈partial · n⌉ computed in f64 as the decomposition does.
+Value GPURowKernelEmitter::statisticLength(OpBuilder &b) {
+  if (p.isLayerNorm || p.partial >= 1.0)
+    return p.n;
+  Value n = arith::IndexCastOp::create(b, loc, b.getI64Type(), p.n);
+  Value nF64 = arith::UIToFPOp::create(b, loc, b.getF64Type(), n);
+  Value scaled = arith::MulFOp::create(
+      b, loc, nF64,
+      arith::ConstantOp::create(b, loc, b.getF64FloatAttr(p.partial)));
+  Value ceiled = math::CeilOp::create(b, loc, scaled);
+  return arith::IndexCastOp::create(
+      b, loc, b.getIndexType(),
+      arith::FPToSIOp::create(b, loc, b.getI64Type(), ceiled));
+}
+
+/// y (and the residual sum) for one chunk; see RowKernel.cpp of the CPU
+/// kernel for the rounding order, which this follows exactly.
+void GPURowKernelEmitter::normalizeChunk(OpBuilder &b, Value chunk,
+                                         ArrayRef<Value> s, Value shift,
+                                         Value correction, Value rstd) {
+  if (p.sum)
+    storeChunk(b, s, p.sum, chunk);
+  bool scaled = p.weight || p.weightOffset != 0.0;
+  bool roundEarly = p.castMode == CastMode::before_weight;
+  auto round = [&](Value v) { return roundEarly ? roundThrough(b, v) : v; };
+  SmallVector<Value> gamma, beta;
+  if (p.weight)
+    gamma = loadChunk(b, p.weight, chunk);
+  if (p.bias)
+    beta = loadChunk(b, p.bias, chunk);
+  SmallVector<Value> out;
+  for (int64_t l = 0; l < shape.vectorWidth; ++l) {
+    Value v = s[l];
+    if (p.isLayerNorm)
+      v = arith::SubFOp::create(b, loc, arith::SubFOp::create(b, loc, v, shift),
+                                correction);
+    v = round(arith::MulFOp::create(b, loc, v, rstd));
+    if (scaled) {
+      Value factor = p.weight ? gamma[l] : scalar(b, 1.0);
+      if (p.weightOffset != 0.0)
+        factor = round(arith::AddFOp::create(b, loc, factor,
+                                             scalar(b, p.weightOffset)));
+      v = round(arith::MulFOp::create(b, loc, v, factor));
+    }
+    if (p.bias)
+      v = arith::AddFOp::create(b, loc, v, beta[l]);
+    out.push_back(v);
+  }
+  storeChunk(b, out, p.y, chunk);
+}
+
+void GPURowKernelEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch) {
+  threadInRow = launch.getThreadIds().x;
+  rowInBlock = launch.getThreadIds().y;
+  if (warpsPerRow > 1)
+    workgroup = launch.getWorkgroupAttributions().front();
+  Value warpSize = index(b, NVIDIATargetInfo::kWarpSize);
+  lane = arith::RemUIOp::create(b, loc, threadInRow, warpSize);
+  warp = arith::DivUIOp::create(b, loc, threadInRow, warpSize);
+  Value unclamped = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, launch.getBlockIds().x,
+                            index(b, shape.rowsPerBlock)),
+      rowInBlock);
+  rowValid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                   unclamped, p.rows);
+  Value lastRow = arith::SubIOp::create(b, loc, p.rows, index(b, 1));
+  row = arith::MinUIOp::create(b, loc, unclamped, lastRow);
+
+  if (shape.heldChunks > 0)
+    loadHeldRow(b);
+
+  Value shift, correction, rstd;
+  if (!p.isLayerNorm) {
+    Value count = statisticLength(b);
+    bool isPartial = p.partial < 1.0;
+    SmallVector<Value> partial = accumulate(
+        b, 1,
+        [&](OpBuilder &nb, Value start, int64_t l, Value s, ValueRange accs) {
+          Value square = arith::MulFOp::create(nb, loc, s, s);
+          if (isPartial) {
+            Value idx = arith::AddIOp::create(nb, loc, start, index(nb, l));
+            Value inside = arith::CmpIOp::create(
+                nb, loc, arith::CmpIPredicate::ult, idx, count);
+            square =
+                arith::SelectOp::create(nb, loc, inside, square, scalar(nb, 0.0));
+          }
+          return SmallVector<Value>{
+              arith::AddFOp::create(nb, loc, accs[0], square)};
+        });
+    Value sumSquares = reduceAcrossRow(b, partial, /*stage=*/0)[0];
+    Value countAsAcc = arith::UIToFPOp::create(
+        b, loc, acc, arith::IndexCastOp::create(b, loc, b.getI64Type(), count));
+    rstd = reciprocalStd(b,
+                         arith::DivFOp::create(b, loc, sumSquares, countAsAcc));
+  } else {
+    Value nAsAcc = arith::UIToFPOp::create(
+        b, loc, acc, arith::IndexCastOp::create(b, loc, b.getI64Type(), p.n));
+    SmallVector<Value> sum = accumulate(
+        b, 1, [&](OpBuilder &nb, Value, int64_t, Value s, ValueRange accs) {
+          return SmallVector<Value>{arith::AddFOp::create(nb, loc, accs[0], s)};
+        });
+    shift = arith::DivFOp::create(b, loc, reduceAcrossRow(b, sum, 0)[0], nAsAcc);
+    SmallVector<Value> moments = accumulate(
+        b, 2, [&](OpBuilder &nb, Value, int64_t, Value s, ValueRange accs) {
+          Value d = arith::SubFOp::create(nb, loc, s, shift);
+          return SmallVector<Value>{
+              arith::AddFOp::create(nb, loc, accs[0], d),
+              math::FmaOp::create(nb, loc, d, d, accs[1])};
+        });
+    SmallVector<Value> totals = reduceAcrossRow(b, moments, /*stage=*/1);
+    correction = arith::DivFOp::create(b, loc, totals[0], nAsAcc);
+    Value variance = arith::SubFOp::create(
+        b, loc, arith::DivFOp::create(b, loc, totals[1], nAsAcc),
+        arith::MulFOp::create(b, loc, correction, correction));
+    variance = arith::MaximumFOp::create(b, loc, variance, scalar(b, 0.0));
+    rstd = reciprocalStd(b, variance);
+  }
+
+  // One thread per row writes the statistics.
+  if (p.rstd || p.mean) {
+    Value first = arith::AndIOp::create(
+        b, loc, rowValid,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, threadInRow,
+                              index(b, 0)));
+    scf::IfOp::create(b, loc, first, [&](OpBuilder &nb, Location) {
+      if (p.rstd)
+        memref::StoreOp::create(nb, loc, rstd, p.rstd, ValueRange{row});
+      if (p.mean)
+        memref::StoreOp::create(nb, loc,
+                                arith::AddFOp::create(nb, loc, shift, correction),
+                                p.mean, ValueRange{row});
+      scf::YieldOp::create(nb, loc);
+    });
+  }
+
+  forEachChunk(b, [&](OpBuilder &nb, Value chunk, ArrayRef<Value> s) {
+    normalizeChunk(nb, chunk, s, shift, correction, rstd);
+  });
+}
+
+void GPURowKernelEmitter::emit(OpBuilder &b) {
+  Value one = index(b, 1);
+  Value rowsPerBlock = index(b, shape.rowsPerBlock);
+  Value grid = arith::CeilDivUIOp::create(b, loc, p.rows, rowsPerBlock);
+  SmallVector<Type> workgroupTypes;
+  if (warpsPerRow > 1)
+    workgroupTypes.push_back(MemRefType::get(
+        {4 * shape.rowsPerBlock * warpsPerRow}, acc, MemRefLayoutAttrInterface(),
+        gpu::AddressSpaceAttr::get(b.getContext(),
+                                   gpu::AddressSpace::Workgroup)));
+  auto launch = gpu::LaunchOp::create(
+      b, loc, grid, one, one, index(b, shape.threadsPerRow), rowsPerBlock, one,
+      /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
+      /*asyncDependencies=*/{}, workgroupTypes);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  emitBody(b, launch);
+  gpu::TerminatorOp::create(b, loc);
+}
+
+} // namespace
+
+void mlir::norm::emitGPURowKernel(OpBuilder &b, Location loc,
+                                  const GPURowNormProblem &problem,
+                                  const GPURowKernelShape &shape) {
+  GPURowKernelEmitter(loc, problem, shape).emit(b);
+}

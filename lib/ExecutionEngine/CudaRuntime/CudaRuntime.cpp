@@ -1,0 +1,309 @@
+//===- CudaRuntime.cpp - mgpu* entry points on the CUDA driver API --------===//
+//
+// The functions that MLIR 22's GPU host code calls: gpu-to-llvm emits the
+// stream, event and memory calls, and the translation of gpu.binary /
+// gpu.launch_func to LLVM IR emits the module and launch calls
+// (mgpuModuleLoad for cubin/fatbin, mgpuModuleLoadJIT for PTX). Signatures
+// follow upstream's CudaRuntimeWrappers.cpp of the same release, which
+// Debian's MLIR package does not ship as a library.
+//
+// Every driver error is fatal: it is reported on stderr with the call and the
+// driver's error name, and the process exits with status 1 (see
+// DriverLoader.h). Upstream prints and carries on, which turns a missing GPU
+// into a segfault a few calls later.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DriverLoader.h"
+#include "LaunchTiming.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define NORM_CUDA_EXPORT extern "C" __attribute__((visibility("default")))
+
+using norm_cuda::check;
+using norm_cuda::driver;
+
+namespace {
+
+/// The device that the next context is created on (mgpuSetDefaultDevice).
+thread_local int32_t defaultDevice = 0;
+
+/// Makes the primary context of the default device current for the lifetime
+/// of the object, restoring the previous one afterwards.
+class ScopedContext {
+public:
+  ScopedContext() {
+    static CUcontext context = [] {
+      CUdevice device;
+      check(driver().deviceGet(&device, defaultDevice), "cuDeviceGet");
+      CUcontext primary = nullptr;
+      check(driver().devicePrimaryCtxRetain(&primary, device),
+            "cuDevicePrimaryCtxRetain");
+      return primary;
+    }();
+    check(driver().ctxPushCurrent(context), "cuCtxPushCurrent");
+  }
+  ~ScopedContext() {
+    CUcontext previous = nullptr;
+    check(driver().ctxPopCurrent(&previous), "cuCtxPopCurrent");
+  }
+};
+
+CUdeviceptr devicePointer(void *pointer) {
+  return reinterpret_cast<CUdeviceptr>(pointer);
+}
+
+/// A ranked memref descriptor as MLIR passes it: allocated and aligned
+/// pointers, offset, then `rank` sizes and `rank` strides.
+struct MemRefDescriptor {
+  char *allocated;
+  char *aligned;
+  int64_t offset;
+  // Followed by `rank` sizes and `rank` strides.
+  const int64_t *sizesAndStrides() const {
+    return reinterpret_cast<const int64_t *>(this + 1);
+  }
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Modules and kernels
+//===----------------------------------------------------------------------===//
+
+/// Loads a cubin or fatbin image (gpu-module-to-binary format=bin/fatbin).
+NORM_CUDA_EXPORT CUmodule mgpuModuleLoad(void *data, size_t /*size*/) {
+  ScopedContext scopedContext;
+  CUmodule module = nullptr;
+  check(driver().moduleLoadData(&module, data), "cuModuleLoadData");
+  return module;
+}
+
+/// JIT-compiles and loads PTX (gpu-module-to-binary format=isa); the
+/// driver's error log is printed when the PTX is rejected.
+NORM_CUDA_EXPORT CUmodule mgpuModuleLoadJIT(void *data, int optLevel) {
+  ScopedContext scopedContext;
+  CUmodule module = nullptr;
+  char errorLog[4096] = {0};
+  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER,
+                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                            CU_JIT_OPTIMIZATION_LEVEL};
+  void *values[] = {errorLog, reinterpret_cast<void *>(sizeof(errorLog)),
+                    reinterpret_cast<void *>(static_cast<intptr_t>(optLevel))};
+  CUresult result =
+      driver().moduleLoadDataEx(&module, data, 3, options, values);
+  if (result != CUDA_SUCCESS && errorLog[0])
+    fprintf(stderr, "norm-cuda-runtime: PTX JIT log:\n%s\n", errorLog);
+  check(result, "cuModuleLoadDataEx (PTX JIT)");
+  return module;
+}
+
+NORM_CUDA_EXPORT void mgpuModuleUnload(CUmodule module) {
+  check(driver().moduleUnload(module), "cuModuleUnload");
+}
+
+NORM_CUDA_EXPORT CUfunction mgpuModuleGetFunction(CUmodule module,
+                                                  const char *name) {
+  CUfunction function = nullptr;
+  CUresult result = driver().moduleGetFunction(&function, module, name);
+  if (result != CUDA_SUCCESS)
+    fprintf(stderr, "norm-cuda-runtime: kernel '%s' not found in module\n",
+            name);
+  check(result, "cuModuleGetFunction");
+  return function;
+}
+
+/// Grid and block sizes are intptr_t to match MLIR's index type. Dynamic
+/// shared memory above the 48 KiB default is opted into first.
+NORM_CUDA_EXPORT void mgpuLaunchKernel(CUfunction function, intptr_t gridX,
+                                       intptr_t gridY, intptr_t gridZ,
+                                       intptr_t blockX, intptr_t blockY,
+                                       intptr_t blockZ, int32_t smem,
+                                       CUstream stream, void **params,
+                                       void **extra, size_t /*paramsCount*/) {
+  ScopedContext scopedContext;
+  if (smem > 48 * 1024)
+    check(driver().funcSetAttribute(
+              function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem),
+          "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)");
+  bool timed = norm_cuda::launchTimingEnabled();
+  if (timed)
+    norm_cuda::recordLaunchStart(stream);
+  check(driver().launchKernel(function, gridX, gridY, gridZ, blockX, blockY,
+                              blockZ, smem, stream, params, extra),
+        "cuLaunchKernel");
+  if (timed)
+    norm_cuda::recordLaunchStop(stream);
+}
+
+/// Launch with a thread-block cluster (sm_90).
+NORM_CUDA_EXPORT void
+mgpuLaunchClusterKernel(CUfunction function, intptr_t clusterX,
+                        intptr_t clusterY, intptr_t clusterZ, intptr_t gridX,
+                        intptr_t gridY, intptr_t gridZ, intptr_t blockX,
+                        intptr_t blockY, intptr_t blockZ, int32_t smem,
+                        CUstream stream, void **params, void **extra,
+                        size_t /*paramsCount*/) {
+  ScopedContext scopedContext;
+  if (smem > 48 * 1024)
+    check(driver().funcSetAttribute(
+              function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem),
+          "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)");
+  CUlaunchAttribute attribute;
+  attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attribute.value.clusterDim.x = clusterX;
+  attribute.value.clusterDim.y = clusterY;
+  attribute.value.clusterDim.z = clusterZ;
+  CUlaunchConfig config = {};
+  config.gridDimX = gridX;
+  config.gridDimY = gridY;
+  config.gridDimZ = gridZ;
+  config.blockDimX = blockX;
+  config.blockDimY = blockY;
+  config.blockDimZ = blockZ;
+  config.sharedMemBytes = smem;
+  config.hStream = stream;
+  config.attrs = &attribute;
+  config.numAttrs = 1;
+  check(driver().launchKernelEx(&config, function, params, extra),
+        "cuLaunchKernelEx");
+}
+
+//===----------------------------------------------------------------------===//
+// Streams and events
+//===----------------------------------------------------------------------===//
+
+NORM_CUDA_EXPORT CUstream mgpuStreamCreate() {
+  ScopedContext scopedContext;
+  CUstream stream = nullptr;
+  check(driver().streamCreate(&stream, CU_STREAM_NON_BLOCKING),
+        "cuStreamCreate");
+  return stream;
+}
+
+NORM_CUDA_EXPORT void mgpuStreamDestroy(CUstream stream) {
+  check(driver().streamDestroy(stream), "cuStreamDestroy");
+}
+
+NORM_CUDA_EXPORT void mgpuStreamSynchronize(CUstream stream) {
+  check(driver().streamSynchronize(stream), "cuStreamSynchronize");
+}
+
+NORM_CUDA_EXPORT void mgpuStreamWaitEvent(CUstream stream, CUevent event) {
+  check(driver().streamWaitEvent(stream, event, /*Flags=*/0),
+        "cuStreamWaitEvent");
+}
+
+NORM_CUDA_EXPORT CUevent mgpuEventCreate() {
+  ScopedContext scopedContext;
+  CUevent event = nullptr;
+  check(driver().eventCreate(&event, CU_EVENT_DISABLE_TIMING),
+        "cuEventCreate");
+  return event;
+}
+
+NORM_CUDA_EXPORT void mgpuEventDestroy(CUevent event) {
+  check(driver().eventDestroy(event), "cuEventDestroy");
+}
+
+NORM_CUDA_EXPORT void mgpuEventSynchronize(CUevent event) {
+  check(driver().eventSynchronize(event), "cuEventSynchronize");
+}
+
+NORM_CUDA_EXPORT void mgpuEventRecord(CUevent event, CUstream stream) {
+  check(driver().eventRecord(event, stream), "cuEventRecord");
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+/// `isHostShared` (gpu.alloc host_shared) gives managed memory.
+NORM_CUDA_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, CUstream /*stream*/,
+                                    bool isHostShared) {
+  ScopedContext scopedContext;
+  CUdeviceptr pointer = 0;
+  if (sizeBytes == 0)
+    return nullptr;
+  if (isHostShared)
+    check(driver().memAllocManaged(&pointer, sizeBytes, CU_MEM_ATTACH_GLOBAL),
+          "cuMemAllocManaged");
+  else
+    check(driver().memAlloc(&pointer, sizeBytes), "cuMemAlloc");
+  return reinterpret_cast<void *>(pointer);
+}
+
+NORM_CUDA_EXPORT void mgpuMemFree(void *pointer, CUstream /*stream*/) {
+  if (!pointer)
+    return;
+  ScopedContext scopedContext;
+  check(driver().memFree(devicePointer(pointer)), "cuMemFree");
+}
+
+NORM_CUDA_EXPORT void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,
+                                 CUstream stream) {
+  ScopedContext scopedContext;
+  check(driver().memcpyAsync(devicePointer(dst), devicePointer(src), sizeBytes,
+                             stream),
+        "cuMemcpyAsync");
+}
+
+NORM_CUDA_EXPORT void mgpuMemset32(void *dst, unsigned int value, size_t count,
+                                   CUstream stream) {
+  ScopedContext scopedContext;
+  check(driver().memsetD32Async(devicePointer(dst), value, count, stream),
+        "cuMemsetD32Async");
+}
+
+NORM_CUDA_EXPORT void mgpuMemset16(void *dst, unsigned short value,
+                                   size_t count, CUstream stream) {
+  ScopedContext scopedContext;
+  check(driver().memsetD16Async(devicePointer(dst), value, count, stream),
+        "cuMemsetD16Async");
+}
+
+/// Page-locks host memory and maps it for the device, so kernels can use
+/// host buffers (gpu.host_register).
+NORM_CUDA_EXPORT void mgpuMemHostRegister(void *pointer, uint64_t sizeBytes) {
+  ScopedContext scopedContext;
+  check(driver().memHostRegister(pointer, sizeBytes,
+                                 CU_MEMHOSTREGISTER_PORTABLE |
+                                     CU_MEMHOSTREGISTER_DEVICEMAP),
+        "cuMemHostRegister");
+}
+
+NORM_CUDA_EXPORT void mgpuMemHostUnregister(void *pointer) {
+  ScopedContext scopedContext;
+  check(driver().memHostUnregister(pointer), "cuMemHostUnregister");
+}
+
+/// Registers the memory a ranked memref spans (any strides: from its first
+/// to one past its last element).
+NORM_CUDA_EXPORT void mgpuMemHostRegisterMemRef(int64_t rank,
+                                                MemRefDescriptor *descriptor,
+                                                int64_t elementSizeBytes) {
+  const int64_t *sizes = descriptor->sizesAndStrides();
+  const int64_t *strides = sizes + rank;
+  int64_t lastElement = 0;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (sizes[d] == 0)
+      return;
+    lastElement += (sizes[d] - 1) * strides[d];
+  }
+  char *begin = descriptor->aligned + descriptor->offset * elementSizeBytes;
+  mgpuMemHostRegister(begin, (lastElement + 1) * elementSizeBytes);
+}
+
+NORM_CUDA_EXPORT void mgpuMemHostUnregisterMemRef(int64_t /*rank*/,
+                                                  MemRefDescriptor *descriptor,
+                                                  int64_t elementSizeBytes) {
+  mgpuMemHostUnregister(descriptor->aligned +
+                        descriptor->offset * elementSizeBytes);
+}
+
+NORM_CUDA_EXPORT void mgpuSetDefaultDevice(int32_t device) {
+  defaultDevice = device;
+}

@@ -1,0 +1,151 @@
+//===- GPUPipeline.cpp - the norm-lower-to-nvvm pipeline -------------------===//
+//
+// From memref-form norm ops (on device-accessible buffers) to a gpu.binary of
+// NVIDIA kernels plus LLVM-dialect host code that launches them through the
+// mgpu* runtime (libnorm_cuda_runtime.so, lib/ExecutionEngine/CudaRuntime):
+//
+//   convert-norm-to-gpu → gpu-kernel-outlining → nvvm-attach-target
+//   → (in each gpu.module) scf-to-cf, convert-gpu-to-nvvm
+//   → (host) scf-to-cf, expand-strided-metadata, gpu-to-llvm
+//   → gpu-module-to-binary (PTX from LLVM's NVPTX back end; cubin/fatbin
+//     through the CUDA toolkit's ptxas/fatbinary) → convert-to-llvm.
+//
+// Debian's MLIR 22 has the NVPTX target and the NVVM serialization built in,
+// so upstream's gpu-module-to-binary is used as is (docs/design.md, "GPU
+// code generation").
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Conversion/Passes.h"
+#include "norm/Pipelines/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/Regex.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+
+#ifndef NORM_CUDA_TOOLKIT_PATH
+#define NORM_CUDA_TOOLKIT_PATH ""
+#endif
+
+namespace {
+/// Norm ops to gpu.launch row kernels, outlined into a gpu.module that
+/// carries the NVVM target.
+void addKernelStage(OpPassManager &pm, const NormNVVMPipelineOptions &options) {
+  ConvertNormToGPUPassOptions normOptions;
+  normOptions.blockRowThreshold = options.blockRowThreshold;
+  normOptions.registerElements = options.registerElements;
+  pm.addPass(createConvertNormToGPUPass(normOptions));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  GpuNVVMAttachTargetOptions targetOptions;
+  targetOptions.chip = options.chip;
+  targetOptions.features = options.features;
+  targetOptions.optLevel = options.optLevel;
+  pm.addPass(createGpuNVVMAttachTarget(targetOptions));
+}
+
+/// The kernels, inside each gpu.module, to the NVVM/LLVM dialects.
+void addDeviceStage(OpPassManager &pm) {
+  OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  device.addPass(createSCFToControlFlowPass());
+  device.addPass(createConvertGpuOpsToNVVMOps());
+  device.addPass(createCanonicalizerPass());
+  device.addPass(createCSEPass());
+  device.addPass(createReconcileUnrealizedCastsPass());
+}
+
+/// Host code to the LLVM dialect with mgpu* calls, and the gpu.modules to
+/// binaries.
+void addHostStage(OpPassManager &pm, const NormNVVMPipelineOptions &options) {
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createGpuToLLVMConversionPass());
+  GpuModuleToBinaryPassOptions binaryOptions;
+  binaryOptions.compilationTarget = options.format;
+  binaryOptions.toolkitPath = options.toolkit.empty()
+                                  ? std::string(NORM_CUDA_TOOLKIT_PATH)
+                                  : std::string(options.toolkit);
+  pm.addPass(createGpuModuleToBinaryPass(binaryOptions));
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+/// A located-free, but specific, message for each bad option.
+LogicalResult
+validateOptions(const NormNVVMPipelineOptions &options,
+                function_ref<LogicalResult(const Twine &)> errorHandler) {
+  llvm::Regex chipPattern("^sm_([0-9]+)[af]?$");
+  SmallVector<StringRef> chipParts;
+  unsigned smVersion = 0;
+  if (!chipPattern.match(options.chip, &chipParts) ||
+      chipParts[1].getAsInteger(10, smVersion) || smVersion < 70)
+    return errorHandler("norm-lower-to-nvvm: chip must be sm_70 or newer "
+                        "(e.g. sm_80, sm_90, sm_90a), got '" +
+                        options.chip + "'");
+  if (!options.features.empty() &&
+      !llvm::Regex("^\\+ptx[0-9]+$").match(options.features))
+    return errorHandler("norm-lower-to-nvvm: features must be a PTX level "
+                        "such as +ptx80, got '" +
+                        options.features + "'");
+  StringRef format = options.format;
+  if (format != "isa" && format != "bin" && format != "fatbin")
+    return errorHandler("norm-lower-to-nvvm: format must be 'isa' (PTX), "
+                        "'bin' (cubin) or 'fatbin', got '" +
+                        format + "'");
+  if (options.optLevel > 3)
+    return errorHandler("norm-lower-to-nvvm: opt-level must be in [0, 3]");
+  if (options.blockRowThreshold < 1)
+    return errorHandler(
+        "norm-lower-to-nvvm: block-row-threshold must be at least 1");
+  if (options.registerElements < 0 || options.registerElements > 128)
+    return errorHandler(
+        "norm-lower-to-nvvm: register-elements must be in [0, 128]");
+  return success();
+}
+} // namespace
+
+void mlir::norm::buildNormLowerToNVVMPipeline(
+    OpPassManager &pm, const NormNVVMPipelineOptions &options) {
+  addKernelStage(pm, options);
+  addDeviceStage(pm);
+  addHostStage(pm, options);
+}
+
+void mlir::norm::registerNormNVVMPipeline() {
+  // By hand, as norm-lower-to-cpu, so that bad options and a misplaced
+  // pipeline are diagnostics rather than fatal errors.
+  registerPassPipeline(
+      "norm-lower-to-nvvm",
+      "Lower memref-form norm ops to NVIDIA GPU kernels (gpu.binary) and "
+      "host code calling the mgpu* runtime",
+      [](OpPassManager &pm, StringRef optionsText,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        StringRef anchor = pm.getOpAnchorName();
+        if (anchor != ModuleOp::getOperationName() &&
+            anchor != OpPassManager::getAnyOpAnchorName())
+          return errorHandler("norm-lower-to-nvvm runs on 'builtin.module', "
+                              "not nested under '" +
+                              anchor + "'");
+        NormNVVMPipelineOptions options;
+        if (failed(options.parseFromString(optionsText)) ||
+            failed(validateOptions(options, errorHandler)))
+          return failure();
+        buildNormLowerToNVVMPipeline(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optionHandler) {
+        optionHandler(NormNVVMPipelineOptions());
+      });
+}
