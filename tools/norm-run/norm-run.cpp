@@ -12,6 +12,8 @@
 //   norm-run: entry=<f> pipeline=<project|upstream|custom> threads=<n>
 //     bytes=<B> median_ms=<t> min_ms=<t> gbps=<B/median/1e9>
 //     [rel_err=<e> tol=<t> PASS|FAIL]          (with --check)
+//     [cmp_pipeline=<p> cmp_median_ms=<t> cmp_min_ms=<t> speedup=<x>
+//      cmp_rel_err=<e> cmp_tol=<t> PASS|FAIL]  (with --compare-pipeline)
 //
 // With --check, every norm op of the function whose operands are function
 // arguments (memref form) or whose results are returned (tensor form) is
@@ -142,6 +144,11 @@ const char *const kUsage = R"(usage: norm-run FILE.mlir --entry=<func> [options]
   --check                 compare the norm ops' outputs with the float64 reference
   --print-ir              print the IR after the pipeline
   --shared-libs=a.so,...  more libraries for the JIT to load
+  --compare-pipeline=<p>  also compile the function through <p> (as for
+                          --pipeline), run it on the same inputs and compare
+                          every result and argument buffer with it
+  --compare-tol=<t>       the relative tolerance of --compare-pipeline
+                          (default 1e-4 for f32, 2e-2 for f16/bf16)
 )";
 
 struct Options {
@@ -161,6 +168,8 @@ struct Options {
   bool check = false;
   bool printIR = false;
   std::vector<std::string> sharedLibs;
+  std::string comparePipeline; // empty: no comparison
+  double compareTol = 0.0;     // <= 0: the default per element type
   bool help = false;
 };
 
@@ -192,7 +201,8 @@ bool parseDouble(llvm::StringRef name, llvm::StringRef value, double &out) {
 bool parseOptions(int argc, char **argv, Options &o) {
   static const char *const valued[] = {
       "entry", "pipeline", "target", "threads", "dims",   "seed",
-      "dist",  "mean",     "scale",  "warmup",  "repeat", "shared-libs"};
+      "dist",  "mean",     "scale",  "warmup",  "repeat", "shared-libs",
+      "compare-pipeline", "compare-tol"};
   bool haveFile = false;
   for (int i = 1; i < argc; ++i) {
     llvm::StringRef arg(argv[i]);
@@ -268,6 +278,20 @@ bool parseOptions(int argc, char **argv, Options &o) {
     } else if (name == "repeat") {
       if (!parseInt(name, value, o.repeat, 1))
         return false;
+    } else if (name == "compare-pipeline") {
+      o.comparePipeline = value.str();
+      if (o.comparePipeline.empty()) {
+        error("--compare-pipeline needs a pipeline (project, upstream or a "
+              "textual pipeline)");
+        return false;
+      }
+    } else if (name == "compare-tol") {
+      if (!parseDouble(name, value, o.compareTol))
+        return false;
+      if (o.compareTol <= 0.0) {
+        error("--compare-tol must be > 0, got '" + value + "'");
+        return false;
+      }
     } else if (name == "shared-libs") {
       llvm::SmallVector<llvm::StringRef> parts;
       value.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
@@ -424,21 +448,267 @@ void fillRandom(Buffer &b, uint64_t seed, const Options &o) {
 // The pipeline
 //===----------------------------------------------------------------------===//
 
-std::string pipelineText(const Options &o, std::string &kind) {
+/// The textual pipeline of `spec` (`project`, `upstream` or a textual
+/// pipeline, as --pipeline and --compare-pipeline take it); `kind` is set to
+/// project, upstream or custom.
+std::string pipelineText(const Options &o, const std::string &spec,
+                         std::string &kind) {
   std::string threads =
       o.threads > 0 ? " num-threads=" + std::to_string(o.threads) : "";
-  if (o.pipeline == "project") {
+  if (spec == "project") {
     kind = "project";
     return "builtin.module(norm-lower-to-cpu{target=" + o.target + threads +
            "})";
   }
-  if (o.pipeline == "upstream") {
+  if (spec == "upstream") {
     kind = "upstream";
     std::string opts = "codegen=upstream" + threads;
     return "builtin.module(norm-lower-to-cpu{" + opts + "})";
   }
   kind = "custom";
-  return o.pipeline;
+  return spec;
+}
+
+/// Runs `pipeline` on `module` and checks that it reached the LLVM dialect
+/// with the C interface of the entry. Prints the error and fails otherwise.
+LogicalResult lowerModule(MLIRContext &context, ModuleOp module,
+                          const std::string &pipeline, const Options &o,
+                          bool printIR) {
+  PassManager pm(&context);
+  {
+    // The pipeline names its anchor, `builtin.module(...)`.
+    std::string parseErrors;
+    llvm::raw_string_ostream os(parseErrors);
+    FailureOr<OpPassManager> parsed = parsePassPipeline(pipeline, os);
+    os.flush();
+    llvm::StringRef msg = llvm::StringRef(parseErrors).trim();
+    if (failed(parsed)) {
+      error("cannot parse the pass pipeline '" + pipeline + "'" +
+            (msg.empty() ? "" : ": " + msg.str()));
+      return failure();
+    }
+    if (parsed->getOpAnchorName() != ModuleOp::getOperationName()) {
+      error("the pass pipeline '" + pipeline +
+            "' must be anchored on builtin.module, as in "
+            "'builtin.module(norm-lower-to-cpu)'");
+      return failure();
+    }
+    static_cast<OpPassManager &>(pm) = std::move(*parsed);
+  }
+  if (failed(pm.run(module))) {
+    error("the pass pipeline '" + pipeline + "' failed on '" + o.file + "'");
+    return failure();
+  }
+  if (printIR) {
+    module->print(llvm::outs());
+    llvm::outs() << "\n";
+    llvm::outs().flush();
+  }
+
+  // Everything left must translate to LLVM IR, and the C interface of the
+  // entry must exist.
+  Operation *untranslatable = nullptr;
+  module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == module.getOperation())
+      return WalkResult::advance();
+    Dialect *dialect = op->getDialect();
+    if (!dialect ||
+        !dialect->getRegisteredInterface<LLVMTranslationDialectInterface>()) {
+      untranslatable = op;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (untranslatable) {
+    std::string where = formatLocation(untranslatable->getLoc());
+    error((where.empty() ? "" : where + ": ") + "the pass pipeline '" +
+          pipeline + "' left '" +
+          untranslatable->getName().getStringRef() +
+          "', which has no translation to LLVM IR; the pipeline must lower "
+          "everything to the LLVM dialect");
+    return failure();
+  }
+  std::string cifaceName = "_mlir_ciface_" + o.entry;
+  if (!module.lookupSymbol<LLVM::LLVMFuncOp>(cifaceName)) {
+    error("the pass pipeline '" + pipeline + "' did not produce llvm.func @" +
+          cifaceName + ", the C interface of @" + o.entry);
+    return failure();
+  }
+  return success();
+}
+
+/// A JIT-compiled module and its packed entry point.
+struct Compiled {
+  std::unique_ptr<ExecutionEngine> engine;
+  void (*fn)(void **) = nullptr;
+};
+
+/// JIT-compiles the lowered `module` (LLVM opt level 3, the host CPU) with
+/// the libraries `libs`.
+std::optional<Compiled> jitCompile(ModuleOp module, const Options &o,
+                                   llvm::ArrayRef<llvm::StringRef> libs) {
+  auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!tmBuilder) {
+    error("cannot detect the host target: " +
+          llvm::toString(tmBuilder.takeError()));
+    return std::nullopt;
+  }
+  tmBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto tm = tmBuilder->createTargetMachine();
+  if (!tm) {
+    error("cannot create the target machine: " +
+          llvm::toString(tm.takeError()));
+    return std::nullopt;
+  }
+  auto transformer =
+      makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0, tm->get());
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  engineOptions.sharedLibPaths = libs;
+  engineOptions.enableGDBNotificationListener = false;
+  engineOptions.enablePerfNotificationListener = false;
+  auto engine = ExecutionEngine::create(module, engineOptions, std::move(*tm));
+  if (!engine) {
+    error("JIT compilation failed: " + llvm::toString(engine.takeError()));
+    return std::nullopt;
+  }
+  // Compiles and links the module (an unresolved symbol fails here).
+  auto fn = (*engine)->lookupPacked("_mlir_ciface_" + o.entry);
+  if (!fn) {
+    error("JIT compilation failed: " + llvm::toString(fn.takeError()));
+    return std::nullopt;
+  }
+  Compiled c;
+  c.engine = std::move(*engine);
+  c.fn = *fn;
+  return c;
+}
+
+/// The argument buffers of one run and their descriptors; frees the buffers.
+struct ArgBuffers {
+  std::vector<Buffer> bufs;
+  std::vector<std::vector<int64_t>> descs;
+  ArgBuffers() = default;
+  ArgBuffers(const ArgBuffers &) = delete;
+  ArgBuffers &operator=(const ArgBuffers &) = delete;
+  ~ArgBuffers() {
+    for (Buffer &b : bufs)
+      std::free(b.allocated);
+  }
+};
+
+/// Allocates every argument (sizes from the signature and --dims); outputs
+/// of norm ops are zero-filled, the others filled from their own seeded
+/// stream, so two calls give identical buffers.
+LogicalResult allocateArgs(const std::vector<ShapedSig> &argSigs,
+                           const std::vector<bool> &outputArgs,
+                           const Options &o, ArgBuffers &a) {
+  a.bufs.assign(argSigs.size(), Buffer());
+  a.descs.assign(argSigs.size(), {});
+  size_t nextDim = 0;
+  for (size_t i = 0; i < argSigs.size(); ++i) {
+    Buffer &b = a.bufs[i];
+    b.elemType = argSigs[i].elemType;
+    for (int64_t d : argSigs[i].shape)
+      b.shape.push_back(d == ShapedType::kDynamic ? o.dims[nextDim++] : d);
+    b.strides.assign(b.shape.size(), 1);
+    for (int64_t k = static_cast<int64_t>(b.shape.size()) - 2; k >= 0; --k)
+      b.strides[k] = b.strides[k + 1] * b.shape[k + 1];
+    // aligned_alloc wants a size that is a multiple of the alignment.
+    double bytes = 1.0;
+    for (int64_t d : b.shape)
+      bytes *= static_cast<double>(d);
+    bytes *= ref::getElemTypeByteWidth(b.elemType);
+    if (bytes > 1e15) {
+      error("argument #" + llvm::Twine(i) + " would need " +
+            std::to_string(bytes) + " bytes");
+      return failure();
+    }
+    size_t size = (static_cast<size_t>(b.getNumBytes()) + 63) / 64 * 64;
+    b.allocated = std::aligned_alloc(64, size ? size : 64);
+    if (!b.allocated) {
+      error("cannot allocate " + llvm::Twine(size) + " bytes for argument #" +
+            llvm::Twine(i));
+      return failure();
+    }
+    b.data = static_cast<char *>(b.allocated);
+    if (outputArgs[i]) {
+      std::memset(b.data, 0, b.getNumBytes());
+    } else {
+      uint64_t seed = static_cast<uint64_t>(o.seed) * 0x100000001b3ULL +
+                      0x9e3779b97f4a7c15ULL * (i + 1);
+      fillRandom(b, seed, o);
+    }
+    std::vector<int64_t> &d = a.descs[i];
+    d.push_back(reinterpret_cast<int64_t>(b.allocated));
+    d.push_back(reinterpret_cast<int64_t>(b.data));
+    d.push_back(0);
+    d.insert(d.end(), b.shape.begin(), b.shape.end());
+    d.insert(d.end(), b.strides.begin(), b.strides.end());
+  }
+  return success();
+}
+
+/// Calls the entry --warmup times, then --repeat timed times. Returns the
+/// times (ms) and leaves the last call's results in `results` (the earlier
+/// ones are freed).
+std::vector<double> callTimed(const Compiled &c, ArgBuffers &args,
+                              const std::vector<ShapedSig> &resultSigs,
+                              const Options &o, std::vector<Buffer> &results) {
+  // The packed call: _mlir_ciface_<f>(results*, args*...) takes pointers to
+  // descriptors; the packed wrapper takes pointers to those pointers.
+  size_t resultWords = 0;
+  for (const ShapedSig &s : resultSigs)
+    resultWords += descriptorWords(s.shape.size());
+  std::vector<int64_t> resultStorage(std::max<size_t>(resultWords, 1), 0);
+  std::vector<void *> callArgs; // the ciface's parameters
+  if (!resultSigs.empty())
+    callArgs.push_back(resultStorage.data());
+  for (auto &d : args.descs)
+    callArgs.push_back(d.data());
+  std::vector<void *> packed;
+  for (void *&p : callArgs)
+    packed.push_back(&p);
+
+  auto readResults = [&]() {
+    std::vector<Buffer> rs;
+    size_t at = 0;
+    for (const ShapedSig &s : resultSigs) {
+      rs.push_back(bufferFromDescriptor(resultStorage.data() + at,
+                                        s.shape.size(), s.elemType));
+      at += descriptorWords(s.shape.size());
+    }
+    return rs;
+  };
+
+  std::vector<double> times;
+  int64_t calls = o.warmup + o.repeat;
+  for (int64_t i = 0; i < calls; ++i) {
+    auto t0 = std::chrono::steady_clock::now();
+    c.fn(packed.data());
+    auto t1 = std::chrono::steady_clock::now();
+    if (i >= o.warmup)
+      times.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+    results = readResults();
+    if (i + 1 < calls)
+      freeResults(results, args.bufs);
+  }
+  return times;
+}
+
+/// The median and the minimum of `times` (not empty).
+std::pair<double, double> medianMin(std::vector<double> times) {
+  std::sort(times.begin(), times.end());
+  size_t m = times.size();
+  double median =
+      m % 2 ? times[m / 2] : 0.5 * (times[m / 2 - 1] + times[m / 2]);
+  return {median, times.front()};
+}
+
+/// The default --compare-tol of a buffer: 1e-4 for f32, 2e-2 for f16/bf16.
+double defaultCompareTol(ElemType et) {
+  return et == ElemType::F32 ? 1e-4 : 2e-2;
 }
 
 //===----------------------------------------------------------------------===//
@@ -563,71 +833,27 @@ int run(const Options &o) {
       return 1;
     }
   }
-  std::string pipelineKind;
-  std::string pipeline = pipelineText(o, pipelineKind);
-  if (pipelineKind == "custom" && (o.threads != 0 || o.target != "host"))
+  std::string pipelineKind, compareKind;
+  std::string pipeline = pipelineText(o, o.pipeline, pipelineKind);
+  bool comparing = !o.comparePipeline.empty();
+  std::string comparePipeline =
+      comparing ? pipelineText(o, o.comparePipeline, compareKind) : "";
+  // --target/--threads only go into the project and upstream pipelines.
+  bool optionsUsed = pipelineKind != "custom" ||
+                     (comparing && compareKind != "custom");
+  if (!optionsUsed && (o.threads != 0 || o.target != "host"))
     llvm::errs() << "norm-run: warning: --target and --threads are ignored "
                     "with a custom pipeline\n";
-  PassManager pm(&context);
-  {
-    // The pipeline names its anchor, `builtin.module(...)`.
-    std::string parseErrors;
-    llvm::raw_string_ostream os(parseErrors);
-    FailureOr<OpPassManager> parsed = parsePassPipeline(pipeline, os);
-    os.flush();
-    llvm::StringRef msg = llvm::StringRef(parseErrors).trim();
-    if (failed(parsed)) {
-      error("cannot parse the pass pipeline '" + pipeline + "'" +
-            (msg.empty() ? "" : ": " + msg.str()));
-      return 1;
-    }
-    if (parsed->getOpAnchorName() != ModuleOp::getOperationName()) {
-      error("the pass pipeline '" + pipeline +
-            "' must be anchored on builtin.module, as in "
-            "'builtin.module(norm-lower-to-cpu)'");
-      return 1;
-    }
-    static_cast<OpPassManager &>(pm) = std::move(*parsed);
-  }
-  if (failed(pm.run(*module))) {
-    error("the pass pipeline '" + pipeline + "' failed on '" + o.file + "'");
+  // The module the compare pipeline lowers: the same IR, before lowering.
+  OwningOpRef<ModuleOp> compareModule;
+  if (comparing)
+    compareModule = module->clone();
+  if (failed(lowerModule(context, *module, pipeline, o, o.printIR)))
     return 1;
-  }
-  if (o.printIR) {
-    module->print(llvm::outs());
-    llvm::outs() << "\n";
-    llvm::outs().flush();
-  }
-
-  // Everything left must translate to LLVM IR, and the C interface of the
-  // entry must exist.
-  Operation *untranslatable = nullptr;
-  module->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op == module->getOperation())
-      return WalkResult::advance();
-    Dialect *dialect = op->getDialect();
-    if (!dialect ||
-        !dialect->getRegisteredInterface<LLVMTranslationDialectInterface>()) {
-      untranslatable = op;
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  if (untranslatable) {
-    std::string where = formatLocation(untranslatable->getLoc());
-    error((where.empty() ? "" : where + ": ") + "the pass pipeline '" +
-          pipeline + "' left '" +
-          untranslatable->getName().getStringRef() +
-          "', which has no translation to LLVM IR; the pipeline must lower "
-          "everything to the LLVM dialect");
+  if (comparing &&
+      failed(lowerModule(context, *compareModule, comparePipeline, o,
+                         /*printIR=*/false)))
     return 1;
-  }
-  std::string cifaceName = "_mlir_ciface_" + o.entry;
-  if (!module->lookupSymbol<LLVM::LLVMFuncOp>(cifaceName)) {
-    error("the pass pipeline '" + pipeline + "' did not produce llvm.func @" +
-          cifaceName + ", the C interface of @" + o.entry);
-    return 1;
-  }
 
   // JIT.
   std::vector<std::string> libs;
@@ -648,92 +874,22 @@ int run(const Options &o) {
 
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
-  auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!tmBuilder) {
-    error("cannot detect the host target: " +
-          llvm::toString(tmBuilder.takeError()));
+  std::optional<Compiled> compiled = jitCompile(*module, o, libRefs);
+  if (!compiled)
     return 1;
-  }
-  tmBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-  auto tm = tmBuilder->createTargetMachine();
-  if (!tm) {
-    error("cannot create the target machine: " +
-          llvm::toString(tm.takeError()));
-    return 1;
-  }
-  auto transformer =
-      makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0, tm->get());
-  ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = transformer;
-  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  engineOptions.sharedLibPaths = libRefs;
-  engineOptions.enableGDBNotificationListener = false;
-  engineOptions.enablePerfNotificationListener = false;
-  auto engine = ExecutionEngine::create(*module, engineOptions, std::move(*tm));
-  if (!engine) {
-    error("JIT compilation failed: " + llvm::toString(engine.takeError()));
-    return 1;
-  }
-  // Compiles and links the module (an unresolved symbol fails here).
-  auto fn = (*engine)->lookupPacked(cifaceName);
-  if (!fn) {
-    error("JIT compilation failed: " + llvm::toString(fn.takeError()));
-    return 1;
+  std::optional<Compiled> compareCompiled;
+  if (comparing) {
+    compareCompiled = jitCompile(*compareModule, o, libRefs);
+    if (!compareCompiled)
+      return 1;
   }
 
   // Argument buffers.
-  std::vector<Buffer> args(argSigs.size());
-  std::vector<std::vector<int64_t>> argDescs(argSigs.size());
-  size_t nextDim = 0;
-  struct Freer {
-    std::vector<Buffer> &bufs;
-    ~Freer() {
-      for (Buffer &b : bufs)
-        std::free(b.allocated);
-    }
-  } freer{args};
-  for (size_t i = 0; i < argSigs.size(); ++i) {
-    Buffer &b = args[i];
-    b.elemType = argSigs[i].elemType;
-    for (int64_t d : argSigs[i].shape)
-      b.shape.push_back(d == ShapedType::kDynamic ? o.dims[nextDim++] : d);
-    b.strides.assign(b.shape.size(), 1);
-    for (int64_t k = static_cast<int64_t>(b.shape.size()) - 2; k >= 0; --k)
-      b.strides[k] = b.strides[k + 1] * b.shape[k + 1];
-    // aligned_alloc wants a size that is a multiple of the alignment.
-    double bytes = 1.0;
-    for (int64_t d : b.shape)
-      bytes *= static_cast<double>(d);
-    bytes *= ref::getElemTypeByteWidth(b.elemType);
-    if (bytes > 1e15) {
-      error("argument #" + llvm::Twine(i) + " would need " +
-            std::to_string(bytes) + " bytes");
-      return 1;
-    }
-    size_t size = (static_cast<size_t>(b.getNumBytes()) + 63) / 64 * 64;
-    b.allocated = std::aligned_alloc(64, size ? size : 64);
-    if (!b.allocated) {
-      error("cannot allocate " + llvm::Twine(size) + " bytes for argument #" +
-            llvm::Twine(i));
-      return 1;
-    }
-    b.data = static_cast<char *>(b.allocated);
-    if (outputArgs[i]) {
-      std::memset(b.data, 0, b.getNumBytes());
-    } else {
-      uint64_t seed = static_cast<uint64_t>(o.seed) * 0x100000001b3ULL +
-                      0x9e3779b97f4a7c15ULL * (i + 1);
-      fillRandom(b, seed, o);
-    }
-    std::vector<int64_t> &d = argDescs[i];
-    d.push_back(reinterpret_cast<int64_t>(b.allocated));
-    d.push_back(reinterpret_cast<int64_t>(b.data));
-    d.push_back(0);
-    d.insert(d.end(), b.shape.begin(), b.shape.end());
-    d.insert(d.end(), b.strides.begin(), b.strides.end());
-  }
+  ArgBuffers args;
+  if (failed(allocateArgs(argSigs, outputArgs, o, args)))
+    return 1;
   for (const CheckSpec &spec : specs) {
-    std::string why = validateArgShapes(spec, args);
+    std::string why = validateArgShapes(spec, args.bufs);
     if (!why.empty()) {
       error(spec.location + ": the argument shapes (from the signature and "
                             "--dims) do not fit " +
@@ -742,53 +898,12 @@ int run(const Options &o) {
     }
   }
 
-  // The packed call: _mlir_ciface_<f>(results*, args*...) takes pointers to
-  // descriptors; the packed wrapper takes pointers to those pointers.
-  size_t resultWords = 0;
-  for (const ShapedSig &s : resultSigs)
-    resultWords += descriptorWords(s.shape.size());
-  std::vector<int64_t> resultStorage(std::max<size_t>(resultWords, 1), 0);
-  std::vector<void *> callArgs; // the ciface's parameters
-  if (!resultSigs.empty())
-    callArgs.push_back(resultStorage.data());
-  for (auto &d : argDescs)
-    callArgs.push_back(d.data());
-  std::vector<void *> packed;
-  for (void *&p : callArgs)
-    packed.push_back(&p);
-
-  auto readResults = [&]() {
-    std::vector<Buffer> results;
-    size_t at = 0;
-    for (const ShapedSig &s : resultSigs) {
-      results.push_back(bufferFromDescriptor(resultStorage.data() + at,
-                                             s.shape.size(), s.elemType));
-      at += descriptorWords(s.shape.size());
-    }
-    return results;
-  };
-
-  std::vector<double> times;
   std::vector<Buffer> results;
-  int64_t calls = o.warmup + o.repeat;
-  for (int64_t c = 0; c < calls; ++c) {
-    auto t0 = std::chrono::steady_clock::now();
-    (*fn)(packed.data());
-    auto t1 = std::chrono::steady_clock::now();
-    if (c >= o.warmup)
-      times.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-    results = readResults();
-    if (c + 1 < calls)
-      freeResults(results, args);
-  }
+  std::vector<double> times =
+      callTimed(*compiled, args, resultSigs, o, results);
 
   // Report.
-  std::vector<double> sorted = times;
-  std::sort(sorted.begin(), sorted.end());
-  size_t m = sorted.size();
-  double median =
-      m % 2 ? sorted[m / 2] : 0.5 * (sorted[m / 2 - 1] + sorted[m / 2]);
-  double minMs = sorted.front();
+  auto [median, minMs] = medianMin(times);
   int64_t bytes = 0;
   std::vector<const char *> counted;
   auto count = [&](const Buffer &b) {
@@ -797,7 +912,7 @@ int run(const Options &o) {
     counted.push_back(b.data);
     bytes += b.getNumBytes();
   };
-  for (const Buffer &b : args)
+  for (const Buffer &b : args.bufs)
     count(b);
   for (const Buffer &b : results)
     count(b);
@@ -814,7 +929,7 @@ int run(const Options &o) {
   std::string out = line;
   int rc = 0;
   if (o.check) {
-    CheckOutcome outcome = checkAll(specs, args, results);
+    CheckOutcome outcome = checkAll(specs, args.bufs, results);
     std::snprintf(line, sizeof(line), " rel_err=%.3e tol=%.0e %s",
                   outcome.relErr, outcome.tol, outcome.ok ? "PASS" : "FAIL");
     out += line;
@@ -824,9 +939,61 @@ int run(const Options &o) {
         llvm::errs() << "norm-run: check: " << d << "\n";
     }
   }
+
+  // --compare-pipeline: the same inputs through the other pipeline, then
+  // every result and every argument buffer compared with its counterpart.
+  if (comparing) {
+    ArgBuffers cargs;
+    if (failed(allocateArgs(argSigs, outputArgs, o, cargs)))
+      return 1;
+    std::vector<Buffer> cresults;
+    std::vector<double> ctimes =
+        callTimed(*compareCompiled, cargs, resultSigs, o, cresults);
+    auto [cmedian, cminMs] = medianMin(ctimes);
+    double worstRatio = -1.0, worstErr = 0.0, worstTol = 0.0;
+    bool ok = true;
+    std::vector<std::string> details;
+    auto compareBuffers = [&](const std::string &what, const Buffer &a,
+                              const Buffer &b) {
+      double tol = o.compareTol > 0.0 ? o.compareTol
+                                      : defaultCompareTol(a.elemType);
+      ref::CompareResult r = ref::compare(a.load(), b.load(), tol);
+      double ratio = std::isnan(r.relErr) ? INFINITY : r.relErr / tol;
+      if (ratio > worstRatio) {
+        worstRatio = ratio;
+        worstErr = r.relErr;
+        worstTol = tol;
+      }
+      char d[256];
+      std::snprintf(d, sizeof(d), "%s: rel_err=%.3e tol=%.0e %s",
+                    what.c_str(), r.relErr, tol, r.ok ? "PASS" : "FAIL");
+      details.push_back(d + (r.note.empty() ? "" : " (" + r.note + ")"));
+      ok &= r.ok;
+    };
+    for (size_t i = 0; i < results.size(); ++i)
+      compareBuffers("result #" + std::to_string(i), results[i], cresults[i]);
+    for (size_t i = 0; i < args.bufs.size(); ++i)
+      compareBuffers("argument #" + std::to_string(i), args.bufs[i],
+                     cargs.bufs[i]);
+    freeResults(cresults, cargs.bufs);
+    if (worstRatio < 0.0) // nothing to compare
+      worstTol = o.compareTol > 0.0 ? o.compareTol : 1e-4;
+    std::snprintf(line, sizeof(line),
+                  " cmp_pipeline=%s cmp_median_ms=%.6f cmp_min_ms=%.6f "
+                  "speedup=%.3f cmp_rel_err=%.3e cmp_tol=%.0e %s",
+                  compareKind.c_str(), cmedian, cminMs,
+                  median > 0.0 ? cmedian / median : 0.0, worstErr, worstTol,
+                  ok ? "PASS" : "FAIL");
+    out += line;
+    if (!ok) {
+      rc = 1;
+      for (const std::string &d : details)
+        llvm::errs() << "norm-run: compare: " << d << "\n";
+    }
+  }
   llvm::outs() << out << "\n";
   llvm::outs().flush();
-  freeResults(results, args);
+  freeResults(results, args.bufs);
   return rc;
 }
 

@@ -114,4 +114,68 @@ def NormFuseMatmulPass : Pass<"norm-fuse-matmul"> {
   ];
 }
 
+def NormRaisePass : Pass<"norm-raise"> {
+  let summary = "Raise decomposed RMSNorm / LayerNorm to norm ops";
+  let description = [{
+    Finds RMSNorm and LayerNorm spelled out in frontend IR on tensors and
+    replaces each by one `norm.rms_norm` / `norm.layer_norm`, changing
+    nothing else. Recognized IR: linalg on tensors as torch-mlir emits it
+    (reductions as `linalg.generic` keeping the reduced dim as a unit dim,
+    broadcasts by indexing maps), as IREE-style pipelines hold it
+    (`tensor.collapse_shape` / `expand_shape` around reductions, fused
+    bodies), named ops (`linalg.reduce`, `linalg.broadcast`, elementwise
+    named ops) and TOSA (`tosa.reduce_sum`, `tosa.reshape`, `tosa.rsqrt`,
+    `tosa.pow`, `tosa.reciprocal`, `tosa.cast`).
+
+    The pass does not match op sequences. It evaluates one element of each
+    candidate tensor symbolically, through linalg bodies, broadcasts,
+    reshapes and casts, into a polynomial over tensor elements, reductions
+    and roots, and checks the norm's definition as an identity of
+    polynomials. So every spelling of the same arithmetic is found: `x·x`,
+    `fpowi(x, 2)` or `powf(x, 2.0)`; the mean as `sum·(1/n)` or `sum/n`;
+    `rsqrt`, `1/sqrt`, division by `sqrt`, `pow(·, -0.5)`; ε inside or
+    outside the root (`eps_mode`); the reassociated LayerNorm
+    `x·(rstd·γ) + (β − μ·rstd·γ)`; γ and β present or absent; Gemma's
+    `(1 + γ)` (`weight_offset`); several trailing dims (`axis`). `extf` /
+    `truncf` around the computation become `acc_type` and `cast_mode`. A
+    residual add whose sum is also used becomes the `residual` operand and
+    `sum_outs`; mean and rstd tensors other ops read become `mean_outs` /
+    `rstd_outs`.
+
+    Not raised: a constant 1/n that does not match the reduced extent, a
+    non-constant ε, reductions over non-trailing dims, casts that round
+    where no `cast_mode` does, and intermediates used elsewhere in a way
+    the op cannot provide. With `remarks`, each raised norm and each such
+    near miss gets a remark.
+
+    Example:
+
+    ```mlir
+    %sq = linalg.generic ... { %0 = arith.mulf %in, %in : f32 ... }
+    %ss = linalg.generic {iterator_types = ["parallel", "reduction"]} ...
+    %y  = linalg.generic ... { x · rsqrt(ss / 64 + 1e-6) · γ }
+    ```
+
+    becomes
+
+    ```mlir
+    %y = norm.rms_norm ins(%x : tensor<16x64xf32>) weight(%g : tensor<64xf32>)
+           outs(%e : tensor<16x64xf32>) {epsilon = 9.99999997E-7 : f32}
+           -> tensor<16x64xf32>
+    ```
+  }];
+  let options = [
+    Option<"raiseRMSNorm", "raise-rms-norm", "bool", /*default=*/"true",
+           "Raise RMSNorm">,
+    Option<"raiseLayerNorm", "raise-layer-norm", "bool", /*default=*/"true",
+           "Raise LayerNorm">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for each norm raised and each near miss, with the reason">
+  ];
+  let dependentDialects = [
+    "::mlir::norm::NormDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 #endif // NORM_DIALECT_NORM_TRANSFORMS_PASSES_TD

@@ -44,6 +44,21 @@ LogicalResult fuseNormIntoConsumerMatmuls(RewriterBase &rewriter,
 LogicalResult fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
                                          Operation *norm, std::string &why);
 
+/// What `raiseNorms` looks for and says.
+struct RaiseNormsOptions {
+  bool rmsNorm = true;
+  bool layerNorm = true;
+  /// A remark per raised norm and per near miss (with the reason).
+  bool remarks = false;
+};
+
+/// Raises every decomposed RMSNorm / LayerNorm on tensors nested in `scope`
+/// (linalg, tensor, arith/math or TOSA IR) to norm.rms_norm /
+/// norm.layer_norm, erasing the ops it replaces. Returns how many were
+/// raised. The --norm-raise pass.
+unsigned raiseNorms(RewriterBase &rewriter, Operation *scope,
+                    const RaiseNormsOptions &options);
+
 /// Registers the BufferizableOpInterface models of the norm ops, so that
 /// one-shot bufferization turns their tensor form into their memref form.
 void registerBufferizableOpInterfaceExternalModels(DialectRegistry &registry);

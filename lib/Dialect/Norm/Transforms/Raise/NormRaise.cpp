@@ -1,0 +1,501 @@
+//===- NormRaise.cpp - the norm-raise pass ---------------------------------===//
+//
+// Visits every tensor value that could end a norm, latest first, so that a
+// chain is raised whole from its last value before its inner values are
+// considered. For each: evaluate its element symbolically (Tracing.h),
+// recognize a norm (Recognize.h), work out the ops the norm replaces (the
+// cone) and check that nothing outside needs their values except what the op
+// returns (y, the residual sum, mean, rstd); then create the op, redirect
+// those uses and erase what became dead. A walk, not the greedy driver:
+// each candidate is one decision with one remark.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Recognize.h"
+#include "Tracing.h"
+
+#include "norm/Dialect/Norm/IR/NormOps.h"
+#include "norm/Dialect/Norm/Transforms/Passes.h"
+#include "norm/Dialect/Norm/Transforms/Transforms.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir {
+namespace norm {
+#define GEN_PASS_DEF_NORMRAISEPASS
+#include "norm/Dialect/Norm/Transforms/Passes.h.inc"
+} // namespace norm
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::norm;
+using namespace mlir::norm::raise;
+
+namespace {
+
+/// Ops whose results may end a norm (and that the Tracer looks through).
+bool isTraceable(Operation *op) {
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+    return linalgOp.hasPureTensorSemantics();
+  if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::CastOp>(op))
+    return true;
+  StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
+  return ns == "tosa" || ns == "arith" || ns == "math";
+}
+
+/// True if some user would extend the value's element computation (an
+/// elementwise op or reshape): then the value is not the end of a chain.
+bool feedsElementwise(Value v) {
+  for (Operation *user : v.getUsers()) {
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(user)) {
+      if (linalgOp.hasPureTensorSemantics() &&
+          linalgOp.getNumLoops() == linalgOp.getNumParallelLoops())
+        return true;
+      continue;
+    }
+    if (isTraceable(user) && !isa<linalg::LinalgOp>(user) &&
+        user->getName().getStringRef() != "tosa.matmul")
+      return true;
+  }
+  return false;
+}
+
+/// Can `from` be turned into `to` by a collapse/expand_shape (+ cast)?
+bool canReshape(RankedTensorType from, RankedTensorType to) {
+  if (from.getElementType() != to.getElementType())
+    return false;
+  if (from.getRank() == to.getRank())
+    return tensor::CastOp::areCastCompatible(from, to);
+  return getReassociationIndicesForReshape(from, to).has_value();
+}
+
+Value reshapeTo(RewriterBase &rewriter, Location loc, Value v,
+                RankedTensorType to) {
+  auto from = cast<RankedTensorType>(v.getType());
+  if (from == to)
+    return v;
+  if (from.getRank() > to.getRank()) {
+    auto reassociation = *getReassociationIndicesForReshape(from, to);
+    v = tensor::CollapseShapeOp::create(rewriter, loc, v, reassociation);
+  } else if (from.getRank() < to.getRank()) {
+    auto reassociation = *getReassociationIndicesForReshape(from, to);
+    v = tensor::ExpandShapeOp::create(rewriter, loc, to, v, reassociation);
+  }
+  if (v.getType() != to)
+    v = tensor::CastOp::create(rewriter, loc, to, v);
+  return v;
+}
+
+std::string formatDouble(double d) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << llvm::format("%g", d);
+  return s;
+}
+
+class Raiser {
+public:
+  Raiser(RewriterBase &rewriter, const RaiseNormsOptions &options)
+      : rewriter(rewriter), options(options) {}
+
+  unsigned run(Operation *scope);
+
+private:
+  /// Tries `v` as the last value of a norm. Returns true if raised.
+  bool tryRaise(Value v);
+  void report(Operation *root, const Twine &msg,
+              const llvm::SetVector<Operation *> &traced);
+
+  void erase(Operation *op) {
+    op->walk([&](Operation *nested) { erased.insert(nested); });
+    rewriter.eraseOp(op);
+  }
+
+  RewriterBase &rewriter;
+  const RaiseNormsOptions &options;
+  unsigned numRaised = 0;
+  /// Erased ops, so that stale candidates are skipped.
+  llvm::DenseSet<Operation *> erased;
+
+  /// Failed chains, reported at the end unless a norm inside them was
+  /// raised later (then the failure was about what follows the norm).
+  struct Pending {
+    Location loc;
+    std::string message;
+    llvm::SmallPtrSet<Operation *, 16> ops;
+  };
+  SmallVector<Pending> pending;
+};
+
+} // namespace
+
+void Raiser::report(Operation *root, const Twine &msg,
+                    const llvm::SetVector<Operation *> &traced) {
+  Pending p{root->getLoc(), msg.str(), {}};
+  p.ops.insert(traced.begin(), traced.end());
+  pending.push_back(std::move(p));
+}
+
+unsigned Raiser::run(Operation *scope) {
+  SmallVector<Operation *> ops;
+  scope->walk([&](Operation *op) {
+    // Only ops producing tensors can end a norm (not the scalar ops in
+    // linalg bodies).
+    if (op != scope && isTraceable(op) &&
+        llvm::any_of(op->getResultTypes(),
+                     [](Type t) { return isa<RankedTensorType>(t); }))
+      ops.push_back(op);
+  });
+  for (Operation *op : llvm::reverse(ops)) {
+    if (erased.contains(op))
+      continue;
+    for (Value v : op->getResults())
+      if (tryRaise(v))
+        break;
+  }
+  if (options.remarks)
+    for (const Pending &p : pending)
+      emitRemark(p.loc) << "norm-raise: not raised: " << p.message;
+  pending.clear();
+  return numRaised;
+}
+
+bool Raiser::tryRaise(Value v) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  if (!type || type.getRank() < 1 || !isa<FloatType>(type.getElementType()))
+    return false;
+  Operation *rootOp = v.getDefiningOp();
+
+  ExprArena arena;
+  Tracer tracer(arena, type);
+  Expr *rootExpr = tracer.eval(v, tracer.rootBinding());
+  if (!rootExpr || rootExpr->kind == ExprKind::Leaf)
+    return false;
+  PolyContext polys;
+  Canonicalizer canon(polys);
+  RecognizeOptions recognizeOptions;
+  recognizeOptions.rmsNorm = options.rmsNorm;
+  recognizeOptions.layerNorm = options.layerNorm;
+  Recognition recognition =
+      recognizeNorm(tracer, canon, v, rootExpr, recognizeOptions);
+  bool endOfChain = !feedsElementwise(v);
+  if (!recognition.match) {
+    if (recognition.nearMiss && endOfChain)
+      report(rootOp, recognition.reason, tracer.tracedOps);
+    return false;
+  }
+  const NormMatch &m = *recognition.match;
+  auto fail = [&](const Twine &why) {
+    if (endOfChain)
+      report(rootOp, why, tracer.tracedOps);
+    return false;
+  };
+
+  // The cone: the traced ops between the op's operands and `v`.
+  llvm::SmallDenseSet<Value, 4> stops;
+  for (Value s : {m.input, m.residual, m.gamma, m.beta})
+    if (s)
+      stops.insert(s);
+  llvm::SetVector<Operation *> cone;
+  llvm::SetVector<Operation *> initProducers;
+  cone.insert(rootOp);
+  for (unsigned i = 0; i < cone.size(); ++i) {
+    Operation *op = cone[i];
+    for (OpOperand &use : op->getOpOperands()) {
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+      Operation *def = use.get().getDefiningOp();
+      if (linalgOp && linalgOp.isDpsInit(&use)) {
+        if (def)
+          initProducers.insert(def);
+        continue;
+      }
+      if (stops.contains(use.get()) || !def || !tracer.tracedOps.contains(def))
+        continue;
+      cone.insert(def);
+    }
+  }
+  Block *block = rootOp->getBlock();
+  for (Operation *op : cone)
+    if (op->getBlock() != block)
+      return fail("the computation spans several blocks");
+
+  // Uses outside the cone: the residual sum, the statistics, or values
+  // that do not depend on x (a converted γ) may stay; nothing else.
+  Value sumValue;
+  SmallVector<std::pair<Value, bool>> stats; // value, isMean
+  auto statType = [&]() {
+    auto xType = cast<RankedTensorType>(m.input.getType());
+    return RankedTensorType::get(xType.getShape().take_front(m.axis),
+                                 m.accType);
+  };
+  for (Operation *op : cone) {
+    for (Value res : op->getResults()) {
+      if (res == v)
+        continue;
+      bool external = llvm::any_of(res.getUsers(), [&](Operation *user) {
+        return !cone.contains(user);
+      });
+      if (!external)
+        continue;
+      if (m.sum && res == m.sum) {
+        sumValue = res;
+        continue;
+      }
+      bool provided = false, harmless = true;
+      auto resType = dyn_cast<RankedTensorType>(res.getType());
+      for (const auto &[key, expr] : tracer.memo) {
+        if (key.first != res.getAsOpaquePointer() || !expr)
+          continue;
+        std::optional<Poly> p = canon.canon(expr);
+        if (!p) {
+          harmless = false;
+          continue;
+        }
+        // A plain copy or conversion of an input (x.to(f32) read by other
+        // ops too) stays; it is no intermediate of the norm.
+        if (auto mono = p->asMonomial();
+            mono && mono->second == 1.0 && mono->first.size() == 1 &&
+            mono->first[0].second == Rat::get(1) &&
+            polys.getAtom(mono->first[0].first).kind == AtomKind::Leaf)
+          continue;
+        SmallVector<AtomId> atoms;
+        polys.collectAtoms(*p, atoms);
+        for (AtomId a : atoms) {
+          const Atom &atom = polys.getAtom(a);
+          if (atom.kind == AtomKind::Sum ||
+              (atom.kind == AtomKind::Leaf &&
+               (atom.value == m.input || atom.value == m.residual)))
+            harmless = false;
+        }
+        if (!resType || resType.getElementType() != m.accType ||
+            !isRowBinding(tracer, key.second, m.axis) ||
+            !canReshape(statType(), resType))
+          continue;
+        if (m.isLayerNorm && polys.equal(*p, m.mean)) {
+          stats.push_back({res, true});
+          provided = true;
+          break;
+        }
+        if (polys.equal(*p, m.rstd)) {
+          stats.push_back({res, false});
+          provided = true;
+          break;
+        }
+      }
+      if (provided || harmless)
+        continue;
+      Operation *user = *llvm::find_if(res.getUsers(), [&](Operation *u) {
+        return !cone.contains(u);
+      });
+      return fail("the intermediate '" + op->getName().getStringRef() +
+                  "' is also used by '" + user->getName().getStringRef() +
+                  "', and the norm op cannot provide its value");
+    }
+  }
+  // The replaced values' other users must come after the norm op, which
+  // takes the place of the chain's last op.
+  SmallVector<Value> replaced = {sumValue};
+  for (auto [s, isMean] : stats)
+    replaced.push_back(s);
+  for (Value r : replaced) {
+    if (!r)
+      continue;
+    for (Operation *user : r.getUsers()) {
+      if (cone.contains(user))
+        continue;
+      Operation *anc = block->findAncestorOpInBlock(*user);
+      if (!anc || !rootOp->isBeforeInBlock(anc))
+        return fail("a statistic or the residual sum is used before the "
+                    "normalized result is computed");
+    }
+  }
+  // γ and β in the op's shape.
+  auto xType = cast<RankedTensorType>(m.input.getType());
+  auto columnType =
+      RankedTensorType::get(xType.getShape().drop_front(m.axis), m.elemType);
+  for (Value w : {m.gamma, m.beta})
+    if (w && !canReshape(cast<RankedTensorType>(w.getType()), columnType))
+      return fail("γ/β do not have the shape of the normalized dims");
+  if (!tensor::CastOp::areCastCompatible(xType, type))
+    return fail("the input and the result have different shapes");
+  for (Value s : {m.input, m.residual, m.gamma, m.beta})
+    if (s)
+      if (Operation *def = s.getDefiningOp())
+        if (def->getBlock() == block && !def->isBeforeInBlock(rootOp))
+          return fail("an operand is defined after the chain");
+
+  // Create the op in place of the chain's last op.
+  Location loc = rootOp->getLoc();
+  MLIRContext *ctx = rootOp->getContext();
+  rewriter.setInsertionPoint(rootOp);
+  SmallVector<OpFoldResult> sizes =
+      tensor::getMixedSizes(rewriter, loc, m.input);
+  SmallVector<OpFoldResult> rowSizes(sizes.begin(), sizes.begin() + m.axis);
+  auto empty = [&](ArrayRef<OpFoldResult> s, Type t) -> Value {
+    return tensor::EmptyOp::create(rewriter, loc, s, t);
+  };
+  bool wantMean = llvm::any_of(stats, [](auto s) { return s.second; });
+  bool wantRstd = llvm::any_of(stats, [](auto s) { return !s.second; });
+  Value init = empty(sizes, m.elemType);
+  Value sumInit = sumValue ? empty(sizes, m.elemType) : Value();
+  Value meanInit = wantMean ? empty(rowSizes, m.accType) : Value();
+  Value rstdInit = wantRstd ? empty(rowSizes, m.accType) : Value();
+  Value gamma =
+      m.gamma ? reshapeTo(rewriter, loc, m.gamma, columnType) : Value();
+  Value beta = m.beta ? reshapeTo(rewriter, loc, m.beta, columnType) : Value();
+
+  SmallVector<Type> resultTypes = {init.getType()};
+  for (Value i : {sumInit, meanInit, rstdInit})
+    if (i)
+      resultTypes.push_back(i.getType());
+  Type attrType = m.accType.isF64() ? Type(Float64Type::get(ctx))
+                                    : Type(Float32Type::get(ctx));
+  IntegerAttr axisAttr =
+      m.axis + 1 == unsigned(xType.getRank())
+          ? IntegerAttr()
+          : rewriter.getI64IntegerAttr(m.axis);
+  FloatAttr epsAttr = FloatAttr::get(attrType, m.epsilon);
+  FloatAttr offsetAttr =
+      m.weightOffset != 0.0 ? FloatAttr::get(attrType, m.weightOffset)
+                            : FloatAttr();
+  Type defaultAcc = m.elemType.isF64() ? Type(Float64Type::get(ctx))
+                                       : Type(Float32Type::get(ctx));
+  TypeAttr accAttr =
+      m.accType != defaultAcc ? TypeAttr::get(m.accType) : TypeAttr();
+  CastModeAttr castAttr = m.castMode == CastMode::before_weight
+                              ? CastModeAttr::get(ctx, m.castMode)
+                              : CastModeAttr();
+  EpsModeAttr epsModeAttr = m.epsMode == EpsMode::outside_sqrt
+                                ? EpsModeAttr::get(ctx, m.epsMode)
+                                : EpsModeAttr();
+  Operation *normOp;
+  if (m.isLayerNorm)
+    normOp = LayerNormOp::create(rewriter, loc, resultTypes, m.input,
+                                 m.residual, gamma, beta, init, sumInit,
+                                 meanInit, rstdInit, axisAttr, epsAttr,
+                                 offsetAttr, accAttr, castAttr, epsModeAttr);
+  else
+    normOp = RMSNormOp::create(rewriter, loc, resultTypes, m.input,
+                               m.residual, gamma, init, sumInit, rstdInit,
+                               axisAttr, epsAttr, offsetAttr,
+                               /*partial=*/Attribute(), accAttr, castAttr,
+                               epsModeAttr);
+
+  // Redirect the uses.
+  unsigned next = 0;
+  Value y = normOp->getResult(next++);
+  Value sum = sumValue ? normOp->getResult(next++) : Value();
+  Value mean = wantMean ? normOp->getResult(next++) : Value();
+  Value rstd = wantRstd ? normOp->getResult(next++) : Value();
+  auto notInCone = [&](OpOperand &use) {
+    return !cone.contains(use.getOwner()) && use.getOwner() != normOp;
+  };
+  rewriter.replaceUsesWithIf(v, reshapeTo(rewriter, loc, y, type), notInCone);
+  if (sumValue)
+    rewriter.replaceUsesWithIf(
+        sumValue,
+        reshapeTo(rewriter, loc, sum, cast<RankedTensorType>(sumValue.getType())),
+        notInCone);
+  for (auto [s, isMean] : stats)
+    rewriter.replaceUsesWithIf(
+        s,
+        reshapeTo(rewriter, loc, isMean ? mean : rstd,
+                  cast<RankedTensorType>(s.getType())),
+        notInCone);
+
+  // Pending failures of chains that contain this norm were about what
+  // follows it.
+  llvm::erase_if(pending, [&](const Pending &p) {
+    return p.ops.contains(rootOp);
+  });
+
+  // Erase what is dead now: the chain, then the inits it used.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Operation *op : llvm::reverse(cone)) {
+      if (!op || !op->use_empty())
+        continue;
+      erase(op);
+      initProducers.remove(op);
+      cone.remove(op);
+      changed = true;
+      break;
+    }
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Operation *op : llvm::reverse(initProducers)) {
+      if (!isOpTriviallyDead(op))
+        continue;
+      SmallVector<Operation *> operandDefs;
+      for (Value operand : op->getOperands())
+        if (Operation *def = operand.getDefiningOp())
+          operandDefs.push_back(def);
+      erase(op);
+      initProducers.remove(op);
+      for (Operation *def : operandDefs)
+        if (isa<tensor::EmptyOp, linalg::FillOp>(def))
+          initProducers.insert(def);
+      changed = true;
+      break;
+    }
+  }
+
+  ++numRaised;
+  if (options.remarks) {
+    std::string desc;
+    llvm::raw_string_ostream os(desc);
+    os << "axis " << m.axis << ", epsilon " << formatDouble(m.epsilon);
+    if (m.gamma)
+      os << ", weight";
+    if (m.beta)
+      os << ", bias";
+    if (m.weightOffset != 0.0)
+      os << ", weight_offset " << formatDouble(m.weightOffset);
+    if (m.residual)
+      os << ", residual";
+    if (sumValue)
+      os << ", sum";
+    if (wantMean)
+      os << ", mean";
+    if (wantRstd)
+      os << ", rstd";
+    if (m.epsMode == EpsMode::outside_sqrt)
+      os << ", eps outside sqrt";
+    os << ", acc " << m.accType;
+    if (m.castMode == CastMode::before_weight)
+      os << ", cast before weight";
+    emitRemark(loc) << "norm-raise: raised " << normOp->getName() << " ("
+                    << desc << ")";
+  }
+  return true;
+}
+
+unsigned mlir::norm::raiseNorms(RewriterBase &rewriter, Operation *scope,
+                                const RaiseNormsOptions &options) {
+  Raiser raiser(rewriter, options);
+  return raiser.run(scope);
+}
+
+namespace {
+
+struct NormRaisePass : public norm::impl::NormRaisePassBase<NormRaisePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    RaiseNormsOptions options;
+    options.rmsNorm = raiseRMSNorm;
+    options.layerNorm = raiseLayerNorm;
+    options.remarks = remarks;
+    IRRewriter rewriter(&getContext());
+    raiseNorms(rewriter, getOperation(), options);
+  }
+};
+
+} // namespace

@@ -1,0 +1,67 @@
+//===- Recognize.h - recognizing RMSNorm / LayerNorm algebraically -*- C++ -*-===//
+//
+// Given the Expr of a candidate tensor's element, finds x, γ, β, ε, the
+// weight offset, eps_mode, the accumulation type and the cast placement such
+// that the op's definition, built as a Poly, equals the candidate's Poly.
+// Recognition proposes the pieces (x from the reductions' bodies, ε from the
+// roots' constant terms, γ/β from the per-column leaves) and then checks the
+// whole equation, so a wrong guess can only fail, never raise.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_LIB_DIALECT_NORM_TRANSFORMS_RAISE_RECOGNIZE_H
+#define NORM_LIB_DIALECT_NORM_TRANSFORMS_RAISE_RECOGNIZE_H
+
+#include "NormExpr.h"
+#include "Tracing.h"
+
+#include "norm/Dialect/Norm/IR/NormOps.h"
+
+namespace mlir {
+namespace norm {
+namespace raise {
+
+struct NormMatch {
+  bool isLayerNorm = false;
+  unsigned axis = 0;
+  /// The op's input and (residual form) the residual added to it; `sum` is
+  /// the tensor holding input + residual in the IR, if materialized.
+  Value input, residual, sum;
+  /// γ and β as the IR reads them (possibly with leading unit dims).
+  Value gamma, beta;
+  double epsilon = 0.0;
+  double weightOffset = 0.0;
+  EpsMode epsMode = EpsMode::inside_sqrt;
+  CastMode castMode = CastMode::after_weight;
+  FloatType elemType, accType;
+  /// μ and rstd per row, for recognizing statistics tensors other ops use.
+  Poly mean, rstd;
+};
+
+/// The outcome of one candidate.
+struct Recognition {
+  std::optional<NormMatch> match;
+  /// Why not (empty when there is no reduction at all: not a candidate).
+  std::string reason;
+  /// The candidate looks like a norm but one thing prevents it (reported
+  /// even when it is not the last value of a chain).
+  bool nearMiss = false;
+};
+
+struct RecognizeOptions {
+  bool rmsNorm = true;
+  bool layerNorm = true;
+};
+
+Recognition recognizeNorm(Tracer &tracer, Canonicalizer &canon, Value root,
+                          const Expr *rootExpr, const RecognizeOptions &opts);
+
+/// True if `b` reads a row tensor: its non-empty groups are the root dims
+/// [0, axis) other than unit dims, one per group, in order.
+bool isRowBinding(const Tracer &tracer, const Binding &b, unsigned axis);
+
+} // namespace raise
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_LIB_DIALECT_NORM_TRANSFORMS_RAISE_RECOGNIZE_H

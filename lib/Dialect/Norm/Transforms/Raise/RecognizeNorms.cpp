@@ -1,0 +1,572 @@
+//===- RecognizeNorms.cpp - RMSNorm / LayerNorm as polynomial identities --===//
+//
+// The normal forms, with X the normalized input, n the number of elements
+// reduced, r = rstd:
+//
+//   RMSNorm   y = X · r · (γ + c)                 ms  = Σ X² / n
+//   LayerNorm y = (X − μ) · r · (γ + c) + β       μ = Σ X / n,
+//                                                 var = Σ (X − μ)² / n
+//                                                    (or Σ X² / n − μ²)
+//   r = (s + ε)^(-1/2)  (inside_sqrt)   or   (s^(1/2) + ε)^(-1) (outside)
+//
+// each expanded into a Poly and compared with the candidate's Poly. Casts
+// are checked separately: statistics in the accumulation type A, x (and γ,
+// β) converted from the element type E, and either one rounding at the end
+// (after_weight) or a rounding of X·r before γ and β are applied in E
+// (before_weight).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Recognize.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::norm;
+using namespace mlir::norm::raise;
+
+bool raise::isRowBinding(const Tracer &tracer, const Binding &b,
+                         unsigned axis) {
+  SmallVector<unsigned> dims;
+  for (const DimGroup &g : b) {
+    if (g.size() > 1)
+      return false;
+    llvm::append_range(dims, g);
+  }
+  SmallVector<unsigned> expected;
+  for (unsigned d = 0; d < axis; ++d)
+    if (tracer.rootDimSize(d) != 1)
+      expected.push_back(d);
+  return dims == expected;
+}
+
+namespace {
+
+/// What the equation search found.
+struct Solution {
+  bool isLayerNorm = false;
+  double epsilon = 0.0, offset = 0.0;
+  EpsMode epsMode = EpsMode::inside_sqrt;
+  bool beforeWeight = false;
+  std::optional<AtomId> gamma, beta;
+  Poly mean, rstd;
+};
+
+class Recognizer {
+public:
+  Recognizer(Tracer &tracer, Canonicalizer &canon, Value root,
+             const Expr *rootExpr, const RecognizeOptions &opts)
+      : tracer(tracer), canon(canon), ctx(canon.context()), root(root),
+        rootExpr(rootExpr), opts(opts) {}
+
+  Recognition run();
+
+private:
+  Recognition fail(const Twine &why, bool near) {
+    Recognition r;
+    r.reason = why.str();
+    r.nearMiss = near;
+    return r;
+  }
+  std::optional<Solution> solve(const Poly &x, const Poly &invN,
+                                bool layerNorm);
+  std::optional<Solution> solveWith(const Poly &stat, const Poly &center,
+                                    const Poly &mean, bool isLayerNorm);
+  bool isColumnAtom(AtomId id) const;
+  bool checkA(const Expr *e) const;
+  bool checkE(const Expr *e) const;
+  bool checkTopE(const Expr *e) const;
+
+  Tracer &tracer;
+  Canonicalizer &canon;
+  PolyContext &ctx;
+  Value root;
+  const Expr *rootExpr;
+  RecognizeOptions opts;
+
+  SmallVector<unsigned> normDims;
+  Type accType, elemType;
+  Poly y;
+  SmallVector<double> epsilons;
+  SmallVector<AtomId> columns;
+};
+
+} // namespace
+
+bool Recognizer::isColumnAtom(AtomId id) const {
+  const Atom &a = ctx.getAtom(id);
+  if (a.kind != AtomKind::Leaf)
+    return false;
+  SmallVector<unsigned> dims;
+  for (const DimGroup &g : a.binding) {
+    if (g.size() > 1)
+      return false;
+    llvm::append_range(dims, g);
+  }
+  return dims == normDims;
+}
+
+// Statistics and everything else under the rounding: computed in A, with
+// values of type E only as converted leaves (x, γ, β) or the residual sum.
+bool Recognizer::checkA(const Expr *e) const {
+  switch (e->kind) {
+  case ExprKind::Leaf:
+    return e->type == accType;
+  case ExprKind::Scalar:
+  case ExprKind::Const:
+  case ExprKind::Extent:
+    return true;
+  case ExprKind::Ext:
+    return e->type == accType && checkE(e->operands[0]);
+  case ExprKind::Trunc:
+    return false;
+  default:
+    return e->type == accType &&
+           llvm::all_of(e->operands, [&](const Expr *o) { return checkA(o); });
+  }
+}
+
+bool Recognizer::checkE(const Expr *e) const {
+  if (e->kind == ExprKind::Const || e->kind == ExprKind::Leaf)
+    return e->kind == ExprKind::Const || e->type == elemType;
+  // The residual add, rounded to E.
+  return e->kind == ExprKind::Add && e->type == elemType &&
+         llvm::all_of(e->operands, [&](const Expr *o) {
+           return o->kind == ExprKind::Leaf && o->type == elemType;
+         });
+}
+
+// before_weight: γ and β applied in E to the rounded normalized value.
+bool Recognizer::checkTopE(const Expr *e) const {
+  switch (e->kind) {
+  case ExprKind::Leaf:
+    return e->type == elemType;
+  case ExprKind::Const:
+    return true;
+  case ExprKind::Trunc:
+    return e->type == elemType && checkA(e->operands[0]);
+  case ExprKind::Add:
+  case ExprKind::Sub:
+  case ExprKind::Mul:
+    return e->type == elemType && llvm::all_of(e->operands, [&](auto *o) {
+             return checkTopE(o);
+           });
+  default:
+    return false;
+  }
+}
+
+std::optional<Solution> Recognizer::solveWith(const Poly &stat,
+                                              const Poly &center,
+                                              const Poly &mean,
+                                              bool isLayerNorm) {
+  for (EpsMode mode : {EpsMode::inside_sqrt, EpsMode::outside_sqrt}) {
+    for (double eps : epsilons) {
+      std::optional<Poly> rstd;
+      if (mode == EpsMode::inside_sqrt) {
+        rstd = ctx.pow(ctx.add(stat, Poly::constant(eps)), Rat::get(-1, 2));
+      } else {
+        auto root = ctx.pow(stat, Rat::get(1, 2));
+        if (root)
+          rstd = ctx.pow(ctx.add(*root, Poly::constant(eps)), Rat::get(-1));
+      }
+      if (!rstd)
+        continue;
+      Poly core = ctx.mul(center, *rstd);
+      if (core.isZero())
+        continue;
+      // Either y is built from `core` directly (after_weight), or from a
+      // rounding of it (before_weight).
+      SmallVector<std::pair<Poly, bool>> targets = {{core, false}};
+      for (const auto &[m, c] : y.terms)
+        for (const auto &[a, e] : m)
+          if (ctx.getAtom(a).kind == AtomKind::Trunc &&
+              ctx.equal(ctx.getAtom(a).body, core))
+            targets.push_back({Poly::atom(a), true});
+      for (const auto &[target, before] : targets) {
+        const auto &[m0, k0] = *target.terms.begin();
+        SmallVector<std::optional<AtomId>> gammas = {std::nullopt};
+        for (AtomId c : columns)
+          gammas.push_back(c);
+        for (std::optional<AtomId> gamma : gammas) {
+          // The monomial of core·γ: its coefficient says γ is there once.
+          Monomial mg = m0;
+          if (gamma) {
+            Poly unit;
+            unit.terms[m0] = 1.0;
+            mg = ctx.mul(Poly::atom(*gamma), unit).terms.begin()->first;
+          }
+          double offset = 0.0;
+          if (gamma) {
+            if (!coefficientsEqual(y.coefficient(mg), k0))
+              continue;
+            offset = y.coefficient(m0) / k0;
+          } else if (!coefficientsEqual(y.coefficient(m0), k0)) {
+            continue;
+          }
+          // γ + offset, or 1 without γ.
+          Poly weight = gamma ? ctx.add(Poly::constant(offset),
+                                        Poly::atom(*gamma))
+                              : Poly::constant(1.0);
+          Poly scaled = ctx.mul(target, weight);
+          SmallVector<std::optional<AtomId>> betas = {std::nullopt};
+          if (isLayerNorm)
+            for (AtomId c : columns)
+              if (c != gamma)
+                betas.push_back(c);
+          for (std::optional<AtomId> beta : betas) {
+            Poly expected =
+                beta ? ctx.add(scaled, Poly::atom(*beta)) : scaled;
+            if (!ctx.equal(y, expected))
+              continue;
+            Solution s;
+            s.isLayerNorm = isLayerNorm;
+            s.epsilon = eps;
+            s.offset = std::fabs(offset) < 1e-12 ? 0.0 : offset;
+            s.epsMode = mode;
+            s.beforeWeight = before && (gamma || beta);
+            s.gamma = gamma;
+            s.beta = beta;
+            s.mean = mean;
+            s.rstd = *rstd;
+            return s;
+          }
+        }
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Solution> Recognizer::solve(const Poly &x, const Poly &invN,
+                                          bool layerNorm) {
+  auto sumOf = [&](const Poly &body) { return ctx.sum(normDims, body); };
+  if (!layerNorm) {
+    Poly ms = ctx.mul(invN, sumOf(ctx.mul(x, x)));
+    if (auto s = solveWith(ms, x, Poly(), /*isLayerNorm=*/false))
+      return s;
+  }
+  if (layerNorm) {
+    Poly mean = ctx.mul(invN, sumOf(x));
+    Poly centered = ctx.sub(x, mean);
+    Poly var = ctx.mul(invN, sumOf(ctx.mul(centered, centered)));
+    if (auto s = solveWith(var, centered, mean, /*isLayerNorm=*/true))
+      return s;
+    // The one-pass spelling E[x²] − E[x]²: equal in exact arithmetic; the
+    // op computes it stably.
+    Poly onePass =
+        ctx.sub(ctx.mul(invN, sumOf(ctx.mul(x, x))), ctx.mul(mean, mean));
+    if (auto s = solveWith(onePass, centered, mean, /*isLayerNorm=*/true))
+      return s;
+  }
+  return std::nullopt;
+}
+
+static std::string typeString(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << t;
+  return s;
+}
+
+Recognition Recognizer::run() {
+  // Every node, and the reductions among them.
+  SmallVector<const Expr *> nodes, sums;
+  llvm::DenseSet<const Expr *> seen;
+  SmallVector<const Expr *> stack = {rootExpr};
+  while (!stack.empty()) {
+    const Expr *e = stack.pop_back_val();
+    if (!e || !seen.insert(e).second)
+      continue;
+    nodes.push_back(e);
+    if (e->kind == ExprKind::Sum)
+      sums.push_back(e);
+    llvm::append_range(stack, e->operands);
+  }
+  if (sums.empty())
+    return Recognition();
+
+  // A square root of a statistic is what makes a failure a near miss worth
+  // a remark; softmax, sums over a batch and the like are not.
+  bool looksLikeNorm = false;
+  if (std::optional<Poly> whole = canon.canon(rootExpr)) {
+    SmallVector<AtomId> atoms;
+    ctx.collectAtoms(*whole, atoms);
+    SmallVector<const Poly *> polys = {&*whole};
+    for (AtomId a : atoms)
+      polys.push_back(&ctx.getAtom(a).body);
+    for (const Poly *p : polys)
+      for (const auto &[m, c] : p->terms)
+        for (const auto &[a, e] : m)
+          if (ctx.getAtom(a).kind == AtomKind::Root ||
+              (ctx.getAtom(a).kind == AtomKind::Sum && !e.isInteger()))
+            looksLikeNorm = true;
+  }
+
+  // One set of reduced dims, trailing.
+  normDims.assign(sums.front()->sumDims.begin(), sums.front()->sumDims.end());
+  for (const Expr *s : sums)
+    if (s->sumDims != sums.front()->sumDims)
+      return fail("reductions over different dims", looksLikeNorm);
+  unsigned rank = tracer.rootRank();
+  if (normDims.empty())
+    return fail("a reduction over no dims", looksLikeNorm);
+  unsigned axis = normDims.front();
+  for (unsigned d = axis; d < rank; ++d)
+    if (tracer.rootDimSize(d) != 1 && !llvm::is_contained(normDims, d)) {
+      std::string dims;
+      llvm::raw_string_ostream os(dims);
+      llvm::interleaveComma(normDims, os);
+      return fail("reduction over dims [" + dims + "] of a rank-" +
+                      Twine(rank) +
+                      " tensor: the norm ops normalize trailing dims only",
+                  looksLikeNorm);
+    }
+
+  accType = sums.front()->type;
+  for (const Expr *s : sums)
+    if (s->type != accType)
+      return fail("reductions in different types", looksLikeNorm);
+  if (!accType.isF32() && !accType.isF64())
+    return fail("statistics accumulated in " + typeString(accType) +
+                    "; the norm ops accumulate in f32 or f64",
+                looksLikeNorm);
+
+  // After_weight rounds once at the end: peel it.
+  const Expr *top = rootExpr;
+  bool topTrunc = top->kind == ExprKind::Trunc;
+  if (topTrunc)
+    top = top->operands[0];
+  std::optional<Poly> yPoly = canon.canon(top);
+  if (!yPoly)
+    return fail("no canonical form (a non-constant or unsupported exponent)",
+                false);
+  y = *yPoly;
+
+  // n = Π extents of the normalized dims.
+  Poly n = Poly::constant(1.0);
+  bool staticN = true;
+  for (unsigned d : normDims) {
+    int64_t size = tracer.rootDimSize(d);
+    if (ShapedType::isDynamic(size)) {
+      staticN = false;
+      Atom a{AtomKind::Extent};
+      a.dim = d;
+      n = ctx.mul(n, Poly::atom(ctx.intern(std::move(a))));
+    } else {
+      n = ctx.scale(n, double(size));
+    }
+  }
+  std::optional<Poly> invN = ctx.pow(n, Rat::get(-1));
+  if (!invN)
+    return fail("no canonical form", false);
+
+  // ε: the constant term of some root's base (or 0).
+  SmallVector<AtomId> allAtoms;
+  ctx.collectAtoms(y, allAtoms);
+  epsilons = {0.0};
+  bool scalarInRoot = false;
+  for (AtomId a : allAtoms) {
+    const Atom &atom = ctx.getAtom(a);
+    if (atom.kind != AtomKind::Root)
+      continue;
+    double eps = atom.body.constantTerm();
+    if (eps > 0 && std::isfinite(eps) && !llvm::is_contained(epsilons, eps))
+      epsilons.push_back(eps);
+    SmallVector<AtomId> inner;
+    ctx.collectAtoms(atom.body, inner);
+    for (AtomId i : inner)
+      if (ctx.getAtom(i).kind == AtomKind::Scalar)
+        scalarInRoot = true;
+  }
+  for (const auto &[m, c] : y.terms)
+    for (const auto &[a, e] : m)
+      if (isColumnAtom(a) && !llvm::is_contained(columns, a))
+        columns.push_back(a);
+
+  // X: what the reductions reduce (x², x, or (x − μ)²).
+  SmallVector<const Expr *> candidates;
+  auto addCandidate = [&](const Expr *e) {
+    if (e && !llvm::is_contained(candidates, e))
+      candidates.push_back(e);
+  };
+  // A constant factor (Σ x²/n, the mean accumulated directly) is no part
+  // of x.
+  auto isConstant = [&](const Expr *e) {
+    auto p = canon.canon(e);
+    return p && (p->isZero() || (p->terms.size() == 1 &&
+                                 p->terms.begin()->first.empty()));
+  };
+  auto stripScale = [&](const Expr *e) {
+    while ((e->kind == ExprKind::Mul || e->kind == ExprKind::Div) &&
+           (isConstant(e->operands[1]) ||
+            (e->kind == ExprKind::Mul && isConstant(e->operands[0]))))
+      e = isConstant(e->operands[1]) ? e->operands[0] : e->operands[1];
+    return e;
+  };
+  for (const Expr *s : sums) {
+    const Expr *body = stripScale(s->operands[0]);
+    const Expr *base = nullptr;
+    if (body->kind == ExprKind::Mul) {
+      auto a = canon.canon(body->operands[0]);
+      auto b = canon.canon(body->operands[1]);
+      if (a && b && ctx.equal(*a, *b))
+        base = body->operands[0];
+    } else if (body->kind == ExprKind::Pow) {
+      auto e = canon.canon(body->operands[1]);
+      if (e && ctx.equal(*e, Poly::constant(2.0)))
+        base = body->operands[0];
+    }
+    if (!base)
+      base = body;
+    addCandidate(base);
+    const Expr *stripped = base;
+    while (stripped->kind == ExprKind::Ext)
+      stripped = stripped->operands[0];
+    if (stripped->kind == ExprKind::Sub)
+      addCandidate(stripped->operands[0]);
+  }
+
+  // LayerNorm first: LN(x) is also RMSNorm(x − μ), and x − μ is no tensor
+  // to raise (nor what the user wrote).
+  std::optional<Solution> solution;
+  const Expr *xExpr = nullptr;
+  for (bool layerNorm : {true, false}) {
+    for (const Expr *candidate : candidates) {
+      auto x = canon.canon(candidate);
+      if (!x || x->isZero())
+        continue;
+      if ((solution = solve(*x, *invN, layerNorm))) {
+        xExpr = candidate;
+        break;
+      }
+    }
+    if (solution)
+      break;
+  }
+  if (!solution) {
+    if (scalarInRoot)
+      return fail("ε is not a constant", true);
+    // Would a different 1/n have matched? Then say so.
+    if (staticN) {
+      SmallVector<double> tried;
+      // Copies: solving interns new atoms, which moves the atom table.
+      std::vector<Poly> polys = {y};
+      for (AtomId a : allAtoms)
+        if (ctx.getAtom(a).kind == AtomKind::Root)
+          polys.push_back(ctx.getAtom(a).body);
+      for (const Poly &p : polys)
+        for (const auto &[m, c] : p.terms)
+          for (const auto &[a, e] : m) {
+            if (ctx.getAtom(a).kind != AtomKind::Sum || e.toDouble() <= 0)
+              continue;
+            double k = std::pow(std::fabs(c), 1.0 / e.toDouble());
+            if (!std::isfinite(k) || k == 0 ||
+                coefficientsEqual(k, invN->constantTerm()) ||
+                llvm::is_contained(tried, k))
+              continue;
+            tried.push_back(k);
+            for (const Expr *candidate : candidates) {
+              auto x = canon.canon(candidate);
+              if (x && !x->isZero() &&
+                  (solve(*x, Poly::constant(k), true) ||
+                   solve(*x, Poly::constant(k), false))) {
+                std::string msg;
+                llvm::raw_string_ostream os(msg);
+                os << "the mean scales the sum by " << llvm::format("%g", k)
+                   << " (1/" << llvm::format("%g", 1.0 / k)
+                   << ") but the reduction covers "
+                   << llvm::format("%g", 1.0 / invN->constantTerm())
+                   << " elements";
+                return fail(msg, true);
+              }
+            }
+          }
+    }
+    return fail("not a RMSNorm or LayerNorm form", looksLikeNorm);
+  }
+  if ((solution->isLayerNorm && !opts.layerNorm) ||
+      (!solution->isLayerNorm && !opts.rmsNorm))
+    return Recognition();
+
+  // Casts: where the computation rounds must be what the op does.
+  Type rootElem = getElementTypeOrSelf(root.getType());
+  elemType = rootElem;
+  bool typesOk;
+  if (topTrunc)
+    typesOk = top->type == accType && checkA(top);
+  else if (solution->beforeWeight)
+    typesOk = checkTopE(rootExpr);
+  else
+    typesOk = rootElem == accType && checkA(rootExpr);
+  if (!typesOk)
+    return fail("the casts do not round where a norm op would (" +
+                    typeString(rootElem) + " result, statistics in " +
+                    typeString(accType) + ")",
+                true);
+
+  // x: the reductions' operand, without its conversion to A.
+  const Expr *xs = xExpr;
+  while (xs->kind == ExprKind::Ext)
+    xs = xs->operands[0];
+  NormMatch m;
+  m.isLayerNorm = solution->isLayerNorm;
+  m.axis = axis;
+  m.epsilon = solution->epsilon;
+  m.weightOffset = solution->offset;
+  m.epsMode = solution->epsMode;
+  m.castMode = solution->beforeWeight ? CastMode::before_weight
+                                      : CastMode::after_weight;
+  m.mean = solution->mean;
+  m.rstd = solution->rstd;
+  m.accType = cast<FloatType>(accType);
+  m.elemType = dyn_cast<FloatType>(rootElem);
+  if (xs->kind == ExprKind::Add && xs->type == rootElem &&
+      xs->operands[0]->origin && xs->operands[1]->origin) {
+    m.input = xs->operands[0]->origin;
+    m.residual = xs->operands[1]->origin;
+    m.sum = xs->origin;
+  } else {
+    m.input = xs->origin;
+  }
+  if (!m.input)
+    return fail("the normalized input is computed inside a fused body, not "
+                "a tensor the op can take",
+                true);
+  if (getElementTypeOrSelf(m.input.getType()) != rootElem)
+    return fail("the result is " + typeString(rootElem) +
+                    " but the input is " +
+                    typeString(getElementTypeOrSelf(m.input.getType())),
+                true);
+  // A dynamic n must be the extent of the tensor being normalized.
+  for (Value v : tracer.extentSources) {
+    auto it = tracer.memo.find({v.getAsOpaquePointer(), tracer.rootBinding()});
+    if (v != m.input && v != m.residual && v != root &&
+        (it == tracer.memo.end() || !it->second))
+      return fail("n is the size of a tensor that is not normalized", true);
+  }
+  auto weightValue = [&](std::optional<AtomId> id) -> Value {
+    return id ? ctx.getAtom(*id).value : Value();
+  };
+  m.gamma = weightValue(solution->gamma);
+  m.beta = weightValue(solution->beta);
+  for (Value w : {m.gamma, m.beta})
+    if (w && getElementTypeOrSelf(w.getType()) != rootElem)
+      return fail("γ/β are " + typeString(getElementTypeOrSelf(w.getType())) +
+                      " but the input is " + typeString(rootElem) +
+                      "; the norm ops take them in the input's type",
+                  true);
+  Recognition r;
+  r.match = m;
+  return r;
+}
+
+Recognition raise::recognizeNorm(Tracer &tracer, Canonicalizer &canon,
+                                 Value root, const Expr *rootExpr,
+                                 const RecognizeOptions &opts) {
+  return Recognizer(tracer, canon, root, rootExpr, opts).run();
+}

@@ -1,0 +1,108 @@
+//===- Tracing.h - symbolic evaluation of tensor IR for norm-raise -*- C++ -*-===//
+//
+// The Tracer evaluates one element of a root tensor of rank R at the index
+// (d0, ..., d_{R-1}) and returns the Expr the IR computes for it. It walks
+// back through:
+//   - linalg structured ops (generic and named: elementwise, broadcast,
+//     reduce, map, transpose), mapping block arguments through indexing
+//     maps; a reduction (yield = acc + f) becomes Sum(f) over the root dims
+//     its reduction loops stand for;
+//   - tensor.expand_shape / collapse_shape / cast, splat constants,
+//     linalg.fill;
+//   - arith / math arithmetic on scalars (in bodies) and on tensors;
+//   - TOSA elementwise ops with their rank-equal broadcasting, reduce_sum,
+//     reshape, cast, const (TosaTracing.cpp).
+// Anything else is a Leaf: an opaque tensor read at a binding.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_LIB_DIALECT_NORM_TRANSFORMS_RAISE_TRACING_H
+#define NORM_LIB_DIALECT_NORM_TRANSFORMS_RAISE_TRACING_H
+
+#include "NormExpr.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <map>
+
+namespace mlir {
+namespace norm {
+namespace raise {
+
+class Tracer {
+public:
+  Tracer(ExprArena &arena, RankedTensorType rootType);
+
+  /// The element of `v` at `binding` (one DimGroup per dim of `v`); null
+  /// when the evaluation blew past the arena's budget.
+  Expr *eval(Value v, const Binding &binding);
+
+  /// The identity binding of the root (unit dims read at 0).
+  Binding rootBinding() const;
+  /// True if `b` reads a tensor of type `t` at the root index, dim for dim.
+  bool isRootBinding(const Binding &b, ShapedType t) const;
+  int64_t rootDimSize(unsigned d) const { return rootType.getDimSize(d); }
+  unsigned rootRank() const { return rootType.getRank(); }
+
+  /// Every op looked through (not the Leaves), for the cone of a match.
+  llvm::SetVector<Operation *> tracedOps;
+  /// Every (value, binding) evaluated, for finding statistics tensors.
+  std::map<std::pair<void *, Binding>, Expr *> memo;
+  /// Tensors whose dynamic dims were read as the root's extents.
+  llvm::SmallVector<Value> extentSources;
+
+  // Builders shared by the linalg and TOSA evaluation.
+  Expr *leaf(Value v, const Binding &b);
+  Expr *constant(double c, Type type);
+  Expr *node(ExprKind kind, Type type, ArrayRef<Expr *> operands);
+  /// A Sum over `dims` of `body`, added to `init` (the accumulator's start).
+  Expr *sum(Expr *body, ArrayRef<unsigned> dims, Expr *init);
+  /// Drops unit root dims from a group (they are always read at 0).
+  DimGroup normalize(DimGroup g) const;
+  /// The root dims no entry of `b` reads (what a reduction can range over).
+  DimGroup unusedRootDims(const Binding &b) const;
+  /// The binding of the operand of a rank-equal broadcasting op (TOSA):
+  /// dims of static size 1 are read at 0.
+  Binding broadcastOperand(const Binding &b, ShapedType operandType) const;
+  /// Splits the groups of a collapsed tensor's binding over the source dims
+  /// (the inverse of collapse_shape's reassociation); nullopt if the root
+  /// dims do not line up with the source sizes.
+  std::optional<Binding>
+  splitCollapsed(const Binding &b, ShapedType srcType,
+                 ArrayRef<ReassociationIndices> reassociation) const;
+  /// The binding of an expand_shape's source: each group concatenated.
+  Binding joinExpanded(const Binding &b,
+                       ArrayRef<ReassociationIndices> reassociation) const;
+
+  /// A float scalar defined outside any body (constant, function argument,
+  /// a size from tensor.dim).
+  Expr *evalOutsideScalar(Value v);
+  /// An arith/math op applied to already-evaluated operands; null if the
+  /// op is not one the algebra knows.
+  Expr *applyArith(Operation *op, ArrayRef<Expr *> operands);
+
+  // TOSA (TosaTracing.cpp). Null if `op` is not a traced TOSA op.
+  Expr *evalTosa(Operation *op, Value result, const Binding &b);
+
+private:
+  Expr *evalOp(Operation *op, Value result, const Binding &b);
+  Expr *evalLinalg(linalg::LinalgOp op, OpResult result, const Binding &b);
+  /// A scalar SSA value inside `op`'s body, the loops bound to root dims.
+  Expr *evalBody(linalg::LinalgOp op, Value v,
+                 ArrayRef<std::optional<DimGroup>> loops);
+  Expr *evalExtent(Value indexLike);
+
+  ExprArena &arena;
+  RankedTensorType rootType;
+  /// Nesting of tensor evaluations (a norm needs a few dozen).
+  unsigned depth = 0;
+  static constexpr unsigned kMaxDepth = 256;
+};
+
+} // namespace raise
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_LIB_DIALECT_NORM_TRANSFORMS_RAISE_TRACING_H
