@@ -70,6 +70,13 @@ void addNormLoweringStage(OpPassManager &pm,
     vectorOptions.streamingThreshold = options.streamingThreshold;
     vectorOptions.prefetch = options.prefetch;
     vectorOptions.pipelineRows = options.pipelineRows;
+    vectorOptions.lowerMatmuls = options.lowerMatmuls;
+    vectorOptions.gemmTileRows = options.gemmTileRows;
+    vectorOptions.gemmTileVectors = options.gemmTileVectors;
+    vectorOptions.gemmBlockK = options.gemmBlockK;
+    vectorOptions.gemmBlockM = options.gemmBlockM;
+    vectorOptions.gemmBlockN = options.gemmBlockN;
+    vectorOptions.gemmUnroll = options.gemmUnroll;
     pm.addPass(createConvertNormToVectorPass(vectorOptions));
   }
   pm.addPass(createNormDecomposePass());
@@ -99,6 +106,11 @@ void addLLVMStage(OpPassManager &pm, const NormCPUPipelineOptions &options) {
   vectorOptions.reassociateFPReductions = true;
   // The bf16 rounding of AVX512-BF16 targets (x86vector ops).
   vectorOptions.x86Vector = true;
+  // The GEMM's packing of an N×K weight transposes L×L register blocks; one
+  // shuffle is what LLVM's x86 back end turns into unpack/permute sequences
+  // (the default, element-wise, is L² inserts).
+  vectorOptions.vectorTransposeLowering =
+      vector::VectorTransposeLowering::Shuffle1D;
   pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());

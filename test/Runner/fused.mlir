@@ -7,11 +7,22 @@
 // RUN: norm-run %s --entry=rms_mm --dims=5,33,33,33,20,20,5,20 --seed=1 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=rms_mm --dims=16,64,64,64,48,48,16,48 --seed=2 --mean=0.5 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=rms_mm --dims=1,7,7,7,3,3,1,3 --seed=3 --dist=normal --warmup=0 --repeat=1 --check --pipeline=upstream | FileCheck %s
+// Shapes that cross the GEMM's blocks (K blocks of 256, column chunks of
+// 256, row blocks of 192, 12-row tiles then 4- and 1-row tiles, masked
+// column tails), threads, and M = 1:
+// RUN: norm-run %s --entry=rms_mm --dims=203,700,700,700,530,530,203,530 --seed=4 --mean=0.3 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=rms_mm --dims=1,1100,1100,1100,600,600,1,600 --seed=5 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
+//
+// @ln_mm (f32): x: RxK, g, b: K, w: KxN, mb: N -> RxN; rows with
+// |mean| = 10^4·std (uniform in [10^4 − 1, 10^4 + 1)) must stay within 1e-5.
+// RUN: norm-run %s --entry=ln_mm --dims=29,520,520,520,520,300,300,29,300 --seed=6 --mean=10000 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=ln_mm --dims=197,300,300,300,300,270,270,197,270 --seed=7 --mean=-3 --dist=normal --warmup=0 --repeat=1 --check | FileCheck %s
 //
 // @ln_mm_t (bf16, W given as NxK): x: RxK, g, b: K, w: NxK -> RxN
 //                                                     R,K, K, K, N,K
 // RUN: norm-run %s --entry=ln_mm_t --dims=6,40,40,40,24,40 --seed=11 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=ln_mm_t --dims=3,128,128,128,17,128 --seed=12 --mean=1 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=ln_mm_t --dims=40,530,530,530,270,530 --seed=13 --mean=100 --warmup=0 --repeat=1 --check | FileCheck %s
 //
 // @mm_rms (f16, residual, sum output):
 //   a: RxK, w: KxN, mb: N, r: RxN, g: N, y, s: RxN     R,K, K,N, N, R,N, N, R,N, R,N
@@ -22,14 +33,24 @@
 //   a: RxK, w: NxK, mb: N, r: RxN, g, b: N -> (RxN, RxN)  R,K, N,K, N, R,N, N, N
 // RUN: norm-run %s --entry=mm_ln_t --dims=6,20,24,20,24,6,24,24,24 --seed=31 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=mm_ln_t --dims=2,96,80,96,80,2,80,80,80 --seed=32 --mean=-1 --warmup=0 --repeat=1 --check --pipeline=upstream | FileCheck %s
+// RUN: norm-run %s --entry=mm_ln_t --dims=50,520,300,520,300,50,300,300,300 --seed=33 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=mm_rms --dims=200,513,513,270,270,200,270,270,200,270,200,270 --seed=23 --warmup=0 --repeat=1 --check | FileCheck %s
 
-// CHECK: {{^}}norm-run: entry={{[a-z_]+}} pipeline={{project|upstream}} threads=0 bytes={{[0-9]+}} median_ms={{[0-9.]+}} min_ms={{[0-9.]+}} gbps={{[0-9.]+}} rel_err={{[0-9.e+-]+}} tol={{1e-05|2e-03|1e-02}} PASS{{$}}
+// CHECK: {{^}}norm-run: entry={{[a-z_]+}} pipeline={{project|upstream}} threads={{[02]}} bytes={{[0-9]+}} median_ms={{[0-9.]+}} min_ms={{[0-9.]+}} gbps={{[0-9.]+}} rel_err={{[0-9.e+-]+}} tol={{1e-05|2e-03|1e-02}} PASS{{$}}
 
 func.func @rms_mm(%x: memref<?x?xf32>, %g: memref<?xf32>, %w: memref<?x?xf32>,
                   %mb: memref<?xf32>, %c: memref<?x?xf32>) {
   norm.rms_norm_matmul ins(%x : memref<?x?xf32>) weight(%g : memref<?xf32>)
       rhs(%w : memref<?x?xf32>) matmul_bias(%mb : memref<?xf32>)
       outs(%c : memref<?x?xf32>)
+  return
+}
+
+func.func @ln_mm(%x: memref<?x?xf32>, %g: memref<?xf32>, %b: memref<?xf32>,
+                 %w: memref<?x?xf32>, %mb: memref<?xf32>, %c: memref<?x?xf32>) {
+  norm.layer_norm_matmul ins(%x : memref<?x?xf32>) weight(%g : memref<?xf32>)
+      bias(%b : memref<?xf32>) rhs(%w : memref<?x?xf32>)
+      matmul_bias(%mb : memref<?xf32>) outs(%c : memref<?x?xf32>)
   return
 }
 

@@ -27,9 +27,15 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
     - rows are split across threads with `scf.parallel` (lowered to OpenMP by
       the pipeline) when the op touches at least `parallel-threshold` bytes.
 
-    Fused norm/matmul ops on memrefs are split into the norm op (lowered as
-    above) and a `linalg.generic` matmul. Ops on tensors, and ops on strided
-    memrefs, are left for `--norm-decompose`.
+    Fused norm/matmul ops on memrefs become a cache-blocked, packed GEMM
+    with a register-tiled vector FMA micro-kernel, multi-threaded over column
+    chunks (`gemm-*` options): norm → matmul gathers the row statistics while
+    A is packed and scales as C is stored; matmul → norm writes the pre-norm
+    sum and runs the row kernel on it. Fused ops whose `acc_type` is not f32
+    are split into the norm op and a `linalg.generic` matmul. With
+    `lower-matmuls`, memref f32 `linalg.matmul`s (and the generic form of
+    one, W as K×N or N×K) use the same GEMM. Ops on tensors, and ops on
+    strided memrefs, are left for `--norm-decompose`.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"host\"",
@@ -49,6 +55,23 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
     Option<"prefetch", "prefetch", "bool", /*default=*/"true",
            "Without pipelining: prefetch the next row while normalizing the "
            "current one">,
+    Option<"lowerMatmuls", "lower-matmuls", "bool", /*default=*/"false",
+           "Also lower memref f32 linalg matmuls (named or generic) to the "
+           "project's GEMM">,
+    Option<"gemmTileRows", "gemm-tile-rows", "int64_t", /*default=*/"0",
+           "Fused GEMM: rows of the register micro-tile (0: 12 with "
+           "AVX-512, else 6; at most 16)">,
+    Option<"gemmTileVectors", "gemm-tile-vectors", "int64_t", /*default=*/"0",
+           "Fused GEMM: vectors per micro-tile row (0: 2; at most 4)">,
+    Option<"gemmBlockK", "gemm-block-k", "int64_t", /*default=*/"0",
+           "Fused GEMM: K block (0: 256)">,
+    Option<"gemmBlockM", "gemm-block-m", "int64_t", /*default=*/"0",
+           "Fused GEMM: M block (0: 16 micro-tiles)">,
+    Option<"gemmBlockN", "gemm-block-n", "int64_t", /*default=*/"0",
+           "Fused GEMM: columns per thread task (0: 256)">,
+    Option<"gemmUnroll", "gemm-unroll", "int64_t", /*default=*/"0",
+           "Fused GEMM: k steps per micro-kernel iteration (0: 4; at most "
+           "16)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -59,6 +82,69 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
     "::mlir::x86vector::X86VectorDialect"
+  ];
+}
+
+def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
+  let summary = "Lower memref-form norm ops to GPU row kernels (gpu.launch)";
+  let description = [{
+    Replaces every `norm.rms_norm` and `norm.layer_norm` on memrefs with an
+    identity layout by host code that launches a row kernel (the project's
+    NVIDIA GPU code generation, DESIGN.md §5). The memrefs must be
+    accessible from the device (`gpu.alloc`, managed or host-registered
+    memory). Kernel shapes:
+
+    - the normalized dims are flattened to rows of `n` elements; a warp
+      computes a row when it is short, the fewest warps (up to 16) that keep
+      the row in registers when it is mid-sized, and a block of 512 threads
+      when `n` ≥ `block-row-threshold` (a dynamic `n` picks the warp or the
+      block kernel at run time);
+    - 16-byte vector loads and stores when `n` is a multiple of the vector
+      length and the buffers are 16-byte aligned (checked on the host at run
+      time; a scalar kernel is the fallback); chunks past the row's end are
+      masked;
+    - each thread keeps its share of the row in registers between the
+      statistics and the normalize sweep when it is at most
+      `register-elements` values, and re-reads it (from L1/L2) otherwise;
+    - statistics in `acc_type` (f32 for f16/bf16/f32), reduced with
+      `gpu.shuffle xor` within a warp and through shared memory across the
+      warps of a row; LayerNorm is two-pass (mean, then the corrected
+      `Σd²/n − (Σd/n)²` over `d = x − mean`), never `E[x²] − E[x]²`;
+    - every variant of the ops: residual and `sum_outs`, `mean_outs` /
+      `rstd_outs`, `weight_offset`, `partial`, `eps_mode`, `cast_mode`;
+      dynamic row counts size the grid at run time.
+
+    Example:
+
+    ```mlir
+    norm.rms_norm ins(%x : memref<?x4096xbf16>) weight(%g : memref<4096xbf16>)
+      outs(%y : memref<?x4096xbf16>)
+    ```
+
+    becomes a `gpu.launch` of ⌈rows / 2⌉ blocks of 128 × 2 threads (128
+    threads per row holding 32 elements each, 16-byte loads), after a
+    host-side alignment test that falls back to a scalar launch.
+
+    Run `gpu-kernel-outlining` afterwards (`--norm-lower-to-nvvm` does).
+    Ops on tensors or strided memrefs, and the fused norm/matmul ops, are
+    left alone.
+  }];
+  let options = [
+    Option<"blockRowThreshold", "block-row-threshold", "int64_t",
+           /*default=*/"65536",
+           "Rows of at least this many elements get a whole thread block">,
+    Option<"registerElements", "register-elements", "int64_t",
+           /*default=*/"32",
+           "Row elements each thread may hold in registers between the "
+           "sweeps (0 to 128; 0: always re-read the row)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 

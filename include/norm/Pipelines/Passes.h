@@ -1,7 +1,9 @@
 //===- Passes.h - norm-mlir pass pipelines ----------------------*- C++ -*-===//
 //
 // End-to-end pipelines: `norm-lower-to-cpu` takes a module of norm ops plus
-// upstream linalg/tensor/arith/math/scf/func on tensors to the LLVM dialect.
+// upstream linalg/tensor/arith/math/scf/func on tensors to the LLVM dialect;
+// `norm-lower-to-nvvm` takes memref-form norm ops to NVIDIA GPU kernels
+// (gpu.binary) and host code calling the mgpu* runtime.
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,6 +58,34 @@ struct NormCPUPipelineOptions
       llvm::cl::desc("Gather row r+1's statistics during row r's normalize "
                      "sweep"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> lowerMatmuls{
+      *this, "lower-matmuls",
+      llvm::cl::desc("With codegen=vector, compile f32 linalg matmuls with "
+                     "the project's packed GEMM (else upstream loops)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<int64_t> gemmTileRows{
+      *this, "gemm-tile-rows",
+      llvm::cl::desc("Fused GEMM micro-tile rows (0: target default)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<int64_t> gemmTileVectors{
+      *this, "gemm-tile-vectors",
+      llvm::cl::desc("Fused GEMM vectors per micro-tile row (0: default)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<int64_t> gemmBlockK{
+      *this, "gemm-block-k",
+      llvm::cl::desc("Fused GEMM K block (0: default)"), llvm::cl::init(0)};
+  PassOptions::Option<int64_t> gemmBlockM{
+      *this, "gemm-block-m",
+      llvm::cl::desc("Fused GEMM M block (0: default)"), llvm::cl::init(0)};
+  PassOptions::Option<int64_t> gemmBlockN{
+      *this, "gemm-block-n",
+      llvm::cl::desc("Fused GEMM columns per thread task (0: default)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<int64_t> gemmUnroll{
+      *this, "gemm-unroll",
+      llvm::cl::desc("Fused GEMM k steps per micro-kernel iteration (0: "
+                     "default)"),
+      llvm::cl::init(0)};
   PassOptions::Option<bool> prefetch{
       *this, "prefetch",
       llvm::cl::desc("Prefetch the next row's input while normalizing the "
@@ -63,12 +93,61 @@ struct NormCPUPipelineOptions
       llvm::cl::init(true)};
 };
 
+/// Options of `norm-lower-to-nvvm`.
+struct NormNVVMPipelineOptions
+    : public PassPipelineOptions<NormNVVMPipelineOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("GPU architecture, sm_70 or newer (sm_80: A100, sm_90: "
+                     "H100)"),
+      llvm::cl::init("sm_90")};
+  PassOptions::Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX feature level for LLVM's NVPTX back end, e.g. "
+                     "+ptx80 (PTX ISA 8.0)"),
+      llvm::cl::init("+ptx80")};
+  PassOptions::Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("Kernel format in the gpu.binary: 'isa' (PTX text, "
+                     "JIT-compiled by the driver), 'bin' (cubin from the "
+                     "CUDA toolkit's ptxas) or 'fatbin'"),
+      llvm::cl::init("fatbin")};
+  PassOptions::Option<std::string> toolkit{
+      *this, "toolkit",
+      llvm::cl::desc("CUDA toolkit root whose ptxas/fatbinary make "
+                     "cubin/fatbin (default: the toolkit found at build "
+                     "time; then PATH)"),
+      llvm::cl::init("")};
+  PassOptions::Option<unsigned> optLevel{
+      *this, "opt-level",
+      llvm::cl::desc("Optimization level of the NVPTX back end (0 to 3)"),
+      llvm::cl::init(3)};
+  PassOptions::Option<int64_t> blockRowThreshold{
+      *this, "block-row-threshold",
+      llvm::cl::desc("Rows of at least this many elements get a whole "
+                     "thread block"),
+      llvm::cl::init(65536)};
+  PassOptions::Option<int64_t> registerElements{
+      *this, "register-elements",
+      llvm::cl::desc("Row elements each thread may hold in registers "
+                     "between the sweeps (0 to 128)"),
+      llvm::cl::init(32)};
+};
+
+/// Adds the passes of `norm-lower-to-nvvm` to `pm` (a module pass manager).
+void buildNormLowerToNVVMPipeline(OpPassManager &pm,
+                                  const NormNVVMPipelineOptions &options);
+
 /// Adds the passes of `norm-lower-to-cpu` to `pm` (a module pass manager).
 void buildNormLowerToCPUPipeline(OpPassManager &pm,
                                  const NormCPUPipelineOptions &options);
 
 /// Registers `norm-lower-to-cpu` with the global pipeline registry.
 void registerNormPipelines();
+
+/// Registers `norm-lower-to-nvvm` with the global pipeline registry
+/// (mlir::norm::registerAllPasses calls both).
+void registerNormNVVMPipeline();
 
 } // namespace norm
 } // namespace mlir

@@ -4,13 +4,16 @@
 // norm op is viewed as rows of n contiguous elements (its buffers
 // reinterpreted as 2-D row views; any `axis` works because the normalized
 // dims are the trailing ones) and handed to the row-kernel emitter
-// (RowKernel.cpp). Fused ops are split into their norm op and a matmul.
+// (RowKernel.cpp). Fused ops become the packed GEMM of FusedGemm.cpp: with
+// the norm folded in (norm → matmul), or followed by the row kernel on the
+// pre-norm sum (matmul → norm).
 //
 //===----------------------------------------------------------------------===//
 
 #include "norm/Conversion/NormToVector/NormToVector.h"
 #include "norm/Conversion/Passes.h"
 
+#include "FusedGemm.h"
 #include "RowKernel.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -218,8 +221,142 @@ struct LowerStandaloneNorm : OpRewritePattern<OpTy> {
   NormVectorCodegenOptions options;
 };
 
-/// A memref-form fused op becomes its norm op (in acc_type, lowered by the
-/// pattern above) and a linalg matmul, through its decomposition.
+/// The index value of dim `d` of `mem`.
+Value dimOf(OpBuilder &b, Location loc, Value mem, int64_t d) {
+  return getValueOrCreateConstantIndexOp(
+      b, loc, memref::getMixedSize(b, loc, mem, d));
+}
+
+/// The GEMM of a fused op with every buffer viewed as 2-D rows: M rows of
+/// the input (all leading dims), K = its last dim, N = the last dim of
+/// `init`.
+template <typename OpTy>
+FusedGemmProblem describeGemm(OpTy op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  Value x = op.getInput();
+  int64_t rank = cast<MemRefType>(x.getType()).getRank();
+  OpFoldResult rows = dimProduct(b, loc, x, 0, rank - 1);
+  FusedGemmProblem p;
+  p.m = getValueOrCreateConstantIndexOp(b, loc, rows);
+  p.k = dimOf(b, loc, x, rank - 1);
+  Value init = op.getInit();
+  p.n = dimOf(b, loc, init, cast<MemRefType>(init.getType()).getRank() - 1);
+  p.a = viewAs(b, loc, x, {rows, getAsOpFoldResult(p.k)});
+  p.c = viewAs(b, loc, init, {rows, getAsOpFoldResult(p.n)});
+  p.w = op.getRhs();
+  p.transposeW = op.getTransposeRhs();
+  p.matmulBias = op.getMatmulBias();
+  p.epsilon = op.getEpsilonValue();
+  p.weightOffset = op.getWeightOffsetValue();
+  p.epsMode = op.getEpsMode();
+  return p;
+}
+
+/// Whether the fused GEMM handles `op`: memrefs with identity layouts and
+/// an f32 accumulation type.
+template <typename OpTy>
+LogicalResult checkGemmLowerable(OpTy op, PatternRewriter &rewriter) {
+  if (!op.hasPureBufferSemantics())
+    return rewriter.notifyMatchFailure(op, "needs memrefs");
+  if (failed(checkLowerable(op, rewriter)))
+    return failure();
+  if (!canEmitFusedGemm(op.getAccumulationType()))
+    return rewriter.notifyMatchFailure(
+        op, "the fused GEMM accumulates in f32 only (split instead)");
+  return success();
+}
+
+/// norm → matmul: one GEMM on the raw rows, the statistics gathered while A
+/// is packed, the scale applied as C is stored.
+template <typename OpTy>
+struct LowerNormMatmul : OpRewritePattern<OpTy> {
+  LowerNormMatmul(MLIRContext *context, const NormVectorCodegenOptions &options)
+      : OpRewritePattern<OpTy>(context, /*benefit=*/2), options(options) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(checkGemmLowerable(op, rewriter)))
+      return failure();
+    FusedGemmProblem p = describeGemm(op, rewriter);
+    p.gamma = op.getWeight();
+    if constexpr (std::is_same_v<OpTy, LayerNormMatmulOp>) {
+      p.prologue = GemmPrologue::LayerNorm;
+      p.beta = op.getBias();
+    } else {
+      p.prologue = GemmPrologue::RMSNorm;
+    }
+    emitFusedGemm(rewriter, op.getLoc(), p, options);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  NormVectorCodegenOptions options;
+};
+
+/// matmul → norm: the GEMM writes the pre-norm sum S = A·W + bias +
+/// residual, rounded to the element type as the op defines it (into
+/// sum_outs, or a temporary), and a standalone norm op, lowered by the row
+/// kernel, normalizes S into outs. The rows of S are re-read once; next to
+/// the GEMM's M·N·K work that is small.
+template <typename OpTy, typename NormOpTy>
+struct LowerMatmulNorm : OpRewritePattern<OpTy> {
+  LowerMatmulNorm(MLIRContext *context, const NormVectorCodegenOptions &options)
+      : OpRewritePattern<OpTy>(context, /*benefit=*/2), options(options) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(checkGemmLowerable(op, rewriter)))
+      return failure();
+    Location loc = op.getLoc();
+    FusedGemmProblem p = describeGemm(op, rewriter);
+    SmallVector<OpFoldResult> rowView{getAsOpFoldResult(p.m),
+                                      getAsOpFoldResult(p.n)};
+    p.residual = viewAs(rewriter, loc, op.getResidual(), rowView);
+    Value temp;
+    if (Value sumInit = op.getSumInit()) {
+      p.c = viewAs(rewriter, loc, sumInit, rowView);
+    } else {
+      SmallVector<Value> dynamicSizes;
+      SmallVector<int64_t> staticSizes;
+      for (OpFoldResult size : rowView) {
+        std::optional<int64_t> known = getConstantIntValue(size);
+        staticSizes.push_back(known.value_or(ShapedType::kDynamic));
+        if (!known)
+          dynamicSizes.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, size));
+      }
+      temp = memref::AllocOp::create(
+          rewriter, loc,
+          MemRefType::get(staticSizes, op.getInputType().getElementType()),
+          dynamicSizes, rewriter.getI64IntegerAttr(64));
+      p.c = temp;
+    }
+    emitFusedGemm(rewriter, loc, p, options);
+    Value y = viewAs(rewriter, loc, op.getInit(), rowView);
+    TypeAttr accType = TypeAttr::get(op.getAccumulationType());
+    if constexpr (std::is_same_v<NormOpTy, LayerNormOp>)
+      LayerNormOp::create(rewriter, loc, TypeRange{}, p.c, Value(),
+                          op.getWeight(), op.getBias(), y, Value(), Value(),
+                          Value(), /*axis=*/1, op.getEpsilonAttr(),
+                          op.getWeightOffsetAttr(), accType,
+                          CastMode::after_weight, op.getEpsMode());
+    else
+      RMSNormOp::create(rewriter, loc, TypeRange{}, p.c, Value(),
+                        op.getWeight(), y, Value(), Value(), /*axis=*/1,
+                        op.getEpsilonAttr(), op.getWeightOffsetAttr(),
+                        Attribute(), accType, CastMode::after_weight,
+                        op.getEpsMode());
+    if (temp)
+      memref::DeallocOp::create(rewriter, loc, temp);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  NormVectorCodegenOptions options;
+};
+
+/// A memref-form fused op the GEMM does not handle (acc_type f64) becomes
+/// its norm op (in acc_type, lowered by the pattern above) and a linalg
+/// matmul, through its decomposition.
 template <typename OpTy>
 struct SplitFusedNorm : OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
@@ -242,6 +379,27 @@ struct ConvertNormToVectorPass
     : public norm::impl::ConvertNormToVectorPassBase<ConvertNormToVectorPass> {
   using Base::Base;
 
+  /// The micro-tile must fit the register file (≤ 16 × 4 accumulators is
+  /// already past it; beyond that LLVM spills every k step), and the blocks
+  /// must be positive when given.
+  LogicalResult checkGemmOptions() {
+    auto check = [&](int64_t value, int64_t max, StringRef name) {
+      if (value >= 0 && value <= max)
+        return success();
+      getOperation()->emitError()
+          << "convert-norm-to-vector: " << name << " must be in [0, " << max
+          << "], got " << value;
+      return failure();
+    };
+    constexpr int64_t kMaxBlock = int64_t(1) << 16;
+    return success(succeeded(check(gemmTileRows, 16, "gemm-tile-rows")) &&
+                   succeeded(check(gemmTileVectors, 4, "gemm-tile-vectors")) &&
+                   succeeded(check(gemmBlockK, kMaxBlock, "gemm-block-k")) &&
+                   succeeded(check(gemmBlockM, kMaxBlock, "gemm-block-m")) &&
+                   succeeded(check(gemmBlockN, kMaxBlock, "gemm-block-n")) &&
+                   succeeded(check(gemmUnroll, 16, "gemm-unroll")));
+  }
+
   void runOnOperation() override {
     NormVectorCodegenOptions codegen;
     codegen.vectorBits = getVectorBitsForTarget(target);
@@ -258,6 +416,14 @@ struct ConvertNormToVectorPass
       return signalPassFailure();
     }
     codegen.accumulators = accumulators;
+    if (failed(checkGemmOptions()))
+      return signalPassFailure();
+    codegen.gemmTileRows = gemmTileRows;
+    codegen.gemmTileVectors = gemmTileVectors;
+    codegen.gemmBlockK = gemmBlockK;
+    codegen.gemmBlockM = gemmBlockM;
+    codegen.gemmBlockN = gemmBlockN;
+    codegen.gemmUnroll = gemmUnroll;
     codegen.nativeBF16Conversion = targetHasNativeBF16(target);
     codegen.prefetchNextRow = prefetch;
     codegen.pipelineRows = pipelineRows;
@@ -268,14 +434,18 @@ struct ConvertNormToVectorPass
 
     RewritePatternSet patterns(&getContext());
     populateNormToVectorConversionPatterns(patterns, codegen);
+    if (lowerMatmuls)
+      populateLinalgMatmulToGemmPatterns(patterns, codegen);
     GreedyRewriteConfig config;
     config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
     config.enableFolding(false);
-    // Only norm ops match, so only they are rewritten.
+    // Only norm ops (and, with lower-matmuls, linalg matmuls) match, so
+    // only they are rewritten.
     SmallVector<Operation *> normOps;
     getOperation()->walk([&](Operation *op) {
       if (isa<RMSNormOp, LayerNormOp, RMSNormMatmulOp, LayerNormMatmulOp,
-              MatmulRMSNormOp, MatmulLayerNormOp>(op))
+              MatmulRMSNormOp, MatmulLayerNormOp>(op) ||
+          (lowerMatmuls && isa<linalg::MatmulOp, linalg::GenericOp>(op)))
         normOps.push_back(op);
     });
     if (failed(applyOpPatternsGreedily(normOps, std::move(patterns), config)))
@@ -290,6 +460,11 @@ void mlir::norm::populateNormToVectorConversionPatterns(
   MLIRContext *context = patterns.getContext();
   patterns.add<LowerStandaloneNorm<RMSNormOp>, LowerStandaloneNorm<LayerNormOp>>(
       context, options);
+  patterns.add<LowerNormMatmul<RMSNormMatmulOp>,
+               LowerNormMatmul<LayerNormMatmulOp>,
+               LowerMatmulNorm<MatmulRMSNormOp, RMSNormOp>,
+               LowerMatmulNorm<MatmulLayerNormOp, LayerNormOp>>(context,
+                                                                options);
   patterns.add<SplitFusedNorm<RMSNormMatmulOp>, SplitFusedNorm<LayerNormMatmulOp>,
                SplitFusedNorm<MatmulRMSNormOp>, SplitFusedNorm<MatmulLayerNormOp>>(
       context);

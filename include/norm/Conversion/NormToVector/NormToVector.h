@@ -42,6 +42,20 @@ struct NormVectorCodegenOptions {
   /// Round f32 → bf16 with AVX512-BF16's vcvtneps2bf16 (x86vector dialect);
   /// needs `convert-vector-to-llvm{enable-x86vector}` and a CPU with it.
   bool nativeBF16Conversion = false;
+
+  // The fused GEMM of the norm/matmul ops (FusedGemm.cpp); 0 picks the
+  // target's default.
+  /// Rows of the register micro-tile (MR; AVX-512: 12, else 6).
+  int64_t gemmTileRows = 0;
+  /// f32 vectors per micro-tile row (NR = this × lanes; default 2).
+  int64_t gemmTileVectors = 0;
+  /// K block (KC, default 256), M block (MC, default 16·MR) and column chunk
+  /// per thread task (NC, default 256).
+  int64_t gemmBlockK = 0;
+  int64_t gemmBlockM = 0;
+  int64_t gemmBlockN = 0;
+  /// k steps per micro-kernel loop iteration (default 4).
+  int64_t gemmUnroll = 0;
 };
 
 /// The register width (in bits) for a `target` name: "avx512" → 512,
@@ -58,10 +72,18 @@ bool targetHasNativeBF16(const std::string &target);
 int64_t getHostLastLevelCacheBytes();
 
 /// Adds the patterns that lower memref-form `norm.rms_norm` and
-/// `norm.layer_norm` with identity layouts to scf + vector code, and split
-/// memref-form fused ops into a norm op (lowered by the same patterns) and a
-/// linalg matmul. Ops on tensors or on strided memrefs are left alone.
+/// `norm.layer_norm` with identity layouts to scf + vector code, and the
+/// fused ops to a packed GEMM with the norm folded in (norm → matmul) or
+/// followed by the row kernel (matmul → norm). Fused ops whose acc_type is
+/// not f32 are split into a norm op and a linalg matmul. Ops on tensors or on
+/// strided memrefs are left alone.
 void populateNormToVectorConversionPatterns(
+    RewritePatternSet &patterns, const NormVectorCodegenOptions &options);
+
+/// Adds the pattern that lowers memref-form f32 matmuls (`linalg.matmul`, or
+/// a `linalg.generic` with its maps, W as K×N or N×K, and an `out + a·b`
+/// body) with identity layouts to the packed GEMM of the fused ops.
+void populateLinalgMatmulToGemmPatterns(
     RewritePatternSet &patterns, const NormVectorCodegenOptions &options);
 
 } // namespace norm

@@ -1,0 +1,869 @@
+//===- FusedGemm.cpp - packed GEMM with norm prologue/epilogue ------------===//
+//
+// C = norm(A) · W (+ bias), or C = A · W (+ bias) (+ residual), as one
+// cache-blocked GEMM (DESIGN.md §3, §5):
+//
+//   scf.parallel over column chunks jc of NC columns (each thread packs its
+//   own W panel, so the threads never synchronize):
+//     for each K block pc of KC:
+//       pack W[pc.., jc..] into B̃ = [NC/NR][KC][NR] f32 (zero columns past
+//         N); LayerNorm also accumulates c = Σ_k γ'_k W_k· and Σ_k β_k W_k·
+//       for each row block ic of MC:
+//         pack A[ic.., pc..] into Ã = [MC][KC] f32 rows, transformed as they
+//           are packed: RMSNorm a' = x·γ', LayerNorm a' = (x − p)·γ' with a
+//           per-row pivot p = x[row, 0]; the row statistics (Σx², or Σ(x−p)
+//           and Σ(x−p)²) are summed from the same registers, so no extra
+//           pass over A; the last K block turns them into per-row scales
+//         for each NR-column micro-panel, for each MR-row micro-tile:
+//           MR × NR/L vector accumulators, one FMA per A element broadcast
+//           and B vector per k (the register-tiled micro-kernel)
+//           not the last K block: partial sums to an f32 buffer (C itself
+//             when C is f32); the last: the epilogue, then C rounded once.
+//
+// Epilogues (all f32): RMSNorm C = r·acc + bias; LayerNorm
+// C = r·acc − r·(μ − p)·c + (Σ_k β_k W_k· + bias), which is
+// LN(x)·W + bias because acc = Σ_k (x_k − p)·γ'_k·W_k· (the pivot keeps acc
+// and (μ − p) of the size of σ, so nothing cancels when |μ| ≫ σ); None:
+// C = acc + bias + residual.
+//
+// γ' = γ + weight_offset. The statistics use shifted sums: with the pivot a
+// row element, Σ(x − p)² − (Σ(x − p))²/K loses no more than the ordinary
+// two-pass variance (DESIGN.md §4 allows shifted sums).
+//
+//===----------------------------------------------------------------------===//
+
+#include "FusedGemm.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+
+bool mlir::norm::canEmitFusedGemm(FloatType accType) {
+  return accType && accType.isF32();
+}
+
+namespace {
+
+/// Block sizes and the micro-tile, resolved from the options and the target.
+struct GemmShape {
+  int64_t lanes;       // L: f32 lanes per vector
+  int64_t tileRows;    // MR
+  int64_t tileVectors; // NR / L
+  int64_t tileCols;    // NR
+  int64_t blockK;      // KC (a multiple of L)
+  int64_t blockM;      // MC (a multiple of MR)
+  int64_t blockN;      // NC (a multiple of NR)
+  int64_t unroll;      // k steps per micro-kernel loop iteration
+};
+
+/// How far ahead (in rows of W) packing prefetches a K×N W.
+constexpr int64_t kPrefetchRows = 8;
+
+int64_t roundUp(int64_t v, int64_t multiple) {
+  return (v + multiple - 1) / multiple * multiple;
+}
+
+GemmShape resolveShape(const NormVectorCodegenOptions &options) {
+  GemmShape s;
+  s.lanes = std::max<int64_t>(1, options.vectorBits / 32);
+  // Accumulators + B vectors + one broadcast must fit the register file:
+  // 32 vector registers with AVX-512, 16 otherwise.
+  bool wide = options.vectorBits >= 512;
+  s.tileRows = options.gemmTileRows > 0 ? options.gemmTileRows : (wide ? 12 : 6);
+  s.tileVectors =
+      options.gemmTileVectors > 0 ? options.gemmTileVectors : 2;
+  s.tileCols = s.tileRows > 0 ? s.tileVectors * s.lanes : s.lanes;
+  s.blockK = roundUp(options.gemmBlockK > 0 ? options.gemmBlockK : 256, s.lanes);
+  s.blockM =
+      roundUp(options.gemmBlockM > 0 ? options.gemmBlockM : 16 * s.tileRows,
+              s.tileRows);
+  s.blockN = roundUp(options.gemmBlockN > 0 ? options.gemmBlockN : 256,
+                     s.tileCols);
+  s.unroll = options.gemmUnroll > 0 ? options.gemmUnroll : 4;
+  return s;
+}
+
+/// The buffers of one column chunk (allocated per chunk, inside the parallel
+/// loop, so each thread has its own).
+struct ChunkBuffers {
+  Value packedA, packedB;
+  // Per row (length M): sums of the statistics, the pivot, the final scale
+  // r and LayerNorm's r·(μ − p).
+  Value sum1, sum2, pivot, scale, shift;
+  // Per chunk column (length NC), LayerNorm: c and Σ β·W.
+  Value colSumW, colSumBetaW;
+};
+
+/// Per K block: where it starts, its length, and whether it is the first /
+/// the last.
+struct KBlock {
+  Value start, length, isFirst, isLast;
+};
+
+class FusedGemmEmitter {
+public:
+  FusedGemmEmitter(Location loc, const FusedGemmProblem &p,
+                   const NormVectorCodegenOptions &options)
+      : loc(loc), p(p), options(options), s(resolveShape(options)) {}
+
+  void emit(OpBuilder &b);
+
+private:
+  // Constants, vectors, conversions.
+  Value index(OpBuilder &b, int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  }
+  Value f32Const(OpBuilder &b, double v) {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
+  }
+  VectorType vecType(Type elementType) {
+    return VectorType::get({s.lanes}, elementType);
+  }
+  Value zeros(OpBuilder &b) {
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(vecType(b.getF32Type()), 0.0f));
+  }
+  Value splat(OpBuilder &b, Value scalar) {
+    return vector::BroadcastOp::create(b, loc, vecType(b.getF32Type()), scalar);
+  }
+  Value mask(OpBuilder &b, Value count) {
+    return vector::CreateMaskOp::create(
+        b, loc, VectorType::get({s.lanes}, b.getI1Type()), ValueRange{count});
+  }
+  Value add(OpBuilder &b, Value x, Value y) {
+    return arith::AddIOp::create(b, loc, x, y);
+  }
+  Value sub(OpBuilder &b, Value x, Value y) {
+    return arith::SubIOp::create(b, loc, x, y);
+  }
+  Value mul(OpBuilder &b, Value x, Value y) {
+    return arith::MulIOp::create(b, loc, x, y);
+  }
+  Value minIndex(OpBuilder &b, Value x, Value y) {
+    return arith::MinUIOp::create(b, loc, x, y);
+  }
+  Value less(OpBuilder &b, Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
+  }
+  static Type elementTypeOf(Value mem) {
+    return cast<MemRefType>(mem.getType()).getElementType();
+  }
+  Value toF32(OpBuilder &b, Value v) {
+    Type f32 = b.getF32Type();
+    if (auto vt = dyn_cast<VectorType>(v.getType())) {
+      if (vt.getElementType() == f32)
+        return v;
+      return arith::ExtFOp::create(b, loc, vecType(f32), v);
+    }
+    if (v.getType() == f32)
+      return v;
+    return arith::ExtFOp::create(b, loc, f32, v);
+  }
+  /// Rounds an f32 vector to `elementType` (bf16 through vcvtneps2bf16
+  /// where the target has it, as the row kernels do).
+  Value narrow(OpBuilder &b, Value v, Type elementType) {
+    if (elementType.isF32())
+      return v;
+    if (options.nativeBF16Conversion && elementType.isBF16() &&
+        (s.lanes == 8 || s.lanes == 16))
+      return x86vector::CvtPackedF32ToBF16Op::create(b, loc,
+                                                     vecType(elementType), v);
+    return arith::TruncFOp::create(b, loc, vecType(elementType), v);
+  }
+  /// A vector of `mem` at `indices` in f32; lanes outside `maskValue` (when
+  /// non-null) read as zero and touch no memory.
+  Value loadF32(OpBuilder &b, Value mem, ValueRange indices, Value maskValue) {
+    VectorType type = vecType(elementTypeOf(mem));
+    Value v;
+    if (maskValue) {
+      Value passThru = arith::ConstantOp::create(
+          b, loc,
+          DenseElementsAttr::get(
+              type, b.getFloatAttr(elementTypeOf(mem), 0.0)));
+      v = vector::MaskedLoadOp::create(b, loc, type, mem, indices, maskValue,
+                                       passThru);
+    } else {
+      v = vector::LoadOp::create(b, loc, type, mem, indices);
+    }
+    return toF32(b, v);
+  }
+  Value loadScalarF32(OpBuilder &b, Value mem, ValueRange indices) {
+    return toF32(b, memref::LoadOp::create(b, loc, mem, indices));
+  }
+  Value allocF32(OpBuilder &b, int64_t size) {
+    return memref::AllocOp::create(
+        b, loc, MemRefType::get({size}, b.getF32Type()), /*alignment=*/
+        b.getI64IntegerAttr(64));
+  }
+  Value allocF32(OpBuilder &b, Value size) {
+    return memref::AllocOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
+        ValueRange{size}, b.getI64IntegerAttr(64));
+  }
+
+  bool isNorm() const { return p.prologue != GemmPrologue::None; }
+  bool isLayerNorm() const { return p.prologue == GemmPrologue::LayerNorm; }
+
+  /// γ'_k = γ_k + weight_offset as f32 (1 without γ: then only the offset
+  /// is meaningful, and the verifier rejects an offset without γ).
+  Value gammaAt(OpBuilder &b, Value k) {
+    if (!p.gamma)
+      return Value();
+    Value g = loadScalarF32(b, p.gamma, {k});
+    if (p.weightOffset != 0.0)
+      g = arith::AddFOp::create(b, loc, g, f32Const(b, p.weightOffset));
+    return g;
+  }
+  Value gammaVectorAt(OpBuilder &b, Value k, Value maskValue) {
+    if (!p.gamma)
+      return Value();
+    Value g = loadF32(b, p.gamma, {k}, maskValue);
+    if (p.weightOffset != 0.0)
+      g = arith::AddFOp::create(b, loc, g,
+                                splat(b, f32Const(b, p.weightOffset)));
+    return g;
+  }
+
+  void emitChunk(OpBuilder &b, Value chunk, Value partials);
+  ChunkBuffers allocateChunk(OpBuilder &b);
+  void deallocateChunk(OpBuilder &b, const ChunkBuffers &buffers);
+  void packB(OpBuilder &b, const ChunkBuffers &buf, Value jc, Value cols,
+             const KBlock &kb);
+  void packTransposedB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
+                       Value cols, const KBlock &kb);
+  void packA(OpBuilder &b, const ChunkBuffers &buf, Value ic, Value rows,
+             const KBlock &kb);
+  void packRow(OpBuilder &b, const ChunkBuffers &buf, Value row, Value base,
+               const KBlock &kb);
+  void finishRowStatistics(OpBuilder &b, const ChunkBuffers &buf, Value row);
+  void microTile(OpBuilder &b, const ChunkBuffers &buf, Value partials,
+                 int64_t tileRows, Value firstRow, Value aRow, Value jc,
+                 Value jr, Value cols, const KBlock &kb);
+  void tilesOfRows(OpBuilder &b, const ChunkBuffers &buf, Value partials,
+                   Value ic, Value rows, Value jc, Value jr, Value cols,
+                   const KBlock &kb);
+  void storeTileRow(OpBuilder &b, const ChunkBuffers &buf, Value partials,
+                    Value row, Value jc, Value jr, ArrayRef<Value> masks,
+                    ArrayRef<Value> constant, ArrayRef<Value> colSums,
+                    ArrayRef<Value> accs, const KBlock &kb);
+
+  Location loc;
+  const FusedGemmProblem &p;
+  const NormVectorCodegenOptions &options;
+  GemmShape s;
+};
+
+//===----------------------------------------------------------------------===//
+// Packing W
+//===----------------------------------------------------------------------===//
+
+/// Packs W[kb, jc..jc+cols) into B̃. W as K×N is read row by row (k outer):
+/// each k is one contiguous run of the chunk's columns, which the hardware
+/// prefetchers stream; walking a panel's column stripe down k instead
+/// touches one cache line per 16 KiB stride and runs at DRAM latency.
+void FusedGemmEmitter::packB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
+                             Value cols, const KBlock &kb) {
+  if (p.transposeW) {
+    packTransposedB(b, buf, jc, cols, kb);
+    return;
+  }
+  Value zero = index(b, 0);
+  Value one = index(b, 1);
+  VectorType type = vecType(b.getF32Type());
+  Value sumBufs[] = {buf.colSumW, buf.colSumBetaW};
+  if (isLayerNorm())
+    scf::IfOp::create(b, loc, kb.isFirst, [&](OpBuilder &tb, Location) {
+      scf::ForOp::create(
+          tb, loc, zero, index(tb, s.blockN), index(tb, s.lanes), ValueRange{},
+          [&](OpBuilder &lb, Location, Value c, ValueRange) {
+            for (Value sums : sumBufs)
+              if (sums)
+                vector::StoreOp::create(lb, loc, zeros(lb), sums, ValueRange{c});
+            scf::YieldOp::create(lb, loc);
+          });
+      scf::YieldOp::create(tb, loc);
+    });
+  scf::ForOp::create(
+      b, loc, zero, kb.length, one, ValueRange{},
+      [&](OpBuilder &kbld, Location, Value kk, ValueRange) {
+        Value kGlobal = add(kbld, kb.start, kk);
+        Value coefficients[2];
+        if (isLayerNorm()) {
+          coefficients[0] =
+              splat(kbld, p.gamma ? gammaAt(kbld, kGlobal) : f32Const(kbld, 1.0));
+          if (p.beta)
+            coefficients[1] = splat(kbld, loadScalarF32(kbld, p.beta, {kGlobal}));
+        }
+        Value rowOffset = mul(kbld, kk, index(kbld, s.tileCols));
+        // The row kPrefetchRows ahead (clamped to the last), a cache line
+        // per vector: the jump between rows defeats the prefetchers.
+        Value aheadRow = minIndex(
+            kbld, add(kbld, kGlobal, index(kbld, kPrefetchRows)),
+            sub(kbld, p.k, one));
+        scf::ForOp::create(
+            kbld, loc, zero, cols, index(kbld, s.tileCols), ValueRange{},
+            [&](OpBuilder &pb, Location, Value jr, ValueRange) {
+              Value panel =
+                  arith::DivUIOp::create(pb, loc, jr, index(pb, s.tileCols));
+              Value base = add(pb, mul(pb, panel, index(pb, s.blockK * s.tileCols)),
+                               rowOffset);
+              for (int64_t v = 0; v < s.tileVectors; ++v) {
+                Value colInChunk = add(pb, jr, index(pb, v * s.lanes));
+                Value left = arith::MaxSIOp::create(
+                    pb, loc, sub(pb, cols, colInChunk), zero);
+                Value col = add(pb, jc, colInChunk);
+                if (options.prefetchNextRow)
+                  memref::PrefetchOp::create(
+                      pb, loc, p.w,
+                      ValueRange{aheadRow, minIndex(pb, col, sub(pb, p.n, one))},
+                      /*isWrite=*/false, /*localityHint=*/2,
+                      /*isDataCache=*/true);
+                Value w = loadF32(pb, p.w, {kGlobal, col}, mask(pb, left));
+                vector::StoreOp::create(
+                    pb, loc, w, buf.packedB,
+                    ValueRange{add(pb, base, index(pb, v * s.lanes))});
+                for (int i = 0; i < 2; ++i) {
+                  if (!coefficients[i])
+                    continue;
+                  Value old = vector::LoadOp::create(pb, loc, type, sumBufs[i],
+                                                     ValueRange{colInChunk});
+                  vector::StoreOp::create(
+                      pb, loc,
+                      vector::FMAOp::create(pb, loc, coefficients[i], w, old),
+                      sumBufs[i], ValueRange{colInChunk});
+                }
+              }
+              scf::YieldOp::create(pb, loc);
+            });
+        scf::YieldOp::create(kbld, loc);
+      });
+}
+
+/// Packs an N×K W: per panel vector, L rows × L k's are read (each row a
+/// contiguous run), transposed in registers and stored as L packed k rows.
+/// Rows past N read nothing (row index clamped, mask empty); k past the
+/// block reads zeros and lands in B̃'s padding. LayerNorm's column sums
+/// stay in registers over a panel's k loop.
+void FusedGemmEmitter::packTransposedB(OpBuilder &b, const ChunkBuffers &buf,
+                                       Value jc, Value cols, const KBlock &kb) {
+  Value zero = index(b, 0);
+  Value one = index(b, 1);
+  unsigned numSums = isLayerNorm() ? (p.beta ? 2 : 1) : 0;
+  Value sumBufs[] = {buf.colSumW, buf.colSumBetaW};
+  scf::ForOp::create(
+      b, loc, zero, cols, index(b, s.tileCols), ValueRange{},
+      [&](OpBuilder &pb, Location, Value jr, ValueRange) {
+        Value panel = arith::DivUIOp::create(pb, loc, jr, index(pb, s.tileCols));
+        for (int64_t v = 0; v < s.tileVectors; ++v) {
+          Value colInPanel = index(pb, v * s.lanes);
+          Value colInChunk = add(pb, jr, colInPanel);
+          SmallVector<Value> sums;
+          for (unsigned i = 0; i < numSums; ++i) {
+            Value old = vector::LoadOp::create(pb, loc, vecType(pb.getF32Type()),
+                                               sumBufs[i], ValueRange{colInChunk});
+            sums.push_back(
+                arith::SelectOp::create(pb, loc, kb.isFirst, zeros(pb), old));
+          }
+          Value lastRow = sub(pb, p.n, one);
+          auto loop = scf::ForOp::create(
+              pb, loc, zero, kb.length, index(pb, s.lanes), sums,
+              [&](OpBuilder &kbld, Location, Value kk, ValueRange iter) {
+                Value kGlobal = add(kbld, kb.start, kk);
+                Value kLeft = sub(kbld, kb.length, kk);
+                VectorType squareType =
+                    VectorType::get({s.lanes, s.lanes}, kbld.getF32Type());
+                Value square = arith::ConstantOp::create(
+                    kbld, loc, DenseElementsAttr::get(squareType, 0.0f));
+                for (int64_t t = 0; t < s.lanes; ++t) {
+                  Value rowInChunk = add(kbld, colInChunk, index(kbld, t));
+                  Value valid = less(kbld, rowInChunk, cols);
+                  Value count = arith::SelectOp::create(kbld, loc, valid, kLeft,
+                                                        index(kbld, 0));
+                  Value row = minIndex(kbld, add(kbld, jc, rowInChunk), lastRow);
+                  Value rowVec = loadF32(kbld, p.w, {row, kGlobal},
+                                         mask(kbld, count));
+                  square = vector::InsertOp::create(kbld, loc, rowVec, square,
+                                                    ArrayRef<int64_t>{t});
+                }
+                Value transposed = vector::TransposeOp::create(
+                    kbld, loc, square, ArrayRef<int64_t>{1, 0});
+                SmallVector<Value> running(iter);
+                for (int64_t t = 0; t < s.lanes; ++t) {
+                  Value w = vector::ExtractOp::create(kbld, loc, transposed,
+                                                      ArrayRef<int64_t>{t});
+                  Value kt = add(kbld, kk, index(kbld, t));
+                  Value offset = add(
+                      kbld,
+                      add(kbld, mul(kbld, panel, index(kbld, s.blockK * s.tileCols)),
+                          mul(kbld, kt, index(kbld, s.tileCols))),
+                      colInPanel);
+                  vector::StoreOp::create(kbld, loc, w, buf.packedB,
+                                          ValueRange{offset});
+                  if (!numSums)
+                    continue;
+                  // γ and β past the block must not be read: clamp; the
+                  // column values there are zero anyway.
+                  Value kGlobalT = add(
+                      kbld, kb.start,
+                      minIndex(kbld, kt, sub(kbld, kb.length, index(kbld, 1))));
+                  Value g = p.gamma ? gammaAt(kbld, kGlobalT) : f32Const(kbld, 1.0);
+                  running[0] =
+                      vector::FMAOp::create(kbld, loc, splat(kbld, g), w, running[0]);
+                  if (p.beta)
+                    running[1] = vector::FMAOp::create(
+                        kbld, loc,
+                        splat(kbld, loadScalarF32(kbld, p.beta, {kGlobalT})), w,
+                        running[1]);
+                }
+                scf::YieldOp::create(kbld, loc, running);
+              });
+          for (unsigned i = 0; i < numSums; ++i)
+            vector::StoreOp::create(pb, loc, loop.getResult(i), sumBufs[i],
+                                    ValueRange{colInChunk});
+        }
+        scf::YieldOp::create(pb, loc);
+      });
+}
+
+//===----------------------------------------------------------------------===//
+// Packing A (and the row statistics)
+//===----------------------------------------------------------------------===//
+
+/// Packs row `row` of A for K block `kb` into Ã at `base`, transformed, and
+/// adds its statistics to sum1/sum2.
+void FusedGemmEmitter::packRow(OpBuilder &b, const ChunkBuffers &buf,
+                               Value row, Value base, const KBlock &kb) {
+  Value zero = index(b, 0);
+  Value pivot;
+  if (isLayerNorm()) {
+    auto pivotIf = scf::IfOp::create(
+        b, loc, kb.isFirst,
+        [&](OpBuilder &tb, Location) {
+          Value first = loadScalarF32(tb, p.a, {row, zero});
+          memref::StoreOp::create(tb, loc, first, buf.pivot, ValueRange{row});
+          scf::YieldOp::create(tb, loc, first);
+        },
+        [&](OpBuilder &eb, Location) {
+          scf::YieldOp::create(eb, loc,
+                               memref::LoadOp::create(eb, loc, buf.pivot,
+                                                      ValueRange{row})
+                                   .getResult());
+        });
+    pivot = splat(b, pivotIf.getResult(0));
+  }
+  unsigned numStats = isLayerNorm() ? 2 : (isNorm() ? 1 : 0);
+
+  // One vector: transform, store, accumulate. `maskValue` null: full.
+  auto step = [&](OpBuilder &nb, Value kk, Value maskValue, ValueRange accs) {
+    Value kGlobal = add(nb, kb.start, kk);
+    Value x = loadF32(nb, p.a, {row, kGlobal}, maskValue);
+    Value d = x;
+    SmallVector<Value> next;
+    if (isLayerNorm()) {
+      d = arith::SubFOp::create(nb, loc, x, pivot);
+      if (maskValue) // masked lanes read 0, and 0 − p is not 0
+        d = arith::SelectOp::create(nb, loc, maskValue, d, zeros(nb));
+      next.push_back(arith::AddFOp::create(nb, loc, accs[0], d));
+      next.push_back(vector::FMAOp::create(nb, loc, d, d, accs[1]));
+    } else if (isNorm()) {
+      next.push_back(vector::FMAOp::create(nb, loc, d, d, accs[0]));
+    }
+    Value a = d;
+    if (Value g = isNorm() ? gammaVectorAt(nb, kGlobal, maskValue) : Value())
+      a = arith::MulFOp::create(nb, loc, d, g);
+    // Ã rows are KC long and KC is a multiple of L, so a full store never
+    // leaves the row (lanes past the block are zeros, unread).
+    vector::StoreOp::create(nb, loc, a, buf.packedA, ValueRange{add(nb, base, kk)});
+    return next;
+  };
+
+  SmallVector<Value> init(numStats, zeros(b));
+  Value full = mul(b, arith::DivUIOp::create(b, loc, kb.length, index(b, s.lanes)),
+                   index(b, s.lanes));
+  auto body = scf::ForOp::create(
+      b, loc, zero, full, index(b, s.lanes), init,
+      [&](OpBuilder &nb, Location, Value kk, ValueRange accs) {
+        scf::YieldOp::create(nb, loc, step(nb, kk, Value(), accs));
+      });
+  Value tailCount = sub(b, kb.length, full);
+  Value hasTail = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                        tailCount, zero);
+  SmallVector<Type> accTypes(numStats, vecType(b.getF32Type()));
+  auto tail = scf::IfOp::create(
+      b, loc, accTypes, hasTail, /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&tail.getThenRegion().front());
+    SmallVector<Value> next =
+        step(b, full, mask(b, tailCount), body.getResults());
+    if (numStats)
+      scf::YieldOp::create(b, loc, next);
+    b.setInsertionPointToStart(&tail.getElseRegion().front());
+    if (numStats)
+      scf::YieldOp::create(b, loc, body.getResults());
+  }
+  if (!numStats)
+    return;
+  Value sums[] = {buf.sum1, buf.sum2};
+  for (unsigned i = 0; i < numStats; ++i) {
+    Value blockSum = vector::ReductionOp::create(
+        b, loc, vector::CombiningKind::ADD, tail.getResult(i));
+    Value old = memref::LoadOp::create(b, loc, sums[i], ValueRange{row});
+    Value total = arith::AddFOp::create(
+        b, loc, arith::SelectOp::create(b, loc, kb.isFirst, f32Const(b, 0.0), old),
+        blockSum);
+    memref::StoreOp::create(b, loc, total, sums[i], ValueRange{row});
+  }
+}
+
+/// After the last K block: scale r (and LayerNorm's r·(μ − p)) of `row`.
+void FusedGemmEmitter::finishRowStatistics(OpBuilder &b,
+                                           const ChunkBuffers &buf, Value row) {
+  Value kF32 = arith::UIToFPOp::create(
+      b, loc, b.getF32Type(),
+      arith::IndexCastUIOp::create(b, loc, b.getI64Type(), p.k));
+  Value sum1 = memref::LoadOp::create(b, loc, buf.sum1, ValueRange{row});
+  Value meanShift = arith::DivFOp::create(b, loc, sum1, kF32); // (μ−p), or ms
+  Value spread = meanShift; // RMSNorm: mean of squares
+  if (isLayerNorm()) {
+    Value sum2 = memref::LoadOp::create(b, loc, buf.sum2, ValueRange{row});
+    Value meanSq = arith::DivFOp::create(b, loc, sum2, kF32);
+    Value var = arith::SubFOp::create(
+        b, loc, meanSq, arith::MulFOp::create(b, loc, meanShift, meanShift));
+    spread = arith::MaximumFOp::create(b, loc, var, f32Const(b, 0.0));
+  }
+  Value eps = f32Const(b, p.epsilon);
+  Value r;
+  if (p.epsMode == EpsMode::inside_sqrt) {
+    r = math::RsqrtOp::create(b, loc, arith::AddFOp::create(b, loc, spread, eps));
+  } else {
+    Value root = math::SqrtOp::create(b, loc, spread);
+    r = arith::DivFOp::create(b, loc, f32Const(b, 1.0),
+                              arith::AddFOp::create(b, loc, root, eps));
+  }
+  memref::StoreOp::create(b, loc, r, buf.scale, ValueRange{row});
+  if (isLayerNorm())
+    memref::StoreOp::create(b, loc, arith::MulFOp::create(b, loc, r, meanShift),
+                            buf.shift, ValueRange{row});
+}
+
+void FusedGemmEmitter::packA(OpBuilder &b, const ChunkBuffers &buf, Value ic,
+                             Value rows, const KBlock &kb) {
+  Value zero = index(b, 0);
+  Value one = index(b, 1);
+  Value blockK = index(b, s.blockK);
+  scf::ForOp::create(
+      b, loc, zero, rows, one, ValueRange{},
+      [&](OpBuilder &nb, Location, Value i, ValueRange) {
+        Value row = add(nb, ic, i);
+        packRow(nb, buf, row, mul(nb, i, blockK), kb);
+        if (isNorm())
+          scf::IfOp::create(nb, loc, kb.isLast, [&](OpBuilder &tb, Location) {
+            finishRowStatistics(tb, buf, row);
+            scf::YieldOp::create(tb, loc);
+          });
+        scf::YieldOp::create(nb, loc);
+      });
+}
+
+//===----------------------------------------------------------------------===//
+// The micro-kernel and the epilogue
+//===----------------------------------------------------------------------===//
+
+/// One row of a finished tile: adds the partial sums of earlier K blocks,
+/// then either stores the partial sums (not the last K block) or applies the
+/// epilogue and stores C, rounded once.
+void FusedGemmEmitter::storeTileRow(OpBuilder &b, const ChunkBuffers &buf,
+                                    Value partials, Value row, Value jc,
+                                    Value jr, ArrayRef<Value> masks,
+                                    ArrayRef<Value> constant,
+                                    ArrayRef<Value> colSums,
+                                    ArrayRef<Value> accs, const KBlock &kb) {
+  SmallVector<Value> cols;
+  for (int64_t v = 0; v < s.tileVectors; ++v)
+    cols.push_back(add(b, add(b, jc, jr), index(b, v * s.lanes)));
+  Value fresh = kb.isFirst;
+  if (p.accumulateIntoC) // C's old value is the first "partial sum"
+    fresh = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
+  auto withPartials = scf::IfOp::create(
+      b, loc, fresh,
+      [&](OpBuilder &tb, Location) { scf::YieldOp::create(tb, loc, accs); },
+      [&](OpBuilder &eb, Location) {
+        SmallVector<Value> sums;
+        for (int64_t v = 0; v < s.tileVectors; ++v)
+          sums.push_back(arith::AddFOp::create(
+              eb, loc, accs[v],
+              loadF32(eb, partials, {row, cols[v]}, masks[v])));
+        scf::YieldOp::create(eb, loc, sums);
+      });
+  ValueRange totals = withPartials.getResults();
+  scf::IfOp::create(
+      b, loc, kb.isLast,
+      [&](OpBuilder &tb, Location) {
+        Value scale, negShift;
+        if (isNorm())
+          scale = splat(tb, memref::LoadOp::create(tb, loc, buf.scale,
+                                                   ValueRange{row}));
+        if (isLayerNorm())
+          negShift = splat(
+              tb, arith::NegFOp::create(tb, loc,
+                                        memref::LoadOp::create(
+                                            tb, loc, buf.shift,
+                                            ValueRange{row})));
+        for (int64_t v = 0; v < s.tileVectors; ++v) {
+          Value out = totals[v];
+          Value offset = constant[v];
+          if (isLayerNorm()) // − r·(μ − p)·c + Σβ·W + bias
+            offset =
+                vector::FMAOp::create(tb, loc, negShift, colSums[v], offset);
+          if (isNorm()) {
+            out = vector::FMAOp::create(tb, loc, out, scale, offset);
+          } else {
+            out = arith::AddFOp::create(tb, loc, out, offset);
+            if (p.residual)
+              out = arith::AddFOp::create(
+                  tb, loc, out,
+                  loadF32(tb, p.residual, {row, cols[v]}, masks[v]));
+          }
+          vector::MaskedStoreOp::create(tb, loc, p.c, ValueRange{row, cols[v]},
+                                        masks[v],
+                                        narrow(tb, out, elementTypeOf(p.c)));
+        }
+        scf::YieldOp::create(tb, loc);
+      },
+      [&](OpBuilder &eb, Location) {
+        for (int64_t v = 0; v < s.tileVectors; ++v)
+          vector::MaskedStoreOp::create(eb, loc, partials,
+                                        ValueRange{row, cols[v]}, masks[v],
+                                        totals[v]);
+        scf::YieldOp::create(eb, loc);
+      });
+}
+
+/// `tileRows` rows (Ã rows from `aRow`, C rows from `firstRow`) × NR columns
+/// (panel `jr`) over K block `kb`: tileRows × NR/L accumulators in
+/// registers; per k, NR/L vector loads of B̃, tileRows broadcasts of Ã and
+/// tileRows × NR/L FMAs.
+void FusedGemmEmitter::microTile(OpBuilder &b, const ChunkBuffers &buf,
+                                 Value partials, int64_t tileRows,
+                                 Value firstRow, Value aRow, Value jc,
+                                 Value jr, Value cols, const KBlock &kb) {
+  Value zero = index(b, 0);
+  Value panel = arith::DivUIOp::create(b, loc, jr, index(b, s.tileCols));
+  Value bBase = mul(b, panel, index(b, s.blockK * s.tileCols));
+  SmallVector<Value> aBase;
+  for (int64_t i = 0; i < tileRows; ++i)
+    aBase.push_back(mul(b, add(b, aRow, index(b, i)), index(b, s.blockK)));
+
+  auto kStep = [&](OpBuilder &nb, Value kk, SmallVector<Value> &accs) {
+    Value bOffset = add(nb, bBase, mul(nb, kk, index(nb, s.tileCols)));
+    SmallVector<Value> bv;
+    for (int64_t v = 0; v < s.tileVectors; ++v)
+      bv.push_back(vector::LoadOp::create(
+          nb, loc, vecType(nb.getF32Type()), buf.packedB,
+          ValueRange{add(nb, bOffset, index(nb, v * s.lanes))}));
+    for (int64_t i = 0; i < tileRows; ++i) {
+      Value a = memref::LoadOp::create(nb, loc, buf.packedA,
+                                       ValueRange{add(nb, aBase[i], kk)});
+      Value aSplat = splat(nb, a);
+      for (int64_t v = 0; v < s.tileVectors; ++v) {
+        Value &acc = accs[i * s.tileVectors + v];
+        acc = vector::FMAOp::create(nb, loc, aSplat, bv[v], acc);
+      }
+    }
+  };
+
+  SmallVector<Value> init(tileRows * s.tileVectors, zeros(b));
+  Value unroll = index(b, s.unroll);
+  Value mainEnd =
+      mul(b, arith::DivUIOp::create(b, loc, kb.length, unroll), unroll);
+  auto mainLoop = scf::ForOp::create(
+      b, loc, zero, mainEnd, unroll, init,
+      [&](OpBuilder &nb, Location, Value kk, ValueRange iter) {
+        SmallVector<Value> accs(iter);
+        for (int64_t u = 0; u < s.unroll; ++u)
+          kStep(nb, add(nb, kk, index(nb, u)), accs);
+        scf::YieldOp::create(nb, loc, accs);
+      });
+  auto restLoop = scf::ForOp::create(
+      b, loc, mainEnd, kb.length, index(b, 1), mainLoop.getResults(),
+      [&](OpBuilder &nb, Location, Value kk, ValueRange iter) {
+        SmallVector<Value> accs(iter);
+        kStep(nb, kk, accs);
+        scf::YieldOp::create(nb, loc, accs);
+      });
+
+  // Per-column values shared by the tile's rows.
+  Value colsLeft = sub(b, cols, jr);
+  SmallVector<Value> masks, constant, colSums;
+  VectorType type = vecType(b.getF32Type());
+  for (int64_t v = 0; v < s.tileVectors; ++v) {
+    Value left = arith::MaxSIOp::create(
+        b, loc, sub(b, colsLeft, index(b, v * s.lanes)), zero);
+    masks.push_back(mask(b, left));
+    Value colInChunk = add(b, jr, index(b, v * s.lanes));
+    Value c = zeros(b);
+    if (p.matmulBias)
+      c = loadF32(b, p.matmulBias, {add(b, jc, colInChunk)}, masks.back());
+    if (isLayerNorm()) {
+      colSums.push_back(vector::LoadOp::create(b, loc, type, buf.colSumW,
+                                               ValueRange{colInChunk}));
+      if (p.beta)
+        c = arith::AddFOp::create(
+            b, loc, c,
+            vector::LoadOp::create(b, loc, type, buf.colSumBetaW,
+                                   ValueRange{colInChunk}));
+    }
+    constant.push_back(c);
+  }
+  ValueRange accs = restLoop.getResults();
+  for (int64_t i = 0; i < tileRows; ++i) {
+    SmallVector<Value> rowAccs(accs.slice(i * s.tileVectors, s.tileVectors));
+    storeTileRow(b, buf, partials, add(b, firstRow, index(b, i)), jc, jr,
+                 masks, constant, colSums, rowAccs, kb);
+  }
+}
+
+/// The rows [ic, ic + rows) of panel `jr`: whole MR-row tiles, then the
+/// leftover rows in tiles of 4 and of 1 (so a decode step, M = 1, does not
+/// pay for MR rows).
+void FusedGemmEmitter::tilesOfRows(OpBuilder &b, const ChunkBuffers &buf,
+                                   Value partials, Value ic, Value rows,
+                                   Value jc, Value jr, Value cols,
+                                   const KBlock &kb) {
+  Value start = index(b, 0);
+  SmallVector<int64_t> tileSizes{s.tileRows};
+  for (int64_t smaller : {int64_t(4), int64_t(1)})
+    if (smaller < tileSizes.back())
+      tileSizes.push_back(smaller);
+  for (int64_t tileRows : tileSizes) {
+    Value size = index(b, tileRows);
+    Value end = add(
+        b, start,
+        mul(b, arith::DivUIOp::create(b, loc, sub(b, rows, start), size),
+            size));
+    scf::ForOp::create(
+        b, loc, start, end, size, ValueRange{},
+        [&](OpBuilder &nb, Location, Value ir, ValueRange) {
+          microTile(nb, buf, partials, tileRows, add(nb, ic, ir), ir, jc, jr,
+                    cols, kb);
+          scf::YieldOp::create(nb, loc);
+        });
+    start = end;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Chunks and the whole GEMM
+//===----------------------------------------------------------------------===//
+
+ChunkBuffers FusedGemmEmitter::allocateChunk(OpBuilder &b) {
+  ChunkBuffers buf;
+  buf.packedA = allocF32(b, s.blockM * s.blockK);
+  buf.packedB = allocF32(b, s.blockK * s.blockN);
+  if (isNorm()) {
+    buf.sum1 = allocF32(b, p.m);
+    buf.scale = allocF32(b, p.m);
+  }
+  if (isLayerNorm()) {
+    buf.sum2 = allocF32(b, p.m);
+    buf.pivot = allocF32(b, p.m);
+    buf.shift = allocF32(b, p.m);
+    buf.colSumW = allocF32(b, s.blockN);
+    if (p.beta)
+      buf.colSumBetaW = allocF32(b, s.blockN);
+  }
+  return buf;
+}
+
+void FusedGemmEmitter::deallocateChunk(OpBuilder &b,
+                                       const ChunkBuffers &buf) {
+  for (Value v : {buf.packedA, buf.packedB, buf.sum1, buf.sum2, buf.pivot,
+                  buf.scale, buf.shift, buf.colSumW, buf.colSumBetaW})
+    if (v)
+      memref::DeallocOp::create(b, loc, v);
+}
+
+void FusedGemmEmitter::emitChunk(OpBuilder &b, Value chunk, Value partials) {
+  Value zero = index(b, 0);
+  Value one = index(b, 1);
+  Value jc = mul(b, chunk, index(b, s.blockN));
+  Value cols = minIndex(b, index(b, s.blockN), sub(b, p.n, jc));
+  ChunkBuffers buf = allocateChunk(b);
+  Value blockK = index(b, s.blockK);
+  // At least one K block, so that K = 0 still runs the epilogue.
+  Value numK = arith::MaxUIOp::create(
+      b, loc, arith::CeilDivUIOp::create(b, loc, p.k, blockK), one);
+  Value lastK = sub(b, numK, one);
+  scf::ForOp::create(
+      b, loc, zero, numK, one, ValueRange{},
+      [&](OpBuilder &kbld, Location, Value kIndex, ValueRange) {
+        KBlock kb;
+        kb.start = mul(kbld, kIndex, blockK);
+        kb.length = minIndex(kbld, blockK, sub(kbld, p.k, kb.start));
+        kb.isFirst = arith::CmpIOp::create(
+            kbld, loc, arith::CmpIPredicate::eq, kIndex, zero);
+        kb.isLast = arith::CmpIOp::create(
+            kbld, loc, arith::CmpIPredicate::eq, kIndex, lastK);
+        packB(kbld, buf, jc, cols, kb);
+        scf::ForOp::create(
+            kbld, loc, zero, p.m, index(kbld, s.blockM), ValueRange{},
+            [&](OpBuilder &mb, Location, Value ic, ValueRange) {
+              Value rows = minIndex(mb, index(mb, s.blockM), sub(mb, p.m, ic));
+              packA(mb, buf, ic, rows, kb);
+              scf::ForOp::create(
+                  mb, loc, zero, cols, index(mb, s.tileCols), ValueRange{},
+                  [&](OpBuilder &nb, Location, Value jr, ValueRange) {
+                    tilesOfRows(nb, buf, partials, ic, rows, jc, jr, cols, kb);
+                    scf::YieldOp::create(nb, loc);
+                  });
+              scf::YieldOp::create(mb, loc);
+            });
+        scf::YieldOp::create(kbld, loc);
+      });
+  deallocateChunk(b, buf);
+}
+
+void FusedGemmEmitter::emit(OpBuilder &b) {
+  Value zero = index(b, 0);
+  Value one = index(b, 1);
+  // Partial sums between K blocks: C itself when it is f32, otherwise an f32
+  // buffer (empty when K fits one block).
+  Value partials = p.c;
+  Value ownPartials;
+  if (!elementTypeOf(p.c).isF32()) {
+    Value severalBlocks = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ugt, p.k, index(b, s.blockK));
+    Value rows = arith::SelectOp::create(b, loc, severalBlocks, p.m, zero);
+    ownPartials = memref::AllocOp::create(
+        b, loc,
+        MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+                        b.getF32Type()),
+        ValueRange{rows, p.n}, b.getI64IntegerAttr(64));
+    partials = ownPartials;
+  }
+  Value chunks = arith::CeilDivUIOp::create(b, loc, p.n, index(b, s.blockN));
+  // Threads take whole column chunks; each packs its own W panel and all of
+  // A, so nothing is shared but the read-only inputs.
+  scf::ParallelOp::create(b, loc, ValueRange{zero}, ValueRange{chunks},
+                          ValueRange{one},
+                          [&](OpBuilder &pb, Location, ValueRange ivs) {
+                            emitChunk(pb, ivs[0], partials);
+                          });
+  if (ownPartials)
+    memref::DeallocOp::create(b, loc, ownPartials);
+}
+
+} // namespace
+
+void mlir::norm::emitFusedGemm(OpBuilder &b, Location loc,
+                               const FusedGemmProblem &problem,
+                               const NormVectorCodegenOptions &options) {
+  FusedGemmEmitter(loc, problem, options).emit(b);
+}

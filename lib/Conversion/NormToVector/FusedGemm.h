@@ -1,0 +1,57 @@
+//===- FusedGemm.h - packed GEMM with norm prologue/epilogue ----*- C++ -*-===//
+//
+// Private to NormToVector: the description of one GEMM C = op(A) · W with
+// an optional row normalization folded in (DESIGN.md §3), and the emitter of
+// its cache-blocked, packed, register-tiled vector code.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_LIB_CONVERSION_NORMTOVECTOR_FUSEDGEMM_H
+#define NORM_LIB_CONVERSION_NORMTOVECTOR_FUSEDGEMM_H
+
+#include "norm/Conversion/NormToVector/NormToVector.h"
+#include "norm/Dialect/Norm/IR/NormOps.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace norm {
+
+/// What is folded into the GEMM. `RMSNorm`/`LayerNorm`: C = norm(A) · W
+/// (+ matmulBias), with the statistics gathered while A is packed and the
+/// per-row scale applied when C is stored. `None`: C = A · W (+ matmulBias)
+/// (+ residual), the first half of a matmul → norm op.
+enum class GemmPrologue { None, RMSNorm, LayerNorm };
+
+/// One GEMM on 2-D identity-layout memrefs of one element type (f32, f16 or
+/// bf16): A is M×K, W is K×N (or N×K with `transposeW`), C and residual are
+/// M×N, γ/β are [K], matmulBias is [N]. Absent operands are null. Everything
+/// is computed in f32 and rounded to the element type once, when C is
+/// stored.
+struct FusedGemmProblem {
+  GemmPrologue prologue = GemmPrologue::None;
+  Value a, w, c;
+  bool transposeW = false;
+  Value gamma, beta, matmulBias, residual;
+  Value m, n, k; // index values
+  /// C += A · W (linalg.matmul's semantics) instead of C = ...; C must be
+  /// f32 and the prologue None.
+  bool accumulateIntoC = false;
+  double epsilon = 0.0;
+  double weightOffset = 0.0;
+  EpsMode epsMode = EpsMode::inside_sqrt;
+};
+
+/// Emits the GEMM at the builder's insertion point. The caller checks
+/// `canEmitFusedGemm` first.
+void emitFusedGemm(OpBuilder &b, Location loc, const FusedGemmProblem &problem,
+                   const NormVectorCodegenOptions &options);
+
+/// Whether the kernel handles this accumulation type (f32 only: the
+/// micro-kernel is written for f32 lanes).
+bool canEmitFusedGemm(FloatType accType);
+
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_LIB_CONVERSION_NORMTOVECTOR_FUSEDGEMM_H
