@@ -57,7 +57,7 @@ using ChunkFn =
 
 class GPURowKernelEmitter {
 public:
-  GPURowKernelEmitter(Location loc, const GPURowNormProblem &p,
+  GPURowKernelEmitter(Location loc, const RowNormProblem &p,
                       const GPURowKernelShape &shape)
       : loc(loc), p(p), shape(shape), acc(p.accType),
         warpsPerRow(shape.threadsPerRow / NVIDIATargetInfo::kWarpSize) {}
@@ -129,8 +129,8 @@ private:
                                  index(b, c * shape.threadsPerRow));
   }
   bool chunkAlwaysValid(int64_t c) const {
-    return p.staticN &&
-           (c + 1) * shape.threadsPerRow * shape.vectorWidth <= *p.staticN;
+    std::optional<int64_t> n = p.staticRowLength();
+    return n && (c + 1) * shape.threadsPerRow * shape.vectorWidth <= *n;
   }
   Value chunkValid(OpBuilder &b, Value chunk) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, chunk,
@@ -143,13 +143,12 @@ private:
   SmallVector<Value> reduceAcrossRow(OpBuilder &b, ArrayRef<Value> partials,
                                      unsigned stage);
   Value reciprocalStd(OpBuilder &b, Value statistic);
-  Value statisticLength(OpBuilder &b);
   void emitBody(OpBuilder &b, gpu::LaunchOp launch);
   void normalizeChunk(OpBuilder &b, Value chunk, ArrayRef<Value> s,
                       Value shift, Value correction, Value rstd);
 
   Location loc;
-  const GPURowNormProblem &p;
+  const RowNormProblem &p;
   const GPURowKernelShape &shape;
   FloatType acc;
   int64_t warpsPerRow;
@@ -386,22 +385,6 @@ Value GPURowKernelEmitter::reciprocalStd(OpBuilder &b, Value statistic) {
   return arith::DivFOp::create(b, loc, scalar(b, 1.0), denominator);
 }
 
-/// How many leading elements the RMS statistic covers: n, or for pRMSNorm
-/// k = ⌈partial · n⌉ computed in f64 as the decomposition does.
-Value GPURowKernelEmitter::statisticLength(OpBuilder &b) {
-  if (p.isLayerNorm || p.partial >= 1.0)
-    return p.n;
-  Value n = arith::IndexCastOp::create(b, loc, b.getI64Type(), p.n);
-  Value nF64 = arith::UIToFPOp::create(b, loc, b.getF64Type(), n);
-  Value scaled = arith::MulFOp::create(
-      b, loc, nF64,
-      arith::ConstantOp::create(b, loc, b.getF64FloatAttr(p.partial)));
-  Value ceiled = math::CeilOp::create(b, loc, scaled);
-  return arith::IndexCastOp::create(
-      b, loc, b.getIndexType(),
-      arith::FPToSIOp::create(b, loc, b.getI64Type(), ceiled));
-}
-
 /// y (and the residual sum) for one chunk; see RowKernel.cpp of the CPU
 /// kernel for the rounding order, which this follows exactly.
 void GPURowKernelEmitter::normalizeChunk(OpBuilder &b, Value chunk,
@@ -461,7 +444,7 @@ void GPURowKernelEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch) {
 
   Value shift, correction, rstd;
   if (!p.isLayerNorm) {
-    Value count = statisticLength(b);
+    Value count = emitStatisticLength(b, loc, p);
     bool isPartial = p.partial < 1.0;
     SmallVector<Value> partial = accumulate(
         b, 1,
@@ -551,7 +534,7 @@ void GPURowKernelEmitter::emit(OpBuilder &b) {
 } // namespace
 
 void mlir::norm::emitGPURowKernel(OpBuilder &b, Location loc,
-                                  const GPURowNormProblem &problem,
+                                  const RowNormProblem &problem,
                                   const GPURowKernelShape &shape) {
   GPURowKernelEmitter(loc, problem, shape).emit(b);
 }

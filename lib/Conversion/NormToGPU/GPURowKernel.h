@@ -9,33 +9,13 @@
 #ifndef NORM_LIB_CONVERSION_NORMTOGPU_GPUROWKERNEL_H
 #define NORM_LIB_CONVERSION_NORMTOGPU_GPUROWKERNEL_H
 
+#include "norm/Conversion/Utils/RowNormProblem.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
 #include "mlir/IR/Builders.h"
 
 namespace mlir {
 namespace norm {
-
-/// One standalone norm with every buffer viewed as rows of `n` contiguous
-/// elements: x, residual, y and sum as memref<R x n>, γ and β as memref<n>,
-/// mean and rstd as memref<R>. Absent operands are null.
-struct GPURowNormProblem {
-  bool isLayerNorm = false;
-  Value x, residual, weight, bias;
-  Value y, sum, mean, rstd;
-  Value rows, n;             // index values
-  std::optional<int64_t> staticN;
-  FloatType accType;
-  double epsilon = 0.0;
-  double weightOffset = 0.0;
-  double partial = 1.0; // RMSNorm only
-  CastMode castMode = CastMode::after_weight;
-  EpsMode epsMode = EpsMode::inside_sqrt;
-
-  Type elementType() const {
-    return cast<MemRefType>(x.getType()).getElementType();
-  }
-};
 
 /// The shape of one kernel: `threadsPerRow` threads (a multiple of the warp
 /// size) cooperate on a row, `rowsPerBlock` rows share a thread block, each
@@ -54,7 +34,7 @@ struct GPURowKernelShape {
 /// insertion point. Requires rows ≥ 1 at run time and, when vectorWidth > 1,
 /// n % vectorWidth == 0 and row buffers aligned to vectorWidth elements.
 void emitGPURowKernel(OpBuilder &b, Location loc,
-                      const GPURowNormProblem &problem,
+                      const RowNormProblem &problem,
                       const GPURowKernelShape &shape);
 
 } // namespace norm

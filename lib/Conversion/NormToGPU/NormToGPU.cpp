@@ -43,93 +43,6 @@ using namespace mlir::norm;
 namespace {
 
 //===----------------------------------------------------------------------===//
-// Row views
-//===----------------------------------------------------------------------===//
-
-bool hasIdentityLayout(Value value) {
-  auto type = dyn_cast_or_null<MemRefType>(value.getType());
-  return type && type.getLayout().isIdentity();
-}
-
-/// The product of dims [from, to) of `mem`, folded to a constant when static.
-OpFoldResult dimProduct(OpBuilder &b, Location loc, Value mem, int64_t from,
-                        int64_t to) {
-  auto type = cast<MemRefType>(mem.getType());
-  int64_t staticProduct = 1;
-  Value dynamicProduct;
-  for (int64_t d = from; d < to; ++d) {
-    if (!type.isDynamicDim(d)) {
-      staticProduct *= type.getDimSize(d);
-      continue;
-    }
-    Value dim = memref::DimOp::create(b, loc, mem, d);
-    dynamicProduct =
-        dynamicProduct ? Value(arith::MulIOp::create(b, loc, dynamicProduct, dim))
-                       : dim;
-  }
-  if (!dynamicProduct)
-    return b.getIndexAttr(staticProduct);
-  if (staticProduct != 1)
-    dynamicProduct = arith::MulIOp::create(
-        b, loc, dynamicProduct,
-        arith::ConstantIndexOp::create(b, loc, staticProduct));
-  return dynamicProduct;
-}
-
-/// `mem` (identity layout: contiguous, offset 0) as a memref of `sizes`.
-Value viewAs(OpBuilder &b, Location loc, Value mem,
-             ArrayRef<OpFoldResult> sizes) {
-  if (!mem)
-    return Value();
-  SmallVector<int64_t> staticSizes;
-  for (OpFoldResult size : sizes)
-    staticSizes.push_back(
-        getConstantIntValue(size).value_or(ShapedType::kDynamic));
-  SmallVector<OpFoldResult> strides(sizes.size(), b.getIndexAttr(1));
-  if (sizes.size() == 2)
-    strides[0] = sizes[1];
-  auto type = MemRefType::get(
-      staticSizes, cast<MemRefType>(mem.getType()).getElementType());
-  return memref::ReinterpretCastOp::create(b, loc, type, mem,
-                                           b.getIndexAttr(0), sizes, strides);
-}
-
-template <typename OpTy>
-GPURowNormProblem describe(OpTy op, OpBuilder &b) {
-  Location loc = op.getLoc();
-  Value x = op.getInput();
-  int64_t rank = cast<MemRefType>(x.getType()).getRank();
-  int64_t axis = op.getNormalizedAxis();
-  OpFoldResult rows = dimProduct(b, loc, x, 0, axis);
-  OpFoldResult n = dimProduct(b, loc, x, axis, rank);
-  SmallVector<OpFoldResult> rowView{rows, n};
-
-  GPURowNormProblem p;
-  p.x = viewAs(b, loc, x, rowView);
-  p.residual = viewAs(b, loc, op.getResidual(), rowView);
-  p.weight = viewAs(b, loc, op.getWeight(), {n});
-  p.y = viewAs(b, loc, op.getInit(), rowView);
-  p.sum = viewAs(b, loc, op.getSumInit(), rowView);
-  p.rstd = viewAs(b, loc, op.getRstdInit(), {rows});
-  p.rows = getValueOrCreateConstantIndexOp(b, loc, rows);
-  p.n = getValueOrCreateConstantIndexOp(b, loc, n);
-  p.staticN = getConstantIntValue(n);
-  p.accType = op.getAccumulationType();
-  p.epsilon = op.getEpsilonValue();
-  p.weightOffset = op.getWeightOffsetValue();
-  p.castMode = op.getCastMode();
-  p.epsMode = op.getEpsMode();
-  if constexpr (std::is_same_v<OpTy, LayerNormOp>) {
-    p.isLayerNorm = true;
-    p.bias = viewAs(b, loc, op.getBias(), {n});
-    p.mean = viewAs(b, loc, op.getMeanInit(), {rows});
-  } else {
-    p.partial = op.getPartialValue();
-  }
-  return p;
-}
-
-//===----------------------------------------------------------------------===//
 // Kernel shapes
 //===----------------------------------------------------------------------===//
 
@@ -173,7 +86,7 @@ int64_t threadsPerRowFor(int64_t n, int64_t vectorWidth,
 }
 
 /// Whether every row buffer's aligned pointer is a multiple of `bytes`.
-Value buffersAligned(OpBuilder &b, Location loc, const GPURowNormProblem &p,
+Value buffersAligned(OpBuilder &b, Location loc, const RowNormProblem &p,
                      int64_t vectorWidth) {
   Value all = arith::ConstantIntOp::create(b, loc, 1, 1);
   for (Value mem : {p.x, p.residual, p.weight, p.bias, p.y, p.sum}) {
@@ -211,17 +124,17 @@ void emitIfElse(OpBuilder &b, Location loc, Value condition,
 
 /// The vector kernel when the run-time checks allow it, else the scalar one.
 /// `vectorOK` (may be null) is an extra condition, e.g. n % V == 0.
-void emitVectorOrScalar(OpBuilder &b, Location loc, const GPURowNormProblem &p,
+void emitVectorOrScalar(OpBuilder &b, Location loc, const RowNormProblem &p,
                         int64_t threadsPerRow, int64_t vectorWidth,
                         Value vectorOK, const NormGPUCodegenOptions &options) {
   GPURowKernelShape scalarShape =
-      makeShape(threadsPerRow, 1, p.staticN, options);
+      makeShape(threadsPerRow, 1, p.staticRowLength(), options);
   if (vectorWidth == 1) {
     emitGPURowKernel(b, loc, p, scalarShape);
     return;
   }
   GPURowKernelShape vectorShape =
-      makeShape(threadsPerRow, vectorWidth, p.staticN, options);
+      makeShape(threadsPerRow, vectorWidth, p.staticRowLength(), options);
   Value condition = buffersAligned(b, loc, p, vectorWidth);
   if (vectorOK)
     condition = arith::AndIOp::create(b, loc, condition, vectorOK);
@@ -231,14 +144,14 @@ void emitVectorOrScalar(OpBuilder &b, Location loc, const GPURowNormProblem &p,
       [&](OpBuilder &nb) { emitGPURowKernel(nb, loc, p, scalarShape); });
 }
 
-void emitDispatch(OpBuilder &b, Location loc, const GPURowNormProblem &p,
+void emitDispatch(OpBuilder &b, Location loc, const RowNormProblem &p,
                   const NormGPUCodegenOptions &options) {
   int64_t widest = maxVectorWidth(p.elementType());
-  if (p.staticN) {
+  if (std::optional<int64_t> staticN = p.staticRowLength()) {
     int64_t vectorWidth = widest;
-    while (vectorWidth > 1 && *p.staticN % vectorWidth != 0)
+    while (vectorWidth > 1 && *staticN % vectorWidth != 0)
       vectorWidth /= 2;
-    int64_t threads = threadsPerRowFor(*p.staticN, vectorWidth, options);
+    int64_t threads = threadsPerRowFor(*staticN, vectorWidth, options);
     emitVectorOrScalar(b, loc, p, threads, vectorWidth, Value(), options);
     return;
   }
@@ -282,7 +195,7 @@ struct LowerNormToGPUKernel : OpRewritePattern<OpTy> {
             op, "needs memrefs with identity layouts (tensors and strided "
                 "memrefs are left for --norm-decompose)");
     Location loc = op.getLoc();
-    GPURowNormProblem problem = describe(op, rewriter);
+    RowNormProblem problem = describeRowNorm(op, rewriter);
     // An empty grid is not a valid launch: skip the kernel for zero rows.
     Value hasRows = arith::CmpIOp::create(
         rewriter, loc, arith::CmpIPredicate::ugt, problem.rows,

@@ -14,6 +14,7 @@
 #include "norm/Conversion/Passes.h"
 
 #include "FusedGemm.h"
+#include "norm/Conversion/Utils/RowNormProblem.h"
 #include "RowKernel.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -106,82 +107,6 @@ int64_t mlir::norm::getHostLastLevelCacheBytes() {
 
 namespace {
 
-bool hasIdentityLayout(Value value) {
-  auto type = dyn_cast_or_null<MemRefType>(value.getType());
-  return type && type.getLayout().isIdentity();
-}
-
-/// The product of dims [from, to) of `mem`, folded to a constant when static.
-OpFoldResult dimProduct(OpBuilder &b, Location loc, Value mem, int64_t from,
-                        int64_t to) {
-  auto type = cast<MemRefType>(mem.getType());
-  int64_t staticProduct = 1;
-  Value dynamicProduct;
-  for (int64_t d = from; d < to; ++d) {
-    if (!type.isDynamicDim(d)) {
-      staticProduct *= type.getDimSize(d);
-      continue;
-    }
-    Value dim = memref::DimOp::create(b, loc, mem, d);
-    dynamicProduct = dynamicProduct
-                         ? Value(arith::MulIOp::create(b, loc, dynamicProduct, dim))
-                         : dim;
-  }
-  if (!dynamicProduct)
-    return b.getIndexAttr(staticProduct);
-  if (staticProduct != 1)
-    dynamicProduct = arith::MulIOp::create(
-        b, loc, dynamicProduct,
-        arith::ConstantIndexOp::create(b, loc, staticProduct));
-  return dynamicProduct;
-}
-
-/// `mem` (identity layout, so contiguous with offset 0) as a memref of the
-/// given sizes.
-Value viewAs(OpBuilder &b, Location loc, Value mem,
-             ArrayRef<OpFoldResult> sizes) {
-  if (!mem)
-    return Value();
-  SmallVector<int64_t> staticSizes;
-  for (OpFoldResult size : sizes)
-    staticSizes.push_back(getConstantIntValue(size).value_or(ShapedType::kDynamic));
-  SmallVector<OpFoldResult> strides(sizes.size(), b.getIndexAttr(1));
-  if (sizes.size() == 2)
-    strides[0] = sizes[1];
-  auto type = MemRefType::get(
-      staticSizes, cast<MemRefType>(mem.getType()).getElementType());
-  return memref::ReinterpretCastOp::create(b, loc, type, mem,
-                                           b.getIndexAttr(0), sizes, strides);
-}
-
-/// The operands and numerics shared by both standalone ops.
-template <typename OpTy>
-RowNormProblem describeCommon(OpTy op, OpBuilder &b) {
-  Location loc = op.getLoc();
-  Value x = op.getInput();
-  int64_t rank = cast<MemRefType>(x.getType()).getRank();
-  int64_t axis = op.getNormalizedAxis();
-  OpFoldResult rows = dimProduct(b, loc, x, 0, axis);
-  OpFoldResult n = dimProduct(b, loc, x, axis, rank);
-  SmallVector<OpFoldResult> rowView{rows, n};
-
-  RowNormProblem p;
-  p.x = viewAs(b, loc, x, rowView);
-  p.residual = viewAs(b, loc, op.getResidual(), rowView);
-  p.weight = viewAs(b, loc, op.getWeight(), {n});
-  p.y = viewAs(b, loc, op.getInit(), rowView);
-  p.sum = viewAs(b, loc, op.getSumInit(), rowView);
-  p.rstd = viewAs(b, loc, op.getRstdInit(), {rows});
-  p.rows = getValueOrCreateConstantIndexOp(b, loc, rows);
-  p.n = getValueOrCreateConstantIndexOp(b, loc, n);
-  p.accType = op.getAccumulationType();
-  p.epsilon = op.getEpsilonValue();
-  p.weightOffset = op.getWeightOffsetValue();
-  p.castMode = op.getCastMode();
-  p.epsMode = op.getEpsMode();
-  return p;
-}
-
 /// Whether the vector kernel handles `op`: memref form, identity layouts.
 LogicalResult checkLowerable(Operation *op, PatternRewriter &rewriter) {
   for (Value operand : op->getOperands())
@@ -202,17 +127,7 @@ struct LowerStandaloneNorm : OpRewritePattern<OpTy> {
                                 PatternRewriter &rewriter) const override {
     if (failed(checkLowerable(op, rewriter)))
       return failure();
-    RowNormProblem problem = describeCommon(op, rewriter);
-    if constexpr (std::is_same_v<OpTy, LayerNormOp>) {
-      Location loc = op.getLoc();
-      problem.isLayerNorm = true;
-      problem.bias = viewAs(rewriter, loc, op.getBias(),
-                            {getAsOpFoldResult(problem.n)});
-      problem.mean = viewAs(rewriter, loc, op.getMeanInit(),
-                            {getAsOpFoldResult(problem.rows)});
-    } else {
-      problem.partial = op.getPartialValue();
-    }
+    RowNormProblem problem = describeRowNorm(op, rewriter);
     emitRowNormKernel(rewriter, op.getLoc(), problem, options);
     rewriter.eraseOp(op);
     return success();

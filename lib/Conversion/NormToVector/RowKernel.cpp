@@ -173,7 +173,6 @@ private:
   Value reciprocalStd(OpBuilder &b, Value statistic);
   void emitRow(OpBuilder &b, Value row, Value stream);
   Value firstStatistic(OpBuilder &b, Value row);
-  Value statisticLength(OpBuilder &b);
   SmallVector<Value> firstStatisticStep(OpBuilder &nb, Value row, Value j,
                                         Value m, ValueRange accs);
   Value finishRow(OpBuilder &b, Value row, Value firstStat, Value stream,
@@ -403,26 +402,10 @@ SmallVector<Value> RowKernelEmitter::firstStatisticStep(OpBuilder &nb,
   return {vector::FMAOp::create(nb, loc, s, s, accs[0])};
 }
 
-/// How many leading elements of a row the statistics cover: n, or for
-/// pRMSNorm k = ceil(partial · n), computed in f64 as the decomposition does.
-Value RowKernelEmitter::statisticLength(OpBuilder &b) {
-  if (p.isLayerNorm || p.partial >= 1.0)
-    return p.n;
-  Value n = arith::IndexCastOp::create(b, loc, b.getI64Type(), p.n);
-  Value nF64 = arith::UIToFPOp::create(b, loc, b.getF64Type(), n);
-  Value scaled = arith::MulFOp::create(
-      b, loc, nF64,
-      arith::ConstantOp::create(b, loc, b.getF64FloatAttr(p.partial)));
-  Value ceiled = math::CeilOp::create(b, loc, scaled);
-  return arith::IndexCastOp::create(
-      b, loc, b.getIndexType(),
-      arith::FPToSIOp::create(b, loc, b.getI64Type(), ceiled));
-}
-
 /// The first statistic of `row` from its own sweep (over the first k
 /// elements for pRMSNorm).
 Value RowKernelEmitter::firstStatistic(OpBuilder &b, Value row) {
-  return reduceRow(b, statisticLength(b), 1,
+  return reduceRow(b, emitStatisticLength(b, loc, p), 1,
                    [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
                      return firstStatisticStep(nb, row, j, m, accs);
                    })[0];
@@ -444,7 +427,7 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
   // Statistics.
   Value shift, shiftVec, correction, rstd;
   if (!p.isLayerNorm) {
-    Value count = statisticLength(b);
+    Value count = emitStatisticLength(b, loc, p);
     Value countAsAcc = arith::UIToFPOp::create(
         b, loc, acc,
         arith::IndexCastOp::create(b, loc, b.getI64Type(), count));

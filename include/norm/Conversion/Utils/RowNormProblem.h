@@ -1,0 +1,69 @@
+//===- RowNormProblem.h - a standalone norm as rows -------------*- C++ -*-===//
+//
+// What the CPU and GPU code generators both see of a memref-form
+// norm.rms_norm / norm.layer_norm: its buffers viewed as rows of n
+// contiguous elements, and its numerics. Shared by NormToVector and
+// NormToGPU (and the fused GEMM's row views).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_CONVERSION_UTILS_ROWNORMPROBLEM_H
+#define NORM_CONVERSION_UTILS_ROWNORMPROBLEM_H
+
+#include "norm/Dialect/Norm/IR/NormOps.h"
+
+#include "mlir/IR/Builders.h"
+
+#include <optional>
+
+namespace mlir {
+namespace norm {
+
+/// One standalone norm, with every buffer viewed as rows of `n` contiguous
+/// elements: x, residual, y and sum as memref<R x n>, γ and β as memref<n>,
+/// mean and rstd as memref<R>. Absent operands are null.
+struct RowNormProblem {
+  bool isLayerNorm = false;
+  Value x, residual, weight, bias;
+  Value y, sum, mean, rstd;
+  Value rows, n; // index values
+  FloatType accType;
+  double epsilon = 0.0;
+  double weightOffset = 0.0;
+  double partial = 1.0; // RMSNorm only
+  CastMode castMode = CastMode::after_weight;
+  EpsMode epsMode = EpsMode::inside_sqrt;
+
+  Type elementType() const {
+    return cast<MemRefType>(x.getType()).getElementType();
+  }
+  /// n when it is a compile-time constant.
+  std::optional<int64_t> staticRowLength() const;
+};
+
+/// Whether `value` is a memref with the identity layout (contiguous, offset
+/// 0), the form the row views need.
+bool hasIdentityLayout(Value value);
+
+/// The product of dims [from, to) of the memref `mem`, folded to a constant
+/// when static.
+OpFoldResult dimProduct(OpBuilder &b, Location loc, Value mem, int64_t from,
+                        int64_t to);
+
+/// `mem` (identity layout) as a memref of the given 1-D or 2-D sizes; null
+/// for a null `mem`.
+Value viewAs(OpBuilder &b, Location loc, Value mem,
+             ArrayRef<OpFoldResult> sizes);
+
+/// The row views and numerics of a memref-form op with identity layouts.
+RowNormProblem describeRowNorm(RMSNormOp op, OpBuilder &b);
+RowNormProblem describeRowNorm(LayerNormOp op, OpBuilder &b);
+
+/// How many leading elements of a row the statistics cover: n, or for
+/// pRMSNorm k = ⌈partial · n⌉, computed in f64 as the decomposition does.
+Value emitStatisticLength(OpBuilder &b, Location loc, const RowNormProblem &p);
+
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_CONVERSION_UTILS_ROWNORMPROBLEM_H

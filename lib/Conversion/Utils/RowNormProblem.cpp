@@ -1,0 +1,124 @@
+//===- RowNormProblem.cpp - a standalone norm as rows ---------------------===//
+
+#include "norm/Conversion/Utils/RowNormProblem.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+
+std::optional<int64_t> RowNormProblem::staticRowLength() const {
+  return getConstantIntValue(getAsOpFoldResult(n));
+}
+
+bool mlir::norm::hasIdentityLayout(Value value) {
+  auto type = dyn_cast_or_null<MemRefType>(value.getType());
+  return type && type.getLayout().isIdentity();
+}
+
+OpFoldResult mlir::norm::dimProduct(OpBuilder &b, Location loc, Value mem,
+                                    int64_t from, int64_t to) {
+  auto type = cast<MemRefType>(mem.getType());
+  int64_t staticProduct = 1;
+  Value dynamicProduct;
+  for (int64_t d = from; d < to; ++d) {
+    if (!type.isDynamicDim(d)) {
+      staticProduct *= type.getDimSize(d);
+      continue;
+    }
+    Value dim = memref::DimOp::create(b, loc, mem, d);
+    dynamicProduct =
+        dynamicProduct ? Value(arith::MulIOp::create(b, loc, dynamicProduct, dim))
+                       : dim;
+  }
+  if (!dynamicProduct)
+    return b.getIndexAttr(staticProduct);
+  if (staticProduct != 1)
+    dynamicProduct = arith::MulIOp::create(
+        b, loc, dynamicProduct,
+        arith::ConstantIndexOp::create(b, loc, staticProduct));
+  return dynamicProduct;
+}
+
+Value mlir::norm::viewAs(OpBuilder &b, Location loc, Value mem,
+                         ArrayRef<OpFoldResult> sizes) {
+  if (!mem)
+    return Value();
+  SmallVector<int64_t> staticSizes;
+  for (OpFoldResult size : sizes)
+    staticSizes.push_back(
+        getConstantIntValue(size).value_or(ShapedType::kDynamic));
+  SmallVector<OpFoldResult> strides(sizes.size(), b.getIndexAttr(1));
+  if (sizes.size() == 2)
+    strides[0] = sizes[1];
+  auto type = MemRefType::get(
+      staticSizes, cast<MemRefType>(mem.getType()).getElementType());
+  return memref::ReinterpretCastOp::create(b, loc, type, mem,
+                                           b.getIndexAttr(0), sizes, strides);
+}
+
+namespace {
+/// The operands and numerics shared by both standalone ops.
+template <typename OpTy>
+RowNormProblem describeCommon(OpTy op, OpBuilder &b,
+                              SmallVectorImpl<OpFoldResult> &rowView) {
+  Location loc = op.getLoc();
+  Value x = op.getInput();
+  int64_t rank = cast<MemRefType>(x.getType()).getRank();
+  int64_t axis = op.getNormalizedAxis();
+  OpFoldResult rows = dimProduct(b, loc, x, 0, axis);
+  OpFoldResult n = dimProduct(b, loc, x, axis, rank);
+  rowView.assign({rows, n});
+
+  RowNormProblem p;
+  p.x = viewAs(b, loc, x, rowView);
+  p.residual = viewAs(b, loc, op.getResidual(), rowView);
+  p.weight = viewAs(b, loc, op.getWeight(), {n});
+  p.y = viewAs(b, loc, op.getInit(), rowView);
+  p.sum = viewAs(b, loc, op.getSumInit(), rowView);
+  p.rstd = viewAs(b, loc, op.getRstdInit(), {rows});
+  p.rows = getValueOrCreateConstantIndexOp(b, loc, rows);
+  p.n = getValueOrCreateConstantIndexOp(b, loc, n);
+  p.accType = op.getAccumulationType();
+  p.epsilon = op.getEpsilonValue();
+  p.weightOffset = op.getWeightOffsetValue();
+  p.castMode = op.getCastMode();
+  p.epsMode = op.getEpsMode();
+  return p;
+}
+} // namespace
+
+RowNormProblem mlir::norm::describeRowNorm(RMSNormOp op, OpBuilder &b) {
+  SmallVector<OpFoldResult> rowView;
+  RowNormProblem p = describeCommon(op, b, rowView);
+  p.partial = op.getPartialValue();
+  return p;
+}
+
+RowNormProblem mlir::norm::describeRowNorm(LayerNormOp op, OpBuilder &b) {
+  SmallVector<OpFoldResult> rowView;
+  RowNormProblem p = describeCommon(op, b, rowView);
+  p.isLayerNorm = true;
+  p.bias = viewAs(b, op.getLoc(), op.getBias(), {rowView[1]});
+  p.mean = viewAs(b, op.getLoc(), op.getMeanInit(), {rowView[0]});
+  return p;
+}
+
+Value mlir::norm::emitStatisticLength(OpBuilder &b, Location loc,
+                                      const RowNormProblem &p) {
+  if (p.isLayerNorm || p.partial >= 1.0)
+    return p.n;
+  Value n = arith::IndexCastOp::create(b, loc, b.getI64Type(), p.n);
+  Value nF64 = arith::UIToFPOp::create(b, loc, b.getF64Type(), n);
+  Value scaled = arith::MulFOp::create(
+      b, loc, nF64,
+      arith::ConstantOp::create(b, loc, b.getF64FloatAttr(p.partial)));
+  Value ceiled = math::CeilOp::create(b, loc, scaled);
+  return arith::IndexCastOp::create(
+      b, loc, b.getIndexType(),
+      arith::FPToSIOp::create(b, loc, b.getI64Type(), ceiled));
+}
