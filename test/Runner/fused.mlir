@@ -12,6 +12,9 @@
 // column tails), threads, and M = 1:
 // RUN: norm-run %s --entry=rms_mm --dims=203,700,700,700,530,530,203,530 --seed=4 --mean=0.3 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=rms_mm --dims=1,1100,1100,1100,600,600,1,600 --seed=5 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
+// A weight_offset without γ scales by 1 + offset (a missing γ is 1):
+// RUN: norm-run %s --entry=rms_mm_offset --dims=13,300,300,40,13,40 --seed=8 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=ln_mm_offset_t --dims=13,300,40,300,13,40 --seed=9 --mean=2 --warmup=0 --repeat=1 --check | FileCheck %s
 //
 // @ln_mm (f32): x: RxK, g, b: K, w: KxN, mb: N -> RxN; rows with
 // |mean| = 10^4·std (uniform in [10^4 − 1, 10^4 + 1)) must stay within 1e-5.
@@ -43,6 +46,18 @@ func.func @rms_mm(%x: memref<?x?xf32>, %g: memref<?xf32>, %w: memref<?x?xf32>,
   norm.rms_norm_matmul ins(%x : memref<?x?xf32>) weight(%g : memref<?xf32>)
       rhs(%w : memref<?x?xf32>) matmul_bias(%mb : memref<?xf32>)
       outs(%c : memref<?x?xf32>)
+  return
+}
+
+func.func @rms_mm_offset(%x: memref<?x?xf32>, %w: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  norm.rms_norm_matmul ins(%x : memref<?x?xf32>) rhs(%w : memref<?x?xf32>)
+      outs(%c : memref<?x?xf32>) {weight_offset = 1.0 : f32}
+  return
+}
+
+func.func @ln_mm_offset_t(%x: memref<?x?xf32>, %w: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  norm.layer_norm_matmul ins(%x : memref<?x?xf32>) rhs(%w : memref<?x?xf32>)
+      outs(%c : memref<?x?xf32>) {weight_offset = 0.5 : f32, transpose_rhs}
   return
 }
 

@@ -11,9 +11,10 @@
 //       for each row block ic of MC:
 //         pack A[ic.., pc..] into Ã = [MC][KC] f32 rows, transformed as they
 //           are packed: RMSNorm a' = x·γ', LayerNorm a' = (x − p)·γ' with a
-//           per-row pivot p = x[row, 0]; the row statistics (Σx², or Σ(x−p)
-//           and Σ(x−p)²) are summed from the same registers, so no extra
-//           pass over A; the last K block turns them into per-row scales
+//           per-row pivot p = the mean of the row's first K block; the
+//           row statistics (Σx², or Σ(x−p) and Σ(x−p)²) are summed from
+//           the same registers, so no extra pass over A; the last K block
+//           turns them into per-row scales
 //         for each NR-column micro-panel, for each MR-row micro-tile:
 //           MR × NR/L vector accumulators, one FMA per A element broadcast
 //           and B vector per k (the register-tiled micro-kernel)
@@ -26,9 +27,10 @@
 // and (μ − p) of the size of σ, so nothing cancels when |μ| ≫ σ); None:
 // C = acc + bias + residual.
 //
-// γ' = γ + weight_offset. The statistics use shifted sums: with the pivot a
-// row element, Σ(x − p)² − (Σ(x − p))²/K loses no more than the ordinary
-// two-pass variance (DESIGN.md §4 allows shifted sums).
+// γ' = γ + weight_offset (a missing γ is 1). The statistics use shifted
+// sums: with the pivot a mean of row elements, Σ(x − p)² − (Σ(x − p))²/K
+// loses no more than the ordinary two-pass variance (DESIGN.md §4 allows
+// shifted sums).
 //
 //===----------------------------------------------------------------------===//
 
@@ -210,19 +212,21 @@ private:
   bool isNorm() const { return p.prologue != GemmPrologue::None; }
   bool isLayerNorm() const { return p.prologue == GemmPrologue::LayerNorm; }
 
-  /// γ'_k = γ_k + weight_offset as f32 (1 without γ: then only the offset
-  /// is meaningful, and the verifier rejects an offset without γ).
+  /// γ'_k = γ_k + weight_offset as f32; a missing γ is 1 (the op's
+  /// definition), so γ' is then the constant 1 + weight_offset.
   Value gammaAt(OpBuilder &b, Value k) {
     if (!p.gamma)
-      return Value();
+      return f32Const(b, 1.0 + p.weightOffset);
     Value g = loadScalarF32(b, p.gamma, {k});
     if (p.weightOffset != 0.0)
       g = arith::AddFOp::create(b, loc, g, f32Const(b, p.weightOffset));
     return g;
   }
+  /// γ' for the L elements at k, or null when it is 1 (nothing to multiply).
   Value gammaVectorAt(OpBuilder &b, Value k, Value maskValue) {
     if (!p.gamma)
-      return Value();
+      return p.weightOffset != 0.0 ? splat(b, f32Const(b, 1.0 + p.weightOffset))
+                                   : Value();
     Value g = loadF32(b, p.gamma, {k}, maskValue);
     if (p.weightOffset != 0.0)
       g = arith::AddFOp::create(b, loc, g,
@@ -241,6 +245,7 @@ private:
              const KBlock &kb);
   void packRow(OpBuilder &b, const ChunkBuffers &buf, Value row, Value base,
                const KBlock &kb);
+  Value firstBlockMean(OpBuilder &b, Value row, const KBlock &kb);
   void finishRowStatistics(OpBuilder &b, const ChunkBuffers &buf, Value row);
   void microTile(OpBuilder &b, const ChunkBuffers &buf, Value partials,
                  int64_t tileRows, Value firstRow, Value aRow, Value jc,
@@ -296,7 +301,7 @@ void FusedGemmEmitter::packB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
         Value coefficients[2];
         if (isLayerNorm()) {
           coefficients[0] =
-              splat(kbld, p.gamma ? gammaAt(kbld, kGlobal) : f32Const(kbld, 1.0));
+              splat(kbld, gammaAt(kbld, kGlobal));
           if (p.beta)
             coefficients[1] = splat(kbld, loadScalarF32(kbld, p.beta, {kGlobal}));
         }
@@ -412,7 +417,7 @@ void FusedGemmEmitter::packTransposedB(OpBuilder &b, const ChunkBuffers &buf,
                   Value kGlobalT = add(
                       kbld, kb.start,
                       minIndex(kbld, kt, sub(kbld, kb.length, index(kbld, 1))));
-                  Value g = p.gamma ? gammaAt(kbld, kGlobalT) : f32Const(kbld, 1.0);
+                  Value g = gammaAt(kbld, kGlobalT);
                   running[0] =
                       vector::FMAOp::create(kbld, loc, splat(kbld, g), w, running[0]);
                   if (p.beta)
@@ -435,6 +440,36 @@ void FusedGemmEmitter::packTransposedB(OpBuilder &b, const ChunkBuffers &buf,
 // Packing A (and the row statistics)
 //===----------------------------------------------------------------------===//
 
+/// The mean of `row`'s first K block (cache-resident: it is packed next),
+/// LayerNorm's pivot. The epilogue subtracts (μ − p)·c, whose rounding error
+/// grows with |μ − p|·|c|; a block mean keeps |μ − p| near σ/√KC (0 when K
+/// fits one block), where a single element would leave it near σ.
+Value FusedGemmEmitter::firstBlockMean(OpBuilder &b, Value row,
+                                       const KBlock &kb) {
+  Value zero = index(b, 0);
+  Value full = mul(b, arith::DivUIOp::create(b, loc, kb.length, index(b, s.lanes)),
+                   index(b, s.lanes));
+  auto body = scf::ForOp::create(
+      b, loc, zero, full, index(b, s.lanes), ValueRange{zeros(b)},
+      [&](OpBuilder &nb, Location, Value kk, ValueRange acc) {
+        Value x = loadF32(nb, p.a, {row, add(nb, kb.start, kk)}, Value());
+        scf::YieldOp::create(nb, loc,
+                             arith::AddFOp::create(nb, loc, acc[0], x).getResult());
+      });
+  // The tail, masked (masked lanes read 0).
+  Value tail = loadF32(b, p.a, {row, add(b, kb.start, full)},
+                       mask(b, sub(b, kb.length, full)));
+  Value total = vector::ReductionOp::create(
+      b, loc, vector::CombiningKind::ADD,
+      arith::AddFOp::create(b, loc, body.getResult(0), tail));
+  Value count = arith::UIToFPOp::create(
+      b, loc, b.getF32Type(),
+      arith::IndexCastUIOp::create(
+          b, loc, b.getI64Type(),
+          arith::MaxUIOp::create(b, loc, kb.length, index(b, 1))));
+  return arith::DivFOp::create(b, loc, total, count);
+}
+
 /// Packs row `row` of A for K block `kb` into Ã at `base`, transformed, and
 /// adds its statistics to sum1/sum2.
 void FusedGemmEmitter::packRow(OpBuilder &b, const ChunkBuffers &buf,
@@ -445,9 +480,9 @@ void FusedGemmEmitter::packRow(OpBuilder &b, const ChunkBuffers &buf,
     auto pivotIf = scf::IfOp::create(
         b, loc, kb.isFirst,
         [&](OpBuilder &tb, Location) {
-          Value first = loadScalarF32(tb, p.a, {row, zero});
-          memref::StoreOp::create(tb, loc, first, buf.pivot, ValueRange{row});
-          scf::YieldOp::create(tb, loc, first);
+          Value pivot = firstBlockMean(tb, row, kb);
+          memref::StoreOp::create(tb, loc, pivot, buf.pivot, ValueRange{row});
+          scf::YieldOp::create(tb, loc, pivot);
         },
         [&](OpBuilder &eb, Location) {
           scf::YieldOp::create(eb, loc,
