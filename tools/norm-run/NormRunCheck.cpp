@@ -254,10 +254,12 @@ std::vector<CheckSpec> normrun::collectNormOps(func::FuncOp entry,
               setCommonParams(o, spec, /*isRms=*/true);
               spec.transposeRhs = o.getTransposeRhs();
               b.input(o.getInput(), spec.x, "input");
+              b.input(o.getResidual(), spec.residual, "residual");
               b.input(o.getWeight(), spec.gamma, "weight");
               b.input(o.getRhs(), spec.rhs, "rhs");
               b.input(o.getMatmulBias(), spec.matmulBias, "matmul_bias");
               b.output(o.getInitMutable(), spec.y, "outs", true);
+              b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
               return true;
             })
             .Case([&](norm::LayerNormMatmulOp o) {
@@ -265,11 +267,13 @@ std::vector<CheckSpec> normrun::collectNormOps(func::FuncOp entry,
               setCommonParams(o, spec, /*isRms=*/false);
               spec.transposeRhs = o.getTransposeRhs();
               b.input(o.getInput(), spec.x, "input");
+              b.input(o.getResidual(), spec.residual, "residual");
               b.input(o.getWeight(), spec.gamma, "weight");
               b.input(o.getBias(), spec.beta, "bias");
               b.input(o.getRhs(), spec.rhs, "rhs");
               b.input(o.getMatmulBias(), spec.matmulBias, "matmul_bias");
               b.output(o.getInitMutable(), spec.y, "outs", true);
+              b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
               return true;
             })
             .Case([&](norm::MatmulRMSNormOp o) {
@@ -400,8 +404,10 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
   bool normFirst = spec.kind == CheckOpKind::RMSNormMatmul ||
                    spec.kind == CheckOpKind::LayerNormMatmul;
   if (normFirst) {
+    check(spec.residual, "residual", *x);
     check(spec.gamma, "weight", {k});
     check(spec.beta, "bias", {k});
+    check(spec.sum, "sum_outs", *x);
   }
   if (!n)
     return err;
@@ -487,8 +493,15 @@ public:
 
     if (spec.kind == CheckOpKind::RMSNormMatmul ||
         spec.kind == CheckOpKind::LayerNormMatmul) {
+      // With a residual the op normalizes S = round(X + R), which it may
+      // also return.
+      std::vector<double> s = xs;
+      if (spec.residual) {
+        s = ref::residualAdd(et, xs, loadOpt(spec.residual));
+        compareOut(head + "sum", spec.sum, s, ref::getTolerance(et, false));
+      }
       std::vector<double> c;
-      ref::referenceNormMatmul(et, xs.data(), rows, k, ws.data(), n,
+      ref::referenceNormMatmul(et, s.data(), rows, k, ws.data(), n,
                                spec.transposeRhs, gp, bp, mbp, p, c);
       compareOut(head + "y", spec.y, c, tol);
       return;

@@ -100,6 +100,9 @@ struct ChunkBuffers {
   Value sum1, sum2, pivot, scale, shift;
   // Per chunk column (length NC), LayerNorm: c and Σ β·W.
   Value colSumW, colSumBetaW;
+  // i1: this chunk writes the residual sum (chunk 0 only: every chunk packs
+  // all of A, so one writer is enough).
+  Value writesSum;
 };
 
 /// Per K block: where it starts, its length, and whether it is the first /
@@ -195,6 +198,17 @@ private:
     }
     return toF32(b, v);
   }
+  /// A vector of the GEMM's left operand at (row, k) in f32: A itself, or
+  /// with a residual the sum round(A + residual), rounded to the element type
+  /// as the op defines it. Masked lanes read zero.
+  Value loadInputF32(OpBuilder &b, Value row, Value k, Value maskValue) {
+    Value x = loadF32(b, p.a, {row, k}, maskValue);
+    if (!p.aResidual)
+      return x;
+    Value sum = arith::AddFOp::create(
+        b, loc, x, loadF32(b, p.aResidual, {row, k}, maskValue));
+    return toF32(b, narrow(b, sum, elementTypeOf(p.a)));
+  }
   Value loadScalarF32(OpBuilder &b, Value mem, ValueRange indices) {
     return toF32(b, memref::LoadOp::create(b, loc, mem, indices));
   }
@@ -243,6 +257,8 @@ private:
                        Value cols, const KBlock &kb);
   void packA(OpBuilder &b, const ChunkBuffers &buf, Value ic, Value rows,
              const KBlock &kb);
+  void storeSum(OpBuilder &b, const ChunkBuffers &buf, Value x, Value row,
+                Value k, Value maskValue);
   void packRow(OpBuilder &b, const ChunkBuffers &buf, Value row, Value base,
                const KBlock &kb);
   Value firstBlockMean(OpBuilder &b, Value row, const KBlock &kb);
@@ -452,13 +468,13 @@ Value FusedGemmEmitter::firstBlockMean(OpBuilder &b, Value row,
   auto body = scf::ForOp::create(
       b, loc, zero, full, index(b, s.lanes), ValueRange{zeros(b)},
       [&](OpBuilder &nb, Location, Value kk, ValueRange acc) {
-        Value x = loadF32(nb, p.a, {row, add(nb, kb.start, kk)}, Value());
+        Value x = loadInputF32(nb, row, add(nb, kb.start, kk), Value());
         scf::YieldOp::create(nb, loc,
                              arith::AddFOp::create(nb, loc, acc[0], x).getResult());
       });
   // The tail, masked (masked lanes read 0).
-  Value tail = loadF32(b, p.a, {row, add(b, kb.start, full)},
-                       mask(b, sub(b, kb.length, full)));
+  Value tail = loadInputF32(b, row, add(b, kb.start, full),
+                           mask(b, sub(b, kb.length, full)));
   Value total = vector::ReductionOp::create(
       b, loc, vector::CombiningKind::ADD,
       arith::AddFOp::create(b, loc, body.getResult(0), tail));
@@ -497,7 +513,9 @@ void FusedGemmEmitter::packRow(OpBuilder &b, const ChunkBuffers &buf,
   // One vector: transform, store, accumulate. `maskValue` null: full.
   auto step = [&](OpBuilder &nb, Value kk, Value maskValue, ValueRange accs) {
     Value kGlobal = add(nb, kb.start, kk);
-    Value x = loadF32(nb, p.a, {row, kGlobal}, maskValue);
+    Value x = loadInputF32(nb, row, kGlobal, maskValue);
+    if (p.aSum)
+      storeSum(nb, buf, x, row, kGlobal, maskValue);
     Value d = x;
     SmallVector<Value> next;
     if (isLayerNorm()) {
@@ -555,6 +573,21 @@ void FusedGemmEmitter::packRow(OpBuilder &b, const ChunkBuffers &buf,
         blockSum);
     memref::StoreOp::create(b, loc, total, sums[i], ValueRange{row});
   }
+}
+
+/// Writes the residual sum `x` (f32, already rounded to the element type) at
+/// (row, k) when this chunk is the one that writes it.
+void FusedGemmEmitter::storeSum(OpBuilder &b, const ChunkBuffers &buf, Value x,
+                                Value row, Value k, Value maskValue) {
+  scf::IfOp::create(b, loc, buf.writesSum, [&](OpBuilder &tb, Location) {
+    Value v = narrow(tb, x, elementTypeOf(p.aSum));
+    if (maskValue)
+      vector::MaskedStoreOp::create(tb, loc, p.aSum, ValueRange{row, k},
+                                    maskValue, v);
+    else
+      vector::StoreOp::create(tb, loc, v, p.aSum, ValueRange{row, k});
+    scf::YieldOp::create(tb, loc);
+  });
 }
 
 /// After the last K block: scale r (and LayerNorm's r·(μ − p)) of `row`.
@@ -831,6 +864,9 @@ void FusedGemmEmitter::emitChunk(OpBuilder &b, Value chunk, Value partials) {
   Value jc = mul(b, chunk, index(b, s.blockN));
   Value cols = minIndex(b, index(b, s.blockN), sub(b, p.n, jc));
   ChunkBuffers buf = allocateChunk(b);
+  if (p.aSum)
+    buf.writesSum =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, chunk, zero);
   Value blockK = index(b, s.blockK);
   // At least one K block, so that K = 0 still runs the epilogue.
   Value numK = arith::MaxUIOp::create(
@@ -884,6 +920,10 @@ void FusedGemmEmitter::emit(OpBuilder &b) {
     partials = ownPartials;
   }
   Value chunks = arith::CeilDivUIOp::create(b, loc, p.n, index(b, s.blockN));
+  // The residual sum is written by chunk 0, which must run even when N = 0
+  // (it then packs A and computes no columns).
+  if (p.aSum)
+    chunks = arith::MaxUIOp::create(b, loc, chunks, one);
   // Threads take whole column chunks; each packs its own W panel and all of
   // A, so nothing is shared but the read-only inputs.
   scf::ParallelOp::create(b, loc, ValueRange{zero}, ValueRange{chunks},

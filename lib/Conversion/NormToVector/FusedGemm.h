@@ -33,6 +33,10 @@ struct FusedGemmProblem {
   Value a, w, c;
   bool transposeW = false;
   Value gamma, beta, matmulBias, residual;
+  /// With a norm prologue: A is replaced by round(A + aResidual) (M×K, the
+  /// residual-add of a pre-norm block), which is also written to aSum (M×K)
+  /// when that is given. Both null otherwise.
+  Value aResidual, aSum;
   Value m, n, k; // index values
   /// C += A · W (linalg.matmul's semantics) instead of C = ...; C must be
   /// f32 and the prologue None.

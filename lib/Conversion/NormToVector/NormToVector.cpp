@@ -194,6 +194,10 @@ struct LowerNormMatmul : OpRewritePattern<OpTy> {
       return failure();
     FusedGemmProblem p = describeGemm(op, rewriter);
     p.gamma = op.getWeight();
+    SmallVector<OpFoldResult> inputView{getAsOpFoldResult(p.m),
+                                        getAsOpFoldResult(p.k)};
+    p.aResidual = viewAs(rewriter, op.getLoc(), op.getResidual(), inputView);
+    p.aSum = viewAs(rewriter, op.getLoc(), op.getSumInit(), inputView);
     if constexpr (std::is_same_v<OpTy, LayerNormMatmulOp>) {
       p.prologue = GemmPrologue::LayerNorm;
       p.beta = op.getBias();

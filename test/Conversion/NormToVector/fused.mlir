@@ -119,3 +119,34 @@ func.func @matmuls(%a: memref<8x64xf32>, %w: memref<64x32xf32>, %wt: memref<32x6
   linalg.matmul ins(%ab, %wb : memref<8x64xbf16>, memref<64x32xbf16>) outs(%cb : memref<8x32xbf16>)
   return
 }
+
+// -----
+
+// A residual: A is read as round(X + R) while it is packed (bf16: the sum is
+// rounded to bf16 before its statistics are taken), and the first column
+// chunk, which runs even when N = 0, writes that sum to sum_outs.
+// CHECK-LABEL: func.func @residual_rms_matmul
+//  CHECK-SAME: (%[[X:[^:]*]]: memref<?x?xbf16>, %[[R:[^:]*]]: memref<?x?xbf16>, %{{[^:]*}}: memref<?x?xbf16>, %{{[^:]*}}: memref<?x?xbf16>, %[[S:[^:]*]]: memref<?x?xbf16>)
+//   CHECK-DAG: %[[XV:.*]] = memref.reinterpret_cast %[[X]]
+//   CHECK-DAG: %[[RV:.*]] = memref.reinterpret_cast %[[R]]
+//   CHECK-DAG: %[[SV:.*]] = memref.reinterpret_cast %[[S]]
+//       CHECK: %[[CHUNKS:.*]] = arith.maxui
+//       CHECK: scf.parallel (%[[CHUNK:.*]]) = (%{{.*}}) to (%[[CHUNKS]])
+//       CHECK:   %[[FIRST:.*]] = arith.cmpi eq, %[[CHUNK]]
+//       CHECK:   %[[XL:.*]] = vector.load %[[XV]]
+//       CHECK:   %[[XF:.*]] = arith.extf %[[XL]]
+//       CHECK:   %[[RL:.*]] = vector.load %[[RV]]
+//       CHECK:   %[[RF:.*]] = arith.extf %[[RL]]
+//       CHECK:   %[[SUM:.*]] = arith.addf %[[XF]], %[[RF]] : vector<16xf32>
+//       CHECK:   arith.truncf %[[SUM]] : vector<16xf32> to vector<16xbf16>
+//       CHECK:   scf.if %[[FIRST]] {
+//       CHECK:     vector.store %{{.*}}, %[[SV]]
+//       CHECK:   vector.fma
+//       CHECK:   scf.if %[[FIRST]] {
+//       CHECK:     vector.maskedstore %[[SV]]
+func.func @residual_rms_matmul(%x: memref<?x?xbf16>, %r: memref<?x?xbf16>, %w: memref<?x?xbf16>,
+                               %c: memref<?x?xbf16>, %s: memref<?x?xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<?x?xbf16>) residual(%r : memref<?x?xbf16>)
+      rhs(%w : memref<?x?xbf16>) outs(%c : memref<?x?xbf16>) sum_outs(%s : memref<?x?xbf16>)
+  return
+}

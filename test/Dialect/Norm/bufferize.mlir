@@ -46,3 +46,20 @@ func.func @bufferize_matmul_rms_norm(%a: tensor<2x3xf32>, %w: tensor<3x5xf32>) -
       sum_outs(%s : tensor<2x5xf32>) -> tensor<2x5xf32>, tensor<2x5xf32>
   return %y, %sum : tensor<2x5xf32>, tensor<2x5xf32>
 }
+
+// -----
+
+// norm → matmul with a residual: both outs become buffers, the residual is
+// read in place.
+// CHECK-LABEL: func.func @bufferize_residual_rms_norm_matmul
+//       CHECK: %[[C:.*]] = memref.alloc() {{.*}} : memref<2x5xf32>
+//       CHECK: %[[S:.*]] = memref.alloc() {{.*}} : memref<2x3xf32>
+//       CHECK: norm.rms_norm_matmul ins(%{{.*}} : memref<2x3xf32{{.*}}>) residual(%{{.*}} : memref<2x3xf32{{.*}}>) rhs(%{{.*}} : memref<3x5xf32{{.*}}>) outs(%[[C]] : memref<2x5xf32>) sum_outs(%[[S]] : memref<2x3xf32>)
+//       CHECK: return %[[C]], %[[S]]
+func.func @bufferize_residual_rms_norm_matmul(%x: tensor<2x3xf32>, %r: tensor<2x3xf32>, %w: tensor<3x5xf32>) -> (tensor<2x5xf32>, tensor<2x3xf32>) {
+  %e = tensor.empty() : tensor<2x5xf32>
+  %es = tensor.empty() : tensor<2x3xf32>
+  %c, %sum = norm.rms_norm_matmul ins(%x : tensor<2x3xf32>) residual(%r : tensor<2x3xf32>) rhs(%w : tensor<3x5xf32>)
+      outs(%e : tensor<2x5xf32>) sum_outs(%es : tensor<2x3xf32>) -> tensor<2x5xf32>, tensor<2x3xf32>
+  return %c, %sum : tensor<2x5xf32>, tensor<2x3xf32>
+}

@@ -84,18 +84,20 @@ func.func @stats_used(%x: tensor<4x8xf32>, %w: tensor<8x2xf32>) -> (tensor<4x2xf
 
 // -----
 
-// A residual input: the fused norm → matmul op has none.
-// CHECK-LABEL: func.func @residual_norm_matmul
+// A residual sum read before the first matmul: the fused op that would
+// return it is defined at the matmul, too late for that reader.
+// CHECK-LABEL: func.func @residual_sum_read_early
 //       CHECK: norm.rms_norm ins
-func.func @residual_norm_matmul(%x: tensor<4x8xf32>, %h: tensor<4x8xf32>, %w: tensor<8x2xf32>) -> tensor<4x2xf32> {
+func.func @residual_sum_read_early(%x: tensor<4x8xf32>, %h: tensor<4x8xf32>, %w: tensor<8x2xf32>) -> (tensor<4x2xf32>, tensor<4x8xf32>) {
   %e = tensor.empty() : tensor<4x8xf32>
-  // expected-remark @+1 {{into consumers: it has a residual input (the fused norm → matmul op has none)}}
-  %n = norm.rms_norm ins(%x : tensor<4x8xf32>) residual(%h : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  // expected-remark @+1 {{into consumers: the residual sum is read before the first matmul}}
+  %n, %s = norm.rms_norm ins(%x : tensor<4x8xf32>) residual(%h : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) sum_outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>, tensor<4x8xf32>
+  %twice = linalg.add ins(%s, %s : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
   %zero = arith.constant 0.0 : f32
   %ce = tensor.empty() : tensor<4x2xf32>
   %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<4x2xf32>) -> tensor<4x2xf32>
   %c = linalg.matmul ins(%n, %w : tensor<4x8xf32>, tensor<8x2xf32>) outs(%z : tensor<4x2xf32>) -> tensor<4x2xf32>
-  return %c : tensor<4x2xf32>
+  return %c, %twice : tensor<4x2xf32>, tensor<4x8xf32>
 }
 
 // -----

@@ -303,3 +303,66 @@ func.func @dynamic_result_types(%x: tensor<?x64xf32>, %w: tensor<64x32xf32>, %z:
   %y = norm.rms_norm ins(%p : tensor<?x?xf32>) outs(%z2 : tensor<?x?xf32>) -> tensor<?x?xf32>
   return %c, %y : tensor<?x?xf32>, tensor<?x?xf32>
 }
+
+// -----
+
+// The residual-add → norm → matmul chain of a pre-norm block (gate/up after
+// the attention residual): each fused op adds the residual itself, the first
+// one also returns the sum for the residual stream, and no standalone norm
+// is left.
+// CHECK-LABEL: func.func @residual_norm_gate_up
+//  CHECK-SAME: (%[[X:.*]]: tensor<4x32xf32>, %[[H:.*]]: tensor<4x32xf32>, %[[G:.*]]: tensor<32xf32>, %[[WG:.*]]: tensor<32x16xf32>, %[[WU:.*]]: tensor<32x16xf32>)
+//       CHECK: %[[SE:.*]] = tensor.empty() : tensor<4x32xf32>
+//       CHECK: %[[GATE:.*]]:2 = norm.rms_norm_matmul ins(%[[X]] : tensor<4x32xf32>) residual(%[[H]] : tensor<4x32xf32>) weight(%[[G]] : tensor<32xf32>) rhs(%[[WG]] : tensor<32x16xf32>) outs(%{{.*}} : tensor<4x16xf32>) sum_outs(%[[SE]] : tensor<4x32xf32>) {epsilon = 9.99999974E-6 : f32} -> tensor<4x16xf32>, tensor<4x32xf32>
+//       CHECK: %[[UP:.*]] = norm.rms_norm_matmul ins(%[[X]] : tensor<4x32xf32>) residual(%[[H]] : tensor<4x32xf32>) weight(%[[G]] : tensor<32xf32>) rhs(%[[WU]] : tensor<32x16xf32>) outs(%{{.*}} : tensor<4x16xf32>) {epsilon = 9.99999974E-6 : f32} -> tensor<4x16xf32>
+//   CHECK-NOT: norm.rms_norm ins
+//       CHECK: return %[[GATE]]#0, %[[UP]], %[[GATE]]#1
+func.func @residual_norm_gate_up(%x: tensor<4x32xf32>, %h: tensor<4x32xf32>, %g: tensor<32xf32>, %wg: tensor<32x16xf32>, %wu: tensor<32x16xf32>) -> (tensor<4x16xf32>, tensor<4x16xf32>, tensor<4x32xf32>) {
+  %e = tensor.empty() : tensor<4x32xf32>
+  %n, %s = norm.rms_norm ins(%x : tensor<4x32xf32>) residual(%h : tensor<4x32xf32>) weight(%g : tensor<32xf32>) outs(%e : tensor<4x32xf32>) sum_outs(%e : tensor<4x32xf32>) {epsilon = 1.0e-5 : f32} -> tensor<4x32xf32>, tensor<4x32xf32>
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<4x16xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %gate = linalg.matmul ins(%n, %wg : tensor<4x32xf32>, tensor<32x16xf32>) outs(%z : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %up = linalg.matmul ins(%n, %wu : tensor<4x32xf32>, tensor<32x16xf32>) outs(%z : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %gate, %up, %s : tensor<4x16xf32>, tensor<4x16xf32>, tensor<4x32xf32>
+}
+
+// -----
+
+// A residual LayerNorm whose sum nobody reads, with constant γ, β and W
+// folded: the residual stays, the sum is not produced.
+// CHECK-LABEL: func.func @residual_ln_folded
+//       CHECK: %[[W:.*]] = arith.constant dense<{{\[}}[2.000000e+00, 4.000000e+00], [6.000000e+00, 8.000000e+00]]> : tensor<2x2xf32>
+//       CHECK: %[[B:.*]] = arith.constant dense<[4.000000e+00, 6.000000e+00]> : tensor<2xf32>
+//       CHECK: norm.layer_norm_matmul ins(%arg0 : tensor<3x2xf32>) residual(%arg1 : tensor<3x2xf32>) rhs(%[[W]] : tensor<2x2xf32>) matmul_bias(%[[B]] : tensor<2xf32>) outs(%{{.*}} : tensor<3x2xf32>) -> tensor<3x2xf32>
+//   CHECK-NOT: norm.layer_norm ins
+func.func @residual_ln_folded(%x: tensor<3x2xf32>, %h: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  %g = arith.constant dense<2.0> : tensor<2xf32>
+  %b = arith.constant dense<1.0> : tensor<2xf32>
+  %w = arith.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
+  %e = tensor.empty() : tensor<3x2xf32>
+  %n = norm.layer_norm ins(%x : tensor<3x2xf32>) residual(%h : tensor<3x2xf32>) weight(%g : tensor<2xf32>) bias(%b : tensor<2xf32>) outs(%e : tensor<3x2xf32>) -> tensor<3x2xf32>
+  %zero = arith.constant 0.0 : f32
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<3x2xf32>) -> tensor<3x2xf32>
+  %c = linalg.matmul ins(%n, %w : tensor<3x2xf32>, tensor<2x2xf32>) outs(%z : tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %c : tensor<3x2xf32>
+}
+
+// -----
+
+// norm(x + matmul) whose result is not a matmul's input: the product comes
+// in through the norm's residual operand, and x becomes the fused op's
+// residual (the sum commutes).
+// CHECK-LABEL: func.func @matmul_in_residual_operand
+//       CHECK: %[[R:.*]]:2 = norm.matmul_rms_norm ins(%arg1 : tensor<4x16xf32>) rhs(%arg2 : tensor<16x32xf32>) residual(%arg0 : tensor<4x32xf32>) outs(%{{.*}} : tensor<4x32xf32>) sum_outs(%{{.*}} : tensor<4x32xf32>) -> tensor<4x32xf32>, tensor<4x32xf32>
+//   CHECK-NOT: linalg.matmul
+//       CHECK: return %[[R]]#0, %[[R]]#1
+func.func @matmul_in_residual_operand(%x: tensor<4x32xf32>, %a: tensor<4x16xf32>, %w: tensor<16x32xf32>) -> (tensor<4x32xf32>, tensor<4x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<4x32xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<4x32xf32>) -> tensor<4x32xf32>
+  %p = linalg.matmul ins(%a, %w : tensor<4x16xf32>, tensor<16x32xf32>) outs(%z : tensor<4x32xf32>) -> tensor<4x32xf32>
+  %y, %s = norm.rms_norm ins(%x : tensor<4x32xf32>) residual(%p : tensor<4x32xf32>) outs(%ce : tensor<4x32xf32>) sum_outs(%ce : tensor<4x32xf32>) -> tensor<4x32xf32>, tensor<4x32xf32>
+  return %y, %s : tensor<4x32xf32>, tensor<4x32xf32>
+}

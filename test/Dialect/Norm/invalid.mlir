@@ -1192,11 +1192,45 @@ func.func @rmsmm_missing_rhs(%x: tensor<8x33xf32>, %e: tensor<8x20xf32>) -> tens
 
 // -----
 
-// Parser: unknown clause keyword (the fused ops have no residual).
+// Parser: a clause out of place (the residual comes right after ins).
 func.func @rmsmm_unknown_clause(%x: tensor<8x33xf32>, %w: tensor<33x20xf32>, %e: tensor<8x20xf32>) -> tensor<8x20xf32> {
-  // expected-error @+1 {{custom op 'norm.rms_norm_matmul' expected 'rhs'}}
-  %c = norm.rms_norm_matmul ins(%x : tensor<8x33xf32>) residual(%x : tensor<8x33xf32>) rhs(%w : tensor<33x20xf32>) outs(%e : tensor<8x20xf32>) -> tensor<8x20xf32>
+  // expected-error @+1 {{custom op 'norm.rms_norm_matmul' expected 'outs'}}
+  %c = norm.rms_norm_matmul ins(%x : tensor<8x33xf32>) rhs(%w : tensor<33x20xf32>) residual(%x : tensor<8x33xf32>) outs(%e : tensor<8x20xf32>) -> tensor<8x20xf32>
   return %c : tensor<8x20xf32>
+}
+
+// -----
+
+// norm → matmul with a residual: sum_outs needs the residual; both have the
+// input's shape and element type.
+func.func @rmsmm_sum_without_residual(%x: tensor<8x33xf32>, %w: tensor<33x20xf32>, %e: tensor<8x20xf32>, %s: tensor<8x33xf32>) -> (tensor<8x20xf32>, tensor<8x33xf32>) {
+  // expected-error @+1 {{'norm.rms_norm_matmul' op 'sum_outs' requires a 'residual' operand}}
+  %c:2 = norm.rms_norm_matmul ins(%x : tensor<8x33xf32>) rhs(%w : tensor<33x20xf32>) outs(%e : tensor<8x20xf32>) sum_outs(%s : tensor<8x33xf32>) -> tensor<8x20xf32>, tensor<8x33xf32>
+  return %c#0, %c#1 : tensor<8x20xf32>, tensor<8x33xf32>
+}
+
+// -----
+
+func.func @rmsmm_residual_shape(%x: tensor<8x33xf32>, %r: tensor<8x20xf32>, %w: tensor<33x20xf32>, %e: tensor<8x20xf32>) -> tensor<8x20xf32> {
+  // expected-error @+1 {{'norm.rms_norm_matmul' op 'residual' shape [8, 20] must equal the input shape [8, 33]}}
+  %c = norm.rms_norm_matmul ins(%x : tensor<8x33xf32>) residual(%r : tensor<8x20xf32>) rhs(%w : tensor<33x20xf32>) outs(%e : tensor<8x20xf32>) -> tensor<8x20xf32>
+  return %c : tensor<8x20xf32>
+}
+
+// -----
+
+func.func @lnmm_residual_type(%x: tensor<8x33xbf16>, %r: tensor<8x33xf32>, %w: tensor<33x20xbf16>, %e: tensor<8x20xbf16>) -> tensor<8x20xbf16> {
+  // expected-error @+1 {{'norm.layer_norm_matmul' op 'residual' element type 'f32' does not match the input element type 'bf16'}}
+  %c = norm.layer_norm_matmul ins(%x : tensor<8x33xbf16>) residual(%r : tensor<8x33xf32>) rhs(%w : tensor<33x20xbf16>) outs(%e : tensor<8x20xbf16>) -> tensor<8x20xbf16>
+  return %c : tensor<8x20xbf16>
+}
+
+// -----
+
+func.func @lnmm_sum_shape(%x: memref<8x33xf32>, %r: memref<8x33xf32>, %w: memref<33x20xf32>, %e: memref<8x20xf32>, %s: memref<8x20xf32>) {
+  // expected-error @+1 {{'norm.layer_norm_matmul' op 'sum_outs' shape [8, 20] must equal the input shape [8, 33]}}
+  norm.layer_norm_matmul ins(%x : memref<8x33xf32>) residual(%r : memref<8x33xf32>) rhs(%w : memref<33x20xf32>) outs(%e : memref<8x20xf32>) sum_outs(%s : memref<8x20xf32>)
+  return
 }
 
 // -----
@@ -1797,8 +1831,8 @@ func.func @ln_generic_no_outs(%x: tensor<4x17xf32>, %r: tensor<4x17xf32>) {
 // -----
 
 func.func @rmsmm_generic_no_rhs(%x: tensor<8x33xf32>, %g: tensor<33xf32>, %e: tensor<8x20xf32>) -> tensor<8x20xf32> {
-  // expected-error @+1 {{'norm.rms_norm_matmul' op required operand segment #2 must hold exactly one operand, got 0}}
-  %c = "norm.rms_norm_matmul"(%x, %g, %e) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 1>}> : (tensor<8x33xf32>, tensor<33xf32>, tensor<8x20xf32>) -> tensor<8x20xf32>
+  // expected-error @+1 {{'norm.rms_norm_matmul' op required operand segment #3 must hold exactly one operand, got 0}}
+  %c = "norm.rms_norm_matmul"(%x, %g, %e) <{operandSegmentSizes = array<i32: 1, 0, 1, 0, 0, 1, 0>}> : (tensor<8x33xf32>, tensor<33xf32>, tensor<8x20xf32>) -> tensor<8x20xf32>
   return %c : tensor<8x20xf32>
 }
 
@@ -1806,7 +1840,7 @@ func.func @rmsmm_generic_no_rhs(%x: tensor<8x33xf32>, %g: tensor<33xf32>, %e: te
 
 func.func @lnmm_generic_two_inputs(%x: memref<8x33xf32>, %w: memref<33x20xf32>, %e: memref<8x20xf32>) {
   // expected-error @+1 {{'norm.layer_norm_matmul' op required operand segment #0 must hold exactly one operand, got 2}}
-  "norm.layer_norm_matmul"(%x, %x, %w, %e) <{operandSegmentSizes = array<i32: 2, 0, 0, 1, 0, 1>}> : (memref<8x33xf32>, memref<8x33xf32>, memref<33x20xf32>, memref<8x20xf32>) -> ()
+  "norm.layer_norm_matmul"(%x, %x, %w, %e) <{operandSegmentSizes = array<i32: 2, 0, 0, 0, 1, 0, 1, 0>}> : (memref<8x33xf32>, memref<8x33xf32>, memref<33x20xf32>, memref<8x20xf32>) -> ()
   return
 }
 

@@ -178,3 +178,24 @@ func.func @leaves_other_ops_alone(%x: tensor<4x8xf32>, %e: tensor<4x8xf32>) -> t
   %y = linalg.softmax dimension(1) ins(%s : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
   return %y : tensor<4x8xf32>
 }
+
+// -----
+
+// norm → matmul with a residual: S = round(X + R) to bf16 is computed first
+// (into sum_outs) and is what is normalized, in f32, then multiplied.
+// CHECK-LABEL: func.func @residual_rms_norm_matmul
+//  CHECK-SAME: (%[[X:.*]]: tensor<8x32xbf16>, %[[R:.*]]: tensor<8x32xbf16>, %{{.*}}: tensor<32x20xbf16>, %{{.*}}: tensor<8x20xbf16>, %[[SI:.*]]: tensor<8x32xbf16>)
+//       CHECK: %[[XF:.*]] = linalg.generic {{.*}} ins(%[[X]] : tensor<8x32xbf16>)
+//       CHECK: %[[S:.*]] = linalg.generic {{.*}} ins(%[[XF]], %[[R]] : tensor<8x32xf32>, tensor<8x32xbf16>) outs(%[[SI]] : tensor<8x32xbf16>)
+//       CHECK:   arith.addf
+//       CHECK:   arith.truncf {{.*}} : f32 to bf16
+//       CHECK: linalg.generic {{.*}} ins(%[[S]] : tensor<8x32xbf16>) outs(%{{.*}} : tensor<8x32xf32>)
+//       CHECK:   arith.extf
+//   CHECK-NOT: norm.
+//       CHECK: return %{{.*}}, %[[S]] : tensor<8x20xbf16>, tensor<8x32xbf16>
+func.func @residual_rms_norm_matmul(%x: tensor<8x32xbf16>, %r: tensor<8x32xbf16>, %w: tensor<32x20xbf16>,
+    %e: tensor<8x20xbf16>, %s: tensor<8x32xbf16>) -> (tensor<8x20xbf16>, tensor<8x32xbf16>) {
+  %c, %sum = norm.rms_norm_matmul ins(%x : tensor<8x32xbf16>) residual(%r : tensor<8x32xbf16>)
+      rhs(%w : tensor<32x20xbf16>) outs(%e : tensor<8x20xbf16>) sum_outs(%s : tensor<8x32xbf16>) -> tensor<8x20xbf16>, tensor<8x32xbf16>
+  return %c, %sum : tensor<8x20xbf16>, tensor<8x32xbf16>
+}

@@ -92,6 +92,26 @@ func.func @layer_norm_matmul(%x: tensor<?x?x768xf32>, %g: tensor<768xf32>, %b: t
   return %c : tensor<?x?x3072xf32>
 }
 
+// The residual-add → norm → matmul form: residual and sum_outs.
+// CHECK-LABEL: func.func @residual_rms_norm_matmul
+// CHECK: norm.rms_norm_matmul ins(%{{.*}} : tensor<?x64xbf16>) residual(%{{.*}} : tensor<?x64xbf16>) weight(%{{.*}} : tensor<64xbf16>) rhs(%{{.*}} : tensor<64x32xbf16>) outs(%{{.*}} : tensor<?x32xbf16>) sum_outs(%{{.*}} : tensor<?x64xbf16>) {weight_offset = 1.000000e+00 : f32} -> tensor<?x32xbf16>, tensor<?x64xbf16>
+func.func @residual_rms_norm_matmul(%x: tensor<?x64xbf16>, %r: tensor<?x64xbf16>, %g: tensor<64xbf16>,
+    %w: tensor<64x32xbf16>, %e: tensor<?x32xbf16>, %s: tensor<?x64xbf16>) -> (tensor<?x32xbf16>, tensor<?x64xbf16>) {
+  %c, %sum = norm.rms_norm_matmul ins(%x : tensor<?x64xbf16>) residual(%r : tensor<?x64xbf16>) weight(%g : tensor<64xbf16>)
+      rhs(%w : tensor<64x32xbf16>) outs(%e : tensor<?x32xbf16>) sum_outs(%s : tensor<?x64xbf16>) {weight_offset = 1.0 : f32}
+      -> tensor<?x32xbf16>, tensor<?x64xbf16>
+  return %c, %sum : tensor<?x32xbf16>, tensor<?x64xbf16>
+}
+
+// CHECK-LABEL: func.func @residual_layer_norm_matmul_memref
+// CHECK: norm.layer_norm_matmul ins(%{{.*}} : memref<8x64xf32>) residual(%{{.*}} : memref<8x64xf32>) bias(%{{.*}} : memref<64xf32>) rhs(%{{.*}} : memref<32x64xf32>) outs(%{{.*}} : memref<8x32xf32>) sum_outs(%{{.*}} : memref<8x64xf32>) {transpose_rhs}
+func.func @residual_layer_norm_matmul_memref(%x: memref<8x64xf32>, %r: memref<8x64xf32>, %b: memref<64xf32>,
+    %w: memref<32x64xf32>, %e: memref<8x32xf32>, %s: memref<8x64xf32>) {
+  norm.layer_norm_matmul ins(%x : memref<8x64xf32>) residual(%r : memref<8x64xf32>) bias(%b : memref<64xf32>)
+      rhs(%w : memref<32x64xf32>) outs(%e : memref<8x32xf32>) sum_outs(%s : memref<8x64xf32>) {transpose_rhs}
+  return
+}
+
 // CHECK-LABEL: func.func @matmul_rms_norm
 // CHECK: %{{.*}}:2 = norm.matmul_rms_norm ins(%{{.*}} : tensor<16x4096xf32>) rhs(%{{.*}} : tensor<4096x4096xf32>) matmul_bias(%{{.*}} : tensor<4096xf32>) residual(%{{.*}} : tensor<16x4096xf32>) weight(%{{.*}} : tensor<4096xf32>) outs(%{{.*}} : tensor<16x4096xf32>) sum_outs(%{{.*}} : tensor<16x4096xf32>) {epsilon = 9.99999974E-6 : f32, weight_offset = 1.000000e+00 : f32} -> tensor<16x4096xf32>, tensor<16x4096xf32>
 func.func @matmul_rms_norm(%a: tensor<16x4096xf32>, %w: tensor<4096x4096xf32>, %mb: tensor<4096xf32>,

@@ -95,3 +95,29 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// norm → matmul returning its residual sum: N is a reduction then (every N
+// tile would write the same rows of the sum), so a tile over N widens to
+// all of N; rows tile, and the residual and the sum tile with them, K whole.
+// CHECK-LABEL: func.func @tile_residual_rms_norm_matmul
+// CHECK: scf.for %[[I:[^ ]*]] =
+// CHECK:   tensor.extract_slice %{{.*}}[%[[I]], 0] [4, 32] [1, 1] : tensor<16x32xf32> to tensor<4x32xf32>
+// CHECK:   norm.rms_norm_matmul ins(%{{.*}} : tensor<4x32xf32>) residual(%{{.*}} : tensor<4x32xf32>) rhs(%{{.*}} : tensor<32x24xf32>) outs(%{{.*}} : tensor<4x24xf32>) sum_outs(%{{.*}} : tensor<4x32xf32>) -> tensor<4x24xf32>, tensor<4x32xf32>
+// CHECK:   tensor.insert_slice %{{.*}} into %{{.*}}[%[[I]], 0] [4, 24] [1, 1] : tensor<4x24xf32> into tensor<16x24xf32>
+// CHECK:   tensor.insert_slice %{{.*}} into %{{.*}}[%[[I]], 0] [4, 32] [1, 1] : tensor<4x32xf32> into tensor<16x32xf32>
+func.func @tile_residual_rms_norm_matmul(%x: tensor<16x32xf32>, %r: tensor<16x32xf32>, %w: tensor<32x24xf32>,
+    %e: tensor<16x24xf32>, %s: tensor<16x32xf32>) -> (tensor<16x24xf32>, tensor<16x32xf32>) {
+  %c, %sum = norm.rms_norm_matmul ins(%x : tensor<16x32xf32>) residual(%r : tensor<16x32xf32>) rhs(%w : tensor<32x24xf32>)
+      outs(%e : tensor<16x24xf32>) sum_outs(%s : tensor<16x32xf32>) -> tensor<16x24xf32>, tensor<16x32xf32>
+  return %c, %sum : tensor<16x24xf32>, tensor<16x32xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["norm.rms_norm_matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %tiled, %l0, %l1 = transform.structured.tile_using_for %op tile_sizes [4, 8] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

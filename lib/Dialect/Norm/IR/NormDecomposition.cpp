@@ -587,11 +587,22 @@ Value createNorm(LinalgEmitter &em, ArrayRef<Value> segments,
 }
 
 /// norm → matmul: C = round(norm(X) · W + b), all in the accumulation type.
+/// With a residual, X is first replaced by S = round(X + R) (into sum_outs
+/// when given), as the standalone norms define it.
 template <typename FusedOp, typename NormOpTy>
 SmallVector<Value> decomposeNormMatmul(OpBuilder &b, FusedOp op, Value beta) {
   LinalgEmitter em(b, op.getLoc(), isa<RankedTensorType>(op.getInputType()));
   FloatType acc = op.getAccumulationType();
   Value x = em.castAll(op.getInput(), acc);
+  Value sum;
+  if (Value residual = op.getResidual()) {
+    Value sumDest = op.getSumInit()
+                        ? op.getSumInit()
+                        : em.temp(em.sizesOf(op.getInput()),
+                                  op.getInputType().getElementType());
+    sum = emitAddAndRound(em, x, {residual}, sumDest);
+    x = em.castAll(sum, acc);
+  }
   Value gamma = op.getWeight() ? em.castAll(op.getWeight(), acc) : Value();
   Value betaAcc = beta ? em.castAll(beta, acc) : Value();
   Value normalizedDest = em.temp(em.sizesOf(x), acc);
@@ -610,7 +621,10 @@ SmallVector<Value> decomposeNormMatmul(OpBuilder &b, FusedOp op, Value beta) {
   em.finish();
   if (!em.onTensors)
     return {};
-  return {c};
+  SmallVector<Value> results{c};
+  if (op.getSumInit())
+    results.push_back(sum);
+  return results;
 }
 
 /// matmul → norm: S = round(A · W + b + r); Y = norm(S).

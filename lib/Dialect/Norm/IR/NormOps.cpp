@@ -337,6 +337,16 @@ static LogicalResult verifyNormMatmul(OpTy op, ArrayRef<Value> affineParams) {
   if (inputType.getShape().back() == 0)
     return op.emitOpError("the normalized dimension K (the input's last "
                           "dimension) must not be empty");
+  if (failed(verifier.checkOperand(op.getResidual(), "residual",
+                                   inputType.getElementType(),
+                                   inputType.getShape(), "the input shape")))
+    return failure();
+  if (op.getSumInit() && !op.getResidual())
+    return op.emitOpError("'sum_outs' requires a 'residual' operand");
+  if (failed(verifier.checkOperand(op.getSumInit(), "sum_outs",
+                                   inputType.getElementType(),
+                                   inputType.getShape(), "the input shape")))
+    return failure();
   for (auto [value, name] :
        llvm::zip(affineParams, ArrayRef<StringRef>{"weight", "bias"}))
     if (failed(verifier.checkOperand(value, name, inputType.getElementType(),

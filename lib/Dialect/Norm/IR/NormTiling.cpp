@@ -170,7 +170,31 @@ LogicalResult standaloneResultTile(OpTy op, OpBuilder &b, unsigned resultNumber,
 // Fused ops: domain = output shape [rows..., N]
 //===----------------------------------------------------------------------===//
 
-/// norm → matmul: rows and N are parallel. X is tiled over rows (K whole),
+/// The iterators of a fused op's domain [rows..., N]: rows are parallel; N
+/// is a reduction for matmul → norm (the norm needs whole rows) and for a
+/// norm → matmul that returns its residual sum (every N tile would write the
+/// same [rows, K] block of it), else parallel.
+template <typename OpTy>
+SmallVector<IteratorType> fusedIterators(OpTy op) {
+  SmallVector<IteratorType> iterators(op.getInitType().getRank(),
+                                      IteratorType::parallel);
+  if (isa<MatmulRMSNormOp, MatmulLayerNormOp>(op.getOperation()) ||
+      op.getSumInit())
+    iterators.back() = IteratorType::reduction;
+  return iterators;
+}
+
+/// The rows of a fused op's tile with the whole input row [0, K).
+Tile inputRowsOf(OpBuilder &b, Location loc, Value input, const Tile &tile) {
+  int64_t rank = tile.offsets.size();
+  Tile inputTile = tile.select(range(0, rank - 1));
+  inputTile.offsets.push_back(b.getIndexAttr(0));
+  inputTile.sizes.push_back(linalg::createFoldedDimOp(b, loc, input, rank - 1));
+  return inputTile;
+}
+
+/// norm → matmul: rows and N (unless a residual sum is returned) are
+/// parallel. X, the residual and the sum are tiled over rows (K whole),
 /// `rhs` and `matmul_bias` over N, γ/β passed whole.
 template <typename OpTy>
 FailureOr<TilingResult> tileNormMatmul(OpTy op, OpBuilder &b,
@@ -178,10 +202,9 @@ FailureOr<TilingResult> tileNormMatmul(OpTy op, OpBuilder &b,
                                        ArrayRef<OpFoldResult> sizes) {
   Location loc = op.getLoc();
   int64_t rank = op.getInitType().getRank();
-  Tile tile{SmallVector<OpFoldResult>(offsets), SmallVector<OpFoldResult>(sizes)};
-  Tile inputTile = tile.select(range(0, rank - 1));
-  inputTile.offsets.push_back(b.getIndexAttr(0));
-  inputTile.sizes.push_back(linalg::createFoldedDimOp(b, loc, op.getInput(), rank - 1));
+  Tile tile = widenReductions(b, loc, op.getInit(), fusedIterators(op), offsets,
+                              sizes);
+  Tile inputTile = inputRowsOf(b, loc, op.getInput(), tile);
   Tile columns = tile.select({rank - 1});
   Tile rhsTile;
   unsigned kDim = op.getTransposeRhs() ? 1 : 0;
@@ -193,10 +216,30 @@ FailureOr<TilingResult> tileNormMatmul(OpTy op, OpBuilder &b,
   }
   OperandTiles tiles;
   tiles.set(op.getInputMutable(), inputTile);
+  tiles.set(op.getResidualMutable(), inputTile);
   tiles.set(op.getRhsMutable(), rhsTile);
   tiles.set(op.getMatmulBiasMutable(), columns);
   tiles.set(op.getInitMutable(), tile);
+  tiles.set(op.getSumInitMutable(), inputTile);
   return cloneOnTiles(op, b, tiles);
+}
+
+/// Result 0 is tiled like the domain; norm → matmul's sum (result 1) covers
+/// the tile's rows and all of K.
+template <typename OpTy>
+LogicalResult fusedResultTile(OpTy op, OpBuilder &b, unsigned resultNumber,
+                              ArrayRef<OpFoldResult> offsets,
+                              ArrayRef<OpFoldResult> sizes,
+                              SmallVector<OpFoldResult> &resultOffsets,
+                              SmallVector<OpFoldResult> &resultSizes) {
+  Tile tile = widenReductions(b, op.getLoc(), op.getInit(), fusedIterators(op),
+                              offsets, sizes);
+  if (resultNumber != 0 &&
+      isa<RMSNormMatmulOp, LayerNormMatmulOp>(op.getOperation()))
+    tile = inputRowsOf(b, op.getLoc(), op.getInput(), tile);
+  resultOffsets = tile.offsets;
+  resultSizes = tile.sizes;
+  return success();
 }
 
 /// matmul → norm: rows parallel, N a reduction (the norm needs whole rows).
@@ -205,13 +248,9 @@ FailureOr<TilingResult> tileMatmulNorm(OpTy op, OpBuilder &b,
                                        ArrayRef<OpFoldResult> offsets,
                                        ArrayRef<OpFoldResult> sizes) {
   Location loc = op.getLoc();
-  int64_t rank = op.getInitType().getRank();
-  SmallVector<IteratorType> iterators(rank, IteratorType::parallel);
-  iterators.back() = IteratorType::reduction;
-  Tile tile = widenReductions(b, loc, op.getInit(), iterators, offsets, sizes);
-  Tile inputTile = tile.select(range(0, rank - 1));
-  inputTile.offsets.push_back(b.getIndexAttr(0));
-  inputTile.sizes.push_back(linalg::createFoldedDimOp(b, loc, op.getInput(), rank - 1));
+  Tile tile = widenReductions(b, loc, op.getInit(), fusedIterators(op), offsets,
+                              sizes);
+  Tile inputTile = inputRowsOf(b, loc, op.getInput(), tile);
   OperandTiles tiles;
   tiles.set(op.getInputMutable(), inputTile);
   tiles.set(op.getResidualMutable(), tile);
@@ -249,13 +288,9 @@ NORM_DEFINE_STANDALONE_TILING(RMSNormOp)
 NORM_DEFINE_STANDALONE_TILING(LayerNormOp)
 #undef NORM_DEFINE_STANDALONE_TILING
 
-#define NORM_DEFINE_FUSED_TILING(OpTy, tileFn, lastIsReduction)                \
+#define NORM_DEFINE_FUSED_TILING(OpTy, tileFn)                                 \
   SmallVector<IteratorType> OpTy::getLoopIteratorTypes() {                     \
-    SmallVector<IteratorType> iterators(getInitType().getRank(),               \
-                                        IteratorType::parallel);               \
-    if (lastIsReduction)                                                       \
-      iterators.back() = IteratorType::reduction;                              \
-    return iterators;                                                          \
+    return fusedIterators(*this);                                              \
   }                                                                            \
   SmallVector<Range> OpTy::getIterationDomain(OpBuilder &b) {                  \
     return domainOf(b, getLoc(), getInit());                                   \
@@ -269,15 +304,12 @@ NORM_DEFINE_STANDALONE_TILING(LayerNormOp)
       OpBuilder &b, unsigned resultNumber, ArrayRef<OpFoldResult> offsets,     \
       ArrayRef<OpFoldResult> sizes, SmallVector<OpFoldResult> &resultOffsets,  \
       SmallVector<OpFoldResult> &resultSizes) {                                \
-    Tile tile = widenReductions(b, getLoc(), getInit(),                        \
-                                getLoopIteratorTypes(), offsets, sizes);       \
-    resultOffsets = tile.offsets;                                              \
-    resultSizes = tile.sizes;                                                  \
-    return success();                                                          \
+    return fusedResultTile(*this, b, resultNumber, offsets, sizes,             \
+                           resultOffsets, resultSizes);                        \
   }
 
-NORM_DEFINE_FUSED_TILING(RMSNormMatmulOp, tileNormMatmul, false)
-NORM_DEFINE_FUSED_TILING(LayerNormMatmulOp, tileNormMatmul, false)
-NORM_DEFINE_FUSED_TILING(MatmulRMSNormOp, tileMatmulNorm, true)
-NORM_DEFINE_FUSED_TILING(MatmulLayerNormOp, tileMatmulNorm, true)
+NORM_DEFINE_FUSED_TILING(RMSNormMatmulOp, tileNormMatmul)
+NORM_DEFINE_FUSED_TILING(LayerNormMatmulOp, tileNormMatmul)
+NORM_DEFINE_FUSED_TILING(MatmulRMSNormOp, tileMatmulNorm)
+NORM_DEFINE_FUSED_TILING(MatmulLayerNormOp, tileMatmulNorm)
 #undef NORM_DEFINE_FUSED_TILING

@@ -33,6 +33,13 @@ FailureOr<ProducerMatch> matchProducer(const NormOpView &norm,
   ProducerMatch producer;
   producer.residual = norm.residual;
   FailureOr<MatmulMatch> match = matchMatmulProducing(norm.input, why);
+  if (failed(match) && norm.residual) {
+    // norm(x + product): the sum commutes, so x is the residual.
+    std::string residualWhy;
+    match = matchMatmulProducing(norm.residual, residualWhy);
+    if (succeeded(match))
+      producer.residual = norm.input;
+  }
   if (failed(match) && !norm.residual) {
     // norm(product + r): the add is the residual stream's.
     Operation *add = norm.input.getDefiningOp();

@@ -4,7 +4,10 @@
 // activation becomes one norm.{rms,layer}_norm_matmul per matmul (q/k/v,
 // gate/up), and the norm disappears: the normalized activations are never
 // materialized. With constant W, γ, β and bias, γ and β are folded into W and
-// the bias (WeightFolding.h), so the fused op only scales per row.
+// the bias (WeightFolding.h), so the fused op only scales per row. A norm
+// with a residual keeps it: each fused op adds it, and one returns the sum
+// for the residual stream, so a residual-add → norm → matmul chain leaves no
+// standalone norm.
 //
 //===----------------------------------------------------------------------===//
 
@@ -100,9 +103,6 @@ std::string whyNotFusible(const NormOpView &norm) {
   std::string why = norm.whyNoFusedForm();
   if (!why.empty())
     return why;
-  // (sum_outs needs a residual, so this also covers a sum result.)
-  if (norm.residual)
-    return "it has a residual input (the fused norm → matmul op has none)";
   if (norm.y.use_empty())
     return "its result is unused";
   return "";
@@ -176,6 +176,26 @@ LogicalResult mlir::norm::fuseNormIntoConsumerMatmuls(
           return failure();
         }
 
+  // With a residual, every fused op adds it again (cheap next to its GEMM);
+  // the first one in the block also returns the sum for the residual
+  // stream, so the sum's readers must all come after it.
+  MatmulMatch *sumProducer = nullptr;
+  if (norm->sum) {
+    auto lastOf = [](MatmulMatch &m) -> Operation * {
+      return m.biasAdd ? m.biasAdd : m.matmul.getOperation();
+    };
+    for (MatmulMatch &match : matches)
+      if (!sumProducer || lastOf(match)->isBeforeInBlock(lastOf(*sumProducer)))
+        sumProducer = &match;
+    for (Operation *reader : norm->sum.getUsers()) {
+      Operation *ancestor = op->getBlock()->findAncestorOpInBlock(*reader);
+      if (!ancestor || ancestor->isBeforeInBlock(lastOf(*sumProducer))) {
+        why = "the residual sum is read before the first matmul";
+        return failure();
+      }
+    }
+  }
+
   SmallVector<Operation *> dead;
   for (MatmulMatch &match : matches) {
     Operation *last = match.biasAdd ? match.biasAdd : match.matmul.getOperation();
@@ -196,18 +216,32 @@ LogicalResult mlir::norm::fuseNormIntoConsumerMatmuls(
     auto resultType = cast<RankedTensorType>(match.result.getType());
     Value init =
         createFusedInit(rewriter, loc, match, norm->input, resultType);
+    SmallVector<Type> resultTypes{resultType};
+    Value sumInit;
+    if (&match == sumProducer) {
+      auto sumType = cast<RankedTensorType>(norm->sum.getType());
+      SmallVector<Value> dynamicSizes;
+      for (int64_t d = 0; d < sumType.getRank(); ++d)
+        if (sumType.isDynamicDim(d))
+          dynamicSizes.push_back(
+              tensor::DimOp::create(rewriter, loc, norm->input, d));
+      sumInit = tensor::EmptyOp::create(rewriter, loc, sumType, dynamicSizes);
+      resultTypes.push_back(sumType);
+    }
     Operation *fused;
     if (norm->isLayerNorm)
       fused = LayerNormMatmulOp::create(
-          rewriter, loc, TypeRange{resultType}, norm->input, weight, bias, rhs,
-          matmulBias, init, norm->epsilon, weightOffset, norm->accType,
-          norm->epsMode, match.transposeRhs);
+          rewriter, loc, resultTypes, norm->input, norm->residual, weight,
+          bias, rhs, matmulBias, init, sumInit, norm->epsilon, weightOffset,
+          norm->accType, norm->epsMode, match.transposeRhs);
     else
       fused = RMSNormMatmulOp::create(
-          rewriter, loc, TypeRange{resultType}, norm->input, weight, rhs,
-          matmulBias, init, norm->epsilon, weightOffset, norm->accType,
-          norm->epsMode, match.transposeRhs);
+          rewriter, loc, resultTypes, norm->input, norm->residual, weight, rhs,
+          matmulBias, init, sumInit, norm->epsilon, weightOffset,
+          norm->accType, norm->epsMode, match.transposeRhs);
     rewriter.replaceAllUsesWith(match.result, fused->getResult(0));
+    if (sumInit)
+      rewriter.replaceAllUsesWith(norm->sum, fused->getResult(1));
     if (match.biasAdd)
       dead.push_back(match.biasAdd);
     dead.push_back(match.matmul);

@@ -303,17 +303,30 @@ defvar fusedNumericsDoc = [{
     the biases have the element type of the input.
 }];
 
+defvar fusedNormMatmulResidualDoc = [{
+
+    Residual add (the residual-add → norm → matmul chain of a pre-norm
+    transformer block): with `residual(R)` (the shape and type of `X`), the
+    op normalizes `S = X + R` instead of `X`, where `S` is rounded to the
+    element type first, exactly as `norm.rms_norm` / `norm.layer_norm` with a
+    `residual` define it. `sum_outs(S)` (optional, requires `residual`, the
+    type of `X`) receives `S` for the residual stream; the op then returns
+    `C` and `S`, in that order.
+}];
+
 class Norm_NormMatmulOp<string mnemonic, string normName, bit hasBeta>
     : Norm_StructuredOp<mnemonic> {
   let summary = normName # " followed by a matmul: C = norm(X) · W (+ bias)";
   let arguments = !con((ins
     Norm_Shaped:$input,
+    Optional<Norm_Shaped>:$residual,
     Optional<Norm_Shaped>:$weight),
     !if(hasBeta, (ins Optional<Norm_Shaped>:$bias), (ins)),
     (ins
     Norm_Shaped:$rhs,
     Optional<Norm_Shaped>:$matmul_bias,
     Norm_Shaped:$init,
+    Optional<Norm_Shaped>:$sum_init,
     OptionalAttr<Norm_FloatValueAttr>:$epsilon,
     OptionalAttr<Norm_FloatValueAttr>:$weight_offset,
     OptionalAttr<Norm_AccTypeAttr>:$acc_type,
@@ -322,11 +335,13 @@ class Norm_NormMatmulOp<string mnemonic, string normName, bit hasBeta>
 
   let assemblyFormat = !strconcat([{
     `ins` `(` $input `:` type($input) `)`
+    (`residual` `(` $residual^ `:` type($residual) `)`)?
     (`weight` `(` $weight^ `:` type($weight) `)`)?
   }], !if(hasBeta, [{ (`bias` `(` $bias^ `:` type($bias) `)`)? }], ""), [{
     `rhs` `(` $rhs `:` type($rhs) `)`
     (`matmul_bias` `(` $matmul_bias^ `:` type($matmul_bias) `)`)?
     `outs` `(` $init `:` type($init) `)`
+    (`sum_outs` `(` $sum_init^ `:` type($sum_init) `)`)?
     attr-dict (`->` type($results)^)?
   }]);
 }
@@ -350,7 +365,7 @@ def Norm_RMSNormMatmulOp
     `[K]`, `rhs(W)` of shape `[K, N]` (or `[N, K]` with `transpose_rhs`),
     optional `matmul_bias` of shape `[N]`, and `outs(C)` of shape `[..., N]`
     with the leading dimensions of `X`.
-  }], fusedNumericsDoc, [{
+  }], fusedNormMatmulResidualDoc, fusedNumericsDoc, [{
 
     Example:
 
@@ -363,8 +378,8 @@ def Norm_RMSNormMatmulOp
   }]);
   let extraClassDeclaration = normCommonDecl # [{
     static constexpr double kDefaultEpsilon = 1e-6;
-    static constexpr unsigned kInitSegment = 4;
-    static constexpr unsigned kRequiredSegments[] = {0, 2, 4};
+    static constexpr unsigned kInitSegment = 5;
+    static constexpr unsigned kRequiredSegments[] = {0, 3, 5};
   }];
 }
 
@@ -377,7 +392,7 @@ def Norm_LayerNormMatmulOp
     optional `matmul_bias` (`[N]`). Code generation uses the identity
     `LN(X)·W + b = diag(rstd)·(X·W' − μ·cᵀ) + b'` with `W' = diag(γ)·W`,
     `c = 1ᵀ·W'` and `b' = β·W + b`.
-  }], fusedNumericsDoc, [{
+  }], fusedNormMatmulResidualDoc, fusedNumericsDoc, [{
 
     Example:
 
@@ -390,8 +405,8 @@ def Norm_LayerNormMatmulOp
   }]);
   let extraClassDeclaration = normCommonDecl # [{
     static constexpr double kDefaultEpsilon = 1e-5;
-    static constexpr unsigned kInitSegment = 5;
-    static constexpr unsigned kRequiredSegments[] = {0, 3, 5};
+    static constexpr unsigned kInitSegment = 6;
+    static constexpr unsigned kRequiredSegments[] = {0, 4, 6};
   }];
 }
 
