@@ -77,6 +77,7 @@ void addNormLoweringStage(OpPassManager &pm,
     vectorOptions.gemmBlockM = options.gemmBlockM;
     vectorOptions.gemmBlockN = options.gemmBlockN;
     vectorOptions.gemmUnroll = options.gemmUnroll;
+    vectorOptions.gemmGemvRows = options.gemmGemvRows;
     pm.addPass(createConvertNormToVectorPass(vectorOptions));
   }
   pm.addPass(createNormDecomposePass());

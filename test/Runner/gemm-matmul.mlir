@@ -9,6 +9,8 @@
 // RUN: norm-run %s --entry=mm --dims=203,700,700,530,203,530 --seed=1 --warmup=0 --repeat=1 --compare-pipeline=upstream | FileCheck %s
 // RUN: norm-run %s --entry=mm --dims=1,300,300,17,1,17 --seed=2 --threads=2 --warmup=0 --repeat=1 --compare-pipeline=upstream | FileCheck %s
 // RUN: norm-run %s --entry=mm_t --dims=37,520,270,520,37,270 --seed=3 --warmup=0 --repeat=1 --compare-pipeline=upstream | FileCheck %s
+// A few rows with W as NxK go through the GEMV dot products (C += A·Wᵀ):
+// RUN: norm-run %s --entry=mm_t --dims=5,300,70,300,5,70 --seed=5 --warmup=0 --repeat=1 --compare-pipeline=upstream | FileCheck %s
 // RUN: norm-run %s --entry=mm_tensor --dims=64,257,257,300 --seed=4 --warmup=0 --repeat=1 --compare-pipeline=upstream | FileCheck %s
 //
 // RUN: norm-opt %s --norm-lower-to-cpu | FileCheck %s --check-prefix=IR

@@ -72,6 +72,10 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
     Option<"gemmUnroll", "gemm-unroll", "int64_t", /*default=*/"0",
            "Fused GEMM: k steps per micro-kernel iteration (0: 4; at most "
            "16)">,
+    Option<"gemmGemvRows", "gemm-gemv-rows", "int64_t", /*default=*/"0",
+           "Fused GEMM: up to this many rows (M), stream W unpacked through "
+           "the GEMV kernel (0: the default, 16 with W as NxK and 1 with W as "
+           "KxN; -1: never; at most 64)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -86,6 +86,11 @@ struct NormCPUPipelineOptions
       llvm::cl::desc("Fused GEMM k steps per micro-kernel iteration (0: "
                      "default)"),
       llvm::cl::init(0)};
+  PassOptions::Option<int64_t> gemmGemvRows{
+      *this, "gemm-gemv-rows",
+      llvm::cl::desc("Fused GEMM: up to this many rows, stream W through the "
+                     "GEMV kernel (0: default; -1: never)"),
+      llvm::cl::init(0)};
   PassOptions::Option<bool> prefetch{
       *this, "prefetch",
       llvm::cl::desc("Prefetch the next row's input while normalizing the "

@@ -34,7 +34,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FusedGemm.h"
+#include "FusedGemmEmitter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -42,36 +42,25 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/X86Vector/X86VectorDialect.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::norm;
+using namespace mlir::norm::gemm;
 
 bool mlir::norm::canEmitFusedGemm(FloatType accType) {
   return accType && accType.isF32();
 }
 
-namespace {
-
-/// Block sizes and the micro-tile, resolved from the options and the target.
-struct GemmShape {
-  int64_t lanes;       // L: f32 lanes per vector
-  int64_t tileRows;    // MR
-  int64_t tileVectors; // NR / L
-  int64_t tileCols;    // NR
-  int64_t blockK;      // KC (a multiple of L)
-  int64_t blockM;      // MC (a multiple of MR)
-  int64_t blockN;      // NC (a multiple of NR)
-  int64_t unroll;      // k steps per micro-kernel loop iteration
-};
-
 /// How far ahead (in rows of W) packing prefetches a K×N W.
-constexpr int64_t kPrefetchRows = 8;
+static constexpr int64_t kPrefetchRows = 8;
 
-int64_t roundUp(int64_t v, int64_t multiple) {
+int64_t mlir::norm::gemm::roundUp(int64_t v, int64_t multiple) {
   return (v + multiple - 1) / multiple * multiple;
 }
 
-GemmShape resolveShape(const NormVectorCodegenOptions &options) {
+GemmShape mlir::norm::gemm::resolveShape(
+    const NormVectorCodegenOptions &options) {
   GemmShape s;
   s.lanes = std::max<int64_t>(1, options.vectorBits / 32);
   // Accumulators + B vectors + one broadcast must fit the register file:
@@ -90,195 +79,6 @@ GemmShape resolveShape(const NormVectorCodegenOptions &options) {
   s.unroll = options.gemmUnroll > 0 ? options.gemmUnroll : 4;
   return s;
 }
-
-/// The buffers of one column chunk (allocated per chunk, inside the parallel
-/// loop, so each thread has its own).
-struct ChunkBuffers {
-  Value packedA, packedB;
-  // Per row (length M): sums of the statistics, the pivot, the final scale
-  // r and LayerNorm's r·(μ − p).
-  Value sum1, sum2, pivot, scale, shift;
-  // Per chunk column (length NC), LayerNorm: c and Σ β·W.
-  Value colSumW, colSumBetaW;
-  // i1: this chunk writes the residual sum (chunk 0 only: every chunk packs
-  // all of A, so one writer is enough).
-  Value writesSum;
-};
-
-/// Per K block: where it starts, its length, and whether it is the first /
-/// the last.
-struct KBlock {
-  Value start, length, isFirst, isLast;
-};
-
-class FusedGemmEmitter {
-public:
-  FusedGemmEmitter(Location loc, const FusedGemmProblem &p,
-                   const NormVectorCodegenOptions &options)
-      : loc(loc), p(p), options(options), s(resolveShape(options)) {}
-
-  void emit(OpBuilder &b);
-
-private:
-  // Constants, vectors, conversions.
-  Value index(OpBuilder &b, int64_t v) {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  }
-  Value f32Const(OpBuilder &b, double v) {
-    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
-  }
-  VectorType vecType(Type elementType) {
-    return VectorType::get({s.lanes}, elementType);
-  }
-  Value zeros(OpBuilder &b) {
-    return arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(vecType(b.getF32Type()), 0.0f));
-  }
-  Value splat(OpBuilder &b, Value scalar) {
-    return vector::BroadcastOp::create(b, loc, vecType(b.getF32Type()), scalar);
-  }
-  Value mask(OpBuilder &b, Value count) {
-    return vector::CreateMaskOp::create(
-        b, loc, VectorType::get({s.lanes}, b.getI1Type()), ValueRange{count});
-  }
-  Value add(OpBuilder &b, Value x, Value y) {
-    return arith::AddIOp::create(b, loc, x, y);
-  }
-  Value sub(OpBuilder &b, Value x, Value y) {
-    return arith::SubIOp::create(b, loc, x, y);
-  }
-  Value mul(OpBuilder &b, Value x, Value y) {
-    return arith::MulIOp::create(b, loc, x, y);
-  }
-  Value minIndex(OpBuilder &b, Value x, Value y) {
-    return arith::MinUIOp::create(b, loc, x, y);
-  }
-  Value less(OpBuilder &b, Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
-  }
-  static Type elementTypeOf(Value mem) {
-    return cast<MemRefType>(mem.getType()).getElementType();
-  }
-  Value toF32(OpBuilder &b, Value v) {
-    Type f32 = b.getF32Type();
-    if (auto vt = dyn_cast<VectorType>(v.getType())) {
-      if (vt.getElementType() == f32)
-        return v;
-      return arith::ExtFOp::create(b, loc, vecType(f32), v);
-    }
-    if (v.getType() == f32)
-      return v;
-    return arith::ExtFOp::create(b, loc, f32, v);
-  }
-  /// Rounds an f32 vector to `elementType` (bf16 through vcvtneps2bf16
-  /// where the target has it, as the row kernels do).
-  Value narrow(OpBuilder &b, Value v, Type elementType) {
-    if (elementType.isF32())
-      return v;
-    if (options.nativeBF16Conversion && elementType.isBF16() &&
-        (s.lanes == 8 || s.lanes == 16))
-      return x86vector::CvtPackedF32ToBF16Op::create(b, loc,
-                                                     vecType(elementType), v);
-    return arith::TruncFOp::create(b, loc, vecType(elementType), v);
-  }
-  /// A vector of `mem` at `indices` in f32; lanes outside `maskValue` (when
-  /// non-null) read as zero and touch no memory.
-  Value loadF32(OpBuilder &b, Value mem, ValueRange indices, Value maskValue) {
-    VectorType type = vecType(elementTypeOf(mem));
-    Value v;
-    if (maskValue) {
-      Value passThru = arith::ConstantOp::create(
-          b, loc,
-          DenseElementsAttr::get(
-              type, b.getFloatAttr(elementTypeOf(mem), 0.0)));
-      v = vector::MaskedLoadOp::create(b, loc, type, mem, indices, maskValue,
-                                       passThru);
-    } else {
-      v = vector::LoadOp::create(b, loc, type, mem, indices);
-    }
-    return toF32(b, v);
-  }
-  /// A vector of the GEMM's left operand at (row, k) in f32: A itself, or
-  /// with a residual the sum round(A + residual), rounded to the element type
-  /// as the op defines it. Masked lanes read zero.
-  Value loadInputF32(OpBuilder &b, Value row, Value k, Value maskValue) {
-    Value x = loadF32(b, p.a, {row, k}, maskValue);
-    if (!p.aResidual)
-      return x;
-    Value sum = arith::AddFOp::create(
-        b, loc, x, loadF32(b, p.aResidual, {row, k}, maskValue));
-    return toF32(b, narrow(b, sum, elementTypeOf(p.a)));
-  }
-  Value loadScalarF32(OpBuilder &b, Value mem, ValueRange indices) {
-    return toF32(b, memref::LoadOp::create(b, loc, mem, indices));
-  }
-  Value allocF32(OpBuilder &b, int64_t size) {
-    return memref::AllocOp::create(
-        b, loc, MemRefType::get({size}, b.getF32Type()), /*alignment=*/
-        b.getI64IntegerAttr(64));
-  }
-  Value allocF32(OpBuilder &b, Value size) {
-    return memref::AllocOp::create(
-        b, loc, MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
-        ValueRange{size}, b.getI64IntegerAttr(64));
-  }
-
-  bool isNorm() const { return p.prologue != GemmPrologue::None; }
-  bool isLayerNorm() const { return p.prologue == GemmPrologue::LayerNorm; }
-
-  /// γ'_k = γ_k + weight_offset as f32; a missing γ is 1 (the op's
-  /// definition), so γ' is then the constant 1 + weight_offset.
-  Value gammaAt(OpBuilder &b, Value k) {
-    if (!p.gamma)
-      return f32Const(b, 1.0 + p.weightOffset);
-    Value g = loadScalarF32(b, p.gamma, {k});
-    if (p.weightOffset != 0.0)
-      g = arith::AddFOp::create(b, loc, g, f32Const(b, p.weightOffset));
-    return g;
-  }
-  /// γ' for the L elements at k, or null when it is 1 (nothing to multiply).
-  Value gammaVectorAt(OpBuilder &b, Value k, Value maskValue) {
-    if (!p.gamma)
-      return p.weightOffset != 0.0 ? splat(b, f32Const(b, 1.0 + p.weightOffset))
-                                   : Value();
-    Value g = loadF32(b, p.gamma, {k}, maskValue);
-    if (p.weightOffset != 0.0)
-      g = arith::AddFOp::create(b, loc, g,
-                                splat(b, f32Const(b, p.weightOffset)));
-    return g;
-  }
-
-  void emitChunk(OpBuilder &b, Value chunk, Value partials);
-  ChunkBuffers allocateChunk(OpBuilder &b);
-  void deallocateChunk(OpBuilder &b, const ChunkBuffers &buffers);
-  void packB(OpBuilder &b, const ChunkBuffers &buf, Value jc, Value cols,
-             const KBlock &kb);
-  void packTransposedB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
-                       Value cols, const KBlock &kb);
-  void packA(OpBuilder &b, const ChunkBuffers &buf, Value ic, Value rows,
-             const KBlock &kb);
-  void storeSum(OpBuilder &b, const ChunkBuffers &buf, Value x, Value row,
-                Value k, Value maskValue);
-  void packRow(OpBuilder &b, const ChunkBuffers &buf, Value row, Value base,
-               const KBlock &kb);
-  Value firstBlockMean(OpBuilder &b, Value row, const KBlock &kb);
-  void finishRowStatistics(OpBuilder &b, const ChunkBuffers &buf, Value row);
-  void microTile(OpBuilder &b, const ChunkBuffers &buf, Value partials,
-                 int64_t tileRows, Value firstRow, Value aRow, Value jc,
-                 Value jr, Value cols, const KBlock &kb);
-  void tilesOfRows(OpBuilder &b, const ChunkBuffers &buf, Value partials,
-                   Value ic, Value rows, Value jc, Value jr, Value cols,
-                   const KBlock &kb);
-  void storeTileRow(OpBuilder &b, const ChunkBuffers &buf, Value partials,
-                    Value row, Value jc, Value jr, ArrayRef<Value> masks,
-                    ArrayRef<Value> constant, ArrayRef<Value> colSums,
-                    ArrayRef<Value> accs, const KBlock &kb);
-
-  Location loc;
-  const FusedGemmProblem &p;
-  const NormVectorCodegenOptions &options;
-  GemmShape s;
-};
 
 //===----------------------------------------------------------------------===//
 // Packing W
@@ -644,6 +444,39 @@ void FusedGemmEmitter::packA(OpBuilder &b, const ChunkBuffers &buf, Value ic,
 // The micro-kernel and the epilogue
 //===----------------------------------------------------------------------===//
 
+/// The values that the rows of a tile share, for `numVectors` vectors of
+/// columns from chunk column `jr` (of `cols`): the column masks, the
+/// additive constant (matmul bias, and LayerNorm's Σβ·W) and LayerNorm's c.
+void FusedGemmEmitter::columnConstants(OpBuilder &b, const ChunkBuffers &buf,
+                                       Value jc, Value jr, Value cols,
+                                       int64_t numVectors,
+                                       SmallVectorImpl<Value> &masks,
+                                       SmallVectorImpl<Value> &constant,
+                                       SmallVectorImpl<Value> &colSums) {
+  Value zero = index(b, 0);
+  Value colsLeft = sub(b, cols, jr);
+  VectorType type = vecType(b.getF32Type());
+  for (int64_t v = 0; v < numVectors; ++v) {
+    Value left = arith::MaxSIOp::create(
+        b, loc, sub(b, colsLeft, index(b, v * s.lanes)), zero);
+    masks.push_back(mask(b, left));
+    Value colInChunk = add(b, jr, index(b, v * s.lanes));
+    Value c = zeros(b);
+    if (p.matmulBias)
+      c = loadF32(b, p.matmulBias, {add(b, jc, colInChunk)}, masks.back());
+    if (isLayerNorm()) {
+      colSums.push_back(vector::LoadOp::create(b, loc, type, buf.colSumW,
+                                               ValueRange{colInChunk}));
+      if (p.beta)
+        c = arith::AddFOp::create(
+            b, loc, c,
+            vector::LoadOp::create(b, loc, type, buf.colSumBetaW,
+                                   ValueRange{colInChunk}));
+    }
+    constant.push_back(c);
+  }
+}
+
 /// One row of a finished tile: adds the partial sums of earlier K blocks,
 /// then either stores the partial sums (not the last K block) or applies the
 /// epilogue and stores C, rounded once.
@@ -653,8 +486,9 @@ void FusedGemmEmitter::storeTileRow(OpBuilder &b, const ChunkBuffers &buf,
                                     ArrayRef<Value> constant,
                                     ArrayRef<Value> colSums,
                                     ArrayRef<Value> accs, const KBlock &kb) {
+  int64_t numVectors = accs.size();
   SmallVector<Value> cols;
-  for (int64_t v = 0; v < s.tileVectors; ++v)
+  for (int64_t v = 0; v < numVectors; ++v)
     cols.push_back(add(b, add(b, jc, jr), index(b, v * s.lanes)));
   Value fresh = kb.isFirst;
   if (p.accumulateIntoC) // C's old value is the first "partial sum"
@@ -664,49 +498,58 @@ void FusedGemmEmitter::storeTileRow(OpBuilder &b, const ChunkBuffers &buf,
       [&](OpBuilder &tb, Location) { scf::YieldOp::create(tb, loc, accs); },
       [&](OpBuilder &eb, Location) {
         SmallVector<Value> sums;
-        for (int64_t v = 0; v < s.tileVectors; ++v)
+        for (int64_t v = 0; v < numVectors; ++v)
           sums.push_back(arith::AddFOp::create(
               eb, loc, accs[v],
               loadF32(eb, partials, {row, cols[v]}, masks[v])));
         scf::YieldOp::create(eb, loc, sums);
       });
   ValueRange totals = withPartials.getResults();
+  auto epilogue = [&](OpBuilder &tb, Location) {
+    Value scale, negShift;
+    if (isNorm())
+      scale = splat(tb, memref::LoadOp::create(tb, loc, buf.scale,
+                                               ValueRange{row}));
+    if (isLayerNorm())
+      negShift = splat(
+          tb, arith::NegFOp::create(tb, loc,
+                                    memref::LoadOp::create(
+                                        tb, loc, buf.shift,
+                                        ValueRange{row})));
+    for (int64_t v = 0; v < numVectors; ++v) {
+      Value out = totals[v];
+      Value offset = constant[v];
+      if (isLayerNorm()) // − r·(μ − p)·c + Σβ·W + bias
+        offset =
+            vector::FMAOp::create(tb, loc, negShift, colSums[v], offset);
+      if (isNorm()) {
+        out = vector::FMAOp::create(tb, loc, out, scale, offset);
+      } else {
+        out = arith::AddFOp::create(tb, loc, out, offset);
+        if (p.residual)
+          out = arith::AddFOp::create(
+              tb, loc, out,
+              loadF32(tb, p.residual, {row, cols[v]}, masks[v]));
+      }
+      vector::MaskedStoreOp::create(tb, loc, p.c, ValueRange{row, cols[v]},
+                                    masks[v],
+                                    narrow(tb, out, elementTypeOf(p.c)));
+    }
+  };
+  // A single K block (the GEMV) has no partial sums to store, and `partials`
+  // may then be a non-f32 C.
+  if (matchPattern(kb.isLast, m_One())) {
+    epilogue(b, loc);
+    return;
+  }
   scf::IfOp::create(
       b, loc, kb.isLast,
-      [&](OpBuilder &tb, Location) {
-        Value scale, negShift;
-        if (isNorm())
-          scale = splat(tb, memref::LoadOp::create(tb, loc, buf.scale,
-                                                   ValueRange{row}));
-        if (isLayerNorm())
-          negShift = splat(
-              tb, arith::NegFOp::create(tb, loc,
-                                        memref::LoadOp::create(
-                                            tb, loc, buf.shift,
-                                            ValueRange{row})));
-        for (int64_t v = 0; v < s.tileVectors; ++v) {
-          Value out = totals[v];
-          Value offset = constant[v];
-          if (isLayerNorm()) // − r·(μ − p)·c + Σβ·W + bias
-            offset =
-                vector::FMAOp::create(tb, loc, negShift, colSums[v], offset);
-          if (isNorm()) {
-            out = vector::FMAOp::create(tb, loc, out, scale, offset);
-          } else {
-            out = arith::AddFOp::create(tb, loc, out, offset);
-            if (p.residual)
-              out = arith::AddFOp::create(
-                  tb, loc, out,
-                  loadF32(tb, p.residual, {row, cols[v]}, masks[v]));
-          }
-          vector::MaskedStoreOp::create(tb, loc, p.c, ValueRange{row, cols[v]},
-                                        masks[v],
-                                        narrow(tb, out, elementTypeOf(p.c)));
-        }
+      [&](OpBuilder &tb, Location l) {
+        epilogue(tb, l);
         scf::YieldOp::create(tb, loc);
       },
       [&](OpBuilder &eb, Location) {
-        for (int64_t v = 0; v < s.tileVectors; ++v)
+        for (int64_t v = 0; v < numVectors; ++v)
           vector::MaskedStoreOp::create(eb, loc, partials,
                                         ValueRange{row, cols[v]}, masks[v],
                                         totals[v]);
@@ -767,29 +610,9 @@ void FusedGemmEmitter::microTile(OpBuilder &b, const ChunkBuffers &buf,
         scf::YieldOp::create(nb, loc, accs);
       });
 
-  // Per-column values shared by the tile's rows.
-  Value colsLeft = sub(b, cols, jr);
   SmallVector<Value> masks, constant, colSums;
-  VectorType type = vecType(b.getF32Type());
-  for (int64_t v = 0; v < s.tileVectors; ++v) {
-    Value left = arith::MaxSIOp::create(
-        b, loc, sub(b, colsLeft, index(b, v * s.lanes)), zero);
-    masks.push_back(mask(b, left));
-    Value colInChunk = add(b, jr, index(b, v * s.lanes));
-    Value c = zeros(b);
-    if (p.matmulBias)
-      c = loadF32(b, p.matmulBias, {add(b, jc, colInChunk)}, masks.back());
-    if (isLayerNorm()) {
-      colSums.push_back(vector::LoadOp::create(b, loc, type, buf.colSumW,
-                                               ValueRange{colInChunk}));
-      if (p.beta)
-        c = arith::AddFOp::create(
-            b, loc, c,
-            vector::LoadOp::create(b, loc, type, buf.colSumBetaW,
-                                   ValueRange{colInChunk}));
-    }
-    constant.push_back(c);
-  }
+  columnConstants(b, buf, jc, jr, cols, s.tileVectors, masks, constant,
+                  colSums);
   ValueRange accs = restLoop.getResults();
   for (int64_t i = 0; i < tileRows; ++i) {
     SmallVector<Value> rowAccs(accs.slice(i * s.tileVectors, s.tileVectors));
@@ -901,7 +724,7 @@ void FusedGemmEmitter::emitChunk(OpBuilder &b, Value chunk, Value partials) {
   deallocateChunk(b, buf);
 }
 
-void FusedGemmEmitter::emit(OpBuilder &b) {
+void FusedGemmEmitter::emitGemm(OpBuilder &b) {
   Value zero = index(b, 0);
   Value one = index(b, 1);
   // Partial sums between K blocks: C itself when it is f32, otherwise an f32
@@ -935,7 +758,25 @@ void FusedGemmEmitter::emit(OpBuilder &b) {
     memref::DeallocOp::create(b, loc, ownPartials);
 }
 
-} // namespace
+void FusedGemmEmitter::emit(OpBuilder &b) {
+  int64_t gemvRows = gemvRowLimit();
+  if (gemvRows == 0) {
+    emitGemm(b);
+    return;
+  }
+  Value small = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, p.m,
+                                      index(b, gemvRows));
+  scf::IfOp::create(
+      b, loc, small,
+      [&](OpBuilder &tb, Location) {
+        emitGemv(tb);
+        scf::YieldOp::create(tb, loc);
+      },
+      [&](OpBuilder &eb, Location) {
+        emitGemm(eb);
+        scf::YieldOp::create(eb, loc);
+      });
+}
 
 void mlir::norm::emitFusedGemm(OpBuilder &b, Location loc,
                                const FusedGemmProblem &problem,

@@ -302,13 +302,17 @@ struct ConvertNormToVectorPass
   /// already past it; beyond that LLVM spills every k step), and the blocks
   /// must be positive when given.
   LogicalResult checkGemmOptions() {
-    auto check = [&](int64_t value, int64_t max, StringRef name) {
-      if (value >= 0 && value <= max)
+    auto checkRange = [&](int64_t value, int64_t min, int64_t max,
+                          StringRef name) {
+      if (value >= min && value <= max)
         return success();
       getOperation()->emitError()
-          << "convert-norm-to-vector: " << name << " must be in [0, " << max
-          << "], got " << value;
+          << "convert-norm-to-vector: " << name << " must be in [" << min
+          << ", " << max << "], got " << value;
       return failure();
+    };
+    auto check = [&](int64_t value, int64_t max, StringRef name) {
+      return checkRange(value, 0, max, name);
     };
     constexpr int64_t kMaxBlock = int64_t(1) << 16;
     return success(succeeded(check(gemmTileRows, 16, "gemm-tile-rows")) &&
@@ -316,7 +320,8 @@ struct ConvertNormToVectorPass
                    succeeded(check(gemmBlockK, kMaxBlock, "gemm-block-k")) &&
                    succeeded(check(gemmBlockM, kMaxBlock, "gemm-block-m")) &&
                    succeeded(check(gemmBlockN, kMaxBlock, "gemm-block-n")) &&
-                   succeeded(check(gemmUnroll, 16, "gemm-unroll")));
+                   succeeded(check(gemmUnroll, 16, "gemm-unroll")) &&
+                   succeeded(checkRange(gemmGemvRows, -1, 64, "gemm-gemv-rows")));
   }
 
   void runOnOperation() override {
@@ -343,6 +348,7 @@ struct ConvertNormToVectorPass
     codegen.gemmBlockM = gemmBlockM;
     codegen.gemmBlockN = gemmBlockN;
     codegen.gemmUnroll = gemmUnroll;
+    codegen.gemmGemvRows = gemmGemvRows;
     codegen.nativeBF16Conversion = targetHasNativeBF16(target);
     codegen.prefetchNextRow = prefetch;
     codegen.pipelineRows = pipelineRows;

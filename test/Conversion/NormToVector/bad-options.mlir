@@ -14,6 +14,10 @@
 // VECS: error: convert-norm-to-vector: gemm-tile-vectors must be in [0, 4], got -1
 // BLOCKK: error: convert-norm-to-vector: gemm-block-k must be in [0, 65536], got 100000
 // UNROLL: error: convert-norm-to-vector: gemm-unroll must be in [0, 16], got 99
+// RUN: not norm-opt %s --convert-norm-to-vector="gemm-gemv-rows=-2" 2>&1 | FileCheck %s --check-prefix=GEMV
+// RUN: not norm-opt %s --convert-norm-to-vector="gemm-gemv-rows=65" 2>&1 | FileCheck %s --check-prefix=GEMV65
+// GEMV: error: convert-norm-to-vector: gemm-gemv-rows must be in [-1, 64], got -2
+// GEMV65: error: convert-norm-to-vector: gemm-gemv-rows must be in [-1, 64], got 65
 
 func.func @f(%x: memref<2x8xf32>, %y: memref<2x8xf32>) {
   norm.rms_norm ins(%x : memref<2x8xf32>) outs(%y : memref<2x8xf32>)

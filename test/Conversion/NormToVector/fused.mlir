@@ -150,3 +150,38 @@ func.func @residual_rms_matmul(%x: memref<?x?xbf16>, %r: memref<?x?xbf16>, %w: m
       rhs(%w : memref<?x?xbf16>) outs(%c : memref<?x?xbf16>) sum_outs(%s : memref<?x?xbf16>)
   return
 }
+
+// -----
+
+// Few rows: W as N×K takes the GEMV dot products up to 16 rows (A packed
+// once, before the threads; per tile, 4 W rows × 4 A rows of vector
+// accumulators along k, then one reduction per element); more rows take the
+// packed GEMM.
+// CHECK-LABEL: func.func @gemv_dot_products
+//       CHECK: %[[FEW:.*]] = arith.cmpi ule, %{{.*}}, %c16
+//       CHECK: scf.if %[[FEW]] {
+//       CHECK:   scf.for
+//       CHECK:     math.rsqrt
+//       CHECK:   scf.parallel
+// CHECK-COUNT-16:    vector.fma {{.*}} : vector<16xf32>
+//       CHECK:     vector.reduction <add>
+//       CHECK: } else {
+//       CHECK:   scf.parallel
+//       CHECK:     vector.transpose
+// With W as K×N only one row streams W (a row sweep, prefetching ahead).
+// CHECK-LABEL: func.func @gemv_row_sweep
+//       CHECK: arith.cmpi ule, %{{.*}}, %c1
+//       CHECK:   scf.parallel
+//       CHECK:     memref.prefetch
+//       CHECK:     vector.maskedload
+// CHECK-COUNT-16:  vector.fma {{.*}} : vector<16xf32>
+func.func @gemv_dot_products(%x: memref<?x4096xf32>, %w: memref<4096x4096xf32>, %c: memref<?x4096xf32>) {
+  norm.rms_norm_matmul ins(%x : memref<?x4096xf32>) rhs(%w : memref<4096x4096xf32>)
+      outs(%c : memref<?x4096xf32>) {transpose_rhs}
+  return
+}
+func.func @gemv_row_sweep(%x: memref<?x4096xf32>, %w: memref<4096x4096xf32>, %c: memref<?x4096xf32>) {
+  norm.rms_norm_matmul ins(%x : memref<?x4096xf32>) rhs(%w : memref<4096x4096xf32>)
+      outs(%c : memref<?x4096xf32>)
+  return
+}

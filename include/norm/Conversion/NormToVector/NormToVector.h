@@ -56,6 +56,10 @@ struct NormVectorCodegenOptions {
   int64_t gemmBlockN = 0;
   /// k steps per micro-kernel loop iteration (default 4).
   int64_t gemmUnroll = 0;
+  /// Up to this many rows (M) W is streamed unpacked through the GEMV kernel
+  /// (FusedGemv.cpp); 0 picks the default (16 with W as N×K, 1 with W as
+  /// K×N), −1 never.
+  int64_t gemmGemvRows = 0;
 };
 
 /// The register width (in bits) for a `target` name: "avx512" → 512,

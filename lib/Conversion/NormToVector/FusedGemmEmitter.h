@@ -1,0 +1,255 @@
+//===- FusedGemmEmitter.h - the emitter behind FusedGemm.h ------*- C++ -*-===//
+//
+// Private to NormToVector: the block sizes, the per-chunk buffers and the
+// emitter class shared by the packed GEMM (FusedGemm.cpp) and the
+// small-M GEMV (FusedGemv.cpp), which reuses its A packing, row statistics
+// and epilogue.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_LIB_CONVERSION_NORMTOVECTOR_FUSEDGEMMEMITTER_H
+#define NORM_LIB_CONVERSION_NORMTOVECTOR_FUSEDGEMMEMITTER_H
+
+#include "FusedGemm.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
+
+namespace mlir {
+namespace norm {
+namespace gemm {
+
+/// Block sizes and the micro-tile, resolved from the options and the target.
+struct GemmShape {
+  int64_t lanes;       // L: f32 lanes per vector
+  int64_t tileRows;    // MR
+  int64_t tileVectors; // NR / L
+  int64_t tileCols;    // NR
+  int64_t blockK;      // KC (a multiple of L)
+  int64_t blockM;      // MC (a multiple of MR)
+  int64_t blockN;      // NC (a multiple of NR)
+  int64_t unroll;      // k steps per micro-kernel loop iteration
+};
+
+/// The shape for `options` (their 0s replaced by the target's defaults).
+GemmShape resolveShape(const NormVectorCodegenOptions &options);
+
+/// The buffers of one column chunk (allocated per chunk, inside the parallel
+/// loop, so each thread has its own).
+struct ChunkBuffers {
+  Value packedA, packedB;
+  // Per row (length M): sums of the statistics, the pivot, the final scale
+  // r and LayerNorm's r·(μ − p).
+  Value sum1, sum2, pivot, scale, shift;
+  // Per chunk column (length NC), LayerNorm: c and Σ β·W.
+  Value colSumW, colSumBetaW;
+  // i1: this chunk writes the residual sum (chunk 0 only: every chunk packs
+  // all of A, so one writer is enough).
+  Value writesSum;
+};
+
+/// Per K block: where it starts, its length, and whether it is the first /
+/// the last.
+struct KBlock {
+  Value start, length, isFirst, isLast;
+};
+
+class FusedGemmEmitter {
+public:
+  FusedGemmEmitter(Location loc, const FusedGemmProblem &p,
+                   const NormVectorCodegenOptions &options)
+      : loc(loc), p(p), options(options), s(resolveShape(options)) {}
+
+  void emit(OpBuilder &b);
+
+private:
+  // Constants, vectors, conversions.
+  Value index(OpBuilder &b, int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  }
+  Value f32Const(OpBuilder &b, double v) {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
+  }
+  VectorType vecType(Type elementType) {
+    return VectorType::get({s.lanes}, elementType);
+  }
+  Value zeros(OpBuilder &b) {
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(vecType(b.getF32Type()), 0.0f));
+  }
+  Value splat(OpBuilder &b, Value scalar) {
+    return vector::BroadcastOp::create(b, loc, vecType(b.getF32Type()), scalar);
+  }
+  Value mask(OpBuilder &b, Value count) {
+    return vector::CreateMaskOp::create(
+        b, loc, VectorType::get({s.lanes}, b.getI1Type()), ValueRange{count});
+  }
+  Value add(OpBuilder &b, Value x, Value y) {
+    return arith::AddIOp::create(b, loc, x, y);
+  }
+  Value sub(OpBuilder &b, Value x, Value y) {
+    return arith::SubIOp::create(b, loc, x, y);
+  }
+  Value mul(OpBuilder &b, Value x, Value y) {
+    return arith::MulIOp::create(b, loc, x, y);
+  }
+  Value minIndex(OpBuilder &b, Value x, Value y) {
+    return arith::MinUIOp::create(b, loc, x, y);
+  }
+  Value less(OpBuilder &b, Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
+  }
+  static Type elementTypeOf(Value mem) {
+    return cast<MemRefType>(mem.getType()).getElementType();
+  }
+  Value toF32(OpBuilder &b, Value v) {
+    Type f32 = b.getF32Type();
+    if (auto vt = dyn_cast<VectorType>(v.getType())) {
+      if (vt.getElementType() == f32)
+        return v;
+      return arith::ExtFOp::create(b, loc, vecType(f32), v);
+    }
+    if (v.getType() == f32)
+      return v;
+    return arith::ExtFOp::create(b, loc, f32, v);
+  }
+  /// Rounds an f32 vector to `elementType` (bf16 through vcvtneps2bf16
+  /// where the target has it, as the row kernels do).
+  Value narrow(OpBuilder &b, Value v, Type elementType) {
+    if (elementType.isF32())
+      return v;
+    if (options.nativeBF16Conversion && elementType.isBF16() &&
+        (s.lanes == 8 || s.lanes == 16))
+      return x86vector::CvtPackedF32ToBF16Op::create(b, loc,
+                                                     vecType(elementType), v);
+    return arith::TruncFOp::create(b, loc, vecType(elementType), v);
+  }
+  /// A vector of `mem` at `indices` in f32; lanes outside `maskValue` (when
+  /// non-null) read as zero and touch no memory.
+  Value loadF32(OpBuilder &b, Value mem, ValueRange indices, Value maskValue) {
+    VectorType type = vecType(elementTypeOf(mem));
+    Value v;
+    if (maskValue) {
+      Value passThru = arith::ConstantOp::create(
+          b, loc,
+          DenseElementsAttr::get(
+              type, b.getFloatAttr(elementTypeOf(mem), 0.0)));
+      v = vector::MaskedLoadOp::create(b, loc, type, mem, indices, maskValue,
+                                       passThru);
+    } else {
+      v = vector::LoadOp::create(b, loc, type, mem, indices);
+    }
+    return toF32(b, v);
+  }
+  /// A vector of the GEMM's left operand at (row, k) in f32: A itself, or
+  /// with a residual the sum round(A + residual), rounded to the element type
+  /// as the op defines it. Masked lanes read zero.
+  Value loadInputF32(OpBuilder &b, Value row, Value k, Value maskValue) {
+    Value x = loadF32(b, p.a, {row, k}, maskValue);
+    if (!p.aResidual)
+      return x;
+    Value sum = arith::AddFOp::create(
+        b, loc, x, loadF32(b, p.aResidual, {row, k}, maskValue));
+    return toF32(b, narrow(b, sum, elementTypeOf(p.a)));
+  }
+  Value loadScalarF32(OpBuilder &b, Value mem, ValueRange indices) {
+    return toF32(b, memref::LoadOp::create(b, loc, mem, indices));
+  }
+  Value allocF32(OpBuilder &b, int64_t size) {
+    return memref::AllocOp::create(
+        b, loc, MemRefType::get({size}, b.getF32Type()), /*alignment=*/
+        b.getI64IntegerAttr(64));
+  }
+  Value allocF32(OpBuilder &b, Value size) {
+    return memref::AllocOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
+        ValueRange{size}, b.getI64IntegerAttr(64));
+  }
+
+  bool isNorm() const { return p.prologue != GemmPrologue::None; }
+  bool isLayerNorm() const { return p.prologue == GemmPrologue::LayerNorm; }
+
+  /// γ'_k = γ_k + weight_offset as f32; a missing γ is 1 (the op's
+  /// definition), so γ' is then the constant 1 + weight_offset.
+  Value gammaAt(OpBuilder &b, Value k) {
+    if (!p.gamma)
+      return f32Const(b, 1.0 + p.weightOffset);
+    Value g = loadScalarF32(b, p.gamma, {k});
+    if (p.weightOffset != 0.0)
+      g = arith::AddFOp::create(b, loc, g, f32Const(b, p.weightOffset));
+    return g;
+  }
+  /// γ' for the L elements at k, or null when it is 1 (nothing to multiply).
+  Value gammaVectorAt(OpBuilder &b, Value k, Value maskValue) {
+    if (!p.gamma)
+      return p.weightOffset != 0.0 ? splat(b, f32Const(b, 1.0 + p.weightOffset))
+                                   : Value();
+    Value g = loadF32(b, p.gamma, {k}, maskValue);
+    if (p.weightOffset != 0.0)
+      g = arith::AddFOp::create(b, loc, g,
+                                splat(b, f32Const(b, p.weightOffset)));
+    return g;
+  }
+
+  /// The packed GEMM (FusedGemm.cpp) and the small-M GEMV (FusedGemv.cpp).
+  void emitGemm(OpBuilder &b);
+  void emitGemv(OpBuilder &b);
+  /// Up to how many rows the GEMV is used (0: never).
+  int64_t gemvRowLimit() const;
+  void gemvDotProducts(OpBuilder &b, const ChunkBuffers &buf, Value jc,
+                       Value cols, Value rowStride);
+  void gemvDotTile(OpBuilder &b, const ChunkBuffers &buf, int64_t tileRows,
+                   int64_t tileCols, Value firstRow, Value firstCol,
+                   Value rowStride);
+  void gemvRowSweeps(OpBuilder &b, const ChunkBuffers &buf, Value jc,
+                     Value cols, Value rowStride);
+  void gemvRowTile(OpBuilder &b, const ChunkBuffers &buf, int64_t tileRows,
+                   int64_t tileVectors, Value firstRow, Value jc, Value jr,
+                   Value cols, Value rowStride);
+  void columnConstants(OpBuilder &b, const ChunkBuffers &buf, Value jc,
+                       Value jr, Value cols, int64_t numVectors,
+                       SmallVectorImpl<Value> &masks,
+                       SmallVectorImpl<Value> &constant,
+                       SmallVectorImpl<Value> &colSums);
+  void emitChunk(OpBuilder &b, Value chunk, Value partials);
+  ChunkBuffers allocateChunk(OpBuilder &b);
+  void deallocateChunk(OpBuilder &b, const ChunkBuffers &buffers);
+  void packB(OpBuilder &b, const ChunkBuffers &buf, Value jc, Value cols,
+             const KBlock &kb);
+  void packTransposedB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
+                       Value cols, const KBlock &kb);
+  void packA(OpBuilder &b, const ChunkBuffers &buf, Value ic, Value rows,
+             const KBlock &kb);
+  void storeSum(OpBuilder &b, const ChunkBuffers &buf, Value x, Value row,
+                Value k, Value maskValue);
+  void packRow(OpBuilder &b, const ChunkBuffers &buf, Value row, Value base,
+               const KBlock &kb);
+  Value firstBlockMean(OpBuilder &b, Value row, const KBlock &kb);
+  void finishRowStatistics(OpBuilder &b, const ChunkBuffers &buf, Value row);
+  void microTile(OpBuilder &b, const ChunkBuffers &buf, Value partials,
+                 int64_t tileRows, Value firstRow, Value aRow, Value jc,
+                 Value jr, Value cols, const KBlock &kb);
+  void tilesOfRows(OpBuilder &b, const ChunkBuffers &buf, Value partials,
+                   Value ic, Value rows, Value jc, Value jr, Value cols,
+                   const KBlock &kb);
+  void storeTileRow(OpBuilder &b, const ChunkBuffers &buf, Value partials,
+                    Value row, Value jc, Value jr, ArrayRef<Value> masks,
+                    ArrayRef<Value> constant, ArrayRef<Value> colSums,
+                    ArrayRef<Value> accs, const KBlock &kb);
+
+  Location loc;
+  const FusedGemmProblem &p;
+  const NormVectorCodegenOptions &options;
+  GemmShape s;
+};
+
+/// Rounds `v` up to a multiple of `multiple`.
+int64_t roundUp(int64_t v, int64_t multiple);
+
+} // namespace gemm
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_LIB_CONVERSION_NORMTOVECTOR_FUSEDGEMMEMITTER_H
