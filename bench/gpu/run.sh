@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # GPU benchmark of norm.rms_norm / norm.layer_norm (bf16, f32) through
 # --norm-lower-to-nvvm, next to the measured device-to-device copy
-# bandwidth. See bench/gpu/README.md.
+# bandwidth, and of the fused RMSNorm -> matmul (bf16, 4096^3 and
+# 16x4096x4096) next to cuBLAS / PyTorch. See bench/gpu/README.md.
 #
 #   bash bench/gpu/run.sh [--out FILE] [--chip sm_90] [--repeat N] [--quick]
 #                         [--no-build] [--no-tests]
@@ -12,6 +13,8 @@
 #   --quick       4096×4096 and 1×4096 only
 #   --no-build    use the existing build/ as is
 #   --no-tests    skip the GPU execution tests (test/Integration/GPU)
+#   --no-fused    skip the fused norm -> matmul benchmark
+#   --fused-only  only the fused norm -> matmul benchmark
 #
 # Needs an NVIDIA GPU with its driver, the CUDA toolkit (cuda.h, the driver
 # stub for linking, ptxas/fatbinary for the fatbin) and the project's build
@@ -31,6 +34,8 @@ REPEAT=50
 QUICK=""
 BUILD_IT=1
 TESTS=1
+NORMS=1
+FUSED=1
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -40,6 +45,8 @@ while [ $# -gt 0 ]; do
     --quick) QUICK=--quick; shift ;;
     --no-build) BUILD_IT=""; shift ;;
     --no-tests) TESTS=""; shift ;;
+    --no-fused) FUSED=""; shift ;;
+    --fused-only) NORMS=""; shift ;;
     *) echo "run.sh: unknown option '$1'" >&2; exit 2 ;;
   esac
 done
@@ -72,8 +79,18 @@ clang++-22 -std=c++17 -O2 -fPIC -shared -I"$CUDA/include" \
   -L"$CUDA/lib64/stubs" -lcuda -L"$BUILD/lib" -lnorm_cuda_runtime \
   -Wl,-rpath,"$BUILD/lib"
 
-echo "== benchmark"
-python3 "$HERE/bench.py" --norm-opt "$BUILD/bin/norm-opt" \
-  --runner "$LLVM_BIN/mlir-runner" \
-  --libs "$RUNTIME,$HERE/build/libbench_helpers.so,$LLVM_LIB/libmlir_c_runner_utils.so" \
-  --chip "$CHIP" --repeat "$REPEAT" --out "$OUT" $QUICK
+LIBS="$RUNTIME,$HERE/build/libbench_helpers.so,$LLVM_LIB/libmlir_c_runner_utils.so"
+if [ -n "$NORMS" ]; then
+  echo "== benchmark: norms"
+  python3 "$HERE/bench.py" --norm-opt "$BUILD/bin/norm-opt" \
+    --runner "$LLVM_BIN/mlir-runner" --libs "$LIBS" \
+    --chip "$CHIP" --repeat "$REPEAT" --out "$OUT" $QUICK
+fi
+if [ -n "$FUSED" ]; then
+  # cuBLAS and PyTorch's unfused norm + matmul through PyTorch when it is
+  # importable (with CUDA); the table says so otherwise.
+  echo "== benchmark: fused RMSNorm -> matmul"
+  python3 "$HERE/bench_fused.py" --norm-opt "$BUILD/bin/norm-opt" \
+    --runner "$LLVM_BIN/mlir-runner" --libs "$LIBS" \
+    --chip "$CHIP" --repeat "$REPEAT" --out "${OUT%.md}-fused.md"
+fi

@@ -4,8 +4,12 @@
 // NVIDIA kernels plus LLVM-dialect host code that launches them through the
 // mgpu* runtime (libnorm_cuda_runtime.so, lib/ExecutionEngine/CudaRuntime):
 //
-//   convert-norm-to-gpu → gpu-kernel-outlining → nvvm-attach-target
-//   → (in each gpu.module) scf-to-cf, convert-gpu-to-nvvm
+//   convert-norm-to-gpu → gpu-launch-sink-index-computations
+//   → gpu-kernel-outlining → nvvm-attach-target
+//   → (in each gpu.module) norm-lower-bf16-mma-sync, convert-nvgpu-to-nvvm
+//     (ldmatrix, mma.sync, cp.async of the fused GEMMs), scf-to-cf,
+//     convert-gpu-to-nvvm (with the vector, memref — dynamic shared memory
+//     views — arith and math lowerings)
 //   → (host) scf-to-cf, expand-strided-metadata, gpu-to-llvm
 //   → gpu-module-to-binary (PTX from LLVM's NVPTX back end; cubin/fatbin
 //     through the CUDA toolkit's ptxas/fatbinary) → convert-to-llvm.
@@ -43,8 +47,13 @@ void addKernelStage(OpPassManager &pm, const NormNVVMPipelineOptions &options) {
   ConvertNormToGPUPassOptions normOptions;
   normOptions.blockRowThreshold = options.blockRowThreshold;
   normOptions.registerElements = options.registerElements;
+  normOptions.chip = options.chip;
   pm.addPass(createConvertNormToGPUPass(normOptions));
   pm.addPass(createCanonicalizerPass());
+  // The canonicalizer hoists constants out of gpu.launch (not isolated from
+  // above); sink them (and dims) back, or outlining makes each a kernel
+  // parameter, held in a register for the whole kernel.
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   GpuNVVMAttachTargetOptions targetOptions;
   targetOptions.chip = options.chip;
@@ -56,6 +65,10 @@ void addKernelStage(OpPassManager &pm, const NormNVVMPipelineOptions &options) {
 /// The kernels, inside each gpu.module, to the NVVM/LLVM dialects.
 void addDeviceStage(OpPassManager &pm) {
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  // The tensor-core GEMMs' nvgpu ops first (bf16 mma.sync by our own
+  // pattern: upstream's conversion rejects it).
+  device.addPass(createNormLowerBF16MmaSyncPass());
+  device.addPass(createConvertNVGPUToNVVMPass());
   device.addPass(createSCFToControlFlowPass());
   device.addPass(createConvertGpuOpsToNVVMOps());
   device.addPass(createCanonicalizerPass());

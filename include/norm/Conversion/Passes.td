@@ -90,7 +90,8 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
 }
 
 def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
-  let summary = "Lower memref-form norm ops to GPU row kernels (gpu.launch)";
+  let summary = "Lower memref-form norm ops to GPU kernels (gpu.launch): row "
+                "kernels and tensor-core fused GEMMs";
   let description = [{
     Replaces every `norm.rms_norm` and `norm.layer_norm` on memrefs with an
     identity layout by host code that launches a row kernel (the project's
@@ -129,9 +130,33 @@ def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
     threads per row holding 32 elements each, 16-byte loads), after a
     host-side alignment test that falls back to a scalar launch.
 
-    Run `gpu-kernel-outlining` afterwards (`--norm-lower-to-nvvm` does).
-    Ops on tensors or strided memrefs, and the fused norm/matmul ops, are
-    left alone.
+    The fused ops (`norm.rms_norm_matmul`, `norm.layer_norm_matmul`,
+    `norm.matmul_rms_norm`, `norm.matmul_layer_norm`) on bf16/f16 memrefs
+    become tensor-core GEMMs for sm_80+ (`nvgpu.ldmatrix`,
+    `nvgpu.mma.sync` m16n8k16 with f32 accumulation, `cp.async` into
+    double-buffered shared memory; blocks of 64 × 128 outputs, 4 warps):
+
+    - norm → matmul runs the GEMM on the raw rows of X (times γ + offset,
+      applied to the shared-memory A tile, and minus LayerNorm's per-row
+      pivot), gathers the row statistics from the same shared-memory tiles,
+      and applies `r·acc` (LayerNorm: `− r·(μ − p)·c + β·W`) and the bias in
+      the epilogue, rounding once;
+    - matmul → norm writes the pre-norm sum `S = A·W + bias + residual`,
+      rounded to the element type, into `sum_outs` (or a `gpu.alloc`
+      temporary) from the GEMM's epilogue, then normalizes `S` with the row
+      kernel, so `Y` is exactly the norm of the rounded `S`;
+    - W as K×N or N×K (`transpose_rhs`); M, N, K of any size (zero-filled
+      tails; a second kernel with guarded element loads when K, or N for a
+      K×N W, is not a multiple of 8 or a buffer is not 16-byte aligned).
+
+    A memref-form fused op the kernels do not handle is an error at the op:
+    f32 or f64 elements (tensor cores take bf16/f16 here; there is no SIMT
+    fallback), an `acc_type` other than f32, a `chip` below sm_80, or an
+    operand the kernel does not read.
+
+    Run `gpu-kernel-outlining` afterwards (`--norm-lower-to-nvvm` does), and
+    `norm-lower-bf16-mma-sync` before `convert-nvgpu-to-nvvm`. Ops on
+    tensors or strided memrefs are left alone.
   }];
   let options = [
     Option<"blockRowThreshold", "block-row-threshold", "int64_t",
@@ -141,13 +166,40 @@ def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
            /*default=*/"32",
            "Row elements each thread may hold in registers between the "
            "sweeps (0 to 128; 0: always re-read the row)">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "The GPU the kernels are for (sm_NN); the fused ops' tensor-core "
+           "kernels need sm_80 or newer">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::nvgpu::NVGPUDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def NormLowerBF16MmaSyncPass : Pass<"norm-lower-bf16-mma-sync"> {
+  let summary = "Lower bf16 nvgpu.mma.sync to nvvm.mma.sync";
+  let description = [{
+    MLIR 22's `convert-nvgpu-to-nvvm` lowers `nvgpu.mma.sync` on f16, tf32,
+    f64 and integer operands but rejects bf16 ("failed to deduce operand
+    PTX types"), although `nvvm.mma.sync` and PTX
+    (`mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32`) support it.
+    This pass rewrites every bf16 `nvgpu.mma.sync` of shape m16n8k16 with
+    an f32 accumulator into `nvvm.mma.sync`: each pair of bf16 values of
+    the A and B fragments becomes one i32 register (`vector.bitcast`), the
+    accumulator four f32 scalars, and the result struct a
+    `vector<2x2xf32>` again. Other `nvgpu.mma.sync` ops are left for
+    `convert-nvgpu-to-nvvm`. `--norm-lower-to-nvvm` runs it inside each
+    `gpu.module`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::NVVM::NVVMDialect",
     "::mlir::vector::VectorDialect"
   ];
 }

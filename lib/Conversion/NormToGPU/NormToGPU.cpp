@@ -13,11 +13,18 @@
 //   - dynamic row counts size the grid at run time; a dynamic row length
 //     chooses between the warp and the block kernel at run time.
 //
+// A memref-form fused norm/matmul op on bf16/f16 becomes a tensor-core GEMM
+// (GPUFusedGemm.cpp): the host launches the cp.async kernel when K and N are
+// multiples of 8 and every buffer is 16-byte aligned, the kernel with
+// guarded element loads otherwise. A matmul → norm op writes its pre-norm
+// sum from the GEMM and normalizes it with the row kernel.
+//
 //===----------------------------------------------------------------------===//
 
 #include "norm/Conversion/NormToGPU/NormToGPU.h"
 #include "norm/Conversion/Passes.h"
 
+#include "GPUFusedGemm.h"
 #include "GPURowKernel.h"
 #include "TargetInfo.h"
 
@@ -25,10 +32,13 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Regex.h"
 
 namespace mlir {
 namespace norm {
@@ -211,6 +221,239 @@ struct LowerNormToGPUKernel : OpRewritePattern<OpTy> {
   NormGPUCodegenOptions options;
 };
 
+//===----------------------------------------------------------------------===//
+// Fused norm/matmul ops: tensor-core GEMMs
+//===----------------------------------------------------------------------===//
+
+bool isFusedOp(Operation *op) {
+  return isa<RMSNormMatmulOp, LayerNormMatmulOp, MatmulRMSNormOp,
+             MatmulLayerNormOp>(op);
+}
+
+/// Whether every operand is a memref with the identity layout (the form the
+/// kernels take; tensors and strided memrefs are left alone).
+bool allIdentityMemrefs(Operation *op) {
+  return llvm::all_of(op->getOperands(), hasIdentityLayout);
+}
+
+/// The operands the kernels read, by op kind (null when absent).
+SmallVector<Value> readOperands(Operation *op) {
+  if (auto o = dyn_cast<RMSNormMatmulOp>(op))
+    return {o.getInput(), o.getWeight(), o.getRhs(), o.getMatmulBias(),
+            o.getInit()};
+  if (auto o = dyn_cast<LayerNormMatmulOp>(op))
+    return {o.getInput(), o.getWeight(), o.getBias(), o.getRhs(),
+            o.getMatmulBias(), o.getInit()};
+  if (auto o = dyn_cast<MatmulRMSNormOp>(op))
+    return {o.getInput(), o.getRhs(), o.getMatmulBias(), o.getResidual(),
+            o.getWeight(), o.getInit(), o.getSumInit()};
+  auto o = cast<MatmulLayerNormOp>(op);
+  return {o.getInput(), o.getRhs(), o.getMatmulBias(), o.getResidual(),
+          o.getWeight(), o.getBias(), o.getInit(), o.getSumInit()};
+}
+
+FloatType accumulationTypeOf(Operation *op) {
+  return TypeSwitch<Operation *, FloatType>(op)
+      .Case<RMSNormMatmulOp, LayerNormMatmulOp, MatmulRMSNormOp,
+            MatmulLayerNormOp>([](auto o) { return o.getAccumulationType(); })
+      .Default([](Operation *) { return FloatType(); });
+}
+
+/// The index value of dim `d` of `mem`.
+Value dimOf(OpBuilder &b, Location loc, Value mem, int64_t d) {
+  return getValueOrCreateConstantIndexOp(
+      b, loc, memref::getMixedSize(b, loc, mem, d));
+}
+
+/// The GEMM of a fused op with every buffer viewed as 2-D rows: M rows of
+/// the input (all leading dims), K = its last dim, N = the last dim of
+/// `init`.
+template <typename OpTy>
+GPUGemmProblem describeGemm(OpTy op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  Value x = op.getInput();
+  int64_t rank = cast<MemRefType>(x.getType()).getRank();
+  OpFoldResult rows = dimProduct(b, loc, x, 0, rank - 1);
+  GPUGemmProblem p;
+  p.m = getValueOrCreateConstantIndexOp(b, loc, rows);
+  p.k = dimOf(b, loc, x, rank - 1);
+  Value init = op.getInit();
+  p.n = dimOf(b, loc, init, cast<MemRefType>(init.getType()).getRank() - 1);
+  p.a = viewAs(b, loc, x, {rows, getAsOpFoldResult(p.k)});
+  p.c = viewAs(b, loc, init, {rows, getAsOpFoldResult(p.n)});
+  p.w = op.getRhs();
+  p.transposeW = op.getTransposeRhs();
+  p.matmulBias = op.getMatmulBias();
+  p.epsilon = op.getEpsilonValue();
+  p.weightOffset = op.getWeightOffsetValue();
+  p.epsMode = op.getEpsMode();
+  return p;
+}
+
+/// Whether `v` (an index value) is a multiple of `m`: a constant when `v`
+/// is static, else a run-time test.
+Value isMultipleOf(OpBuilder &b, Location loc, Value v, int64_t m) {
+  if (std::optional<int64_t> c = getConstantIntValue(v))
+    return arith::ConstantIntOp::create(b, loc, *c % m == 0, 1);
+  return arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(b, loc, v,
+                             arith::ConstantIndexOp::create(b, loc, m)),
+      arith::ConstantIndexOp::create(b, loc, 0));
+}
+
+/// Launches the GEMM for M ≥ 1 and N ≥ 1: the cp.async kernel when K and N
+/// are multiples of 8 and every buffer is 16-byte aligned (tested on the
+/// host), the kernel with guarded element loads otherwise.
+void emitGemmDispatch(OpBuilder &b, Location loc, const GPUGemmProblem &p) {
+  auto isPositive = [&](Value v) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, v,
+                                 arith::ConstantIndexOp::create(b, loc, 0));
+  };
+  Value nonEmpty = arith::AndIOp::create(b, loc, isPositive(p.m), isPositive(p.n));
+  scf::IfOp::create(b, loc, nonEmpty, [&](OpBuilder &nb, Location) {
+    std::optional<int64_t> k = getConstantIntValue(p.k);
+    std::optional<int64_t> n = getConstantIntValue(p.n);
+    constexpr int64_t chunk = GPUGemmTiles::kChunk;
+    if ((k && *k % chunk) || (n && *n % chunk)) {
+      emitGPUFusedGemm(nb, loc, p, /*asyncCopies=*/false);
+    } else {
+      Value ok = arith::AndIOp::create(nb, loc, isMultipleOf(nb, loc, p.k, chunk),
+                                       isMultipleOf(nb, loc, p.n, chunk));
+      for (Value mem : {p.a, p.w, p.c, p.gamma, p.beta, p.matmulBias,
+                        p.residual}) {
+        if (!mem)
+          continue;
+        Value address =
+            memref::ExtractAlignedPointerAsIndexOp::create(nb, loc, mem);
+        Value aligned = arith::CmpIOp::create(
+            nb, loc, arith::CmpIPredicate::eq,
+            arith::RemUIOp::create(nb, loc, address,
+                                   arith::ConstantIndexOp::create(nb, loc, 16)),
+            arith::ConstantIndexOp::create(nb, loc, 0));
+        ok = arith::AndIOp::create(nb, loc, ok, aligned);
+      }
+      emitIfElse(
+          nb, loc, ok,
+          [&](OpBuilder &tb) { emitGPUFusedGemm(tb, loc, p, true); },
+          [&](OpBuilder &eb) { emitGPUFusedGemm(eb, loc, p, false); });
+    }
+    scf::YieldOp::create(nb, loc);
+  });
+}
+
+/// norm → matmul: one tensor-core GEMM on the raw rows, the statistics from
+/// the shared-memory A tiles, the scale in the epilogue.
+template <typename OpTy>
+struct LowerNormMatmulToGPU : OpRewritePattern<OpTy> {
+  LowerNormMatmulToGPU(MLIRContext *context,
+                       const NormGPUCodegenOptions &options)
+      : OpRewritePattern<OpTy>(context), options(options) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    if (!allIdentityMemrefs(op))
+      return rewriter.notifyMatchFailure(
+          op, "needs memrefs with identity layouts");
+    std::string reason = unsupportedFusedOpReason(op, options);
+    if (!reason.empty())
+      return rewriter.notifyMatchFailure(op, reason);
+    GPUGemmProblem p = describeGemm(op, rewriter);
+    p.gamma = op.getWeight();
+    if constexpr (std::is_same_v<OpTy, LayerNormMatmulOp>) {
+      p.prologue = GPUGemmPrologue::LayerNorm;
+      p.beta = op.getBias();
+    } else {
+      p.prologue = GPUGemmPrologue::RMSNorm;
+    }
+    emitGemmDispatch(rewriter, op.getLoc(), p);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  NormGPUCodegenOptions options;
+};
+
+/// matmul → norm: the GEMM's epilogue writes the pre-norm sum S = A·W +
+/// bias + residual, rounded to the element type (into sum_outs or a device
+/// temporary), and a standalone norm op on S, lowered by the row kernel,
+/// writes Y: Y is exactly the norm of the rounded S.
+template <typename OpTy, typename NormOpTy>
+struct LowerMatmulNormToGPU : OpRewritePattern<OpTy> {
+  LowerMatmulNormToGPU(MLIRContext *context,
+                       const NormGPUCodegenOptions &options)
+      : OpRewritePattern<OpTy>(context), options(options) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    if (!allIdentityMemrefs(op))
+      return rewriter.notifyMatchFailure(
+          op, "needs memrefs with identity layouts");
+    std::string reason = unsupportedFusedOpReason(op, options);
+    if (!reason.empty())
+      return rewriter.notifyMatchFailure(op, reason);
+    Location loc = op.getLoc();
+    GPUGemmProblem p = describeGemm(op, rewriter);
+    SmallVector<OpFoldResult> rowView{getAsOpFoldResult(p.m),
+                                      getAsOpFoldResult(p.n)};
+    p.residual = viewAs(rewriter, loc, op.getResidual(), rowView);
+    Value temp;
+    if (Value sumInit = op.getSumInit()) {
+      p.c = viewAs(rewriter, loc, sumInit, rowView);
+    } else {
+      SmallVector<Value> dynamicSizes;
+      SmallVector<int64_t> staticSizes;
+      for (OpFoldResult size : rowView) {
+        std::optional<int64_t> known = getConstantIntValue(size);
+        staticSizes.push_back(known.value_or(ShapedType::kDynamic));
+        if (!known)
+          dynamicSizes.push_back(
+              getValueOrCreateConstantIndexOp(rewriter, loc, size));
+      }
+      // Device memory: only the kernels touch S.
+      temp = gpu::AllocOp::create(
+                 rewriter, loc,
+                 MemRefType::get(staticSizes, op.getInputType().getElementType()),
+                 /*asyncToken=*/Type(), /*asyncDependencies=*/ValueRange{},
+                 dynamicSizes, /*symbolOperands=*/ValueRange{})
+                 .getMemref();
+      p.c = temp;
+    }
+    emitGemmDispatch(rewriter, loc, p);
+    Value y = viewAs(rewriter, loc, op.getInit(), rowView);
+    TypeAttr accType = TypeAttr::get(op.getAccumulationType());
+    if constexpr (std::is_same_v<NormOpTy, LayerNormOp>)
+      LayerNormOp::create(rewriter, loc, TypeRange{}, p.c, Value(),
+                          op.getWeight(), op.getBias(), y, Value(), Value(),
+                          Value(), /*axis=*/1, op.getEpsilonAttr(),
+                          op.getWeightOffsetAttr(), accType,
+                          CastMode::after_weight, op.getEpsMode());
+    else
+      RMSNormOp::create(rewriter, loc, TypeRange{}, p.c, Value(),
+                        op.getWeight(), y, Value(), Value(), /*axis=*/1,
+                        op.getEpsilonAttr(), op.getWeightOffsetAttr(),
+                        Attribute(), accType, CastMode::after_weight,
+                        op.getEpsMode());
+    if (temp)
+      gpu::DeallocOp::create(rewriter, loc, /*asyncToken=*/Type(),
+                             ValueRange{}, temp);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  NormGPUCodegenOptions options;
+};
+
+/// The SM version in "sm_NN", "sm_NNa" or "sm_NNf"; 0 if malformed.
+int64_t parseSMVersion(StringRef chip) {
+  SmallVector<StringRef> parts;
+  unsigned version = 0;
+  if (!llvm::Regex("^sm_([0-9]+)[af]?$").match(chip, &parts) ||
+      parts[1].getAsInteger(10, version))
+    return 0;
+  return version;
+}
+
 struct ConvertNormToGPUPass
     : public norm::impl::ConvertNormToGPUPassBase<ConvertNormToGPUPass> {
   using Base::Base;
@@ -232,19 +475,49 @@ struct ConvertNormToGPUPass
     NormGPUCodegenOptions codegen;
     codegen.blockRowThreshold = blockRowThreshold;
     codegen.maxRegisterElements = registerElements;
+    codegen.smVersion = parseSMVersion(chip);
+    if (codegen.smVersion == 0) {
+      getOperation()->emitError()
+          << "convert-norm-to-gpu: chip must be sm_NN (e.g. sm_80, sm_90a), "
+             "got '"
+          << chip << "'";
+      return signalPassFailure();
+    }
 
-    RewritePatternSet patterns(&getContext());
-    populateNormToGPUConversionPatterns(patterns, codegen);
+    // A memref-form fused op the kernels cannot compute is an error at the
+    // op, never left to compute something else.
+    bool unsupported = false;
+    SmallVector<Operation *> fusedOps;
+    getOperation()->walk([&](Operation *op) {
+      if (!isFusedOp(op) || !allIdentityMemrefs(op))
+        return;
+      std::string reason = unsupportedFusedOpReason(op, codegen);
+      if (!reason.empty()) {
+        op->emitOpError() << "cannot be lowered to a GPU kernel: " << reason;
+        unsupported = true;
+        return;
+      }
+      fusedOps.push_back(op);
+    });
+    if (unsupported)
+      return signalPassFailure();
+
+    RewritePatternSet patternList(&getContext());
+    populateNormToGPUConversionPatterns(patternList, codegen);
+    FrozenRewritePatternSet patterns(std::move(patternList));
     GreedyRewriteConfig config;
     config.setStrictness(GreedyRewriteStrictness::ExistingOps);
     config.enableFolding(false);
-    // Only the standalone norm ops match, so only they are rewritten.
+    // The fused ops first: a matmul → norm op leaves a standalone norm op on
+    // its pre-norm sum, lowered with the others below.
+    if (failed(applyOpPatternsGreedily(fusedOps, patterns, config)))
+      return signalPassFailure();
     SmallVector<Operation *> normOps;
     getOperation()->walk([&](Operation *op) {
       if (isa<RMSNormOp, LayerNormOp>(op))
         normOps.push_back(op);
     });
-    if (failed(applyOpPatternsGreedily(normOps, std::move(patterns), config)))
+    if (failed(applyOpPatternsGreedily(normOps, patterns, config)))
       return signalPassFailure();
   }
 };
@@ -253,6 +526,52 @@ struct ConvertNormToGPUPass
 
 void mlir::norm::populateNormToGPUConversionPatterns(
     RewritePatternSet &patterns, const NormGPUCodegenOptions &options) {
-  patterns.add<LowerNormToGPUKernel<RMSNormOp>, LowerNormToGPUKernel<LayerNormOp>>(
+  patterns.add<LowerNormToGPUKernel<RMSNormOp>, LowerNormToGPUKernel<LayerNormOp>,
+               LowerNormMatmulToGPU<RMSNormMatmulOp>,
+               LowerNormMatmulToGPU<LayerNormMatmulOp>,
+               LowerMatmulNormToGPU<MatmulRMSNormOp, RMSNormOp>,
+               LowerMatmulNormToGPU<MatmulLayerNormOp, LayerNormOp>>(
       patterns.getContext(), options);
+}
+
+std::string
+mlir::norm::unsupportedFusedOpReason(Operation *op,
+                                     const NormGPUCodegenOptions &options) {
+  if (!isFusedOp(op))
+    return "not a fused norm/matmul op";
+  Type elementType = getElementTypeOrSelf(op->getOperand(0).getType());
+  if (!elementType.isBF16() && !elementType.isF16()) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << "the fused GEMM runs on tensor cores, which take bf16 or f16 "
+          "operands here, got "
+       << elementType << " (there is no SIMT fallback for f32/f64)";
+    return s;
+  }
+  FloatType acc = accumulationTypeOf(op);
+  if (!acc || !acc.isF32()) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << "the tensor-core GEMM accumulates in f32, got acc_type " << acc;
+    return s;
+  }
+  if (options.smVersion < 80)
+    return "the fused GEMM needs sm_80 or newer (mma.sync m16n8k16 with "
+           "bf16/f16, ldmatrix, cp.async), the target is sm_" +
+           std::to_string(options.smVersion);
+  bool residualNormFirst =
+      TypeSwitch<Operation *, bool>(op)
+          .Case<RMSNormMatmulOp, LayerNormMatmulOp>(
+              [](auto o) { return static_cast<bool>(o.getResidual()); })
+          .Default([](Operation *) { return false; });
+  if (residualNormFirst)
+    return "the residual add of a norm → matmul is not done by the GPU "
+           "kernel yet (the CPU kernel adds it while packing A)";
+  unsigned read = llvm::count_if(readOperands(op),
+                                 [](Value v) { return static_cast<bool>(v); });
+  if (read != op->getNumOperands())
+    return "it has " + std::to_string(op->getNumOperands()) +
+           " operands, of which the GPU kernel reads " + std::to_string(read) +
+           " (an operand this lowering does not know)";
+  return "";
 }

@@ -1,9 +1,11 @@
 // Bad options are located diagnostics with a non-zero exit, never a crash.
 // RUN: not norm-opt %s --convert-norm-to-gpu=register-elements=200 2>&1 | FileCheck %s --check-prefix=REGS
 // RUN: not norm-opt %s --convert-norm-to-gpu=block-row-threshold=0 2>&1 | FileCheck %s --check-prefix=BLOCK
+// RUN: not norm-opt %s --convert-norm-to-gpu=chip=gfx90a 2>&1 | FileCheck %s --check-prefix=CHIP
 
 // REGS: bad-options.mlir:{{[0-9]+}}:{{[0-9]+}}: error: convert-norm-to-gpu: register-elements must be in [0, 128], got 200
 // BLOCK: bad-options.mlir:{{[0-9]+}}:{{[0-9]+}}: error: convert-norm-to-gpu: block-row-threshold must be at least 1, got 0
+// CHIP: bad-options.mlir:{{[0-9]+}}:{{[0-9]+}}: error: convert-norm-to-gpu: chip must be sm_NN (e.g. sm_80, sm_90a), got 'gfx90a'
 module {
   func.func @f(%x: memref<4x8xf32>, %y: memref<4x8xf32>) {
     norm.rms_norm ins(%x : memref<4x8xf32>) outs(%y : memref<4x8xf32>)

@@ -1,9 +1,11 @@
 //===- NormToGPU.h - norm ops to GPU kernels --------------------*- C++ -*-===//
 //
-// The NVIDIA GPU code generation of the standalone norm ops: each memref-form
+// The NVIDIA GPU code generation of the norm ops: each memref-form
 // norm.rms_norm / norm.layer_norm becomes a gpu.launch of a row kernel (a
-// warp, a few warps or a block per row; DESIGN.md §5, GPU). See
-// docs/design.md, "GPU code generation", for the kernel shapes and numerics.
+// warp, a few warps or a block per row), each bf16/f16 fused norm/matmul op
+// a tensor-core GEMM (nvgpu.ldmatrix / mma.sync / cp.async, sm_80+) with the
+// norm in its prologue and epilogue (DESIGN.md §3, §5). See docs/design.md,
+// "GPU code generation", for the kernel shapes and numerics.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,8 +13,10 @@
 #define NORM_CONVERSION_NORMTOGPU_NORMTOGPU_H
 
 #include <cstdint>
+#include <string>
 
 namespace mlir {
+class Operation;
 class RewritePatternSet;
 
 namespace norm {
@@ -27,15 +31,33 @@ struct NormGPUCodegenOptions {
   /// registers between the statistics and the normalize sweep; rows that
   /// need more are re-read (from L1/L2). 0: never hold.
   int64_t maxRegisterElements = 32;
+  /// The SM version of the target (80 for sm_80); the fused ops'
+  /// tensor-core kernels need at least 80.
+  int64_t smVersion = 90;
 };
 
 /// Adds the patterns that replace memref-form `norm.rms_norm` and
 /// `norm.layer_norm` with identity layouts by `gpu.launch` row kernels. The
 /// memrefs must be accessible from the device (gpu.alloc, managed or
-/// host-registered memory). Ops on tensors or strided memrefs, and the fused
-/// norm/matmul ops, are left alone.
+/// host-registered memory). The fused norm/matmul ops on bf16/f16 memrefs
+/// with identity layouts become tensor-core GEMM kernels (a matmul → norm op
+/// also creates the standalone norm op that normalizes its pre-norm sum,
+/// which these patterns then lower); fused ops the kernels cannot compute
+/// do not match (`--convert-norm-to-gpu` reports them as errors, see
+/// `checkFusedOpForGPU`). Ops on tensors or strided memrefs are left alone.
 void populateNormToGPUConversionPatterns(RewritePatternSet &patterns,
                                          const NormGPUCodegenOptions &options);
+
+/// Why the tensor-core kernels cannot compute the memref-form fused op `op`
+/// (element type, accumulation type, target, operands), or an empty string
+/// when they can.
+std::string unsupportedFusedOpReason(Operation *op,
+                                     const NormGPUCodegenOptions &options);
+
+/// Adds the pattern that rewrites bf16 nvgpu.mma.sync (m16n8k16, f32
+/// accumulator) into nvvm.mma.sync, which MLIR 22's NVGPU-to-NVVM
+/// conversion does not do.
+void populateBF16MmaSyncToNVVMPatterns(RewritePatternSet &patterns);
 
 } // namespace norm
 } // namespace mlir

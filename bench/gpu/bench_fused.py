@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""GPU benchmark of the fused RMSNorm -> matmul (norm.rms_norm_matmul, bf16,
+W in PyTorch's N x K layout) through --norm-lower-to-nvvm (the tensor-core
+GEMM kernel), next to cuBLAS through PyTorch (torch.matmul alone) and
+PyTorch's unfused RMSNorm + matmul, when PyTorch with CUDA is installed.
+
+Shapes M x N x K: 4096^3 and 16 x 4096 x 4096. Same method as bench.py:
+3 untimed launches, then --repeat timed ones with L2 flushed before each
+(a buffer of twice the L2 size overwritten), GPU time from events around
+each launch, median. TFLOP/s count 2·M·N·K.
+
+Usage: bench_fused.py --norm-opt PATH --runner PATH --libs a.so,b.so
+                      --out FILE [--chip sm_90] [--repeat N]
+"""
+import argparse
+import datetime
+import os
+import platform
+import re
+import subprocess
+import sys
+
+SHAPES = [(4096, 4096, 4096), (16, 4096, 4096)]
+
+
+def program(m, n, k, repeat):
+    """The MLIR of one case: fill, warm up, time `repeat` launches."""
+    x = "memref<%dx%dxbf16>" % (m, k)
+    g = "memref<%dxbf16>" % k
+    w = "memref<%dx%dxbf16>" % (n, k)
+    c = "memref<%dx%dxbf16>" % (m, n)
+    lines = [
+        "func.func private @bench_fill_bf16(memref<*xbf16>, i64) attributes {llvm.emit_c_interface}",
+        "func.func private @bench_flush_l2()",
+        "func.func private @bench_begin()",
+        "func.func private @bench_sample()",
+        "func.func private @bench_report(i64)",
+        "func.func @main() {",
+        "  %t0 = gpu.wait async",
+    ]
+    for index, (name, ty) in enumerate([("x", x), ("g", g), ("w", w), ("c", c)]):
+        lines += [
+            "  %%%s, %%t%s = gpu.alloc async [%%t0] () : %s" % (name, name, ty),
+            "  gpu.wait [%%t%s]" % name,
+            "  %%%s_u = memref.cast %%%s : %s to memref<*xbf16>" % (name, name, ty),
+            "  %%%s_seed = arith.constant %d : i64" % (name, 4321 + index),
+            "  func.call @bench_fill_bf16(%%%s_u, %%%s_seed) : (memref<*xbf16>, i64) -> ()"
+            % (name, name),
+        ]
+    op = ("    norm.rms_norm_matmul ins(%%x : %s) weight(%%g : %s) rhs(%%w : %s) "
+          "outs(%%c : %s) {transpose_rhs}" % (x, g, w, c))
+    lines += [
+        "  %c0 = arith.constant 0 : index",
+        "  %c1 = arith.constant 1 : index",
+        "  %warmup = arith.constant 3 : index",
+        "  %%repeat = arith.constant %d : index" % repeat,
+        "  scf.for %i = %c0 to %warmup step %c1 {",
+        op,
+        "  }",
+        "  func.call @bench_begin() : () -> ()",
+        "  scf.for %i = %c0 to %repeat step %c1 {",
+        "    func.call @bench_flush_l2() : () -> ()",
+        op,
+        "    func.call @bench_sample() : () -> ()",
+        "  }",
+        "  %bytes = arith.constant 0 : i64",
+        "  func.call @bench_report(%bytes) : (i64) -> ()",
+        "  return",
+        "}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def run_norm_mlir(args, m, n, k):
+    compiled = subprocess.run(
+        [args.norm_opt, "-", "--norm-lower-to-nvvm=chip=%s" % args.chip],
+        input=program(m, n, k, args.repeat), capture_output=True, text=True)
+    if compiled.returncode != 0:
+        return None, "norm-opt failed: " + compiled.stderr.strip()
+    ran = subprocess.run(
+        [args.runner, "-e", "main", "-entry-point-result=void",
+         "-shared-libs=" + args.libs], input=compiled.stdout,
+        capture_output=True, text=True)
+    if ran.returncode != 0:
+        return None, "run failed: " + (ran.stderr.strip() or ran.stdout.strip())
+    found = re.search(r"median_us=([0-9.]+)", ran.stdout)
+    return (float(found.group(1)), None) if found else (None, "no timing")
+
+
+def run_torch(m, n, k, repeat):
+    """Median µs of torch.matmul(x, w.T) and of RMSNorm + matmul, or None."""
+    try:
+        import torch
+    except ImportError:
+        return None, "PyTorch not installed"
+    if not torch.cuda.is_available():
+        return None, "PyTorch has no CUDA"
+    dev = torch.device("cuda")
+    gen = torch.Generator(device=dev).manual_seed(4321)
+    x = (torch.rand(m, k, device=dev, generator=gen) * 2 - 0.5).bfloat16()
+    g = (torch.rand(k, device=dev, generator=gen) * 2 - 0.5).bfloat16()
+    w = (torch.rand(n, k, device=dev, generator=gen) * 2 - 0.5).bfloat16()
+    l2 = torch.cuda.get_device_properties(dev).L2_cache_size
+    scratch = torch.empty(max(2 * l2, 64 << 20) // 4, dtype=torch.int32,
+                          device=dev)
+
+    def rms_matmul():
+        xf = x.float()
+        r = torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + 1e-6)
+        return torch.matmul((xf * r).bfloat16() * g, w.t())
+
+    def time(fn):
+        for _ in range(3):
+            fn()
+        times = []
+        for i in range(repeat):
+            scratch.fill_(i)
+            start = torch.cuda.Event(enable_timing=True)
+            stop = torch.cuda.Event(enable_timing=True)
+            start.record()
+            fn()
+            stop.record()
+            stop.synchronize()
+            times.append(start.elapsed_time(stop) * 1e3)
+        times.sort()
+        return times[len(times) // 2]
+
+    return (time(lambda: torch.matmul(x, w.t())), time(rms_matmul)), None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--norm-opt", required=True)
+    parser.add_argument("--runner", required=True)
+    parser.add_argument("--libs", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--chip", default="sm_90")
+    parser.add_argument("--repeat", type=int, default=50)
+    args = parser.parse_args()
+
+    gpu = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version",
+                          "--format=csv,noheader"], capture_output=True,
+                         text=True).stdout.strip() or "unknown GPU"
+    header = ["# GPU fused RMSNorm -> matmul benchmark (bf16, W as N x K)",
+              "",
+              "- date: %s" % datetime.datetime.now().isoformat(timespec="seconds"),
+              "- host: %s; GPU: %s" % (platform.node(), gpu),
+              "- command: %s" % " ".join(sys.argv),
+              "- norm-mlir: norm.rms_norm_matmul through "
+              "--norm-lower-to-nvvm=chip=%s (fatbin); PyTorch: torch.matmul "
+              "(cuBLAS) alone, and RMSNorm in f32 + bf16 matmul; median of %d "
+              "launches, L2 flushed before each, GPU time from events"
+              % (args.chip, args.repeat),
+              "",
+              "| M × N × K | norm-mlir µs | TFLOP/s | cuBLAS matmul µs | "
+              "PyTorch norm+matmul µs | cuBLAS µs / ours | PyTorch norm+matmul µs / ours |",
+              "|---|---|---|---|---|---|---|"]
+    print("\n".join(header), flush=True)
+    rows = []
+    for m, n, k in SHAPES:
+        ours, error = run_norm_mlir(args, m, n, k)
+        theirs, why = run_torch(m, n, k, args.repeat)
+        cells = ["%d × %d × %d" % (m, n, k)]
+        if error:
+            cells += [error.replace("|", "/")[:120], ""]
+        else:
+            cells += ["%.1f" % ours, "%.1f" % (2.0 * m * n * k / (ours * 1e-6) / 1e12)]
+        if theirs:
+            cells += ["%.1f" % theirs[0], "%.1f" % theirs[1]]
+            cells += ["" if error else "%.2f×" % (theirs[0] / ours),
+                      "" if error else "%.2f×" % (theirs[1] / ours)]
+        else:
+            cells += [why, "", "", ""]
+        line = "| " + " | ".join(cells) + " |"
+        print(line, flush=True)
+        rows.append(line)
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    with open(args.out, "w") as f:
+        f.write("\n".join(header + rows) + "\n")
+    print("\nwrote " + args.out)
+
+
+if __name__ == "__main__":
+    main()

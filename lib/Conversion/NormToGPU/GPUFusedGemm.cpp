@@ -1,0 +1,828 @@
+//===- GPUFusedGemm.cpp - tensor-core GEMMs of the fused ops --------------===//
+//
+// C = norm(A) · W (+ bias), or S = A · W (+ bias) (+ residual), as one
+// gpu.launch on tensor cores (sm_80+), DESIGN.md §3 and §5:
+//
+//   grid   = ⌈N / BN⌉ × ⌈M / BM⌉ blocks of 128 threads (4 warps, 2 × 2);
+//            block (bx, by) computes C[by·BM.., bx·BN..], BM × BN = 64 × 128;
+//            each warp a 32 × 64 tile: 2 × 8 m16n8 accumulators
+//            (vector<2x2xf32>, 64 f32 registers per thread);
+//   stages = two shared-memory buffers per operand (dynamic shared memory,
+//            16-byte aligned): A [2][BM][BK + 8], W [2][BK][BN + 8] (K×N) or
+//            [2][BN][BK + 8] (N×K), γ/β [2][BK]; the 8-element padding makes
+//            ldmatrix's eight 16-byte rows fall into distinct bank groups;
+//   K loop = per BK = 32 tile: issue the cp.async copies of tile kt + 1 into
+//            the other buffer (commit a group), wait for all but that group,
+//            barrier; the norm prologue on the A tile (below); per k16 step,
+//            ldmatrix x4 for A (2 per warp) and for W (.trans for a K×N W;
+//            4 per warp, each covering two n8 tiles), 16 mma.sync m16n8k16
+//            (bf16 or f16 in, f32 accumulate); barrier (the buffer is
+//            overwritten next iteration). Tails past M, N, K are zero-filled
+//            by cp.async's source size (0 or 8 elements).
+//   prologue (norm → matmul), on the A tile in shared memory, two threads per
+//            row (16 elements each, 16-byte vector reads):
+//            - statistics in f32 from the raw x the block has loaded anyway
+//              (no extra pass over X in global memory): RMSNorm Σx²;
+//              LayerNorm Σ(x − p), Σ(x − p)² about the row's pivot p = the
+//              mean of its first K tile, computed once before the loop;
+//            - when γ or weight_offset is present, or for LayerNorm, the tile
+//              is rewritten in place as a = round(x·γ') or
+//              round((x − p)·γ'), γ' = γ + weight_offset (a missing γ is 1),
+//              then a barrier; RMSNorm without γ runs on the raw x;
+//            - LayerNorm also sums c = Σ_k γ'_k W_k· and Σ_k β_k W_k· from the
+//              W tile (thread t: column t of the block).
+//   epilogue: the two threads of a row combine their sums (shuffle xor 1)
+//            into r (and LayerNorm's r·(μ − p)) in shared memory, and
+//            C = r·acc − r·(μ − p)·c + (Σβ·W + bias) in f32, rounded once
+//            (RMSNorm: r·acc + bias; None: acc + bias + residual).
+//
+// One place reads x: the staging of A tiles (stageTile) and the prologue
+// (prologueOnTile). A residual for norm → matmul (s = x + residual, rounded
+// to the element type) is a residual tile staged beside A and added there.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GPUFusedGemm.h"
+#include "TargetInfo.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+
+namespace {
+
+constexpr int64_t kBM = GPUGemmTiles::kBlockM;
+constexpr int64_t kBN = GPUGemmTiles::kBlockN;
+constexpr int64_t kBK = GPUGemmTiles::kBlockK;
+constexpr int64_t kThreads = GPUGemmTiles::kThreads;
+constexpr int64_t kChunk = GPUGemmTiles::kChunk;
+/// Row padding of the shared tiles, in elements (16 bytes).
+constexpr int64_t kPad = 8;
+/// Warps as 2 × 2, each a 32 × 64 tile of 2 × 8 m16n8 accumulators.
+constexpr int64_t kWarpsN = 2;
+constexpr int64_t kWarpM = 32;
+constexpr int64_t kWarpN = 64;
+constexpr int64_t kMTiles = kWarpM / 16;
+constexpr int64_t kNTiles = kWarpN / 8;
+
+/// Shared-memory buffers (views of the dynamic shared memory) and values of
+/// the kernel body.
+struct Smem {
+  Value a, w, gamma, beta;     // staged tiles, [2][...]
+  Value rowScale, rowShift;    // [BM] f32
+  Value colC, colB;            // [BN] f32
+};
+
+class GPUFusedGemmEmitter {
+public:
+  GPUFusedGemmEmitter(Location loc, const GPUGemmProblem &p, bool async)
+      : loc(loc), p(p), async(async), elem(p.elementType()) {}
+
+  void emit(OpBuilder &b);
+
+private:
+  // Constants and arithmetic on index values.
+  Value index(OpBuilder &b, int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  }
+  Value f32(OpBuilder &b, double v) {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
+  }
+  Value add(OpBuilder &b, Value x, Value y) {
+    return arith::AddIOp::create(b, loc, x, y);
+  }
+  Value sub(OpBuilder &b, Value x, Value y) {
+    return arith::SubIOp::create(b, loc, x, y);
+  }
+  Value mul(OpBuilder &b, Value x, Value y) {
+    return arith::MulIOp::create(b, loc, x, y);
+  }
+  Value addC(OpBuilder &b, Value x, int64_t c) {
+    return c == 0 ? x : add(b, x, index(b, c));
+  }
+  Value mulC(OpBuilder &b, Value x, int64_t c) { return mul(b, x, index(b, c)); }
+  Value divC(OpBuilder &b, Value x, int64_t c) {
+    return arith::DivUIOp::create(b, loc, x, index(b, c));
+  }
+  Value remC(OpBuilder &b, Value x, int64_t c) {
+    return arith::RemUIOp::create(b, loc, x, index(b, c));
+  }
+  Value lt(OpBuilder &b, Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, y);
+  }
+  Value andI(OpBuilder &b, Value x, Value y) {
+    return arith::AndIOp::create(b, loc, x, y);
+  }
+  Value select(OpBuilder &b, Value c, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, c, x, y);
+  }
+  /// min(max(v, 0), hi) on signed index values.
+  Value clamp(OpBuilder &b, Value v, int64_t hi) {
+    return arith::MinSIOp::create(
+        b, loc, arith::MaxSIOp::create(b, loc, v, index(b, 0)), index(b, hi));
+  }
+  Value toF32(OpBuilder &b, Value v) {
+    return v.getType().isF32() ? v : arith::ExtFOp::create(b, loc, b.getF32Type(), v);
+  }
+  Value narrow(OpBuilder &b, Value v) {
+    return arith::TruncFOp::create(b, loc, elem, v);
+  }
+  Value indexToF32(OpBuilder &b, Value v) {
+    return arith::UIToFPOp::create(
+        b, loc, b.getF32Type(),
+        arith::IndexCastUIOp::create(b, loc, b.getI64Type(), v));
+  }
+
+  bool isNorm() const { return p.prologue != GPUGemmPrologue::None; }
+  bool isLayerNorm() const { return p.prologue == GPUGemmPrologue::LayerNorm; }
+  /// Whether the A tile is rewritten in place before the MMAs.
+  bool rewritesA() const {
+    return isLayerNorm() ||
+           (isNorm() && (p.gamma || p.weightOffset != 0.0));
+  }
+  bool stagesGamma() const { return isNorm() && p.gamma; }
+  bool stagesBeta() const { return isLayerNorm() && p.beta; }
+  /// Whether K may not be a multiple of BK (LayerNorm must mask the tail).
+  bool kMayHaveTail() const {
+    std::optional<int64_t> k = getConstantIntValue(p.k);
+    return !k || *k % kBK != 0;
+  }
+
+  Smem allocateSmem(OpBuilder &b, Value raw, int64_t &bytes);
+  void copyChunk(OpBuilder &b, Value src, Value srcRow, Value srcCol,
+                 Value count, Value dst, ValueRange dstIndices,
+                 SmallVectorImpl<Value> &tokens);
+  void stageTile(OpBuilder &b, const Smem &s, Value kt, Value buf);
+  Value gammaPrime(OpBuilder &b, ArrayRef<Value> gammaLanes, int64_t l);
+  Value computePivot(OpBuilder &b, const Smem &s);
+  SmallVector<Value> prologueOnTile(OpBuilder &b, const Smem &s, Value kt,
+                                    Value buf, ValueRange stats);
+  SmallVector<Value> columnSums(OpBuilder &b, const Smem &s, Value buf,
+                                ValueRange sums);
+  SmallVector<Value> mmaOnTile(OpBuilder &b, const Smem &s, Value buf,
+                               ValueRange accs);
+  void finishStatistics(OpBuilder &b, const Smem &s, ValueRange stats,
+                        ValueRange sums);
+  void epilogue(OpBuilder &b, const Smem &s, ValueRange accs);
+  void emitBody(OpBuilder &b, gpu::LaunchOp launch, int64_t smemBytes);
+
+  Location loc;
+  const GPUGemmProblem &p;
+  bool async;
+  Type elem;
+
+  // Set while the body is emitted.
+  Value tid, lane, warpM, warpN, m0, n0, pivot;
+  /// The token of the commit group stageTile issued last (async only).
+  Value pendingGroup;
+};
+
+//===----------------------------------------------------------------------===//
+// Shared memory and staging
+//===----------------------------------------------------------------------===//
+
+Smem GPUFusedGemmEmitter::allocateSmem(OpBuilder &b, Value raw,
+                                       int64_t &bytes) {
+  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  bytes = 0;
+  auto view = [&](ArrayRef<int64_t> shape, Type type) -> Value {
+    auto memrefType =
+        MemRefType::get(shape, type, MemRefLayoutAttrInterface(), workgroup);
+    int64_t size = type.getIntOrFloatBitWidth() / 8;
+    for (int64_t d : shape)
+      size *= d;
+    Value v = Value();
+    if (raw)
+      v = memref::ViewOp::create(b, loc, memrefType, raw, index(b, bytes),
+                                 ValueRange{});
+    bytes += (size + 15) / 16 * 16;
+    return v;
+  };
+  Smem s;
+  s.a = view({2, kBM, kBK + kPad}, elem);
+  s.w = p.transposeW ? view({2, kBN, kBK + kPad}, elem)
+                     : view({2, kBK, kBN + kPad}, elem);
+  if (stagesGamma())
+    s.gamma = view({2, kBK}, elem);
+  if (stagesBeta())
+    s.beta = view({2, kBK}, elem);
+  Type f32Type = b.getF32Type();
+  if (isNorm()) {
+    s.rowScale = view({kBM}, f32Type);
+    if (isLayerNorm())
+      s.rowShift = view({kBM}, f32Type);
+  }
+  if (isLayerNorm())
+    s.colC = view({kBN}, f32Type);
+  if (isLayerNorm() || p.matmulBias)
+    s.colB = view({kBN}, f32Type);
+  return s;
+}
+
+/// Copies `count` (0 to 8) elements of row `srcRow` of `src` from `srcCol` on
+/// into the shared tile at `dstIndices`, zero-filling the rest of the
+/// 8-element chunk: a 16-byte cp.async with a source size, or guarded
+/// element loads in the fallback kernel. With count = 0 the source indices
+/// must still lie in the buffer's range or be 0.
+void GPUFusedGemmEmitter::copyChunk(OpBuilder &b, Value src, Value srcRow,
+                                    Value srcCol, Value count, Value dst,
+                                    ValueRange dstIndices,
+                                    SmallVectorImpl<Value> &tokens) {
+  SmallVector<Value> srcIndices;
+  if (srcRow)
+    srcIndices.push_back(srcRow);
+  srcIndices.push_back(srcCol);
+  if (async) {
+    tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
+        b, loc, dst, dstIndices, src, srcIndices,
+        b.getIndexAttr(kChunk), count,
+        /*bypassL1=*/b.getUnitAttr()));
+    return;
+  }
+  SmallVector<Value> dstIdx(dstIndices.begin(), dstIndices.end());
+  Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(elem, 0.0));
+  for (int64_t j = 0; j < kChunk; ++j) {
+    Value inside = lt(b, index(b, j), count);
+    auto load = scf::IfOp::create(
+        b, loc, inside,
+        [&](OpBuilder &tb, Location) {
+          SmallVector<Value> idx(srcIndices);
+          idx.back() = addC(tb, idx.back(), j);
+          scf::YieldOp::create(
+              tb, loc, memref::LoadOp::create(tb, loc, src, idx).getResult());
+        },
+        [&](OpBuilder &eb, Location) { scf::YieldOp::create(eb, loc, zero); });
+    SmallVector<Value> d(dstIdx);
+    d.back() = addC(b, d.back(), j);
+    memref::StoreOp::create(b, loc, load.getResult(0), dst, d);
+  }
+}
+
+/// Stages K tile `kt` (all operands) into buffer `buf`. Tiles past K (the
+/// last iteration's prefetch) copy nothing and zero-fill.
+void GPUFusedGemmEmitter::stageTile(OpBuilder &b, const Smem &s, Value kt,
+                                    Value buf) {
+  Value k0 = mulC(b, kt, kBK);
+  Value zero = index(b, 0);
+  SmallVector<Value> tokens;
+  // count = clamp(limit − start, 0, 8) when `valid`, else 0; the source
+  // index is `start` when count > 0, else 0.
+  auto chunkCount = [&](Value valid, Value limit, Value start) {
+    Value count = select(b, valid, clamp(b, sub(b, limit, start), kChunk), zero);
+    Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                      count, zero);
+    return std::make_pair(count, any);
+  };
+
+  // A: BM × BK, BM·BK/8 chunks, row-major (4 chunks a row).
+  constexpr int64_t chunksPerRowA = kBK / kChunk;
+  for (int64_t i = 0; i < kBM * kBK / kChunk / kThreads; ++i) {
+    Value c = addC(b, tid, i * kThreads);
+    Value row = divC(b, c, chunksPerRowA);
+    Value col = mulC(b, remC(b, c, chunksPerRowA), kChunk);
+    Value gm = add(b, m0, row);
+    Value gk = add(b, k0, col);
+    auto [count, any] = chunkCount(lt(b, gm, p.m), p.k, gk);
+    copyChunk(b, p.a, select(b, any, gm, zero), select(b, any, gk, zero),
+              count, s.a, {buf, row, col}, tokens);
+  }
+  // W.
+  if (p.transposeW) {
+    // N×K: BN rows of BK (4 chunks a row).
+    for (int64_t i = 0; i < kBN * kBK / kChunk / kThreads; ++i) {
+      Value c = addC(b, tid, i * kThreads);
+      Value row = divC(b, c, chunksPerRowA);
+      Value col = mulC(b, remC(b, c, chunksPerRowA), kChunk);
+      Value gn = add(b, n0, row);
+      Value gk = add(b, k0, col);
+      auto [count, any] = chunkCount(lt(b, gn, p.n), p.k, gk);
+      copyChunk(b, p.w, select(b, any, gn, zero), select(b, any, gk, zero),
+                count, s.w, {buf, row, col}, tokens);
+    }
+  } else {
+    // K×N: BK rows of BN (16 chunks a row).
+    constexpr int64_t chunksPerRowW = kBN / kChunk;
+    for (int64_t i = 0; i < kBN * kBK / kChunk / kThreads; ++i) {
+      Value c = addC(b, tid, i * kThreads);
+      Value row = divC(b, c, chunksPerRowW);
+      Value col = mulC(b, remC(b, c, chunksPerRowW), kChunk);
+      Value gk = add(b, k0, row);
+      Value gn = add(b, n0, col);
+      auto [count, any] = chunkCount(lt(b, gk, p.k), p.n, gn);
+      copyChunk(b, p.w, select(b, any, gk, zero), select(b, any, gn, zero),
+                count, s.w, {buf, row, col}, tokens);
+    }
+  }
+  // γ and β: BK/8 chunks each, copied by the first threads.
+  auto stageVector = [&](Value src, Value dst, int64_t firstThread) {
+    Value mine = andI(
+        b,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, tid,
+                              index(b, firstThread)),
+        lt(b, tid, index(b, firstThread + kBK / kChunk)));
+    scf::IfOp::create(b, loc, mine, [&](OpBuilder &tb, Location) {
+      Value col = mulC(tb, sub(tb, tid, index(tb, firstThread)), kChunk);
+      Value gk = add(tb, k0, col);
+      Value count =
+          clamp(tb, sub(tb, p.k, gk), kChunk);
+      Value any = arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::sgt,
+                                        count, index(tb, 0));
+      SmallVector<Value> inner;
+      copyChunk(tb, src, Value(), select(tb, any, gk, index(tb, 0)), count,
+                dst, {buf, col}, inner);
+      scf::YieldOp::create(tb, loc);
+    });
+  };
+  if (s.gamma)
+    stageVector(p.gamma, s.gamma, 0);
+  if (s.beta)
+    stageVector(p.beta, s.beta, kBK / kChunk);
+
+  if (async) {
+    // The γ/β copies inside scf.if join the same commit group (the group
+    // takes every copy the thread issued since the last commit).
+    Value group = nvgpu::DeviceAsyncCreateGroupOp::create(
+        b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()), tokens);
+    pendingGroup = group;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The norm prologue on the A tile
+//===----------------------------------------------------------------------===//
+
+/// γ'_k for lane l of a chunk: γ + offset (1 + offset without γ).
+Value GPUFusedGemmEmitter::gammaPrime(OpBuilder &b, ArrayRef<Value> gammaLanes,
+                                      int64_t l) {
+  Value g = gammaLanes.empty() ? f32(b, 1.0) : gammaLanes[l];
+  if (p.weightOffset != 0.0)
+    g = arith::AddFOp::create(b, loc, g, f32(b, p.weightOffset));
+  return g;
+}
+
+/// The elements of one 8-element chunk of a shared row, as f32.
+static SmallVector<Value> loadLanes(OpBuilder &b, Location loc, Value mem,
+                                    ValueRange indices, Type elem) {
+  auto vecType = VectorType::get({kChunk}, elem);
+  // Every chunk starts at a multiple of 16 bytes (padded rows of 80 or 272
+  // bytes, 16-byte aligned buffers): one 16-byte shared load.
+  Value vec = vector::LoadOp::create(b, loc, vecType, mem, indices,
+                                     /*nontemporal=*/false,
+                                     llvm::MaybeAlign(16));
+  SmallVector<Value> lanes;
+  for (int64_t l = 0; l < kChunk; ++l) {
+    Value v = vector::ExtractOp::create(b, loc, vec, l);
+    lanes.push_back(v.getType().isF32()
+                        ? v
+                        : arith::ExtFOp::create(b, loc, b.getF32Type(), v)
+                              .getResult());
+  }
+  return lanes;
+}
+
+/// LayerNorm's pivot for the thread's row: the mean of the row's first K
+/// tile (buffer 0, staged and waited for before the loop). The two threads
+/// of a row (adjacent lanes) combine their halves with a shuffle.
+Value GPUFusedGemmEmitter::computePivot(OpBuilder &b, const Smem &s) {
+  Value row = divC(b, tid, 2);
+  Value half = mulC(b, remC(b, tid, 2), kBK / 2);
+  Value sum = f32(b, 0.0);
+  for (int64_t j = 0; j < kBK / 2 / kChunk; ++j)
+    for (Value x : loadLanes(b, loc, s.a,
+                             {index(b, 0), row, addC(b, half, j * kChunk)},
+                             elem))
+      sum = arith::AddFOp::create(b, loc, sum, x); // zero-filled past K
+  Value other = gpu::ShuffleOp::create(b, loc, sum, 1,
+                                       NVIDIATargetInfo::kWarpSize,
+                                       gpu::ShuffleMode::XOR)
+                    .getShuffleResult();
+  sum = arith::AddFOp::create(b, loc, sum, other);
+  Value count = arith::MaxSIOp::create(
+      b, loc, arith::MinSIOp::create(b, loc, p.k, index(b, kBK)), index(b, 1));
+  return arith::DivFOp::create(b, loc, sum, indexToF32(b, count));
+}
+
+/// The statistics of the thread's half row of K tile `kt` (buffer `buf`),
+/// and the in-place rewrite a = round((x [− p])·γ') when the GEMM needs it.
+/// `stats`: RMSNorm {Σx², Σx² (second chain)}; LayerNorm {Σd, Σd²}.
+SmallVector<Value> GPUFusedGemmEmitter::prologueOnTile(OpBuilder &b,
+                                                       const Smem &s, Value kt,
+                                                       Value buf,
+                                                       ValueRange stats) {
+  Value row = divC(b, tid, 2);
+  Value half = mulC(b, remC(b, tid, 2), kBK / 2);
+  Value kTileStart = mulC(b, kt, kBK);
+  SmallVector<Value> next(stats.begin(), stats.end());
+  for (int64_t j = 0; j < kBK / 2 / kChunk; ++j) {
+    Value col = addC(b, half, j * kChunk);
+    // The single read of x: s = x (a residual would be added here).
+    SmallVector<Value> x = loadLanes(b, loc, s.a, {buf, row, col}, elem);
+    SmallVector<Value> gamma;
+    if (s.gamma)
+      gamma = loadLanes(b, loc, s.gamma, {buf, col}, elem);
+    SmallVector<Value> rewritten;
+    for (int64_t l = 0; l < kChunk; ++l) {
+      Value v = x[l];
+      if (isLayerNorm()) {
+        Value d = arith::SubFOp::create(b, loc, v, pivot);
+        if (kMayHaveTail()) {
+          Value kIdx = add(b, kTileStart, addC(b, col, l));
+          d = select(b, lt(b, kIdx, p.k), d, f32(b, 0.0));
+        }
+        next[0] = arith::AddFOp::create(b, loc, next[0], d);
+        next[1] = math::FmaOp::create(b, loc, d, d, next[1]);
+        v = d;
+      } else {
+        next[l % 2] = math::FmaOp::create(b, loc, v, v, next[l % 2]);
+      }
+      if (rewritesA())
+        rewritten.push_back(
+            narrow(b, arith::MulFOp::create(b, loc, v, gammaPrime(b, gamma, l))));
+    }
+    if (rewritesA()) {
+      Value vec = vector::FromElementsOp::create(
+          b, loc, VectorType::get({kChunk}, elem), rewritten);
+      vector::StoreOp::create(b, loc, vec, s.a, ValueRange{buf, row, col},
+                              /*nontemporal=*/false, llvm::MaybeAlign(16));
+    }
+  }
+  return next;
+}
+
+/// LayerNorm: c_j += Σ_k γ'_k W_kj and (Σβ·W)_j += Σ_k β_k W_kj over the tile,
+/// for the thread's column j = tid of the block.
+SmallVector<Value> GPUFusedGemmEmitter::columnSums(OpBuilder &b, const Smem &s,
+                                                   Value buf, ValueRange sums) {
+  Value c = sums[0], bw = sums[1];
+  for (int64_t kc = 0; kc < kBK / kChunk; ++kc) {
+    Value kk = index(b, kc * kChunk);
+    SmallVector<Value> gamma, beta, w;
+    if (s.gamma)
+      gamma = loadLanes(b, loc, s.gamma, {buf, kk}, elem);
+    if (s.beta)
+      beta = loadLanes(b, loc, s.beta, {buf, kk}, elem);
+    if (p.transposeW) {
+      w = loadLanes(b, loc, s.w, {buf, tid, kk}, elem);
+    } else {
+      for (int64_t l = 0; l < kChunk; ++l)
+        w.push_back(toF32(
+            b, memref::LoadOp::create(b, loc, s.w,
+                                      ValueRange{buf, index(b, kc * kChunk + l),
+                                                 tid})));
+    }
+    for (int64_t l = 0; l < kChunk; ++l) {
+      c = math::FmaOp::create(b, loc, gammaPrime(b, gamma, l), w[l], c);
+      if (s.beta)
+        bw = math::FmaOp::create(b, loc, beta[l], w[l], bw);
+    }
+  }
+  return {c, bw};
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor cores
+//===----------------------------------------------------------------------===//
+
+SmallVector<Value> GPUFusedGemmEmitter::mmaOnTile(OpBuilder &b, const Smem &s,
+                                                  Value buf, ValueRange accs) {
+  SmallVector<Value> next(accs.begin(), accs.end());
+  auto fragA = VectorType::get({4, 2}, elem);
+  auto fragB = VectorType::get({2, 2}, elem);
+  Value laneMod16 = remC(b, lane, 16);
+  Value laneDiv16x8 = mulC(b, divC(b, lane, 16), 8);
+  Value laneMod8 = remC(b, lane, 8);
+  Value laneHalfK = mulC(b, remC(b, divC(b, lane, 8), 2), 8);
+  for (int64_t ks = 0; ks < kBK / 16; ++ks) {
+    // A: rows l % 16, k (l / 16)·8 of each 16 × 16 fragment.
+    SmallVector<Value> a;
+    for (int64_t mt = 0; mt < kMTiles; ++mt) {
+      Value r = add(b, addC(b, mulC(b, warpM, kWarpM), mt * 16), laneMod16);
+      Value k = addC(b, laneDiv16x8, ks * 16);
+      a.push_back(nvgpu::LdMatrixOp::create(b, loc, fragA, s.a,
+                                            ValueRange{buf, r, k},
+                                            /*transpose=*/false,
+                                            /*numTiles=*/4));
+    }
+    // W: each ldmatrix x4 gives the k16 × n8 fragments of two n8 tiles.
+    SmallVector<Value> w;
+    for (int64_t np = 0; np < kNTiles / 2; ++np) {
+      Value colBase = addC(b, mulC(b, warpN, kWarpN), np * 16);
+      Value tile;
+      if (p.transposeW) {
+        // [n][k] rows: matrix q = l / 8 is n8 tile q / 2, k half q % 2.
+        Value n = add(b, add(b, colBase, laneDiv16x8), laneMod8);
+        Value k = addC(b, laneHalfK, ks * 16);
+        tile = nvgpu::LdMatrixOp::create(b, loc, fragA, s.w,
+                                         ValueRange{buf, n, k},
+                                         /*transpose=*/false, 4);
+      } else {
+        // [k][n] rows, transposed by ldmatrix.trans.
+        Value k = addC(b, laneMod16, ks * 16);
+        Value n = add(b, colBase, laneDiv16x8);
+        tile = nvgpu::LdMatrixOp::create(b, loc, fragA, s.w,
+                                         ValueRange{buf, k, n},
+                                         /*transpose=*/true, 4);
+      }
+      for (int64_t half = 0; half < 2; ++half) {
+        Value frag = arith::ConstantOp::create(
+            b, loc, DenseElementsAttr::get(fragB, b.getFloatAttr(elem, 0.0)));
+        for (int64_t r = 0; r < 2; ++r) {
+          Value rowVec = vector::ExtractOp::create(b, loc, tile, half * 2 + r);
+          frag = vector::InsertOp::create(b, loc, rowVec, frag, r);
+        }
+        w.push_back(frag);
+      }
+    }
+    for (int64_t mt = 0; mt < kMTiles; ++mt)
+      for (int64_t nt = 0; nt < kNTiles; ++nt) {
+        Value &acc = next[mt * kNTiles + nt];
+        acc = nvgpu::MmaSyncOp::create(b, loc, a[mt], w[nt], acc,
+                                       ArrayRef<int64_t>{16, 8, 16});
+      }
+  }
+  return next;
+}
+
+//===----------------------------------------------------------------------===//
+// Epilogue
+//===----------------------------------------------------------------------===//
+
+void GPUFusedGemmEmitter::finishStatistics(OpBuilder &b, const Smem &s,
+                                           ValueRange stats, ValueRange sums) {
+  Value kF32 = indexToF32(b, p.k);
+  auto combine = [&](Value v) {
+    Value other = gpu::ShuffleOp::create(b, loc, v, 1,
+                                         NVIDIATargetInfo::kWarpSize,
+                                         gpu::ShuffleMode::XOR)
+                      .getShuffleResult();
+    return arith::AddFOp::create(b, loc, v, other).getResult();
+  };
+  if (isNorm()) {
+    Value s1 = combine(stats[0]);
+    Value s2 = combine(stats[1]);
+    Value spread, meanShift;
+    if (isLayerNorm()) {
+      meanShift = arith::DivFOp::create(b, loc, s1, kF32); // μ − p
+      Value var = arith::SubFOp::create(
+          b, loc, arith::DivFOp::create(b, loc, s2, kF32),
+          arith::MulFOp::create(b, loc, meanShift, meanShift));
+      spread = arith::MaximumFOp::create(b, loc, var, f32(b, 0.0));
+    } else {
+      spread = arith::DivFOp::create(
+          b, loc, arith::AddFOp::create(b, loc, s1, s2), kF32);
+    }
+    Value eps = f32(b, p.epsilon);
+    Value r;
+    if (p.epsMode == EpsMode::inside_sqrt)
+      r = arith::DivFOp::create(
+          b, loc, f32(b, 1.0),
+          math::SqrtOp::create(b, loc,
+                               arith::AddFOp::create(b, loc, spread, eps)));
+    else
+      r = arith::DivFOp::create(
+          b, loc, f32(b, 1.0),
+          arith::AddFOp::create(b, loc, math::SqrtOp::create(b, loc, spread),
+                                eps));
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        remC(b, tid, 2), index(b, 0));
+    scf::IfOp::create(b, loc, first, [&](OpBuilder &tb, Location) {
+      Value row = divC(tb, tid, 2);
+      memref::StoreOp::create(tb, loc, r, s.rowScale, ValueRange{row});
+      if (isLayerNorm())
+        memref::StoreOp::create(tb, loc,
+                                arith::MulFOp::create(tb, loc, r, meanShift),
+                                s.rowShift, ValueRange{row});
+      scf::YieldOp::create(tb, loc);
+    });
+  }
+  if (s.colC)
+    memref::StoreOp::create(b, loc, sums[0], s.colC, ValueRange{tid});
+  if (s.colB) {
+    Value bw = isLayerNorm() ? sums[1] : f32(b, 0.0);
+    if (p.matmulBias) {
+      Value gn = add(b, n0, tid);
+      auto bias = scf::IfOp::create(
+          b, loc, lt(b, gn, p.n),
+          [&](OpBuilder &tb, Location) {
+            scf::YieldOp::create(
+                tb, loc,
+                toF32(tb, memref::LoadOp::create(tb, loc, p.matmulBias,
+                                                 ValueRange{gn})));
+          },
+          [&](OpBuilder &eb, Location) {
+            scf::YieldOp::create(eb, loc, f32(eb, 0.0));
+          });
+      bw = arith::AddFOp::create(b, loc, bw, bias.getResult(0));
+    }
+    memref::StoreOp::create(b, loc, bw, s.colB, ValueRange{tid});
+  }
+  gpu::BarrierOp::create(b, loc);
+}
+
+/// C[m, n] from the accumulator fragments: element (i, j) of tile (mt, nt)
+/// is row lane / 4 + 8i, column (lane % 4)·2 + j of the m16n8 tile.
+void GPUFusedGemmEmitter::epilogue(OpBuilder &b, const Smem &s,
+                                   ValueRange accs) {
+  Value laneRow = divC(b, lane, 4);
+  Value laneCol = mulC(b, remC(b, lane, 4), 2);
+  for (int64_t mt = 0; mt < kMTiles; ++mt)
+    for (int64_t i = 0; i < 2; ++i) {
+      Value rowL = addC(b, add(b, mulC(b, warpM, kWarpM), laneRow), mt * 16 + i * 8);
+      Value gm = add(b, m0, rowL);
+      Value rowOK = lt(b, gm, p.m);
+      Value scale, shift;
+      if (isNorm())
+        scale = memref::LoadOp::create(b, loc, s.rowScale, ValueRange{rowL});
+      if (isLayerNorm())
+        shift = memref::LoadOp::create(b, loc, s.rowShift, ValueRange{rowL});
+      for (int64_t nt = 0; nt < kNTiles; ++nt) {
+        Value colL = addC(b, add(b, mulC(b, warpN, kWarpN), laneCol), nt * 8);
+        Value gn = add(b, n0, colL);
+        Value acc = accs[mt * kNTiles + nt];
+        // One element's value before rounding.
+        auto value = [&](OpBuilder &nb, int64_t j, Value residual) {
+          Value v = vector::ExtractOp::create(nb, loc, acc,
+                                              ArrayRef<int64_t>{i, j});
+          Value col = addC(nb, colL, j);
+          if (scale)
+            v = arith::MulFOp::create(nb, loc, scale, v);
+          if (shift)
+            v = arith::SubFOp::create(
+                nb, loc, v,
+                arith::MulFOp::create(
+                    nb, loc, shift,
+                    memref::LoadOp::create(nb, loc, s.colC, ValueRange{col})));
+          if (s.colB)
+            v = arith::AddFOp::create(
+                nb, loc, v,
+                memref::LoadOp::create(nb, loc, s.colB, ValueRange{col}));
+          if (residual)
+            v = arith::AddFOp::create(nb, loc, v, residual);
+          return narrow(nb, v);
+        };
+        if (async) {
+          // N is a multiple of 8: the pair is inside C when its first
+          // element is; one 4-byte store.
+          Value inside = andI(b, rowOK, lt(b, gn, p.n));
+          scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location) {
+            auto pairType = VectorType::get({2}, elem);
+            SmallVector<Value> residual(2);
+            if (p.residual) {
+              Value r = vector::LoadOp::create(tb, loc, pairType, p.residual,
+                                               ValueRange{gm, gn},
+                                               /*nontemporal=*/false,
+                                               llvm::MaybeAlign(4));
+              for (int64_t j = 0; j < 2; ++j)
+                residual[j] = toF32(tb, vector::ExtractOp::create(tb, loc, r, j));
+            }
+            Value pair = vector::FromElementsOp::create(
+                tb, loc, pairType,
+                ValueRange{value(tb, 0, residual[0]), value(tb, 1, residual[1])});
+            vector::StoreOp::create(tb, loc, pair, p.c, ValueRange{gm, gn},
+                                    /*nontemporal=*/false,
+                                    llvm::MaybeAlign(4));
+            scf::YieldOp::create(tb, loc);
+          });
+        } else {
+          for (int64_t j = 0; j < 2; ++j) {
+            Value gnj = addC(b, gn, j);
+            Value inside = andI(b, rowOK, lt(b, gnj, p.n));
+            scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location) {
+              Value residual;
+              if (p.residual)
+                residual = toF32(tb, memref::LoadOp::create(
+                                         tb, loc, p.residual, ValueRange{gm, gnj}));
+              memref::StoreOp::create(tb, loc, value(tb, j, residual), p.c,
+                                      ValueRange{gm, gnj});
+              scf::YieldOp::create(tb, loc);
+            });
+          }
+        }
+      }
+    }
+}
+
+//===----------------------------------------------------------------------===//
+// The kernel
+//===----------------------------------------------------------------------===//
+
+void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
+                                   int64_t smemBytes) {
+  tid = launch.getThreadIds().x;
+  Value warpSize = index(b, NVIDIATargetInfo::kWarpSize);
+  lane = arith::RemUIOp::create(b, loc, tid, warpSize);
+  Value warp = arith::DivUIOp::create(b, loc, tid, warpSize);
+  warpM = divC(b, warp, kWarpsN);
+  warpN = remC(b, warp, kWarpsN);
+  n0 = mulC(b, launch.getBlockIds().x, kBN);
+  m0 = mulC(b, launch.getBlockIds().y, kBM);
+
+  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  Value raw = gpu::DynamicSharedMemoryOp::create(
+      b, loc,
+      MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                      MemRefLayoutAttrInterface(), workgroup));
+  int64_t bytes = 0;
+  Smem s = allocateSmem(b, raw, bytes);
+  assert(bytes == smemBytes && "shared memory layout changed");
+  (void)smemBytes;
+
+  Value zero = index(b, 0);
+  Value one = index(b, 1);
+  Value numK = arith::CeilDivUIOp::create(b, loc, p.k, index(b, kBK));
+
+  // Tile 0 into buffer 0.
+  stageTile(b, s, zero, zero);
+  Value firstGroup = pendingGroup;
+  if (isLayerNorm()) {
+    // The pivot needs tile 0 before the loop.
+    if (async)
+      nvgpu::DeviceAsyncWaitOp::create(b, loc, pendingGroup,
+                                       b.getI32IntegerAttr(0));
+    gpu::BarrierOp::create(b, loc);
+    pivot = computePivot(b, s);
+  }
+
+  SmallVector<Value> init;
+  auto accType = VectorType::get({2, 2}, b.getF32Type());
+  Value accZero = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(accType, b.getF32FloatAttr(0.0)));
+  init.append(kMTiles * kNTiles, accZero);
+  unsigned numStats = isNorm() ? 2 : 0;
+  unsigned numSums = isLayerNorm() ? 2 : 0;
+  init.append(numStats + numSums, f32(b, 0.0));
+
+  auto loop = scf::ForOp::create(
+      b, loc, zero, numK, one, init,
+      [&](OpBuilder &nb, Location, Value kt, ValueRange iter) {
+        Value buf = remC(nb, kt, 2);
+        Value nextBuf = arith::SubIOp::create(nb, loc, one, buf);
+        // Prefetch tile kt + 1 (zero-sized copies past K), then wait for
+        // every group but that one: tile kt has arrived.
+        stageTile(nb, s, addC(nb, kt, 1), nextBuf);
+        if (async)
+          nvgpu::DeviceAsyncWaitOp::create(nb, loc, pendingGroup,
+                                           nb.getI32IntegerAttr(1));
+        gpu::BarrierOp::create(nb, loc);
+        ValueRange accs = iter.take_front(kMTiles * kNTiles);
+        SmallVector<Value> stats(iter.begin() + accs.size(),
+                                 iter.begin() + accs.size() + numStats);
+        SmallVector<Value> sums(iter.begin() + accs.size() + numStats,
+                                iter.end());
+        if (isNorm())
+          stats = prologueOnTile(nb, s, kt, buf, stats);
+        if (isLayerNorm())
+          sums = columnSums(nb, s, buf, sums);
+        if (rewritesA())
+          gpu::BarrierOp::create(nb, loc);
+        SmallVector<Value> results = mmaOnTile(nb, s, buf, accs);
+        gpu::BarrierOp::create(nb, loc);
+        results.append(stats);
+        results.append(sums);
+        scf::YieldOp::create(nb, loc, results);
+      });
+  ValueRange results = loop.getResults();
+  if (async)
+    // Nothing may be in flight when the kernel exits.
+    nvgpu::DeviceAsyncWaitOp::create(b, loc, firstGroup,
+                                     b.getI32IntegerAttr(0));
+  ValueRange accs = results.take_front(kMTiles * kNTiles);
+  ValueRange stats = results.slice(accs.size(), numStats);
+  ValueRange sums = results.slice(accs.size() + numStats, numSums);
+  finishStatistics(b, s, stats, sums);
+  epilogue(b, s, accs);
+}
+
+void GPUFusedGemmEmitter::emit(OpBuilder &b) {
+  int64_t smemBytes = 0;
+  allocateSmem(b, Value(), smemBytes);
+  Value one = index(b, 1);
+  Value gridX = arith::CeilDivUIOp::create(b, loc, p.n, index(b, kBN));
+  Value gridY = arith::CeilDivUIOp::create(b, loc, p.m, index(b, kBM));
+  Value smemSize = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(smemBytes));
+  auto launch = gpu::LaunchOp::create(b, loc, gridX, gridY, one,
+                                      index(b, kThreads), one, one, smemSize,
+                                      /*asyncTokenType=*/nullptr,
+                                      /*asyncDependencies=*/{});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  emitBody(b, launch, smemBytes);
+  gpu::TerminatorOp::create(b, loc);
+}
+
+} // namespace
+
+void mlir::norm::emitGPUFusedGemm(OpBuilder &b, Location loc,
+                                  const GPUGemmProblem &problem,
+                                  bool asyncCopies) {
+  GPUFusedGemmEmitter(loc, problem, asyncCopies).emit(b);
+}

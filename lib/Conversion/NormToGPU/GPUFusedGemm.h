@@ -1,0 +1,65 @@
+//===- GPUFusedGemm.h - tensor-core GEMMs of the fused ops ------*- C++ -*-===//
+//
+// Private to NormToGPU: one GEMM C = op(A) · W of a fused norm/matmul op
+// (DESIGN.md §3) as the GPU sees it, and the emitter of its tensor-core
+// kernel (nvgpu.ldmatrix / nvgpu.mma.sync m16n8k16 / cp.async, sm_80+).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_LIB_CONVERSION_NORMTOGPU_GPUFUSEDGEMM_H
+#define NORM_LIB_CONVERSION_NORMTOGPU_GPUFUSEDGEMM_H
+
+#include "norm/Dialect/Norm/IR/NormOps.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace norm {
+
+/// What is folded into the GEMM. `RMSNorm`/`LayerNorm`: C = norm(A) · W
+/// (+ matmulBias), the statistics gathered from the shared-memory A tiles,
+/// the per-row scale applied in the epilogue. `None`: C = A · W
+/// (+ matmulBias) (+ residual), the pre-norm sum of a matmul → norm op.
+enum class GPUGemmPrologue { None, RMSNorm, LayerNorm };
+
+/// One GEMM on 2-D identity-layout memrefs of one element type (bf16 or
+/// f16), accumulated in f32: A is M×K, W is K×N (or N×K with `transposeW`),
+/// C and residual are M×N, γ/β are [K], matmulBias is [N]. Absent operands
+/// are null. C is rounded to the element type once.
+struct GPUGemmProblem {
+  GPUGemmPrologue prologue = GPUGemmPrologue::None;
+  Value a, w, c;
+  bool transposeW = false;
+  Value gamma, beta, matmulBias, residual;
+  Value m, n, k; // index values
+  double epsilon = 0.0;
+  double weightOffset = 0.0;
+  EpsMode epsMode = EpsMode::inside_sqrt;
+
+  Type elementType() const {
+    return cast<MemRefType>(a.getType()).getElementType();
+  }
+};
+
+/// The tile sizes of the kernel (fixed; see GPUFusedGemm.cpp).
+struct GPUGemmTiles {
+  static constexpr int64_t kBlockM = 64;
+  static constexpr int64_t kBlockN = 128;
+  static constexpr int64_t kBlockK = 32;
+  static constexpr int64_t kThreads = 128;
+  /// Elements per 16-byte cp.async chunk (bf16/f16).
+  static constexpr int64_t kChunk = 8;
+};
+
+/// Emits a gpu.launch computing `problem` at the builder's insertion point.
+/// Requires M ≥ 1 and N ≥ 1 at run time. With `asyncCopies`, tiles are
+/// staged with 16-byte cp.async, which needs K (and N for a K×N W) to be a
+/// multiple of 8 and every buffer 16-byte aligned; otherwise with guarded
+/// element loads (the fallback kernel).
+void emitGPUFusedGemm(OpBuilder &b, Location loc, const GPUGemmProblem &problem,
+                      bool asyncCopies);
+
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_LIB_CONVERSION_NORMTOGPU_GPUFUSEDGEMM_H
