@@ -53,10 +53,12 @@ def NormFuseMatmulPass : Pass<"norm-fuse-matmul"> {
     Rewrites, on tensors (DESIGN.md §3):
 
     - **norm → matmul.** A `norm.rms_norm` / `norm.layer_norm` (last dim,
-      no residual, no pRMSNorm, statistics results unused) whose every user
-      is a matmul reading it as the activation becomes one
-      `norm.rms_norm_matmul` / `norm.layer_norm_matmul` per matmul (q/k/v and
-      gate/up share one norm), and the norm is erased. Recognized matmuls:
+      no pRMSNorm, statistics results unused) whose every user is a matmul
+      reading it as the activation becomes one `norm.rms_norm_matmul` /
+      `norm.layer_norm_matmul` per matmul (q/k/v and gate/up share one
+      norm), and the norm is erased. A residual goes with it: each fused op
+      adds it, and the first one also returns the residual sum when the
+      norm did (the residual-add → norm → matmul chain). Recognized matmuls:
       `linalg.matmul` with W as K×N or N×K (indexing maps, or a
       `linalg.transpose` producer), `linalg.batch_matmul` whose W is one 2-D
       W broadcast over the batch; a bias as a broadcast init or as an add
