@@ -216,6 +216,23 @@ std::vector<CheckSpec> normrun::collectNormOps(func::FuncOp entry,
     spec.location = formatLoc(op->getLoc());
     spec.checkable = true;
     SpecBuilder b(spec, op, body, returned);
+    // The four fused ops have the same operands (β only for LayerNorm).
+    auto fusedSpec = [&](auto o, CheckOpKind kind, bool isRms) {
+      spec.kind = kind;
+      setCommonParams(o, spec, isRms);
+      spec.transposeRhs = o.getTransposeRhs();
+      b.input(o.getInput(), spec.x, "input");
+      b.input(o.getResidual(), spec.residual, "residual");
+      b.input(o.getWeight(), spec.gamma, "weight");
+      if constexpr (std::is_same_v<decltype(o), norm::LayerNormMatmulOp> ||
+                    std::is_same_v<decltype(o), norm::MatmulLayerNormOp>)
+        b.input(o.getBias(), spec.beta, "bias");
+      b.input(o.getRhs(), spec.rhs, "rhs");
+      b.input(o.getMatmulBias(), spec.matmulBias, "matmul_bias");
+      b.output(o.getInitMutable(), spec.y, "outs", true);
+      b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
+      return true;
+    };
     bool known =
         llvm::TypeSwitch<Operation *, bool>(op)
             .Case([&](norm::RMSNormOp o) {
@@ -250,58 +267,16 @@ std::vector<CheckSpec> normrun::collectNormOps(func::FuncOp entry,
               return true;
             })
             .Case([&](norm::RMSNormMatmulOp o) {
-              spec.kind = CheckOpKind::RMSNormMatmul;
-              setCommonParams(o, spec, /*isRms=*/true);
-              spec.transposeRhs = o.getTransposeRhs();
-              b.input(o.getInput(), spec.x, "input");
-              b.input(o.getResidual(), spec.residual, "residual");
-              b.input(o.getWeight(), spec.gamma, "weight");
-              b.input(o.getRhs(), spec.rhs, "rhs");
-              b.input(o.getMatmulBias(), spec.matmulBias, "matmul_bias");
-              b.output(o.getInitMutable(), spec.y, "outs", true);
-              b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
-              return true;
+              return fusedSpec(o, CheckOpKind::RMSNormMatmul, true);
             })
             .Case([&](norm::LayerNormMatmulOp o) {
-              spec.kind = CheckOpKind::LayerNormMatmul;
-              setCommonParams(o, spec, /*isRms=*/false);
-              spec.transposeRhs = o.getTransposeRhs();
-              b.input(o.getInput(), spec.x, "input");
-              b.input(o.getResidual(), spec.residual, "residual");
-              b.input(o.getWeight(), spec.gamma, "weight");
-              b.input(o.getBias(), spec.beta, "bias");
-              b.input(o.getRhs(), spec.rhs, "rhs");
-              b.input(o.getMatmulBias(), spec.matmulBias, "matmul_bias");
-              b.output(o.getInitMutable(), spec.y, "outs", true);
-              b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
-              return true;
+              return fusedSpec(o, CheckOpKind::LayerNormMatmul, false);
             })
             .Case([&](norm::MatmulRMSNormOp o) {
-              spec.kind = CheckOpKind::MatmulRMSNorm;
-              setCommonParams(o, spec, /*isRms=*/true);
-              spec.transposeRhs = o.getTransposeRhs();
-              b.input(o.getInput(), spec.x, "input");
-              b.input(o.getRhs(), spec.rhs, "rhs");
-              b.input(o.getMatmulBias(), spec.matmulBias, "matmul_bias");
-              b.input(o.getResidual(), spec.residual, "residual");
-              b.input(o.getWeight(), spec.gamma, "weight");
-              b.output(o.getInitMutable(), spec.y, "outs", true);
-              b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
-              return true;
+              return fusedSpec(o, CheckOpKind::MatmulRMSNorm, true);
             })
             .Case([&](norm::MatmulLayerNormOp o) {
-              spec.kind = CheckOpKind::MatmulLayerNorm;
-              setCommonParams(o, spec, /*isRms=*/false);
-              spec.transposeRhs = o.getTransposeRhs();
-              b.input(o.getInput(), spec.x, "input");
-              b.input(o.getRhs(), spec.rhs, "rhs");
-              b.input(o.getMatmulBias(), spec.matmulBias, "matmul_bias");
-              b.input(o.getResidual(), spec.residual, "residual");
-              b.input(o.getWeight(), spec.gamma, "weight");
-              b.input(o.getBias(), spec.beta, "bias");
-              b.output(o.getInitMutable(), spec.y, "outs", true);
-              b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
-              return true;
+              return fusedSpec(o, CheckOpKind::MatmulLayerNorm, false);
             })
             .Default([](Operation *) { return false; });
     if (!known)

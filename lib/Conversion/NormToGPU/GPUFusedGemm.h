@@ -9,6 +9,7 @@
 #ifndef NORM_LIB_CONVERSION_NORMTOGPU_GPUFUSEDGEMM_H
 #define NORM_LIB_CONVERSION_NORMTOGPU_GPUFUSEDGEMM_H
 
+#include "norm/Conversion/Utils/RowNormProblem.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -26,15 +27,9 @@ enum class GPUGemmPrologue { None, RMSNorm, LayerNorm };
 /// f16), accumulated in f32: A is M×K, W is K×N (or N×K with `transposeW`),
 /// C and residual are M×N, γ/β are [K], matmulBias is [N]. Absent operands
 /// are null. C is rounded to the element type once.
-struct GPUGemmProblem {
+struct GPUGemmProblem : FusedGemmView {
   GPUGemmPrologue prologue = GPUGemmPrologue::None;
-  Value a, w, c;
-  bool transposeW = false;
-  Value gamma, beta, matmulBias, residual;
-  Value m, n, k; // index values
-  double epsilon = 0.0;
-  double weightOffset = 0.0;
-  EpsMode epsMode = EpsMode::inside_sqrt;
+  Value gamma, beta, residual;
 
   Type elementType() const {
     return cast<MemRefType>(a.getType()).getElementType();

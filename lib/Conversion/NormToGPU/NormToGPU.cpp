@@ -259,34 +259,11 @@ FloatType accumulationTypeOf(Operation *op) {
       .Default([](Operation *) { return FloatType(); });
 }
 
-/// The index value of dim `d` of `mem`.
-Value dimOf(OpBuilder &b, Location loc, Value mem, int64_t d) {
-  return getValueOrCreateConstantIndexOp(
-      b, loc, memref::getMixedSize(b, loc, mem, d));
-}
-
-/// The GEMM of a fused op with every buffer viewed as 2-D rows: M rows of
-/// the input (all leading dims), K = its last dim, N = the last dim of
-/// `init`.
-template <typename OpTy>
-GPUGemmProblem describeGemm(OpTy op, OpBuilder &b) {
-  Location loc = op.getLoc();
-  Value x = op.getInput();
-  int64_t rank = cast<MemRefType>(x.getType()).getRank();
-  OpFoldResult rows = dimProduct(b, loc, x, 0, rank - 1);
+/// The GEMM of a fused op with every buffer viewed as 2-D rows (the shared
+/// part, describeFusedGemm); the caller adds the prologue's operands.
+GPUGemmProblem describeGemm(Operation *op, OpBuilder &b) {
   GPUGemmProblem p;
-  p.m = getValueOrCreateConstantIndexOp(b, loc, rows);
-  p.k = dimOf(b, loc, x, rank - 1);
-  Value init = op.getInit();
-  p.n = dimOf(b, loc, init, cast<MemRefType>(init.getType()).getRank() - 1);
-  p.a = viewAs(b, loc, x, {rows, getAsOpFoldResult(p.k)});
-  p.c = viewAs(b, loc, init, {rows, getAsOpFoldResult(p.n)});
-  p.w = op.getRhs();
-  p.transposeW = op.getTransposeRhs();
-  p.matmulBias = op.getMatmulBias();
-  p.epsilon = op.getEpsilonValue();
-  p.weightOffset = op.getWeightOffsetValue();
-  p.epsMode = op.getEpsMode();
+  static_cast<FusedGemmView &>(p) = describeFusedGemm(op, b);
   return p;
 }
 

@@ -10,6 +10,7 @@
 #define NORM_LIB_CONVERSION_NORMTOVECTOR_FUSEDGEMM_H
 
 #include "norm/Conversion/NormToVector/NormToVector.h"
+#include "norm/Conversion/Utils/RowNormProblem.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -28,22 +29,16 @@ enum class GemmPrologue { None, RMSNorm, LayerNorm };
 /// M×N, γ/β are [K], matmulBias is [N]. Absent operands are null. Everything
 /// is computed in f32 and rounded to the element type once, when C is
 /// stored.
-struct FusedGemmProblem {
+struct FusedGemmProblem : FusedGemmView {
   GemmPrologue prologue = GemmPrologue::None;
-  Value a, w, c;
-  bool transposeW = false;
-  Value gamma, beta, matmulBias, residual;
+  Value gamma, beta, residual;
   /// With a norm prologue: A is replaced by round(A + aResidual) (M×K, the
   /// residual-add of a pre-norm block), which is also written to aSum (M×K)
   /// when that is given. Both null otherwise.
   Value aResidual, aSum;
-  Value m, n, k; // index values
   /// C += A · W (linalg.matmul's semantics) instead of C = ...; C must be
   /// f32 and the prologue None.
   bool accumulateIntoC = false;
-  double epsilon = 0.0;
-  double weightOffset = 0.0;
-  EpsMode epsMode = EpsMode::inside_sqrt;
 };
 
 /// Emits the GEMM at the builder's insertion point. The caller checks

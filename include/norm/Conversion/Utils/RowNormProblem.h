@@ -59,6 +59,23 @@ Value viewAs(OpBuilder &b, Location loc, Value mem,
 RowNormProblem describeRowNorm(RMSNormOp op, OpBuilder &b);
 RowNormProblem describeRowNorm(LayerNormOp op, OpBuilder &b);
 
+/// What the CPU and GPU GEMMs of a memref-form fused op
+/// (norm.{rms,layer}_norm_matmul, norm.matmul_{rms,layer}_norm) share: the
+/// input viewed as M×K rows (all leading dims as M), W as given (K×N, or N×K
+/// with `transposeW`), the output as M×N, the matmul bias, and the numerics.
+struct FusedGemmView {
+  Value a, w, c;
+  bool transposeW = false;
+  Value matmulBias;
+  Value m, n, k; // index values
+  double epsilon = 0.0;
+  double weightOffset = 0.0;
+  EpsMode epsMode = EpsMode::inside_sqrt;
+};
+
+/// The view of one of the four fused ops (identity layouts).
+FusedGemmView describeFusedGemm(Operation *fusedOp, OpBuilder &b);
+
 /// How many leading elements of a row the statistics cover: n, or for
 /// pRMSNorm k = ⌈partial · n⌉, computed in f64 as the decomposition does.
 Value emitStatisticLength(OpBuilder &b, Location loc, const RowNormProblem &p);
