@@ -56,6 +56,15 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 if shutil.which("mlir-runner", path=config.llvm_tools_dir):
     config.available_features.add("mlir-runner")
+# AVX512-BF16 on the host (the fused GEMM's dot-product tests run code
+# built for it).
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        if "avx512_bf16" in cpuinfo.read().split():
+            config.available_features.add("avx512bf16")
+except OSError:
+    pass
+
 # The CUDA toolkit's ptxas assembles the PTX of the GPU lowering tests.
 ptxas = shutil.which("ptxas") or (
     "/usr/local/cuda/bin/ptxas"

@@ -78,6 +78,7 @@ void addNormLoweringStage(OpPassManager &pm,
     vectorOptions.gemmBlockN = options.gemmBlockN;
     vectorOptions.gemmUnroll = options.gemmUnroll;
     vectorOptions.gemmGemvRows = options.gemmGemvRows;
+    vectorOptions.gemmBF16Dot = options.gemmBF16Dot;
     pm.addPass(createConvertNormToVectorPass(vectorOptions));
   }
   pm.addPass(createNormDecomposePass());
@@ -107,11 +108,14 @@ void addLLVMStage(OpPassManager &pm, const NormCPUPipelineOptions &options) {
   vectorOptions.reassociateFPReductions = true;
   // The bf16 rounding of AVX512-BF16 targets (x86vector ops).
   vectorOptions.x86Vector = true;
-  // The GEMM's packing of an N×K weight transposes L×L register blocks; one
-  // shuffle is what LLVM's x86 back end turns into unpack/permute sequences
-  // (the default, element-wise, is L² inserts).
+  // The GEMM's packing of an N×K weight transposes L×L register blocks of
+  // 32-bit elements. A 16×16 block (AVX-512) becomes 64 two-source
+  // shuffles, the unpack/permute network; other sizes become one wide
+  // shuffle, which LLVM's x86 back end splits (the default, element-wise,
+  // is L² inserts). The single wide shuffle made a 16×16 block about 2×
+  // slower to pack (bf16 W 4096×4096, N×K).
   vectorOptions.vectorTransposeLowering =
-      vector::VectorTransposeLowering::Shuffle1D;
+      vector::VectorTransposeLowering::Shuffle16x16;
   pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());

@@ -91,6 +91,11 @@ struct NormCPUPipelineOptions
       llvm::cl::desc("Fused GEMM: up to this many rows, stream W through the "
                      "GEMV kernel (0: default; -1: never)"),
       llvm::cl::init(0)};
+  PassOptions::Option<bool> gemmBF16Dot{
+      *this, "gemm-bf16-dot",
+      llvm::cl::desc("Fused GEMM: bf16 RMSNorm/plain GEMMs use AVX512-BF16 "
+                     "dot products (vdpbf16ps) where the target has them"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> prefetch{
       *this, "prefetch",
       llvm::cl::desc("Prefetch the next row's input while normalizing the "

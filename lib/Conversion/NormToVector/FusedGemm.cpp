@@ -27,6 +27,15 @@
 // and (μ − p) of the size of σ, so nothing cancels when |μ| ≫ σ); None:
 // C = acc + bias + residual.
 //
+// bf16 dot products (AVX512-BF16, `bf16DotProducts`; bf16 A and W, RMSNorm
+// or no norm): Ã and B̃ hold bf16 k-pairs and the micro-kernel runs
+// x86vector.avx512.dot (vdpbf16ps: per lane, acc += a₀b₀ + a₁b₁ in f32),
+// two k's per instruction, twice the f32 FMA rate. Ã then holds the rows
+// unchanged (x, or round(x + residual), exact in bf16) and γ' moves into
+// B̃ (W' = diag(γ')·W rounded to bf16, DESIGN.md §3's folding), so the
+// normalized activations are still never rounded. LayerNorm keeps f32
+// panels: its (x − p)·γ' is not exact in bf16.
+//
 // γ' = γ + weight_offset (a missing γ is 1). The statistics use shifted
 // sums: with the pivot a mean of row elements, Σ(x − p)² − (Σ(x − p))²/K
 // loses no more than the ordinary two-pass variance (DESIGN.md §4 allows
@@ -91,7 +100,14 @@ GemmShape mlir::norm::gemm::resolveShape(
 void FusedGemmEmitter::packB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
                              Value cols, const KBlock &kb) {
   if (p.transposeW) {
-    packTransposedB(b, buf, jc, cols, kb);
+    if (dot)
+      packTransposedBPairs(b, buf, jc, cols, kb);
+    else
+      packTransposedB(b, buf, jc, cols, kb);
+    return;
+  }
+  if (dot) {
+    packBPairs(b, buf, jc, cols, kb);
     return;
   }
   Value zero = index(b, 0);
@@ -163,6 +179,197 @@ void FusedGemmEmitter::packB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
               scf::YieldOp::create(pb, loc);
             });
         scf::YieldOp::create(kbld, loc);
+      });
+}
+
+/// Stores the W rows k0 and k1 (L columns each, f32 or bf16) as one vector
+/// of L bf16 k-pairs at `offset` of B̃, the operand layout of vdpbf16ps.
+/// γ' is folded in here (W' = diag(γ')·W, rounded to bf16 as a folded
+/// constant weight would be), so Ã can hold the rows unchanged.
+void FusedGemmEmitter::storeBPair(OpBuilder &b, const ChunkBuffers &buf,
+                                  Value w0, Value w1, Value k0, Value k1,
+                                  Value offset) {
+  Type bf16 = b.getBF16Type();
+  bool scaled = isNorm() && (p.gamma || p.weightOffset != 0.0);
+  auto prepare = [&](Value w, Value k) {
+    if (scaled)
+      w = arith::MulFOp::create(b, loc, toF32(b, w), splat(b, gammaAt(b, k)));
+    return cast<VectorType>(w.getType()).getElementType() == bf16
+               ? w
+               : narrow(b, w, bf16);
+  };
+  Value pairs = vector::InterleaveOp::create(b, loc, prepare(w0, k0),
+                                             prepare(w1, k1));
+  vector::StoreOp::create(b, loc, pairs, buf.packedB, ValueRange{offset});
+}
+
+/// Packs a K×N bf16 W for the dot micro-kernel: rows k and k+1 (each a
+/// contiguous run of the chunk's columns, as in packB) are interleaved into
+/// k-pairs. An odd block's last pair gets a zero partner row (Ã's padding
+/// is zero too, and both must be finite).
+void FusedGemmEmitter::packBPairs(OpBuilder &b, const ChunkBuffers &buf,
+                                  Value jc, Value cols, const KBlock &kb) {
+  Value zero = index(b, 0);
+  Value one = index(b, 1);
+  Type bf16 = b.getBF16Type();
+  Value bf16Zeros = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(vecType(bf16), b.getFloatAttr(bf16, 0.0)));
+  auto loadRow = [&](OpBuilder &lb, Value k, Value col, Value count) {
+    return vector::MaskedLoadOp::create(lb, loc, vecType(bf16), p.w,
+                                        ValueRange{k, col}, mask(lb, count),
+                                        bf16Zeros)
+        .getResult();
+  };
+  Value lastK = sub(b, p.k, one);
+  scf::ForOp::create(
+      b, loc, zero, kb.length, index(b, 2), ValueRange{},
+      [&](OpBuilder &kbld, Location, Value kk, ValueRange) {
+        Value k0 = add(kbld, kb.start, kk);
+        Value hasK1 = less(kbld, add(kbld, kk, one), kb.length);
+        Value k1 = minIndex(kbld, add(kbld, k0, one), lastK);
+        // kk is even: pair kk/2 starts at (kk/2)·2·NR.
+        Value pairOffset = mul(kbld, kk, index(kbld, s.tileCols));
+        Value aheadRow = minIndex(
+            kbld, add(kbld, k0, index(kbld, kPrefetchRows)), lastK);
+        Value aheadRow1 = minIndex(kbld, add(kbld, aheadRow, one), lastK);
+        scf::ForOp::create(
+            kbld, loc, zero, cols, index(kbld, s.tileCols), ValueRange{},
+            [&](OpBuilder &pb, Location, Value jr, ValueRange) {
+              Value panel =
+                  arith::DivUIOp::create(pb, loc, jr, index(pb, s.tileCols));
+              Value base = add(
+                  pb, mul(pb, panel, index(pb, s.blockK * s.tileCols)),
+                  pairOffset);
+              for (int64_t v = 0; v < s.tileVectors; ++v) {
+                Value colInChunk = add(pb, jr, index(pb, v * s.lanes));
+                Value left = arith::MaxSIOp::create(
+                    pb, loc, sub(pb, cols, colInChunk), zero);
+                Value col = add(pb, jc, colInChunk);
+                // A bf16 vector is half a cache line: one prefetch per
+                // row covers both of a panel's vectors.
+                if (options.prefetchNextRow && v % 2 == 0) {
+                  Value prefetchCol = minIndex(pb, col, sub(pb, p.n, one));
+                  for (Value ahead : {aheadRow, aheadRow1})
+                    memref::PrefetchOp::create(
+                        pb, loc, p.w, ValueRange{ahead, prefetchCol},
+                        /*isWrite=*/false, /*localityHint=*/2,
+                        /*isDataCache=*/true);
+                }
+                Value w0 = loadRow(pb, k0, col, left);
+                Value w1 = loadRow(
+                    pb, k1, col,
+                    arith::SelectOp::create(pb, loc, hasK1, left, zero));
+                storeBPair(pb, buf, w0, w1, k0, k1,
+                           add(pb, base, index(pb, 2 * v * s.lanes)));
+              }
+              scf::YieldOp::create(pb, loc);
+            });
+        scf::YieldOp::create(kbld, loc);
+      });
+}
+
+/// Packs an N×K bf16 W for the dot micro-kernel. A row of W holds its
+/// k-pairs side by side, so L rows × 2L k's read as L×L 32-bit words (γ'
+/// applied to the row vectors first, where there is one), transposed in
+/// registers, are L k-pair rows of B̃ as they are stored.
+void FusedGemmEmitter::packTransposedBPairs(OpBuilder &b,
+                                            const ChunkBuffers &buf, Value jc,
+                                            Value cols, const KBlock &kb) {
+  Value zero = index(b, 0);
+  Value one = index(b, 1);
+  Type bf16 = b.getBF16Type();
+  Type i32 = b.getI32Type();
+  VectorType pairsType = VectorType::get({2 * s.lanes}, bf16);
+  VectorType wordsType = VectorType::get({s.lanes}, i32);
+  VectorType squareType = VectorType::get({s.lanes, s.lanes}, i32);
+  bool scaled = isNorm() && (p.gamma || p.weightOffset != 0.0);
+  Value bf16Zeros = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(pairsType, b.getFloatAttr(bf16, 0.0)));
+  Value lastRow = sub(b, p.n, one);
+  SmallVector<int64_t> lowHalf, highHalf, concat;
+  for (int64_t i = 0; i < s.lanes; ++i) {
+    lowHalf.push_back(i);
+    highHalf.push_back(s.lanes + i);
+  }
+  for (int64_t i = 0; i < 2 * s.lanes; ++i)
+    concat.push_back(i);
+  scf::ForOp::create(
+      b, loc, zero, cols, index(b, s.tileCols), ValueRange{},
+      [&](OpBuilder &pb, Location, Value jr, ValueRange) {
+        Value panelBase =
+            mul(pb, arith::DivUIOp::create(pb, loc, jr, index(pb, s.tileCols)),
+                index(pb, s.blockK * s.tileCols));
+        for (int64_t v = 0; v < s.tileVectors; ++v) {
+          Value colInChunk = add(pb, jr, index(pb, v * s.lanes));
+          scf::ForOp::create(
+              pb, loc, zero, kb.length, index(pb, 2 * s.lanes), ValueRange{},
+              [&](OpBuilder &kbld, Location, Value kk, ValueRange) {
+                Value kGlobal = add(kbld, kb.start, kk);
+                Value kLeft = sub(kbld, kb.length, kk);
+                // γ' for the 2L k's, as two f32 halves (zero past the block).
+                Value gammas[2];
+                if (scaled)
+                  for (int64_t h = 0; h < 2; ++h) {
+                    Value kHalf = index(kbld, h * s.lanes);
+                    Value count = arith::MaxSIOp::create(
+                        kbld, loc, sub(kbld, kLeft, kHalf), index(kbld, 0));
+                    gammas[h] = gammaVectorAt(kbld, add(kbld, kGlobal, kHalf),
+                                              mask(kbld, count));
+                  }
+                Value square = arith::ConstantOp::create(
+                    kbld, loc, DenseElementsAttr::get(squareType, int32_t(0)));
+                for (int64_t t = 0; t < s.lanes; ++t) {
+                  Value rowInChunk = add(kbld, colInChunk, index(kbld, t));
+                  Value count = arith::SelectOp::create(
+                      kbld, loc, less(kbld, rowInChunk, cols), kLeft,
+                      index(kbld, 0));
+                  Value row = minIndex(kbld, add(kbld, jc, rowInChunk), lastRow);
+                  Value w = vector::MaskedLoadOp::create(
+                      kbld, loc, pairsType, p.w, ValueRange{row, kGlobal},
+                      vector::CreateMaskOp::create(
+                          kbld, loc,
+                          VectorType::get({2 * s.lanes}, kbld.getI1Type()),
+                          ValueRange{count}),
+                      bf16Zeros);
+                  if (scaled) {
+                    Value halves[2];
+                    for (int64_t h = 0; h < 2; ++h) {
+                      Value half = vector::ShuffleOp::create(
+                          kbld, loc, w, w, h == 0 ? lowHalf : highHalf);
+                      halves[h] = narrow(
+                          kbld,
+                          arith::MulFOp::create(kbld, loc, toF32(kbld, half),
+                                                gammas[h]),
+                          bf16);
+                    }
+                    w = vector::ShuffleOp::create(kbld, loc, halves[0],
+                                                  halves[1], concat);
+                  }
+                  square = vector::InsertOp::create(
+                      kbld, loc, vector::BitCastOp::create(kbld, loc, wordsType, w),
+                      square, ArrayRef<int64_t>{t});
+                }
+                Value transposed = vector::TransposeOp::create(
+                    kbld, loc, square, ArrayRef<int64_t>{1, 0});
+                // Pair row kk/2 + t starts at (kk + 2t)·NR.
+                for (int64_t t = 0; t < s.lanes; ++t) {
+                  Value offset = add(
+                      kbld,
+                      add(kbld, panelBase,
+                          mul(kbld, add(kbld, kk, index(kbld, 2 * t)),
+                              index(kbld, s.tileCols))),
+                      index(kbld, 2 * v * s.lanes));
+                  Value words = vector::ExtractOp::create(
+                      kbld, loc, transposed, ArrayRef<int64_t>{t});
+                  vector::StoreOp::create(
+                      kbld, loc,
+                      vector::BitCastOp::create(kbld, loc, pairsType, words),
+                      buf.packedB, ValueRange{offset});
+                }
+                scf::YieldOp::create(kbld, loc);
+              });
+        }
+        scf::YieldOp::create(pb, loc);
       });
 }
 
@@ -328,8 +535,14 @@ void FusedGemmEmitter::packRow(OpBuilder &b, const ChunkBuffers &buf,
       next.push_back(vector::FMAOp::create(nb, loc, d, d, accs[0]));
     }
     Value a = d;
-    if (Value g = isNorm() ? gammaVectorAt(nb, kGlobal, maskValue) : Value())
+    // A bf16 Ã (the dot micro-kernel) holds the rows unchanged, exact in
+    // bf16; γ' is then in B̃ (storeBPair).
+    bool pairs = elementTypeOf(buf.packedA).isBF16();
+    if (Value g = isNorm() && !pairs ? gammaVectorAt(nb, kGlobal, maskValue)
+                                     : Value())
       a = arith::MulFOp::create(nb, loc, d, g);
+    if (pairs)
+      a = narrow(nb, a, nb.getBF16Type());
     // Ã rows are KC long and KC is a multiple of L, so a full store never
     // leaves the row (lanes past the block are zeros, unread).
     vector::StoreOp::create(nb, loc, a, buf.packedA, ValueRange{add(nb, base, kk)});
@@ -572,7 +785,44 @@ void FusedGemmEmitter::microTile(OpBuilder &b, const ChunkBuffers &buf,
   for (int64_t i = 0; i < tileRows; ++i)
     aBase.push_back(mul(b, add(b, aRow, index(b, i)), index(b, s.blockK)));
 
+  // The dot micro-kernel: per k-pair, NR/L vectors of L bf16 pairs from B̃,
+  // and per row the row's pair broadcast to all lanes (one 32-bit element).
+  auto pairStep = [&](OpBuilder &nb, Value kp, SmallVector<Value> &accs) {
+    Type bf16 = nb.getBF16Type();
+    VectorType pairsType = VectorType::get({2 * s.lanes}, bf16);
+    Value bOffset = add(nb, bBase, mul(nb, kp, index(nb, 2 * s.tileCols)));
+    SmallVector<Value> bv;
+    for (int64_t v = 0; v < s.tileVectors; ++v)
+      bv.push_back(vector::LoadOp::create(
+          nb, loc, pairsType, buf.packedB,
+          ValueRange{add(nb, bOffset, index(nb, 2 * v * s.lanes))}));
+    Value kOffset = mul(nb, kp, index(nb, 2));
+    for (int64_t i = 0; i < tileRows; ++i) {
+      Value pair = vector::LoadOp::create(nb, loc, VectorType::get({2}, bf16),
+                                          buf.packedA,
+                                          ValueRange{add(nb, aBase[i], kOffset)});
+      Value word = vector::ExtractOp::create(
+          nb, loc,
+          vector::BitCastOp::create(
+              nb, loc, VectorType::get({1}, nb.getI32Type()), pair),
+          ArrayRef<int64_t>{0});
+      Value aPairs = vector::BitCastOp::create(
+          nb, loc, pairsType,
+          vector::BroadcastOp::create(
+              nb, loc, VectorType::get({s.lanes}, nb.getI32Type()), word));
+      for (int64_t v = 0; v < s.tileVectors; ++v) {
+        Value &acc = accs[i * s.tileVectors + v];
+        acc = x86vector::DotBF16Op::create(nb, loc, acc.getType(), acc,
+                                           aPairs, bv[v]);
+      }
+    }
+  };
+
   auto kStep = [&](OpBuilder &nb, Value kk, SmallVector<Value> &accs) {
+    if (dot) {
+      pairStep(nb, kk, accs);
+      return;
+    }
     Value bOffset = add(nb, bBase, mul(nb, kk, index(nb, s.tileCols)));
     SmallVector<Value> bv;
     for (int64_t v = 0; v < s.tileVectors; ++v)
@@ -591,9 +841,13 @@ void FusedGemmEmitter::microTile(OpBuilder &b, const ChunkBuffers &buf,
   };
 
   SmallVector<Value> init(tileRows * s.tileVectors, zeros(b));
+  // Steps of the k loop: k's, or k-pairs for the dot micro-kernel.
+  Value steps = dot ? arith::CeilDivUIOp::create(b, loc, kb.length, index(b, 2))
+                          .getResult()
+                    : kb.length;
   Value unroll = index(b, s.unroll);
   Value mainEnd =
-      mul(b, arith::DivUIOp::create(b, loc, kb.length, unroll), unroll);
+      mul(b, arith::DivUIOp::create(b, loc, steps, unroll), unroll);
   auto mainLoop = scf::ForOp::create(
       b, loc, zero, mainEnd, unroll, init,
       [&](OpBuilder &nb, Location, Value kk, ValueRange iter) {
@@ -603,7 +857,7 @@ void FusedGemmEmitter::microTile(OpBuilder &b, const ChunkBuffers &buf,
         scf::YieldOp::create(nb, loc, accs);
       });
   auto restLoop = scf::ForOp::create(
-      b, loc, mainEnd, kb.length, index(b, 1), mainLoop.getResults(),
+      b, loc, mainEnd, steps, index(b, 1), mainLoop.getResults(),
       [&](OpBuilder &nb, Location, Value kk, ValueRange iter) {
         SmallVector<Value> accs(iter);
         kStep(nb, kk, accs);
@@ -656,8 +910,9 @@ void FusedGemmEmitter::tilesOfRows(OpBuilder &b, const ChunkBuffers &buf,
 
 ChunkBuffers FusedGemmEmitter::allocateChunk(OpBuilder &b) {
   ChunkBuffers buf;
-  buf.packedA = allocF32(b, s.blockM * s.blockK);
-  buf.packedB = allocF32(b, s.blockK * s.blockN);
+  Type panelType = dot ? Type(b.getBF16Type()) : Type(b.getF32Type());
+  buf.packedA = allocPanel(b, panelType, s.blockM * s.blockK);
+  buf.packedB = allocPanel(b, panelType, s.blockK * s.blockN);
   if (isNorm()) {
     buf.sum1 = allocF32(b, p.m);
     buf.scale = allocF32(b, p.m);

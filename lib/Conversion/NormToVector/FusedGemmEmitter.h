@@ -33,6 +33,9 @@ struct GemmShape {
   int64_t unroll;      // k steps per micro-kernel loop iteration
 };
 
+/// Rounds `v` up to a multiple of `multiple`.
+int64_t roundUp(int64_t v, int64_t multiple);
+
 /// The shape for `options` (their 0s replaced by the target's defaults).
 GemmShape resolveShape(const NormVectorCodegenOptions &options);
 
@@ -60,7 +63,15 @@ class FusedGemmEmitter {
 public:
   FusedGemmEmitter(Location loc, const FusedGemmProblem &p,
                    const NormVectorCodegenOptions &options)
-      : loc(loc), p(p), options(options), s(resolveShape(options)) {}
+      : loc(loc), p(p), options(options), s(resolveShape(options)),
+        dot(options.bf16DotProducts && s.lanes == 16 &&
+            elementTypeOf(p.a).isBF16() && elementTypeOf(p.w).isBF16() &&
+            p.prologue != GemmPrologue::LayerNorm && !p.accumulateIntoC) {
+    // An N×K W is packed 2L k's at a time (packTransposedBPairs); whole
+    // steps must fit a K block's panel.
+    if (dot)
+      s.blockK = roundUp(s.blockK, 2 * s.lanes);
+  }
 
   void emit(OpBuilder &b);
 
@@ -158,8 +169,11 @@ private:
     return toF32(b, memref::LoadOp::create(b, loc, mem, indices));
   }
   Value allocF32(OpBuilder &b, int64_t size) {
+    return allocPanel(b, b.getF32Type(), size);
+  }
+  Value allocPanel(OpBuilder &b, Type elementType, int64_t size) {
     return memref::AllocOp::create(
-        b, loc, MemRefType::get({size}, b.getF32Type()), /*alignment=*/
+        b, loc, MemRefType::get({size}, elementType), /*alignment=*/
         b.getI64IntegerAttr(64));
   }
   Value allocF32(OpBuilder &b, Value size) {
@@ -220,6 +234,12 @@ private:
              const KBlock &kb);
   void packTransposedB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
                        Value cols, const KBlock &kb);
+  void packTransposedBPairs(OpBuilder &b, const ChunkBuffers &buf, Value jc,
+                            Value cols, const KBlock &kb);
+  void packBPairs(OpBuilder &b, const ChunkBuffers &buf, Value jc, Value cols,
+                  const KBlock &kb);
+  void storeBPair(OpBuilder &b, const ChunkBuffers &buf, Value w0, Value w1,
+                  Value k0, Value k1, Value offset);
   void packA(OpBuilder &b, const ChunkBuffers &buf, Value ic, Value rows,
              const KBlock &kb);
   void storeSum(OpBuilder &b, const ChunkBuffers &buf, Value x, Value row,
@@ -243,10 +263,12 @@ private:
   const FusedGemmProblem &p;
   const NormVectorCodegenOptions &options;
   GemmShape s;
+  /// The packed GEMM runs on bf16 dot products (vdpbf16ps): Ã holds the
+  /// bf16 rows as they are (x, or round(x + residual)), B̃ holds k-pairs of
+  /// γ'·W rounded to bf16 ([panel][KC/2][NR][2]); see
+  /// NormVectorCodegenOptions::bf16DotProducts. The GEMV keeps f32.
+  bool dot;
 };
-
-/// Rounds `v` up to a multiple of `multiple`.
-int64_t roundUp(int64_t v, int64_t multiple);
 
 } // namespace gemm
 } // namespace norm

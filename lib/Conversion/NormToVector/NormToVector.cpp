@@ -327,6 +327,8 @@ struct ConvertNormToVectorPass
     codegen.gemmUnroll = gemmUnroll;
     codegen.gemmGemvRows = gemmGemvRows;
     codegen.nativeBF16Conversion = targetHasNativeBF16(target);
+    codegen.bf16DotProducts = gemmBF16Dot && targetHasNativeBF16(target) &&
+                              codegen.vectorBits == 512;
     codegen.prefetchNextRow = prefetch;
     codegen.pipelineRows = pipelineRows;
     codegen.parallelThresholdBytes = parallelThreshold;

@@ -42,6 +42,11 @@ struct NormVectorCodegenOptions {
   /// Round f32 → bf16 with AVX512-BF16's vcvtneps2bf16 (x86vector dialect);
   /// needs `convert-vector-to-llvm{enable-x86vector}` and a CPU with it.
   bool nativeBF16Conversion = false;
+  /// Run the fused GEMM's micro-kernel on AVX512-BF16 `vdpbf16ps` (x86vector
+  /// `avx512.dot`) when A and W are bf16 and no LayerNorm is folded in: Ã
+  /// and B̃ hold bf16 k-pairs, γ' is folded into B̃ (W' = diag(γ')·W,
+  /// DESIGN.md §3), accumulation stays f32. Needs 512-bit vectors.
+  bool bf16DotProducts = false;
 
   // The fused GEMM of the norm/matmul ops (FusedGemm.cpp); 0 picks the
   // target's default.
