@@ -13,6 +13,7 @@
 
 #include "norm/Reference/NormReference.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -118,6 +119,41 @@ struct CheckOutcome {
 CheckOutcome checkAll(const std::vector<CheckSpec> &specs,
                       const std::vector<Buffer> &args,
                       const std::vector<Buffer> &results);
+
+//===----------------------------------------------------------------------===//
+// --target=cuda (NormRunCuda.cpp)
+//===----------------------------------------------------------------------===//
+
+/// The entry points of libnorm_cuda_runtime.so that norm-run calls itself.
+struct CudaRuntime {
+  std::string path;
+  int (*probe)(int *major, int *minor, char *name, size_t nameSize,
+               char *message, size_t messageSize) = nullptr;
+  void (*synchronize)() = nullptr;
+  int (*isDeviceAllocation)(void *) = nullptr;
+  void *(*memAlloc)(uint64_t, void *, bool) = nullptr;
+  void (*memFree)(void *, void *) = nullptr;
+
+  /// A buffer of `bytes` (at least 64) of managed memory; the runtime exits
+  /// with its own error when the allocation fails.
+  void *allocate(size_t bytes) const;
+  /// Frees `pointer`: managed or device memory with mgpuMemFree, anything
+  /// else (malloc'd by code compiled for the CPU) with free().
+  void release(void *pointer) const;
+};
+
+/// Opens the runtime at `path` (it stays loaded) and resolves the entry
+/// points. Returns an empty string or the error.
+std::string openCudaRuntime(const std::string &path, CudaRuntime &rt);
+
+/// Registers norm-run-copy-globals and norm-run-device-allocs, the passes of
+/// cudaPreparationPipeline().
+void registerCudaPreparationPasses();
+
+/// The passes (comma-separated, for a builtin.module pipeline) that run
+/// before norm-lower-to-nvvm: bufferization as in norm-lower-to-cpu, then
+/// every buffer the function allocates made managed memory.
+std::string cudaPreparationPipeline();
 
 } // namespace normrun
 

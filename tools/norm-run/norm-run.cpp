@@ -5,11 +5,13 @@
 // Parses FILE, finds func.func @<func>, checks that its arguments and results
 // are ranked memrefs (identity layout) or ranked tensors of f32/f16/bf16,
 // marks it `llvm.emit_c_interface`, runs a pass pipeline (the project's
-// norm-lower-to-cpu by default), JIT-compiles the result with the
-// ExecutionEngine (opt level 3, host CPU) and calls it on seeded random
-// inputs: --warmup calls, then --repeat timed calls. It prints one line:
+// norm-lower-to-cpu by default; with --target=cuda, bufferization and
+// norm-lower-to-nvvm), JIT-compiles the result with the ExecutionEngine (opt
+// level 3, host CPU) and calls it on seeded random inputs: --warmup calls,
+// then --repeat timed calls. It prints one line:
 //
-//   norm-run: entry=<f> pipeline=<project|upstream|custom> threads=<n>
+//   norm-run: entry=<f> pipeline=<project|upstream|custom>
+//     [target=cuda chip=<sm_XY>] threads=<n>
 //     bytes=<B> median_ms=<t> min_ms=<t> gbps=<B/median/1e9>
 //     [rel_err=<e> tol=<t> PASS|FAIL]          (with --check)
 //     [cmp_pipeline=<p> cmp_median_ms=<t> cmp_min_ms=<t> speedup=<x>
@@ -56,6 +58,7 @@
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -130,8 +133,14 @@ const char *const kUsage = R"(usage: norm-run FILE.mlir --entry=<func> [options]
                           upstream: norm-lower-to-cpu{codegen=upstream [num-threads=N]}
                           anything else: a textual pass pipeline, e.g.
                           'builtin.module(norm-lower-to-cpu)'
-  --target=<t>            host (default) | avx512 | avx2 | generic (project pipeline)
+  --target=<t>            host (default) | avx512 | avx2 | generic (project pipeline),
+                          or cuda: run on an NVIDIA GPU; project is then
+                          bufferization + norm-lower-to-nvvm{chip=C format=F},
+                          upstream (only as --compare-pipeline) the CPU baseline
+  --chip=<sm_XY>          --target=cuda: the GPU architecture (default sm_90)
+  --gpu-format=<f>        --target=cuda: fatbin (default) | bin | isa (PTX)
   --threads=<n>           num-threads of the pipeline; 0 (default) keeps its default
+                          (not with --target=cuda)
   --dims=D0,D1,...        the dynamic dims of the arguments, in argument order,
                           then dim order
   --seed=<s>              seed of the input data (default 1)
@@ -156,6 +165,10 @@ struct Options {
   std::string entry;
   std::string pipeline = "project";
   std::string target = "host";
+  std::string chip = "sm_90";
+  std::string gpuFormat = "fatbin";
+  bool chipGiven = false;
+  bool gpuFormatGiven = false;
   int64_t threads = 0;
   std::vector<int64_t> dims;
   bool dimsGiven = false;
@@ -171,6 +184,8 @@ struct Options {
   std::string comparePipeline; // empty: no comparison
   double compareTol = 0.0;     // <= 0: the default per element type
   bool help = false;
+
+  bool isCuda() const { return target == "cuda"; }
 };
 
 bool parseInt(llvm::StringRef name, llvm::StringRef value, int64_t &out,
@@ -202,7 +217,7 @@ bool parseOptions(int argc, char **argv, Options &o) {
   static const char *const valued[] = {
       "entry", "pipeline", "target", "threads", "dims",   "seed",
       "dist",  "mean",     "scale",  "warmup",  "repeat", "shared-libs",
-      "compare-pipeline", "compare-tol"};
+      "compare-pipeline", "compare-tol", "chip", "gpu-format"};
   bool haveFile = false;
   for (int i = 1; i < argc; ++i) {
     llvm::StringRef arg(argv[i]);
@@ -247,6 +262,12 @@ bool parseOptions(int argc, char **argv, Options &o) {
       o.pipeline = value.str();
     } else if (name == "target") {
       o.target = value.str();
+    } else if (name == "chip") {
+      o.chip = value.str();
+      o.chipGiven = true;
+    } else if (name == "gpu-format") {
+      o.gpuFormat = value.str();
+      o.gpuFormatGiven = true;
     } else if (name == "threads") {
       if (!parseInt(name, value, o.threads, 0))
         return false;
@@ -310,10 +331,48 @@ bool parseOptions(int argc, char **argv, Options &o) {
     return false;
   }
   if (o.target != "host" && o.target != "avx512" && o.target != "avx2" &&
-      o.target != "generic") {
-    error("--target must be host, avx512, avx2 or generic, got '" + o.target +
-          "'");
+      o.target != "generic" && o.target != "cuda") {
+    error("--target must be host, avx512, avx2, generic or cuda, got '" +
+          o.target + "'");
     return false;
+  }
+  if (!o.isCuda() && (o.chipGiven || o.gpuFormatGiven)) {
+    error(llvm::Twine(o.chipGiven ? "--chip" : "--gpu-format") +
+          " only applies to --target=cuda");
+    return false;
+  }
+  if (o.isCuda()) {
+    // Checked here, not only by the pipeline: the value goes into the
+    // pipeline text, and the device check needs the number. Only the chips
+    // that LLVM 22's NVPTX back end knows and that PTX ISA 8.0 (the
+    // pipeline's default `features`) can target: any other makes the back
+    // end abort (e.g. sm_100 needs PTX 8.6, sm_80a does not exist).
+    static const char *const chips[] = {"sm_70", "sm_72", "sm_75",
+                                        "sm_80", "sm_86", "sm_87",
+                                        "sm_89", "sm_90", "sm_90a"};
+    if (!llvm::is_contained(chips, o.chip)) {
+      error("--chip must be one of " +
+            llvm::join(llvm::ArrayRef<const char *>(chips), ", ") +
+            ", got '" + o.chip + "'");
+      return false;
+    }
+    if (o.gpuFormat != "fatbin" && o.gpuFormat != "bin" &&
+        o.gpuFormat != "isa") {
+      error("--gpu-format must be fatbin, bin or isa (PTX), got '" +
+            o.gpuFormat + "'");
+      return false;
+    }
+    if (o.threads != 0) {
+      error("--threads does not apply to --target=cuda (the GPU pipeline has "
+            "no thread count)");
+      return false;
+    }
+    if (o.pipeline == "upstream") {
+      error("--pipeline=upstream compiles for the CPU (upstream MLIR has no "
+            "GPU code generation of norm ops); with --target=cuda use it as "
+            "--compare-pipeline=upstream, the CPU baseline");
+      return false;
+    }
   }
   if (o.dist != "uniform" && o.dist != "normal") {
     error("--dist must be uniform or normal, got '" + o.dist + "'");
@@ -414,10 +473,10 @@ Buffer bufferFromDescriptor(const int64_t *words, size_t rank, ElemType et) {
 const uintptr_t kGlobalSentinel = 0xdeadbeef;
 
 /// Frees the results the callee allocated (with malloc, as the lowered
-/// memref.alloc does), except those that alias an argument, another result
-/// or a global.
+/// memref.alloc does; with --target=cuda, managed memory, which `cuda`
+/// frees), except those that alias an argument, another result or a global.
 void freeResults(const std::vector<Buffer> &results,
-                 const std::vector<Buffer> &args) {
+                 const std::vector<Buffer> &args, const CudaRuntime *cuda) {
   std::vector<void *> freed;
   for (const Buffer &r : results) {
     void *p = r.allocated;
@@ -429,7 +488,10 @@ void freeResults(const std::vector<Buffer> &results,
     if (alias || llvm::is_contained(freed, p))
       continue;
     freed.push_back(p);
-    std::free(p);
+    if (cuda)
+      cuda->release(p);
+    else
+      std::free(p);
   }
 }
 
@@ -455,6 +517,12 @@ std::string pipelineText(const Options &o, const std::string &spec,
                          std::string &kind) {
   std::string threads =
       o.threads > 0 ? " num-threads=" + std::to_string(o.threads) : "";
+  if (spec == "project" && o.isCuda()) {
+    kind = "project";
+    return "builtin.module(" + cudaPreparationPipeline() +
+           ", norm-lower-to-nvvm{chip=" + o.chip + " format=" + o.gpuFormat +
+           "})";
+  }
   if (spec == "project") {
     kind = "project";
     return "builtin.module(norm-lower-to-cpu{target=" + o.target + threads +
@@ -582,6 +650,9 @@ std::optional<Compiled> jitCompile(ModuleOp module, const Options &o,
   Compiled c;
   c.engine = std::move(*engine);
   c.fn = *fn;
+  // Runs the module's global constructors: the GPU code's load its kernels
+  // (mgpuModuleLoad); lookupPacked does not run them.
+  c.engine->initialize();
   return c;
 }
 
@@ -589,21 +660,30 @@ std::optional<Compiled> jitCompile(ModuleOp module, const Options &o,
 struct ArgBuffers {
   std::vector<Buffer> bufs;
   std::vector<std::vector<int64_t>> descs;
+  /// Set with --target=cuda: the buffers are managed memory.
+  const CudaRuntime *cuda = nullptr;
   ArgBuffers() = default;
   ArgBuffers(const ArgBuffers &) = delete;
   ArgBuffers &operator=(const ArgBuffers &) = delete;
   ~ArgBuffers() {
-    for (Buffer &b : bufs)
-      std::free(b.allocated);
+    for (Buffer &b : bufs) {
+      if (cuda)
+        cuda->release(b.allocated);
+      else
+        std::free(b.allocated);
+    }
   }
 };
 
 /// Allocates every argument (sizes from the signature and --dims); outputs
 /// of norm ops are zero-filled, the others filled from their own seeded
-/// stream, so two calls give identical buffers.
+/// stream, so two calls give identical buffers. With `cuda`, the buffers
+/// are managed memory (CudaRuntime::allocate says why).
 LogicalResult allocateArgs(const std::vector<ShapedSig> &argSigs,
                            const std::vector<bool> &outputArgs,
-                           const Options &o, ArgBuffers &a) {
+                           const Options &o, const CudaRuntime *cuda,
+                           ArgBuffers &a) {
+  a.cuda = cuda;
   a.bufs.assign(argSigs.size(), Buffer());
   a.descs.assign(argSigs.size(), {});
   size_t nextDim = 0;
@@ -626,7 +706,8 @@ LogicalResult allocateArgs(const std::vector<ShapedSig> &argSigs,
       return failure();
     }
     size_t size = (static_cast<size_t>(b.getNumBytes()) + 63) / 64 * 64;
-    b.allocated = std::aligned_alloc(64, size ? size : 64);
+    b.allocated =
+        cuda ? cuda->allocate(size) : std::aligned_alloc(64, size ? size : 64);
     if (!b.allocated) {
       error("cannot allocate " + llvm::Twine(size) + " bytes for argument #" +
             llvm::Twine(i));
@@ -653,9 +734,14 @@ LogicalResult allocateArgs(const std::vector<ShapedSig> &argSigs,
 /// Calls the entry --warmup times, then --repeat timed times. Returns the
 /// times (ms) and leaves the last call's results in `results` (the earlier
 /// ones are freed).
+/// With `cuda`, each call ends with a synchronization of the device, inside
+/// the timed interval: the launches of norm-lower-to-nvvm are synchronous
+/// already (each creates a stream, launches and synchronizes it), a custom
+/// pipeline's need not be.
 std::vector<double> callTimed(const Compiled &c, ArgBuffers &args,
                               const std::vector<ShapedSig> &resultSigs,
-                              const Options &o, std::vector<Buffer> &results) {
+                              const Options &o, const CudaRuntime *cuda,
+                              std::vector<Buffer> &results) {
   // The packed call: _mlir_ciface_<f>(results*, args*...) takes pointers to
   // descriptors; the packed wrapper takes pointers to those pointers.
   size_t resultWords = 0;
@@ -687,12 +773,14 @@ std::vector<double> callTimed(const Compiled &c, ArgBuffers &args,
   for (int64_t i = 0; i < calls; ++i) {
     auto t0 = std::chrono::steady_clock::now();
     c.fn(packed.data());
+    if (cuda)
+      cuda->synchronize();
     auto t1 = std::chrono::steady_clock::now();
     if (i >= o.warmup)
       times.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
     results = readResults();
     if (i + 1 < calls)
-      freeResults(results, args.bufs);
+      freeResults(results, args.bufs, cuda);
   }
   return times;
 }
@@ -712,6 +800,69 @@ double defaultCompareTol(ElemType et) {
 }
 
 //===----------------------------------------------------------------------===//
+// --target=cuda: the runtime and the device
+//===----------------------------------------------------------------------===//
+
+/// The path of this executable (set by main).
+std::string mainExecutable;
+
+/// libnorm_cuda_runtime.so: a --shared-libs entry of that name, else the
+/// one in the lib directory beside this executable's bin directory
+/// (build/bin/norm-run → build/lib; <prefix>/bin → <prefix>/lib, where
+/// CMake installs both). Empty, with the error printed, when there is none.
+std::string findCudaRuntime(const Options &o) {
+  const char *name = "libnorm_cuda_runtime.so";
+  for (const std::string &lib : o.sharedLibs)
+    if (llvm::sys::path::filename(lib) == name)
+      return lib;
+  llvm::SmallString<256> dir(mainExecutable);
+  llvm::sys::path::remove_filename(dir); // bin
+  llvm::sys::path::remove_filename(dir); // the prefix
+  llvm::sys::path::append(dir, "lib");
+  llvm::SmallString<256> path(dir);
+  llvm::sys::path::append(path, name);
+  if (llvm::sys::fs::exists(path))
+    return std::string(path);
+  error("--target=cuda: " + llvm::Twine(name) + " is not in " + dir +
+        " (it is built only where CMake found the CUDA toolkit); pass its "
+        "path with --shared-libs");
+  return "";
+}
+
+/// Opens the runtime and checks for a driver and a device that can run
+/// --chip. Prints the error and fails otherwise.
+LogicalResult openCuda(const Options &o, const std::string &path,
+                       CudaRuntime &cuda) {
+  std::string why = openCudaRuntime(path, cuda);
+  if (!why.empty()) {
+    error("--target=cuda: " + why);
+    return failure();
+  }
+  int major = 0, minor = 0;
+  char name[256] = {0};
+  char message[1024] = {0};
+  if (cuda.probe(&major, &minor, name, sizeof(name), message,
+                 sizeof(message)) != 0) {
+    error("--target=cuda: no GPU to run on: " + llvm::Twine(message));
+    return failure();
+  }
+  // sm_XY code runs on compute capability X.Y or newer (the fatbin and PTX
+  // forms carry PTX the driver compiles for newer GPUs); sm_XYa only on X.Y.
+  unsigned sm = 0;
+  llvm::StringRef chip(o.chip);
+  bool archSpecific = chip.ends_with("a");
+  chip.drop_front(3).take_while(llvm::isDigit).getAsInteger(10, sm);
+  unsigned device = static_cast<unsigned>(major * 10 + minor);
+  if (device < sm || (archSpecific && device != sm)) {
+    error("--target=cuda: --chip=" + o.chip + " code cannot run on " + name +
+          " (compute capability " + llvm::Twine(major) + "." +
+          llvm::Twine(minor) + "); pass --chip=sm_" + llvm::Twine(device));
+    return failure();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // The run
 //===----------------------------------------------------------------------===//
 
@@ -725,6 +876,7 @@ int run(const Options &o) {
   mlir::registerAllToLLVMIRTranslations(registry);
   mlir::registerAllPasses();
   mlir::norm::registerAllPasses();
+  registerCudaPreparationPasses();
   MLIRContext context(registry);
   // One line per diagnostic: no dump of the failing op.
   context.printOpOnDiagnostic(false);
@@ -841,7 +993,7 @@ int run(const Options &o) {
   // --target/--threads only go into the project and upstream pipelines.
   bool optionsUsed = pipelineKind != "custom" ||
                      (comparing && compareKind != "custom");
-  if (!optionsUsed && (o.threads != 0 || o.target != "host"))
+  if (!optionsUsed && (o.threads != 0 || (o.target != "host" && !o.isCuda())))
     llvm::errs() << "norm-run: warning: --target and --threads are ignored "
                     "with a custom pipeline\n";
   // The module the compare pipeline lowers: the same IR, before lowering.
@@ -854,6 +1006,20 @@ int run(const Options &o) {
       failed(lowerModule(context, *compareModule, comparePipeline, o,
                          /*printIR=*/false)))
     return 1;
+
+  // --target=cuda: the runtime, and a driver and a GPU, before any code
+  // runs (the JIT runs the kernels' loading at initialization). After the
+  // pipelines, so that a bad input reports its own error first.
+  CudaRuntime cudaRuntime;
+  const CudaRuntime *cuda = nullptr;
+  std::string cudaRuntimePath;
+  if (o.isCuda()) {
+    cudaRuntimePath = findCudaRuntime(o);
+    if (cudaRuntimePath.empty() ||
+        failed(openCuda(o, cudaRuntimePath, cudaRuntime)))
+      return 1;
+    cuda = &cudaRuntime;
+  }
 
   // JIT.
   std::vector<std::string> libs;
@@ -870,6 +1036,8 @@ int run(const Options &o) {
     }
     libs.push_back(lib);
   }
+  if (cuda && !llvm::is_contained(libs, cudaRuntimePath))
+    libs.push_back(cudaRuntimePath);
   std::vector<llvm::StringRef> libRefs(libs.begin(), libs.end());
 
   llvm::InitializeNativeTarget();
@@ -886,7 +1054,7 @@ int run(const Options &o) {
 
   // Argument buffers.
   ArgBuffers args;
-  if (failed(allocateArgs(argSigs, outputArgs, o, args)))
+  if (failed(allocateArgs(argSigs, outputArgs, o, cuda, args)))
     return 1;
   for (const CheckSpec &spec : specs) {
     std::string why = validateArgShapes(spec, args.bufs);
@@ -900,7 +1068,7 @@ int run(const Options &o) {
 
   std::vector<Buffer> results;
   std::vector<double> times =
-      callTimed(*compiled, args, resultSigs, o, results);
+      callTimed(*compiled, args, resultSigs, o, cuda, results);
 
   // Report.
   auto [median, minMs] = medianMin(times);
@@ -920,10 +1088,12 @@ int run(const Options &o) {
                              : 0.0;
 
   char line[512];
+  std::string device =
+      o.isCuda() ? " target=cuda chip=" + o.chip : std::string();
   std::snprintf(line, sizeof(line),
-                "norm-run: entry=%s pipeline=%s threads=%lld bytes=%lld "
+                "norm-run: entry=%s pipeline=%s%s threads=%lld bytes=%lld "
                 "median_ms=%.6f min_ms=%.6f gbps=%.3f",
-                o.entry.c_str(), pipelineKind.c_str(),
+                o.entry.c_str(), pipelineKind.c_str(), device.c_str(),
                 static_cast<long long>(o.threads),
                 static_cast<long long>(bytes), median, minMs, gbps);
   std::string out = line;
@@ -944,11 +1114,11 @@ int run(const Options &o) {
   // every result and every argument buffer compared with its counterpart.
   if (comparing) {
     ArgBuffers cargs;
-    if (failed(allocateArgs(argSigs, outputArgs, o, cargs)))
+    if (failed(allocateArgs(argSigs, outputArgs, o, cuda, cargs)))
       return 1;
     std::vector<Buffer> cresults;
     std::vector<double> ctimes =
-        callTimed(*compareCompiled, cargs, resultSigs, o, cresults);
+        callTimed(*compareCompiled, cargs, resultSigs, o, cuda, cresults);
     auto [cmedian, cminMs] = medianMin(ctimes);
     double worstRatio = -1.0, worstErr = 0.0, worstTol = 0.0;
     bool ok = true;
@@ -975,7 +1145,7 @@ int run(const Options &o) {
     for (size_t i = 0; i < args.bufs.size(); ++i)
       compareBuffers("argument #" + std::to_string(i), args.bufs[i],
                      cargs.bufs[i]);
-    freeResults(cresults, cargs.bufs);
+    freeResults(cresults, cargs.bufs, cuda);
     if (worstRatio < 0.0) // nothing to compare
       worstTol = o.compareTol > 0.0 ? o.compareTol : 1e-4;
     std::snprintf(line, sizeof(line),
@@ -993,7 +1163,7 @@ int run(const Options &o) {
   }
   llvm::outs() << out << "\n";
   llvm::outs().flush();
-  freeResults(results, args.bufs);
+  freeResults(results, args.bufs, cuda);
   return rc;
 }
 
@@ -1001,6 +1171,8 @@ int run(const Options &o) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  static int anchor;
+  mainExecutable = llvm::sys::fs::getMainExecutable(argv[0], &anchor);
   Options options;
   if (!parseOptions(argc, argv, options))
     return 2;

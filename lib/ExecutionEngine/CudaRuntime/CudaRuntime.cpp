@@ -10,7 +10,13 @@
 // Every driver error is fatal: it is reported on stderr with the call and the
 // driver's error name, and the process exits with status 1 (see
 // DriverLoader.h). Upstream prints and carries on, which turns a missing GPU
-// into a segfault a few calls later.
+// into a segfault a few calls later. normCudaProbe is the one exception: it
+// reports a missing driver or GPU to its caller, so a host program (norm-run)
+// can print its own error before it runs any generated code.
+//
+// The norm* functions at the end are the project's own: launch timing for
+// the benchmarks (LaunchTiming.cpp), and the probe, a device-wide
+// synchronization and an allocation query for norm-run --target=cuda.
 //
 //===----------------------------------------------------------------------===//
 
@@ -306,4 +312,70 @@ NORM_CUDA_EXPORT void mgpuMemHostUnregisterMemRef(int64_t /*rank*/,
 
 NORM_CUDA_EXPORT void mgpuSetDefaultDevice(int32_t device) {
   defaultDevice = device;
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers for hosts that drive generated code themselves (norm-run)
+//===----------------------------------------------------------------------===//
+
+/// Whether the driver loads and the default device exists, without exiting
+/// (unlike every other entry point). Returns 0 and sets the device's compute
+/// capability and name; otherwise returns 1 and writes the reason (the text
+/// the other entry points would print before exiting) to `message`.
+NORM_CUDA_EXPORT int normCudaProbe(int *major, int *minor, char *name,
+                                   size_t nameSize, char *message,
+                                   size_t messageSize) {
+  auto report = [&](const char *text) {
+    if (messageSize)
+      snprintf(message, messageSize, "%s", text);
+    return 1;
+  };
+  if (const char *error = norm_cuda::driverError())
+    return report(error);
+  int count = 0;
+  if (driver().deviceGetCount(&count) != CUDA_SUCCESS || defaultDevice < 0 ||
+      defaultDevice >= count)
+    return report("the default CUDA device does not exist");
+  CUdevice device;
+  if (driver().deviceGet(&device, defaultDevice) != CUDA_SUCCESS ||
+      driver().deviceGetAttribute(
+          major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device) !=
+          CUDA_SUCCESS ||
+      driver().deviceGetAttribute(
+          minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device) !=
+          CUDA_SUCCESS)
+    return report("cannot query the compute capability of the CUDA device");
+  if (nameSize &&
+      driver().deviceGetName(name, static_cast<int>(nameSize), device) !=
+          CUDA_SUCCESS)
+    snprintf(name, nameSize, "CUDA device %d", defaultDevice);
+  return 0;
+}
+
+/// Waits for all work on the default device (its primary context), so a
+/// host timer around generated code measures the kernels whether or not the
+/// launches were asynchronous.
+NORM_CUDA_EXPORT void normCudaSynchronize() {
+  ScopedContext scopedContext;
+  check(driver().ctxSynchronize(), "cuCtxSynchronize");
+}
+
+/// 1 when `pointer` is memory the CUDA driver allocated (device or managed:
+/// what mgpuMemAlloc returns, to be released with mgpuMemFree), 0 for any
+/// other pointer (malloc'd, registered host memory, null).
+NORM_CUDA_EXPORT int normCudaIsDeviceAllocation(void *pointer) {
+  if (!pointer)
+    return 0;
+  ScopedContext scopedContext;
+  unsigned int isManaged = 0;
+  if (driver().pointerGetAttribute(&isManaged, CU_POINTER_ATTRIBUTE_IS_MANAGED,
+                                   devicePointer(pointer)) != CUDA_SUCCESS)
+    return 0; // not known to the driver
+  if (isManaged)
+    return 1;
+  CUmemorytype type = CU_MEMORYTYPE_HOST;
+  if (driver().pointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                   devicePointer(pointer)) != CUDA_SUCCESS)
+    return 0;
+  return type == CU_MEMORYTYPE_DEVICE ? 1 : 0;
 }

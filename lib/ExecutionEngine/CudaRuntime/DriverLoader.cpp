@@ -1,7 +1,8 @@
 //===- DriverLoader.cpp - the CUDA driver API, opened at run time ---------===//
 //
-// Fills the CudaDriver table from libcuda.so.1 and turns every failure into
-// one line on stderr naming the cause, then exit(1).
+// Fills the CudaDriver table from libcuda.so.1. A failure is kept as one
+// message naming the cause: driver() prints it and exits with status 1,
+// driverError() hands it to callers that report it themselves (norm-run).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,48 +12,66 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <string>
+
 namespace norm_cuda {
 namespace {
 
-[[noreturn]] void fail(const char *message, const char *detail) {
-  fprintf(stderr, "norm-cuda-runtime: error: %s%s%s\n", message,
-          detail ? ": " : "", detail ? detail : "");
+[[noreturn]] void fail(const char *message) {
+  fprintf(stderr, "norm-cuda-runtime: error: %s\n", message);
   fflush(stderr);
   exit(EXIT_FAILURE);
 }
 
+/// The loaded driver, or why it could not be loaded (`error` not empty).
+struct LoadedDriver {
+  CudaDriver d = {};
+  std::string error;
+};
+
 // Resolves `symbol` into `slot`; the symbol is the one cuda.h's macros name
-// (e.g. "cuMemAlloc_v2" for cuMemAlloc).
+// (e.g. "cuMemAlloc_v2" for cuMemAlloc). Returns false (and sets the error)
+// when the driver lacks it.
 template <typename Fn>
-void resolve(void *library, Fn &slot, const char *symbol) {
+bool resolve(void *library, Fn &slot, const char *symbol, std::string &error) {
   slot = reinterpret_cast<Fn>(dlsym(library, symbol));
-  if (!slot)
-    fail("the CUDA driver (libcuda.so.1) lacks a required function, it is "
-         "probably older than the CUDA 12 API this runtime needs",
-         symbol);
+  if (!slot && error.empty())
+    error = std::string("the CUDA driver (libcuda.so.1) lacks a required "
+                        "function, it is probably older than the CUDA 12 API "
+                        "this runtime needs: ") +
+            symbol;
+  return slot != nullptr;
 }
 
 // Stringizes after macro expansion, so NORM_CUDA_SYMBOL(cuMemAlloc) is
 // "cuMemAlloc_v2".
 #define NORM_CUDA_STRINGIZE(x) #x
 #define NORM_CUDA_SYMBOL(x) NORM_CUDA_STRINGIZE(x)
-#define NORM_CUDA_RESOLVE(field, fn) resolve(library, d.field, NORM_CUDA_SYMBOL(fn))
+#define NORM_CUDA_RESOLVE(field, fn)                                           \
+  resolve(library, r.d.field, NORM_CUDA_SYMBOL(fn), r.error)
 
-CudaDriver load() {
+LoadedDriver load() {
+  LoadedDriver r;
   void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (!library)
-    fail("cannot load the NVIDIA CUDA driver library; GPU code needs an "
-         "NVIDIA GPU with its driver installed",
-         dlerror());
-  CudaDriver d;
+  if (!library) {
+    const char *why = dlerror();
+    r.error = std::string("cannot load the NVIDIA CUDA driver library; GPU "
+                          "code needs an NVIDIA GPU with its driver "
+                          "installed: ") +
+              (why ? why : "libcuda.so.1");
+    return r;
+  }
   NORM_CUDA_RESOLVE(init, cuInit);
   NORM_CUDA_RESOLVE(getErrorName, cuGetErrorName);
   NORM_CUDA_RESOLVE(getErrorString, cuGetErrorString);
   NORM_CUDA_RESOLVE(deviceGetCount, cuDeviceGetCount);
   NORM_CUDA_RESOLVE(deviceGet, cuDeviceGet);
+  NORM_CUDA_RESOLVE(deviceGetAttribute, cuDeviceGetAttribute);
+  NORM_CUDA_RESOLVE(deviceGetName, cuDeviceGetName);
   NORM_CUDA_RESOLVE(devicePrimaryCtxRetain, cuDevicePrimaryCtxRetain);
   NORM_CUDA_RESOLVE(ctxPushCurrent, cuCtxPushCurrent);
   NORM_CUDA_RESOLVE(ctxPopCurrent, cuCtxPopCurrent);
+  NORM_CUDA_RESOLVE(ctxSynchronize, cuCtxSynchronize);
   NORM_CUDA_RESOLVE(moduleLoadData, cuModuleLoadData);
   NORM_CUDA_RESOLVE(moduleLoadDataEx, cuModuleLoadDataEx);
   NORM_CUDA_RESOLVE(moduleUnload, cuModuleUnload);
@@ -78,34 +97,47 @@ CudaDriver load() {
   NORM_CUDA_RESOLVE(memsetD8Async, cuMemsetD8Async);
   NORM_CUDA_RESOLVE(memHostRegister, cuMemHostRegister);
   NORM_CUDA_RESOLVE(memHostUnregister, cuMemHostUnregister);
+  NORM_CUDA_RESOLVE(pointerGetAttribute, cuPointerGetAttribute);
+  if (!r.error.empty())
+    return r;
 
-  CUresult result = d.init(/*Flags=*/0);
-  if (result == CUDA_ERROR_NO_DEVICE)
-    fail("no CUDA-capable GPU is present (cuInit: CUDA_ERROR_NO_DEVICE)",
-         nullptr);
+  CUresult result = r.d.init(/*Flags=*/0);
+  if (result == CUDA_ERROR_NO_DEVICE) {
+    r.error = "no CUDA-capable GPU is present (cuInit: CUDA_ERROR_NO_DEVICE)";
+    return r;
+  }
   if (result != CUDA_SUCCESS) {
     const char *name = nullptr;
     const char *description = nullptr;
-    d.getErrorName(result, &name);
-    d.getErrorString(result, &description);
-    fprintf(stderr, "norm-cuda-runtime: error: cuInit failed with %s (%s)\n",
-            name ? name : "an unknown error",
-            description ? description : "no description");
-    fflush(stderr);
-    exit(EXIT_FAILURE);
+    r.d.getErrorName(result, &name);
+    r.d.getErrorString(result, &description);
+    r.error = std::string("cuInit failed with ") +
+              (name ? name : "an unknown error") + " (" +
+              (description ? description : "no description") + ")";
+    return r;
   }
   int count = 0;
-  if (d.deviceGetCount(&count) != CUDA_SUCCESS || count == 0)
-    fail("no CUDA-capable GPU is present (cuDeviceGetCount returned 0)",
-         nullptr);
-  return d;
+  if (r.d.deviceGetCount(&count) != CUDA_SUCCESS || count == 0)
+    r.error = "no CUDA-capable GPU is present (cuDeviceGetCount returned 0)";
+  return r;
+}
+
+const LoadedDriver &loaded() {
+  static const LoadedDriver driver = load();
+  return driver;
 }
 
 } // namespace
 
+const char *driverError() {
+  const LoadedDriver &driver = loaded();
+  return driver.error.empty() ? nullptr : driver.error.c_str();
+}
+
 const CudaDriver &driver() {
-  static const CudaDriver loaded = load();
-  return loaded;
+  if (const char *error = driverError())
+    fail(error);
+  return loaded().d;
 }
 
 void check(CUresult result, const char *what) {

@@ -24,9 +24,12 @@ struct CudaDriver {
   decltype(&::cuGetErrorString) getErrorString;
   decltype(&::cuDeviceGetCount) deviceGetCount;
   decltype(&::cuDeviceGet) deviceGet;
+  decltype(&::cuDeviceGetAttribute) deviceGetAttribute;
+  decltype(&::cuDeviceGetName) deviceGetName;
   decltype(&::cuDevicePrimaryCtxRetain) devicePrimaryCtxRetain;
   decltype(&::cuCtxPushCurrent) ctxPushCurrent;
   decltype(&::cuCtxPopCurrent) ctxPopCurrent;
+  decltype(&::cuCtxSynchronize) ctxSynchronize;
   decltype(&::cuModuleLoadData) moduleLoadData;
   decltype(&::cuModuleLoadDataEx) moduleLoadDataEx;
   decltype(&::cuModuleUnload) moduleUnload;
@@ -52,6 +55,7 @@ struct CudaDriver {
   decltype(&::cuMemsetD8Async) memsetD8Async;
   decltype(&::cuMemHostRegister) memHostRegister;
   decltype(&::cuMemHostUnregister) memHostUnregister;
+  decltype(&::cuPointerGetAttribute) pointerGetAttribute;
 };
 
 /// The driver, loaded and initialized (cuInit) on first use. If libcuda.so.1
@@ -60,6 +64,11 @@ struct CudaDriver {
 /// generated host code has no way to recover, and continuing would only
 /// crash on the null handles that follow.
 const CudaDriver &driver();
+
+/// Loads the driver as driver() does, but never exits: returns null when the
+/// driver and a device are usable, otherwise the one-line reason (the same
+/// text driver() prints).
+const char *driverError();
 
 /// Reports a failed driver call (`what` names it, e.g. "cuLaunchKernel") with
 /// the driver's error name and description, and exits with status 1.
