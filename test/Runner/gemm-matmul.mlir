@@ -11,12 +11,17 @@
 // RUN: norm-run %s --entry=mm_t --dims=37,520,270,520,37,270 --seed=3 --warmup=0 --repeat=1 --compare-pipeline=upstream | FileCheck %s
 // A few rows with W as NxK go through the GEMV dot products (C += A·Wᵀ):
 // RUN: norm-run %s --entry=mm_t --dims=5,300,70,300,5,70 --seed=5 --warmup=0 --repeat=1 --compare-pipeline=upstream | FileCheck %s
+// bf16 and f16 A and W with an f32 C (linalg extends both): the same GEMM
+// (bf16 on AVX512-BF16 hosts: the dot-product micro-kernel):
+// RUN: norm-run %s --entry=mm_bf16 --dims=203,701,701,530,203,530 --seed=6 --warmup=0 --repeat=1 --compare-pipeline=upstream | FileCheck %s
+// RUN: norm-run %s --entry=mm_bf16 --dims=40,300,300,70,40,70 --seed=7 --threads=2 --warmup=0 --repeat=1 --compare-pipeline=upstream | FileCheck %s
+// RUN: norm-run %s --entry=mm_f16 --dims=37,520,520,270,37,270 --seed=8 --warmup=0 --repeat=1 --compare-pipeline=upstream | FileCheck %s
 // RUN: norm-run %s --entry=mm_tensor --dims=64,257,257,300 --seed=4 --warmup=0 --repeat=1 --compare-pipeline=upstream | FileCheck %s
 //
 // RUN: norm-opt %s --norm-lower-to-cpu | FileCheck %s --check-prefix=IR
 // RUN: norm-opt %s --norm-lower-to-cpu="lower-matmuls=0" | FileCheck %s --check-prefix=NOGEMM
 
-// CHECK: {{^}}norm-run: entry={{[a-z_]+}} pipeline=project {{.*}} cmp_pipeline=upstream {{.*}} PASS{{$}}
+// CHECK: {{^}}norm-run: entry={{[a-z0-9_]+}} pipeline=project {{.*}} cmp_pipeline=upstream {{.*}} PASS{{$}}
 
 // The GEMM's micro-kernel is 12 × 2 FMAs of 16 lanes (AVX-512 hosts) or
 // 6 × 2 of 8; upstream's loops have no vector FMA at all.
@@ -52,4 +57,14 @@ func.func @mm_tensor(%a: tensor<?x?xf32>, %w: tensor<?x?xf32>) -> tensor<?x?xf32
   %z = linalg.fill ins(%zero : f32) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
   %c = linalg.matmul ins(%a, %w : tensor<?x?xf32>, tensor<?x?xf32>) outs(%z : tensor<?x?xf32>) -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
+}
+
+func.func @mm_bf16(%a: memref<?x?xbf16>, %w: memref<?x?xbf16>, %c: memref<?x?xf32>) {
+  linalg.matmul ins(%a, %w : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xf32>)
+  return
+}
+
+func.func @mm_f16(%a: memref<?x?xf16>, %w: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  linalg.matmul ins(%a, %w : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>)
+  return
 }

@@ -60,7 +60,7 @@ struct NormCPUPipelineOptions
       llvm::cl::init(true)};
   PassOptions::Option<bool> lowerMatmuls{
       *this, "lower-matmuls",
-      llvm::cl::desc("With codegen=vector, compile f32 linalg matmuls with "
+      llvm::cl::desc("With codegen=vector, compile linalg matmuls with an f32 C with "
                      "the project's packed GEMM (else upstream loops)"),
       llvm::cl::init(true)};
   PassOptions::Option<int64_t> gemmTileRows{

@@ -66,7 +66,7 @@ public:
       : loc(loc), p(p), options(options), s(resolveShape(options)),
         dot(options.bf16DotProducts && s.lanes == 16 &&
             elementTypeOf(p.a).isBF16() && elementTypeOf(p.w).isBF16() &&
-            p.prologue != GemmPrologue::LayerNorm && !p.accumulateIntoC) {
+            p.prologue != GemmPrologue::LayerNorm) {
     // An N×K W is packed 2L k's at a time (packTransposedBPairs); whole
     // steps must fit a K block's panel.
     if (dot)

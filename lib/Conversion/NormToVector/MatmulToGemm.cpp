@@ -5,9 +5,11 @@
 // matmul, as `linalg.matmul` or as the `linalg.generic` that
 // --linalg-generalize-named-ops makes of it (W as K×N or, by its indexing
 // map, N×K), becomes FusedGemm.cpp's kernel with no prologue, accumulating
-// into C as linalg does. Other element types keep upstream's lowering: a bf16
-// linalg.matmul rounds every partial sum to bf16, which the f32-accumulating
-// kernel would not reproduce.
+// into C as linalg does. A bf16 or f16 A and W with an f32 C (the body
+// extends both to f32) is the same f32-accumulating product, so it takes the
+// GEMM too (bf16 on AVX512-BF16: the dot-product micro-kernel). Other element
+// types keep upstream's lowering: a bf16 C makes linalg round every partial
+// sum to bf16, which the f32-accumulating kernel would not reproduce.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,8 +27,15 @@ using namespace mlir::norm;
 
 namespace {
 
+/// `v`, or the operand of the `arith.extf` that defines it.
+Value stripExtension(Value v) {
+  if (auto ext = v.getDefiningOp<arith::ExtFOp>())
+    return ext.getIn();
+  return v;
+}
+
 /// Whether `body` is `yield(out + a·b)` (in either operand order) over its
-/// block arguments (a, b, out).
+/// block arguments (a, b, out), a and b possibly extended to out's type.
 bool isMultiplyAccumulate(Block &body) {
   if (body.getNumArguments() != 3)
     return false;
@@ -44,14 +53,16 @@ bool isMultiplyAccumulate(Block &body) {
   if (!mul)
     return false;
   Value a = body.getArgument(0), b = body.getArgument(1);
-  return (mul.getLhs() == a && mul.getRhs() == b) ||
-         (mul.getLhs() == b && mul.getRhs() == a);
+  Value lhs = stripExtension(mul.getLhs()), rhs = stripExtension(mul.getRhs());
+  return (lhs == a && rhs == b) || (lhs == b && rhs == a);
 }
 
-bool isF32IdentityMatrix(Value v) {
+/// The element type of a 2-D identity-layout memref, or null.
+Type identityMatrixElementType(Value v) {
   auto type = dyn_cast<MemRefType>(v.getType());
-  return type && type.getRank() == 2 && type.getLayout().isIdentity() &&
-         type.getElementType().isF32();
+  if (!type || type.getRank() != 2 || !type.getLayout().isIdentity())
+    return Type();
+  return type.getElementType();
 }
 
 struct LowerLinalgMatmul : OpInterfaceRewritePattern<linalg::LinalgOp> {
@@ -69,9 +80,13 @@ struct LowerLinalgMatmul : OpInterfaceRewritePattern<linalg::LinalgOp> {
     Value a = op.getDpsInputOperand(0)->get();
     Value w = op.getDpsInputOperand(1)->get();
     Value c = op.getDpsInitOperand(0)->get();
-    if (!isF32IdentityMatrix(a) || !isF32IdentityMatrix(w) ||
-        !isF32IdentityMatrix(c))
-      return rewriter.notifyMatchFailure(op, "needs 2-D f32 identity memrefs");
+    Type inputType = identityMatrixElementType(a);
+    if (!inputType || identityMatrixElementType(w) != inputType ||
+        !isa_and_nonnull<Float32Type>(identityMatrixElementType(c)) ||
+        !isa<Float32Type, BFloat16Type, Float16Type>(inputType))
+      return rewriter.notifyMatchFailure(
+          op, "needs 2-D identity memrefs: A, W of one type (f32, bf16, f16), "
+              "C f32");
     if (op.getNumLoops() != 3 || op.getNumReductionLoops() != 1 ||
         op.getIteratorTypesArray()[2] != utils::IteratorType::reduction)
       return rewriter.notifyMatchFailure(op, "not (m, n, k) loops");

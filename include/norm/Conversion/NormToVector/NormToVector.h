@@ -89,9 +89,10 @@ int64_t getHostLastLevelCacheBytes();
 void populateNormToVectorConversionPatterns(
     RewritePatternSet &patterns, const NormVectorCodegenOptions &options);
 
-/// Adds the pattern that lowers memref-form f32 matmuls (`linalg.matmul`, or
-/// a `linalg.generic` with its maps, W as K×N or N×K, and an `out + a·b`
-/// body) with identity layouts to the packed GEMM of the fused ops.
+/// Adds the pattern that lowers memref-form matmuls with an f32 C and f32,
+/// bf16 or f16 A and W (`linalg.matmul`, or a `linalg.generic` with its
+/// maps, W as K×N or N×K, and an `out + ext(a)·ext(b)` body) with identity
+/// layouts to the packed GEMM of the fused ops.
 void populateLinalgMatmulToGemmPatterns(
     RewritePatternSet &patterns, const NormVectorCodegenOptions &options);
 
