@@ -145,7 +145,10 @@ def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
       applied to the shared-memory A tile, and minus LayerNorm's per-row
       pivot), gathers the row statistics from the same shared-memory tiles,
       and applies `r·acc` (LayerNorm: `− r·(μ − p)·c + β·W`) and the bias in
-      the epilogue, rounding once;
+      the epilogue, rounding once; with `residual(R)` the R tile is staged
+      beside A and `S = round(X + R)` is what the statistics and the MMAs
+      see, and the blocks of the first column tile write `S` to `sum_outs`
+      (also when N = 0);
     - matmul → norm writes the pre-norm sum `S = A·W + bias + residual`,
       rounded to the element type, into `sum_outs` (or a `gpu.alloc`
       temporary) from the GEMM's epilogue, then normalizes `S` with the row

@@ -21,14 +21,16 @@
 //            by cp.async's source size (0 or 8 elements).
 //   prologue (norm → matmul), on the A tile in shared memory, two threads per
 //            row (16 elements each, 16-byte vector reads):
-//            - statistics in f32 from the raw x the block has loaded anyway
-//              (no extra pass over X in global memory): RMSNorm Σx²;
-//              LayerNorm Σ(x − p), Σ(x − p)² about the row's pivot p = the
-//              mean of its first K tile, computed once before the loop;
-//            - when γ or weight_offset is present, or for LayerNorm, the tile
-//              is rewritten in place as a = round(x·γ') or
-//              round((x − p)·γ'), γ' = γ + weight_offset (a missing γ is 1),
-//              then a barrier; RMSNorm without γ runs on the raw x;
+//            - s = x, or with a residual s = round(x + r) (residual below);
+//            - statistics in f32 from the s the block has loaded anyway
+//              (no extra pass over X in global memory): RMSNorm Σs²;
+//              LayerNorm Σ(s − p), Σ(s − p)² about the row's pivot p = the
+//              mean of its first K tile (of s), computed once before the loop;
+//            - when γ, weight_offset or a residual is present, or for
+//              LayerNorm, the tile is rewritten in place as a = s (residual
+//              only), round(s·γ') or round((s − p)·γ'), γ' = γ +
+//              weight_offset (a missing γ is 1), then a barrier; RMSNorm
+//              without γ or residual runs on the raw x;
 //            - LayerNorm also sums c = Σ_k γ'_k W_k· and Σ_k β_k W_k· from the
 //              W tile (thread t: column t of the block).
 //   epilogue: the two threads of a row combine their sums (shuffle xor 1)
@@ -37,8 +39,25 @@
 //            (RMSNorm: r·acc + bias; None: acc + bias + residual).
 //
 // One place reads x: the staging of A tiles (stageTile) and the prologue
-// (prologueOnTile). A residual for norm → matmul (s = x + residual, rounded
-// to the element type) is a residual tile staged beside A and added there.
+// (prologueOnTile, computePivot through inputLanes).
+//
+// Residual (norm → matmul with residual(R), sum_outs(S)): R's tile is staged
+// beside A's, by the same cp.async group and with the same chunk mapping
+// and zero-fill ([2][BM][BK + 8], 10 KiB more shared memory; at most 42 KiB
+// in all, under the 48 KiB a launch gets without opting in), and the
+// prologue forms s = round(x + r) (converted to f32, added, rounded to the
+// element type once, as the CPU kernel and the row kernel do) from the two
+// shared tiles. Adding on the register path instead (R loaded from global
+// memory inside the prologue) would put an unpipelined global load on every
+// K tile's critical path; staging R keeps it in the two-stage cp.async
+// pipeline, overlapped with the previous tile's MMAs. The A tile is always
+// rewritten (with s at least), so the statistics, the pivot and the MMA
+// operand all see s. S is written exactly once: by the blocks of the first
+// column tile (blockIdx.x = 0), from the prologue, each thread its own
+// 16 elements of a row per K tile (16-byte stores in the cp.async kernel,
+// where K is a multiple of 8; guarded element stores in the fallback). With
+// N = 0 the grid keeps one column of blocks, so S is still written (the
+// host picks the fallback kernel then, which reads nothing of the empty W).
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,7 +94,7 @@ constexpr int64_t kNTiles = kWarpN / 8;
 /// Shared-memory buffers (views of the dynamic shared memory) and values of
 /// the kernel body.
 struct Smem {
-  Value a, w, gamma, beta;     // staged tiles, [2][...]
+  Value a, r, w, gamma, beta;  // staged tiles, [2][...] (r: the residual)
   Value rowScale, rowShift;    // [BM] f32
   Value colC, colB;            // [BN] f32
 };
@@ -145,7 +164,13 @@ private:
   /// Whether the A tile is rewritten in place before the MMAs.
   bool rewritesA() const {
     return isLayerNorm() ||
-           (isNorm() && (p.gamma || p.weightOffset != 0.0));
+           (isNorm() && (p.gamma || p.weightOffset != 0.0 || p.aResidual));
+  }
+  /// Whether the rewritten A is s itself (RMSNorm with a residual but
+  /// without γ or weight_offset: no multiply).
+  bool rewritesPlainSum() const {
+    return p.prologue == GPUGemmPrologue::RMSNorm && !p.gamma &&
+           p.weightOffset == 0.0;
   }
   bool stagesGamma() const { return isNorm() && p.gamma; }
   bool stagesBeta() const { return isLayerNorm() && p.beta; }
@@ -161,6 +186,10 @@ private:
                  SmallVectorImpl<Value> &tokens);
   void stageTile(OpBuilder &b, const Smem &s, Value kt, Value buf);
   Value gammaPrime(OpBuilder &b, ArrayRef<Value> gammaLanes, int64_t l);
+  SmallVector<Value> inputLanes(OpBuilder &b, const Smem &s,
+                                ValueRange indices,
+                                SmallVectorImpl<Value> *narrowed = nullptr);
+  void storeSum(OpBuilder &b, ArrayRef<Value> lanes, Value row, Value gk);
   Value computePivot(OpBuilder &b, const Smem &s);
   SmallVector<Value> prologueOnTile(OpBuilder &b, const Smem &s, Value kt,
                                     Value buf, ValueRange stats);
@@ -180,6 +209,8 @@ private:
 
   // Set while the body is emitted.
   Value tid, lane, warpM, warpN, m0, n0, pivot;
+  /// Whether this block writes S (the first column tile; i1, with aSum).
+  Value writesSum;
   /// The token of the commit group stageTile issued last (async only).
   Value pendingGroup;
 };
@@ -208,6 +239,8 @@ Smem GPUFusedGemmEmitter::allocateSmem(OpBuilder &b, Value raw,
   };
   Smem s;
   s.a = view({2, kBM, kBK + kPad}, elem);
+  if (p.aResidual)
+    s.r = view({2, kBM, kBK + kPad}, elem);
   s.w = p.transposeW ? view({2, kBN, kBK + kPad}, elem)
                      : view({2, kBK, kBN + kPad}, elem);
   if (stagesGamma())
@@ -291,8 +324,14 @@ void GPUFusedGemmEmitter::stageTile(OpBuilder &b, const Smem &s, Value kt,
     Value gm = add(b, m0, row);
     Value gk = add(b, k0, col);
     auto [count, any] = chunkCount(lt(b, gm, p.m), p.k, gk);
-    copyChunk(b, p.a, select(b, any, gm, zero), select(b, any, gk, zero),
-              count, s.a, {buf, row, col}, tokens);
+    Value srcRow = select(b, any, gm, zero);
+    Value srcCol = select(b, any, gk, zero);
+    copyChunk(b, p.a, srcRow, srcCol, count, s.a, {buf, row, col}, tokens);
+    // The residual's chunk, the same element of the same tile (and the same
+    // zero-fill past M and K, so that s = 0 there).
+    if (s.r)
+      copyChunk(b, p.aResidual, srcRow, srcCol, count, s.r, {buf, row, col},
+                tokens);
   }
   // W.
   if (p.transposeW) {
@@ -388,6 +427,61 @@ static SmallVector<Value> loadLanes(OpBuilder &b, Location loc, Value mem,
   return lanes;
 }
 
+/// One 8-element chunk of the GEMM's left operand at `indices` of the shared
+/// tiles, as f32: s = x, or with a residual s = round(x + r), converted to
+/// f32, added and rounded to the element type once. `narrowed` (residual
+/// only) also gets s in the element type.
+SmallVector<Value>
+GPUFusedGemmEmitter::inputLanes(OpBuilder &b, const Smem &s, ValueRange indices,
+                                SmallVectorImpl<Value> *narrowed) {
+  SmallVector<Value> x = loadLanes(b, loc, s.a, indices, elem);
+  if (!s.r)
+    return x;
+  SmallVector<Value> r = loadLanes(b, loc, s.r, indices, elem);
+  for (int64_t l = 0; l < kChunk; ++l) {
+    Value sum = narrow(b, arith::AddFOp::create(b, loc, x[l], r[l]));
+    if (narrowed)
+      narrowed->push_back(sum);
+    x[l] = toF32(b, sum);
+  }
+  return x;
+}
+
+/// Writes one chunk of S (`lanes`, in the element type) at row `row` of the
+/// block, global column `gk`, when this block writes S: one 16-byte store in
+/// the cp.async kernel (K is a multiple of 8, so a chunk is wholly inside or
+/// outside K, and S is 16-byte aligned), guarded element stores otherwise.
+void GPUFusedGemmEmitter::storeSum(OpBuilder &b, ArrayRef<Value> lanes,
+                                   Value row, Value gk) {
+  Value gm = add(b, m0, row);
+  Value mine = andI(b, writesSum, lt(b, gm, p.m));
+  if (async) {
+    scf::IfOp::create(b, loc, andI(b, mine, lt(b, gk, p.k)),
+                      [&](OpBuilder &tb, Location) {
+                        Value vec = vector::FromElementsOp::create(
+                            tb, loc, VectorType::get({kChunk}, elem), lanes);
+                        vector::StoreOp::create(tb, loc, vec, p.aSum,
+                                                ValueRange{gm, gk},
+                                                /*nontemporal=*/false,
+                                                llvm::MaybeAlign(16));
+                        scf::YieldOp::create(tb, loc);
+                      });
+    return;
+  }
+  scf::IfOp::create(b, loc, mine, [&](OpBuilder &tb, Location) {
+    for (int64_t l = 0; l < kChunk; ++l) {
+      Value gkl = addC(tb, gk, l);
+      scf::IfOp::create(tb, loc, lt(tb, gkl, p.k),
+                        [&](OpBuilder &eb, Location) {
+                          memref::StoreOp::create(eb, loc, lanes[l], p.aSum,
+                                                  ValueRange{gm, gkl});
+                          scf::YieldOp::create(eb, loc);
+                        });
+    }
+    scf::YieldOp::create(tb, loc);
+  });
+}
+
 /// LayerNorm's pivot for the thread's row: the mean of the row's first K
 /// tile (buffer 0, staged and waited for before the loop). The two threads
 /// of a row (adjacent lanes) combine their halves with a shuffle.
@@ -396,9 +490,8 @@ Value GPUFusedGemmEmitter::computePivot(OpBuilder &b, const Smem &s) {
   Value half = mulC(b, remC(b, tid, 2), kBK / 2);
   Value sum = f32(b, 0.0);
   for (int64_t j = 0; j < kBK / 2 / kChunk; ++j)
-    for (Value x : loadLanes(b, loc, s.a,
-                             {index(b, 0), row, addC(b, half, j * kChunk)},
-                             elem))
+    for (Value x :
+         inputLanes(b, s, {index(b, 0), row, addC(b, half, j * kChunk)}))
       sum = arith::AddFOp::create(b, loc, sum, x); // zero-filled past K
   Value other = gpu::ShuffleOp::create(b, loc, sum, 1,
                                        NVIDIATargetInfo::kWarpSize,
@@ -423,8 +516,12 @@ SmallVector<Value> GPUFusedGemmEmitter::prologueOnTile(OpBuilder &b,
   SmallVector<Value> next(stats.begin(), stats.end());
   for (int64_t j = 0; j < kBK / 2 / kChunk; ++j) {
     Value col = addC(b, half, j * kChunk);
-    // The single read of x: s = x (a residual would be added here).
-    SmallVector<Value> x = loadLanes(b, loc, s.a, {buf, row, col}, elem);
+    // The single read of x: s = x, or round(x + r) with a residual (then
+    // also written to S by the first column tile).
+    SmallVector<Value> sumLanes;
+    SmallVector<Value> x = inputLanes(b, s, {buf, row, col}, &sumLanes);
+    if (p.aSum)
+      storeSum(b, sumLanes, row, add(b, kTileStart, col));
     SmallVector<Value> gamma;
     if (s.gamma)
       gamma = loadLanes(b, loc, s.gamma, {buf, col}, elem);
@@ -443,10 +540,12 @@ SmallVector<Value> GPUFusedGemmEmitter::prologueOnTile(OpBuilder &b,
       } else {
         next[l % 2] = math::FmaOp::create(b, loc, v, v, next[l % 2]);
       }
-      if (rewritesA())
+      if (rewritesA() && !rewritesPlainSum())
         rewritten.push_back(
             narrow(b, arith::MulFOp::create(b, loc, v, gammaPrime(b, gamma, l))));
     }
+    if (rewritesA() && rewritesPlainSum())
+      rewritten = sumLanes; // a = s
     if (rewritesA()) {
       Value vec = vector::FromElementsOp::create(
           b, loc, VectorType::get({kChunk}, elem), rewritten);
@@ -724,6 +823,9 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
   warpN = remC(b, warp, kWarpsN);
   n0 = mulC(b, launch.getBlockIds().x, kBN);
   m0 = mulC(b, launch.getBlockIds().y, kBM);
+  if (p.aSum)
+    writesSum = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      launch.getBlockIds().x, index(b, 0));
 
   auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
                                               gpu::AddressSpace::Workgroup);
@@ -807,6 +909,9 @@ void GPUFusedGemmEmitter::emit(OpBuilder &b) {
   allocateSmem(b, Value(), smemBytes);
   Value one = index(b, 1);
   Value gridX = arith::CeilDivUIOp::create(b, loc, p.n, index(b, kBN));
+  // The first column of blocks writes S: it runs even when N = 0.
+  if (p.aSum)
+    gridX = arith::MaxUIOp::create(b, loc, gridX, one);
   Value gridY = arith::CeilDivUIOp::create(b, loc, p.m, index(b, kBM));
   Value smemSize = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(smemBytes));
   auto launch = gpu::LaunchOp::create(b, loc, gridX, gridY, one,

@@ -27,9 +27,15 @@ enum class GPUGemmPrologue { None, RMSNorm, LayerNorm };
 /// f16), accumulated in f32: A is M×K, W is K×N (or N×K with `transposeW`),
 /// C and residual are M×N, γ/β are [K], matmulBias is [N]. Absent operands
 /// are null. C is rounded to the element type once.
+///
+/// With a norm prologue, `aResidual` (M×K, the residual add of a pre-norm
+/// block) replaces A by S = round(A + aResidual), added in f32 and rounded
+/// to the element type once; the statistics and the MMA operand come from S,
+/// which is also written to `aSum` (M×K) when present.
 struct GPUGemmProblem : FusedGemmView {
   GPUGemmPrologue prologue = GPUGemmPrologue::None;
   Value gamma, beta, residual;
+  Value aResidual, aSum;
 
   Type elementType() const {
     return cast<MemRefType>(a.getType()).getElementType();
@@ -47,7 +53,9 @@ struct GPUGemmTiles {
 };
 
 /// Emits a gpu.launch computing `problem` at the builder's insertion point.
-/// Requires M ≥ 1 and N ≥ 1 at run time. With `asyncCopies`, tiles are
+/// Requires M ≥ 1, and N ≥ 1 unless `aSum` is set (with N = 0 one column of
+/// blocks still runs and writes S; use the fallback kernel then, which
+/// reads nothing of the empty W). With `asyncCopies`, tiles are
 /// staged with 16-byte cp.async, which needs K (and N for a K×N W) to be a
 /// multiple of 8 and every buffer 16-byte aligned; otherwise with guarded
 /// element loads (the fallback kernel).

@@ -16,8 +16,10 @@
 // A memref-form fused norm/matmul op on bf16/f16 becomes a tensor-core GEMM
 // (GPUFusedGemm.cpp): the host launches the cp.async kernel when K and N are
 // multiples of 8 and every buffer is 16-byte aligned, the kernel with
-// guarded element loads otherwise. A matmul → norm op writes its pre-norm
-// sum from the GEMM and normalizes it with the row kernel.
+// guarded element loads otherwise. A norm → matmul op with a residual adds
+// it to the A tiles in the GEMM and writes S from the first column of
+// blocks. A matmul → norm op writes its pre-norm sum from the GEMM and
+// normalizes it with the row kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -239,11 +241,11 @@ bool allIdentityMemrefs(Operation *op) {
 /// The operands the kernels read, by op kind (null when absent).
 SmallVector<Value> readOperands(Operation *op) {
   if (auto o = dyn_cast<RMSNormMatmulOp>(op))
-    return {o.getInput(), o.getWeight(), o.getRhs(), o.getMatmulBias(),
-            o.getInit()};
+    return {o.getInput(), o.getResidual(), o.getWeight(), o.getRhs(),
+            o.getMatmulBias(), o.getInit(), o.getSumInit()};
   if (auto o = dyn_cast<LayerNormMatmulOp>(op))
-    return {o.getInput(), o.getWeight(), o.getBias(), o.getRhs(),
-            o.getMatmulBias(), o.getInit()};
+    return {o.getInput(), o.getResidual(), o.getWeight(), o.getBias(),
+            o.getRhs(), o.getMatmulBias(), o.getInit(), o.getSumInit()};
   if (auto o = dyn_cast<MatmulRMSNormOp>(op))
     return {o.getInput(), o.getRhs(), o.getMatmulBias(), o.getResidual(),
             o.getWeight(), o.getInit(), o.getSumInit()};
@@ -279,26 +281,34 @@ Value isMultipleOf(OpBuilder &b, Location loc, Value v, int64_t m) {
       arith::ConstantIndexOp::create(b, loc, 0));
 }
 
-/// Launches the GEMM for M ≥ 1 and N ≥ 1: the cp.async kernel when K and N
-/// are multiples of 8 and every buffer is 16-byte aligned (tested on the
-/// host), the kernel with guarded element loads otherwise.
+/// Launches the GEMM for M ≥ 1 and N ≥ 1 (or N = 0 when it writes S, the
+/// residual sum of norm → matmul, which exists whatever N is): the cp.async
+/// kernel when K and N are multiples of 8, N > 0 and every buffer is
+/// 16-byte aligned (tested on the host), the kernel with guarded element
+/// loads otherwise.
 void emitGemmDispatch(OpBuilder &b, Location loc, const GPUGemmProblem &p) {
-  auto isPositive = [&](Value v) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, v,
-                                 arith::ConstantIndexOp::create(b, loc, 0));
+  auto isPositive = [&](OpBuilder &ib, Value v) -> Value {
+    return arith::CmpIOp::create(ib, loc, arith::CmpIPredicate::ugt, v,
+                                 arith::ConstantIndexOp::create(ib, loc, 0));
   };
-  Value nonEmpty = arith::AndIOp::create(b, loc, isPositive(p.m), isPositive(p.n));
+  Value nonEmpty = isPositive(b, p.m);
+  if (!p.aSum)
+    nonEmpty = arith::AndIOp::create(b, loc, nonEmpty, isPositive(b, p.n));
   scf::IfOp::create(b, loc, nonEmpty, [&](OpBuilder &nb, Location) {
     std::optional<int64_t> k = getConstantIntValue(p.k);
     std::optional<int64_t> n = getConstantIntValue(p.n);
     constexpr int64_t chunk = GPUGemmTiles::kChunk;
-    if ((k && *k % chunk) || (n && *n % chunk)) {
+    if ((k && *k % chunk) || (n && (*n % chunk || *n == 0))) {
       emitGPUFusedGemm(nb, loc, p, /*asyncCopies=*/false);
     } else {
       Value ok = arith::AndIOp::create(nb, loc, isMultipleOf(nb, loc, p.k, chunk),
                                        isMultipleOf(nb, loc, p.n, chunk));
+      // N = 0 (only reached with S to write): the fallback kernel, whose
+      // guarded loads touch nothing of the empty W.
+      if (p.aSum && !n)
+        ok = arith::AndIOp::create(nb, loc, ok, isPositive(nb, p.n));
       for (Value mem : {p.a, p.w, p.c, p.gamma, p.beta, p.matmulBias,
-                        p.residual}) {
+                        p.residual, p.aResidual, p.aSum}) {
         if (!mem)
           continue;
         Value address =
@@ -319,8 +329,9 @@ void emitGemmDispatch(OpBuilder &b, Location loc, const GPUGemmProblem &p) {
   });
 }
 
-/// norm → matmul: one tensor-core GEMM on the raw rows, the statistics from
-/// the shared-memory A tiles, the scale in the epilogue.
+/// norm → matmul: one tensor-core GEMM on the raw rows (or on S = round(X +
+/// R) with a residual, also written to sum_outs), the statistics from the
+/// shared-memory A tiles, the scale in the epilogue.
 template <typename OpTy>
 struct LowerNormMatmulToGPU : OpRewritePattern<OpTy> {
   LowerNormMatmulToGPU(MLIRContext *context,
@@ -337,6 +348,11 @@ struct LowerNormMatmulToGPU : OpRewritePattern<OpTy> {
       return rewriter.notifyMatchFailure(op, reason);
     GPUGemmProblem p = describeGemm(op, rewriter);
     p.gamma = op.getWeight();
+    // The residual and S have X's shape: view them as A's M × K rows.
+    SmallVector<OpFoldResult> aView{getAsOpFoldResult(p.m),
+                                    getAsOpFoldResult(p.k)};
+    p.aResidual = viewAs(rewriter, op.getLoc(), op.getResidual(), aView);
+    p.aSum = viewAs(rewriter, op.getLoc(), op.getSumInit(), aView);
     if constexpr (std::is_same_v<OpTy, LayerNormMatmulOp>) {
       p.prologue = GPUGemmPrologue::LayerNorm;
       p.beta = op.getBias();
@@ -536,14 +552,6 @@ mlir::norm::unsupportedFusedOpReason(Operation *op,
     return "the fused GEMM needs sm_80 or newer (mma.sync m16n8k16 with "
            "bf16/f16, ldmatrix, cp.async), the target is sm_" +
            std::to_string(options.smVersion);
-  bool residualNormFirst =
-      TypeSwitch<Operation *, bool>(op)
-          .Case<RMSNormMatmulOp, LayerNormMatmulOp>(
-              [](auto o) { return static_cast<bool>(o.getResidual()); })
-          .Default([](Operation *) { return false; });
-  if (residualNormFirst)
-    return "the residual add of a norm → matmul is not done by the GPU "
-           "kernel yet (the CPU kernel adds it while packing A)";
   unsigned read = llvm::count_if(readOperands(op),
                                  [](Value v) { return static_cast<bool>(v); });
   if (read != op->getNumOperands())

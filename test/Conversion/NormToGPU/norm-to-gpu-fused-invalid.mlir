@@ -57,10 +57,11 @@ func.func @bf16_ok_on_sm80(%x: memref<16x64xbf16>, %w: memref<64x32xbf16>, %c: m
 
 // -----
 
-// A residual on norm → matmul: not in the GPU kernel yet.
-func.func @residual_norm_matmul(%x: memref<16x64xbf16>, %r: memref<16x64xbf16>, %w: memref<64x32xbf16>, %c: memref<16x32xbf16>) {
-  // expected-error @+1 {{the residual add of a norm → matmul is not done by the GPU kernel yet}}
-  norm.rms_norm_matmul ins(%x : memref<16x64xbf16>) residual(%r : memref<16x64xbf16>)
-    rhs(%w : memref<64x32xbf16>) outs(%c : memref<16x32xbf16>)
+// A residual on norm → matmul is lowered (the GEMM adds it to the A tiles),
+// but it does not lift the element-type requirement of the tensor cores.
+func.func @residual_norm_matmul_f32(%x: memref<16x64xf32>, %r: memref<16x64xf32>, %w: memref<64x32xf32>, %c: memref<16x32xf32>, %s: memref<16x64xf32>) {
+  // expected-error @+1 {{'norm.rms_norm_matmul' op cannot be lowered to a GPU kernel: the fused GEMM runs on tensor cores, which take bf16 or f16 operands here, got f32}}
+  norm.rms_norm_matmul ins(%x : memref<16x64xf32>) residual(%r : memref<16x64xf32>)
+    rhs(%w : memref<64x32xf32>) outs(%c : memref<16x32xf32>) sum_outs(%s : memref<16x64xf32>)
   return
 }

@@ -148,6 +148,185 @@ func.func @ln_nk_k1000(%x: memref<?x1000xbf16>, %w: memref<300x1000xbf16>, %c: m
 
 // -----
 
+// RMSNorm → matmul with a residual and sum_outs, bf16, W as N×K, no γ. R's
+// tile is staged beside A's ([2][64][40], right after it) by the same
+// cp.async group, chunk for chunk; the prologue forms s = round(x + r)
+// (f32 add, one truncf), stores it to S when the block is in the first
+// column tile (blockIdx.x = 0; one 16-byte store a chunk), sums s² and
+// writes s back to the A tile without a multiply (no γ); the MMAs read s.
+// The grid keeps at least one column of blocks (max(⌈N/128⌉, 1)), and R and
+// S join the alignment test.
+// CHECK-LABEL: func.func @rms_res_sum_nk_bf16
+// CHECK-SAME:    %[[X:[^:]*]]: memref<?x512xbf16>, %[[R:[^:]*]]: memref<?x512xbf16>, %{{[^:]*}}: memref<1024x512xbf16>, %{{[^:]*}}: memref<?x1024xbf16>, %[[S:[^:]*]]: memref<?x512xbf16>)
+// CHECK:         %[[XV:.*]] = memref.reinterpret_cast %[[X]]
+// CHECK:         %[[RV:.*]] = memref.reinterpret_cast %[[R]]
+// CHECK:         %[[SV:.*]] = memref.reinterpret_cast %[[S]]
+// CHECK:         memref.extract_aligned_pointer_as_index %[[RV]]
+// CHECK:         memref.extract_aligned_pointer_as_index %[[SV]]
+// CHECK:         scf.if
+// CHECK:           %[[GX0:.*]] = arith.ceildivui %c1024, %c128
+// CHECK:           %[[GX:.*]] = arith.maxui %[[GX0]], %c1
+// CHECK:           gpu.launch blocks(%[[BX:[^,]*]], %{{[^,]*}}, %{{[^)]*}}) in (%{{.*}} = %[[GX]],
+// CHECK:             %[[FIRST:.*]] = arith.cmpi eq, %[[BX]], %c0
+// CHECK:             %[[AT:.*]] = memref.view {{.*}} to memref<2x64x40xbf16, #gpu.address_space<workgroup>>
+// CHECK:             %[[RT:.*]] = memref.view {{.*}} to memref<2x64x40xbf16, #gpu.address_space<workgroup>>
+// CHECK:             memref.view {{.*}} to memref<2x128x40xbf16, #gpu.address_space<workgroup>>
+// CHECK:             nvgpu.device_async_copy %[[XV]][{{.*}}], %[[AT]]
+// CHECK-NEXT:        nvgpu.device_async_copy %[[RV]][{{.*}}], %[[RT]]
+// CHECK:             scf.for
+// CHECK:               nvgpu.device_async_copy %[[XV]][{{.*}}], %[[AT]]
+// CHECK-NEXT:          nvgpu.device_async_copy %[[RV]][{{.*}}], %[[RT]]
+// CHECK:               nvgpu.device_async_wait %{{.*}} {numGroups = 1 : i32}
+// CHECK-NEXT:          gpu.barrier
+// CHECK:               vector.load %[[AT]]
+// CHECK:               vector.load %[[RT]]
+// CHECK:               %[[SUM:.*]] = arith.addf
+// CHECK-NEXT:          arith.truncf %[[SUM]] : f32 to bf16
+// CHECK:               arith.andi %[[FIRST]],
+// CHECK:               scf.if
+// CHECK:                 vector.store %{{.*}}, %[[SV]][{{.*}}] {alignment = 16 : i64} : memref<?x512xbf16>, vector<8xbf16>
+// CHECK:               math.fma
+// CHECK-NOT:           arith.mulf
+// CHECK:               vector.store %{{.*}}, %[[AT]][{{.*}}] {alignment = 16 : i64}
+// CHECK:               gpu.barrier
+// CHECK:               nvgpu.ldmatrix %[[AT]]
+// CHECK:               nvgpu.mma.sync
+// CHECK:         } else {
+// CHECK:           gpu.launch
+// CHECK-NOT:         nvgpu.device_async_copy
+// CHECK:             memref.load %[[XV]]
+// CHECK:             memref.load %[[RV]]
+// CHECK:             memref.store %{{.*}}, %[[SV]]
+// CHECK:             nvgpu.mma.sync
+func.func @rms_res_sum_nk_bf16(%x: memref<?x512xbf16>, %r: memref<?x512xbf16>, %w: memref<1024x512xbf16>,
+                               %c: memref<?x1024xbf16>, %s: memref<?x512xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<?x512xbf16>) residual(%r : memref<?x512xbf16>)
+    rhs(%w : memref<1024x512xbf16>) outs(%c : memref<?x1024xbf16>)
+    sum_outs(%s : memref<?x512xbf16>) {transpose_rhs}
+  return
+}
+
+// -----
+
+// LayerNorm → matmul with a residual and sum_outs, f16, W as K×N with a
+// dynamic N, γ and β. The pivot (before the loop) is the mean of s =
+// round(x + r) over tile 0; per tile, S is stored by the first column tile,
+// then s − p feeds the statistics and (s − p)·γ the A tile. N may be 0 at
+// run time (S is still written): the cp.async kernel is only taken for
+// N > 0.
+// CHECK-LABEL: func.func @ln_res_sum_kn_f16
+// CHECK-SAME:    %{{[^:]*}}: memref<?x768xf16>, %{{[^:]*}}: memref<?x768xf16>, %{{[^:]*}}: memref<768xf16>, %{{[^:]*}}: memref<768xf16>, %{{[^:]*}}: memref<768x?xf16>, %[[C:[^:]*]]: memref<?x?xf16>, %[[S:[^:]*]]: memref<?x768xf16>)
+// CHECK:         %[[N:.*]] = memref.dim %[[C]], %c1
+// CHECK:         %[[SV:.*]] = memref.reinterpret_cast %[[S]]
+// CHECK:         scf.if
+// CHECK:           arith.cmpi ugt, %[[N]], %c0
+// CHECK:           scf.if
+// CHECK:             %[[GX0:.*]] = arith.ceildivui %[[N]], %c128
+// CHECK:             arith.maxui %[[GX0]], %c1
+// CHECK:             gpu.launch
+// CHECK:               %[[AT:.*]] = memref.view {{.*}} to memref<2x64x40xf16, #gpu.address_space<workgroup>>
+// CHECK:               %[[RT:.*]] = memref.view {{.*}} to memref<2x64x40xf16, #gpu.address_space<workgroup>>
+// CHECK:               nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
+// CHECK-NEXT:          gpu.barrier
+// CHECK:               vector.load %[[AT]]
+// CHECK:               vector.load %[[RT]]
+// CHECK:               arith.addf
+// CHECK-NEXT:          arith.truncf %{{.*}} : f32 to f16
+// CHECK:               gpu.shuffle  xor
+// CHECK:               %[[PIVOT:.*]] = arith.divf
+// CHECK:               scf.for
+// CHECK:                 nvgpu.device_async_wait %{{.*}} {numGroups = 1 : i32}
+// CHECK:                 vector.load %[[RT]]
+// CHECK:                 arith.truncf %{{.*}} : f32 to f16
+// CHECK:                 scf.if
+// CHECK:                   vector.store %{{.*}}, %[[SV]][{{.*}}] {alignment = 16 : i64} : memref<?x768xf16>, vector<8xf16>
+// CHECK:                 arith.subf %{{.*}}, %[[PIVOT]] : f32
+// CHECK:                 arith.mulf
+// CHECK:                 vector.store %{{.*}}, %[[AT]]
+// CHECK:                 nvgpu.mma.sync
+// CHECK:           } else {
+// CHECK:             gpu.launch
+// CHECK-NOT:           nvgpu.device_async_copy
+// CHECK:               memref.store %{{.*}}, %[[SV]]
+func.func @ln_res_sum_kn_f16(%x: memref<?x768xf16>, %r: memref<?x768xf16>, %g: memref<768xf16>, %b: memref<768xf16>,
+                             %w: memref<768x?xf16>, %c: memref<?x?xf16>, %s: memref<?x768xf16>) {
+  norm.layer_norm_matmul ins(%x : memref<?x768xf16>) residual(%r : memref<?x768xf16>)
+    weight(%g : memref<768xf16>) bias(%b : memref<768xf16>) rhs(%w : memref<768x?xf16>)
+    outs(%c : memref<?x?xf16>) sum_outs(%s : memref<?x768xf16>)
+  return
+}
+
+// -----
+
+// A residual without sum_outs, f16, with γ: s = round(x + r) feeds the
+// statistics and round(s·γ) the A tile; nothing is stored but C, and the
+// grid is ⌈N/128⌉ wide.
+// CHECK-LABEL: func.func @rms_res_nosum_f16
+// CHECK-NOT:     arith.maxui
+// CHECK:         gpu.launch
+// CHECK:           scf.for
+// CHECK:             arith.addf
+// CHECK-NEXT:        arith.truncf %{{.*}} : f32 to f16
+// CHECK-NOT:         memref<8x256xf16>, vector<8xf16>
+// CHECK:             arith.mulf
+// CHECK:             nvgpu.mma.sync
+func.func @rms_res_nosum_f16(%x: memref<8x256xf16>, %r: memref<8x256xf16>, %g: memref<256xf16>,
+                             %w: memref<256x128xf16>, %c: memref<8x128xf16>) {
+  norm.rms_norm_matmul ins(%x : memref<8x256xf16>) residual(%r : memref<8x256xf16>)
+    weight(%g : memref<256xf16>) rhs(%w : memref<256x128xf16>) outs(%c : memref<8x128xf16>)
+  return
+}
+
+// -----
+
+// K = 100: the guarded-load kernel only; R is loaded element by element
+// beside A, and S is written with element stores guarded by the first
+// column tile, the row and the column.
+// CHECK-LABEL: func.func @rms_res_guarded_bf16
+// CHECK-SAME:    %[[S:[^:]*]]: memref<?x100xbf16>)
+// CHECK-NOT:     memref.extract_aligned_pointer_as_index
+// CHECK:         %[[SV:.*]] = memref.reinterpret_cast %[[S]]
+// CHECK:         gpu.launch
+// CHECK-NOT:       nvgpu.device_async_copy
+// CHECK:           scf.for
+// CHECK:             arith.addf
+// CHECK-NEXT:        arith.truncf %{{.*}} : f32 to bf16
+// CHECK:             scf.if
+// CHECK-COUNT-8:       memref.store %{{.*}}, %[[SV]]
+// CHECK:             nvgpu.mma.sync
+// CHECK-NOT:     gpu.launch
+func.func @rms_res_guarded_bf16(%x: memref<?x100xbf16>, %r: memref<?x100xbf16>, %g: memref<100xbf16>,
+                                %w: memref<100x70xbf16>, %c: memref<?x70xbf16>, %s: memref<?x100xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<?x100xbf16>) residual(%r : memref<?x100xbf16>)
+    weight(%g : memref<100xbf16>) rhs(%w : memref<100x70xbf16>) outs(%c : memref<?x70xbf16>)
+    sum_outs(%s : memref<?x100xbf16>)
+  return
+}
+
+// -----
+
+// N = 0 with sum_outs: there is no C, but S = round(X + R) must still be
+// written. One column of blocks runs the guarded-load kernel (which reads
+// nothing of the empty W); the launch is guarded by M > 0 only.
+// CHECK-LABEL: func.func @rms_res_n0
+// CHECK-SAME:    %[[S:[^:]*]]: memref<4x64xbf16>)
+// CHECK-NOT:     memref.extract_aligned_pointer_as_index
+// CHECK:         %[[SV:.*]] = memref.reinterpret_cast %[[S]]
+// CHECK:         %[[GX0:.*]] = arith.ceildivui %c0{{.*}}, %c128
+// CHECK:         %[[GX:.*]] = arith.maxui %[[GX0]], %c1
+// CHECK:         gpu.launch blocks({{.*}}) in (%{{.*}} = %[[GX]],
+// CHECK-NOT:       nvgpu.device_async_copy
+// CHECK:           memref.store %{{.*}}, %[[SV]]
+// CHECK-NOT:     gpu.launch
+func.func @rms_res_n0(%x: memref<4x64xbf16>, %r: memref<4x64xbf16>, %w: memref<64x0xbf16>,
+                      %c: memref<4x0xbf16>, %s: memref<4x64xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<4x64xbf16>) residual(%r : memref<4x64xbf16>)
+    rhs(%w : memref<64x0xbf16>) outs(%c : memref<4x0xbf16>) sum_outs(%s : memref<4x64xbf16>)
+  return
+}
+
+// -----
+
 // matmul → RMSNorm with a residual and sum_outs: the GEMM's epilogue writes
 // S = A·W + residual, rounded to bf16, into sum_outs; then the row kernel
 // normalizes S into outs.

@@ -76,3 +76,49 @@ for transpose in (False, True):
                         C[row][col] = acc[(mt,nt)][t][i*2+j]
   ref = [[sum(X[m][k]*W[k][n] for k in range(BK)) for n in range(BN)] for m in range(BM)]
   print("transpose" if transpose else "KxN", "OK" if C == ref else "MISMATCH")
+
+# The residual path of norm -> matmul (stageTile, prologueOnTile, storeSum):
+# R's chunks are staged with A's mapping (chunk c = tid + 128 i, i < 2, at
+# row c / 4, column (c % 4) * 8), tails past M and K zero-filled; the
+# prologue's thread reads row tid / 2, columns (tid % 2) * 16 + 8 j, j < 2,
+# forms s = x + r and, in the blocks with bx = 0, stores the chunk's
+# elements that lie inside M and K (16-byte stores in the cp.async kernel
+# where K % 8 = 0, guarded element stores otherwise). Over a whole grid of
+# max(ceil(N / BN), 1) x ceil(M / BM) blocks, every element of S must be
+# written exactly once and equal x + r (rounding left out: exact integers).
+def residual_sum(M, K, N):
+    X = [[random.randint(-9, 9) for _ in range(K)] for _ in range(M)]
+    R = [[random.randint(-9, 9) for _ in range(K)] for _ in range(M)]
+    writes = [[0] * K for _ in range(M)]
+    S = [[None] * K for _ in range(M)]
+    for bx in range(max(-(-N // BN), 1)):
+        for by in range(-(-M // BM)):
+            m0 = by * BM
+            for kt in range(-(-K // BK)):
+                k0 = kt * BK
+                tileA = [[None] * BK for _ in range(BM)]
+                tileR = [[None] * BK for _ in range(BM)]
+                for tid in range(128):
+                    for i in range(BM * BK // 8 // 128):
+                        c = tid + 128 * i
+                        row, col = c // 4, (c % 4) * 8
+                        for l in range(8):
+                            inside = m0 + row < M and k0 + col + l < K
+                            tileA[row][col + l] = X[m0 + row][k0 + col + l] if inside else 0
+                            tileR[row][col + l] = R[m0 + row][k0 + col + l] if inside else 0
+                for tid in range(128):
+                    row = tid // 2
+                    for j in range(2):
+                        col = (tid % 2) * 16 + j * 8
+                        s = [tileA[row][col + l] + tileR[row][col + l] for l in range(8)]
+                        if bx != 0 or m0 + row >= M:
+                            continue
+                        for l in range(8):
+                            if k0 + col + l < K:
+                                writes[m0 + row][k0 + col + l] += 1
+                                S[m0 + row][k0 + col + l] = s[l]
+    once = all(w == 1 for r in writes for w in r)
+    right = all(S[m][k] == X[m][k] + R[m][k] for m in range(M) for k in range(K))
+    return once and right
+print("residual S", "OK" if all(residual_sum(*mkn) for mkn in
+      [(70, 100, 200), (1, 64, 0), (64, 96, 300), (130, 40, 8)]) else "MISMATCH")

@@ -50,6 +50,15 @@
 //   norm_test_check_layer_norm_matmul_<dt>(x, gamma, beta, w, matmul_bias, c,
 //                                          f64 epsilon, f64 weight_offset,
 //                                          i64 flags)
+//   norm_test_check_residual_rms_norm_matmul_<dt>(x, residual, gamma, w,
+//                                                 matmul_bias, c, sum,
+//                                                 f64 epsilon,
+//                                                 f64 weight_offset, i64 flags)
+//   norm_test_check_residual_layer_norm_matmul_<dt>(x, residual, gamma, beta,
+//                                                   w, matmul_bias, c, sum,
+//                                                   f64 epsilon,
+//                                                   f64 weight_offset,
+//                                                   i64 flags)
 //   norm_test_check_matmul_rms_norm_<dt>(a, w, matmul_bias, residual, gamma,
 //                                        y, sum, f64 epsilon,
 //                                        f64 weight_offset, i64 flags)
@@ -76,7 +85,11 @@
 //   y    = z * (gamma + weight_offset) [+ beta]    (gamma = 1, beta = 0 when
 //                                                   absent)
 //   norm -> matmul:  C = norm(X) * W + matmul_bias (W is [K,N], or [N,K] with
-//                    transpose_rhs); no intermediate rounding.
+//                    transpose_rhs); no intermediate rounding. The residual_
+//                    checkers normalize S = round_dt(X + residual) instead of
+//                    X; with has_sum_output the returned sum is compared with
+//                    S and C with the product of the returned sum (as for
+//                    matmul -> norm below).
 //   matmul -> norm:  S = round_dt(A * W + matmul_bias + residual); Y = norm(S).
 //                    With has_sum_output, the returned sum is compared with S
 //                    and Y with the norm of the returned sum (the op's
@@ -467,9 +480,13 @@ void checkNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
   rep.print();
 }
 
-/// C = norm(X) · W + matmul_bias.
+/// C = norm(X) · W + matmul_bias, or with kHasResidual C = norm(S) · W +
+/// matmul_bias with S = round_dt(X + residual), S also compared with `sum`
+/// under kHasSumOutput.
 template <typename DT>
 void checkNormMatmul(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
+                     UnrankedMemRefType<typename DT::Storage> *residual,
+                     UnrankedMemRefType<typename DT::Storage> *sum,
                      UnrankedMemRefType<typename DT::Storage> *gamma,
                      UnrankedMemRefType<typename DT::Storage> *beta,
                      UnrankedMemRefType<typename DT::Storage> *w,
@@ -485,9 +502,8 @@ void checkNormMatmul(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
   rep.tol = fusedTolOf<DT>();
   rep.head = std::string(isRms ? "rms_norm_matmul " : "layer_norm_matmul ") +
              DT::name + " " + nref::shapeString(xShape) + " w=" + nref::shapeString(wShape) +
-             flagStr(flags & ~(kCastBeforeWeight | kHasSumOutput |
-                               kHasMeanOutput | kHasRstdOutput |
-                               kHasResidual),
+             flagStr(flags & ~(kCastBeforeWeight | kHasMeanOutput |
+                               kHasRstdOutput),
                      isRms);
   if (offset != 0.0)
     rep.head += numStr("offset", offset);
@@ -509,6 +525,20 @@ void checkNormMatmul(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
       !loadParam<DT>(mbias, flags & kHasMatmulBias, N, "matmul_bias", mb, rep))
     return failEarly(rep);
 
+  // S = round_dt(X + R). When S is an output, the product is taken of the
+  // returned values (checked against S on their own), as in checkMatmulNorm.
+  if (flags & kHasResidual) {
+    std::vector<double> rs;
+    if (!loadParam<DT>(residual, true, rows * K, "residual", rs, rep))
+      return failEarly(rep);
+    xs = nref::residualAdd(DT::kind, xs, rs);
+    if (flags & kHasSumOutput) {
+      std::vector<double> sOut = load<DT>(sum);
+      rep.extra.push_back({"sum", compare(sOut, xs, tolOf<DT>())});
+      if (sOut.size() == xs.size())
+        xs = sOut;
+    }
+  }
   NormParams p;
   p.isRms = isRms;
   p.eps = eps;
@@ -647,9 +677,11 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
       UnrankedMemRefType<DT::Storage> *matmulBias,                             \
       UnrankedMemRefType<DT::Storage> *c, double epsilon, double weightOffset, \
       int64_t flags) {                                                         \
-    checkNormMatmul<DT>(/*isRms=*/true, x, gamma, /*beta=*/gamma, w,           \
-                        matmulBias, c, epsilon, weightOffset,                  \
-                        flags & ~(int64_t)kHasBeta);                           \
+    checkNormMatmul<DT>(/*isRms=*/true, x, /*residual=*/x, /*sum=*/x, gamma,  \
+                        /*beta=*/gamma, w, matmulBias, c, epsilon,             \
+                        weightOffset,                                          \
+                        flags & ~(int64_t)(kHasBeta | kHasResidual |           \
+                                           kHasSumOutput));                    \
   }                                                                            \
   NORM_RT_EXPORT void _mlir_ciface_norm_test_check_layer_norm_matmul_##DTNAME( \
       UnrankedMemRefType<DT::Storage> *x,                                      \
@@ -659,8 +691,37 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
       UnrankedMemRefType<DT::Storage> *matmulBias,                             \
       UnrankedMemRefType<DT::Storage> *c, double epsilon, double weightOffset, \
       int64_t flags) {                                                         \
-    checkNormMatmul<DT>(/*isRms=*/false, x, gamma, beta, w, matmulBias, c,     \
-                        epsilon, weightOffset, flags);                         \
+    checkNormMatmul<DT>(/*isRms=*/false, x, /*residual=*/x, /*sum=*/x, gamma, \
+                        beta, w, matmulBias, c, epsilon, weightOffset,         \
+                        flags & ~(int64_t)(kHasResidual | kHasSumOutput));     \
+  }                                                                            \
+  NORM_RT_EXPORT void                                                          \
+      _mlir_ciface_norm_test_check_residual_rms_norm_matmul_##DTNAME(          \
+          UnrankedMemRefType<DT::Storage> *x,                                  \
+          UnrankedMemRefType<DT::Storage> *residual,                           \
+          UnrankedMemRefType<DT::Storage> *gamma,                              \
+          UnrankedMemRefType<DT::Storage> *w,                                  \
+          UnrankedMemRefType<DT::Storage> *matmulBias,                         \
+          UnrankedMemRefType<DT::Storage> *c,                                  \
+          UnrankedMemRefType<DT::Storage> *sum, double epsilon,                \
+          double weightOffset, int64_t flags) {                                \
+    checkNormMatmul<DT>(/*isRms=*/true, x, residual, sum, gamma,               \
+                        /*beta=*/gamma, w, matmulBias, c, epsilon,             \
+                        weightOffset, flags & ~(int64_t)kHasBeta);             \
+  }                                                                            \
+  NORM_RT_EXPORT void                                                          \
+      _mlir_ciface_norm_test_check_residual_layer_norm_matmul_##DTNAME(        \
+          UnrankedMemRefType<DT::Storage> *x,                                  \
+          UnrankedMemRefType<DT::Storage> *residual,                           \
+          UnrankedMemRefType<DT::Storage> *gamma,                              \
+          UnrankedMemRefType<DT::Storage> *beta,                               \
+          UnrankedMemRefType<DT::Storage> *w,                                  \
+          UnrankedMemRefType<DT::Storage> *matmulBias,                         \
+          UnrankedMemRefType<DT::Storage> *c,                                  \
+          UnrankedMemRefType<DT::Storage> *sum, double epsilon,                \
+          double weightOffset, int64_t flags) {                                \
+    checkNormMatmul<DT>(/*isRms=*/false, x, residual, sum, gamma, beta, w,     \
+                        matmulBias, c, epsilon, weightOffset, flags);          \
   }                                                                            \
   NORM_RT_EXPORT void _mlir_ciface_norm_test_check_matmul_rms_norm_##DTNAME(   \
       UnrankedMemRefType<DT::Storage> *a, UnrankedMemRefType<DT::Storage> *w,  \

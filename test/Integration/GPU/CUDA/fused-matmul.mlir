@@ -4,11 +4,16 @@
 // on seeded random inputs (rows with |mean| >> std included: row 1 of every
 // input has mean 1e4), with the tolerances of DESIGN.md §4 (bf16 1e-2, f16
 // 2e-3, as ‖out − ref‖ / ‖ref‖). Buffers are managed memory (gpu.alloc
-// host_shared), written and checked on the host.
+// host_shared), written and checked on the host, and never freed: MLIR 22's
+// gpu-to-llvm lowers only the async form of gpu.dealloc, so a synchronous
+// one is left in the host code and fails translation to LLVM IR.
 // Cases: RMSNorm → matmul with W as K×N (ldmatrix.trans) and N×K, tails in
 // M and N, Gemma's offset and a bias, M = 1 with tails in K and N, K not a
 // multiple of 8 (the guarded-load kernel), a rank-3 input; LayerNorm →
-// matmul the same way; matmul → RMSNorm / LayerNorm with a residual, with
+// matmul the same way; RMSNorm / LayerNorm → matmul with a residual
+// (S = round(X + R) normalized, and returned through sum_outs): tails in M
+// and N, M = 1, K not a multiple of 8 (the guarded-load kernel) and N = 0
+// (S is still written); matmul → RMSNorm / LayerNorm with a residual, with
 // and without sum_outs.
 // REQUIRES: cuda-gpu
 // RUN: norm-opt %s --norm-lower-to-nvvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
@@ -27,6 +32,11 @@
 // CHECK: {{^}}matmul_rms_norm bf16 [16x512] w=[512x1024]{{.*}} PASS
 // CHECK: {{^}}matmul_layer_norm f16 [7x256] w=[384x256]{{.*}} PASS
 // CHECK: {{^}}matmul_rms_norm bf16 [3x100] w=[100x36]{{.*}} PASS
+// CHECK: {{^}}rms_norm_matmul bf16 [70x1024] w=[200x1024] residual gamma trans_rhs sum offset=1: {{.*}} PASS
+// CHECK: {{^}}rms_norm_matmul f16 [1x520] w=[520x200] residual mbias: {{.*}} PASS
+// CHECK: {{^}}layer_norm_matmul bf16 [64x768] w=[768x256] residual gamma beta mbias sum: {{.*}} PASS
+// CHECK: {{^}}layer_norm_matmul f16 [5x100] w=[36x100] residual trans_rhs eps_out sum: {{.*}} PASS
+// CHECK: {{^}}rms_norm_matmul bf16 [3x64] w=[64x0] residual gamma sum: {{.*}} PASS
 // CHECK-NOT: FAIL
 
 func.func private @norm_test_check_layer_norm_matmul_bf16(memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) attributes {llvm.emit_c_interface}
@@ -35,6 +45,10 @@ func.func private @norm_test_check_matmul_layer_norm_f16(memref<*xf16>, memref<*
 func.func private @norm_test_check_matmul_rms_norm_bf16(memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) attributes {llvm.emit_c_interface}
 func.func private @norm_test_check_rms_norm_matmul_bf16(memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) attributes {llvm.emit_c_interface}
 func.func private @norm_test_check_rms_norm_matmul_f16(memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, f64, f64, i64) attributes {llvm.emit_c_interface}
+func.func private @norm_test_check_residual_layer_norm_matmul_bf16(memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) attributes {llvm.emit_c_interface}
+func.func private @norm_test_check_residual_layer_norm_matmul_f16(memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, f64, f64, i64) attributes {llvm.emit_c_interface}
+func.func private @norm_test_check_residual_rms_norm_matmul_bf16(memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) attributes {llvm.emit_c_interface}
+func.func private @norm_test_check_residual_rms_norm_matmul_f16(memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, f64, f64, i64) attributes {llvm.emit_c_interface}
 func.func private @norm_test_fill_bf16(memref<*xbf16>, i64, f64, f64) attributes {llvm.emit_c_interface}
 func.func private @norm_test_fill_f16(memref<*xf16>, i64, f64, f64) attributes {llvm.emit_c_interface}
 func.func private @norm_test_fill_rows_bf16(memref<*xbf16>, i64, f64, f64, i64) attributes {llvm.emit_c_interface}
@@ -53,6 +67,11 @@ func.func @main() {
   func.call @mrn_kn_bf16() : () -> ()
   func.call @mln_nk_f16() : () -> ()
   func.call @mrn_guarded_bf16() : () -> ()
+  func.call @rrmm_nk_bf16_tails() : () -> ()
+  func.call @rrmm_kn_m1_f16() : () -> ()
+  func.call @rlnm_kn_bf16() : () -> ()
+  func.call @rlnm_guarded_f16() : () -> ()
+  func.call @rrmm_n0_bf16() : () -> ()
   return
 }
 
@@ -85,11 +104,6 @@ func.func @rmm_kn_bf16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 2 : i64
   func.call @norm_test_check_rms_norm_matmul_bf16(%x_u, %g_u, %w_u, %d_u, %y_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
-  gpu.dealloc %x : memref<64x256xbf16>
-  gpu.dealloc %w : memref<256x128xbf16>
-  gpu.dealloc %d : memref<1xbf16>
-  gpu.dealloc %g : memref<256xbf16>
-  gpu.dealloc %y : memref<64x128xbf16>
   return
 }
 
@@ -128,12 +142,6 @@ func.func @rmm_nk_bf16_tails() {
   %offset = arith.constant 1.0 : f64
   %flags = arith.constant 770 : i64
   func.call @norm_test_check_rms_norm_matmul_bf16(%x_u, %g_u, %w_u, %mb_u, %y_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
-  gpu.dealloc %x : memref<70x1024xbf16>
-  gpu.dealloc %w : memref<1000x1024xbf16>
-  gpu.dealloc %d : memref<1xbf16>
-  gpu.dealloc %g : memref<1024xbf16>
-  gpu.dealloc %mb : memref<1000xbf16>
-  gpu.dealloc %y : memref<70x1000xbf16>
   return
 }
 
@@ -160,10 +168,6 @@ func.func @rmm_m1_f16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 0 : i64
   func.call @norm_test_check_rms_norm_matmul_f16(%x_u, %d_u, %w_u, %d_u, %y_u, %eps, %offset, %flags) : (memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, f64, f64, i64) -> ()
-  gpu.dealloc %x : memref<1x520xf16>
-  gpu.dealloc %w : memref<520x200xf16>
-  gpu.dealloc %d : memref<1xf16>
-  gpu.dealloc %y : memref<1x200xf16>
   return
 }
 
@@ -196,11 +200,6 @@ func.func @rmm_guarded_bf16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 10 : i64
   func.call @norm_test_check_rms_norm_matmul_bf16(%x_u, %g_u, %w_u, %d_u, %y_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
-  gpu.dealloc %x : memref<33x100xbf16>
-  gpu.dealloc %w : memref<100x70xbf16>
-  gpu.dealloc %d : memref<1xbf16>
-  gpu.dealloc %g : memref<100xbf16>
-  gpu.dealloc %y : memref<33x70xbf16>
   return
 }
 
@@ -233,11 +232,6 @@ func.func @rmm_rank3_bf16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 2 : i64
   func.call @norm_test_check_rms_norm_matmul_bf16(%x_u, %g_u, %w_u, %d_u, %y_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
-  gpu.dealloc %x : memref<2x3x64xbf16>
-  gpu.dealloc %w : memref<64x16xbf16>
-  gpu.dealloc %d : memref<1xbf16>
-  gpu.dealloc %g : memref<64xbf16>
-  gpu.dealloc %y : memref<2x3x16xbf16>
   return
 }
 
@@ -282,13 +276,6 @@ func.func @lnm_kn_bf16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 262 : i64
   func.call @norm_test_check_layer_norm_matmul_bf16(%x_u, %g_u, %b_u, %w_u, %mb_u, %y_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
-  gpu.dealloc %x : memref<64x768xbf16>
-  gpu.dealloc %w : memref<768x256xbf16>
-  gpu.dealloc %d : memref<1xbf16>
-  gpu.dealloc %g : memref<768xbf16>
-  gpu.dealloc %b : memref<768xbf16>
-  gpu.dealloc %mb : memref<256xbf16>
-  gpu.dealloc %y : memref<64x256xbf16>
   return
 }
 
@@ -327,12 +314,6 @@ func.func @lnm_nk_f16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 518 : i64
   func.call @norm_test_check_layer_norm_matmul_f16(%x_u, %g_u, %b_u, %w_u, %d_u, %y_u, %eps, %offset, %flags) : (memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, f64, f64, i64) -> ()
-  gpu.dealloc %x : memref<17x512xf16>
-  gpu.dealloc %w : memref<384x512xf16>
-  gpu.dealloc %d : memref<1xf16>
-  gpu.dealloc %g : memref<512xf16>
-  gpu.dealloc %b : memref<512xf16>
-  gpu.dealloc %y : memref<17x384xf16>
   return
 }
 
@@ -365,11 +346,6 @@ func.func @lnm_guarded_bf16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 514 : i64
   func.call @norm_test_check_layer_norm_matmul_bf16(%x_u, %g_u, %d_u, %w_u, %d_u, %y_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
-  gpu.dealloc %x : memref<5x1000xbf16>
-  gpu.dealloc %w : memref<300x1000xbf16>
-  gpu.dealloc %d : memref<1xbf16>
-  gpu.dealloc %g : memref<1000xbf16>
-  gpu.dealloc %y : memref<5x300xbf16>
   return
 }
 
@@ -396,10 +372,6 @@ func.func @lnm_m1_f16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 0 : i64
   func.call @norm_test_check_layer_norm_matmul_f16(%x_u, %d_u, %d_u, %w_u, %d_u, %y_u, %eps, %offset, %flags) : (memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, f64, f64, i64) -> ()
-  gpu.dealloc %x : memref<1x64xf16>
-  gpu.dealloc %w : memref<64x8xf16>
-  gpu.dealloc %d : memref<1xf16>
-  gpu.dealloc %y : memref<1x8xf16>
   return
 }
 
@@ -446,14 +418,6 @@ func.func @mrn_kn_bf16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 291 : i64
   func.call @norm_test_check_matmul_rms_norm_bf16(%x_u, %w_u, %mb_u, %r_u, %g_u, %y_u, %s_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
-  gpu.dealloc %x : memref<16x512xbf16>
-  gpu.dealloc %w : memref<512x1024xbf16>
-  gpu.dealloc %d : memref<1xbf16>
-  gpu.dealloc %g : memref<1024xbf16>
-  gpu.dealloc %mb : memref<1024xbf16>
-  gpu.dealloc %r : memref<16x1024xbf16>
-  gpu.dealloc %y : memref<16x1024xbf16>
-  gpu.dealloc %s : memref<16x1024xbf16>
   return
 }
 
@@ -498,13 +462,6 @@ func.func @mln_nk_f16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 519 : i64
   func.call @norm_test_check_matmul_layer_norm_f16(%x_u, %w_u, %d_u, %r_u, %g_u, %b_u, %y_u, %d_u, %eps, %offset, %flags) : (memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, f64, f64, i64) -> ()
-  gpu.dealloc %x : memref<7x256xf16>
-  gpu.dealloc %w : memref<384x256xf16>
-  gpu.dealloc %d : memref<1xf16>
-  gpu.dealloc %g : memref<384xf16>
-  gpu.dealloc %b : memref<384xf16>
-  gpu.dealloc %r : memref<7x384xf16>
-  gpu.dealloc %y : memref<7x384xf16>
   return
 }
 
@@ -539,11 +496,209 @@ func.func @mrn_guarded_bf16() {
   %offset = arith.constant 1.0 : f64
   %flags = arith.constant 34 : i64
   func.call @norm_test_check_matmul_rms_norm_bf16(%x_u, %w_u, %d_u, %d_u, %g_u, %y_u, %s_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
-  gpu.dealloc %x : memref<3x100xbf16>
-  gpu.dealloc %w : memref<100x36xbf16>
-  gpu.dealloc %d : memref<1xbf16>
-  gpu.dealloc %g : memref<36xbf16>
-  gpu.dealloc %y : memref<3x36xbf16>
-  gpu.dealloc %s : memref<3x36xbf16>
+  return
+}
+
+func.func @rrmm_nk_bf16_tails() {
+  %x = gpu.alloc host_shared () : memref<70x1024xbf16>
+  %x_u = memref.cast %x : memref<70x1024xbf16> to memref<*xbf16>
+  %x_seed = arith.constant 1301 : i64
+  %x_mean = arith.constant 0.5 : f64
+  %x_scale = arith.constant 1.0 : f64
+  %x_axis = arith.constant 1 : i64
+  func.call @norm_test_fill_rows_bf16(%x_u, %x_seed, %x_mean, %x_scale, %x_axis) : (memref<*xbf16>, i64, f64, f64, i64) -> ()
+  %r = gpu.alloc host_shared () : memref<70x1024xbf16>
+  %r_u = memref.cast %r : memref<70x1024xbf16> to memref<*xbf16>
+  %r_seed = arith.constant 1308 : i64
+  %r_mean = arith.constant 0.25 : f64
+  %r_scale = arith.constant 0.5 : f64
+  func.call @norm_test_fill_bf16(%r_u, %r_seed, %r_mean, %r_scale) : (memref<*xbf16>, i64, f64, f64) -> ()
+  %w = gpu.alloc host_shared () : memref<200x1024xbf16>
+  %w_u = memref.cast %w : memref<200x1024xbf16> to memref<*xbf16>
+  %w_seed = arith.constant 1315 : i64
+  %w_mean = arith.constant 0.02 : f64
+  %w_scale = arith.constant 0.1 : f64
+  func.call @norm_test_fill_bf16(%w_u, %w_seed, %w_mean, %w_scale) : (memref<*xbf16>, i64, f64, f64) -> ()
+  %d = gpu.alloc host_shared () : memref<1xbf16>
+  %d_u = memref.cast %d : memref<1xbf16> to memref<*xbf16>
+  %g = gpu.alloc host_shared () : memref<1024xbf16>
+  %g_u = memref.cast %g : memref<1024xbf16> to memref<*xbf16>
+  %g_seed = arith.constant 1322 : i64
+  %g_mean = arith.constant 1.0 : f64
+  %g_scale = arith.constant 0.25 : f64
+  func.call @norm_test_fill_bf16(%g_u, %g_seed, %g_mean, %g_scale) : (memref<*xbf16>, i64, f64, f64) -> ()
+  %y = gpu.alloc host_shared () : memref<70x200xbf16>
+  %y_u = memref.cast %y : memref<70x200xbf16> to memref<*xbf16>
+  %s = gpu.alloc host_shared () : memref<70x1024xbf16>
+  %s_u = memref.cast %s : memref<70x1024xbf16> to memref<*xbf16>
+  norm.rms_norm_matmul ins(%x : memref<70x1024xbf16>) residual(%r : memref<70x1024xbf16>) weight(%g : memref<1024xbf16>) rhs(%w : memref<200x1024xbf16>) outs(%y : memref<70x200xbf16>) sum_outs(%s : memref<70x1024xbf16>) {epsilon = 1.0e-06 : f64, weight_offset = 1.0 : f32, transpose_rhs}
+  %eps = arith.constant 1.0e-06 : f64
+  %offset = arith.constant 1.0 : f64
+  %flags = arith.constant 547 : i64
+  func.call @norm_test_check_residual_rms_norm_matmul_bf16(%x_u, %r_u, %g_u, %w_u, %d_u, %y_u, %s_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
+  return
+}
+
+func.func @rrmm_kn_m1_f16() {
+  %x = gpu.alloc host_shared () : memref<1x520xf16>
+  %x_u = memref.cast %x : memref<1x520xf16> to memref<*xf16>
+  %x_seed = arith.constant 1329 : i64
+  %x_mean = arith.constant 0.5 : f64
+  %x_scale = arith.constant 1.0 : f64
+  %x_axis = arith.constant 1 : i64
+  func.call @norm_test_fill_rows_f16(%x_u, %x_seed, %x_mean, %x_scale, %x_axis) : (memref<*xf16>, i64, f64, f64, i64) -> ()
+  %r = gpu.alloc host_shared () : memref<1x520xf16>
+  %r_u = memref.cast %r : memref<1x520xf16> to memref<*xf16>
+  %r_seed = arith.constant 1336 : i64
+  %r_mean = arith.constant 0.25 : f64
+  %r_scale = arith.constant 0.5 : f64
+  func.call @norm_test_fill_f16(%r_u, %r_seed, %r_mean, %r_scale) : (memref<*xf16>, i64, f64, f64) -> ()
+  %w = gpu.alloc host_shared () : memref<520x200xf16>
+  %w_u = memref.cast %w : memref<520x200xf16> to memref<*xf16>
+  %w_seed = arith.constant 1343 : i64
+  %w_mean = arith.constant 0.02 : f64
+  %w_scale = arith.constant 0.1 : f64
+  func.call @norm_test_fill_f16(%w_u, %w_seed, %w_mean, %w_scale) : (memref<*xf16>, i64, f64, f64) -> ()
+  %d = gpu.alloc host_shared () : memref<1xf16>
+  %d_u = memref.cast %d : memref<1xf16> to memref<*xf16>
+  %mb = gpu.alloc host_shared () : memref<200xf16>
+  %mb_u = memref.cast %mb : memref<200xf16> to memref<*xf16>
+  %mb_seed = arith.constant 1350 : i64
+  %mb_mean = arith.constant 0.2 : f64
+  %mb_scale = arith.constant 0.5 : f64
+  func.call @norm_test_fill_f16(%mb_u, %mb_seed, %mb_mean, %mb_scale) : (memref<*xf16>, i64, f64, f64) -> ()
+  %y = gpu.alloc host_shared () : memref<1x200xf16>
+  %y_u = memref.cast %y : memref<1x200xf16> to memref<*xf16>
+  norm.rms_norm_matmul ins(%x : memref<1x520xf16>) residual(%r : memref<1x520xf16>) rhs(%w : memref<520x200xf16>) matmul_bias(%mb : memref<200xf16>) outs(%y : memref<1x200xf16>) {epsilon = 1.0e-06 : f64}
+  %eps = arith.constant 1.0e-06 : f64
+  %offset = arith.constant 0.0 : f64
+  %flags = arith.constant 257 : i64
+  func.call @norm_test_check_residual_rms_norm_matmul_f16(%x_u, %r_u, %d_u, %w_u, %mb_u, %y_u, %d_u, %eps, %offset, %flags) : (memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, f64, f64, i64) -> ()
+  return
+}
+
+func.func @rlnm_kn_bf16() {
+  %x = gpu.alloc host_shared () : memref<64x768xbf16>
+  %x_u = memref.cast %x : memref<64x768xbf16> to memref<*xbf16>
+  %x_seed = arith.constant 1357 : i64
+  %x_mean = arith.constant 0.5 : f64
+  %x_scale = arith.constant 1.0 : f64
+  %x_axis = arith.constant 1 : i64
+  func.call @norm_test_fill_rows_bf16(%x_u, %x_seed, %x_mean, %x_scale, %x_axis) : (memref<*xbf16>, i64, f64, f64, i64) -> ()
+  %r = gpu.alloc host_shared () : memref<64x768xbf16>
+  %r_u = memref.cast %r : memref<64x768xbf16> to memref<*xbf16>
+  %r_seed = arith.constant 1364 : i64
+  %r_mean = arith.constant 0.25 : f64
+  %r_scale = arith.constant 0.5 : f64
+  func.call @norm_test_fill_bf16(%r_u, %r_seed, %r_mean, %r_scale) : (memref<*xbf16>, i64, f64, f64) -> ()
+  %w = gpu.alloc host_shared () : memref<768x256xbf16>
+  %w_u = memref.cast %w : memref<768x256xbf16> to memref<*xbf16>
+  %w_seed = arith.constant 1371 : i64
+  %w_mean = arith.constant 0.02 : f64
+  %w_scale = arith.constant 0.1 : f64
+  func.call @norm_test_fill_bf16(%w_u, %w_seed, %w_mean, %w_scale) : (memref<*xbf16>, i64, f64, f64) -> ()
+  %d = gpu.alloc host_shared () : memref<1xbf16>
+  %d_u = memref.cast %d : memref<1xbf16> to memref<*xbf16>
+  %g = gpu.alloc host_shared () : memref<768xbf16>
+  %g_u = memref.cast %g : memref<768xbf16> to memref<*xbf16>
+  %g_seed = arith.constant 1378 : i64
+  %g_mean = arith.constant 1.0 : f64
+  %g_scale = arith.constant 0.25 : f64
+  func.call @norm_test_fill_bf16(%g_u, %g_seed, %g_mean, %g_scale) : (memref<*xbf16>, i64, f64, f64) -> ()
+  %b = gpu.alloc host_shared () : memref<768xbf16>
+  %b_u = memref.cast %b : memref<768xbf16> to memref<*xbf16>
+  %b_seed = arith.constant 1385 : i64
+  %b_mean = arith.constant 0.1 : f64
+  %b_scale = arith.constant 0.5 : f64
+  func.call @norm_test_fill_bf16(%b_u, %b_seed, %b_mean, %b_scale) : (memref<*xbf16>, i64, f64, f64) -> ()
+  %mb = gpu.alloc host_shared () : memref<256xbf16>
+  %mb_u = memref.cast %mb : memref<256xbf16> to memref<*xbf16>
+  %mb_seed = arith.constant 1392 : i64
+  %mb_mean = arith.constant 0.2 : f64
+  %mb_scale = arith.constant 0.5 : f64
+  func.call @norm_test_fill_bf16(%mb_u, %mb_seed, %mb_mean, %mb_scale) : (memref<*xbf16>, i64, f64, f64) -> ()
+  %y = gpu.alloc host_shared () : memref<64x256xbf16>
+  %y_u = memref.cast %y : memref<64x256xbf16> to memref<*xbf16>
+  %s = gpu.alloc host_shared () : memref<64x768xbf16>
+  %s_u = memref.cast %s : memref<64x768xbf16> to memref<*xbf16>
+  norm.layer_norm_matmul ins(%x : memref<64x768xbf16>) residual(%r : memref<64x768xbf16>) weight(%g : memref<768xbf16>) bias(%b : memref<768xbf16>) rhs(%w : memref<768x256xbf16>) matmul_bias(%mb : memref<256xbf16>) outs(%y : memref<64x256xbf16>) sum_outs(%s : memref<64x768xbf16>) {epsilon = 1.0e-05 : f64}
+  %eps = arith.constant 1.0e-05 : f64
+  %offset = arith.constant 0.0 : f64
+  %flags = arith.constant 295 : i64
+  func.call @norm_test_check_residual_layer_norm_matmul_bf16(%x_u, %r_u, %g_u, %b_u, %w_u, %mb_u, %y_u, %s_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
+  return
+}
+
+func.func @rlnm_guarded_f16() {
+  %x = gpu.alloc host_shared () : memref<5x100xf16>
+  %x_u = memref.cast %x : memref<5x100xf16> to memref<*xf16>
+  %x_seed = arith.constant 1399 : i64
+  %x_mean = arith.constant 0.5 : f64
+  %x_scale = arith.constant 1.0 : f64
+  %x_axis = arith.constant 1 : i64
+  func.call @norm_test_fill_rows_f16(%x_u, %x_seed, %x_mean, %x_scale, %x_axis) : (memref<*xf16>, i64, f64, f64, i64) -> ()
+  %r = gpu.alloc host_shared () : memref<5x100xf16>
+  %r_u = memref.cast %r : memref<5x100xf16> to memref<*xf16>
+  %r_seed = arith.constant 1406 : i64
+  %r_mean = arith.constant 0.25 : f64
+  %r_scale = arith.constant 0.5 : f64
+  func.call @norm_test_fill_f16(%r_u, %r_seed, %r_mean, %r_scale) : (memref<*xf16>, i64, f64, f64) -> ()
+  %w = gpu.alloc host_shared () : memref<36x100xf16>
+  %w_u = memref.cast %w : memref<36x100xf16> to memref<*xf16>
+  %w_seed = arith.constant 1413 : i64
+  %w_mean = arith.constant 0.02 : f64
+  %w_scale = arith.constant 0.1 : f64
+  func.call @norm_test_fill_f16(%w_u, %w_seed, %w_mean, %w_scale) : (memref<*xf16>, i64, f64, f64) -> ()
+  %d = gpu.alloc host_shared () : memref<1xf16>
+  %d_u = memref.cast %d : memref<1xf16> to memref<*xf16>
+  %y = gpu.alloc host_shared () : memref<5x36xf16>
+  %y_u = memref.cast %y : memref<5x36xf16> to memref<*xf16>
+  %s = gpu.alloc host_shared () : memref<5x100xf16>
+  %s_u = memref.cast %s : memref<5x100xf16> to memref<*xf16>
+  norm.layer_norm_matmul ins(%x : memref<5x100xf16>) residual(%r : memref<5x100xf16>) rhs(%w : memref<36x100xf16>) outs(%y : memref<5x36xf16>) sum_outs(%s : memref<5x100xf16>) {epsilon = 1.0e-05 : f64, eps_mode = #norm.eps_mode<outside_sqrt>, transpose_rhs}
+  %eps = arith.constant 1.0e-05 : f64
+  %offset = arith.constant 0.0 : f64
+  %flags = arith.constant 553 : i64
+  func.call @norm_test_check_residual_layer_norm_matmul_f16(%x_u, %r_u, %d_u, %d_u, %w_u, %d_u, %y_u, %s_u, %eps, %offset, %flags) : (memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, f64, f64, i64) -> ()
+  return
+}
+
+func.func @rrmm_n0_bf16() {
+  %x = gpu.alloc host_shared () : memref<3x64xbf16>
+  %x_u = memref.cast %x : memref<3x64xbf16> to memref<*xbf16>
+  %x_seed = arith.constant 1420 : i64
+  %x_mean = arith.constant 0.5 : f64
+  %x_scale = arith.constant 1.0 : f64
+  %x_axis = arith.constant 1 : i64
+  func.call @norm_test_fill_rows_bf16(%x_u, %x_seed, %x_mean, %x_scale, %x_axis) : (memref<*xbf16>, i64, f64, f64, i64) -> ()
+  %r = gpu.alloc host_shared () : memref<3x64xbf16>
+  %r_u = memref.cast %r : memref<3x64xbf16> to memref<*xbf16>
+  %r_seed = arith.constant 1427 : i64
+  %r_mean = arith.constant 0.25 : f64
+  %r_scale = arith.constant 0.5 : f64
+  func.call @norm_test_fill_bf16(%r_u, %r_seed, %r_mean, %r_scale) : (memref<*xbf16>, i64, f64, f64) -> ()
+  %w = gpu.alloc host_shared () : memref<64x0xbf16>
+  %w_u = memref.cast %w : memref<64x0xbf16> to memref<*xbf16>
+  %w_seed = arith.constant 1434 : i64
+  %w_mean = arith.constant 0.02 : f64
+  %w_scale = arith.constant 0.1 : f64
+  func.call @norm_test_fill_bf16(%w_u, %w_seed, %w_mean, %w_scale) : (memref<*xbf16>, i64, f64, f64) -> ()
+  %d = gpu.alloc host_shared () : memref<1xbf16>
+  %d_u = memref.cast %d : memref<1xbf16> to memref<*xbf16>
+  %g = gpu.alloc host_shared () : memref<64xbf16>
+  %g_u = memref.cast %g : memref<64xbf16> to memref<*xbf16>
+  %g_seed = arith.constant 1441 : i64
+  %g_mean = arith.constant 1.0 : f64
+  %g_scale = arith.constant 0.25 : f64
+  func.call @norm_test_fill_bf16(%g_u, %g_seed, %g_mean, %g_scale) : (memref<*xbf16>, i64, f64, f64) -> ()
+  %y = gpu.alloc host_shared () : memref<3x0xbf16>
+  %y_u = memref.cast %y : memref<3x0xbf16> to memref<*xbf16>
+  %s = gpu.alloc host_shared () : memref<3x64xbf16>
+  %s_u = memref.cast %s : memref<3x64xbf16> to memref<*xbf16>
+  norm.rms_norm_matmul ins(%x : memref<3x64xbf16>) residual(%r : memref<3x64xbf16>) weight(%g : memref<64xbf16>) rhs(%w : memref<64x0xbf16>) outs(%y : memref<3x0xbf16>) sum_outs(%s : memref<3x64xbf16>) {epsilon = 1.0e-06 : f64}
+  %eps = arith.constant 1.0e-06 : f64
+  %offset = arith.constant 0.0 : f64
+  %flags = arith.constant 35 : i64
+  func.call @norm_test_check_residual_rms_norm_matmul_bf16(%x_u, %r_u, %g_u, %w_u, %d_u, %y_u, %s_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
   return
 }
