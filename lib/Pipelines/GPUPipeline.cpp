@@ -23,6 +23,8 @@
 #include "norm/Conversion/Passes.h"
 #include "norm/Pipelines/Passes.h"
 
+#include "NVPTXTarget.h"
+
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -31,7 +33,6 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
-#include "llvm/Support/Regex.h"
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -57,7 +58,13 @@ void addKernelStage(OpPassManager &pm, const NormNVVMPipelineOptions &options) {
   pm.addPass(createGpuKernelOutliningPass());
   GpuNVVMAttachTargetOptions targetOptions;
   targetOptions.chip = options.chip;
-  targetOptions.features = options.features;
+  // The checked PTX level (the chip's default when `features` is empty);
+  // options that fail the check (only from C++, the registered pipeline
+  // rejects them) are passed through as given.
+  auto ignoreError = [](const Twine &) {};
+  targetOptions.features =
+      resolvePTXFeatures(options.chip, options.features, ignoreError)
+          .value_or(options.features);
   targetOptions.optLevel = options.optLevel;
   pm.addPass(createGpuNVVMAttachTarget(targetOptions));
 }
@@ -99,19 +106,12 @@ void addHostStage(OpPassManager &pm, const NormNVVMPipelineOptions &options) {
 LogicalResult
 validateOptions(const NormNVVMPipelineOptions &options,
                 function_ref<LogicalResult(const Twine &)> errorHandler) {
-  llvm::Regex chipPattern("^sm_([0-9]+)[af]?$");
-  SmallVector<StringRef> chipParts;
-  unsigned smVersion = 0;
-  if (!chipPattern.match(options.chip, &chipParts) ||
-      chipParts[1].getAsInteger(10, smVersion) || smVersion < 70)
-    return errorHandler("norm-lower-to-nvvm: chip must be sm_70 or newer "
-                        "(e.g. sm_80, sm_90, sm_90a), got '" +
-                        options.chip + "'");
-  if (!options.features.empty() &&
-      !llvm::Regex("^\\+ptx[0-9]+$").match(options.features))
-    return errorHandler("norm-lower-to-nvvm: features must be a PTX level "
-                        "such as +ptx80, got '" +
-                        options.features + "'");
+  // The chip and the PTX level together: LLVM's NVPTX back end aborts on a
+  // pair it cannot emit (PTX 8.0 for sm_100, say).
+  std::string error;
+  if (!resolvePTXFeatures(options.chip, options.features,
+                          [&](const Twine &message) { error = message.str(); }))
+    return errorHandler(error);
   StringRef format = options.format;
   if (format != "isa" && format != "bin" && format != "fatbin")
     return errorHandler("norm-lower-to-nvvm: format must be 'isa' (PTX), "

@@ -109,13 +109,18 @@ struct NormNVVMPipelineOptions
   PassOptions::Option<std::string> chip{
       *this, "chip",
       llvm::cl::desc("GPU architecture, sm_70 or newer (sm_80: A100, sm_90: "
-                     "H100)"),
+                     "H100, sm_100: B200, sm_120: RTX 50xx), as LLVM's "
+                     "NVPTX back end names it (also sm_90a, sm_100a, "
+                     "sm_100f, ...)"),
       llvm::cl::init("sm_90")};
   PassOptions::Option<std::string> features{
       *this, "features",
-      llvm::cl::desc("PTX feature level for LLVM's NVPTX back end, e.g. "
-                     "+ptx80 (PTX ISA 8.0)"),
-      llvm::cl::init("+ptx80")};
+      llvm::cl::desc("PTX ISA level for LLVM's NVPTX back end, e.g. +ptx80 "
+                     "(PTX ISA 8.0); at least the chip's minimum (sm_80: "
+                     "+ptx70, sm_90: +ptx78, sm_100: +ptx86, sm_120: "
+                     "+ptx87). Empty (the default): +ptx80, or the chip's "
+                     "minimum where that is higher"),
+      llvm::cl::init("")};
   PassOptions::Option<std::string> format{
       *this, "format",
       llvm::cl::desc("Kernel format in the gpu.binary: 'isa' (PTX text, "
