@@ -50,6 +50,7 @@ tools = [
     "norm-opt",
     "norm-run",
     ToolSubst("mlir-opt", unresolved="fatal"),
+    ToolSubst("mlir-translate", unresolved="fatal"),
     ToolSubst("mlir-runner", unresolved="ignore"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

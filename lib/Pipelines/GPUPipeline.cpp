@@ -10,7 +10,8 @@
 //     (ldmatrix, mma.sync, cp.async of the fused GEMMs), scf-to-cf,
 //     convert-gpu-to-nvvm (with the vector, memref — dynamic shared memory
 //     views — arith and math lowerings)
-//   → (host) scf-to-cf, expand-strided-metadata, gpu-to-llvm
+//   → (host) scf-to-cf, expand-strided-metadata, norm-gpu-async-allocs
+//     (gpu.alloc/gpu.dealloc in the forms gpu-to-llvm lowers), gpu-to-llvm
 //   → gpu-module-to-binary (PTX from LLVM's NVPTX back end; cubin/fatbin
 //     through the CUDA toolkit's ptxas/fatbinary) → convert-to-llvm.
 //
@@ -89,6 +90,9 @@ void addHostStage(OpPassManager &pm, const NormNVVMPipelineOptions &options) {
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
+  // gpu-to-llvm leaves synchronous gpu.alloc (device memory) and
+  // gpu.dealloc in the host code, as users and tests write them.
+  pm.addPass(createNormGPUAsyncAllocsPass());
   pm.addPass(createGpuToLLVMConversionPass());
   GpuModuleToBinaryPassOptions binaryOptions;
   binaryOptions.compilationTarget = options.format;

@@ -76,9 +76,9 @@ struct CopyGlobalsPass
 
 /// Makes every buffer a host function allocates managed memory:
 /// memref.alloc → gpu.alloc host_shared (mgpuMemAlloc, cuMemAllocManaged)
-/// and memref.dealloc → gpu.dealloc (mgpuMemFree). gpu-to-llvm lowers
-/// gpu.dealloc only in its async form, hence the gpu.wait around it. Runs
-/// after the deallocation pipeline, so every alloc and dealloc is
+/// and memref.dealloc → gpu.dealloc (mgpuMemFree; synchronous, which
+/// norm-lower-to-nvvm's norm-gpu-async-allocs puts in the async form that
+/// gpu-to-llvm lowers). Runs after the deallocation pipeline, so every alloc and dealloc is
 /// rewritten and the two always match; the kernels of norm-lower-to-nvvm
 /// can then read and write every buffer of the function, and the host code
 /// (memref.copy, results read by norm-run) still can.
@@ -111,13 +111,8 @@ struct DeviceAllocsPass
     }
     for (memref::DeallocOp op : deallocs) {
       OpBuilder b(op);
-      Type token = gpu::AsyncTokenType::get(op->getContext());
-      Value start =
-          gpu::WaitOp::create(b, op.getLoc(), token, ValueRange()).getAsyncToken();
-      auto dealloc = gpu::DeallocOp::create(b, op.getLoc(), token,
-                                            ValueRange{start}, op.getMemref());
-      gpu::WaitOp::create(b, op.getLoc(), Type(),
-                          ValueRange{dealloc.getAsyncToken()});
+      gpu::DeallocOp::create(b, op.getLoc(), /*asyncToken=*/Type(),
+                             ValueRange(), op.getMemref());
       op.erase();
     }
   }

@@ -212,4 +212,35 @@ def NormLowerBF16MmaSyncPass : Pass<"norm-lower-bf16-mma-sync"> {
   ];
 }
 
+def NormGPUAsyncAllocsPass : Pass<"norm-gpu-async-allocs"> {
+  let summary = "Rewrite gpu.alloc/gpu.dealloc into the forms that "
+                "gpu-to-llvm lowers";
+  let description = [{
+    MLIR 22's `gpu-to-llvm` lowers a `gpu.alloc` of device memory and a
+    `gpu.dealloc` only when they are async with exactly one dependency, and
+    a `gpu.alloc host_shared` (managed memory) only when it is synchronous
+    without dependencies; it leaves any other form in the host code, where
+    translation to LLVM IR fails ("unsupported GPU operation"). This pass
+    rewrites every other form into the lowered one, keeping its ordering:
+
+    ```mlir
+    gpu.dealloc %m : memref<?xf32>
+    // becomes
+    %t0 = gpu.wait async
+    %t1 = gpu.dealloc async [%t0] %m : memref<?xf32>
+    gpu.wait [%t1]
+    ```
+
+    A synchronous op still completes before the host goes on (the blocking
+    `gpu.wait`), after its dependencies (the `gpu.wait async` of a fresh
+    stream waits on them). An async op with no or several dependencies gets
+    a `gpu.wait async` joining them; a `host_shared` allocation with
+    dependencies waits for them on the host and, when async, returns a
+    fresh token. `--norm-lower-to-nvvm` runs it before `gpu-to-llvm`, so
+    that input IR may use the synchronous forms. The buffers
+    `--convert-norm-to-gpu` allocates are already in the lowered form.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 #endif // NORM_CONVERSION_PASSES_TD

@@ -656,7 +656,12 @@ SmallVector<Value> GPUFusedGemmEmitter::mmaOnTile(OpBuilder &b, const Smem &s,
 
 void GPUFusedGemmEmitter::finishStatistics(OpBuilder &b, const Smem &s,
                                            ValueRange stats, ValueRange sums) {
-  Value kF32 = indexToF32(b, p.k);
+  // An empty row (K = 0, possible only with a dynamic K) has Σ = 0: divide
+  // by max(K, 1), so mean = mean square = 0 and r (1/√ε) is finite; the
+  // GEMM's sum is empty as well and C = bias, as the op (and the reference)
+  // define it, where 0/0 made every element NaN.
+  Value kF32 = indexToF32(
+      b, arith::MaxUIOp::create(b, loc, p.k, index(b, 1)).getResult());
   auto combine = [&](Value v) {
     Value other = gpu::ShuffleOp::create(b, loc, v, 1,
                                          NVIDIATargetInfo::kWarpSize,

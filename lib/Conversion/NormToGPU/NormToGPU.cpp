@@ -403,13 +403,12 @@ struct LowerMatmulNormToGPU : OpRewritePattern<OpTy> {
           dynamicSizes.push_back(
               getValueOrCreateConstantIndexOp(rewriter, loc, size));
       }
-      // Device memory: only the kernels touch S.
-      temp = gpu::AllocOp::create(
-                 rewriter, loc,
-                 MemRefType::get(staticSizes, op.getInputType().getElementType()),
-                 /*asyncToken=*/Type(), /*asyncDependencies=*/ValueRange{},
-                 dynamicSizes, /*symbolOperands=*/ValueRange{})
-                 .getMemref();
+      // Device memory: only the kernels touch S. In the async form that
+      // gpu-to-llvm lowers, completed on the host before the launches.
+      temp = createDeviceAlloc(
+          rewriter, loc,
+          MemRefType::get(staticSizes, op.getInputType().getElementType()),
+          dynamicSizes);
       p.c = temp;
     }
     emitGemmDispatch(rewriter, loc, p);
@@ -427,9 +426,10 @@ struct LowerMatmulNormToGPU : OpRewritePattern<OpTy> {
                         op.getEpsilonAttr(), op.getWeightOffsetAttr(),
                         Attribute(), accType, CastMode::after_weight,
                         op.getEpsMode());
+    // After the norm's row kernel: the launches are synchronous (the host
+    // waits for each kernel), so both kernels have finished with S.
     if (temp)
-      gpu::DeallocOp::create(rewriter, loc, /*asyncToken=*/Type(),
-                             ValueRange{}, temp);
+      createDeviceDealloc(rewriter, loc, temp);
     rewriter.eraseOp(op);
     return success();
   }

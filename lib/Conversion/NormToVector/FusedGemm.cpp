@@ -606,9 +606,13 @@ void FusedGemmEmitter::storeSum(OpBuilder &b, const ChunkBuffers &buf, Value x,
 /// After the last K block: scale r (and LayerNorm's r·(μ − p)) of `row`.
 void FusedGemmEmitter::finishRowStatistics(OpBuilder &b,
                                            const ChunkBuffers &buf, Value row) {
+  // max(K, 1): an empty row (a dynamic K = 0) has mean 0 and a finite r
+  // (1/√ε), and C = bias (the product's sum is empty), not 0/0 = NaN.
   Value kF32 = arith::UIToFPOp::create(
       b, loc, b.getF32Type(),
-      arith::IndexCastUIOp::create(b, loc, b.getI64Type(), p.k));
+      arith::IndexCastUIOp::create(
+          b, loc, b.getI64Type(),
+          arith::MaxUIOp::create(b, loc, p.k, index(b, 1))));
   Value sum1 = memref::LoadOp::create(b, loc, buf.sum1, ValueRange{row});
   Value meanShift = arith::DivFOp::create(b, loc, sum1, kF32); // (μ−p), or ms
   Value spread = meanShift; // RMSNorm: mean of squares

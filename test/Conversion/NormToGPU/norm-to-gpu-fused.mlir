@@ -355,19 +355,69 @@ func.func @matmul_rms_sum(%a: memref<?x512xbf16>, %w: memref<512x1024xbf16>, %r:
 
 // -----
 
-// matmul → LayerNorm without sum_outs: S goes to a device temporary.
+// matmul → LayerNorm without sum_outs: S goes to a device temporary,
+// allocated and freed in the async form that gpu-to-llvm lowers (a
+// synchronous gpu.alloc/gpu.dealloc stays in the host code and fails
+// translation to LLVM IR), each completed on the host (the blocking
+// gpu.wait) before it goes on; the launches are synchronous, so both
+// kernels have finished with S when it is freed.
 // CHECK-LABEL: func.func @matmul_ln_temp
-// CHECK:         %[[TMP:.*]] = gpu.alloc (%{{.*}}) : memref<?x1024xf16>
+// CHECK:         %[[T0:.*]] = gpu.wait async
+// CHECK-NEXT:    %[[TMP:.*]], %[[T1:.*]] = gpu.alloc async [%[[T0]]] (%{{.*}}) : memref<?x1024xf16>
+// CHECK-NEXT:    gpu.wait [%[[T1]]]
 // CHECK:         gpu.launch
 // CHECK:           nvgpu.mma.sync
 // CHECK:           vector.store %{{.*}}, %[[TMP]]
 // CHECK:         gpu.launch
 // CHECK:           math.sqrt
-// CHECK:         gpu.dealloc %[[TMP]] : memref<?x1024xf16>
+// CHECK:         %[[T2:.*]] = gpu.wait async
+// CHECK-NEXT:    %[[T3:.*]] = gpu.dealloc async [%[[T2]]] %[[TMP]] : memref<?x1024xf16>
+// CHECK-NEXT:    gpu.wait [%[[T3]]]
+// CHECK-NEXT:    return
 func.func @matmul_ln_temp(%a: memref<?x512xf16>, %w: memref<1024x512xf16>, %mb: memref<1024xf16>,
                           %y: memref<?x1024xf16>) {
   norm.matmul_layer_norm ins(%a : memref<?x512xf16>) rhs(%w : memref<1024x512xf16>)
     matmul_bias(%mb : memref<1024xf16>) outs(%y : memref<?x1024xf16>) {transpose_rhs}
+  return
+}
+
+// -----
+
+// A dynamic K may be 0 at run time: the row statistics divide by max(K, 1),
+// so an empty row has mean 0 and a finite r, and C = bias (the op's
+// definition: the product's sum is empty), where 0/0 gave NaN everywhere.
+// CHECK-LABEL: func.func @rms_dynamic_k
+// CHECK-SAME:    %[[X:[^:]*]]: memref<16x?xbf16>
+// CHECK:         %[[K:.*]] = memref.dim %[[X]], %c1
+// CHECK:         gpu.launch
+// CHECK:           %[[K1:.*]] = arith.maxui %[[K]], %c1
+// CHECK:           %[[KI:.*]] = arith.index_cast{{.*}} %[[K1]] : index to i64
+// CHECK:           %[[KF:.*]] = arith.uitofp %[[KI]] : i64 to f32
+// CHECK:           arith.divf %{{.*}}, %[[KF]] : f32
+// CHECK:           math.sqrt
+func.func @rms_dynamic_k(%x: memref<16x?xbf16>, %w: memref<?x64xbf16>, %mb: memref<64xbf16>,
+                         %c: memref<16x64xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<16x?xbf16>) rhs(%w : memref<?x64xbf16>)
+    matmul_bias(%mb : memref<64xbf16>) outs(%c : memref<16x64xbf16>)
+  return
+}
+
+// -----
+
+// LayerNorm: μ − p and the mean square both divide by max(K, 1).
+// CHECK-LABEL: func.func @ln_dynamic_k
+// CHECK-SAME:    %[[X:[^:]*]]: memref<?x?xf16>
+// CHECK:         %[[K:.*]] = memref.dim %[[X]], %c1
+// CHECK:         gpu.launch
+// CHECK:           %[[K1:.*]] = arith.maxui %[[K]], %c1
+// CHECK:           %[[KI:.*]] = arith.index_cast{{.*}} %[[K1]] : index to i64
+// CHECK:           %[[KF:.*]] = arith.uitofp %[[KI]] : i64 to f32
+// CHECK:           arith.divf %{{.*}}, %[[KF]] : f32
+// CHECK:           arith.divf %{{.*}}, %[[KF]] : f32
+// CHECK:           math.sqrt
+func.func @ln_dynamic_k(%x: memref<?x?xf16>, %w: memref<?x32xf16>, %c: memref<?x32xf16>) {
+  norm.layer_norm_matmul ins(%x : memref<?x?xf16>) rhs(%w : memref<?x32xf16>)
+    outs(%c : memref<?x32xf16>)
   return
 }
 

@@ -130,7 +130,7 @@ func.func @matmuls(%a: memref<8x64xf32>, %w: memref<64x32xf32>, %wt: memref<32x6
 //   CHECK-DAG: %[[XV:.*]] = memref.reinterpret_cast %[[X]]
 //   CHECK-DAG: %[[RV:.*]] = memref.reinterpret_cast %[[R]]
 //   CHECK-DAG: %[[SV:.*]] = memref.reinterpret_cast %[[S]]
-//       CHECK: %[[CHUNKS:.*]] = arith.maxui
+//       CHECK: %[[CHUNKS:.*]] = arith.maxui %{{[0-9]+}}, %c1
 //       CHECK: scf.parallel (%[[CHUNK:.*]]) = (%{{.*}}) to (%[[CHUNKS]])
 //       CHECK:   %[[FIRST:.*]] = arith.cmpi eq, %[[CHUNK]]
 //       CHECK:   %[[XL:.*]] = vector.load %[[XV]]

@@ -26,6 +26,8 @@
 // CHECK-NEXT: {{^}}layer_norm_matmul f16 [4x40] w=[24x40] gamma beta trans_rhs: rel_err={{.*}} PASS
 // CHECK-NEXT: {{^}}matmul_rms_norm bf16 [8x24] w=[24x20] residual gamma mbias sum: rel_err={{.*}} PASS
 // CHECK-NEXT: {{^}}matmul_layer_norm f16 [4x32] w=[32x24] residual gamma beta sum: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm_matmul f32 [4x0] w=[0x8] gamma mbias: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm_matmul f32 [4x0] w=[8x0] gamma beta mbias trans_rhs: rel_err={{.*}} PASS
 // CHECK-NOT: FAIL
 
 func.func private @norm_test_check_matmul_rms_norm_bf16(memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64)
@@ -74,6 +76,71 @@ func.func @main() {
   func.call @lnm_f16() : () -> ()
   func.call @mrn_bf16() : () -> ()
   func.call @mln_f16() : () -> ()
+  func.call @rmm_k0() : () -> ()
+  func.call @lnm_k0() : () -> ()
+  return
+}
+
+// K = 0 (a dynamic K; a static 0 is rejected by the verifier): empty rows,
+// whose statistics divide by max(K, 1) (mean 0, a finite r), so C = bias as
+// the op defines it, where 0/0 made every element NaN.
+func.func @rmm_k0() {
+  %x_m = memref.alloc() : memref<4x0xf32>
+  %x_u = memref.cast %x_m : memref<4x0xf32> to memref<*xf32>
+  %g_m = memref.alloc() : memref<0xf32>
+  %g_u = memref.cast %g_m : memref<0xf32> to memref<*xf32>
+  %w_m = memref.alloc() : memref<0x8xf32>
+  %w_u = memref.cast %w_m : memref<0x8xf32> to memref<*xf32>
+  %mb_m = memref.alloc() : memref<8xf32>
+  %mb_u = memref.cast %mb_m : memref<8xf32> to memref<*xf32>
+  %seed = arith.constant 2454901 : i64
+  %mean = arith.constant 0.5 : f64
+  %scale = arith.constant 1.0 : f64
+  func.call @norm_test_fill_f32(%mb_u, %seed, %mean, %scale) : (memref<*xf32>, i64, f64, f64) -> ()
+  %c_m = memref.alloc() : memref<4x8xf32>
+  %c_u = memref.cast %c_m : memref<4x8xf32> to memref<*xf32>
+  %x = memref.cast %x_m : memref<4x0xf32> to memref<4x?xf32>
+  %g = memref.cast %g_m : memref<0xf32> to memref<?xf32>
+  %w = memref.cast %w_m : memref<0x8xf32> to memref<?x8xf32>
+  norm.rms_norm_matmul ins(%x : memref<4x?xf32>) weight(%g : memref<?xf32>) rhs(%w : memref<?x8xf32>)
+      matmul_bias(%mb_m : memref<8xf32>) outs(%c_m : memref<4x8xf32>)
+  %eps = arith.constant 1.0e-06 : f64
+  %offset = arith.constant 0.0 : f64
+  %flags = arith.constant 258 : i64
+  func.call @norm_test_check_rms_norm_matmul_f32(%x_u, %g_u, %w_u, %mb_u, %c_u, %eps, %offset, %flags)
+      : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, f64, f64, i64) -> ()
+  return
+}
+
+func.func @lnm_k0() {
+  %x_m = memref.alloc() : memref<4x0xf32>
+  %x_u = memref.cast %x_m : memref<4x0xf32> to memref<*xf32>
+  %g_m = memref.alloc() : memref<0xf32>
+  %g_u = memref.cast %g_m : memref<0xf32> to memref<*xf32>
+  %b_m = memref.alloc() : memref<0xf32>
+  %b_u = memref.cast %b_m : memref<0xf32> to memref<*xf32>
+  %w_m = memref.alloc() : memref<8x0xf32>
+  %w_u = memref.cast %w_m : memref<8x0xf32> to memref<*xf32>
+  %mb_m = memref.alloc() : memref<8xf32>
+  %mb_u = memref.cast %mb_m : memref<8xf32> to memref<*xf32>
+  %seed = arith.constant 2454902 : i64
+  %mean = arith.constant -0.5 : f64
+  %scale = arith.constant 1.0 : f64
+  func.call @norm_test_fill_f32(%mb_u, %seed, %mean, %scale) : (memref<*xf32>, i64, f64, f64) -> ()
+  %c_m = memref.alloc() : memref<4x8xf32>
+  %c_u = memref.cast %c_m : memref<4x8xf32> to memref<*xf32>
+  %x = memref.cast %x_m : memref<4x0xf32> to memref<?x?xf32>
+  %g = memref.cast %g_m : memref<0xf32> to memref<?xf32>
+  %b = memref.cast %b_m : memref<0xf32> to memref<?xf32>
+  %w = memref.cast %w_m : memref<8x0xf32> to memref<8x?xf32>
+  %c = memref.cast %c_m : memref<4x8xf32> to memref<?x8xf32>
+  norm.layer_norm_matmul ins(%x : memref<?x?xf32>) weight(%g : memref<?xf32>) bias(%b : memref<?xf32>)
+      rhs(%w : memref<8x?xf32>) matmul_bias(%mb_m : memref<8xf32>) outs(%c : memref<?x8xf32>) {transpose_rhs}
+  %eps = arith.constant 1.0e-05 : f64
+  %offset = arith.constant 0.0 : f64
+  %flags = arith.constant 774 : i64
+  func.call @norm_test_check_layer_norm_matmul_f32(%x_u, %g_u, %b_u, %w_u, %mb_u, %c_u, %eps, %offset, %flags)
+      : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, f64, f64, i64) -> ()
   return
 }
 

@@ -4,9 +4,7 @@
 // on seeded random inputs (rows with |mean| >> std included: row 1 of every
 // input has mean 1e4), with the tolerances of DESIGN.md §4 (bf16 1e-2, f16
 // 2e-3, as ‖out − ref‖ / ‖ref‖). Buffers are managed memory (gpu.alloc
-// host_shared), written and checked on the host, and never freed: MLIR 22's
-// gpu-to-llvm lowers only the async form of gpu.dealloc, so a synchronous
-// one is left in the host code and fails translation to LLVM IR.
+// host_shared), written and checked on the host.
 // Cases: RMSNorm → matmul with W as K×N (ldmatrix.trans) and N×K, tails in
 // M and N, Gemma's offset and a bias, M = 1 with tails in K and N, K not a
 // multiple of 8 (the guarded-load kernel), a rank-3 input; LayerNorm →
@@ -14,7 +12,9 @@
 // (S = round(X + R) normalized, and returned through sum_outs): tails in M
 // and N, M = 1, K not a multiple of 8 (the guarded-load kernel) and N = 0
 // (S is still written); matmul → RMSNorm / LayerNorm with a residual, with
-// and without sum_outs.
+// and without sum_outs; RMSNorm / LayerNorm → matmul with K = 0 (C = bias).
+// Every buffer is freed (synchronous gpu.dealloc, which the pipeline's
+// norm-gpu-async-allocs puts in the async form gpu-to-llvm lowers).
 // REQUIRES: cuda-gpu
 // RUN: norm-opt %s --norm-lower-to-nvvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
 // RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_80 features=+ptx70 format=isa" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
@@ -37,6 +37,8 @@
 // CHECK: {{^}}layer_norm_matmul bf16 [64x768] w=[768x256] residual gamma beta mbias sum: {{.*}} PASS
 // CHECK: {{^}}layer_norm_matmul f16 [5x100] w=[36x100] residual trans_rhs eps_out sum: {{.*}} PASS
 // CHECK: {{^}}rms_norm_matmul bf16 [3x64] w=[64x0] residual gamma sum: {{.*}} PASS
+// CHECK: {{^}}rms_norm_matmul bf16 [5x0] w=[0x24] gamma mbias: {{.*}} PASS
+// CHECK: {{^}}layer_norm_matmul f16 [3x0] w=[40x0] gamma beta mbias trans_rhs: {{.*}} PASS
 // CHECK-NOT: FAIL
 
 func.func private @norm_test_check_layer_norm_matmul_bf16(memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) attributes {llvm.emit_c_interface}
@@ -72,6 +74,78 @@ func.func @main() {
   func.call @rlnm_kn_bf16() : () -> ()
   func.call @rlnm_guarded_f16() : () -> ()
   func.call @rrmm_n0_bf16() : () -> ()
+  func.call @rmm_k0_bf16() : () -> ()
+  func.call @lnm_k0_f16() : () -> ()
+  return
+}
+
+// K = 0 (dynamic; a static 0 is rejected by the verifier): no K tile runs,
+// the statistics divide by max(K, 1) (mean 0, a finite r) and C = bias,
+// where 0/0 made C NaN.
+func.func @rmm_k0_bf16() {
+  %x = gpu.alloc host_shared () : memref<5x0xbf16>
+  %x_u = memref.cast %x : memref<5x0xbf16> to memref<*xbf16>
+  %g = gpu.alloc host_shared () : memref<0xbf16>
+  %g_u = memref.cast %g : memref<0xbf16> to memref<*xbf16>
+  %w = gpu.alloc host_shared () : memref<0x24xbf16>
+  %w_u = memref.cast %w : memref<0x24xbf16> to memref<*xbf16>
+  %mb = gpu.alloc host_shared () : memref<24xbf16>
+  %mb_u = memref.cast %mb : memref<24xbf16> to memref<*xbf16>
+  %mb_seed = arith.constant 1901 : i64
+  %mb_mean = arith.constant 0.5 : f64
+  %mb_scale = arith.constant 1.0 : f64
+  func.call @norm_test_fill_bf16(%mb_u, %mb_seed, %mb_mean, %mb_scale) : (memref<*xbf16>, i64, f64, f64) -> ()
+  %y = gpu.alloc host_shared () : memref<5x24xbf16>
+  %y_u = memref.cast %y : memref<5x24xbf16> to memref<*xbf16>
+  %xd = memref.cast %x : memref<5x0xbf16> to memref<5x?xbf16>
+  %gd = memref.cast %g : memref<0xbf16> to memref<?xbf16>
+  %wd = memref.cast %w : memref<0x24xbf16> to memref<?x24xbf16>
+  norm.rms_norm_matmul ins(%xd : memref<5x?xbf16>) weight(%gd : memref<?xbf16>) rhs(%wd : memref<?x24xbf16>) matmul_bias(%mb : memref<24xbf16>) outs(%y : memref<5x24xbf16>) {epsilon = 1.0e-06 : f64}
+  %eps = arith.constant 1.0e-06 : f64
+  %offset = arith.constant 0.0 : f64
+  %flags = arith.constant 258 : i64
+  func.call @norm_test_check_rms_norm_matmul_bf16(%x_u, %g_u, %w_u, %mb_u, %y_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<5x0xbf16>
+  gpu.dealloc %g : memref<0xbf16>
+  gpu.dealloc %w : memref<0x24xbf16>
+  gpu.dealloc %mb : memref<24xbf16>
+  gpu.dealloc %y : memref<5x24xbf16>
+  return
+}
+
+func.func @lnm_k0_f16() {
+  %x = gpu.alloc host_shared () : memref<3x0xf16>
+  %x_u = memref.cast %x : memref<3x0xf16> to memref<*xf16>
+  %g = gpu.alloc host_shared () : memref<0xf16>
+  %g_u = memref.cast %g : memref<0xf16> to memref<*xf16>
+  %b = gpu.alloc host_shared () : memref<0xf16>
+  %b_u = memref.cast %b : memref<0xf16> to memref<*xf16>
+  %w = gpu.alloc host_shared () : memref<40x0xf16>
+  %w_u = memref.cast %w : memref<40x0xf16> to memref<*xf16>
+  %mb = gpu.alloc host_shared () : memref<40xf16>
+  %mb_u = memref.cast %mb : memref<40xf16> to memref<*xf16>
+  %mb_seed = arith.constant 1902 : i64
+  %mb_mean = arith.constant -0.5 : f64
+  %mb_scale = arith.constant 1.0 : f64
+  func.call @norm_test_fill_f16(%mb_u, %mb_seed, %mb_mean, %mb_scale) : (memref<*xf16>, i64, f64, f64) -> ()
+  %y = gpu.alloc host_shared () : memref<3x40xf16>
+  %y_u = memref.cast %y : memref<3x40xf16> to memref<*xf16>
+  %xd = memref.cast %x : memref<3x0xf16> to memref<?x?xf16>
+  %gd = memref.cast %g : memref<0xf16> to memref<?xf16>
+  %bd = memref.cast %b : memref<0xf16> to memref<?xf16>
+  %wd = memref.cast %w : memref<40x0xf16> to memref<40x?xf16>
+  %yd = memref.cast %y : memref<3x40xf16> to memref<?x40xf16>
+  norm.layer_norm_matmul ins(%xd : memref<?x?xf16>) weight(%gd : memref<?xf16>) bias(%bd : memref<?xf16>) rhs(%wd : memref<40x?xf16>) matmul_bias(%mb : memref<40xf16>) outs(%yd : memref<?x40xf16>) {epsilon = 1.0e-05 : f64, transpose_rhs}
+  %eps = arith.constant 1.0e-05 : f64
+  %offset = arith.constant 0.0 : f64
+  %flags = arith.constant 774 : i64
+  func.call @norm_test_check_layer_norm_matmul_f16(%x_u, %g_u, %b_u, %w_u, %mb_u, %y_u, %eps, %offset, %flags) : (memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<3x0xf16>
+  gpu.dealloc %g : memref<0xf16>
+  gpu.dealloc %b : memref<0xf16>
+  gpu.dealloc %w : memref<40x0xf16>
+  gpu.dealloc %mb : memref<40xf16>
+  gpu.dealloc %y : memref<3x40xf16>
   return
 }
 
@@ -104,6 +178,11 @@ func.func @rmm_kn_bf16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 2 : i64
   func.call @norm_test_check_rms_norm_matmul_bf16(%x_u, %g_u, %w_u, %d_u, %y_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<64x256xbf16>
+  gpu.dealloc %w : memref<256x128xbf16>
+  gpu.dealloc %d : memref<1xbf16>
+  gpu.dealloc %g : memref<256xbf16>
+  gpu.dealloc %y : memref<64x128xbf16>
   return
 }
 
@@ -142,6 +221,12 @@ func.func @rmm_nk_bf16_tails() {
   %offset = arith.constant 1.0 : f64
   %flags = arith.constant 770 : i64
   func.call @norm_test_check_rms_norm_matmul_bf16(%x_u, %g_u, %w_u, %mb_u, %y_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<70x1024xbf16>
+  gpu.dealloc %w : memref<1000x1024xbf16>
+  gpu.dealloc %d : memref<1xbf16>
+  gpu.dealloc %g : memref<1024xbf16>
+  gpu.dealloc %mb : memref<1000xbf16>
+  gpu.dealloc %y : memref<70x1000xbf16>
   return
 }
 
@@ -168,6 +253,10 @@ func.func @rmm_m1_f16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 0 : i64
   func.call @norm_test_check_rms_norm_matmul_f16(%x_u, %d_u, %w_u, %d_u, %y_u, %eps, %offset, %flags) : (memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<1x520xf16>
+  gpu.dealloc %w : memref<520x200xf16>
+  gpu.dealloc %d : memref<1xf16>
+  gpu.dealloc %y : memref<1x200xf16>
   return
 }
 
@@ -200,6 +289,11 @@ func.func @rmm_guarded_bf16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 10 : i64
   func.call @norm_test_check_rms_norm_matmul_bf16(%x_u, %g_u, %w_u, %d_u, %y_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<33x100xbf16>
+  gpu.dealloc %w : memref<100x70xbf16>
+  gpu.dealloc %d : memref<1xbf16>
+  gpu.dealloc %g : memref<100xbf16>
+  gpu.dealloc %y : memref<33x70xbf16>
   return
 }
 
@@ -232,6 +326,11 @@ func.func @rmm_rank3_bf16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 2 : i64
   func.call @norm_test_check_rms_norm_matmul_bf16(%x_u, %g_u, %w_u, %d_u, %y_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<2x3x64xbf16>
+  gpu.dealloc %w : memref<64x16xbf16>
+  gpu.dealloc %d : memref<1xbf16>
+  gpu.dealloc %g : memref<64xbf16>
+  gpu.dealloc %y : memref<2x3x16xbf16>
   return
 }
 
@@ -276,6 +375,13 @@ func.func @lnm_kn_bf16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 262 : i64
   func.call @norm_test_check_layer_norm_matmul_bf16(%x_u, %g_u, %b_u, %w_u, %mb_u, %y_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<64x768xbf16>
+  gpu.dealloc %w : memref<768x256xbf16>
+  gpu.dealloc %d : memref<1xbf16>
+  gpu.dealloc %g : memref<768xbf16>
+  gpu.dealloc %b : memref<768xbf16>
+  gpu.dealloc %mb : memref<256xbf16>
+  gpu.dealloc %y : memref<64x256xbf16>
   return
 }
 
@@ -314,6 +420,12 @@ func.func @lnm_nk_f16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 518 : i64
   func.call @norm_test_check_layer_norm_matmul_f16(%x_u, %g_u, %b_u, %w_u, %d_u, %y_u, %eps, %offset, %flags) : (memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<17x512xf16>
+  gpu.dealloc %w : memref<384x512xf16>
+  gpu.dealloc %d : memref<1xf16>
+  gpu.dealloc %g : memref<512xf16>
+  gpu.dealloc %b : memref<512xf16>
+  gpu.dealloc %y : memref<17x384xf16>
   return
 }
 
@@ -346,6 +458,11 @@ func.func @lnm_guarded_bf16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 514 : i64
   func.call @norm_test_check_layer_norm_matmul_bf16(%x_u, %g_u, %d_u, %w_u, %d_u, %y_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<5x1000xbf16>
+  gpu.dealloc %w : memref<300x1000xbf16>
+  gpu.dealloc %d : memref<1xbf16>
+  gpu.dealloc %g : memref<1000xbf16>
+  gpu.dealloc %y : memref<5x300xbf16>
   return
 }
 
@@ -372,6 +489,10 @@ func.func @lnm_m1_f16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 0 : i64
   func.call @norm_test_check_layer_norm_matmul_f16(%x_u, %d_u, %d_u, %w_u, %d_u, %y_u, %eps, %offset, %flags) : (memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<1x64xf16>
+  gpu.dealloc %w : memref<64x8xf16>
+  gpu.dealloc %d : memref<1xf16>
+  gpu.dealloc %y : memref<1x8xf16>
   return
 }
 
@@ -418,6 +539,14 @@ func.func @mrn_kn_bf16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 291 : i64
   func.call @norm_test_check_matmul_rms_norm_bf16(%x_u, %w_u, %mb_u, %r_u, %g_u, %y_u, %s_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<16x512xbf16>
+  gpu.dealloc %w : memref<512x1024xbf16>
+  gpu.dealloc %d : memref<1xbf16>
+  gpu.dealloc %g : memref<1024xbf16>
+  gpu.dealloc %mb : memref<1024xbf16>
+  gpu.dealloc %r : memref<16x1024xbf16>
+  gpu.dealloc %y : memref<16x1024xbf16>
+  gpu.dealloc %s : memref<16x1024xbf16>
   return
 }
 
@@ -462,6 +591,13 @@ func.func @mln_nk_f16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 519 : i64
   func.call @norm_test_check_matmul_layer_norm_f16(%x_u, %w_u, %d_u, %r_u, %g_u, %b_u, %y_u, %d_u, %eps, %offset, %flags) : (memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<7x256xf16>
+  gpu.dealloc %w : memref<384x256xf16>
+  gpu.dealloc %d : memref<1xf16>
+  gpu.dealloc %g : memref<384xf16>
+  gpu.dealloc %b : memref<384xf16>
+  gpu.dealloc %r : memref<7x384xf16>
+  gpu.dealloc %y : memref<7x384xf16>
   return
 }
 
@@ -496,6 +632,12 @@ func.func @mrn_guarded_bf16() {
   %offset = arith.constant 1.0 : f64
   %flags = arith.constant 34 : i64
   func.call @norm_test_check_matmul_rms_norm_bf16(%x_u, %w_u, %d_u, %d_u, %g_u, %y_u, %s_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<3x100xbf16>
+  gpu.dealloc %w : memref<100x36xbf16>
+  gpu.dealloc %d : memref<1xbf16>
+  gpu.dealloc %g : memref<36xbf16>
+  gpu.dealloc %y : memref<3x36xbf16>
+  gpu.dealloc %s : memref<3x36xbf16>
   return
 }
 
