@@ -63,6 +63,9 @@ bool mlir::norm::canEmitFusedGemm(FloatType accType) {
 
 /// How far ahead (in rows of W) packing prefetches a K×N W.
 static constexpr int64_t kPrefetchRows = 8;
+/// How far ahead (in steps of L k's, or 2L for the pair packing) the packing
+/// of an N×K W prefetches each row.
+static constexpr int64_t kPrefetchSteps = 4;
 
 int64_t mlir::norm::gemm::roundUp(int64_t v, int64_t multiple) {
   return (v + multiple - 1) / multiple * multiple;
@@ -306,6 +309,9 @@ void FusedGemmEmitter::packTransposedBPairs(OpBuilder &b,
               [&](OpBuilder &kbld, Location, Value kk, ValueRange) {
                 Value kGlobal = add(kbld, kb.start, kk);
                 Value kLeft = sub(kbld, kb.length, kk);
+                Value aheadK = minIndex(
+                    kbld, add(kbld, kGlobal, index(kbld, kPrefetchSteps * 2 * s.lanes)),
+                    sub(kbld, p.k, one));
                 // γ' for the 2L k's, as two f32 halves (zero past the block).
                 Value gammas[2];
                 if (scaled)
@@ -324,6 +330,14 @@ void FusedGemmEmitter::packTransposedBPairs(OpBuilder &b,
                       kbld, loc, less(kbld, rowInChunk, cols), kLeft,
                       index(kbld, 0));
                   Value row = minIndex(kbld, add(kbld, jc, rowInChunk), lastRow);
+                  // Each of the L rows is a separate short stream (a K
+                  // block's run, KC·2 bytes) that the hardware prefetchers
+                  // do not pick up: fetch kPrefetchSteps steps ahead.
+                  if (options.prefetchNextRow)
+                    memref::PrefetchOp::create(
+                        kbld, loc, p.w, ValueRange{row, aheadK},
+                        /*isWrite=*/false, /*localityHint=*/2,
+                        /*isDataCache=*/true);
                   Value w = vector::MaskedLoadOp::create(
                       kbld, loc, pairsType, p.w, ValueRange{row, kGlobal},
                       vector::CreateMaskOp::create(
@@ -414,6 +428,17 @@ void FusedGemmEmitter::packTransposedB(OpBuilder &b, const ChunkBuffers &buf,
                   Value count = arith::SelectOp::create(kbld, loc, valid, kLeft,
                                                         index(kbld, 0));
                   Value row = minIndex(kbld, add(kbld, jc, rowInChunk), lastRow);
+                  // As in packTransposedBPairs: each row is a short stream.
+                  if (options.prefetchNextRow)
+                    memref::PrefetchOp::create(
+                        kbld, loc, p.w,
+                        ValueRange{row, minIndex(kbld,
+                                                 add(kbld, kGlobal,
+                                                     index(kbld, kPrefetchSteps *
+                                                                     s.lanes)),
+                                                 sub(kbld, p.k, one))},
+                        /*isWrite=*/false, /*localityHint=*/2,
+                        /*isDataCache=*/true);
                   Value rowVec = loadF32(kbld, p.w, {row, kGlobal},
                                          mask(kbld, count));
                   square = vector::InsertOp::create(kbld, loc, rowVec, square,
