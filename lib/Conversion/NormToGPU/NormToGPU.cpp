@@ -371,7 +371,7 @@ struct LowerNormMatmulToGPU : OpRewritePattern<OpTy> {
 /// bias + residual, rounded to the element type (into sum_outs or a device
 /// temporary), and a standalone norm op on S, lowered by the row kernel,
 /// writes Y: Y is exactly the norm of the rounded S.
-template <typename OpTy, typename NormOpTy>
+template <typename OpTy>
 struct LowerMatmulNormToGPU : OpRewritePattern<OpTy> {
   LowerMatmulNormToGPU(MLIRContext *context,
                        const NormGPUCodegenOptions &options)
@@ -396,13 +396,7 @@ struct LowerMatmulNormToGPU : OpRewritePattern<OpTy> {
     } else {
       SmallVector<Value> dynamicSizes;
       SmallVector<int64_t> staticSizes;
-      for (OpFoldResult size : rowView) {
-        std::optional<int64_t> known = getConstantIntValue(size);
-        staticSizes.push_back(known.value_or(ShapedType::kDynamic));
-        if (!known)
-          dynamicSizes.push_back(
-              getValueOrCreateConstantIndexOp(rewriter, loc, size));
-      }
+      splitMixedSizes(rewriter, loc, rowView, staticSizes, dynamicSizes);
       // Device memory: only the kernels touch S. In the async form that
       // gpu-to-llvm lowers, completed on the host before the launches.
       temp = createDeviceAlloc(
@@ -412,20 +406,8 @@ struct LowerMatmulNormToGPU : OpRewritePattern<OpTy> {
       p.c = temp;
     }
     emitGemmDispatch(rewriter, loc, p);
-    Value y = viewAs(rewriter, loc, op.getInit(), rowView);
-    TypeAttr accType = TypeAttr::get(op.getAccumulationType());
-    if constexpr (std::is_same_v<NormOpTy, LayerNormOp>)
-      LayerNormOp::create(rewriter, loc, TypeRange{}, p.c, Value(),
-                          op.getWeight(), op.getBias(), y, Value(), Value(),
-                          Value(), /*axis=*/1, op.getEpsilonAttr(),
-                          op.getWeightOffsetAttr(), accType,
-                          CastMode::after_weight, op.getEpsMode());
-    else
-      RMSNormOp::create(rewriter, loc, TypeRange{}, p.c, Value(),
-                        op.getWeight(), y, Value(), Value(), /*axis=*/1,
-                        op.getEpsilonAttr(), op.getWeightOffsetAttr(),
-                        Attribute(), accType, CastMode::after_weight,
-                        op.getEpsMode());
+    createNormOfSum(rewriter, loc, op, p.c,
+                    viewAs(rewriter, loc, op.getInit(), rowView));
     // After the norm's row kernel: the launches are synchronous (the host
     // waits for each kernel), so both kernels have finished with S.
     if (temp)
@@ -522,8 +504,8 @@ void mlir::norm::populateNormToGPUConversionPatterns(
   patterns.add<LowerNormToGPUKernel<RMSNormOp>, LowerNormToGPUKernel<LayerNormOp>,
                LowerNormMatmulToGPU<RMSNormMatmulOp>,
                LowerNormMatmulToGPU<LayerNormMatmulOp>,
-               LowerMatmulNormToGPU<MatmulRMSNormOp, RMSNormOp>,
-               LowerMatmulNormToGPU<MatmulLayerNormOp, LayerNormOp>>(
+               LowerMatmulNormToGPU<MatmulRMSNormOp>,
+               LowerMatmulNormToGPU<MatmulLayerNormOp>>(
       patterns.getContext(), options);
 }
 

@@ -194,7 +194,7 @@ struct LowerNormMatmul : OpRewritePattern<OpTy> {
 /// sum_outs, or a temporary), and a standalone norm op, lowered by the row
 /// kernel, normalizes S into outs. The rows of S are re-read once; next to
 /// the GEMM's M·N·K work that is small.
-template <typename OpTy, typename NormOpTy>
+template <typename OpTy>
 struct LowerMatmulNorm : OpRewritePattern<OpTy> {
   LowerMatmulNorm(MLIRContext *context, const NormVectorCodegenOptions &options)
       : OpRewritePattern<OpTy>(context, /*benefit=*/2), options(options) {}
@@ -214,12 +214,7 @@ struct LowerMatmulNorm : OpRewritePattern<OpTy> {
     } else {
       SmallVector<Value> dynamicSizes;
       SmallVector<int64_t> staticSizes;
-      for (OpFoldResult size : rowView) {
-        std::optional<int64_t> known = getConstantIntValue(size);
-        staticSizes.push_back(known.value_or(ShapedType::kDynamic));
-        if (!known)
-          dynamicSizes.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, size));
-      }
+      splitMixedSizes(rewriter, loc, rowView, staticSizes, dynamicSizes);
       temp = memref::AllocOp::create(
           rewriter, loc,
           MemRefType::get(staticSizes, op.getInputType().getElementType()),
@@ -227,20 +222,8 @@ struct LowerMatmulNorm : OpRewritePattern<OpTy> {
       p.c = temp;
     }
     emitFusedGemm(rewriter, loc, p, options);
-    Value y = viewAs(rewriter, loc, op.getInit(), rowView);
-    TypeAttr accType = TypeAttr::get(op.getAccumulationType());
-    if constexpr (std::is_same_v<NormOpTy, LayerNormOp>)
-      LayerNormOp::create(rewriter, loc, TypeRange{}, p.c, Value(),
-                          op.getWeight(), op.getBias(), y, Value(), Value(),
-                          Value(), /*axis=*/1, op.getEpsilonAttr(),
-                          op.getWeightOffsetAttr(), accType,
-                          CastMode::after_weight, op.getEpsMode());
-    else
-      RMSNormOp::create(rewriter, loc, TypeRange{}, p.c, Value(),
-                        op.getWeight(), y, Value(), Value(), /*axis=*/1,
-                        op.getEpsilonAttr(), op.getWeightOffsetAttr(),
-                        Attribute(), accType, CastMode::after_weight,
-                        op.getEpsMode());
+    createNormOfSum(rewriter, loc, op, p.c,
+                    viewAs(rewriter, loc, op.getInit(), rowView));
     if (temp)
       memref::DeallocOp::create(rewriter, loc, temp);
     rewriter.eraseOp(op);
@@ -366,8 +349,8 @@ void mlir::norm::populateNormToVectorConversionPatterns(
       context, options);
   patterns.add<LowerNormMatmul<RMSNormMatmulOp>,
                LowerNormMatmul<LayerNormMatmulOp>,
-               LowerMatmulNorm<MatmulRMSNormOp, RMSNormOp>,
-               LowerMatmulNorm<MatmulLayerNormOp, LayerNormOp>>(context,
+               LowerMatmulNorm<MatmulRMSNormOp>,
+               LowerMatmulNorm<MatmulLayerNormOp>>(context,
                                                                 options);
   patterns.add<SplitFusedNorm<RMSNormMatmulOp>, SplitFusedNorm<LayerNormMatmulOp>,
                SplitFusedNorm<MatmulRMSNormOp>, SplitFusedNorm<MatmulLayerNormOp>>(

@@ -162,3 +162,34 @@ Value mlir::norm::emitStatisticLength(OpBuilder &b, Location loc,
       b, loc, b.getIndexType(),
       arith::FPToSIOp::create(b, loc, b.getI64Type(), ceiled));
 }
+
+void mlir::norm::splitMixedSizes(OpBuilder &b, Location loc,
+                                 ArrayRef<OpFoldResult> sizes,
+                                 SmallVectorImpl<int64_t> &staticSizes,
+                                 SmallVectorImpl<Value> &dynamicSizes) {
+  for (OpFoldResult size : sizes) {
+    std::optional<int64_t> known = getConstantIntValue(size);
+    staticSizes.push_back(known.value_or(ShapedType::kDynamic));
+    if (!known)
+      dynamicSizes.push_back(getValueOrCreateConstantIndexOp(b, loc, size));
+  }
+}
+
+void mlir::norm::createNormOfSum(OpBuilder &b, Location loc,
+                                 Operation *fusedOp, Value sum, Value y) {
+  if (auto op = dyn_cast<MatmulLayerNormOp>(fusedOp)) {
+    LayerNormOp::create(b, loc, TypeRange{}, sum, Value(), op.getWeight(),
+                        op.getBias(), y, Value(), Value(), Value(),
+                        /*axis=*/1, op.getEpsilonAttr(),
+                        op.getWeightOffsetAttr(),
+                        TypeAttr::get(op.getAccumulationType()),
+                        CastMode::after_weight, op.getEpsMode());
+    return;
+  }
+  auto op = cast<MatmulRMSNormOp>(fusedOp);
+  RMSNormOp::create(b, loc, TypeRange{}, sum, Value(), op.getWeight(), y,
+                    Value(), Value(), /*axis=*/1, op.getEpsilonAttr(),
+                    op.getWeightOffsetAttr(), Attribute(),
+                    TypeAttr::get(op.getAccumulationType()),
+                    CastMode::after_weight, op.getEpsMode());
+}

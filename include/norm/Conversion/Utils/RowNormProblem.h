@@ -76,6 +76,19 @@ struct FusedGemmView {
 /// The view of one of the four fused ops (identity layouts).
 FusedGemmView describeFusedGemm(Operation *fusedOp, OpBuilder &b);
 
+/// Splits `sizes` into a static shape (kDynamic where unknown) and the
+/// index values of its dynamic entries, as memref/gpu alloc ops take them.
+void splitMixedSizes(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,
+                     SmallVectorImpl<int64_t> &staticSizes,
+                     SmallVectorImpl<Value> &dynamicSizes);
+
+/// The second half of a matmul → norm op `fusedOp` (MatmulRMSNormOp or
+/// MatmulLayerNormOp) once its GEMM has written the pre-norm sum `sum`
+/// (M × N rows): the standalone norm of `sum` into `y`, with the op's γ, β,
+/// ε, weight offset, eps mode and acc_type, rounded after the weight.
+void createNormOfSum(OpBuilder &b, Location loc, Operation *fusedOp,
+                     Value sum, Value y);
+
 /// How many leading elements of a row the statistics cover: n, or for
 /// pRMSNorm k = ⌈partial · n⌉, computed in f64 as the decomposition does.
 Value emitStatisticLength(OpBuilder &b, Location loc, const RowNormProblem &p);
