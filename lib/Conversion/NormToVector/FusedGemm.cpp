@@ -3,18 +3,18 @@
 // C = norm(A) · W (+ bias), or C = A · W (+ bias) (+ residual), as one
 // cache-blocked GEMM (DESIGN.md §3, §5):
 //
+//   scf.parallel over rows: pack all of A, once, into Ã = [K/KC][M][KC]
+//     f32 rows, transformed as they are packed: RMSNorm a' = x·γ',
+//     LayerNorm a' = (x − p)·γ' with a per-row pivot p = the mean of the
+//     row's first K block; the row statistics (Σx², or Σ(x−p) and
+//     Σ(x−p)²) are summed from the same registers, so no extra pass over A,
+//     and turned into per-row scales after the row's last K block
 //   scf.parallel over column chunks jc of NC columns (each thread packs its
-//   own W panel, so the threads never synchronize):
+//   own W panel and only reads Ã, so the threads never synchronize):
 //     for each K block pc of KC:
 //       pack W[pc.., jc..] into B̃ = [NC/NR][KC][NR] f32 (zero columns past
 //         N); LayerNorm also accumulates c = Σ_k γ'_k W_k· and Σ_k β_k W_k·
-//       for each row block ic of MC:
-//         pack A[ic.., pc..] into Ã = [MC][KC] f32 rows, transformed as they
-//           are packed: RMSNorm a' = x·γ', LayerNorm a' = (x − p)·γ' with a
-//           per-row pivot p = the mean of the row's first K block; the
-//           row statistics (Σx², or Σ(x−p) and Σ(x−p)²) are summed from
-//           the same registers, so no extra pass over A; the last K block
-//           turns them into per-row scales
+//       for each row block ic of MC (Ã's rows, from L3, stay in L2):
 //         for each NR-column micro-panel, for each MR-row micro-tile:
 //           MR × NR/L vector accumulators, one FMA per A element broadcast
 //           and B vector per k (the register-tiled micro-kernel)
@@ -617,13 +617,20 @@ void FusedGemmEmitter::packRow(OpBuilder &b, const ChunkBuffers &buf,
 /// (row, k) when this chunk is the one that writes it.
 void FusedGemmEmitter::storeSum(OpBuilder &b, const ChunkBuffers &buf, Value x,
                                 Value row, Value k, Value maskValue) {
-  scf::IfOp::create(b, loc, buf.writesSum, [&](OpBuilder &tb, Location) {
-    Value v = narrow(tb, x, elementTypeOf(p.aSum));
+  auto store = [&](OpBuilder &sb) {
+    Value v = narrow(sb, x, elementTypeOf(p.aSum));
     if (maskValue)
-      vector::MaskedStoreOp::create(tb, loc, p.aSum, ValueRange{row, k},
+      vector::MaskedStoreOp::create(sb, loc, p.aSum, ValueRange{row, k},
                                     maskValue, v);
     else
-      vector::StoreOp::create(tb, loc, v, p.aSum, ValueRange{row, k});
+      vector::StoreOp::create(sb, loc, v, p.aSum, ValueRange{row, k});
+  };
+  if (matchPattern(buf.writesSum, m_One())) {
+    store(b);
+    return;
+  }
+  scf::IfOp::create(b, loc, buf.writesSum, [&](OpBuilder &tb, Location) {
+    store(tb);
     scf::YieldOp::create(tb, loc);
   });
 }
@@ -663,22 +670,29 @@ void FusedGemmEmitter::finishRowStatistics(OpBuilder &b,
                             buf.shift, ValueRange{row});
 }
 
-void FusedGemmEmitter::packA(OpBuilder &b, const ChunkBuffers &buf, Value ic,
-                             Value rows, const KBlock &kb) {
+/// Packs all of A into Ã, one panel of M rows × KC per K block, with the
+/// row statistics and the residual sum, before the column chunks start: each
+/// row is read, transformed and summed once, in parallel over rows, where
+/// packing per chunk would repeat that work N / NC times.
+void FusedGemmEmitter::packAllOfA(OpBuilder &b, const ChunkBuffers &buf) {
   Value zero = index(b, 0);
   Value one = index(b, 1);
-  Value blockK = index(b, s.blockK);
-  scf::ForOp::create(
-      b, loc, zero, rows, one, ValueRange{},
-      [&](OpBuilder &nb, Location, Value i, ValueRange) {
-        Value row = add(nb, ic, i);
-        packRow(nb, buf, row, mul(nb, i, blockK), kb);
+  Value numK = numKBlocks(b);
+  scf::ParallelOp::create(
+      b, loc, ValueRange{zero}, ValueRange{p.m}, ValueRange{one},
+      [&](OpBuilder &pb, Location, ValueRange ivs) {
+        Value row = ivs[0];
+        scf::ForOp::create(
+            pb, loc, zero, numK, one, ValueRange{},
+            [&](OpBuilder &kbld, Location, Value kIndex, ValueRange) {
+              KBlock kb = kBlockAt(kbld, kIndex, numK);
+              packRow(kbld, buf, row,
+                      add(kbld, kb.aPanel, mul(kbld, row, index(kbld, s.blockK))),
+                      kb);
+              scf::YieldOp::create(kbld, loc);
+            });
         if (isNorm())
-          scf::IfOp::create(nb, loc, kb.isLast, [&](OpBuilder &tb, Location) {
-            finishRowStatistics(tb, buf, row);
-            scf::YieldOp::create(tb, loc);
-          });
-        scf::YieldOp::create(nb, loc);
+          finishRowStatistics(pb, buf, row);
       });
 }
 
@@ -799,20 +813,22 @@ void FusedGemmEmitter::storeTileRow(OpBuilder &b, const ChunkBuffers &buf,
       });
 }
 
-/// `tileRows` rows (Ã rows from `aRow`, C rows from `firstRow`) × NR columns
+/// `tileRows` rows from `firstRow` (of Ã's panel for `kb` and of C) × NR columns
 /// (panel `jr`) over K block `kb`: tileRows × NR/L accumulators in
 /// registers; per k, NR/L vector loads of B̃, tileRows broadcasts of Ã and
 /// tileRows × NR/L FMAs.
 void FusedGemmEmitter::microTile(OpBuilder &b, const ChunkBuffers &buf,
                                  Value partials, int64_t tileRows,
-                                 Value firstRow, Value aRow, Value jc,
-                                 Value jr, Value cols, const KBlock &kb) {
+                                 Value firstRow, Value jc, Value jr,
+                                 Value cols, const KBlock &kb) {
   Value zero = index(b, 0);
   Value panel = arith::DivUIOp::create(b, loc, jr, index(b, s.tileCols));
   Value bBase = mul(b, panel, index(b, s.blockK * s.tileCols));
   SmallVector<Value> aBase;
   for (int64_t i = 0; i < tileRows; ++i)
-    aBase.push_back(mul(b, add(b, aRow, index(b, i)), index(b, s.blockK)));
+    aBase.push_back(add(b, kb.aPanel,
+                        mul(b, add(b, firstRow, index(b, i)),
+                            index(b, s.blockK))));
 
   // The dot micro-kernel: per k-pair, NR/L vectors of L bf16 pairs from B̃,
   // and per row the row's pair broadcast to all lanes (one 32-bit element).
@@ -925,7 +941,7 @@ void FusedGemmEmitter::tilesOfRows(OpBuilder &b, const ChunkBuffers &buf,
     scf::ForOp::create(
         b, loc, start, end, size, ValueRange{},
         [&](OpBuilder &nb, Location, Value ir, ValueRange) {
-          microTile(nb, buf, partials, tileRows, add(nb, ic, ir), ir, jc, jr,
+          microTile(nb, buf, partials, tileRows, add(nb, ic, ir), jc, jr,
                     cols, kb);
           scf::YieldOp::create(nb, loc);
         });
@@ -937,11 +953,34 @@ void FusedGemmEmitter::tilesOfRows(OpBuilder &b, const ChunkBuffers &buf,
 // Chunks and the whole GEMM
 //===----------------------------------------------------------------------===//
 
-ChunkBuffers FusedGemmEmitter::allocateChunk(OpBuilder &b) {
+/// At least one K block, so that K = 0 still runs the epilogue.
+Value FusedGemmEmitter::numKBlocks(OpBuilder &b) {
+  return arith::MaxUIOp::create(
+      b, loc, arith::CeilDivUIOp::create(b, loc, p.k, index(b, s.blockK)),
+      index(b, 1));
+}
+
+KBlock FusedGemmEmitter::kBlockAt(OpBuilder &b, Value kIndex, Value numK) {
+  Value blockK = index(b, s.blockK);
+  KBlock kb;
+  kb.start = mul(b, kIndex, blockK);
+  kb.length = minIndex(b, blockK, sub(b, p.k, kb.start));
+  kb.isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, kIndex,
+                                     index(b, 0));
+  kb.isLast = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, kIndex,
+                                    sub(b, numK, index(b, 1)));
+  kb.aPanel = mul(b, kIndex, mul(b, p.m, blockK));
+  return kb;
+}
+
+/// Ã (numK panels of M × KC) and the per-row statistics.
+ChunkBuffers FusedGemmEmitter::allocateRowBuffers(OpBuilder &b) {
   ChunkBuffers buf;
   Type panelType = dot ? Type(b.getBF16Type()) : Type(b.getF32Type());
-  buf.packedA = allocPanel(b, panelType, s.blockM * s.blockK);
-  buf.packedB = allocPanel(b, panelType, s.blockK * s.blockN);
+  buf.packedA = memref::AllocOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, panelType),
+      ValueRange{mul(b, numKBlocks(b), mul(b, p.m, index(b, s.blockK)))},
+      b.getI64IntegerAttr(64));
   if (isNorm()) {
     buf.sum1 = allocF32(b, p.m);
     buf.scale = allocF32(b, p.m);
@@ -950,6 +989,27 @@ ChunkBuffers FusedGemmEmitter::allocateChunk(OpBuilder &b) {
     buf.sum2 = allocF32(b, p.m);
     buf.pivot = allocF32(b, p.m);
     buf.shift = allocF32(b, p.m);
+  }
+  if (p.aSum)
+    buf.writesSum = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+  return buf;
+}
+
+void FusedGemmEmitter::deallocateRowBuffers(OpBuilder &b,
+                                            const ChunkBuffers &buf) {
+  for (Value v : {buf.packedA, buf.sum1, buf.sum2, buf.pivot, buf.scale,
+                  buf.shift})
+    if (v)
+      memref::DeallocOp::create(b, loc, v);
+}
+
+/// `shared`'s Ã and statistics, and this chunk's own B̃ and column sums.
+ChunkBuffers FusedGemmEmitter::allocateChunk(OpBuilder &b,
+                                             const ChunkBuffers &shared) {
+  ChunkBuffers buf = shared;
+  Type panelType = dot ? Type(b.getBF16Type()) : Type(b.getF32Type());
+  buf.packedB = allocPanel(b, panelType, s.blockK * s.blockN);
+  if (isLayerNorm()) {
     buf.colSumW = allocF32(b, s.blockN);
     if (p.beta)
       buf.colSumBetaW = allocF32(b, s.blockN);
@@ -959,42 +1019,28 @@ ChunkBuffers FusedGemmEmitter::allocateChunk(OpBuilder &b) {
 
 void FusedGemmEmitter::deallocateChunk(OpBuilder &b,
                                        const ChunkBuffers &buf) {
-  for (Value v : {buf.packedA, buf.packedB, buf.sum1, buf.sum2, buf.pivot,
-                  buf.scale, buf.shift, buf.colSumW, buf.colSumBetaW})
+  for (Value v : {buf.packedB, buf.colSumW, buf.colSumBetaW})
     if (v)
       memref::DeallocOp::create(b, loc, v);
 }
 
-void FusedGemmEmitter::emitChunk(OpBuilder &b, Value chunk, Value partials) {
+void FusedGemmEmitter::emitChunk(OpBuilder &b, const ChunkBuffers &shared,
+                                 Value chunk, Value partials) {
   Value zero = index(b, 0);
   Value one = index(b, 1);
   Value jc = mul(b, chunk, index(b, s.blockN));
   Value cols = minIndex(b, index(b, s.blockN), sub(b, p.n, jc));
-  ChunkBuffers buf = allocateChunk(b);
-  if (p.aSum)
-    buf.writesSum =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, chunk, zero);
-  Value blockK = index(b, s.blockK);
-  // At least one K block, so that K = 0 still runs the epilogue.
-  Value numK = arith::MaxUIOp::create(
-      b, loc, arith::CeilDivUIOp::create(b, loc, p.k, blockK), one);
-  Value lastK = sub(b, numK, one);
+  ChunkBuffers buf = allocateChunk(b, shared);
+  Value numK = numKBlocks(b);
   scf::ForOp::create(
       b, loc, zero, numK, one, ValueRange{},
       [&](OpBuilder &kbld, Location, Value kIndex, ValueRange) {
-        KBlock kb;
-        kb.start = mul(kbld, kIndex, blockK);
-        kb.length = minIndex(kbld, blockK, sub(kbld, p.k, kb.start));
-        kb.isFirst = arith::CmpIOp::create(
-            kbld, loc, arith::CmpIPredicate::eq, kIndex, zero);
-        kb.isLast = arith::CmpIOp::create(
-            kbld, loc, arith::CmpIPredicate::eq, kIndex, lastK);
+        KBlock kb = kBlockAt(kbld, kIndex, numK);
         packB(kbld, buf, jc, cols, kb);
         scf::ForOp::create(
             kbld, loc, zero, p.m, index(kbld, s.blockM), ValueRange{},
             [&](OpBuilder &mb, Location, Value ic, ValueRange) {
               Value rows = minIndex(mb, index(mb, s.blockM), sub(mb, p.m, ic));
-              packA(mb, buf, ic, rows, kb);
               scf::ForOp::create(
                   mb, loc, zero, cols, index(mb, s.tileCols), ValueRange{},
                   [&](OpBuilder &nb, Location, Value jr, ValueRange) {
@@ -1026,18 +1072,17 @@ void FusedGemmEmitter::emitGemm(OpBuilder &b) {
         ValueRange{rows, p.n}, b.getI64IntegerAttr(64));
     partials = ownPartials;
   }
+  ChunkBuffers shared = allocateRowBuffers(b);
+  packAllOfA(b, shared);
+  // Threads take whole column chunks; each packs its own W panel and reads
+  // the shared Ã.
   Value chunks = arith::CeilDivUIOp::create(b, loc, p.n, index(b, s.blockN));
-  // The residual sum is written by chunk 0, which must run even when N = 0
-  // (it then packs A and computes no columns).
-  if (p.aSum)
-    chunks = arith::MaxUIOp::create(b, loc, chunks, one);
-  // Threads take whole column chunks; each packs its own W panel and all of
-  // A, so nothing is shared but the read-only inputs.
   scf::ParallelOp::create(b, loc, ValueRange{zero}, ValueRange{chunks},
                           ValueRange{one},
                           [&](OpBuilder &pb, Location, ValueRange ivs) {
-                            emitChunk(pb, ivs[0], partials);
+                            emitChunk(pb, shared, ivs[0], partials);
                           });
+  deallocateRowBuffers(b, shared);
   if (ownPartials)
     memref::DeallocOp::create(b, loc, ownPartials);
 }

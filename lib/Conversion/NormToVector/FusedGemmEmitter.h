@@ -39,8 +39,10 @@ int64_t roundUp(int64_t v, int64_t multiple);
 /// The shape for `options` (their 0s replaced by the target's defaults).
 GemmShape resolveShape(const NormVectorCodegenOptions &options);
 
-/// The buffers of one column chunk (allocated per chunk, inside the parallel
-/// loop, so each thread has its own).
+/// The buffers the GEMM works in. Ã and the row statistics are written once,
+/// before the column chunks, and then only read; B̃ and the column sums
+/// belong to one column chunk (allocated inside the parallel loop, so each
+/// thread has its own).
 struct ChunkBuffers {
   Value packedA, packedB;
   // Per row (length M): sums of the statistics, the pivot, the final scale
@@ -48,15 +50,17 @@ struct ChunkBuffers {
   Value sum1, sum2, pivot, scale, shift;
   // Per chunk column (length NC), LayerNorm: c and Σ β·W.
   Value colSumW, colSumBetaW;
-  // i1: this chunk writes the residual sum (chunk 0 only: every chunk packs
-  // all of A, so one writer is enough).
+  // i1: packing writes the residual sum (always true: every row of A is
+  // packed once).
   Value writesSum;
 };
 
-/// Per K block: where it starts, its length, and whether it is the first /
-/// the last.
+/// Per K block: where it starts, its length, whether it is the first / the
+/// last, and (the packed GEMM) where its Ã panel of M rows × KC starts in
+/// packedA.
 struct KBlock {
   Value start, length, isFirst, isLast;
+  Value aPanel = {};
 };
 
 class FusedGemmEmitter {
@@ -227,9 +231,15 @@ private:
                        SmallVectorImpl<Value> &masks,
                        SmallVectorImpl<Value> &constant,
                        SmallVectorImpl<Value> &colSums);
-  void emitChunk(OpBuilder &b, Value chunk, Value partials);
-  ChunkBuffers allocateChunk(OpBuilder &b);
+  void emitChunk(OpBuilder &b, const ChunkBuffers &shared, Value chunk,
+                 Value partials);
+  KBlock kBlockAt(OpBuilder &b, Value kIndex, Value numK);
+  Value numKBlocks(OpBuilder &b);
+  ChunkBuffers allocateRowBuffers(OpBuilder &b);
+  void packAllOfA(OpBuilder &b, const ChunkBuffers &buf);
+  ChunkBuffers allocateChunk(OpBuilder &b, const ChunkBuffers &shared);
   void deallocateChunk(OpBuilder &b, const ChunkBuffers &buffers);
+  void deallocateRowBuffers(OpBuilder &b, const ChunkBuffers &buffers);
   void packB(OpBuilder &b, const ChunkBuffers &buf, Value jc, Value cols,
              const KBlock &kb);
   void packTransposedB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
@@ -240,8 +250,6 @@ private:
                   const KBlock &kb);
   void storeBPair(OpBuilder &b, const ChunkBuffers &buf, Value w0, Value w1,
                   Value k0, Value k1, Value offset);
-  void packA(OpBuilder &b, const ChunkBuffers &buf, Value ic, Value rows,
-             const KBlock &kb);
   void storeSum(OpBuilder &b, const ChunkBuffers &buf, Value x, Value row,
                 Value k, Value maskValue);
   void packRow(OpBuilder &b, const ChunkBuffers &buf, Value row, Value base,
@@ -249,8 +257,8 @@ private:
   Value firstBlockMean(OpBuilder &b, Value row, const KBlock &kb);
   void finishRowStatistics(OpBuilder &b, const ChunkBuffers &buf, Value row);
   void microTile(OpBuilder &b, const ChunkBuffers &buf, Value partials,
-                 int64_t tileRows, Value firstRow, Value aRow, Value jc,
-                 Value jr, Value cols, const KBlock &kb);
+                 int64_t tileRows, Value firstRow, Value jc, Value jr,
+                 Value cols, const KBlock &kb);
   void tilesOfRows(OpBuilder &b, const ChunkBuffers &buf, Value partials,
                    Value ic, Value rows, Value jc, Value jr, Value cols,
                    const KBlock &kb);

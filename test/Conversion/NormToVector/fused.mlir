@@ -1,25 +1,33 @@
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=-1" | FileCheck %s
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 gemm-tile-rows=4 gemm-tile-vectors=3 gemm-block-k=64 gemm-block-n=48 gemm-unroll=2 lower-matmuls" | FileCheck %s --check-prefix=SMALL
 
-// Memref-form fused ops become the packed GEMM of FusedGemm.cpp: threads over
-// column chunks, W and A packed into f32 buffers, the register-tiled
-// micro-kernel (12 rows × 2 vectors by default with AVX-512), the scale
-// applied as C is stored (masked at the column tail).
+// Memref-form fused ops become the packed GEMM of FusedGemm.cpp: all of A
+// packed once into Ã (transformed, with the row statistics), in parallel over
+// rows; then threads over column chunks, each packing its W panel into B̃,
+// the register-tiled micro-kernel (12 rows × 2 vectors by default with
+// AVX-512), the scale applied as C is stored (masked at the column tail).
 
 // CHECK-LABEL: func.func @rms_matmul
+//       CHECK: %[[PACKED_A:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xf32>
 //       CHECK: scf.parallel
-//   CHECK-DAG:   memref.alloc() {alignment = 64 : i64} : memref<65536xf32>
-//   CHECK-DAG:   memref.alloc() {alignment = 64 : i64} : memref<49152xf32>
 //       CHECK:   scf.for
-//       CHECK:     vector.store {{.*}} : memref<65536xf32>, vector<16xf32>
-// The row statistics while A is packed: x·x, then the γ multiply.
+// The row statistics while A is packed: x·x, then the γ multiply; then r.
 //       CHECK:     vector.fma
 //       CHECK:     arith.mulf {{.*}} : vector<16xf32>
-//       CHECK:     math.rsqrt
-// The micro-kernel: 12 broadcasts × 2 B vectors per k step.
+//       CHECK:     vector.store {{.*}}, %[[PACKED_A]]
+//       CHECK:   math.rsqrt
+//       CHECK: scf.parallel
+//       CHECK:   %[[PACKED_B:.*]] = memref.alloc() {alignment = 64 : i64} : memref<65536xf32>
+//       CHECK:   scf.for
+//       CHECK:     vector.store {{.*}}, %[[PACKED_B]]
+// The micro-kernel: 12 broadcasts × 2 B vectors per k step, Ã read from
+// the shared panel.
+//       CHECK:     memref.load %[[PACKED_A]]
 //       CHECK:     vector.broadcast
 //  CHECK-COUNT-2:  vector.fma {{.*}} : vector<16xf32>
 //       CHECK:     vector.maskedstore
+//       CHECK:   memref.dealloc %[[PACKED_B]]
+//       CHECK: memref.dealloc %[[PACKED_A]]
 //   CHECK-NOT: linalg.
 //   CHECK-NOT: norm.
 // SMALL-LABEL: func.func @rms_matmul
@@ -37,9 +45,10 @@ func.func @rms_matmul(%x: memref<4x64xf32>, %g: memref<64xf32>, %w: memref<64x32
 // transposes; the column sums c = Σ γ·W and Σ β·W are gathered while packing.
 
 // CHECK-LABEL: func.func @ln_matmul_t
-//       CHECK: vector.transpose {{.*}} [1, 0] : vector<16x16xf32> to vector<16x16xf32>
 //       CHECK: vector.fma
 //       CHECK: math.rsqrt
+//       CHECK: scf.parallel
+//       CHECK: vector.transpose {{.*}} [1, 0] : vector<16x16xf32> to vector<16x16xf32>
 //   CHECK-NOT: linalg.
 //   CHECK-NOT: norm.
 func.func @ln_matmul_t(%x: memref<?x768xbf16>, %g: memref<768xbf16>, %b: memref<768xbf16>,
@@ -123,27 +132,30 @@ func.func @matmuls(%a: memref<8x64xf32>, %w: memref<64x32xf32>, %wt: memref<32x6
 // -----
 
 // A residual: A is read as round(X + R) while it is packed (bf16: the sum is
-// rounded to bf16 before its statistics are taken), and the first column
-// chunk, which runs even when N = 0, writes that sum to sum_outs.
+// rounded to bf16 before its statistics are taken), and packing, which runs
+// once per row before the column chunks (so also when N = 0), writes that
+// sum to sum_outs.
 // CHECK-LABEL: func.func @residual_rms_matmul
 //  CHECK-SAME: (%[[X:[^:]*]]: memref<?x?xbf16>, %[[R:[^:]*]]: memref<?x?xbf16>, %{{[^:]*}}: memref<?x?xbf16>, %{{[^:]*}}: memref<?x?xbf16>, %[[S:[^:]*]]: memref<?x?xbf16>)
 //   CHECK-DAG: %[[XV:.*]] = memref.reinterpret_cast %[[X]]
 //   CHECK-DAG: %[[RV:.*]] = memref.reinterpret_cast %[[R]]
 //   CHECK-DAG: %[[SV:.*]] = memref.reinterpret_cast %[[S]]
-//       CHECK: %[[CHUNKS:.*]] = arith.maxui %{{[0-9]+}}, %c1
-//       CHECK: scf.parallel (%[[CHUNK:.*]]) = (%{{.*}}) to (%[[CHUNKS]])
-//       CHECK:   %[[FIRST:.*]] = arith.cmpi eq, %[[CHUNK]]
-//       CHECK:   %[[XL:.*]] = vector.load %[[XV]]
-//       CHECK:   %[[XF:.*]] = arith.extf %[[XL]]
-//       CHECK:   %[[RL:.*]] = vector.load %[[RV]]
-//       CHECK:   %[[RF:.*]] = arith.extf %[[RL]]
-//       CHECK:   %[[SUM:.*]] = arith.addf %[[XF]], %[[RF]] : vector<16xf32>
-//       CHECK:   arith.truncf %[[SUM]] : vector<16xf32> to vector<16xbf16>
-//       CHECK:   scf.if %[[FIRST]] {
-//       CHECK:     vector.store %{{.*}}, %[[SV]]
-//       CHECK:   vector.fma
-//       CHECK:   scf.if %[[FIRST]] {
-//       CHECK:     vector.maskedstore %[[SV]]
+// (The GEMV, for one row, comes first; the packed GEMM is its else branch.)
+//       CHECK: } else {
+//       CHECK:   scf.parallel (%[[ROW:.*]]) =
+//       CHECK:     %[[XL:.*]] = vector.load %[[XV]][%[[ROW]]
+//       CHECK:     %[[XF:.*]] = arith.extf %[[XL]]
+//       CHECK:     %[[RL:.*]] = vector.load %[[RV]][%[[ROW]]
+//       CHECK:     %[[RF:.*]] = arith.extf %[[RL]]
+//       CHECK:     %[[SUM:.*]] = arith.addf %[[XF]], %[[RF]] : vector<16xf32>
+//       CHECK:     %[[SUMB:.*]] = arith.truncf %[[SUM]] : vector<16xf32> to vector<16xbf16>
+//   CHECK-NOT:     scf.if
+//       CHECK:     vector.store %{{.*}}, %[[SV]][%[[ROW]]
+//       CHECK:     vector.fma
+//       CHECK:     vector.maskedstore %[[SV]][%[[ROW]]
+//       CHECK:   scf.parallel
+//   CHECK-NOT:   %[[SV]]
+//       CHECK: return
 func.func @residual_rms_matmul(%x: memref<?x?xbf16>, %r: memref<?x?xbf16>, %w: memref<?x?xbf16>,
                                %c: memref<?x?xbf16>, %s: memref<?x?xbf16>) {
   norm.rms_norm_matmul ins(%x : memref<?x?xbf16>) residual(%r : memref<?x?xbf16>)
