@@ -38,6 +38,23 @@
 // RUN: norm-run %s --entry=mm_ln_t --dims=2,96,80,96,80,2,80,80,80 --seed=32 --mean=-1 --warmup=0 --repeat=1 --check --pipeline=upstream | FileCheck %s
 // RUN: norm-run %s --entry=mm_ln_t --dims=50,520,300,520,300,50,300,300,300 --seed=33 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=mm_rms --dims=200,513,513,270,270,200,270,270,200,270,200,270 --seed=23 --warmup=0 --repeat=1 --check | FileCheck %s
+// One row with W as K×N: the GEMV's row sweeps gather the statistics.
+// RUN: norm-run %s --entry=mm_rms --dims=1,100,100,70,70,1,70,70,1,70,1,70 --seed=24 --warmup=0 --repeat=1 --check | FileCheck %s
+//
+// The statistics of matmul → LayerNorm come from the GEMM's epilogue, per
+// 16 columns, merged per row (SegmentStatistics.cpp). With inputs of mean
+// 1000, S has |mean| ≈ 10⁴–10⁵·std: y is only within 1e-5 if the mean is
+// kept as pivot + correction (one f32 mean gives ~3e-4). N = 300 leaves a
+// 12-column last segment. The GEMM (W N×K and K×N), the GEMV's dot products
+// (5 rows, W N×K, statistics swept from C) and its row sweeps (1 row, K×N):
+// RUN: norm-run %s --entry=mm_ln_t --dims=50,200,300,200,300,50,300,300,300 --seed=34 --mean=1000 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=mm_ln_t --dims=5,200,300,200,300,5,300,300,300 --seed=35 --mean=1000 --warmup=0 --repeat=1 --check | FileCheck %s
+//
+// @mm_ln (f32, W as KxN, residual, sum output):
+//   a: RxK, w: KxN, mb: N, r: RxN, g, b: N, y, s: RxN    R,K, K,N, N, R,N, N, N, R,N, R,N
+// RUN: norm-run %s --entry=mm_ln --dims=37,200,200,300,300,37,300,300,300,37,300,37,300 --seed=36 --mean=1000 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=mm_ln --dims=1,200,200,300,300,1,300,300,300,1,300,1,300 --seed=37 --mean=1000 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=mm_ln --dims=23,1000,1000,4000,4000,23,4000,4000,4000,23,4000,23,4000 --seed=38 --mean=-3 --dist=normal --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
 
 // CHECK: {{^}}norm-run: entry={{[a-z_]+}} pipeline={{project|upstream}} threads={{[02]}} bytes={{[0-9]+}} median_ms={{[0-9.]+}} min_ms={{[0-9.]+}} gbps={{[0-9.]+}} rel_err={{[0-9.e+-]+}} tol={{1e-05|2e-03|1e-02}} PASS{{$}}
 
@@ -88,6 +105,16 @@ func.func @mm_rms(%a: memref<?x?xf16>, %w: memref<?x?xf16>, %mb: memref<?xf16>,
       matmul_bias(%mb : memref<?xf16>) residual(%res : memref<?x?xf16>)
       weight(%g : memref<?xf16>) outs(%y : memref<?x?xf16>)
       sum_outs(%s : memref<?x?xf16>) {weight_offset = 1.0 : f32}
+  return
+}
+
+func.func @mm_ln(%a: memref<?x?xf32>, %w: memref<?x?xf32>, %mb: memref<?xf32>,
+                 %res: memref<?x?xf32>, %g: memref<?xf32>, %b: memref<?xf32>,
+                 %y: memref<?x?xf32>, %s: memref<?x?xf32>) {
+  norm.matmul_layer_norm ins(%a : memref<?x?xf32>) rhs(%w : memref<?x?xf32>)
+      matmul_bias(%mb : memref<?xf32>) residual(%res : memref<?x?xf32>)
+      weight(%g : memref<?xf32>) bias(%b : memref<?xf32>)
+      outs(%y : memref<?x?xf32>) sum_outs(%s : memref<?x?xf32>)
   return
 }
 

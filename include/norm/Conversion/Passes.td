@@ -31,7 +31,9 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
     with a register-tiled vector FMA micro-kernel, multi-threaded over column
     chunks (`gemm-*` options): norm → matmul gathers the row statistics while
     A is packed and scales as C is stored; matmul → norm writes the pre-norm
-    sum and runs the row kernel on it. Fused ops whose `acc_type` is not f32
+    sum and its per-row statistics (per-segment partials from the epilogue,
+    merged with Chan's combination), and the row kernel normalizes it in one
+    sweep. Fused ops whose `acc_type` is not f32
     are split into the norm op and a `linalg.generic` matmul. With
     `lower-matmuls`, memref `linalg.matmul`s with an f32 C and f32, bf16 or
     f16 A and W (and the generic form of one, W as K×N or N×K) use the same

@@ -67,6 +67,11 @@ static constexpr int64_t kPrefetchRows = 8;
 /// of an N×K W prefetches each row.
 static constexpr int64_t kPrefetchSteps = 4;
 
+int64_t mlir::norm::statisticsSegmentWidth(
+    const NormVectorCodegenOptions &options) {
+  return gemm::resolveShape(options).lanes;
+}
+
 int64_t mlir::norm::gemm::roundUp(int64_t v, int64_t multiple) {
   return (v + multiple - 1) / multiple * multiple;
 }
@@ -787,9 +792,11 @@ void FusedGemmEmitter::storeTileRow(OpBuilder &b, const ChunkBuffers &buf,
               tb, loc, out,
               loadF32(tb, p.residual, {row, cols[v]}, masks[v]));
       }
+      Value stored = narrow(tb, out, elementTypeOf(p.c));
       vector::MaskedStoreOp::create(tb, loc, p.c, ValueRange{row, cols[v]},
-                                    masks[v],
-                                    narrow(tb, out, elementTypeOf(p.c)));
+                                    masks[v], stored);
+      if (gathersSegmentStatistics())
+        storeSegmentStatistics(tb, row, cols[v], toF32(tb, stored), masks[v]);
     }
   };
   // A single K block (the GEMV) has no partial sums to store, and `partials`
@@ -810,6 +817,72 @@ void FusedGemmEmitter::storeTileRow(OpBuilder &b, const ChunkBuffers &buf,
                                         ValueRange{row, cols[v]}, masks[v],
                                         totals[v]);
         scf::YieldOp::create(eb, loc);
+      });
+}
+
+/// The statistics of one segment of C's row `row` from the L values `values` at
+/// column `col` (a multiple of L), as stored (f32 of the rounded values);
+/// lanes outside `maskValue` are past N. A segment wholly past N (a tile's
+/// last vector) stores nothing. LayerNorm's moments are taken about the
+/// segment's first element, so they keep their digits when |μ| ≫ σ.
+void FusedGemmEmitter::storeSegmentStatistics(OpBuilder &b, Value row,
+                                              Value col, Value values,
+                                              Value maskValue) {
+  Value inside = less(b, col, p.n);
+  scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location) {
+    Value segment = arith::DivUIOp::create(tb, loc, col, index(tb, s.lanes));
+    SmallVector<Value, 2> at{row, segment};
+    auto sum = [&](Value v) {
+      return vector::ReductionOp::create(tb, loc, vector::CombiningKind::ADD,
+                                         v)
+          .getResult();
+    };
+    auto live = [&](Value v) {
+      return arith::SelectOp::create(tb, loc, maskValue, v, zeros(tb))
+          .getResult();
+    };
+    if (p.segSumSq) {
+      Value x = live(values);
+      memref::StoreOp::create(tb, loc, sum(arith::MulFOp::create(tb, loc, x, x)),
+                              p.segSumSq, at);
+      scf::YieldOp::create(tb, loc);
+      return;
+    }
+    Value count = arith::UIToFPOp::create(
+        tb, loc, tb.getF32Type(),
+        arith::IndexCastUIOp::create(
+            tb, loc, tb.getI64Type(),
+            minIndex(tb, index(tb, s.lanes), sub(tb, p.n, col))));
+    Value pivot = vector::ExtractOp::create(tb, loc, values, ArrayRef<int64_t>{0});
+    Value d = live(arith::SubFOp::create(tb, loc, values, splat(tb, pivot)));
+    Value delta = sum(d);
+    Value mean = arith::DivFOp::create(tb, loc, delta, count);
+    Value e = live(arith::SubFOp::create(tb, loc, d, splat(tb, mean)));
+    memref::StoreOp::create(tb, loc, pivot, p.segPivot, at);
+    memref::StoreOp::create(tb, loc, delta, p.segDelta, at);
+    memref::StoreOp::create(tb, loc, sum(arith::MulFOp::create(tb, loc, e, e)),
+                            p.segM2, at);
+    scf::YieldOp::create(tb, loc);
+  });
+}
+
+/// The segment statistics read back from C, for the GEMV's dot products,
+/// whose epilogue works per element: a sweep over its few rows of C, which
+/// it has just written (so they come from cache).
+void FusedGemmEmitter::sweepSegmentStatistics(OpBuilder &b) {
+  Value lanes = index(b, s.lanes);
+  scf::ForOp::create(
+      b, loc, index(b, 0), p.m, index(b, 1), ValueRange{},
+      [&](OpBuilder &rb, Location, Value row, ValueRange) {
+        scf::ForOp::create(
+            rb, loc, index(rb, 0), p.n, lanes, ValueRange{},
+            [&](OpBuilder &nb, Location, Value col, ValueRange) {
+              Value m = mask(nb, minIndex(nb, lanes, sub(nb, p.n, col)));
+              storeSegmentStatistics(nb, row, col, loadF32(nb, p.c, {row, col}, m),
+                                     m);
+              scf::YieldOp::create(nb, loc);
+            });
+        scf::YieldOp::create(rb, loc);
       });
 }
 

@@ -39,7 +39,18 @@ struct FusedGemmProblem : FusedGemmView {
   /// C += A · W (linalg.matmul's semantics) instead of C = ...; C must be
   /// f32 and the prologue None.
   bool accumulateIntoC = false;
+  /// The first half of matmul → norm: statistics of C as stored (rounded to
+  /// the element type), per row and segment of L columns
+  /// (`statisticsSegmentWidth`), gathered in the epilogue from the
+  /// registers that hold C; each is M × ⌈N/L⌉ f32. RMSNorm: Σ s² (segSumSq).
+  /// LayerNorm: a pivot (the segment's first element), Σ (s − pivot) and
+  /// M2 = Σ (s − segment mean)² (segPivot, segDelta, segM2), which
+  /// combineSegmentStatistics (SegmentStatistics.h) merges per row.
+  Value segSumSq, segPivot, segDelta, segM2;
 };
+
+/// L, the columns per segment of the epilogue statistics.
+int64_t statisticsSegmentWidth(const NormVectorCodegenOptions &options);
 
 /// Emits the GEMM at the builder's insertion point. The caller checks
 /// `canEmitFusedGemm` first.

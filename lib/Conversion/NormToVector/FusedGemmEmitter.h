@@ -262,6 +262,10 @@ private:
   void tilesOfRows(OpBuilder &b, const ChunkBuffers &buf, Value partials,
                    Value ic, Value rows, Value jc, Value jr, Value cols,
                    const KBlock &kb);
+  bool gathersSegmentStatistics() const { return p.segSumSq || p.segPivot; }
+  void storeSegmentStatistics(OpBuilder &b, Value row, Value col, Value s,
+                              Value maskValue);
+  void sweepSegmentStatistics(OpBuilder &b);
   void storeTileRow(OpBuilder &b, const ChunkBuffers &buf, Value partials,
                     Value row, Value jc, Value jr, ArrayRef<Value> masks,
                     ArrayRef<Value> constant, ArrayRef<Value> colSums,

@@ -88,6 +88,9 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
         else
           gemvRowSweeps(pb, buf, jc, cols, rowStride);
       });
+  // The row sweeps store C through storeTileRow, which gathers them.
+  if (gathersSegmentStatistics() && p.transposeW)
+    sweepSegmentStatistics(b);
   for (Value v : {buf.packedA, buf.sum1, buf.scale})
     if (v)
       memref::DeallocOp::create(b, loc, v);

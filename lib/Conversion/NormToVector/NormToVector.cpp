@@ -16,6 +16,7 @@
 #include "FusedGemm.h"
 #include "norm/Conversion/Utils/RowNormProblem.h"
 #include "RowKernel.h"
+#include "SegmentStatistics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -191,9 +192,9 @@ struct LowerNormMatmul : OpRewritePattern<OpTy> {
 
 /// matmul → norm: the GEMM writes the pre-norm sum S = A·W + bias +
 /// residual, rounded to the element type as the op defines it (into
-/// sum_outs, or a temporary), and a standalone norm op, lowered by the row
-/// kernel, normalizes S into outs. The rows of S are re-read once; next to
-/// the GEMM's M·N·K work that is small.
+/// sum_outs, or a temporary), and gathers per-segment statistics of S in its
+/// epilogue (SegmentStatistics.cpp); these are merged per row (Chan), and
+/// the row kernel, given them, normalizes S into outs in one sweep.
 template <typename OpTy>
 struct LowerMatmulNorm : OpRewritePattern<OpTy> {
   LowerMatmulNorm(MLIRContext *context, const NormVectorCodegenOptions &options)
@@ -221,9 +222,24 @@ struct LowerMatmulNorm : OpRewritePattern<OpTy> {
           dynamicSizes, rewriter.getI64IntegerAttr(64));
       p.c = temp;
     }
+    constexpr bool isLayerNorm = std::is_same_v<OpTy, MatmulLayerNormOp>;
+    int64_t lanes = statisticsSegmentWidth(options);
+    allocateSegmentStatistics(rewriter, loc, p, isLayerNorm, lanes);
     emitFusedGemm(rewriter, loc, p, options);
-    createNormOfSum(rewriter, loc, op, p.c,
-                    viewAs(rewriter, loc, op.getInit(), rowView));
+    // The norm of S as the op defines it (its attributes, through the
+    // standalone op the GPU path also uses), described for the row kernel
+    // and given the statistics; the op itself is not kept.
+    Operation *norm = createNormOfSum(
+        rewriter, loc, op, p.c, viewAs(rewriter, loc, op.getInit(), rowView));
+    RowNormProblem rows;
+    if constexpr (isLayerNorm)
+      rows = describeRowNorm(cast<LayerNormOp>(norm), rewriter);
+    else
+      rows = describeRowNorm(cast<RMSNormOp>(norm), rewriter);
+    combineSegmentStatistics(rewriter, loc, p, lanes, rows);
+    emitRowNormKernel(rewriter, loc, rows, options);
+    rewriter.eraseOp(norm);
+    deallocateSegmentStatistics(rewriter, loc, p, rows);
     if (temp)
       memref::DeallocOp::create(rewriter, loc, temp);
     rewriter.eraseOp(op);

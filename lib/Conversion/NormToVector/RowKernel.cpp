@@ -181,8 +181,11 @@ private:
                              bool nontemporal, StoreFn storeVector,
                              AccumulateFn accumulate);
   void emitChunk(OpBuilder &b, Value firstRow, Value endRow, Value stream);
+  /// Row pipelining gathers the next row's first statistic during this
+  /// row's normalize sweep: nothing to gather when the statistics are given.
   bool pipelined() const {
-    return options.pipelineRows && (p.isLayerNorm || p.partial >= 1.0);
+    return options.pipelineRows && !p.givenSpread &&
+           (p.isLayerNorm || p.partial >= 1.0);
   }
   Value alignmentHead(OpBuilder &b, Value row);
   void emitStoreFence(OpBuilder &b);
@@ -413,7 +416,8 @@ Value RowKernelEmitter::firstStatistic(OpBuilder &b, Value row) {
 
 /// Non-pipelined rows: the first statistic, then the rest.
 void RowKernelEmitter::emitRow(OpBuilder &b, Value row, Value stream) {
-  finishRow(b, row, firstStatistic(b, row), stream, Value());
+  finishRow(b, row, p.givenSpread ? Value() : firstStatistic(b, row), stream,
+            Value());
 }
 
 /// Everything after the first statistic: the remaining statistics, the
@@ -426,7 +430,21 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
 
   // Statistics.
   Value shift, shiftVec, correction, rstd;
-  if (!p.isLayerNorm) {
+  auto given = [&](Value perRow) {
+    return memref::LoadOp::create(b, loc, perRow, ValueRange{row}).getResult();
+  };
+  if (p.givenSpread) {
+    rstd = reciprocalStd(b, given(p.givenSpread));
+    if (p.isLayerNorm) {
+      shift = given(p.givenShift);
+      shiftVec = splat(b, shift);
+      correction = given(p.givenCorrection);
+      if (p.mean)
+        memref::StoreOp::create(
+            b, loc, arith::AddFOp::create(b, loc, shift, correction), p.mean,
+            ValueRange{row});
+    }
+  } else if (!p.isLayerNorm) {
     Value count = emitStatisticLength(b, loc, p);
     Value countAsAcc = arith::UIToFPOp::create(
         b, loc, acc,

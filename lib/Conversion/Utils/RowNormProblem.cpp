@@ -175,19 +175,18 @@ void mlir::norm::splitMixedSizes(OpBuilder &b, Location loc,
   }
 }
 
-void mlir::norm::createNormOfSum(OpBuilder &b, Location loc,
-                                 Operation *fusedOp, Value sum, Value y) {
+Operation *mlir::norm::createNormOfSum(OpBuilder &b, Location loc,
+                                       Operation *fusedOp, Value sum, Value y) {
   if (auto op = dyn_cast<MatmulLayerNormOp>(fusedOp)) {
-    LayerNormOp::create(b, loc, TypeRange{}, sum, Value(), op.getWeight(),
+    return LayerNormOp::create(b, loc, TypeRange{}, sum, Value(), op.getWeight(),
                         op.getBias(), y, Value(), Value(), Value(),
                         /*axis=*/1, op.getEpsilonAttr(),
                         op.getWeightOffsetAttr(),
                         TypeAttr::get(op.getAccumulationType()),
                         CastMode::after_weight, op.getEpsMode());
-    return;
   }
   auto op = cast<MatmulRMSNormOp>(fusedOp);
-  RMSNormOp::create(b, loc, TypeRange{}, sum, Value(), op.getWeight(), y,
+  return RMSNormOp::create(b, loc, TypeRange{}, sum, Value(), op.getWeight(), y,
                     Value(), Value(), /*axis=*/1, op.getEpsilonAttr(),
                     op.getWeightOffsetAttr(), Attribute(),
                     TypeAttr::get(op.getAccumulationType()),

@@ -61,14 +61,41 @@ func.func @ln_matmul_t(%x: memref<?x768xbf16>, %g: memref<768xbf16>, %b: memref<
 
 // -----
 
-// matmul → norm: the GEMM writes the pre-norm sum (into a temporary here),
-// then the row kernel normalizes it.
+// matmul → norm: the GEMM writes the pre-norm sum (into a temporary here)
+// and, per row and 16 columns, its statistics (LayerNorm: a pivot,
+// Σ (s − pivot) and M2) from the registers it stores; a merge per row
+// (Chan) gives the variance and the mean as pivot + correction, and the row
+// kernel normalizes S in one sweep, ((s − p) − c)·r, with no statistics
+// sweep of its own.
 
 // CHECK-LABEL: func.func @matmul_ln
 //       CHECK: %[[S:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4x32xf32>
+//       CHECK: %[[PIVOT:.*]] = memref.alloc(%c4, %{{.*}}) {{.*}} : memref<?x?xf32>
+//       CHECK: %[[DELTA:.*]] = memref.alloc(%c4, %{{.*}}) {{.*}} : memref<?x?xf32>
+//       CHECK: %[[M2:.*]] = memref.alloc(%c4, %{{.*}}) {{.*}} : memref<?x?xf32>
 //       CHECK: scf.parallel
 //       CHECK:   vector.fma
-//       CHECK: vector.reduction
+//       CHECK:   vector.maskedstore %[[S]]
+//       CHECK:   vector.reduction <add>
+//       CHECK:   memref.store %{{.*}}, %[[PIVOT]]
+//       CHECK:   memref.store %{{.*}}, %[[DELTA]]
+//       CHECK:   memref.store %{{.*}}, %[[M2]]
+//       CHECK: scf.parallel
+//       CHECK:   vector.maskedload %[[PIVOT]]
+//       CHECK:   vector.maskedload %[[M2]]
+//       CHECK:   memref.store %{{.*}}, %[[VAR:[a-z_0-9]+]][
+//  CHECK-NEXT:   memref.store %{{.*}}, %[[SHIFT:[a-z_0-9]+]][
+//  CHECK-NEXT:   memref.store %{{.*}}, %[[CORR:[a-z_0-9]+]][
+//       CHECK: scf.for
+//       CHECK:   memref.load %[[VAR]]
+//       CHECK:   math.sqrt
+//   CHECK-NOT:   vector.reduction
+//       CHECK:   vector.load %[[SV:[a-z_0-9]+]]
+//       CHECK:   arith.subf
+//       CHECK:   arith.subf
+//       CHECK:   arith.mulf
+//       CHECK:   vector.store
+//       CHECK: memref.dealloc %[[PIVOT]]
 //       CHECK: memref.dealloc %[[S]]
 //   CHECK-NOT: linalg.
 //   CHECK-NOT: norm.

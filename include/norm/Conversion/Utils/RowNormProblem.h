@@ -33,6 +33,13 @@ struct RowNormProblem {
   double partial = 1.0; // RMSNorm only
   CastMode castMode = CastMode::after_weight;
   EpsMode epsMode = EpsMode::inside_sqrt;
+  /// Statistics gathered elsewhere (the CPU matmul → norm GEMM's epilogue),
+  /// per row (length rows, acc type): the spread (RMSNorm: the mean square;
+  /// LayerNorm: the variance) and LayerNorm's mean as shift + correction (a
+  /// pivot and the small mean of the row minus it, kept apart so that
+  /// (s − shift) − correction loses nothing when |μ| ≫ σ). With givenSpread
+  /// the row kernel only normalizes.
+  Value givenSpread, givenShift, givenCorrection;
 
   Type elementType() const {
     return cast<MemRefType>(x.getType()).getElementType();
@@ -86,8 +93,8 @@ void splitMixedSizes(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,
 /// MatmulLayerNormOp) once its GEMM has written the pre-norm sum `sum`
 /// (M × N rows): the standalone norm of `sum` into `y`, with the op's γ, β,
 /// ε, weight offset, eps mode and acc_type, rounded after the weight.
-void createNormOfSum(OpBuilder &b, Location loc, Operation *fusedOp,
-                     Value sum, Value y);
+Operation *createNormOfSum(OpBuilder &b, Location loc, Operation *fusedOp,
+                           Value sum, Value y);
 
 /// How many leading elements of a row the statistics cover: n, or for
 /// pRMSNorm k = ⌈partial · n⌉, computed in f64 as the decomposition does.

@@ -1,0 +1,224 @@
+//===- SegmentStatistics.cpp - row statistics from GEMM partials -----------===//
+//
+// matmul → norm: the GEMM's epilogue stores, per row and segment j of L
+// columns of the rounded sum S (n_j = L columns, fewer in the last):
+//   RMSNorm:   q_j = Σ s²
+//   LayerNorm: a pivot p_j (the segment's first element), d_j = Σ (s − p_j)
+//              and M2_j = Σ (s − m_j)², m_j = p_j + d_j / n_j.
+// Here, per row, with p = p_0 and N = Σ n_j:
+//   ms   = Σ q_j / N
+//   c    = Σ (n_j (p_j − p) + d_j) / N                  (μ = p + c)
+//   var  = (Σ M2_j + n_j ((p_j − p) + d_j / n_j − c)²) / N
+// which is Chan et al.'s parallel combination of (n_j, m_j, M2_j), with the
+// means kept as offsets from p: p_j − p is exact (Sterbenz) when |μ| ≫ σ,
+// and μ is never rounded to one f32 (the row kernel normalizes with
+// (s − p) − c), so LayerNorm keeps its digits at |μ| = 10⁴σ. The segment
+// loops run over L segments per vector step; ⌈N/L⌉ is small next to N.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SegmentStatistics.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+
+namespace {
+
+/// The builders the combine loops use, for one row.
+struct Combiner {
+  OpBuilder &b;
+  Location loc;
+  const FusedGemmProblem &p;
+  int64_t lanes;
+  Value segments; // ⌈N/L⌉
+
+  VectorType vec() { return VectorType::get({lanes}, b.getF32Type()); }
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value f32(double v) {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
+  }
+  Value splat(Value scalar) {
+    return vector::BroadcastOp::create(b, loc, vec(), scalar);
+  }
+  Value toF32(Value indexValue) {
+    return arith::UIToFPOp::create(
+        b, loc, b.getF32Type(),
+        arith::IndexCastUIOp::create(b, loc, b.getI64Type(), indexValue));
+  }
+  Value sum(Value v) {
+    return vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD, v);
+  }
+
+  /// Σ over the row's segments of `term(loaded, counts)`, where `loaded` are
+  /// the L segments' values of `buffers` from segment j (zero past the last)
+  /// and `counts` their column counts n_j (zero past the last).
+  Value overSegments(
+      Value row, ArrayRef<Value> buffers,
+      function_ref<Value(ArrayRef<Value>, Value)> term) {
+    Value zeros = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(vec(), 0.0f));
+    SmallVector<float> iota;
+    for (int64_t i = 0; i < lanes; ++i)
+      iota.push_back(float(i * lanes));
+    Value laneOffsets = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(vec(), ArrayRef<float>(iota)));
+    Value nF = splat(toF32(p.n));
+    Value width = splat(f32(double(lanes)));
+    auto loop = scf::ForOp::create(
+        b, loc, index(0), segments, index(lanes), ValueRange{zeros},
+        [&](OpBuilder &nb, Location, Value j, ValueRange acc) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+          Value m = vector::CreateMaskOp::create(
+              b, loc, VectorType::get({lanes}, b.getI1Type()),
+              ValueRange{arith::SubIOp::create(b, loc, segments, j)});
+          SmallVector<Value> loaded;
+          for (Value buffer : buffers)
+            loaded.push_back(vector::MaskedLoadOp::create(
+                b, loc, vec(), buffer, ValueRange{row, j}, m, zeros));
+          // n_j = clamp(N − j·L, 0, L), exact in f32 for N < 2²⁴.
+          Value firstColumn =
+              splat(arith::MulFOp::create(b, loc, toF32(j), f32(double(lanes))));
+          Value left = arith::SubFOp::create(
+              b, loc, nF,
+              arith::AddFOp::create(b, loc, firstColumn, laneOffsets));
+          Value counts = arith::MinimumFOp::create(
+              b, loc, arith::MaximumFOp::create(b, loc, left, zeros), width);
+          scf::YieldOp::create(
+              b, loc,
+              arith::AddFOp::create(b, loc, acc[0], term(loaded, counts))
+                  .getResult());
+        });
+    return sum(loop.getResult(0));
+  }
+};
+
+Value allocRows(OpBuilder &b, Location loc, Value rows, Value columns) {
+  return memref::AllocOp::create(
+      b, loc,
+      MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+                      b.getF32Type()),
+      ValueRange{rows, columns}, b.getI64IntegerAttr(64));
+}
+
+Value allocPerRow(OpBuilder &b, Location loc, Value rows) {
+  return memref::AllocOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
+      ValueRange{rows}, b.getI64IntegerAttr(64));
+}
+
+} // namespace
+
+void mlir::norm::allocateSegmentStatistics(OpBuilder &b, Location loc,
+                                           FusedGemmProblem &p,
+                                           bool isLayerNorm, int64_t lanes) {
+  Value segments = arith::CeilDivUIOp::create(
+      b, loc, p.n, arith::ConstantIndexOp::create(b, loc, lanes));
+  if (!isLayerNorm) {
+    p.segSumSq = allocRows(b, loc, p.m, segments);
+    return;
+  }
+  p.segPivot = allocRows(b, loc, p.m, segments);
+  p.segDelta = allocRows(b, loc, p.m, segments);
+  p.segM2 = allocRows(b, loc, p.m, segments);
+}
+
+void mlir::norm::combineSegmentStatistics(OpBuilder &b, Location loc,
+                                          const FusedGemmProblem &p,
+                                          int64_t lanes, RowNormProblem &rows) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  bool isLayerNorm = p.segPivot != nullptr;
+  rows.givenSpread = allocPerRow(b, loc, p.m);
+  if (isLayerNorm) {
+    rows.givenShift = allocPerRow(b, loc, p.m);
+    rows.givenCorrection = allocPerRow(b, loc, p.m);
+  }
+  Value segments = arith::CeilDivUIOp::create(
+      b, loc, p.n, arith::ConstantIndexOp::create(b, loc, lanes));
+  scf::ParallelOp::create(
+      b, loc, ValueRange{zero}, ValueRange{p.m}, ValueRange{one},
+      [&](OpBuilder &pb, Location, ValueRange ivs) {
+        Value row = ivs[0];
+        Combiner c{pb, loc, p, lanes, segments};
+        // max(N, 1): an empty row has statistics 0 (and no elements).
+        Value nF = c.toF32(arith::MaxUIOp::create(pb, loc, p.n, one));
+        if (!isLayerNorm) {
+          Value squares = c.overSegments(
+              row, {p.segSumSq},
+              [&](ArrayRef<Value> q, Value) { return q[0]; });
+          memref::StoreOp::create(pb, loc,
+                                  arith::DivFOp::create(pb, loc, squares, nF),
+                                  rows.givenSpread, ValueRange{row});
+          return;
+        }
+        // p = p_0 (0 for an empty row, which has no segment).
+        Value hasSegments = arith::CmpIOp::create(
+            pb, loc, arith::CmpIPredicate::ugt, segments, zero);
+        auto pivotIf = scf::IfOp::create(
+            pb, loc, hasSegments,
+            [&](OpBuilder &tb, Location) {
+              scf::YieldOp::create(
+                  tb, loc,
+                  memref::LoadOp::create(tb, loc, p.segPivot,
+                                         ValueRange{row, zero})
+                      .getResult());
+            },
+            [&](OpBuilder &eb, Location) {
+              scf::YieldOp::create(
+                  eb, loc,
+                  arith::ConstantOp::create(eb, loc, eb.getF32FloatAttr(0.0))
+                      .getResult());
+            });
+        Value pivot = c.splat(pivotIf.getResult(0));
+        // Σ n_j (p_j − p) + d_j; past the last segment n_j = d_j = 0.
+        Value offsets = c.overSegments(
+            row, {p.segPivot, p.segDelta},
+            [&](ArrayRef<Value> v, Value counts) -> Value {
+              Value shifted = arith::SubFOp::create(pb, loc, v[0], pivot);
+              return vector::FMAOp::create(pb, loc, counts, shifted, v[1]);
+            });
+        Value correction = arith::DivFOp::create(pb, loc, offsets, nF);
+        Value correctionVec = c.splat(correction);
+        Value ones = c.splat(c.f32(1.0));
+        // Σ M2_j + n_j ((p_j − p) + d_j / n_j − c)².
+        Value m2 = c.overSegments(
+            row, {p.segPivot, p.segDelta, p.segM2},
+            [&](ArrayRef<Value> v, Value counts) -> Value {
+              Value mean = arith::DivFOp::create(
+                  pb, loc, v[1], arith::MaximumFOp::create(pb, loc, counts, ones));
+              Value deviation = arith::SubFOp::create(
+                  pb, loc,
+                  arith::AddFOp::create(
+                      pb, loc, arith::SubFOp::create(pb, loc, v[0], pivot),
+                      mean),
+                  correctionVec);
+              Value between = arith::MulFOp::create(
+                  pb, loc, counts,
+                  arith::MulFOp::create(pb, loc, deviation, deviation));
+              return arith::AddFOp::create(pb, loc, v[2], between);
+            });
+        Value variance = arith::MaximumFOp::create(
+            pb, loc, arith::DivFOp::create(pb, loc, m2, nF), c.f32(0.0));
+        memref::StoreOp::create(pb, loc, variance, rows.givenSpread,
+                                ValueRange{row});
+        memref::StoreOp::create(pb, loc, pivotIf.getResult(0), rows.givenShift,
+                                ValueRange{row});
+        memref::StoreOp::create(pb, loc, correction, rows.givenCorrection,
+                                ValueRange{row});
+      });
+}
+
+void mlir::norm::deallocateSegmentStatistics(OpBuilder &b, Location loc,
+                                             const FusedGemmProblem &p,
+                                             const RowNormProblem &rows) {
+  for (Value v : {p.segSumSq, p.segPivot, p.segDelta, p.segM2,
+                  rows.givenSpread, rows.givenShift, rows.givenCorrection})
+    if (v)
+      memref::DeallocOp::create(b, loc, v);
+}
