@@ -29,11 +29,18 @@ using namespace mlir;
 using namespace mlir::norm;
 
 namespace {
-/// Upstream tensor-level clean-up of the surrounding model IR.
-void addTensorCleanupStage(OpPassManager &pm) {
+/// Tensor-level clean-up of the surrounding model IR. The project's
+/// elementwise fusion keeps matmuls whole (norm-fuse-elementwise), so that
+/// lower-matmuls gives them the GEMM; codegen=upstream, the baseline of
+/// what MLIR does without this project, keeps upstream's.
+void addTensorCleanupStage(OpPassManager &pm,
+                           const NormCPUPipelineOptions &options) {
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
-  pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+  if (options.codegen == "vector")
+    pm.addNestedPass<func::FuncOp>(createNormFuseElementwisePass());
+  else
+    pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
 }
 
 /// Tensors to buffers (norm ops included: they bufferize to their memref
@@ -125,7 +132,7 @@ void addLLVMStage(OpPassManager &pm, const NormCPUPipelineOptions &options) {
 
 void mlir::norm::buildNormLowerToCPUPipeline(
     OpPassManager &pm, const NormCPUPipelineOptions &options) {
-  addTensorCleanupStage(pm);
+  addTensorCleanupStage(pm, options);
   addBufferizationStage(pm);
   addNormLoweringStage(pm, options);
   addLLVMStage(pm, options);

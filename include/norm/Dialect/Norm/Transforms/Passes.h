@@ -7,6 +7,7 @@
 #ifndef NORM_DIALECT_NORM_TRANSFORMS_PASSES_H
 #define NORM_DIALECT_NORM_TRANSFORMS_PASSES_H
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
