@@ -103,13 +103,15 @@ void addLLVMStage(OpPassManager &pm, const NormCPUPipelineOptions &options) {
   // the kernels allocate nothing on the stack, and canonicalization inlines
   // such scopes (a multi-block scope, as scf-to-cf would make, is invalid).
   pm.addPass(createCanonicalizerPass());
+  // Before lower-affine: subviews (the per-batch views of batch matmuls)
+  // expand into affine.apply address arithmetic.
+  pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   arith::ArithExpandOpsPassOptions expandOptions;
   expandOptions.includeBf16 = true;
   expandOptions.includeF4E2M1 = false;
   pm.addPass(arith::createArithExpandOpsPass(expandOptions));
-  pm.addPass(memref::createExpandStridedMetadataPass());
   ConvertVectorToLLVMPassOptions vectorOptions;
   // Lets the final horizontal sum of a row be a tree, not a chain.
   vectorOptions.reassociateFPReductions = true;

@@ -17,6 +17,15 @@
 // RUN: norm-run %s --entry=mm_bf16 --dims=40,300,300,70,40,70 --seed=7 --threads=2 --warmup=0 --repeat=1 --compare-pipeline=upstream | FileCheck %s
 // RUN: norm-run %s --entry=mm_f16 --dims=37,520,520,270,37,270 --seed=8 --warmup=0 --repeat=1 --compare-pipeline=upstream | FileCheck %s
 // RUN: norm-run %s --entry=mm_tensor --dims=64,257,257,300 --seed=4 --warmup=0 --repeat=1 --compare-pipeline=upstream | FileCheck %s
+// Batch matmuls (attention's Q·Kᵀ with K as N×K, and P·V): one GEMM per
+// batch, batches over the threads, each C[b] viewed at its offset:
+// RUN: norm-run %s --entry=bmm --dims=5,37,70,5,70,43,5,37,43 --seed=9 --warmup=0 --repeat=1 --compare-pipeline=upstream | FileCheck %s
+// RUN: norm-run %s --entry=bmm_t --dims=3,130,64,3,130,64,3,130,130 --seed=10 --threads=2 --warmup=0 --repeat=1 --compare-pipeline=upstream | FileCheck %s
+// RUN: norm-run %s --entry=bmm_t --dims=4,5,300,4,17,300,4,5,17 --seed=11 --warmup=0 --repeat=1 --compare-pipeline=upstream | FileCheck %s
+// RUN: norm-run %s --entry=bmm_tensor --dims=2,64,257,2,257,40 --seed=12 --warmup=0 --repeat=1 --compare-pipeline=upstream | FileCheck %s
+// W with the batch in the middle (V as [seq, heads, dim], the head split
+// folded into P·V): each batch's W is a strided [K, N] view.
+// RUN: norm-run %s --entry=bmm_v --dims=3,37,70,70,3,43,3,37,43 --seed=13 --threads=2 --warmup=0 --repeat=1 --compare-pipeline=upstream | FileCheck %s
 //
 // RUN: norm-opt %s --norm-lower-to-cpu | FileCheck %s --check-prefix=IR
 // RUN: norm-opt %s --norm-lower-to-cpu="lower-matmuls=0" | FileCheck %s --check-prefix=NOGEMM
@@ -66,5 +75,52 @@ func.func @mm_bf16(%a: memref<?x?xbf16>, %w: memref<?x?xbf16>, %c: memref<?x?xf3
 
 func.func @mm_f16(%a: memref<?x?xf16>, %w: memref<?x?xf16>, %c: memref<?x?xf32>) {
   linalg.matmul ins(%a, %w : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>)
+  return
+}
+
+func.func @bmm(%a: memref<?x?x?xf32>, %w: memref<?x?x?xf32>, %c: memref<?x?x?xf32>) {
+  linalg.batch_matmul ins(%a, %w : memref<?x?x?xf32>, memref<?x?x?xf32>) outs(%c : memref<?x?x?xf32>)
+  return
+}
+
+func.func @bmm_t(%q: memref<?x?x?xf32>, %k: memref<?x?x?xf32>, %s: memref<?x?x?xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>,
+                                   affine_map<(b, m, n, k) -> (b, n, k)>,
+                                   affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%q, %k : memref<?x?x?xf32>, memref<?x?x?xf32>) outs(%s : memref<?x?x?xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %r = arith.addf %o, %p : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+func.func @bmm_tensor(%a: tensor<?x?x?xf32>, %w: tensor<?x?x?xf32>) -> tensor<?x?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %b = tensor.dim %a, %c0 : tensor<?x?x?xf32>
+  %m = tensor.dim %a, %c1 : tensor<?x?x?xf32>
+  %n = tensor.dim %w, %c2 : tensor<?x?x?xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%b, %m, %n) : tensor<?x?x?xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  %c = linalg.batch_matmul ins(%a, %w : tensor<?x?x?xf32>, tensor<?x?x?xf32>) outs(%z : tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  return %c : tensor<?x?x?xf32>
+}
+
+func.func @bmm_v(%p: memref<?x?x?xf32>, %v: memref<?x?x?xf32>, %o: memref<?x?x?xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>,
+                                   affine_map<(b, m, n, k) -> (k, b, n)>,
+                                   affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%p, %v : memref<?x?x?xf32>, memref<?x?x?xf32>) outs(%o : memref<?x?x?xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %m = arith.mulf %x, %y : f32
+    %r = arith.addf %acc, %m : f32
+    linalg.yield %r : f32
+  }
   return
 }

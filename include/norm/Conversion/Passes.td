@@ -36,8 +36,10 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
     sweep. Fused ops whose `acc_type` is not f32
     are split into the norm op and a `linalg.generic` matmul. With
     `lower-matmuls`, memref `linalg.matmul`s with an f32 C and f32, bf16 or
-    f16 A and W (and the generic form of one, W as K×N or N×K) use the same
-    GEMM. Ops on tensors, and ops on
+    f16 A and W (and the generic form of one, W as K×N or N×K), and batch
+    matmuls of that kind (`linalg.batch_matmul`, or a generic whose batch
+    dim is first or, for W, second: one GEMM per batch, batches over the
+    threads) use the same GEMM. Ops on tensors, and ops on
     strided memrefs, are left for `--norm-decompose`.
   }];
   let options = [
@@ -59,8 +61,9 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
            "Without pipelining: prefetch the next row while normalizing the "
            "current one">,
     Option<"lowerMatmuls", "lower-matmuls", "bool", /*default=*/"false",
-           "Also lower memref linalg matmuls with an f32 C (f32, bf16 or "
-           "f16 A and W; named or generic) to the project's GEMM">,
+           "Also lower memref linalg matmuls and batch matmuls with an f32 C "
+           "(f32, bf16 or f16 A and W; named or generic) to the project's "
+           "GEMM">,
     Option<"gemmTileRows", "gemm-tile-rows", "int64_t", /*default=*/"0",
            "Fused GEMM: rows of the register micro-tile (0: 12 with "
            "AVX-512, else 6; at most 16)">,

@@ -224,3 +224,41 @@ func.func @gemv_row_sweep(%x: memref<?x4096xf32>, %w: memref<4096x4096xf32>, %c:
       outs(%c : memref<?x4096xf32>)
   return
 }
+
+// -----
+
+// Batch matmuls (lower-matmuls): one GEMM per batch on strided 2-D views,
+// batches over the threads; W's batch dim may be in front or in the middle
+// (V as [seq, heads, dim]), not last.
+// SMALL-LABEL: func.func @batch_matmuls
+//       SMALL:   scf.parallel (%[[B:.*]]) =
+//       SMALL:     memref.subview %{{.*}}[%[[B]], 0, 0] [1, 8, 64] [1, 1, 1] : memref<3x8x64xf32> to memref<8x64xf32, strided<[64, 1], offset: ?>>
+//       SMALL:     memref.subview %{{.*}}[0, %[[B]], 0] [64, 1, 32] [1, 1, 1] : memref<64x3x32xf32> to memref<64x32xf32, strided<[96, 1], offset: ?>>
+//       SMALL:     vector.fma {{.*}} : vector<8xf32>
+//       SMALL:   linalg.generic
+//  SMALL-SAME:     iterator_types = ["parallel", "parallel", "parallel", "reduction"]
+func.func @batch_matmuls(%p: memref<3x8x64xf32>, %v: memref<64x3x32xf32>, %o: memref<3x8x32xf32>,
+                         %vl: memref<64x32x3xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>,
+                                   affine_map<(b, m, n, k) -> (k, b, n)>,
+                                   affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%p, %v : memref<3x8x64xf32>, memref<64x3x32xf32>) outs(%o : memref<3x8x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %m = arith.mulf %x, %y : f32
+    %r = arith.addf %acc, %m : f32
+    linalg.yield %r : f32
+  }
+  // The batch as W's last dim: its rows are not contiguous; left alone.
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>,
+                                   affine_map<(b, m, n, k) -> (k, n, b)>,
+                                   affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%p, %vl : memref<3x8x64xf32>, memref<64x32x3xf32>) outs(%o : memref<3x8x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %m = arith.mulf %x, %y : f32
+    %r = arith.addf %acc, %m : f32
+    linalg.yield %r : f32
+  }
+  return
+}
