@@ -235,10 +235,18 @@ private:
   int64_t gemvBlockK() const;
   Value gemvABase(OpBuilder &b, const KBlock &kb, Value row);
   void gemvDotProducts(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
-                       Value jc, Value cols);
+                       Value jc, Value cols, bool pairs);
   void gemvDotTile(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
                    int64_t tileRows, int64_t tileCols, Value firstRow,
                    Value firstCol, const KBlock &kb);
+  /// bf16 dot products (vdpbf16ps) in the K-blocked N×K GEMV: Ã bf16 pairs,
+  /// the group's K block of γ'·W copied to bf16 pairs.
+  bool gemvPairs() const;
+  void gemvCopyPairs(OpBuilder &b, Value pairsW, int64_t tileCols,
+                     Value firstCol, const KBlock &kb);
+  void gemvDotPairTile(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
+                       Value pairsW, int64_t tileRows, int64_t tileCols,
+                       Value firstRow, Value firstCol, const KBlock &kb);
   void gemvDotEpilogue(OpBuilder &b, const ChunkBuffers &buf,
                        int64_t tileRows, int64_t tileCols, Value firstRow,
                        Value firstCol, ValueRange accs);
@@ -302,7 +310,8 @@ private:
   /// The packed GEMM runs on bf16 dot products (vdpbf16ps): Ã holds the
   /// bf16 rows as they are (x, or round(x + residual)), B̃ holds k-pairs of
   /// γ'·W rounded to bf16 ([panel][KC/2][NR][2]); see
-  /// NormVectorCodegenOptions::bf16DotProducts. The GEMV keeps f32.
+  /// NormVectorCodegenOptions::bf16DotProducts. The GEMV uses them for a
+  /// few rows with W as N×K (gemvPairs); one row and K×N keep f32 FMAs.
   bool dot;
 };
 

@@ -37,8 +37,12 @@
 //
 // bf16 and f16 W are widened to f32 as they are loaded (copied, for K×N);
 // accumulation and Ã stay f32, so the normalized activations are never
-// rounded. With AVX512-BF16 the packed GEMM's vdpbf16ps beats the K×N sweeps
-// from 2 rows on, so that layout keeps it (kDefaultSweepRowsBF16Dot).
+// rounded. With AVX512-BF16 (the packed GEMM's `dot`): W as N×K from 12
+// rows runs vdpbf16ps, two k's per instruction: Ã then holds the bf16 rows
+// unchanged and each group's K block of γ'·W is copied to bf16 (multiplied
+// in f32, rounded once: the packed GEMM's B̃ numerics) before its row tiles;
+// below 12 rows that copy costs more than it saves. W as K×N keeps the
+// packed GEMM from 2 rows (kDefaultSweepRowsBF16Dot): its vdpbf16ps wins.
 //
 // LayerNorm keeps the packed GEMM: its c = Σ_k γ'_k W_k· comes from packing W.
 //
@@ -75,6 +79,9 @@ static constexpr int64_t kDecodePrefetchRows = 8;
 /// The default row limits of the GEMV (gemm-gemv-rows = 0), measured on a
 /// Zen 5 core (docs/performance.md).
 static constexpr int64_t kDefaultDotRows = 16;
+/// bf16 dot products (vdpbf16ps) in the N×K kernel from this many rows;
+/// fewer keep f32 FMAs (the copy of γ'·W then costs more than it saves).
+static constexpr int64_t kPairRows = 12;
 static constexpr int64_t kDefaultSweepRows = 16;
 /// K×N with bf16 dot products (vdpbf16ps) in the packed GEMM: that wins
 /// from 2 rows on (the K-blocked sweeps run f32 FMAs).
@@ -94,38 +101,64 @@ int64_t FusedGemmEmitter::gemvRowLimit() const {
 void FusedGemmEmitter::emitGemv(OpBuilder &b) {
   Value zero = index(b, 0);
   Value one = index(b, 1);
-  // Ã is packed by K blocks, [K block][M][KC]: a K block of every row is one
-  // contiguous run, which L1 keeps beside the W block it meets (Ã rows at
-  // W's 16 KiB stride would share L1 sets with W's rows). Rows are padded to
-  // whole vectors with zeros (packRow stores whole vectors).
-  int64_t blockK = p.transposeW ? kDotBlockK : kSweepBlockK;
-  Value numK = arith::MaxUIOp::create(
-      b, loc, arith::CeilDivUIOp::create(b, loc, p.k, index(b, blockK)), one);
   ChunkBuffers buf;
-  buf.packedA = allocF32(b, mul(b, mul(b, numK, p.m), index(b, blockK)));
   if (isNorm()) {
     buf.sum1 = allocF32(b, p.m);
     buf.scale = allocF32(b, p.m);
   }
   if (p.aSum)
     buf.writesSum = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
-  gemvKBlocks(b, blockK, [&](OpBuilder &kbld, const KBlock &kb) {
-    scf::ForOp::create(
-        kbld, loc, zero, p.m, one, ValueRange{},
-        [&](OpBuilder &nb, Location, Value row, ValueRange) {
-          packRow(nb, buf, row, gemvABase(nb, kb, row), kb);
-          if (isNorm())
-            scf::IfOp::create(nb, loc, kb.isLast, [&](OpBuilder &tb, Location) {
-              finishRowStatistics(tb, buf, row);
-              scf::YieldOp::create(tb, loc);
-            });
-          scf::YieldOp::create(nb, loc);
-        });
-  });
+  // Ã is packed by K blocks, [K block][M][KC]: a K block of every row is one
+  // contiguous run, which L1 keeps beside the W block it meets (Ã rows at
+  // W's 16 KiB stride would share L1 sets with W's rows). Rows are padded to
+  // whole vectors with zeros (packRow stores whole vectors). For bf16 dot
+  // products Ã holds the bf16 rows unchanged (packRow's pair form, γ' goes
+  // into the copied W), zero-filled first: its steps are 2L k's.
+  auto packA = [&](OpBuilder &pb, bool pairs) {
+    int64_t blockK = gemvBlockK();
+    Value numK = arith::MaxUIOp::create(
+        pb, loc, arith::CeilDivUIOp::create(pb, loc, p.k, index(pb, blockK)),
+        one);
+    Value size = mul(pb, mul(pb, numK, p.m), index(pb, blockK));
+    if (pairs) {
+      Type bf16 = pb.getBF16Type();
+      buf.packedA = memref::AllocOp::create(
+          pb, loc, MemRefType::get({ShapedType::kDynamic}, bf16),
+          ValueRange{size}, pb.getI64IntegerAttr(64));
+      VectorType pairType = VectorType::get({2 * s.lanes}, bf16);
+      Value zeroPairs = arith::ConstantOp::create(
+          pb, loc,
+          DenseElementsAttr::get(pairType, pb.getFloatAttr(bf16, 0.0)));
+      scf::ForOp::create(pb, loc, zero, size, index(pb, 2 * s.lanes),
+                         ValueRange{},
+                         [&](OpBuilder &nb, Location, Value i, ValueRange) {
+                           vector::StoreOp::create(nb, loc, zeroPairs,
+                                                   buf.packedA, ValueRange{i});
+                           scf::YieldOp::create(nb, loc);
+                         });
+    } else {
+      buf.packedA = allocF32(pb, size);
+    }
+    gemvKBlocks(pb, blockK, [&](OpBuilder &kbld, const KBlock &kb) {
+      scf::ForOp::create(
+          kbld, loc, zero, p.m, one, ValueRange{},
+          [&](OpBuilder &nb, Location, Value row, ValueRange) {
+            packRow(nb, buf, row, gemvABase(nb, kb, row), kb);
+            if (isNorm())
+              scf::IfOp::create(nb, loc, kb.isLast,
+                                [&](OpBuilder &tb, Location) {
+                                  finishRowStatistics(tb, buf, row);
+                                  scf::YieldOp::create(tb, loc);
+                                });
+            scf::YieldOp::create(nb, loc);
+          });
+    });
+  };
 
   // One row (decode) has no reuse of W to block for: it streams whole W
   // rows (N×K) or long row runs (K×N) instead. Ã's one row is contiguous.
   auto oneRow = [&](OpBuilder &tb) {
+    packA(tb, /*pairs=*/false);
     Value chunkCols = index(tb, p.transposeW ? kDecodeDotRowsPerTask : s.blockN);
     Value chunks = arith::CeilDivUIOp::create(tb, loc, p.n, chunkCols);
     scf::ParallelOp::create(
@@ -138,8 +171,10 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
           else
             gemvDecodeSweeps(pb, buf, jc, cols);
         });
+    memref::DeallocOp::create(tb, loc, buf.packedA);
   };
-  auto fewRows = [&](OpBuilder &eb) {
+  auto fewRows = [&](OpBuilder &eb, bool pairs) {
+    packA(eb, pairs);
     // A task's columns: groups of W rows (dot products) or of column vectors
     // (row sweeps).
     int64_t group = gemvGroup(s.lanes);
@@ -157,17 +192,37 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
               pb,
               mul(pb, p.m, index(pb, gemvScratchSlots() * group * s.lanes)));
           if (p.transposeW)
-            gemvDotProducts(pb, buf, scratch, jc, cols);
+            gemvDotProducts(pb, buf, scratch, jc, cols, pairs);
           else
             gemvRowSweeps(pb, buf, scratch, jc, cols);
           memref::DeallocOp::create(pb, loc, scratch);
+        });
+    memref::DeallocOp::create(eb, loc, buf.packedA);
+  };
+  // bf16 dot products pay for copying γ'·W; from kPairRows rows on they win.
+  auto severalRows = [&](OpBuilder &eb) {
+    if (!gemvPairs()) {
+      fewRows(eb, /*pairs=*/false);
+      return;
+    }
+    scf::IfOp::create(
+        eb, loc,
+        arith::CmpIOp::create(eb, loc, arith::CmpIPredicate::uge, p.m,
+                              index(eb, kPairRows)),
+        [&](OpBuilder &tb, Location) {
+          fewRows(tb, /*pairs=*/true);
+          scf::YieldOp::create(tb, loc);
+        },
+        [&](OpBuilder &fb, Location) {
+          fewRows(fb, /*pairs=*/false);
+          scf::YieldOp::create(fb, loc);
         });
   };
   if (std::optional<int64_t> m = getConstantIntValue(p.m)) {
     if (*m == 1)
       oneRow(b);
     else
-      fewRows(b);
+      fewRows(b, gemvPairs() && *m >= kPairRows);
   } else {
     scf::IfOp::create(
         b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, p.m, one),
@@ -176,11 +231,11 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
           scf::YieldOp::create(tb, loc);
         },
         [&](OpBuilder &eb, Location) {
-          fewRows(eb);
+          severalRows(eb);
           scf::YieldOp::create(eb, loc);
         });
   }
-  for (Value v : {buf.packedA, buf.sum1, buf.scale})
+  for (Value v : {buf.sum1, buf.scale})
     if (v)
       memref::DeallocOp::create(b, loc, v);
 }
@@ -292,10 +347,17 @@ Value FusedGemmEmitter::gemvScratchIndex(OpBuilder &b, Value slot,
 // W as N×K: dot products
 //===----------------------------------------------------------------------===//
 
+bool FusedGemmEmitter::gemvPairs() const { return dot && p.transposeW; }
+
 void FusedGemmEmitter::gemvDotProducts(OpBuilder &b, const ChunkBuffers &buf,
-                                       Value scratch, Value jc, Value cols) {
+                                       Value scratch, Value jc, Value cols,
+                                       bool pairs) {
   Value zero = index(b, 0);
   int64_t group = gemvGroup(s.lanes);
+  // bf16 dot products: the group's K block of γ'·W, rounded to bf16 once.
+  Value pairsW;
+  if (pairs)
+    pairsW = allocPanel(b, b.getBF16Type(), group * kDotBlockK);
   // Per group of W rows, per K block, every row tile: the group's K block of
   // W (6 runs of 1 KiB) is streamed from memory by the first row tile and
   // read from L1 by the others; the accumulators wait in `scratch` between
@@ -305,13 +367,113 @@ void FusedGemmEmitter::gemvDotProducts(OpBuilder &b, const ChunkBuffers &buf,
       [&](OpBuilder &nb, int64_t tileCols, Value n0) {
         Value firstCol = add(nb, jc, n0);
         gemvKBlocks(nb, kDotBlockK, [&](OpBuilder &kbld, const KBlock &kb) {
+          if (pairsW)
+            gemvCopyPairs(kbld, pairsW, tileCols, firstCol, kb);
           forEachTileSize(kbld, loc, index(kbld, 0), p.m,
                           {kGemvTileRows, 2, 1},
                           [&](OpBuilder &rb, int64_t tileRows, Value r0) {
-                            gemvDotTile(rb, buf, scratch, tileRows, tileCols,
-                                        r0, firstCol, kb);
+                            if (pairsW)
+                              gemvDotPairTile(rb, buf, scratch, pairsW,
+                                              tileRows, tileCols, r0,
+                                              firstCol, kb);
+                            else
+                              gemvDotTile(rb, buf, scratch, tileRows, tileCols,
+                                          r0, firstCol, kb);
                           });
         });
+      });
+  if (pairsW)
+    memref::DeallocOp::create(b, loc, pairsW);
+}
+
+/// Copies the K block `kb` of W rows [firstCol, firstCol + tileCols) into
+/// `pairsW` ([row][KC] bf16) as γ'·W, multiplied in f32 and rounded once
+/// (the packed GEMM's B̃ numerics), zero past the block up to whole 2L
+/// steps. Each line is prefetched one K block on.
+void FusedGemmEmitter::gemvCopyPairs(OpBuilder &b, Value pairsW,
+                                     int64_t tileCols, Value firstCol,
+                                     const KBlock &kb) {
+  Value zero = index(b, 0);
+  Value lanes = index(b, s.lanes);
+  Value pairLanes = index(b, 2 * s.lanes);
+  Value steps = mul(b, arith::CeilDivUIOp::create(b, loc, kb.length, pairLanes),
+                    pairLanes);
+  Value lastK = sub(b, p.k, index(b, 1));
+  scf::ForOp::create(
+      b, loc, zero, steps, lanes, ValueRange{},
+      [&](OpBuilder &nb, Location, Value kk, ValueRange) {
+        Value k = add(nb, kb.start, kk);
+        Value left = arith::MaxSIOp::create(nb, loc, sub(nb, kb.length, kk),
+                                            zero);
+        Value m = mask(nb, left);
+        Value g = gammaVectorAt(nb, k, m);
+        Value ahead = minIndex(nb, add(nb, k, index(nb, kDotBlockK)), lastK);
+        for (int64_t j = 0; j < tileCols; ++j) {
+          Value row = add(nb, firstCol, index(nb, j));
+          if (options.prefetchNextRow)
+            memref::PrefetchOp::create(nb, loc, p.w, ValueRange{row, ahead},
+                                       /*isWrite=*/false, /*localityHint=*/3,
+                                       /*isDataCache=*/true);
+          Value w = loadF32(nb, p.w, {row, k}, m);
+          if (g)
+            w = arith::MulFOp::create(nb, loc, w, g);
+          vector::StoreOp::create(
+              nb, loc, narrow(nb, w, nb.getBF16Type()), pairsW,
+              ValueRange{add(nb, index(nb, j * kDotBlockK), kk)});
+        }
+        scf::YieldOp::create(nb, loc);
+      });
+}
+
+/// gemvDotTile on bf16 pairs: per 2L k's, one x86vector.avx512.dot
+/// (vdpbf16ps: per lane acc += a₀w₀ + a₁w₁ in f32) per accumulator, on
+/// 2L bf16 of Ã (x, unchanged) and of the copied γ'·W.
+void FusedGemmEmitter::gemvDotPairTile(OpBuilder &b, const ChunkBuffers &buf,
+                                       Value scratch, Value pairsW,
+                                       int64_t tileRows, int64_t tileCols,
+                                       Value firstRow, Value firstCol,
+                                       const KBlock &kb) {
+  Value zero = index(b, 0);
+  VectorType pairType = VectorType::get({2 * s.lanes}, b.getBF16Type());
+  SmallVector<Value> aBase;
+  for (int64_t i = 0; i < tileRows; ++i)
+    aBase.push_back(gemvABase(b, kb, add(b, firstRow, index(b, i))));
+  Value pairLanes = index(b, 2 * s.lanes);
+  Value steps = mul(b, arith::CeilDivUIOp::create(b, loc, kb.length, pairLanes),
+                    pairLanes);
+  SmallVector<Value> init =
+      gemvLoadAccumulators(b, scratch, zero, kb, firstRow, tileRows, tileCols);
+  auto body = scf::ForOp::create(
+      b, loc, zero, steps, pairLanes, init,
+      [&](OpBuilder &nb, Location, Value kk, ValueRange iter) {
+        SmallVector<Value> accs(iter);
+        SmallVector<Value> w;
+        for (int64_t j = 0; j < tileCols; ++j)
+          w.push_back(vector::LoadOp::create(
+              nb, loc, pairType, pairsW,
+              ValueRange{add(nb, index(nb, j * kDotBlockK), kk)}));
+        for (int64_t i = 0; i < tileRows; ++i) {
+          Value a = vector::LoadOp::create(nb, loc, pairType, buf.packedA,
+                                           ValueRange{add(nb, aBase[i], kk)});
+          for (int64_t j = 0; j < tileCols; ++j) {
+            Value &acc = accs[i * tileCols + j];
+            acc = x86vector::DotBF16Op::create(nb, loc, acc.getType(), acc, a,
+                                               w[j]);
+          }
+        }
+        scf::YieldOp::create(nb, loc, accs);
+      });
+  scf::IfOp::create(
+      b, loc, kb.isLast,
+      [&](OpBuilder &tb, Location) {
+        gemvDotEpilogue(tb, buf, tileRows, tileCols, firstRow, firstCol,
+                        body.getResults());
+        scf::YieldOp::create(tb, loc);
+      },
+      [&](OpBuilder &eb, Location) {
+        gemvStoreAccumulators(eb, scratch, index(eb, 0), firstRow, tileRows,
+                              SmallVector<Value>(body.getResults()));
+        scf::YieldOp::create(eb, loc);
       });
 }
 

@@ -124,7 +124,8 @@ func.func @gemv_decode_sweeps(%x: memref<1x4096xf32>, %w: memref<4096x4096xf32>,
 // -----
 
 // bf16 with AVX512-BF16: W as K×N keeps the packed GEMM (vdpbf16ps) from 2
-// rows on; W as N×K takes the GEMV (f32 FMAs) up to 16 rows.
+// rows on; W as N×K takes the GEMV up to 16 rows (f32 FMAs below 12 rows,
+// vdpbf16ps from 12, below).
 // BF16-LABEL: func.func @bf16_kxn
 //       BF16: arith.cmpi ugt, %{{.*}}, %c1 :
 //       BF16: x86vector.avx512.dot
@@ -138,5 +139,37 @@ func.func @bf16_kxn(%x: memref<?x4096xbf16>, %w: memref<4096x4096xbf16>, %c: mem
 func.func @bf16_nxk(%x: memref<?x4096xbf16>, %w: memref<4096x4096xbf16>, %c: memref<?x4096xbf16>) {
   norm.rms_norm_matmul ins(%x : memref<?x4096xbf16>) rhs(%w : memref<4096x4096xbf16>)
       outs(%c : memref<?x4096xbf16>) {transpose_rhs}
+  return
+}
+
+// -----
+
+// From 12 rows, bf16 with W as N×K runs the K-blocked dot products on
+// vdpbf16ps: Ã holds x unchanged in bf16 (zero-filled first: steps are 32
+// k's), and per group and K block the 6 W rows' γ'·W is copied, multiplied
+// in f32 and rounded to bf16 once, into a 6 × 256 buffer; per 32 k's a tile
+// runs 24 x86vector.avx512.dot on it.
+// BF16-LABEL: func.func @bf16_nxk_rows
+//       BF16:   %[[A:.*]] = memref.alloc(%{{.*}}) {{.*}} : memref<?xbf16>
+//       BF16:   scf.for
+//       BF16:     vector.store %{{.*}}, %[[A]]{{.*}} : memref<?xbf16>, vector<32xbf16>
+//       BF16:   scf.parallel
+//       BF16:     %[[WP:.*]] = memref.alloc() {{.*}} : memref<1536xbf16>
+//       BF16:     scf.for {{.*}} step %c6
+//       BF16:       scf.for
+//       BF16:         scf.for {{.*}} step %c16
+//       BF16:           arith.mulf {{.*}} : vector<16xf32>
+//       BF16:           x86vector.avx512.cvt.packed.f32_to_bf16
+//       BF16:           vector.store {{.*}}, %[[WP]]
+//       BF16:         scf.for {{.*}} step %c4
+//       BF16:           scf.for {{.*}} step %c32
+//       BF16:             vector.load %[[WP]]{{.*}} : memref<1536xbf16>, vector<32xbf16>
+// BF16-COUNT-24:          x86vector.avx512.dot
+//       BF16:           scf.if
+//       BF16:             vector.reduction <add>
+func.func @bf16_nxk_rows(%x: memref<13x4096xbf16>, %g: memref<4096xbf16>, %w: memref<4096x4096xbf16>,
+                         %c: memref<13x4096xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<13x4096xbf16>) weight(%g : memref<4096xbf16>)
+      rhs(%w : memref<4096x4096xbf16>) outs(%c : memref<13x4096xbf16>) {transpose_rhs}
   return
 }
