@@ -140,18 +140,18 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
       buf.packedA = allocF32(pb, size);
     }
     gemvKBlocks(pb, blockK, [&](OpBuilder &kbld, const KBlock &kb) {
-      scf::ForOp::create(
-          kbld, loc, zero, p.m, one, ValueRange{},
-          [&](OpBuilder &nb, Location, Value row, ValueRange) {
-            packRow(nb, buf, row, gemvABase(nb, kb, row), kb);
-            if (isNorm())
-              scf::IfOp::create(nb, loc, kb.isLast,
-                                [&](OpBuilder &tb, Location) {
-                                  finishRowStatistics(tb, buf, row);
-                                  scf::YieldOp::create(tb, loc);
-                                });
-            scf::YieldOp::create(nb, loc);
-          });
+      scf::ForOp::create(kbld, loc, zero, p.m, one, ValueRange{},
+                         [&](OpBuilder &nb, Location, Value row, ValueRange) {
+                           packRow(nb, buf, row, gemvABase(nb, kb, row), kb);
+                           if (isNorm())
+                             scf::IfOp::create(nb, loc, kb.isLast,
+                                               [&](OpBuilder &tb, Location) {
+                                                 finishRowStatistics(tb, buf,
+                                                                     row);
+                                                 scf::YieldOp::create(tb, loc);
+                                               });
+                           scf::YieldOp::create(nb, loc);
+                         });
     });
   };
 
@@ -159,7 +159,8 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
   // rows (N×K) or long row runs (K×N) instead. Ã's one row is contiguous.
   auto oneRow = [&](OpBuilder &tb) {
     packA(tb, /*pairs=*/false);
-    Value chunkCols = index(tb, p.transposeW ? kDecodeDotRowsPerTask : s.blockN);
+    Value chunkCols =
+        index(tb, p.transposeW ? kDecodeDotRowsPerTask : s.blockN);
     Value chunks = arith::CeilDivUIOp::create(tb, loc, p.n, chunkCols);
     scf::ParallelOp::create(
         tb, loc, ValueRange{zero}, ValueRange{chunks}, ValueRange{one},
@@ -178,9 +179,9 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
     // A task's columns: groups of W rows (dot products) or of column vectors
     // (row sweeps).
     int64_t group = gemvGroup(s.lanes);
-    Value chunkCols = index(eb, p.transposeW
-                                    ? kGemvGroupsPerTask * group
-                                    : kSweepGroupsPerTask * group * s.lanes);
+    Value chunkCols =
+        index(eb, p.transposeW ? kGemvGroupsPerTask * group
+                               : kSweepGroupsPerTask * group * s.lanes);
     Value chunks = arith::CeilDivUIOp::create(eb, loc, p.n, chunkCols);
     scf::ParallelOp::create(
         eb, loc, ValueRange{zero}, ValueRange{chunks}, ValueRange{one},
@@ -225,7 +226,8 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
       fewRows(b, gemvPairs() && *m >= kPairRows);
   } else {
     scf::IfOp::create(
-        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, p.m, one),
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, p.m, one),
         [&](OpBuilder &tb, Location) {
           oneRow(tb);
           scf::YieldOp::create(tb, loc);
@@ -242,10 +244,10 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
 
 /// Runs `body(start, count)` over [begin, end) in steps of each of `sizes`
 /// (largest first), so that every size but the last covers whole steps.
-static void forEachTileSize(
-    OpBuilder &b, Location loc, Value begin, Value end,
-    ArrayRef<int64_t> sizes,
-    function_ref<void(OpBuilder &, int64_t, Value)> body) {
+static void
+forEachTileSize(OpBuilder &b, Location loc, Value begin, Value end,
+                ArrayRef<int64_t> sizes,
+                function_ref<void(OpBuilder &, int64_t, Value)> body) {
   Value start = begin;
   for (int64_t size : sizes) {
     Value step = arith::ConstantIndexOp::create(b, loc, size);
@@ -273,31 +275,31 @@ void FusedGemmEmitter::gemvKBlocks(
   Value numK = arith::MaxUIOp::create(
       b, loc, arith::CeilDivUIOp::create(b, loc, p.k, size), one);
   Value lastK = sub(b, numK, one);
-  scf::ForOp::create(
-      b, loc, zero, numK, one, ValueRange{},
-      [&](OpBuilder &nb, Location, Value kIndex, ValueRange) {
-        KBlock kb;
-        kb.start = mul(nb, kIndex, size);
-        kb.length = minIndex(nb, size, sub(nb, p.k, kb.start));
-        kb.isFirst = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq,
-                                           kIndex, zero);
-        kb.isLast = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq,
-                                          kIndex, lastK);
-        body(nb, kb);
-        scf::YieldOp::create(nb, loc);
-      });
+  scf::ForOp::create(b, loc, zero, numK, one, ValueRange{},
+                     [&](OpBuilder &nb, Location, Value kIndex, ValueRange) {
+                       KBlock kb;
+                       kb.start = mul(nb, kIndex, size);
+                       kb.length = minIndex(nb, size, sub(nb, p.k, kb.start));
+                       kb.isFirst = arith::CmpIOp::create(
+                           nb, loc, arith::CmpIPredicate::eq, kIndex, zero);
+                       kb.isLast = arith::CmpIOp::create(
+                           nb, loc, arith::CmpIPredicate::eq, kIndex, lastK);
+                       body(nb, kb);
+                       scf::YieldOp::create(nb, loc);
+                     });
 }
 
-SmallVector<Value> FusedGemmEmitter::gemvLoadAccumulators(
-    OpBuilder &b, Value scratch, Value slot, const KBlock &kb, Value firstRow,
-    int64_t tileRows, int64_t tileAccs) {
+SmallVector<Value>
+FusedGemmEmitter::gemvLoadAccumulators(OpBuilder &b, Value scratch, Value slot,
+                                       const KBlock &kb, Value firstRow,
+                                       int64_t tileRows, int64_t tileAccs) {
   VectorType type = vecType(b.getF32Type());
   SmallVector<Type> types(tileRows * tileAccs, type);
   auto init = scf::IfOp::create(
       b, loc, kb.isFirst,
       [&](OpBuilder &tb, Location) {
-        scf::YieldOp::create(tb, loc,
-                             SmallVector<Value>(tileRows * tileAccs, zeros(tb)));
+        scf::YieldOp::create(
+            tb, loc, SmallVector<Value>(tileRows * tileAccs, zeros(tb)));
       },
       [&](OpBuilder &eb, Location) {
         SmallVector<Value> accs;
@@ -318,8 +320,9 @@ void FusedGemmEmitter::gemvStoreAccumulators(OpBuilder &b, Value scratch,
   int64_t tileAccs = accs.size() / tileRows;
   for (int64_t i = 0; i < tileRows; ++i)
     for (int64_t j = 0; j < tileAccs; ++j)
-      vector::StoreOp::create(b, loc, accs[i * tileAccs + j], scratch,
-                              ValueRange{gemvScratchIndex(b, slot, firstRow, i, j)});
+      vector::StoreOp::create(
+          b, loc, accs[i * tileAccs + j], scratch,
+          ValueRange{gemvScratchIndex(b, slot, firstRow, i, j)});
 }
 
 int64_t FusedGemmEmitter::gemvBlockK() const {
@@ -369,13 +372,12 @@ void FusedGemmEmitter::gemvDotProducts(OpBuilder &b, const ChunkBuffers &buf,
         gemvKBlocks(nb, kDotBlockK, [&](OpBuilder &kbld, const KBlock &kb) {
           if (pairsW)
             gemvCopyPairs(kbld, pairsW, tileCols, firstCol, kb);
-          forEachTileSize(kbld, loc, index(kbld, 0), p.m,
-                          {kGemvTileRows, 2, 1},
+          forEachTileSize(kbld, loc, index(kbld, 0), p.m, {kGemvTileRows, 2, 1},
                           [&](OpBuilder &rb, int64_t tileRows, Value r0) {
                             if (pairsW)
                               gemvDotPairTile(rb, buf, scratch, pairsW,
-                                              tileRows, tileCols, r0,
-                                              firstCol, kb);
+                                              tileRows, tileCols, r0, firstCol,
+                                              kb);
                             else
                               gemvDotTile(rb, buf, scratch, tileRows, tileCols,
                                           r0, firstCol, kb);
@@ -403,8 +405,8 @@ void FusedGemmEmitter::gemvCopyPairs(OpBuilder &b, Value pairsW,
       b, loc, zero, steps, lanes, ValueRange{},
       [&](OpBuilder &nb, Location, Value kk, ValueRange) {
         Value k = add(nb, kb.start, kk);
-        Value left = arith::MaxSIOp::create(nb, loc, sub(nb, kb.length, kk),
-                                            zero);
+        Value left =
+            arith::MaxSIOp::create(nb, loc, sub(nb, kb.length, kk), zero);
         Value m = mask(nb, left);
         Value g = gammaVectorAt(nb, k, m);
         Value ahead = minIndex(nb, add(nb, k, index(nb, kDotBlockK)), lastK);
@@ -571,10 +573,10 @@ void FusedGemmEmitter::gemvDotEpilogue(OpBuilder &b, const ChunkBuffers &buf,
   Type elementType = elementTypeOf(p.c);
   for (int64_t i = 0; i < tileRows; ++i) {
     Value row = add(b, firstRow, index(b, i));
-    Value scale = isNorm() ? memref::LoadOp::create(b, loc, buf.scale,
-                                                    ValueRange{row})
-                                 .getResult()
-                           : Value();
+    Value scale =
+        isNorm() ? memref::LoadOp::create(b, loc, buf.scale, ValueRange{row})
+                       .getResult()
+                 : Value();
     for (int64_t j = 0; j < tileCols; ++j) {
       Value col = add(b, firstCol, index(b, j));
       Value out = vector::ReductionOp::create(
@@ -585,8 +587,8 @@ void FusedGemmEmitter::gemvDotEpilogue(OpBuilder &b, const ChunkBuffers &buf,
         out = arith::AddFOp::create(b, loc, out,
                                     loadScalarF32(b, p.matmulBias, {col}));
       if (p.residual)
-        out = arith::AddFOp::create(
-            b, loc, out, loadScalarF32(b, p.residual, {row, col}));
+        out = arith::AddFOp::create(b, loc, out,
+                                    loadScalarF32(b, p.residual, {row, col}));
       if (p.accumulateIntoC)
         out = arith::AddFOp::create(b, loc, loadScalarF32(b, p.c, {row, col}),
                                     out);
@@ -609,21 +611,22 @@ void FusedGemmEmitter::gemvRowSweeps(OpBuilder &b, const ChunkBuffers &buf,
   // [group][KC][group vectors]: in W its rows lie 4·N bytes apart, in the
   // same few L1 sets, and a group's share of a row (384 bytes) is too short
   // a run for the memory system; the copy reads whole chunk rows.
-  Value block = allocF32(b, kSweepGroupsPerTask * kSweepBlockK * group * s.lanes);
+  Value block =
+      allocF32(b, kSweepGroupsPerTask * kSweepBlockK * group * s.lanes);
   // Per K block: copy it, then per group of column vectors every row tile
   // reads the group's part from L1. The last group of the chunk is masked.
   gemvKBlocks(b, kSweepBlockK, [&](OpBuilder &kbld, const KBlock &kb) {
     gemvCopyWBlock(kbld, block, jc, cols, kb);
-    scf::ForOp::create(
-        kbld, loc, index(kbld, 0), cols, groupCols, ValueRange{},
-        [&](OpBuilder &nb, Location, Value jr, ValueRange) {
-          forEachTileSize(nb, loc, index(nb, 0), p.m, {kGemvTileRows, 2, 1},
-                          [&](OpBuilder &rb, int64_t tileRows, Value r0) {
-                            gemvRowTile(rb, buf, scratch, block, tileRows, r0,
-                                        jc, jr, cols, kb);
-                          });
-          scf::YieldOp::create(nb, loc);
-        });
+    scf::ForOp::create(kbld, loc, index(kbld, 0), cols, groupCols, ValueRange{},
+                       [&](OpBuilder &nb, Location, Value jr, ValueRange) {
+                         forEachTileSize(
+                             nb, loc, index(nb, 0), p.m, {kGemvTileRows, 2, 1},
+                             [&](OpBuilder &rb, int64_t tileRows, Value r0) {
+                               gemvRowTile(rb, buf, scratch, block, tileRows,
+                                           r0, jc, jr, cols, kb);
+                             });
+                         scf::YieldOp::create(nb, loc);
+                       });
   });
   memref::DeallocOp::create(b, loc, block);
 }
@@ -646,8 +649,8 @@ void FusedGemmEmitter::gemvCopyWBlock(OpBuilder &b, Value block, Value jc,
         Value past = arith::CmpIOp::create(kbld, loc, arith::CmpIPredicate::uge,
                                            ahead, p.k);
         Value k2 = minIndex(kbld,
-                            arith::SelectOp::create(kbld, loc, past,
-                                                    sub(kbld, ahead, p.k), ahead),
+                            arith::SelectOp::create(
+                                kbld, loc, past, sub(kbld, ahead, p.k), ahead),
                             lastRow);
         Value colShift = arith::SelectOp::create(kbld, loc, past, cols, zero);
         Value rowOffset = mul(kbld, kk, groupCols);
@@ -665,8 +668,8 @@ void FusedGemmEmitter::gemvCopyWBlock(OpBuilder &b, Value block, Value jc,
                 if (options.prefetchNextRow)
                   memref::PrefetchOp::create(
                       nb, loc, p.w,
-                      ValueRange{k2, minIndex(nb, add(nb, col, colShift),
-                                              lastCol)},
+                      ValueRange{k2,
+                                 minIndex(nb, add(nb, col, colShift), lastCol)},
                       /*isWrite=*/false, /*localityHint=*/3,
                       /*isDataCache=*/true);
                 Value left = arith::MaxSIOp::create(
@@ -682,13 +685,15 @@ void FusedGemmEmitter::gemvCopyWBlock(OpBuilder &b, Value block, Value jc,
 }
 
 void FusedGemmEmitter::gemvRowTile(OpBuilder &b, const ChunkBuffers &buf,
-                                   Value scratch, Value block,
-                                   int64_t tileRows, Value firstRow, Value jc,
-                                   Value jr, Value cols, const KBlock &kb) {
+                                   Value scratch, Value block, int64_t tileRows,
+                                   Value firstRow, Value jc, Value jr,
+                                   Value cols, const KBlock &kb) {
   int64_t tileVectors = gemvGroup(s.lanes);
   VectorType type = vecType(b.getF32Type());
-  Value slot = arith::DivUIOp::create(b, loc, jr, index(b, tileVectors * s.lanes));
-  Value blockBase = mul(b, slot, index(b, kSweepBlockK * tileVectors * s.lanes));
+  Value slot =
+      arith::DivUIOp::create(b, loc, jr, index(b, tileVectors * s.lanes));
+  Value blockBase =
+      mul(b, slot, index(b, kSweepBlockK * tileVectors * s.lanes));
   SmallVector<Value> aBase;
   for (int64_t i = 0; i < tileRows; ++i)
     aBase.push_back(gemvABase(b, kb, add(b, firstRow, index(b, i))));
@@ -707,9 +712,9 @@ void FusedGemmEmitter::gemvRowTile(OpBuilder &b, const ChunkBuffers &buf,
               nb, loc, type, block,
               ValueRange{add(nb, offset, index(nb, v * s.lanes))}));
         for (int64_t i = 0; i < tileRows; ++i) {
-          Value a = splat(nb, memref::LoadOp::create(
-                                  nb, loc, buf.packedA,
-                                  ValueRange{add(nb, aBase[i], kk)}));
+          Value a = splat(
+              nb, memref::LoadOp::create(nb, loc, buf.packedA,
+                                         ValueRange{add(nb, aBase[i], kk)}));
           for (int64_t v = 0; v < tileVectors; ++v) {
             Value &acc = accs[i * tileVectors + v];
             acc = vector::FMAOp::create(nb, loc, a, w[v], acc);
@@ -728,11 +733,11 @@ void FusedGemmEmitter::gemvRowTile(OpBuilder &b, const ChunkBuffers &buf,
         Value isTrue = arith::ConstantIntOp::create(tb, loc, tb.getI1Type(), 1);
         KBlock whole{index(tb, 0), p.k, isTrue, isTrue};
         for (int64_t i = 0; i < tileRows; ++i)
-          storeTileRow(tb, buf, p.c, add(tb, firstRow, index(tb, i)), jc, jr,
-                       masks, constant, colSums,
-                       SmallVector<Value>(
-                           accs.slice(i * tileVectors, tileVectors)),
-                       whole);
+          storeTileRow(
+              tb, buf, p.c, add(tb, firstRow, index(tb, i)), jc, jr, masks,
+              constant, colSums,
+              SmallVector<Value>(accs.slice(i * tileVectors, tileVectors)),
+              whole);
         scf::YieldOp::create(tb, loc);
       },
       [&](OpBuilder &eb, Location) {
@@ -804,12 +809,12 @@ void FusedGemmEmitter::gemvDecodeSweeps(OpBuilder &b, const ChunkBuffers &buf,
                                         Value jc, Value cols) {
   // 16 vectors of columns (8 with 16 registers): 1 KiB runs of each W row.
   int64_t tileVectors = s.lanes >= 16 ? 16 : 8;
-  scf::ForOp::create(
-      b, loc, index(b, 0), cols, index(b, tileVectors * s.lanes), ValueRange{},
-      [&](OpBuilder &nb, Location, Value jr, ValueRange) {
-        gemvDecodeRowTile(nb, buf, tileVectors, jc, jr, cols);
-        scf::YieldOp::create(nb, loc);
-      });
+  scf::ForOp::create(b, loc, index(b, 0), cols, index(b, tileVectors * s.lanes),
+                     ValueRange{},
+                     [&](OpBuilder &nb, Location, Value jr, ValueRange) {
+                       gemvDecodeRowTile(nb, buf, tileVectors, jc, jr, cols);
+                       scf::YieldOp::create(nb, loc);
+                     });
 }
 
 void FusedGemmEmitter::gemvDecodeRowTile(OpBuilder &b, const ChunkBuffers &buf,
@@ -831,10 +836,10 @@ void FusedGemmEmitter::gemvDecodeRowTile(OpBuilder &b, const ChunkBuffers &buf,
         SmallVector<Value> accs(iter);
         // The row kDecodePrefetchRows ahead (clamped), a line per vector:
         // the jump between rows of W defeats the hardware prefetchers.
-        Value ahead = minIndex(nb, add(nb, k, index(nb, kDecodePrefetchRows)),
-                               lastRow);
-        Value a = splat(nb, memref::LoadOp::create(nb, loc, buf.packedA,
-                                                   ValueRange{k}));
+        Value ahead =
+            minIndex(nb, add(nb, k, index(nb, kDecodePrefetchRows)), lastRow);
+        Value a = splat(
+            nb, memref::LoadOp::create(nb, loc, buf.packedA, ValueRange{k}));
         for (int64_t v = 0; v < tileVectors; ++v) {
           if (options.prefetchNextRow)
             memref::PrefetchOp::create(
