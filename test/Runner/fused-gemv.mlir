@@ -1,15 +1,29 @@
 // REQUIRES: norm-jit
-// The GEMV path of the fused GEMM (FusedGemv.cpp): up to 16 rows with W as
-// N×K (dot products) and 1 row with W as K×N (row sweeps) by default, any
-// count with gemm-gemv-rows. Shapes cover the row tiles (4, then 1), the W
-// row groups (4, then 1) and thread chunks (64 W rows), the K tail (masked W
-// loads against a zero-padded Ã) and the column masks of the row sweeps.
+// The GEMV path of the fused GEMM (FusedGemv.cpp), up to 16 rows by default
+// with either W layout, any count with gemm-gemv-rows; checked against the
+// float64 reference.
+//
+// One row (decode) streams W: dot products over whole W rows (N×K) and
+// 16-vector row sweeps (K×N). Two or more rows take the K-blocked kernels:
+// 4-row tiles (then 2, then 1) × groups of 6 W rows (dot products, K blocks
+// of 256) or 6 column vectors (row sweeps, K blocks of 64 through a copied
+// W block), with the accumulators kept in a per-task scratch between K
+// blocks. The shapes below cover every row-tile tail (M = 2, 5, 8, 13, 16),
+// several K blocks with a K tail that is not a multiple of 16 (the last K
+// block's masked W loads against a zero-padded Ã), the W-row group tails
+// (6, 2, 1) and task tails (96 W rows; 192 columns, masked), and threads.
 //
 // @rms_mm_t (f32, W as NxK, bias): x: RxK, g: K, w: NxK, mb: N, c: RxN
 //                                                  R,K, K, N,K, N, R,N
 // RUN: norm-run %s --entry=rms_mm_t --dims=1,1100,1100,70,1100,70,1,70 --seed=1 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=rms_mm_t --dims=16,33,33,65,33,65,16,65 --seed=2 --mean=0.5 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=rms_mm_t --dims=7,512,512,131,512,131,7,131 --seed=3 --dist=normal --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=rms_mm_t --dims=2,600,600,103,600,103,2,103 --seed=12 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=rms_mm_t --dims=5,300,300,70,300,70,5,70 --seed=13 --mean=2 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=rms_mm_t --dims=8,257,257,200,257,200,8,200 --seed=14 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=rms_mm_t --dims=13,1030,1030,45,1030,45,13,45 --seed=15 --mean=3 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=rms_mm_t --dims=16,513,513,197,513,197,16,197 --seed=16 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=rms_mm_t --dims=13,300,300,50,300,50,13,50 --seed=17 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx2})' | FileCheck %s
 // 17 rows take the packed GEMM:
 // RUN: norm-run %s --entry=rms_mm_t --dims=17,100,100,40,100,40,17,40 --seed=4 --warmup=0 --repeat=1 --check | FileCheck %s
 //
@@ -17,14 +31,40 @@
 //   x, r: RxK, g: K, w: NxK, c: RxN, s: RxK          R,K, R,K, K, N,K, R,N, R,K
 // RUN: norm-run %s --entry=res_rms_mm_t_bf16 --dims=3,300,3,300,300,130,300,3,130,3,300 --seed=5 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=res_rms_mm_t_bf16 --dims=1,4100,1,4100,4100,9,4100,1,9,1,4100 --seed=6 --mean=1 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=res_rms_mm_t_bf16 --dims=5,600,5,600,600,50,600,5,50,5,600 --seed=18 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=res_rms_mm_t_bf16 --dims=13,290,13,290,290,110,290,13,110,13,290 --seed=19 --mean=-1 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=res_rms_mm_t_bf16 --dims=16,1100,16,1100,1100,20,1100,16,20,16,1100 --seed=20 --warmup=0 --repeat=1 --check | FileCheck %s
+// N = 0: no columns, but S is still written (and checked).
+// RUN: norm-run %s --entry=res_rms_mm_t_bf16 --dims=4,300,4,300,300,0,300,4,0,4,300 --seed=21 --warmup=0 --repeat=1 --check | FileCheck %s
 //
-// @rms_mm (f32, W as KxN): one row by default; 6 rows with gemm-gemv-rows=8
-// (4-row sweep tiles, then 1-row ones).   R,K, K, K,N, N, R,N
+// @rms_mm (f32, W as KxN, bias):          R,K, K, K,N, N, R,N
 // RUN: norm-run %s --entry=rms_mm --dims=1,700,700,700,530,530,1,530 --seed=7 --warmup=0 --repeat=1 --check | FileCheck %s
-// RUN: norm-run %s --entry=rms_mm --dims=6,70,70,70,300,300,6,300 --seed=8 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{gemm-gemv-rows=8})' | FileCheck %s
-// RUN: norm-run %s --entry=rms_mm --dims=6,70,70,70,300,300,6,300 --seed=8 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{gemm-gemv-rows=8 target=avx2})' | FileCheck %s
+// RUN: norm-run %s --entry=rms_mm --dims=6,70,70,70,300,300,6,300 --seed=8 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=rms_mm --dims=6,70,70,70,300,300,6,300 --seed=8 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx2})' | FileCheck %s
+// RUN: norm-run %s --entry=rms_mm --dims=2,150,150,150,200,200,2,200 --seed=22 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=rms_mm --dims=5,700,700,700,530,530,5,530 --seed=23 --mean=0.5 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=rms_mm --dims=8,64,64,64,100,100,8,100 --seed=24 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=rms_mm --dims=13,333,333,333,250,250,13,250 --seed=25 --dist=normal --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=rms_mm --dims=16,129,129,129,390,390,16,390 --seed=26 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
+// gemm-gemv-rows raises the limit (24 rows: 6 four-row tiles):
+// RUN: norm-run %s --entry=rms_mm --dims=24,100,100,100,40,40,24,40 --seed=27 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{gemm-gemv-rows=24})' | FileCheck %s
+//
+// @res_rms_mm_bf16 (bf16, residual and sum, Gemma offset, W as KxN; with
+// AVX512-BF16 the default takes the packed GEMM from 2 rows on, so the row
+// sweeps are asked for):
+//   x, r: RxK, g: K, w: KxN, c: RxN, s: RxK          R,K, R,K, K, K,N, R,N, R,K
+// RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=3,200,3,200,200,200,70,3,70,3,200 --seed=28 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{gemm-gemv-rows=16})' | FileCheck %s
+// RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=13,150,13,150,150,150,300,13,300,13,150 --seed=29 --mean=1 --threads=2 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{gemm-gemv-rows=16})' | FileCheck %s
+// RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=16,600,16,600,600,600,33,16,33,16,600 --seed=30 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{gemm-gemv-rows=16})' | FileCheck %s
+// RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=8,100,8,100,100,100,0,8,0,8,100 --seed=31 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{gemm-gemv-rows=16})' | FileCheck %s
+//
+// @mm_rms_t (f32 matmul → RMSNorm, W as NxK: bias and residual in the GEMV's
+// epilogue, then the norm):
+//   a: RxK, w: NxK, mb: N, r: RxN, g: N, y, s: RxN    R,K, N,K, N, R,N, N, R,N, R,N
+// RUN: norm-run %s --entry=mm_rms_t --dims=7,700,45,700,45,7,45,45,7,45,7,45 --seed=32 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=mm_rms_t --dims=16,300,130,300,130,16,130,130,16,130,16,130 --seed=33 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
 
-// CHECK: {{^}}norm-run: entry={{[a-z0-9_]+}} pipeline={{project|custom}} threads={{[02]}} bytes={{[0-9]+}} median_ms={{[0-9.]+}} min_ms={{[0-9.]+}} gbps={{[0-9.]+}} rel_err={{[0-9.e+-]+}} tol={{1e-05|1e-02}} PASS{{$}}
+// CHECK: {{^}}norm-run: entry={{[a-z0-9_]+}} pipeline={{project|custom}} threads={{[02]}} bytes={{[0-9]+}} median_ms={{[0-9.]+}} min_ms={{[0-9.]+}} gbps={{[0-9.]+}} rel_err={{[0-9.e+-]+}} tol={{1e-05|1e-06|1e-02}} PASS{{$}}
 
 func.func @rms_mm_t(%x: memref<?x?xf32>, %g: memref<?xf32>, %w: memref<?x?xf32>,
                     %mb: memref<?xf32>, %c: memref<?x?xf32>) {
@@ -48,5 +88,24 @@ func.func @rms_mm(%x: memref<?x?xf32>, %g: memref<?xf32>, %w: memref<?x?xf32>,
   norm.rms_norm_matmul ins(%x : memref<?x?xf32>) weight(%g : memref<?xf32>)
       rhs(%w : memref<?x?xf32>) matmul_bias(%mb : memref<?xf32>)
       outs(%c : memref<?x?xf32>)
+  return
+}
+
+func.func @res_rms_mm_bf16(%x: memref<?x?xbf16>, %r: memref<?x?xbf16>, %g: memref<?xbf16>,
+                           %w: memref<?x?xbf16>, %c: memref<?x?xbf16>, %s: memref<?x?xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<?x?xbf16>) residual(%r : memref<?x?xbf16>)
+      weight(%g : memref<?xbf16>) rhs(%w : memref<?x?xbf16>)
+      outs(%c : memref<?x?xbf16>) sum_outs(%s : memref<?x?xbf16>)
+      {weight_offset = 1.0 : f32}
+  return
+}
+
+func.func @mm_rms_t(%a: memref<?x?xf32>, %w: memref<?x?xf32>, %mb: memref<?xf32>,
+                    %res: memref<?x?xf32>, %g: memref<?xf32>, %y: memref<?x?xf32>,
+                    %s: memref<?x?xf32>) {
+  norm.matmul_rms_norm ins(%a : memref<?x?xf32>) rhs(%w : memref<?x?xf32>)
+      matmul_bias(%mb : memref<?xf32>) residual(%res : memref<?x?xf32>)
+      weight(%g : memref<?xf32>) outs(%y : memref<?x?xf32>)
+      sum_outs(%s : memref<?x?xf32>) {transpose_rhs}
   return
 }

@@ -1166,16 +1166,24 @@ void FusedGemmEmitter::emit(OpBuilder &b) {
     emitGemm(b);
     return;
   }
-  Value small = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, p.m,
-                                      index(b, gemvRows));
+  // A static M picks one; a dynamic one tests at run time.
+  if (std::optional<int64_t> m = getConstantIntValue(p.m)) {
+    if (*m > gemvRows)
+      emitGemm(b);
+    else
+      emitGemv(b);
+    return;
+  }
+  Value many = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, p.m,
+                                     index(b, gemvRows));
   scf::IfOp::create(
-      b, loc, small,
+      b, loc, many,
       [&](OpBuilder &tb, Location) {
-        emitGemv(tb);
+        emitGemm(tb);
         scf::YieldOp::create(tb, loc);
       },
       [&](OpBuilder &eb, Location) {
-        emitGemm(eb);
+        emitGemv(eb);
         scf::YieldOp::create(eb, loc);
       });
 }

@@ -216,16 +216,60 @@ private:
   void emitGemv(OpBuilder &b);
   /// Up to how many rows the GEMV is used (0: never).
   int64_t gemvRowLimit() const;
-  void gemvDotProducts(OpBuilder &b, const ChunkBuffers &buf, Value jc,
-                       Value cols, Value rowStride);
-  void gemvDotTile(OpBuilder &b, const ChunkBuffers &buf, int64_t tileRows,
-                   int64_t tileCols, Value firstRow, Value firstCol,
-                   Value rowStride);
-  void gemvRowSweeps(OpBuilder &b, const ChunkBuffers &buf, Value jc,
-                     Value cols, Value rowStride);
-  void gemvRowTile(OpBuilder &b, const ChunkBuffers &buf, int64_t tileRows,
-                   int64_t tileVectors, Value firstRow, Value jc, Value jr,
-                   Value cols, Value rowStride);
+  /// Runs `body` per K block of `blockK` (at least one, so that K = 0 still
+  /// runs the epilogue).
+  void gemvKBlocks(OpBuilder &b, int64_t blockK,
+                   function_ref<void(OpBuilder &, const KBlock &)> body);
+  /// A tile's accumulators at the start of K block `kb`: zeros in the first,
+  /// else what the previous K block left in the task's scratch.
+  SmallVector<Value> gemvLoadAccumulators(OpBuilder &b, Value scratch,
+                                          Value slot, const KBlock &kb,
+                                          Value firstRow, int64_t tileRows,
+                                          int64_t tileAccs);
+  void gemvStoreAccumulators(OpBuilder &b, Value scratch, Value slot,
+                             Value firstRow, int64_t tileRows,
+                             ArrayRef<Value> accs);
+  /// The task's scratch holds, per row, this many groups of accumulators
+  /// (the group `slot`).
+  int64_t gemvScratchSlots() const;
+  Value gemvScratchIndex(OpBuilder &b, Value slot, Value firstRow, int64_t i,
+                         int64_t j);
+  /// The GEMV's K block, and where row `row` of K block `kb` starts in Ã
+  /// ([K block][M][KC]).
+  int64_t gemvBlockK() const;
+  Value gemvABase(OpBuilder &b, const KBlock &kb, Value row);
+  void gemvDotProducts(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
+                       Value jc, Value cols, bool pairs);
+  void gemvDotTile(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
+                   int64_t tileRows, int64_t tileCols, Value firstRow,
+                   Value firstCol, const KBlock &kb);
+  /// bf16 dot products (vdpbf16ps) in the K-blocked N×K GEMV: Ã bf16 pairs,
+  /// the group's K block of γ'·W copied to bf16 pairs.
+  bool gemvPairs() const;
+  void gemvCopyPairs(OpBuilder &b, Value pairsW, int64_t tileCols,
+                     Value firstCol, const KBlock &kb);
+  void gemvDotPairTile(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
+                       Value pairsW, int64_t tileRows, int64_t tileCols,
+                       Value firstRow, Value firstCol, const KBlock &kb);
+  void gemvDotEpilogue(OpBuilder &b, const ChunkBuffers &buf,
+                       int64_t tileRows, int64_t tileCols, Value firstRow,
+                       Value firstCol, ValueRange accs);
+  void gemvRowSweeps(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
+                     Value jc, Value cols);
+  void gemvCopyWBlock(OpBuilder &b, Value block, Value jc, Value cols,
+                      const KBlock &kb);
+  void gemvRowTile(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
+                   Value block, int64_t tileRows, Value firstRow, Value jc,
+                   Value jr, Value cols, const KBlock &kb);
+  /// One row (decode): W streamed in long runs, no K blocks.
+  void gemvDecodeDots(OpBuilder &b, const ChunkBuffers &buf, Value jc,
+                      Value cols);
+  void gemvDecodeDotTile(OpBuilder &b, const ChunkBuffers &buf,
+                         int64_t tileCols, Value firstCol);
+  void gemvDecodeSweeps(OpBuilder &b, const ChunkBuffers &buf, Value jc,
+                        Value cols);
+  void gemvDecodeRowTile(OpBuilder &b, const ChunkBuffers &buf,
+                         int64_t tileVectors, Value jc, Value jr, Value cols);
   void columnConstants(OpBuilder &b, const ChunkBuffers &buf, Value jc,
                        Value jr, Value cols, int64_t numVectors,
                        SmallVectorImpl<Value> &masks,
@@ -278,7 +322,8 @@ private:
   /// The packed GEMM runs on bf16 dot products (vdpbf16ps): Ã holds the
   /// bf16 rows as they are (x, or round(x + residual)), B̃ holds k-pairs of
   /// γ'·W rounded to bf16 ([panel][KC/2][NR][2]); see
-  /// NormVectorCodegenOptions::bf16DotProducts. The GEMV keeps f32.
+  /// NormVectorCodegenOptions::bf16DotProducts. The GEMV uses them for a
+  /// few rows with W as N×K (gemvPairs); one row and K×N keep f32 FMAs.
   bool dot;
 };
 

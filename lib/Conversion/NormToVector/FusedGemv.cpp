@@ -6,17 +6,43 @@
 //
 //   A (M × K, small) is packed once, before the threads start, through the
 //   GEMM's own packRow: transformed (x·γ') with the row statistics and the
-//   residual sum, into Ã rows padded to a whole number of vectors.
-//   scf.parallel over column chunks:
-//     W as N×K (PyTorch Linear): dot products. Tiles of up to 4 rows of Ã ×
-//       4 rows of W, one vector accumulator per pair along k; W rows are
-//       contiguous, so each tile streams 4 runs of W (re-read from L1/L2 by
-//       the chunk's other row tiles), then reduces its accumulators and
-//       applies the epilogue per element.
-//     W as K×N: row sweeps. Tiles of R rows of Ã × V vectors of columns
-//       (R·V ≤ the accumulator budget), walking k: per k, V contiguous
-//       vectors of W row k, R broadcasts of Ã, R·V FMAs; the epilogue is the
-//       GEMM's (storeTileRow over the whole K).
+//   residual sum, by K blocks ([K block][M][KC], rows padded with zeros to
+//   whole vectors), so that a K block of all rows is one run that L1 holds.
+//
+//   One row (decode, M = 1): nothing to reuse, so W is streamed in the
+//   longest runs the layout has. scf.parallel over column chunks:
+//     W as N×K (PyTorch Linear): 4 whole W rows at a time, a vector
+//       accumulator per row along k, one reduction per output.
+//     W as K×N: sweeps of 16 vectors of columns down k (1 KiB runs of each
+//       W row), prefetching 8 rows ahead; the GEMM's epilogue.
+//
+//   2..16 rows: each W element feeds up to 16 FMAs, so for f32 the product
+//   is compute-bound on one core (16 × 4096² at the FMA peak takes longer
+//   than streaming W); the kernels are K-blocked so that a block of W, read
+//   from memory once, serves every row from L1, with register tiles of
+//   4 rows × 6 (24 accumulators of AVX-512's 32 registers). Between K
+//   blocks a tile's accumulators wait in a small per-task scratch (24
+//   vector loads and stores per K block of 256 or 64 k's).
+//     W as N×K: dot products. Per task 16 groups of 6 W rows; per group,
+//       per K block of 256, every row tile: per 16 k's 6 W vectors (each
+//       prefetched one K block on: a group's rows are read a K block at a
+//       time, too slowly for the hardware prefetchers), 4 of Ã, 24 FMAs;
+//       after the last K block one reduction and the epilogue per output.
+//     W as K×N: row sweeps. Per task 2 groups of 6 vectors of columns; per
+//       K block of 64 rows the chunk's block of W is first copied (in f32,
+//       masked at the column tail, prefetched one block on) to a contiguous
+//       buffer: in W its rows lie 4·N bytes apart, in the same few L1 sets.
+//       Then per group every row tile: per k 6 vectors of the buffer, 4
+//       broadcasts of Ã, 24 FMAs; the GEMM's epilogue after the last block.
+//
+// bf16 and f16 W are widened to f32 as they are loaded (copied, for K×N);
+// accumulation and Ã stay f32, so the normalized activations are never
+// rounded. With AVX512-BF16 (the packed GEMM's `dot`): W as N×K from 12
+// rows runs vdpbf16ps, two k's per instruction: Ã then holds the bf16 rows
+// unchanged and each group's K block of γ'·W is copied to bf16 (multiplied
+// in f32, rounded once: the packed GEMM's B̃ numerics) before its row tiles;
+// below 12 rows that copy costs more than it saves. W as K×N keeps the
+// packed GEMM from 2 rows (kDefaultSweepRowsBF16Dot): its vdpbf16ps wins.
 //
 // LayerNorm keeps the packed GEMM: its c = Σ_k γ'_k W_k· comes from packing W.
 //
@@ -30,16 +56,36 @@ using namespace mlir;
 using namespace mlir::norm;
 using namespace mlir::norm::gemm;
 
-/// W rows per thread task in the N×K dot-product kernel.
-static constexpr int64_t kDotRowsPerTask = 64;
-/// How far ahead (in rows of a K×N W) the row sweeps prefetch.
-static constexpr int64_t kGemvPrefetchRows = 8;
+/// The register tile of both kernels: up to kGemvTileRows rows of Ã ×
+/// gemvGroup W rows (dot products) or vectors of columns (row sweeps) of
+/// accumulators. AVX-512 has 32 registers: 4 × 6 = 24 accumulators, 6 W
+/// vectors and one of Ã (with 16 registers: 4 × 3 + 3 + 1).
+static constexpr int64_t kGemvTileRows = 4;
+static int64_t gemvGroup(int64_t lanes) { return lanes >= 16 ? 6 : 3; }
+/// K blocks (multiples of 16): the W block that a group uses in one K block
+/// stays in L1 while every row tile uses it. Dot products: 6 W rows × 256 k
+/// (6 KiB f32) beside the K block of Ã (16 KiB for 16 rows); row sweeps: 64
+/// rows × 6 vectors (24 KiB, copied) beside 4 KiB of Ã.
+static constexpr int64_t kDotBlockK = 256;
+static constexpr int64_t kSweepBlockK = 64;
+/// Groups per thread task: 96 W rows (dot products), 192 columns (row
+/// sweeps, whose copy then reads 768-byte runs of each W row).
+static constexpr int64_t kGemvGroupsPerTask = 16;
+static constexpr int64_t kSweepGroupsPerTask = 2;
+/// One row (decode): W rows per task with W as N×K, and how far ahead (in
+/// rows of a K×N W) the sweep prefetches.
+static constexpr int64_t kDecodeDotRowsPerTask = 64;
+static constexpr int64_t kDecodePrefetchRows = 8;
 /// The default row limits of the GEMV (gemm-gemv-rows = 0), measured on a
-/// Zen 5 core (docs/performance.md): with W as N×K the dot products beat the
-/// packed GEMM (which transposes W while packing) 2.3–6× up to M = 16; with
-/// W as K×N the row sweeps re-read W per 4-row tile and win at M = 1 only.
+/// Zen 5 core (docs/performance.md).
 static constexpr int64_t kDefaultDotRows = 16;
-static constexpr int64_t kDefaultSweepRows = 1;
+/// bf16 dot products (vdpbf16ps) in the N×K kernel from this many rows;
+/// fewer keep f32 FMAs (the copy of γ'·W then costs more than it saves).
+static constexpr int64_t kPairRows = 12;
+static constexpr int64_t kDefaultSweepRows = 16;
+/// K×N with bf16 dot products (vdpbf16ps) in the packed GEMM: that wins
+/// from 2 rows on (the K-blocked sweeps run f32 FMAs).
+static constexpr int64_t kDefaultSweepRowsBF16Dot = 1;
 
 int64_t FusedGemmEmitter::gemvRowLimit() const {
   // LayerNorm needs c, which the packed GEMM sums while it packs W.
@@ -47,61 +93,165 @@ int64_t FusedGemmEmitter::gemvRowLimit() const {
     return 0;
   if (options.gemmGemvRows > 0)
     return options.gemmGemvRows;
-  return p.transposeW ? kDefaultDotRows : kDefaultSweepRows;
+  if (p.transposeW)
+    return kDefaultDotRows;
+  return dot ? kDefaultSweepRowsBF16Dot : kDefaultSweepRows;
 }
 
 void FusedGemmEmitter::emitGemv(OpBuilder &b) {
   Value zero = index(b, 0);
   Value one = index(b, 1);
-  Value lanes = index(b, s.lanes);
-  // Ã rows are padded to whole vectors (packRow stores whole vectors; the
-  // padding lanes are zero).
-  Value rowStride =
-      mul(b, arith::CeilDivUIOp::create(b, loc, p.k, lanes), lanes);
   ChunkBuffers buf;
-  buf.packedA = allocF32(b, mul(b, p.m, rowStride));
   if (isNorm()) {
     buf.sum1 = allocF32(b, p.m);
     buf.scale = allocF32(b, p.m);
   }
-  Value isTrue = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
   if (p.aSum)
-    buf.writesSum = isTrue;
-  KBlock whole{zero, p.k, isTrue, isTrue};
-  scf::ForOp::create(b, loc, zero, p.m, one, ValueRange{},
-                     [&](OpBuilder &nb, Location, Value row, ValueRange) {
-                       packRow(nb, buf, row, mul(nb, row, rowStride), whole);
-                       if (isNorm())
-                         finishRowStatistics(nb, buf, row);
-                       scf::YieldOp::create(nb, loc);
-                     });
+    buf.writesSum = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+  // Ã is packed by K blocks, [K block][M][KC]: a K block of every row is one
+  // contiguous run, which L1 keeps beside the W block it meets (Ã rows at
+  // W's 16 KiB stride would share L1 sets with W's rows). Rows are padded to
+  // whole vectors with zeros (packRow stores whole vectors). For bf16 dot
+  // products Ã holds the bf16 rows unchanged (packRow's pair form, γ' goes
+  // into the copied W), zero-filled first: its steps are 2L k's.
+  auto packA = [&](OpBuilder &pb, bool pairs) {
+    int64_t blockK = gemvBlockK();
+    Value numK = arith::MaxUIOp::create(
+        pb, loc, arith::CeilDivUIOp::create(pb, loc, p.k, index(pb, blockK)),
+        one);
+    Value size = mul(pb, mul(pb, numK, p.m), index(pb, blockK));
+    if (pairs) {
+      Type bf16 = pb.getBF16Type();
+      buf.packedA = memref::AllocOp::create(
+          pb, loc, MemRefType::get({ShapedType::kDynamic}, bf16),
+          ValueRange{size}, pb.getI64IntegerAttr(64));
+      VectorType pairType = VectorType::get({2 * s.lanes}, bf16);
+      Value zeroPairs = arith::ConstantOp::create(
+          pb, loc,
+          DenseElementsAttr::get(pairType, pb.getFloatAttr(bf16, 0.0)));
+      scf::ForOp::create(pb, loc, zero, size, index(pb, 2 * s.lanes),
+                         ValueRange{},
+                         [&](OpBuilder &nb, Location, Value i, ValueRange) {
+                           vector::StoreOp::create(nb, loc, zeroPairs,
+                                                   buf.packedA, ValueRange{i});
+                           scf::YieldOp::create(nb, loc);
+                         });
+    } else {
+      buf.packedA = allocF32(pb, size);
+    }
+    gemvKBlocks(pb, blockK, [&](OpBuilder &kbld, const KBlock &kb) {
+      scf::ForOp::create(kbld, loc, zero, p.m, one, ValueRange{},
+                         [&](OpBuilder &nb, Location, Value row, ValueRange) {
+                           packRow(nb, buf, row, gemvABase(nb, kb, row), kb);
+                           if (isNorm())
+                             scf::IfOp::create(nb, loc, kb.isLast,
+                                               [&](OpBuilder &tb, Location) {
+                                                 finishRowStatistics(tb, buf,
+                                                                     row);
+                                                 scf::YieldOp::create(tb, loc);
+                                               });
+                           scf::YieldOp::create(nb, loc);
+                         });
+    });
+  };
 
-  Value chunkCols = index(b, p.transposeW ? kDotRowsPerTask : s.blockN);
-  Value chunks = arith::CeilDivUIOp::create(b, loc, p.n, chunkCols);
-  scf::ParallelOp::create(
-      b, loc, ValueRange{zero}, ValueRange{chunks}, ValueRange{one},
-      [&](OpBuilder &pb, Location, ValueRange ivs) {
-        Value jc = mul(pb, ivs[0], chunkCols);
-        Value cols = minIndex(pb, chunkCols, sub(pb, p.n, jc));
-        if (p.transposeW)
-          gemvDotProducts(pb, buf, jc, cols, rowStride);
-        else
-          gemvRowSweeps(pb, buf, jc, cols, rowStride);
-      });
-  // The row sweeps store C through storeTileRow, which gathers them.
+  // One row (decode) has no reuse of W to block for: it streams whole W
+  // rows (N×K) or long row runs (K×N) instead. Ã's one row is contiguous.
+  auto oneRow = [&](OpBuilder &tb) {
+    packA(tb, /*pairs=*/false);
+    Value chunkCols =
+        index(tb, p.transposeW ? kDecodeDotRowsPerTask : s.blockN);
+    Value chunks = arith::CeilDivUIOp::create(tb, loc, p.n, chunkCols);
+    scf::ParallelOp::create(
+        tb, loc, ValueRange{zero}, ValueRange{chunks}, ValueRange{one},
+        [&](OpBuilder &pb, Location, ValueRange ivs) {
+          Value jc = mul(pb, ivs[0], chunkCols);
+          Value cols = minIndex(pb, chunkCols, sub(pb, p.n, jc));
+          if (p.transposeW)
+            gemvDecodeDots(pb, buf, jc, cols);
+          else
+            gemvDecodeSweeps(pb, buf, jc, cols);
+        });
+    memref::DeallocOp::create(tb, loc, buf.packedA);
+  };
+  auto fewRows = [&](OpBuilder &eb, bool pairs) {
+    packA(eb, pairs);
+    // A task's columns: groups of W rows (dot products) or of column vectors
+    // (row sweeps).
+    int64_t group = gemvGroup(s.lanes);
+    Value chunkCols =
+        index(eb, p.transposeW ? kGemvGroupsPerTask * group
+                               : kSweepGroupsPerTask * group * s.lanes);
+    Value chunks = arith::CeilDivUIOp::create(eb, loc, p.n, chunkCols);
+    scf::ParallelOp::create(
+        eb, loc, ValueRange{zero}, ValueRange{chunks}, ValueRange{one},
+        [&](OpBuilder &pb, Location, ValueRange ivs) {
+          Value jc = mul(pb, ivs[0], chunkCols);
+          Value cols = minIndex(pb, chunkCols, sub(pb, p.n, jc));
+          // The accumulators of the task's groups between K blocks.
+          Value scratch = allocF32(
+              pb,
+              mul(pb, p.m, index(pb, gemvScratchSlots() * group * s.lanes)));
+          if (p.transposeW)
+            gemvDotProducts(pb, buf, scratch, jc, cols, pairs);
+          else
+            gemvRowSweeps(pb, buf, scratch, jc, cols);
+          memref::DeallocOp::create(pb, loc, scratch);
+        });
+    memref::DeallocOp::create(eb, loc, buf.packedA);
+  };
+  // bf16 dot products pay for copying γ'·W; from kPairRows rows on they win.
+  auto severalRows = [&](OpBuilder &eb) {
+    if (!gemvPairs()) {
+      fewRows(eb, /*pairs=*/false);
+      return;
+    }
+    scf::IfOp::create(
+        eb, loc,
+        arith::CmpIOp::create(eb, loc, arith::CmpIPredicate::uge, p.m,
+                              index(eb, kPairRows)),
+        [&](OpBuilder &tb, Location) {
+          fewRows(tb, /*pairs=*/true);
+          scf::YieldOp::create(tb, loc);
+        },
+        [&](OpBuilder &fb, Location) {
+          fewRows(fb, /*pairs=*/false);
+          scf::YieldOp::create(fb, loc);
+        });
+  };
+  if (std::optional<int64_t> m = getConstantIntValue(p.m)) {
+    if (*m == 1)
+      oneRow(b);
+    else
+      fewRows(b, gemvPairs() && *m >= kPairRows);
+  } else {
+    scf::IfOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, p.m, one),
+        [&](OpBuilder &tb, Location) {
+          oneRow(tb);
+          scf::YieldOp::create(tb, loc);
+        },
+        [&](OpBuilder &eb, Location) {
+          severalRows(eb);
+          scf::YieldOp::create(eb, loc);
+        });
+  }
+  // matmul → norm: the row sweeps store C through storeTileRow, which
+  // gathers the segment statistics; the dot products store per element.
   if (gathersSegmentStatistics() && p.transposeW)
     sweepSegmentStatistics(b);
-  for (Value v : {buf.packedA, buf.sum1, buf.scale})
+  for (Value v : {buf.sum1, buf.scale})
     if (v)
       memref::DeallocOp::create(b, loc, v);
 }
 
 /// Runs `body(start, count)` over [begin, end) in steps of each of `sizes`
 /// (largest first), so that every size but the last covers whole steps.
-static void forEachTileSize(
-    OpBuilder &b, Location loc, Value begin, Value end,
-    ArrayRef<int64_t> sizes,
-    function_ref<void(OpBuilder &, int64_t, Value)> body) {
+static void
+forEachTileSize(OpBuilder &b, Location loc, Value begin, Value end,
+                ArrayRef<int64_t> sizes,
+                function_ref<void(OpBuilder &, int64_t, Value)> body) {
   Value start = begin;
   for (int64_t size : sizes) {
     Value step = arith::ConstantIndexOp::create(b, loc, size);
@@ -119,48 +269,255 @@ static void forEachTileSize(
   }
 }
 
+void FusedGemmEmitter::gemvKBlocks(
+    OpBuilder &b, int64_t blockK,
+    function_ref<void(OpBuilder &, const KBlock &)> body) {
+  Value zero = index(b, 0);
+  Value one = index(b, 1);
+  Value size = index(b, blockK);
+  // At least one K block, so that K = 0 still runs the epilogue.
+  Value numK = arith::MaxUIOp::create(
+      b, loc, arith::CeilDivUIOp::create(b, loc, p.k, size), one);
+  Value lastK = sub(b, numK, one);
+  scf::ForOp::create(b, loc, zero, numK, one, ValueRange{},
+                     [&](OpBuilder &nb, Location, Value kIndex, ValueRange) {
+                       KBlock kb;
+                       kb.start = mul(nb, kIndex, size);
+                       kb.length = minIndex(nb, size, sub(nb, p.k, kb.start));
+                       kb.isFirst = arith::CmpIOp::create(
+                           nb, loc, arith::CmpIPredicate::eq, kIndex, zero);
+                       kb.isLast = arith::CmpIOp::create(
+                           nb, loc, arith::CmpIPredicate::eq, kIndex, lastK);
+                       body(nb, kb);
+                       scf::YieldOp::create(nb, loc);
+                     });
+}
+
+SmallVector<Value>
+FusedGemmEmitter::gemvLoadAccumulators(OpBuilder &b, Value scratch, Value slot,
+                                       const KBlock &kb, Value firstRow,
+                                       int64_t tileRows, int64_t tileAccs) {
+  VectorType type = vecType(b.getF32Type());
+  SmallVector<Type> types(tileRows * tileAccs, type);
+  auto init = scf::IfOp::create(
+      b, loc, kb.isFirst,
+      [&](OpBuilder &tb, Location) {
+        scf::YieldOp::create(
+            tb, loc, SmallVector<Value>(tileRows * tileAccs, zeros(tb)));
+      },
+      [&](OpBuilder &eb, Location) {
+        SmallVector<Value> accs;
+        for (int64_t i = 0; i < tileRows; ++i)
+          for (int64_t j = 0; j < tileAccs; ++j)
+            accs.push_back(vector::LoadOp::create(
+                eb, loc, type, scratch,
+                ValueRange{gemvScratchIndex(eb, slot, firstRow, i, j)}));
+        scf::YieldOp::create(eb, loc, accs);
+      });
+  return SmallVector<Value>(init.getResults());
+}
+
+void FusedGemmEmitter::gemvStoreAccumulators(OpBuilder &b, Value scratch,
+                                             Value slot, Value firstRow,
+                                             int64_t tileRows,
+                                             ArrayRef<Value> accs) {
+  int64_t tileAccs = accs.size() / tileRows;
+  for (int64_t i = 0; i < tileRows; ++i)
+    for (int64_t j = 0; j < tileAccs; ++j)
+      vector::StoreOp::create(
+          b, loc, accs[i * tileAccs + j], scratch,
+          ValueRange{gemvScratchIndex(b, slot, firstRow, i, j)});
+}
+
+int64_t FusedGemmEmitter::gemvBlockK() const {
+  return p.transposeW ? kDotBlockK : kSweepBlockK;
+}
+
+Value FusedGemmEmitter::gemvABase(OpBuilder &b, const KBlock &kb, Value row) {
+  return add(b, mul(b, kb.start, p.m), mul(b, row, index(b, gemvBlockK())));
+}
+
+int64_t FusedGemmEmitter::gemvScratchSlots() const {
+  return p.transposeW ? 1 : kSweepGroupsPerTask;
+}
+
+Value FusedGemmEmitter::gemvScratchIndex(OpBuilder &b, Value slot,
+                                         Value firstRow, int64_t i, int64_t j) {
+  int64_t group = gemvGroup(s.lanes);
+  Value row = add(b, firstRow, index(b, i));
+  Value rowSlot = add(b, mul(b, row, index(b, gemvScratchSlots())), slot);
+  return add(b, mul(b, rowSlot, index(b, group * s.lanes)),
+             index(b, j * s.lanes));
+}
+
 //===----------------------------------------------------------------------===//
 // W as N×K: dot products
 //===----------------------------------------------------------------------===//
 
+bool FusedGemmEmitter::gemvPairs() const { return dot && p.transposeW; }
+
 void FusedGemmEmitter::gemvDotProducts(OpBuilder &b, const ChunkBuffers &buf,
-                                       Value jc, Value cols, Value rowStride) {
+                                       Value scratch, Value jc, Value cols,
+                                       bool pairs) {
   Value zero = index(b, 0);
-  // W rows outer, so a group of W rows is streamed from memory once and
-  // re-read from cache by the other row tiles.
-  forEachTileSize(b, loc, zero, cols, {4, 1},
-                  [&](OpBuilder &nb, int64_t tileCols, Value n0) {
-                    forEachTileSize(
-                        nb, loc, index(nb, 0), p.m, {4, 1},
-                        [&](OpBuilder &rb, int64_t tileRows, Value r0) {
-                          gemvDotTile(rb, buf, tileRows, tileCols, r0,
-                                      add(rb, jc, n0), rowStride);
-                        });
-                  });
+  int64_t group = gemvGroup(s.lanes);
+  // bf16 dot products: the group's K block of γ'·W, rounded to bf16 once.
+  Value pairsW;
+  if (pairs)
+    pairsW = allocPanel(b, b.getBF16Type(), group * kDotBlockK);
+  // Per group of W rows, per K block, every row tile: the group's K block of
+  // W (6 runs of 1 KiB) is streamed from memory by the first row tile and
+  // read from L1 by the others; the accumulators wait in `scratch` between
+  // K blocks.
+  forEachTileSize(
+      b, loc, zero, cols, {group, 2, 1},
+      [&](OpBuilder &nb, int64_t tileCols, Value n0) {
+        Value firstCol = add(nb, jc, n0);
+        gemvKBlocks(nb, kDotBlockK, [&](OpBuilder &kbld, const KBlock &kb) {
+          if (pairsW)
+            gemvCopyPairs(kbld, pairsW, tileCols, firstCol, kb);
+          forEachTileSize(kbld, loc, index(kbld, 0), p.m, {kGemvTileRows, 2, 1},
+                          [&](OpBuilder &rb, int64_t tileRows, Value r0) {
+                            if (pairsW)
+                              gemvDotPairTile(rb, buf, scratch, pairsW,
+                                              tileRows, tileCols, r0, firstCol,
+                                              kb);
+                            else
+                              gemvDotTile(rb, buf, scratch, tileRows, tileCols,
+                                          r0, firstCol, kb);
+                          });
+        });
+      });
+  if (pairsW)
+    memref::DeallocOp::create(b, loc, pairsW);
+}
+
+/// Copies the K block `kb` of W rows [firstCol, firstCol + tileCols) into
+/// `pairsW` ([row][KC] bf16) as γ'·W, multiplied in f32 and rounded once
+/// (the packed GEMM's B̃ numerics), zero past the block up to whole 2L
+/// steps. Each line is prefetched one K block on.
+void FusedGemmEmitter::gemvCopyPairs(OpBuilder &b, Value pairsW,
+                                     int64_t tileCols, Value firstCol,
+                                     const KBlock &kb) {
+  Value zero = index(b, 0);
+  Value lanes = index(b, s.lanes);
+  Value pairLanes = index(b, 2 * s.lanes);
+  Value steps = mul(b, arith::CeilDivUIOp::create(b, loc, kb.length, pairLanes),
+                    pairLanes);
+  Value lastK = sub(b, p.k, index(b, 1));
+  scf::ForOp::create(
+      b, loc, zero, steps, lanes, ValueRange{},
+      [&](OpBuilder &nb, Location, Value kk, ValueRange) {
+        Value k = add(nb, kb.start, kk);
+        Value left =
+            arith::MaxSIOp::create(nb, loc, sub(nb, kb.length, kk), zero);
+        Value m = mask(nb, left);
+        Value g = gammaVectorAt(nb, k, m);
+        Value ahead = minIndex(nb, add(nb, k, index(nb, kDotBlockK)), lastK);
+        for (int64_t j = 0; j < tileCols; ++j) {
+          Value row = add(nb, firstCol, index(nb, j));
+          if (options.prefetchNextRow)
+            memref::PrefetchOp::create(nb, loc, p.w, ValueRange{row, ahead},
+                                       /*isWrite=*/false, /*localityHint=*/3,
+                                       /*isDataCache=*/true);
+          Value w = loadF32(nb, p.w, {row, k}, m);
+          if (g)
+            w = arith::MulFOp::create(nb, loc, w, g);
+          vector::StoreOp::create(
+              nb, loc, narrow(nb, w, nb.getBF16Type()), pairsW,
+              ValueRange{add(nb, index(nb, j * kDotBlockK), kk)});
+        }
+        scf::YieldOp::create(nb, loc);
+      });
+}
+
+/// gemvDotTile on bf16 pairs: per 2L k's, one x86vector.avx512.dot
+/// (vdpbf16ps: per lane acc += a₀w₀ + a₁w₁ in f32) per accumulator, on
+/// 2L bf16 of Ã (x, unchanged) and of the copied γ'·W.
+void FusedGemmEmitter::gemvDotPairTile(OpBuilder &b, const ChunkBuffers &buf,
+                                       Value scratch, Value pairsW,
+                                       int64_t tileRows, int64_t tileCols,
+                                       Value firstRow, Value firstCol,
+                                       const KBlock &kb) {
+  Value zero = index(b, 0);
+  VectorType pairType = VectorType::get({2 * s.lanes}, b.getBF16Type());
+  SmallVector<Value> aBase;
+  for (int64_t i = 0; i < tileRows; ++i)
+    aBase.push_back(gemvABase(b, kb, add(b, firstRow, index(b, i))));
+  Value pairLanes = index(b, 2 * s.lanes);
+  Value steps = mul(b, arith::CeilDivUIOp::create(b, loc, kb.length, pairLanes),
+                    pairLanes);
+  SmallVector<Value> init =
+      gemvLoadAccumulators(b, scratch, zero, kb, firstRow, tileRows, tileCols);
+  auto body = scf::ForOp::create(
+      b, loc, zero, steps, pairLanes, init,
+      [&](OpBuilder &nb, Location, Value kk, ValueRange iter) {
+        SmallVector<Value> accs(iter);
+        SmallVector<Value> w;
+        for (int64_t j = 0; j < tileCols; ++j)
+          w.push_back(vector::LoadOp::create(
+              nb, loc, pairType, pairsW,
+              ValueRange{add(nb, index(nb, j * kDotBlockK), kk)}));
+        for (int64_t i = 0; i < tileRows; ++i) {
+          Value a = vector::LoadOp::create(nb, loc, pairType, buf.packedA,
+                                           ValueRange{add(nb, aBase[i], kk)});
+          for (int64_t j = 0; j < tileCols; ++j) {
+            Value &acc = accs[i * tileCols + j];
+            acc = x86vector::DotBF16Op::create(nb, loc, acc.getType(), acc, a,
+                                               w[j]);
+          }
+        }
+        scf::YieldOp::create(nb, loc, accs);
+      });
+  scf::IfOp::create(
+      b, loc, kb.isLast,
+      [&](OpBuilder &tb, Location) {
+        gemvDotEpilogue(tb, buf, tileRows, tileCols, firstRow, firstCol,
+                        body.getResults());
+        scf::YieldOp::create(tb, loc);
+      },
+      [&](OpBuilder &eb, Location) {
+        gemvStoreAccumulators(eb, scratch, index(eb, 0), firstRow, tileRows,
+                              SmallVector<Value>(body.getResults()));
+        scf::YieldOp::create(eb, loc);
+      });
 }
 
 void FusedGemmEmitter::gemvDotTile(OpBuilder &b, const ChunkBuffers &buf,
-                                   int64_t tileRows, int64_t tileCols,
-                                   Value firstRow, Value firstCol,
-                                   Value rowStride) {
+                                   Value scratch, int64_t tileRows,
+                                   int64_t tileCols, Value firstRow,
+                                   Value firstCol, const KBlock &kb) {
   Value zero = index(b, 0);
   VectorType type = vecType(b.getF32Type());
   SmallVector<Value> aBase, wRow;
   for (int64_t i = 0; i < tileRows; ++i)
-    aBase.push_back(mul(b, add(b, firstRow, index(b, i)), rowStride));
+    aBase.push_back(gemvABase(b, kb, add(b, firstRow, index(b, i))));
   for (int64_t j = 0; j < tileCols; ++j)
     wRow.push_back(add(b, firstCol, index(b, j)));
 
-  // One vector step at k; `maskValue` (W's tail) or null. Ã's padding is
-  // zero, so its loads need no mask.
+  // A line per W row one K block on (clamped to the row): a group's W rows
+  // are read a K block at a time, too slowly for the hardware prefetchers.
+  // The next group's rows follow in memory, where those pick up.
+  Value lastK = sub(b, p.k, index(b, 1));
+  auto prefetch = [&](OpBuilder &nb, Value k) {
+    Value ahead = minIndex(nb, add(nb, k, index(nb, kDotBlockK)), lastK);
+    for (int64_t j = 0; j < tileCols; ++j)
+      memref::PrefetchOp::create(nb, loc, p.w, ValueRange{wRow[j], ahead},
+                                 /*isWrite=*/false, /*localityHint=*/3,
+                                 /*isDataCache=*/true);
+  };
+
+  // One vector step at k (kk into the K block); `maskValue` (W's tail) or
+  // null. Ã's padding is zero, so its loads need no mask.
   auto step = [&](OpBuilder &nb, Value k, Value maskValue,
                   SmallVector<Value> &accs) {
+    Value kk = sub(nb, k, kb.start);
     SmallVector<Value> w;
     for (int64_t j = 0; j < tileCols; ++j)
       w.push_back(loadF32(nb, p.w, {wRow[j], k}, maskValue));
     for (int64_t i = 0; i < tileRows; ++i) {
       Value a = vector::LoadOp::create(nb, loc, type, buf.packedA,
-                                       ValueRange{add(nb, aBase[i], k)});
+                                       ValueRange{add(nb, aBase[i], kk)});
       for (int64_t j = 0; j < tileCols; ++j) {
         Value &acc = accs[i * tileCols + j];
         acc = vector::FMAOp::create(nb, loc, a, w[j], acc);
@@ -168,7 +525,265 @@ void FusedGemmEmitter::gemvDotTile(OpBuilder &b, const ChunkBuffers &buf,
     }
   };
 
-  SmallVector<Value> init(tileRows * tileCols, zeros(b));
+  SmallVector<Value> init =
+      gemvLoadAccumulators(b, scratch, zero, kb, firstRow, tileRows, tileCols);
+  Value lanes = index(b, s.lanes);
+  Value full = mul(b, arith::DivUIOp::create(b, loc, kb.length, lanes), lanes);
+  Value fullEnd = add(b, kb.start, full);
+  auto body = scf::ForOp::create(
+      b, loc, kb.start, fullEnd, lanes, init,
+      [&](OpBuilder &nb, Location, Value k, ValueRange iter) {
+        SmallVector<Value> accs(iter);
+        if (options.prefetchNextRow)
+          prefetch(nb, k);
+        step(nb, k, Value(), accs);
+        scf::YieldOp::create(nb, loc, accs);
+      });
+  // Only the last K block has a tail (K blocks are whole vectors).
+  Value tailCount = sub(b, kb.length, full);
+  Value hasTail =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, tailCount, zero);
+  auto tail = scf::IfOp::create(
+      b, loc, hasTail,
+      [&](OpBuilder &tb, Location) {
+        SmallVector<Value> accs(body.getResults());
+        step(tb, fullEnd, mask(tb, tailCount), accs);
+        scf::YieldOp::create(tb, loc, accs);
+      },
+      [&](OpBuilder &eb, Location) {
+        scf::YieldOp::create(eb, loc, body.getResults());
+      });
+
+  scf::IfOp::create(
+      b, loc, kb.isLast,
+      [&](OpBuilder &tb, Location) {
+        gemvDotEpilogue(tb, buf, tileRows, tileCols, firstRow, firstCol,
+                        tail.getResults());
+        scf::YieldOp::create(tb, loc);
+      },
+      [&](OpBuilder &eb, Location) {
+        gemvStoreAccumulators(eb, scratch, index(eb, 0), firstRow, tileRows,
+                              SmallVector<Value>(tail.getResults()));
+        scf::YieldOp::create(eb, loc);
+      });
+}
+
+/// The epilogue, per element: r·dot + bias (+ residual), or C + dot for a
+/// linalg matmul; rounded once.
+void FusedGemmEmitter::gemvDotEpilogue(OpBuilder &b, const ChunkBuffers &buf,
+                                       int64_t tileRows, int64_t tileCols,
+                                       Value firstRow, Value firstCol,
+                                       ValueRange accs) {
+  Type elementType = elementTypeOf(p.c);
+  for (int64_t i = 0; i < tileRows; ++i) {
+    Value row = add(b, firstRow, index(b, i));
+    Value scale =
+        isNorm() ? memref::LoadOp::create(b, loc, buf.scale, ValueRange{row})
+                       .getResult()
+                 : Value();
+    for (int64_t j = 0; j < tileCols; ++j) {
+      Value col = add(b, firstCol, index(b, j));
+      Value out = vector::ReductionOp::create(
+          b, loc, vector::CombiningKind::ADD, accs[i * tileCols + j]);
+      if (scale)
+        out = arith::MulFOp::create(b, loc, out, scale);
+      if (p.matmulBias)
+        out = arith::AddFOp::create(b, loc, out,
+                                    loadScalarF32(b, p.matmulBias, {col}));
+      if (p.residual)
+        out = arith::AddFOp::create(b, loc, out,
+                                    loadScalarF32(b, p.residual, {row, col}));
+      if (p.accumulateIntoC)
+        out = arith::AddFOp::create(b, loc, loadScalarF32(b, p.c, {row, col}),
+                                    out);
+      if (!elementType.isF32())
+        out = arith::TruncFOp::create(b, loc, elementType, out);
+      memref::StoreOp::create(b, loc, out, p.c, ValueRange{row, col});
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// W as K×N: row sweeps
+//===----------------------------------------------------------------------===//
+
+void FusedGemmEmitter::gemvRowSweeps(OpBuilder &b, const ChunkBuffers &buf,
+                                     Value scratch, Value jc, Value cols) {
+  int64_t group = gemvGroup(s.lanes);
+  Value groupCols = index(b, group * s.lanes);
+  // The K block of the chunk's W, copied (in f32) to a contiguous buffer,
+  // [group][KC][group vectors]: in W its rows lie 4·N bytes apart, in the
+  // same few L1 sets, and a group's share of a row (384 bytes) is too short
+  // a run for the memory system; the copy reads whole chunk rows.
+  Value block =
+      allocF32(b, kSweepGroupsPerTask * kSweepBlockK * group * s.lanes);
+  // Per K block: copy it, then per group of column vectors every row tile
+  // reads the group's part from L1. The last group of the chunk is masked.
+  gemvKBlocks(b, kSweepBlockK, [&](OpBuilder &kbld, const KBlock &kb) {
+    gemvCopyWBlock(kbld, block, jc, cols, kb);
+    scf::ForOp::create(kbld, loc, index(kbld, 0), cols, groupCols, ValueRange{},
+                       [&](OpBuilder &nb, Location, Value jr, ValueRange) {
+                         forEachTileSize(
+                             nb, loc, index(nb, 0), p.m, {kGemvTileRows, 2, 1},
+                             [&](OpBuilder &rb, int64_t tileRows, Value r0) {
+                               gemvRowTile(rb, buf, scratch, block, tileRows,
+                                           r0, jc, jr, cols, kb);
+                             });
+                         scf::YieldOp::create(nb, loc);
+                       });
+  });
+  memref::DeallocOp::create(b, loc, block);
+}
+
+void FusedGemmEmitter::gemvCopyWBlock(OpBuilder &b, Value block, Value jc,
+                                      Value cols, const KBlock &kb) {
+  int64_t group = gemvGroup(s.lanes);
+  Value zero = index(b, 0);
+  Value groupCols = index(b, group * s.lanes);
+  Value lastRow = sub(b, p.k, index(b, 1));
+  Value lastCol = sub(b, p.n, index(b, 1));
+  scf::ForOp::create(
+      b, loc, zero, kb.length, index(b, 1), ValueRange{},
+      [&](OpBuilder &kbld, Location, Value kk, ValueRange) {
+        Value k = add(kbld, kb.start, kk);
+        // The row a prefetch distance on, or, past K, the next chunk's
+        // columns: a line per vector (the jump between rows of W defeats the
+        // hardware prefetchers).
+        Value ahead = add(kbld, k, index(kbld, kSweepBlockK));
+        Value past = arith::CmpIOp::create(kbld, loc, arith::CmpIPredicate::uge,
+                                           ahead, p.k);
+        Value k2 = minIndex(kbld,
+                            arith::SelectOp::create(
+                                kbld, loc, past, sub(kbld, ahead, p.k), ahead),
+                            lastRow);
+        Value colShift = arith::SelectOp::create(kbld, loc, past, cols, zero);
+        Value rowOffset = mul(kbld, kk, groupCols);
+        scf::ForOp::create(
+            kbld, loc, zero, cols, groupCols, ValueRange{},
+            [&](OpBuilder &nb, Location, Value jr, ValueRange) {
+              Value offset =
+                  add(nb,
+                      mul(nb, arith::DivUIOp::create(nb, loc, jr, groupCols),
+                          index(nb, kSweepBlockK * group * s.lanes)),
+                      rowOffset);
+              for (int64_t v = 0; v < group; ++v) {
+                Value inChunk = add(nb, jr, index(nb, v * s.lanes));
+                Value col = add(nb, jc, inChunk);
+                if (options.prefetchNextRow)
+                  memref::PrefetchOp::create(
+                      nb, loc, p.w,
+                      ValueRange{k2,
+                                 minIndex(nb, add(nb, col, colShift), lastCol)},
+                      /*isWrite=*/false, /*localityHint=*/3,
+                      /*isDataCache=*/true);
+                Value left = arith::MaxSIOp::create(
+                    nb, loc, sub(nb, cols, inChunk), zero);
+                vector::StoreOp::create(
+                    nb, loc, loadF32(nb, p.w, {k, col}, mask(nb, left)), block,
+                    ValueRange{add(nb, offset, index(nb, v * s.lanes))});
+              }
+              scf::YieldOp::create(nb, loc);
+            });
+        scf::YieldOp::create(kbld, loc);
+      });
+}
+
+void FusedGemmEmitter::gemvRowTile(OpBuilder &b, const ChunkBuffers &buf,
+                                   Value scratch, Value block, int64_t tileRows,
+                                   Value firstRow, Value jc, Value jr,
+                                   Value cols, const KBlock &kb) {
+  int64_t tileVectors = gemvGroup(s.lanes);
+  VectorType type = vecType(b.getF32Type());
+  Value slot =
+      arith::DivUIOp::create(b, loc, jr, index(b, tileVectors * s.lanes));
+  Value blockBase =
+      mul(b, slot, index(b, kSweepBlockK * tileVectors * s.lanes));
+  SmallVector<Value> aBase;
+  for (int64_t i = 0; i < tileRows; ++i)
+    aBase.push_back(gemvABase(b, kb, add(b, firstRow, index(b, i))));
+
+  SmallVector<Value> init = gemvLoadAccumulators(b, scratch, slot, kb, firstRow,
+                                                 tileRows, tileVectors);
+  auto sweep = scf::ForOp::create(
+      b, loc, index(b, 0), kb.length, index(b, 1), init,
+      [&](OpBuilder &nb, Location, Value kk, ValueRange iter) {
+        SmallVector<Value> accs(iter);
+        Value offset =
+            add(nb, blockBase, mul(nb, kk, index(nb, tileVectors * s.lanes)));
+        SmallVector<Value> w;
+        for (int64_t v = 0; v < tileVectors; ++v)
+          w.push_back(vector::LoadOp::create(
+              nb, loc, type, block,
+              ValueRange{add(nb, offset, index(nb, v * s.lanes))}));
+        for (int64_t i = 0; i < tileRows; ++i) {
+          Value a = splat(
+              nb, memref::LoadOp::create(nb, loc, buf.packedA,
+                                         ValueRange{add(nb, aBase[i], kk)}));
+          for (int64_t v = 0; v < tileVectors; ++v) {
+            Value &acc = accs[i * tileVectors + v];
+            acc = vector::FMAOp::create(nb, loc, a, w[v], acc);
+          }
+        }
+        scf::YieldOp::create(nb, loc, accs);
+      });
+
+  ValueRange accs = sweep.getResults();
+  scf::IfOp::create(
+      b, loc, kb.isLast,
+      [&](OpBuilder &tb, Location) {
+        SmallVector<Value> masks, constant, colSums;
+        columnConstants(tb, buf, jc, jr, cols, tileVectors, masks, constant,
+                        colSums);
+        Value isTrue = arith::ConstantIntOp::create(tb, loc, tb.getI1Type(), 1);
+        KBlock whole{index(tb, 0), p.k, isTrue, isTrue};
+        for (int64_t i = 0; i < tileRows; ++i)
+          storeTileRow(
+              tb, buf, p.c, add(tb, firstRow, index(tb, i)), jc, jr, masks,
+              constant, colSums,
+              SmallVector<Value>(accs.slice(i * tileVectors, tileVectors)),
+              whole);
+        scf::YieldOp::create(tb, loc);
+      },
+      [&](OpBuilder &eb, Location) {
+        gemvStoreAccumulators(eb, scratch, slot, firstRow, tileRows,
+                              SmallVector<Value>(accs));
+        scf::YieldOp::create(eb, loc);
+      });
+}
+
+//===----------------------------------------------------------------------===//
+// One row (decode)
+//===----------------------------------------------------------------------===//
+
+void FusedGemmEmitter::gemvDecodeDots(OpBuilder &b, const ChunkBuffers &buf,
+                                      Value jc, Value cols) {
+  // 4 W rows at a time, each streamed whole: 4 long runs that the hardware
+  // prefetchers follow.
+  forEachTileSize(b, loc, index(b, 0), cols, {4, 1},
+                  [&](OpBuilder &nb, int64_t tileCols, Value n0) {
+                    gemvDecodeDotTile(nb, buf, tileCols, add(nb, jc, n0));
+                  });
+}
+
+void FusedGemmEmitter::gemvDecodeDotTile(OpBuilder &b, const ChunkBuffers &buf,
+                                         int64_t tileCols, Value firstCol) {
+  Value zero = index(b, 0);
+  VectorType type = vecType(b.getF32Type());
+  SmallVector<Value> wRow;
+  for (int64_t j = 0; j < tileCols; ++j)
+    wRow.push_back(add(b, firstCol, index(b, j)));
+
+  // One vector step at k; `maskValue` (W's tail) or null. Ã's padding is
+  // zero, so its loads need no mask; its one row is contiguous.
+  auto step = [&](OpBuilder &nb, Value k, Value maskValue,
+                  SmallVector<Value> &accs) {
+    Value a = vector::LoadOp::create(nb, loc, type, buf.packedA, ValueRange{k});
+    for (int64_t j = 0; j < tileCols; ++j)
+      accs[j] = vector::FMAOp::create(
+          nb, loc, a, loadF32(nb, p.w, {wRow[j], k}, maskValue), accs[j]);
+  };
+
+  SmallVector<Value> init(tileCols, zeros(b));
   Value lanes = index(b, s.lanes);
   Value full = mul(b, arith::DivUIOp::create(b, loc, p.k, lanes), lanes);
   auto body = scf::ForOp::create(
@@ -191,111 +806,58 @@ void FusedGemmEmitter::gemvDotTile(OpBuilder &b, const ChunkBuffers &buf,
       [&](OpBuilder &eb, Location) {
         scf::YieldOp::create(eb, loc, body.getResults());
       });
-
-  // The epilogue, per element: r·dot + bias (+ residual), or C + dot for a
-  // linalg matmul; rounded once.
-  Type elementType = elementTypeOf(p.c);
-  for (int64_t i = 0; i < tileRows; ++i) {
-    Value row = add(b, firstRow, index(b, i));
-    Value scale = isNorm() ? memref::LoadOp::create(b, loc, buf.scale,
-                                                    ValueRange{row})
-                                 .getResult()
-                           : Value();
-    for (int64_t j = 0; j < tileCols; ++j) {
-      Value out = vector::ReductionOp::create(
-          b, loc, vector::CombiningKind::ADD,
-          tail.getResult(i * tileCols + j));
-      if (scale)
-        out = arith::MulFOp::create(b, loc, out, scale);
-      if (p.matmulBias)
-        out = arith::AddFOp::create(b, loc, out,
-                                    loadScalarF32(b, p.matmulBias, {wRow[j]}));
-      if (p.residual)
-        out = arith::AddFOp::create(
-            b, loc, out, loadScalarF32(b, p.residual, {row, wRow[j]}));
-      if (p.accumulateIntoC)
-        out = arith::AddFOp::create(b, loc,
-                                    loadScalarF32(b, p.c, {row, wRow[j]}), out);
-      if (!elementType.isF32())
-        out = arith::TruncFOp::create(b, loc, elementType, out);
-      memref::StoreOp::create(b, loc, out, p.c, ValueRange{row, wRow[j]});
-    }
-  }
+  gemvDotEpilogue(b, buf, 1, tileCols, zero, firstCol, tail.getResults());
 }
 
-//===----------------------------------------------------------------------===//
-// W as K×N: row sweeps
-//===----------------------------------------------------------------------===//
-
-void FusedGemmEmitter::gemvRowSweeps(OpBuilder &b, const ChunkBuffers &buf,
-                                     Value jc, Value cols, Value rowStride) {
-  // Accumulators per tile: 16 of AVX-512's 32 registers (8 of 16 else),
-  // leaving room for the W vectors and the broadcasts.
-  int64_t budget = s.lanes >= 16 ? 16 : 8;
-  forEachTileSize(
-      b, loc, index(b, 0), p.m, {4, 1},
-      [&](OpBuilder &rb, int64_t tileRows, Value r0) {
-        int64_t tileVectors = budget / tileRows;
-        Value groupCols = index(rb, tileVectors * s.lanes);
-        scf::ForOp::create(
-            rb, loc, index(rb, 0), cols, groupCols, ValueRange{},
-            [&](OpBuilder &nb, Location, Value jr, ValueRange) {
-              gemvRowTile(nb, buf, tileRows, tileVectors, r0, jc, jr, cols,
-                          rowStride);
-              scf::YieldOp::create(nb, loc);
-            });
-      });
+void FusedGemmEmitter::gemvDecodeSweeps(OpBuilder &b, const ChunkBuffers &buf,
+                                        Value jc, Value cols) {
+  // 16 vectors of columns (8 with 16 registers): 1 KiB runs of each W row.
+  int64_t tileVectors = s.lanes >= 16 ? 16 : 8;
+  scf::ForOp::create(b, loc, index(b, 0), cols, index(b, tileVectors * s.lanes),
+                     ValueRange{},
+                     [&](OpBuilder &nb, Location, Value jr, ValueRange) {
+                       gemvDecodeRowTile(nb, buf, tileVectors, jc, jr, cols);
+                       scf::YieldOp::create(nb, loc);
+                     });
 }
 
-void FusedGemmEmitter::gemvRowTile(OpBuilder &b, const ChunkBuffers &buf,
-                                   int64_t tileRows, int64_t tileVectors,
-                                   Value firstRow, Value jc, Value jr,
-                                   Value cols, Value rowStride) {
+void FusedGemmEmitter::gemvDecodeRowTile(OpBuilder &b, const ChunkBuffers &buf,
+                                         int64_t tileVectors, Value jc,
+                                         Value jr, Value cols) {
+  Value zero = index(b, 0);
   SmallVector<Value> masks, constant, colSums;
   columnConstants(b, buf, jc, jr, cols, tileVectors, masks, constant, colSums);
-  SmallVector<Value> colIndex, aBase;
+  SmallVector<Value> colIndex;
   for (int64_t v = 0; v < tileVectors; ++v)
     colIndex.push_back(add(b, add(b, jc, jr), index(b, v * s.lanes)));
-  for (int64_t i = 0; i < tileRows; ++i)
-    aBase.push_back(mul(b, add(b, firstRow, index(b, i)), rowStride));
 
-  SmallVector<Value> init(tileRows * tileVectors, zeros(b));
+  SmallVector<Value> init(tileVectors, zeros(b));
+  Value lastRow = sub(b, p.k, index(b, 1));
+  Value lastCol = sub(b, p.n, index(b, 1));
   auto sweep = scf::ForOp::create(
-      b, loc, index(b, 0), p.k, index(b, 1), init,
+      b, loc, zero, p.k, index(b, 1), init,
       [&](OpBuilder &nb, Location, Value k, ValueRange iter) {
         SmallVector<Value> accs(iter);
-        SmallVector<Value> w;
-        // The row kGemvPrefetchRows ahead (clamped), a line per vector: the
-        // jump between rows of W defeats the hardware prefetchers.
-        Value lastRow = sub(nb, p.k, index(nb, 1));
-        Value ahead = minIndex(nb, add(nb, k, index(nb, kGemvPrefetchRows)),
-                               lastRow);
-        Value lastCol = sub(nb, p.n, index(nb, 1));
+        // The row kDecodePrefetchRows ahead (clamped), a line per vector:
+        // the jump between rows of W defeats the hardware prefetchers.
+        Value ahead =
+            minIndex(nb, add(nb, k, index(nb, kDecodePrefetchRows)), lastRow);
+        Value a = splat(
+            nb, memref::LoadOp::create(nb, loc, buf.packedA, ValueRange{k}));
         for (int64_t v = 0; v < tileVectors; ++v) {
           if (options.prefetchNextRow)
             memref::PrefetchOp::create(
-                nb, loc, p.w, ValueRange{ahead, minIndex(nb, colIndex[v], lastCol)},
+                nb, loc, p.w,
+                ValueRange{ahead, minIndex(nb, colIndex[v], lastCol)},
                 /*isWrite=*/false, /*localityHint=*/2, /*isDataCache=*/true);
-          w.push_back(loadF32(nb, p.w, {k, colIndex[v]}, masks[v]));
-        }
-        for (int64_t i = 0; i < tileRows; ++i) {
-          Value a = splat(nb, memref::LoadOp::create(
-                                  nb, loc, buf.packedA,
-                                  ValueRange{add(nb, aBase[i], k)}));
-          for (int64_t v = 0; v < tileVectors; ++v) {
-            Value &acc = accs[i * tileVectors + v];
-            acc = vector::FMAOp::create(nb, loc, a, w[v], acc);
-          }
+          accs[v] = vector::FMAOp::create(
+              nb, loc, a, loadF32(nb, p.w, {k, colIndex[v]}, masks[v]),
+              accs[v]);
         }
         scf::YieldOp::create(nb, loc, accs);
       });
-
   Value isTrue = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
-  KBlock whole{index(b, 0), p.k, isTrue, isTrue};
-  ValueRange accs = sweep.getResults();
-  for (int64_t i = 0; i < tileRows; ++i)
-    storeTileRow(b, buf, p.c, add(b, firstRow, index(b, i)), jc, jr, masks,
-                 constant, colSums,
-                 SmallVector<Value>(accs.slice(i * tileVectors, tileVectors)),
-                 whole);
+  KBlock whole{zero, p.k, isTrue, isTrue};
+  storeTileRow(b, buf, p.c, zero, jc, jr, masks, constant, colSums,
+               SmallVector<Value>(sweep.getResults()), whole);
 }

@@ -1,10 +1,11 @@
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=-1" | FileCheck %s
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 gemm-tile-rows=4 gemm-tile-vectors=3 gemm-block-k=64 gemm-block-n=48 gemm-unroll=2 lower-matmuls" | FileCheck %s --check-prefix=SMALL
 
-// Memref-form fused ops become the packed GEMM of FusedGemm.cpp: all of A
-// packed once into Ã (transformed, with the row statistics), in parallel over
-// rows; then threads over column chunks, each packing its W panel into B̃,
-// the register-tiled micro-kernel (12 rows × 2 vectors by default with
+// Memref-form fused ops with more than 16 rows become the packed GEMM of
+// FusedGemm.cpp (fewer take the GEMV, fused-gemv.mlir): all of A packed once
+// into Ã (transformed, with the row statistics), in parallel over rows; then
+// threads over column chunks, each packing its W panel into B̃, the
+// register-tiled micro-kernel (12 rows × 2 vectors by default with
 // AVX-512), the scale applied as C is stored (masked at the column tail).
 
 // CHECK-LABEL: func.func @rms_matmul
@@ -33,9 +34,9 @@
 // SMALL-LABEL: func.func @rms_matmul
 //       SMALL: memref.alloc() {alignment = 64 : i64} : memref<3072xf32>
 //       SMALL: vector.fma {{.*}} : vector<8xf32>
-func.func @rms_matmul(%x: memref<4x64xf32>, %g: memref<64xf32>, %w: memref<64x32xf32>, %c: memref<4x32xf32>) {
-  norm.rms_norm_matmul ins(%x : memref<4x64xf32>) weight(%g : memref<64xf32>) rhs(%w : memref<64x32xf32>)
-      outs(%c : memref<4x32xf32>)
+func.func @rms_matmul(%x: memref<24x64xf32>, %g: memref<64xf32>, %w: memref<64x32xf32>, %c: memref<24x32xf32>) {
+  norm.rms_norm_matmul ins(%x : memref<24x64xf32>) weight(%g : memref<64xf32>) rhs(%w : memref<64x32xf32>)
+      outs(%c : memref<24x32xf32>)
   return
 }
 
@@ -132,27 +133,27 @@ func.func @rms_matmul_f64(%x: memref<4x64xf32>, %w: memref<64x32xf32>, %c: memre
 //       CHECK: linalg.generic
 //       CHECK: linalg.matmul {{.*}}bf16
 // SMALL-LABEL: func.func @matmuls
-//   SMALL-NOT: linalg.matmul ins({{.*}} : memref<8x64xf32>
+//   SMALL-NOT: linalg.matmul ins({{.*}} : memref<24x64xf32>
 //       SMALL: scf.parallel
 //       SMALL: vector.fma
 //       SMALL: scf.parallel
 //       SMALL: vector.transpose
 //       SMALL: linalg.matmul {{.*}}bf16
-func.func @matmuls(%a: memref<8x64xf32>, %w: memref<64x32xf32>, %wt: memref<32x64xf32>,
-                   %c: memref<8x32xf32>, %ab: memref<8x64xbf16>, %wb: memref<64x32xbf16>,
-                   %cb: memref<8x32xbf16>) {
-  linalg.matmul ins(%a, %w : memref<8x64xf32>, memref<64x32xf32>) outs(%c : memref<8x32xf32>)
+func.func @matmuls(%a: memref<24x64xf32>, %w: memref<64x32xf32>, %wt: memref<32x64xf32>,
+                   %c: memref<24x32xf32>, %ab: memref<24x64xbf16>, %wb: memref<64x32xbf16>,
+                   %cb: memref<24x32xbf16>) {
+  linalg.matmul ins(%a, %w : memref<24x64xf32>, memref<64x32xf32>) outs(%c : memref<24x32xf32>)
   linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
                                    affine_map<(m, n, k) -> (n, k)>,
                                    affine_map<(m, n, k) -> (m, n)>],
                   iterator_types = ["parallel", "parallel", "reduction"]}
-      ins(%a, %wt : memref<8x64xf32>, memref<32x64xf32>) outs(%c : memref<8x32xf32>) {
+      ins(%a, %wt : memref<24x64xf32>, memref<32x64xf32>) outs(%c : memref<24x32xf32>) {
   ^bb0(%x: f32, %y: f32, %o: f32):
     %p = arith.mulf %x, %y : f32
     %s = arith.addf %o, %p : f32
     linalg.yield %s : f32
   }
-  linalg.matmul ins(%ab, %wb : memref<8x64xbf16>, memref<64x32xbf16>) outs(%cb : memref<8x32xbf16>)
+  linalg.matmul ins(%ab, %wb : memref<24x64xbf16>, memref<64x32xbf16>) outs(%cb : memref<24x32xbf16>)
   return
 }
 
@@ -167,8 +168,9 @@ func.func @matmuls(%a: memref<8x64xf32>, %w: memref<64x32xf32>, %wt: memref<32x6
 //   CHECK-DAG: %[[XV:.*]] = memref.reinterpret_cast %[[X]]
 //   CHECK-DAG: %[[RV:.*]] = memref.reinterpret_cast %[[R]]
 //   CHECK-DAG: %[[SV:.*]] = memref.reinterpret_cast %[[S]]
-// (The GEMV, for one row, comes first; the packed GEMM is its else branch.)
-//       CHECK: } else {
+// (The packed GEMM, for more than 16 rows, comes first; the GEMV is its
+// else branch.)
+//       CHECK: scf.if
 //       CHECK:   scf.parallel (%[[ROW:.*]]) =
 //       CHECK:     %[[XL:.*]] = vector.load %[[XV]][%[[ROW]]
 //       CHECK:     %[[XF:.*]] = arith.extf %[[XL]]
@@ -182,46 +184,11 @@ func.func @matmuls(%a: memref<8x64xf32>, %w: memref<64x32xf32>, %wt: memref<32x6
 //       CHECK:     vector.maskedstore %[[SV]][%[[ROW]]
 //       CHECK:   scf.parallel
 //   CHECK-NOT:   %[[SV]]
-//       CHECK: return
+//       CHECK: } else {
 func.func @residual_rms_matmul(%x: memref<?x?xbf16>, %r: memref<?x?xbf16>, %w: memref<?x?xbf16>,
                                %c: memref<?x?xbf16>, %s: memref<?x?xbf16>) {
   norm.rms_norm_matmul ins(%x : memref<?x?xbf16>) residual(%r : memref<?x?xbf16>)
       rhs(%w : memref<?x?xbf16>) outs(%c : memref<?x?xbf16>) sum_outs(%s : memref<?x?xbf16>)
-  return
-}
-
-// -----
-
-// Few rows: W as N×K takes the GEMV dot products up to 16 rows (A packed
-// once, before the threads; per tile, 4 W rows × 4 A rows of vector
-// accumulators along k, then one reduction per element); more rows take the
-// packed GEMM.
-// CHECK-LABEL: func.func @gemv_dot_products
-//       CHECK: %[[FEW:.*]] = arith.cmpi ule, %{{.*}}, %c16
-//       CHECK: scf.if %[[FEW]] {
-//       CHECK:   scf.for
-//       CHECK:     math.rsqrt
-//       CHECK:   scf.parallel
-// CHECK-COUNT-16:    vector.fma {{.*}} : vector<16xf32>
-//       CHECK:     vector.reduction <add>
-//       CHECK: } else {
-//       CHECK:   scf.parallel
-//       CHECK:     vector.transpose
-// With W as K×N only one row streams W (a row sweep, prefetching ahead).
-// CHECK-LABEL: func.func @gemv_row_sweep
-//       CHECK: arith.cmpi ule, %{{.*}}, %c1
-//       CHECK:   scf.parallel
-//       CHECK:     memref.prefetch
-//       CHECK:     vector.maskedload
-// CHECK-COUNT-16:  vector.fma {{.*}} : vector<16xf32>
-func.func @gemv_dot_products(%x: memref<?x4096xf32>, %w: memref<4096x4096xf32>, %c: memref<?x4096xf32>) {
-  norm.rms_norm_matmul ins(%x : memref<?x4096xf32>) rhs(%w : memref<4096x4096xf32>)
-      outs(%c : memref<?x4096xf32>) {transpose_rhs}
-  return
-}
-func.func @gemv_row_sweep(%x: memref<?x4096xf32>, %w: memref<4096x4096xf32>, %c: memref<?x4096xf32>) {
-  norm.rms_norm_matmul ins(%x : memref<?x4096xf32>) rhs(%w : memref<4096x4096xf32>)
-      outs(%c : memref<?x4096xf32>)
   return
 }
 

@@ -28,6 +28,7 @@
 // CHECK-NEXT: {{^}}matmul_layer_norm f16 [4x32] w=[32x24] residual gamma beta sum: rel_err={{.*}} PASS
 // CHECK-NEXT: {{^}}rms_norm_matmul f32 [4x0] w=[0x8] gamma mbias: rel_err={{.*}} PASS
 // CHECK-NEXT: {{^}}layer_norm_matmul f32 [4x0] w=[8x0] gamma beta mbias trans_rhs: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}rms_norm_matmul f32 [3x0] w=[8x0] gamma mbias trans_rhs: rel_err={{.*}} PASS
 // CHECK-NOT: FAIL
 
 func.func private @norm_test_check_matmul_rms_norm_bf16(memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64)
@@ -78,6 +79,7 @@ func.func @main() {
   func.call @mln_f16() : () -> ()
   func.call @rmm_k0() : () -> ()
   func.call @lnm_k0() : () -> ()
+  func.call @rmm_t_k0() : () -> ()
   return
 }
 
@@ -902,5 +904,35 @@ func.func @mln_f16() {
   %flags = arith.constant 39 : i64
   func.call @norm_test_check_matmul_layer_norm_f16(%a_u, %w_u, %dummy_u, %r_u, %g_u, %b_u, %y_buf_u, %s_buf_u, %eps, %offset, %flags)
       : (memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, f64, f64, i64) -> ()
+  return
+}
+
+// K = 0 with W as N×K and 3 rows: the GEMV's K-blocked dot products run one
+// (empty) K block, so the epilogue still writes C = bias.
+func.func @rmm_t_k0() {
+  %x_m = memref.alloc() : memref<3x0xf32>
+  %x_u = memref.cast %x_m : memref<3x0xf32> to memref<*xf32>
+  %g_m = memref.alloc() : memref<0xf32>
+  %g_u = memref.cast %g_m : memref<0xf32> to memref<*xf32>
+  %w_m = memref.alloc() : memref<8x0xf32>
+  %w_u = memref.cast %w_m : memref<8x0xf32> to memref<*xf32>
+  %mb_m = memref.alloc() : memref<8xf32>
+  %mb_u = memref.cast %mb_m : memref<8xf32> to memref<*xf32>
+  %seed = arith.constant 2454903 : i64
+  %mean = arith.constant 0.25 : f64
+  %scale = arith.constant 1.0 : f64
+  func.call @norm_test_fill_f32(%mb_u, %seed, %mean, %scale) : (memref<*xf32>, i64, f64, f64) -> ()
+  %c_m = memref.alloc() : memref<3x8xf32>
+  %c_u = memref.cast %c_m : memref<3x8xf32> to memref<*xf32>
+  %x = memref.cast %x_m : memref<3x0xf32> to memref<3x?xf32>
+  %g = memref.cast %g_m : memref<0xf32> to memref<?xf32>
+  %w = memref.cast %w_m : memref<8x0xf32> to memref<8x?xf32>
+  norm.rms_norm_matmul ins(%x : memref<3x?xf32>) weight(%g : memref<?xf32>) rhs(%w : memref<8x?xf32>)
+      matmul_bias(%mb_m : memref<8xf32>) outs(%c_m : memref<3x8xf32>) {transpose_rhs}
+  %eps = arith.constant 1.0e-06 : f64
+  %offset = arith.constant 0.0 : f64
+  %flags = arith.constant 770 : i64
+  func.call @norm_test_check_rms_norm_matmul_f32(%x_u, %g_u, %w_u, %mb_u, %c_u, %eps, %offset, %flags)
+      : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, f64, f64, i64) -> ()
   return
 }

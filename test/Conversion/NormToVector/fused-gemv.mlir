@@ -1,0 +1,175 @@
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=-1" | FileCheck %s
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512-bf16 parallel-threshold=-1 streaming-threshold=-1" | FileCheck %s --check-prefix=BF16
+
+// Few rows stream W unpacked (FusedGemv.cpp). A dynamic M tests at run time:
+// more than 16 rows take the packed GEMM (first), up to 16 the GEMV, which
+// tests again for one row (decode).
+// CHECK-LABEL: func.func @gemv_dispatch
+//       CHECK: %[[MANY:.*]] = arith.cmpi ugt, %{{.*}}, %c16
+//       CHECK: scf.if %[[MANY]] {
+//       CHECK:   vector.transpose
+//       CHECK: } else {
+//       CHECK:   %[[ONE:.*]] = arith.cmpi eq, %dim, %c1
+//       CHECK:   scf.if %[[ONE]] {
+//       CHECK:     scf.parallel
+//       CHECK:   } else {
+//       CHECK:     scf.parallel
+func.func @gemv_dispatch(%x: memref<?x4096xf32>, %w: memref<4096x4096xf32>, %c: memref<?x4096xf32>) {
+  norm.rms_norm_matmul ins(%x : memref<?x4096xf32>) rhs(%w : memref<4096x4096xf32>)
+      outs(%c : memref<?x4096xf32>) {transpose_rhs}
+  return
+}
+
+// -----
+
+// A static M picks one path. W as N×K, 16 rows: Ã packed once, before the
+// threads, by K blocks of 256 ([K block][M][256]: x·γ' and Σx², then r).
+// Per task (96 W rows): per group of 6 W rows, per K block, tiles of 4 rows
+// of Ã: 24 vector accumulators along k, from zeros or from the task's
+// scratch; per 16 k's 6 W vectors (each prefetched one K block on), 4 of Ã,
+// 24 FMAs; the last K block reduces each accumulator and applies the
+// epilogue, the others store the accumulators back.
+// CHECK-LABEL: func.func @gemv_dot_products
+//       CHECK:   scf.for
+//       CHECK:     scf.for
+//       CHECK:       vector.store
+//       CHECK:       math.rsqrt
+//       CHECK:   scf.parallel
+//       CHECK:     %[[SCRATCH:.*]] = memref.alloc(
+//       CHECK:     scf.for {{.*}} step %c6
+//       CHECK:       scf.for
+//       CHECK:         scf.for {{.*}} step %c4
+//       CHECK:           scf.if
+//       CHECK:             vector.load %[[SCRATCH]]
+//       CHECK:           scf.for {{.*}} step %c16
+//  CHECK-COUNT-6:          memref.prefetch
+//  CHECK-COUNT-24:         vector.fma {{.*}} : vector<16xf32>
+//       CHECK:           scf.if
+//       CHECK:             vector.reduction <add>
+//       CHECK:           } else {
+//       CHECK:             vector.store {{.*}}, %[[SCRATCH]]
+//   CHECK-NOT: vector.transpose
+func.func @gemv_dot_products(%x: memref<16x4096xf32>, %w: memref<4096x4096xf32>, %c: memref<16x4096xf32>) {
+  norm.rms_norm_matmul ins(%x : memref<16x4096xf32>) rhs(%w : memref<4096x4096xf32>)
+      outs(%c : memref<16x4096xf32>) {transpose_rhs}
+  return
+}
+
+// -----
+
+// W as K×N, 16 rows: per task (2 groups of 6 vectors, 192 columns), per K
+// block of 64 rows, the block is copied (f32, masked at the column tail) to
+// a contiguous buffer, whole chunk rows at a time, each line prefetched one
+// K block on; then per group, tiles of 4 rows: per k 6 vectors of the
+// buffer, 4 broadcasts of Ã, 24 FMAs; the GEMM's epilogue after the last K
+// block, the task's scratch between the others.
+// CHECK-LABEL: func.func @gemv_row_sweeps
+//       CHECK:   scf.parallel
+//       CHECK:     %[[SCRATCH:.*]] = memref.alloc(
+//       CHECK:     %[[BLOCK:.*]] = memref.alloc() {{.*}} : memref<12288xf32>
+//       CHECK:     scf.for
+//       CHECK:       scf.for
+//       CHECK:         scf.for {{.*}} step %c96
+//  CHECK-COUNT-6:        memref.prefetch
+//       CHECK:           vector.maskedload
+//       CHECK:           vector.store {{.*}}, %[[BLOCK]]
+//       CHECK:       scf.for {{.*}} step %c96
+//       CHECK:         scf.for {{.*}} step %c4
+//       CHECK:           scf.if
+//       CHECK:             vector.load %[[SCRATCH]]
+//       CHECK:           scf.for
+//  CHECK-COUNT-6:          vector.load %[[BLOCK]]
+//  CHECK-COUNT-24:         vector.fma {{.*}} : vector<16xf32>
+//       CHECK:           scf.if
+//       CHECK:             vector.maskedstore
+//       CHECK:           } else {
+//       CHECK:             vector.store {{.*}}, %[[SCRATCH]]
+func.func @gemv_row_sweeps(%x: memref<16x4096xf32>, %w: memref<4096x4096xf32>, %c: memref<16x4096xf32>) {
+  norm.rms_norm_matmul ins(%x : memref<16x4096xf32>) rhs(%w : memref<4096x4096xf32>)
+      outs(%c : memref<16x4096xf32>)
+  return
+}
+
+// -----
+
+// One row (decode) streams W: 4 whole W rows at a time (N×K), one
+// reduction per output; 16-vector sweeps of K×N rows, prefetching 8 rows
+// ahead. No K blocks, no scratch.
+// CHECK-LABEL: func.func @gemv_decode_dots
+//       CHECK:   scf.parallel
+//   CHECK-NOT:     memref.alloc
+//       CHECK:     scf.for {{.*}} step %c4
+//       CHECK:       scf.for {{.*}} step %c16
+//  CHECK-COUNT-4:      vector.fma {{.*}} : vector<16xf32>
+//       CHECK:       vector.reduction <add>
+// CHECK-LABEL: func.func @gemv_decode_sweeps
+//       CHECK:   scf.parallel
+//   CHECK-NOT:     memref.alloc
+//       CHECK:     scf.for {{.*}} step %c256
+//       CHECK:       scf.for
+//       CHECK:         memref.prefetch
+//       CHECK:         vector.maskedload
+// CHECK-COUNT-16:      vector.fma {{.*}} : vector<16xf32>
+func.func @gemv_decode_dots(%x: memref<1x4096xf32>, %w: memref<4096x4096xf32>, %c: memref<1x4096xf32>) {
+  norm.rms_norm_matmul ins(%x : memref<1x4096xf32>) rhs(%w : memref<4096x4096xf32>)
+      outs(%c : memref<1x4096xf32>) {transpose_rhs}
+  return
+}
+func.func @gemv_decode_sweeps(%x: memref<1x4096xf32>, %w: memref<4096x4096xf32>, %c: memref<1x4096xf32>) {
+  norm.rms_norm_matmul ins(%x : memref<1x4096xf32>) rhs(%w : memref<4096x4096xf32>)
+      outs(%c : memref<1x4096xf32>)
+  return
+}
+
+// -----
+
+// bf16 with AVX512-BF16: W as K×N keeps the packed GEMM (vdpbf16ps) from 2
+// rows on; W as N×K takes the GEMV up to 16 rows (f32 FMAs below 12 rows,
+// vdpbf16ps from 12, below).
+// BF16-LABEL: func.func @bf16_kxn
+//       BF16: arith.cmpi ugt, %{{.*}}, %c1 :
+//       BF16: x86vector.avx512.dot
+// BF16-LABEL: func.func @bf16_nxk
+//       BF16: arith.cmpi ugt, %{{.*}}, %c16 :
+func.func @bf16_kxn(%x: memref<?x4096xbf16>, %w: memref<4096x4096xbf16>, %c: memref<?x4096xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<?x4096xbf16>) rhs(%w : memref<4096x4096xbf16>)
+      outs(%c : memref<?x4096xbf16>)
+  return
+}
+func.func @bf16_nxk(%x: memref<?x4096xbf16>, %w: memref<4096x4096xbf16>, %c: memref<?x4096xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<?x4096xbf16>) rhs(%w : memref<4096x4096xbf16>)
+      outs(%c : memref<?x4096xbf16>) {transpose_rhs}
+  return
+}
+
+// -----
+
+// From 12 rows, bf16 with W as N×K runs the K-blocked dot products on
+// vdpbf16ps: Ã holds x unchanged in bf16 (zero-filled first: steps are 32
+// k's), and per group and K block the 6 W rows' γ'·W is copied, multiplied
+// in f32 and rounded to bf16 once, into a 6 × 256 buffer; per 32 k's a tile
+// runs 24 x86vector.avx512.dot on it.
+// BF16-LABEL: func.func @bf16_nxk_rows
+//       BF16:   %[[A:.*]] = memref.alloc(%{{.*}}) {{.*}} : memref<?xbf16>
+//       BF16:   scf.for
+//       BF16:     vector.store %{{.*}}, %[[A]]{{.*}} : memref<?xbf16>, vector<32xbf16>
+//       BF16:   scf.parallel
+//       BF16:     %[[WP:.*]] = memref.alloc() {{.*}} : memref<1536xbf16>
+//       BF16:     scf.for {{.*}} step %c6
+//       BF16:       scf.for
+//       BF16:         scf.for {{.*}} step %c16
+//       BF16:           arith.mulf {{.*}} : vector<16xf32>
+//       BF16:           x86vector.avx512.cvt.packed.f32_to_bf16
+//       BF16:           vector.store {{.*}}, %[[WP]]
+//       BF16:         scf.for {{.*}} step %c4
+//       BF16:           scf.for {{.*}} step %c32
+//       BF16:             vector.load %[[WP]]{{.*}} : memref<1536xbf16>, vector<32xbf16>
+// BF16-COUNT-24:          x86vector.avx512.dot
+//       BF16:           scf.if
+//       BF16:             vector.reduction <add>
+func.func @bf16_nxk_rows(%x: memref<13x4096xbf16>, %g: memref<4096xbf16>, %w: memref<4096x4096xbf16>,
+                         %c: memref<13x4096xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<13x4096xbf16>) weight(%g : memref<4096xbf16>)
+      rhs(%w : memref<4096x4096xbf16>) outs(%c : memref<13x4096xbf16>) {transpose_rhs}
+  return
+}
