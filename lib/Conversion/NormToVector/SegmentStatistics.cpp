@@ -54,12 +54,13 @@ struct Combiner {
     return vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD, v);
   }
 
-  /// Σ over the row's segments of `term(loaded, counts)`, where `loaded` are
-  /// the L segments' values of `buffers` from segment j (zero past the last)
-  /// and `counts` their column counts n_j (zero past the last).
+  /// Σ over the row's segments of `term(builder, loaded, counts)`, where
+  /// `loaded` are the L segments' values of `buffers` from segment j (zero
+  /// past the last) and `counts` their column counts n_j (zero past the
+  /// last); `term` builds with the loop body's builder.
   Value overSegments(
       Value row, ArrayRef<Value> buffers,
-      function_ref<Value(ArrayRef<Value>, Value)> term) {
+      function_ref<Value(Combiner &, ArrayRef<Value>, Value)> term) {
     Value zeros = arith::ConstantOp::create(
         b, loc, DenseElementsAttr::get(vec(), 0.0f));
     SmallVector<float> iota;
@@ -72,26 +73,25 @@ struct Combiner {
     auto loop = scf::ForOp::create(
         b, loc, index(0), segments, index(lanes), ValueRange{zeros},
         [&](OpBuilder &nb, Location, Value j, ValueRange acc) {
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+          Combiner body{nb, loc, p, lanes, segments};
           Value m = vector::CreateMaskOp::create(
-              b, loc, VectorType::get({lanes}, b.getI1Type()),
-              ValueRange{arith::SubIOp::create(b, loc, segments, j)});
+              nb, loc, VectorType::get({lanes}, nb.getI1Type()),
+              ValueRange{arith::SubIOp::create(nb, loc, segments, j)});
           SmallVector<Value> loaded;
           for (Value buffer : buffers)
             loaded.push_back(vector::MaskedLoadOp::create(
-                b, loc, vec(), buffer, ValueRange{row, j}, m, zeros));
+                nb, loc, vec(), buffer, ValueRange{row, j}, m, zeros));
           // n_j = clamp(N − j·L, 0, L), exact in f32 for N < 2²⁴.
-          Value firstColumn =
-              splat(arith::MulFOp::create(b, loc, toF32(j), f32(double(lanes))));
+          Value firstColumn = body.splat(arith::MulFOp::create(
+              nb, loc, body.toF32(j), body.f32(double(lanes))));
           Value left = arith::SubFOp::create(
-              b, loc, nF,
-              arith::AddFOp::create(b, loc, firstColumn, laneOffsets));
+              nb, loc, nF,
+              arith::AddFOp::create(nb, loc, firstColumn, laneOffsets));
           Value counts = arith::MinimumFOp::create(
-              b, loc, arith::MaximumFOp::create(b, loc, left, zeros), width);
+              nb, loc, arith::MaximumFOp::create(nb, loc, left, zeros), width);
           scf::YieldOp::create(
-              b, loc,
-              arith::AddFOp::create(b, loc, acc[0], term(loaded, counts))
+              nb, loc,
+              arith::AddFOp::create(nb, loc, acc[0], term(body, loaded, counts))
                   .getResult());
         });
     return sum(loop.getResult(0));
@@ -151,7 +151,7 @@ void mlir::norm::combineSegmentStatistics(OpBuilder &b, Location loc,
         if (!isLayerNorm) {
           Value squares = c.overSegments(
               row, {p.segSumSq},
-              [&](ArrayRef<Value> q, Value) { return q[0]; });
+              [&](Combiner &, ArrayRef<Value> q, Value) { return q[0]; });
           memref::StoreOp::create(pb, loc,
                                   arith::DivFOp::create(pb, loc, squares, nF),
                                   rows.givenSpread, ValueRange{row});
@@ -179,9 +179,9 @@ void mlir::norm::combineSegmentStatistics(OpBuilder &b, Location loc,
         // Σ n_j (p_j − p) + d_j; past the last segment n_j = d_j = 0.
         Value offsets = c.overSegments(
             row, {p.segPivot, p.segDelta},
-            [&](ArrayRef<Value> v, Value counts) -> Value {
-              Value shifted = arith::SubFOp::create(pb, loc, v[0], pivot);
-              return vector::FMAOp::create(pb, loc, counts, shifted, v[1]);
+            [&](Combiner &in, ArrayRef<Value> v, Value counts) -> Value {
+              Value shifted = arith::SubFOp::create(in.b, loc, v[0], pivot);
+              return vector::FMAOp::create(in.b, loc, counts, shifted, v[1]);
             });
         Value correction = arith::DivFOp::create(pb, loc, offsets, nF);
         Value correctionVec = c.splat(correction);
@@ -189,19 +189,20 @@ void mlir::norm::combineSegmentStatistics(OpBuilder &b, Location loc,
         // Σ M2_j + n_j ((p_j − p) + d_j / n_j − c)².
         Value m2 = c.overSegments(
             row, {p.segPivot, p.segDelta, p.segM2},
-            [&](ArrayRef<Value> v, Value counts) -> Value {
+            [&](Combiner &in, ArrayRef<Value> v, Value counts) -> Value {
+              OpBuilder &ib = in.b;
               Value mean = arith::DivFOp::create(
-                  pb, loc, v[1], arith::MaximumFOp::create(pb, loc, counts, ones));
+                  ib, loc, v[1], arith::MaximumFOp::create(ib, loc, counts, ones));
               Value deviation = arith::SubFOp::create(
-                  pb, loc,
+                  ib, loc,
                   arith::AddFOp::create(
-                      pb, loc, arith::SubFOp::create(pb, loc, v[0], pivot),
+                      ib, loc, arith::SubFOp::create(ib, loc, v[0], pivot),
                       mean),
                   correctionVec);
               Value between = arith::MulFOp::create(
-                  pb, loc, counts,
-                  arith::MulFOp::create(pb, loc, deviation, deviation));
-              return arith::AddFOp::create(pb, loc, v[2], between);
+                  ib, loc, counts,
+                  arith::MulFOp::create(ib, loc, deviation, deviation));
+              return arith::AddFOp::create(ib, loc, v[2], between);
             });
         Value variance = arith::MaximumFOp::create(
             pb, loc, arith::DivFOp::create(pb, loc, m2, nF), c.f32(0.0));
