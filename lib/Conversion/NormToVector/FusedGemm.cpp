@@ -675,27 +675,24 @@ void FusedGemmEmitter::finishRowStatistics(OpBuilder &b,
                             buf.shift, ValueRange{row});
 }
 
-/// Packs all of A into Ã, one panel of M rows × KC per K block, with the
-/// row statistics and the residual sum, before the column chunks start: each
-/// row is read, transformed and summed once, in parallel over rows, where
-/// packing per chunk would repeat that work N / NC times.
-void FusedGemmEmitter::packAllOfA(OpBuilder &b, const ChunkBuffers &buf) {
+/// Packs all of A into Ã, one panel of M rows × `blockK` per K block
+/// ([K block][M][blockK]), with the row statistics and the residual sum,
+/// before any W is touched: each row is read, transformed and summed once,
+/// in parallel over rows (the packed GEMM would otherwise repeat that work
+/// per column chunk, N / NC times).
+void FusedGemmEmitter::packAllOfA(OpBuilder &b, const ChunkBuffers &buf,
+                                  int64_t blockK) {
   Value zero = index(b, 0);
   Value one = index(b, 1);
-  Value numK = numKBlocks(b);
   scf::ParallelOp::create(
       b, loc, ValueRange{zero}, ValueRange{p.m}, ValueRange{one},
       [&](OpBuilder &pb, Location, ValueRange ivs) {
         Value row = ivs[0];
-        scf::ForOp::create(
-            pb, loc, zero, numK, one, ValueRange{},
-            [&](OpBuilder &kbld, Location, Value kIndex, ValueRange) {
-              KBlock kb = kBlockAt(kbld, kIndex, numK);
-              packRow(kbld, buf, row,
-                      add(kbld, kb.aPanel, mul(kbld, row, index(kbld, s.blockK))),
-                      kb);
-              scf::YieldOp::create(kbld, loc);
-            });
+        forEachKBlock(pb, blockK, [&](OpBuilder &kbld, const KBlock &kb) {
+          packRow(kbld, buf, row,
+                  add(kbld, kb.aPanel, mul(kbld, row, index(kbld, blockK))),
+                  kb);
+        });
         if (isNorm())
           finishRowStatistics(pb, buf, row);
       });
@@ -1027,23 +1024,34 @@ void FusedGemmEmitter::tilesOfRows(OpBuilder &b, const ChunkBuffers &buf,
 //===----------------------------------------------------------------------===//
 
 /// At least one K block, so that K = 0 still runs the epilogue.
-Value FusedGemmEmitter::numKBlocks(OpBuilder &b) {
+Value FusedGemmEmitter::numKBlocks(OpBuilder &b, int64_t blockK) {
   return arith::MaxUIOp::create(
-      b, loc, arith::CeilDivUIOp::create(b, loc, p.k, index(b, s.blockK)),
+      b, loc, arith::CeilDivUIOp::create(b, loc, p.k, index(b, blockK)),
       index(b, 1));
 }
 
-KBlock FusedGemmEmitter::kBlockAt(OpBuilder &b, Value kIndex, Value numK) {
-  Value blockK = index(b, s.blockK);
-  KBlock kb;
-  kb.start = mul(b, kIndex, blockK);
-  kb.length = minIndex(b, blockK, sub(b, p.k, kb.start));
-  kb.isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, kIndex,
-                                     index(b, 0));
-  kb.isLast = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, kIndex,
-                                    sub(b, numK, index(b, 1)));
-  kb.aPanel = mul(b, kIndex, mul(b, p.m, blockK));
-  return kb;
+void FusedGemmEmitter::forEachKBlock(
+    OpBuilder &b, int64_t blockK,
+    function_ref<void(OpBuilder &, const KBlock &)> body) {
+  Value zero = index(b, 0);
+  Value one = index(b, 1);
+  Value numK = numKBlocks(b, blockK);
+  Value lastK = sub(b, numK, one);
+  scf::ForOp::create(
+      b, loc, zero, numK, one, ValueRange{},
+      [&](OpBuilder &nb, Location, Value kIndex, ValueRange) {
+        Value size = index(nb, blockK);
+        KBlock kb;
+        kb.start = mul(nb, kIndex, size);
+        kb.length = minIndex(nb, size, sub(nb, p.k, kb.start));
+        kb.isFirst = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq,
+                                           kIndex, zero);
+        kb.isLast = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq,
+                                          kIndex, lastK);
+        kb.aPanel = mul(nb, kb.start, p.m);
+        body(nb, kb);
+        scf::YieldOp::create(nb, loc);
+      });
 }
 
 /// Ã (numK panels of M × KC) and the per-row statistics.
@@ -1052,7 +1060,7 @@ ChunkBuffers FusedGemmEmitter::allocateRowBuffers(OpBuilder &b) {
   Type panelType = dot ? Type(b.getBF16Type()) : Type(b.getF32Type());
   buf.packedA = memref::AllocOp::create(
       b, loc, MemRefType::get({ShapedType::kDynamic}, panelType),
-      ValueRange{mul(b, numKBlocks(b), mul(b, p.m, index(b, s.blockK)))},
+      ValueRange{mul(b, numKBlocks(b, s.blockK), mul(b, p.m, index(b, s.blockK)))},
       b.getI64IntegerAttr(64));
   if (isNorm()) {
     buf.sum1 = allocF32(b, p.m);
@@ -1100,30 +1108,24 @@ void FusedGemmEmitter::deallocateChunk(OpBuilder &b,
 void FusedGemmEmitter::emitChunk(OpBuilder &b, const ChunkBuffers &shared,
                                  Value chunk, Value partials) {
   Value zero = index(b, 0);
-  Value one = index(b, 1);
   Value jc = mul(b, chunk, index(b, s.blockN));
   Value cols = minIndex(b, index(b, s.blockN), sub(b, p.n, jc));
   ChunkBuffers buf = allocateChunk(b, shared);
-  Value numK = numKBlocks(b);
-  scf::ForOp::create(
-      b, loc, zero, numK, one, ValueRange{},
-      [&](OpBuilder &kbld, Location, Value kIndex, ValueRange) {
-        KBlock kb = kBlockAt(kbld, kIndex, numK);
-        packB(kbld, buf, jc, cols, kb);
-        scf::ForOp::create(
-            kbld, loc, zero, p.m, index(kbld, s.blockM), ValueRange{},
-            [&](OpBuilder &mb, Location, Value ic, ValueRange) {
-              Value rows = minIndex(mb, index(mb, s.blockM), sub(mb, p.m, ic));
-              scf::ForOp::create(
-                  mb, loc, zero, cols, index(mb, s.tileCols), ValueRange{},
-                  [&](OpBuilder &nb, Location, Value jr, ValueRange) {
-                    tilesOfRows(nb, buf, partials, ic, rows, jc, jr, cols, kb);
-                    scf::YieldOp::create(nb, loc);
-                  });
-              scf::YieldOp::create(mb, loc);
-            });
-        scf::YieldOp::create(kbld, loc);
-      });
+  forEachKBlock(b, s.blockK, [&](OpBuilder &kbld, const KBlock &kb) {
+    packB(kbld, buf, jc, cols, kb);
+    scf::ForOp::create(
+        kbld, loc, zero, p.m, index(kbld, s.blockM), ValueRange{},
+        [&](OpBuilder &mb, Location, Value ic, ValueRange) {
+          Value rows = minIndex(mb, index(mb, s.blockM), sub(mb, p.m, ic));
+          scf::ForOp::create(
+              mb, loc, zero, cols, index(mb, s.tileCols), ValueRange{},
+              [&](OpBuilder &nb, Location, Value jr, ValueRange) {
+                tilesOfRows(nb, buf, partials, ic, rows, jc, jr, cols, kb);
+                scf::YieldOp::create(nb, loc);
+              });
+          scf::YieldOp::create(mb, loc);
+        });
+  });
   deallocateChunk(b, buf);
 }
 
@@ -1146,7 +1148,7 @@ void FusedGemmEmitter::emitGemm(OpBuilder &b) {
     partials = ownPartials;
   }
   ChunkBuffers shared = allocateRowBuffers(b);
-  packAllOfA(b, shared);
+  packAllOfA(b, shared, s.blockK);
   // Threads take whole column chunks; each packs its own W panel and reads
   // the shared Ã.
   Value chunks = arith::CeilDivUIOp::create(b, loc, p.n, index(b, s.blockN));

@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/X86Vector/X86VectorDialect.h"
 
@@ -216,10 +217,6 @@ private:
   void emitGemv(OpBuilder &b);
   /// Up to how many rows the GEMV is used (0: never).
   int64_t gemvRowLimit() const;
-  /// Runs `body` per K block of `blockK` (at least one, so that K = 0 still
-  /// runs the epilogue).
-  void gemvKBlocks(OpBuilder &b, int64_t blockK,
-                   function_ref<void(OpBuilder &, const KBlock &)> body);
   /// A tile's accumulators at the start of K block `kb`: zeros in the first,
   /// else what the previous K block left in the task's scratch.
   SmallVector<Value> gemvLoadAccumulators(OpBuilder &b, Value scratch,
@@ -277,10 +274,17 @@ private:
                        SmallVectorImpl<Value> &colSums);
   void emitChunk(OpBuilder &b, const ChunkBuffers &shared, Value chunk,
                  Value partials);
-  KBlock kBlockAt(OpBuilder &b, Value kIndex, Value numK);
-  Value numKBlocks(OpBuilder &b);
+  /// Runs `body` for each K block of `blockK` (at least one, so that K = 0
+  /// still runs the epilogue), whose Ã panel starts at start·M.
+  scf::IfOp vectorSteps(
+      OpBuilder &b, Value begin, Value length, ValueRange init,
+      function_ref<void(OpBuilder &, Value, Value, SmallVector<Value> &)> step,
+      function_ref<void(OpBuilder &, Value)> beforeWholeStep);
+  void forEachKBlock(OpBuilder &b, int64_t blockK,
+                     function_ref<void(OpBuilder &, const KBlock &)> body);
+  Value numKBlocks(OpBuilder &b, int64_t blockK);
   ChunkBuffers allocateRowBuffers(OpBuilder &b);
-  void packAllOfA(OpBuilder &b, const ChunkBuffers &buf);
+  void packAllOfA(OpBuilder &b, const ChunkBuffers &buf, int64_t blockK);
   ChunkBuffers allocateChunk(OpBuilder &b, const ChunkBuffers &shared);
   void deallocateChunk(OpBuilder &b, const ChunkBuffers &buffers);
   void deallocateRowBuffers(OpBuilder &b, const ChunkBuffers &buffers);

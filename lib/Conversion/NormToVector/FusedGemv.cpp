@@ -139,20 +139,7 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
     } else {
       buf.packedA = allocF32(pb, size);
     }
-    gemvKBlocks(pb, blockK, [&](OpBuilder &kbld, const KBlock &kb) {
-      scf::ForOp::create(kbld, loc, zero, p.m, one, ValueRange{},
-                         [&](OpBuilder &nb, Location, Value row, ValueRange) {
-                           packRow(nb, buf, row, gemvABase(nb, kb, row), kb);
-                           if (isNorm())
-                             scf::IfOp::create(nb, loc, kb.isLast,
-                                               [&](OpBuilder &tb, Location) {
-                                                 finishRowStatistics(tb, buf,
-                                                                     row);
-                                                 scf::YieldOp::create(tb, loc);
-                                               });
-                           scf::YieldOp::create(nb, loc);
-                         });
-    });
+    packAllOfA(pb, buf, blockK);
   };
 
   // One row (decode) has no reuse of W to block for: it streams whole W
@@ -269,29 +256,6 @@ forEachTileSize(OpBuilder &b, Location loc, Value begin, Value end,
   }
 }
 
-void FusedGemmEmitter::gemvKBlocks(
-    OpBuilder &b, int64_t blockK,
-    function_ref<void(OpBuilder &, const KBlock &)> body) {
-  Value zero = index(b, 0);
-  Value one = index(b, 1);
-  Value size = index(b, blockK);
-  // At least one K block, so that K = 0 still runs the epilogue.
-  Value numK = arith::MaxUIOp::create(
-      b, loc, arith::CeilDivUIOp::create(b, loc, p.k, size), one);
-  Value lastK = sub(b, numK, one);
-  scf::ForOp::create(b, loc, zero, numK, one, ValueRange{},
-                     [&](OpBuilder &nb, Location, Value kIndex, ValueRange) {
-                       KBlock kb;
-                       kb.start = mul(nb, kIndex, size);
-                       kb.length = minIndex(nb, size, sub(nb, p.k, kb.start));
-                       kb.isFirst = arith::CmpIOp::create(
-                           nb, loc, arith::CmpIPredicate::eq, kIndex, zero);
-                       kb.isLast = arith::CmpIOp::create(
-                           nb, loc, arith::CmpIPredicate::eq, kIndex, lastK);
-                       body(nb, kb);
-                       scf::YieldOp::create(nb, loc);
-                     });
-}
 
 SmallVector<Value>
 FusedGemmEmitter::gemvLoadAccumulators(OpBuilder &b, Value scratch, Value slot,
@@ -350,6 +314,41 @@ Value FusedGemmEmitter::gemvScratchIndex(OpBuilder &b, Value slot,
              index(b, j * s.lanes));
 }
 
+/// `step(builder, k, mask, accs)` over [begin, begin + length) in vector
+/// steps of L, the last partial vector masked (`mask` null for whole ones);
+/// `beforeWholeStep(builder, k)` (e.g. a prefetch), when given, runs before
+/// each whole step. The result holds the accumulators after the tail.
+scf::IfOp FusedGemmEmitter::vectorSteps(
+    OpBuilder &b, Value begin, Value length, ValueRange init,
+    function_ref<void(OpBuilder &, Value, Value, SmallVector<Value> &)> step,
+    function_ref<void(OpBuilder &, Value)> beforeWholeStep) {
+  Value lanes = index(b, s.lanes);
+  Value full = mul(b, arith::DivUIOp::create(b, loc, length, lanes), lanes);
+  Value fullEnd = add(b, begin, full);
+  auto body = scf::ForOp::create(
+      b, loc, begin, fullEnd, lanes, init,
+      [&](OpBuilder &nb, Location, Value k, ValueRange iter) {
+        SmallVector<Value> accs(iter);
+        if (beforeWholeStep)
+          beforeWholeStep(nb, k);
+        step(nb, k, Value(), accs);
+        scf::YieldOp::create(nb, loc, accs);
+      });
+  Value tailCount = sub(b, length, full);
+  Value hasTail = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                        tailCount, index(b, 0));
+  return scf::IfOp::create(
+      b, loc, hasTail,
+      [&](OpBuilder &tb, Location) {
+        SmallVector<Value> accs(body.getResults());
+        step(tb, fullEnd, mask(tb, tailCount), accs);
+        scf::YieldOp::create(tb, loc, accs);
+      },
+      [&](OpBuilder &eb, Location) {
+        scf::YieldOp::create(eb, loc, body.getResults());
+      });
+}
+
 //===----------------------------------------------------------------------===//
 // W as N×K: dot products
 //===----------------------------------------------------------------------===//
@@ -373,7 +372,7 @@ void FusedGemmEmitter::gemvDotProducts(OpBuilder &b, const ChunkBuffers &buf,
       b, loc, zero, cols, {group, 2, 1},
       [&](OpBuilder &nb, int64_t tileCols, Value n0) {
         Value firstCol = add(nb, jc, n0);
-        gemvKBlocks(nb, kDotBlockK, [&](OpBuilder &kbld, const KBlock &kb) {
+        forEachKBlock(nb, kDotBlockK, [&](OpBuilder &kbld, const KBlock &kb) {
           if (pairsW)
             gemvCopyPairs(kbld, pairsW, tileCols, firstCol, kb);
           forEachTileSize(kbld, loc, index(kbld, 0), p.m, {kGemvTileRows, 2, 1},
@@ -527,32 +526,11 @@ void FusedGemmEmitter::gemvDotTile(OpBuilder &b, const ChunkBuffers &buf,
 
   SmallVector<Value> init =
       gemvLoadAccumulators(b, scratch, zero, kb, firstRow, tileRows, tileCols);
-  Value lanes = index(b, s.lanes);
-  Value full = mul(b, arith::DivUIOp::create(b, loc, kb.length, lanes), lanes);
-  Value fullEnd = add(b, kb.start, full);
-  auto body = scf::ForOp::create(
-      b, loc, kb.start, fullEnd, lanes, init,
-      [&](OpBuilder &nb, Location, Value k, ValueRange iter) {
-        SmallVector<Value> accs(iter);
-        if (options.prefetchNextRow)
-          prefetch(nb, k);
-        step(nb, k, Value(), accs);
-        scf::YieldOp::create(nb, loc, accs);
-      });
   // Only the last K block has a tail (K blocks are whole vectors).
-  Value tailCount = sub(b, kb.length, full);
-  Value hasTail =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, tailCount, zero);
-  auto tail = scf::IfOp::create(
-      b, loc, hasTail,
-      [&](OpBuilder &tb, Location) {
-        SmallVector<Value> accs(body.getResults());
-        step(tb, fullEnd, mask(tb, tailCount), accs);
-        scf::YieldOp::create(tb, loc, accs);
-      },
-      [&](OpBuilder &eb, Location) {
-        scf::YieldOp::create(eb, loc, body.getResults());
-      });
+  auto tail = vectorSteps(
+      b, kb.start, kb.length, init, step,
+      options.prefetchNextRow ? function_ref<void(OpBuilder &, Value)>(prefetch)
+                              : nullptr);
 
   scf::IfOp::create(
       b, loc, kb.isLast,
@@ -619,7 +597,7 @@ void FusedGemmEmitter::gemvRowSweeps(OpBuilder &b, const ChunkBuffers &buf,
       allocF32(b, kSweepGroupsPerTask * kSweepBlockK * group * s.lanes);
   // Per K block: copy it, then per group of column vectors every row tile
   // reads the group's part from L1. The last group of the chunk is masked.
-  gemvKBlocks(b, kSweepBlockK, [&](OpBuilder &kbld, const KBlock &kb) {
+  forEachKBlock(b, kSweepBlockK, [&](OpBuilder &kbld, const KBlock &kb) {
     gemvCopyWBlock(kbld, block, jc, cols, kb);
     scf::ForOp::create(kbld, loc, index(kbld, 0), cols, groupCols, ValueRange{},
                        [&](OpBuilder &nb, Location, Value jr, ValueRange) {
@@ -784,28 +762,7 @@ void FusedGemmEmitter::gemvDecodeDotTile(OpBuilder &b, const ChunkBuffers &buf,
   };
 
   SmallVector<Value> init(tileCols, zeros(b));
-  Value lanes = index(b, s.lanes);
-  Value full = mul(b, arith::DivUIOp::create(b, loc, p.k, lanes), lanes);
-  auto body = scf::ForOp::create(
-      b, loc, zero, full, lanes, init,
-      [&](OpBuilder &nb, Location, Value k, ValueRange iter) {
-        SmallVector<Value> accs(iter);
-        step(nb, k, Value(), accs);
-        scf::YieldOp::create(nb, loc, accs);
-      });
-  Value tailCount = sub(b, p.k, full);
-  Value hasTail =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, tailCount, zero);
-  auto tail = scf::IfOp::create(
-      b, loc, hasTail,
-      [&](OpBuilder &tb, Location) {
-        SmallVector<Value> accs(body.getResults());
-        step(tb, full, mask(tb, tailCount), accs);
-        scf::YieldOp::create(tb, loc, accs);
-      },
-      [&](OpBuilder &eb, Location) {
-        scf::YieldOp::create(eb, loc, body.getResults());
-      });
+  auto tail = vectorSteps(b, zero, p.k, init, step, nullptr);
   gemvDotEpilogue(b, buf, 1, tileCols, zero, firstCol, tail.getResults());
 }
 
