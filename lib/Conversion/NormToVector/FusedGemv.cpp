@@ -4,9 +4,9 @@
 // product: W is read, written to B̃ and read again, once per row block, while
 // each W element feeds only M FMAs. Here W is streamed once, unpacked:
 //
-//   A (M × K, small) is packed once, before the threads start, through the
-//   GEMM's own packRow: transformed (x·γ') with the row statistics and the
-//   residual sum, by K blocks ([K block][M][KC], rows padded with zeros to
+//   A (M × K, small) is packed once, before W is touched, by the GEMM's own
+//   packer (packAllOfA, parallel over rows): transformed (x·γ') with the
+//   row statistics and the residual sum, by K blocks ([K block][M][KC], rows padded with zeros to
 //   whole vectors), so that a K block of all rows is one run that L1 holds.
 //
 //   One row (decode, M = 1): nothing to reuse, so W is streamed in the
