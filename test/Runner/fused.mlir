@@ -55,6 +55,11 @@
 // RUN: norm-run %s --entry=mm_ln --dims=37,200,200,300,300,37,300,300,300,37,300,37,300 --seed=36 --mean=1000 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=mm_ln --dims=1,200,200,300,300,1,300,300,300,1,300,1,300 --seed=37 --mean=1000 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=mm_ln --dims=23,1000,1000,4000,4000,23,4000,4000,4000,23,4000,23,4000 --seed=38 --mean=-3 --dist=normal --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
+// N ≤ 256 (one column chunk holds whole rows): each row block is normalized
+// in the GEMM's epilogue, after its last K block (several row blocks, K
+// blocks and f16 partial sums below):
+// RUN: norm-run %s --entry=mm_ln --dims=400,200,200,250,250,400,250,250,250,400,250,400,250 --seed=39 --mean=1000 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=mm_rms --dims=300,513,513,200,200,300,200,200,300,200,300,200 --seed=25 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
 
 // CHECK: {{^}}norm-run: entry={{[a-z_]+}} pipeline={{project|upstream}} threads={{[02]}} bytes={{[0-9]+}} median_ms={{[0-9.]+}} min_ms={{[0-9.]+}} gbps={{[0-9.]+}} rel_err={{[0-9.e+-]+}} tol={{1e-05|2e-03|1e-02}} PASS{{$}}
 

@@ -1023,6 +1023,12 @@ void FusedGemmEmitter::tilesOfRows(OpBuilder &b, const ChunkBuffers &buf,
 // Chunks and the whole GEMM
 //===----------------------------------------------------------------------===//
 
+/// Whether one column chunk holds whole rows of C (N ≤ NC).
+Value FusedGemmEmitter::rowsFit(OpBuilder &b) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, p.n,
+                               index(b, s.blockN));
+}
+
 /// At least one K block, so that K = 0 still runs the epilogue.
 Value FusedGemmEmitter::numKBlocks(OpBuilder &b, int64_t blockK) {
   return arith::MaxUIOp::create(
@@ -1123,6 +1129,15 @@ void FusedGemmEmitter::emitChunk(OpBuilder &b, const ChunkBuffers &shared,
                 tilesOfRows(nb, buf, partials, ic, rows, jc, jr, cols, kb);
                 scf::YieldOp::create(nb, loc);
               });
+          // matmul → norm with whole rows in this chunk: the block's rows
+          // are final after the last K block; normalize them from L2.
+          if (p.finishRows)
+            scf::IfOp::create(
+                mb, loc, arith::AndIOp::create(mb, loc, kb.isLast, rowsFit(mb)),
+                [&](OpBuilder &tb, Location) {
+                  p.finishRows(tb, ic, add(tb, ic, rows));
+                  scf::YieldOp::create(tb, loc);
+                });
           scf::YieldOp::create(mb, loc);
         });
   });
@@ -1157,6 +1172,17 @@ void FusedGemmEmitter::emitGemm(OpBuilder &b) {
                           [&](OpBuilder &pb, Location, ValueRange ivs) {
                             emitChunk(pb, shared, ivs[0], partials);
                           });
+  // Rows wider than a chunk are complete only now.
+  if (p.finishRows)
+    scf::IfOp::create(
+        b, loc,
+        arith::XOrIOp::create(
+            b, loc, rowsFit(b),
+            arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1)),
+        [&](OpBuilder &tb, Location) {
+          p.finishRows(tb, zero, p.m);
+          scf::YieldOp::create(tb, loc);
+        });
   deallocateRowBuffers(b, shared);
   if (ownPartials)
     memref::DeallocOp::create(b, loc, ownPartials);

@@ -15,6 +15,8 @@
 
 #include "mlir/IR/Builders.h"
 
+#include <functional>
+
 namespace mlir {
 namespace norm {
 
@@ -47,6 +49,13 @@ struct FusedGemmProblem : FusedGemmView {
   /// M2 = Σ (s − segment mean)² (segPivot, segDelta, segM2), which
   /// combineSegmentStatistics (SegmentStatistics.h) merges per row.
   Value segSumSq, segPivot, segDelta, segM2;
+  /// matmul → norm: normalizes rows [first, end) of C once their segment
+  /// statistics are complete. The GEMM calls it for every row exactly once:
+  /// in the epilogue, after a row block's last K block, when one column
+  /// chunk holds whole rows (N ≤ NC: the rows are still in L2, DESIGN.md
+  /// §3's "normalize in the epilogue when N fits one tile"); otherwise, and
+  /// for the GEMV, once for all rows after the product.
+  std::function<void(OpBuilder &, Value first, Value end)> finishRows;
 };
 
 /// L, the columns per segment of the epilogue statistics.

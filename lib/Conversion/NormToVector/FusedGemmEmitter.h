@@ -283,6 +283,7 @@ private:
   void forEachKBlock(OpBuilder &b, int64_t blockK,
                      function_ref<void(OpBuilder &, const KBlock &)> body);
   Value numKBlocks(OpBuilder &b, int64_t blockK);
+  Value rowsFit(OpBuilder &b);
   ChunkBuffers allocateRowBuffers(OpBuilder &b);
   void packAllOfA(OpBuilder &b, const ChunkBuffers &buf, int64_t blockK);
   ChunkBuffers allocateChunk(OpBuilder &b, const ChunkBuffers &shared);

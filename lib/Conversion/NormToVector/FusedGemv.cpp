@@ -228,6 +228,8 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
   // gathers the segment statistics; the dot products store per element.
   if (gathersSegmentStatistics() && p.transposeW)
     sweepSegmentStatistics(b);
+  if (p.finishRows)
+    p.finishRows(b, zero, p.m);
   for (Value v : {buf.sum1, buf.scale})
     if (v)
       memref::DeallocOp::create(b, loc, v);

@@ -222,23 +222,24 @@ struct LowerMatmulNorm : OpRewritePattern<OpTy> {
           dynamicSizes, rewriter.getI64IntegerAttr(64));
       p.c = temp;
     }
-    constexpr bool isLayerNorm = std::is_same_v<OpTy, MatmulLayerNormOp>;
-    int64_t lanes = statisticsSegmentWidth(options);
-    allocateSegmentStatistics(rewriter, loc, p, isLayerNorm, lanes);
-    emitFusedGemm(rewriter, loc, p, options);
     // The norm of S as the op defines it (its attributes, through the
-    // standalone op the GPU path also uses), described for the row kernel
-    // and given the statistics; the op itself is not kept.
+    // standalone op the GPU path also uses), described for the row kernel,
+    // which the GEMM calls per block of finished rows with their statistics
+    // (p.finishRows); the op itself is not kept.
     Operation *norm = createNormOfSum(
         rewriter, loc, op, p.c, viewAs(rewriter, loc, op.getInit(), rowView));
     RowNormProblem rows;
-    if constexpr (isLayerNorm)
+    if constexpr (std::is_same_v<OpTy, MatmulLayerNormOp>)
       rows = describeRowNorm(cast<LayerNormOp>(norm), rewriter);
     else
       rows = describeRowNorm(cast<RMSNormOp>(norm), rewriter);
-    combineSegmentStatistics(rewriter, loc, p, lanes, rows);
-    emitRowNormKernel(rewriter, loc, rows, options);
     rewriter.eraseOp(norm);
+    int64_t lanes = statisticsSegmentWidth(options);
+    allocateSegmentStatistics(rewriter, loc, p, rows, lanes);
+    p.finishRows = [&](OpBuilder &b, Value first, Value end) {
+      normalizeRowsFromSegments(b, loc, p, rows, lanes, first, end, options);
+    };
+    emitFusedGemm(rewriter, loc, p, options);
     deallocateSegmentStatistics(rewriter, loc, p, rows);
     if (temp)
       memref::DeallocOp::create(rewriter, loc, temp);

@@ -18,11 +18,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "SegmentStatistics.h"
+#include "RowKernel.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -116,33 +119,83 @@ Value allocPerRow(OpBuilder &b, Location loc, Value rows) {
 
 void mlir::norm::allocateSegmentStatistics(OpBuilder &b, Location loc,
                                            FusedGemmProblem &p,
-                                           bool isLayerNorm, int64_t lanes) {
+                                           RowNormProblem &rows,
+                                           int64_t lanes) {
   Value segments = arith::CeilDivUIOp::create(
       b, loc, p.n, arith::ConstantIndexOp::create(b, loc, lanes));
-  if (!isLayerNorm) {
+  rows.givenSpread = allocPerRow(b, loc, p.m);
+  if (!rows.isLayerNorm) {
     p.segSumSq = allocRows(b, loc, p.m, segments);
     return;
   }
+  rows.givenShift = allocPerRow(b, loc, p.m);
+  rows.givenCorrection = allocPerRow(b, loc, p.m);
   p.segPivot = allocRows(b, loc, p.m, segments);
   p.segDelta = allocRows(b, loc, p.m, segments);
   p.segM2 = allocRows(b, loc, p.m, segments);
 }
 
-void mlir::norm::combineSegmentStatistics(OpBuilder &b, Location loc,
-                                          const FusedGemmProblem &p,
-                                          int64_t lanes, RowNormProblem &rows) {
+namespace {
+
+/// Rows [first, first + count) of the M-row buffer `mem` (2-D rows or 1-D
+/// per-row values), or null for null.
+Value rowRange(OpBuilder &b, Location loc, Value mem, Value first,
+               Value count) {
+  if (!mem)
+    return mem;
+  auto type = cast<MemRefType>(mem.getType());
+  int64_t rank = type.getRank();
+  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes{count};
+  SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+  offsets[0] = first;
+  for (int64_t d = 1; d < rank; ++d)
+    sizes.push_back(memref::getMixedSize(b, loc, mem, d));
+  return memref::SubViewOp::create(b, loc, mem, offsets, sizes, strides);
+}
+
+/// Merges the segment statistics of rows [first, end) into rows.given*.
+void combineRows(OpBuilder &b, Location loc, const FusedGemmProblem &p,
+                 int64_t lanes, const RowNormProblem &rows, Value first,
+                 Value end);
+
+} // namespace
+
+void mlir::norm::normalizeRowsFromSegments(
+    OpBuilder &b, Location loc, const FusedGemmProblem &p,
+    const RowNormProblem &rows, int64_t lanes, Value first, Value end,
+    const NormVectorCodegenOptions &options) {
+  combineRows(b, loc, p, lanes, rows, first, end);
+  IRRewriter rewriter(b);
+  if (matchPattern(first, m_Zero()) && end == p.m) {
+    emitRowNormKernel(rewriter, loc, rows, options);
+    return;
+  }
+  // A block of rows (the GEMM's epilogue): views of those rows. Streaming
+  // stores align from the buffer's base, which a view at an offset is not.
+  Value count = arith::SubIOp::create(b, loc, end, first);
+  RowNormProblem block = rows;
+  block.rows = count;
+  for (Value *mem : {&block.x, &block.residual, &block.y, &block.sum,
+                     &block.mean, &block.rstd, &block.givenSpread,
+                     &block.givenShift, &block.givenCorrection})
+    *mem = rowRange(b, loc, *mem, first, count);
+  NormVectorCodegenOptions blockOptions = options;
+  blockOptions.streamingThresholdBytes = -1;
+  emitRowNormKernel(rewriter, loc, block, blockOptions);
+}
+
+namespace {
+void combineRows(OpBuilder &b, Location loc, const FusedGemmProblem &p,
+                 int64_t lanes, const RowNormProblem &rows, Value first,
+                 Value end) {
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   bool isLayerNorm = p.segPivot != nullptr;
-  rows.givenSpread = allocPerRow(b, loc, p.m);
-  if (isLayerNorm) {
-    rows.givenShift = allocPerRow(b, loc, p.m);
-    rows.givenCorrection = allocPerRow(b, loc, p.m);
-  }
   Value segments = arith::CeilDivUIOp::create(
       b, loc, p.n, arith::ConstantIndexOp::create(b, loc, lanes));
   scf::ParallelOp::create(
-      b, loc, ValueRange{zero}, ValueRange{p.m}, ValueRange{one},
+      b, loc, ValueRange{first}, ValueRange{end}, ValueRange{one},
       [&](OpBuilder &pb, Location, ValueRange ivs) {
         Value row = ivs[0];
         Combiner c{pb, loc, p, lanes, segments};
@@ -214,6 +267,8 @@ void mlir::norm::combineSegmentStatistics(OpBuilder &b, Location loc,
                                 ValueRange{row});
       });
 }
+
+} // namespace
 
 void mlir::norm::deallocateSegmentStatistics(OpBuilder &b, Location loc,
                                              const FusedGemmProblem &p,

@@ -17,19 +17,22 @@ namespace mlir {
 namespace norm {
 
 /// Allocates the segment buffers of `p` (M × ⌈N/L⌉ f32 each: RMSNorm one,
-/// LayerNorm three).
+/// LayerNorm three) and the per-row statistics of `rows` (given*).
 void allocateSegmentStatistics(OpBuilder &b, Location loc, FusedGemmProblem &p,
-                               bool isLayerNorm, int64_t lanes);
+                               RowNormProblem &rows, int64_t lanes);
 
-/// Per row of `p` (in parallel over rows), the merged statistics into
-/// per-row buffers it allocates and sets on `rows`: RMSNorm the mean square;
+/// Rows [first, end) of `rows` (the norm of p's C): their statistics merged
+/// from the segments (in parallel over rows; RMSNorm the mean square,
 /// LayerNorm the variance and the mean as shift + correction, by Chan's
-/// combination of the segments' moments.
-void combineSegmentStatistics(OpBuilder &b, Location loc,
-                              const FusedGemmProblem &p, int64_t lanes,
-                              RowNormProblem &rows);
+/// combination of the segments' moments), then normalized by the row
+/// kernel, given them. `p.finishRows` calls this.
+void normalizeRowsFromSegments(OpBuilder &b, Location loc,
+                               const FusedGemmProblem &p,
+                               const RowNormProblem &rows, int64_t lanes,
+                               Value first, Value end,
+                               const NormVectorCodegenOptions &options);
 
-/// Frees what the two functions above allocated.
+/// Frees what allocateSegmentStatistics allocated.
 void deallocateSegmentStatistics(OpBuilder &b, Location loc,
                                  const FusedGemmProblem &p,
                                  const RowNormProblem &rows);

@@ -229,3 +229,25 @@ func.func @batch_matmuls(%p: memref<3x8x64xf32>, %v: memref<64x3x32xf32>, %o: me
   }
   return
 }
+
+// -----
+
+// matmul → norm with N ≤ NC = 256 (one column chunk holds whole rows):
+// after a row block's last K block its rows are merged and normalized right
+// there (views of the block's rows, from L2); rows wider than a chunk are
+// normalized after the GEMM (the branch after the chunk loop).
+// CHECK-LABEL: func.func @matmul_ln_epilogue
+//       CHECK: scf.parallel
+//       CHECK:   %[[LAST_AND_FIT:.*]] = arith.andi
+//       CHECK:   scf.if %[[LAST_AND_FIT]] {
+//       CHECK:     scf.parallel (%{{.*}}) = (%[[FIRST:[a-z0-9_]+]]) to
+//       CHECK:     memref.subview %{{.*}}[%[[FIRST]], 0] [%{{.*}}, 32] [1, 1] : memref<24x32xf32> to memref<?x32xf32, strided<[32, 1], offset: ?>>
+//       CHECK:     math.sqrt
+//       CHECK:     vector.store
+//       CHECK: %[[WIDE:.*]] = arith.xori
+//       CHECK: scf.if %[[WIDE]] {
+//       CHECK:   math.sqrt
+func.func @matmul_ln_epilogue(%a: memref<24x16xf32>, %w: memref<16x32xf32>, %y: memref<24x32xf32>) {
+  norm.matmul_layer_norm ins(%a : memref<24x16xf32>) rhs(%w : memref<16x32xf32>) outs(%y : memref<24x32xf32>)
+  return
+}
