@@ -194,7 +194,9 @@ struct LowerNormMatmul : OpRewritePattern<OpTy> {
 /// residual, rounded to the element type as the op defines it (into
 /// sum_outs, or a temporary), and gathers per-segment statistics of S in its
 /// epilogue (SegmentStatistics.cpp); these are merged per row (Chan), and
-/// the row kernel, given them, normalizes S into outs in one sweep.
+/// the row kernel, given them, normalizes S into outs in one sweep: per row
+/// block in the GEMM's epilogue when N fits one column chunk, else after
+/// the GEMM.
 template <typename OpTy>
 struct LowerMatmulNorm : OpRewritePattern<OpTy> {
   LowerMatmulNorm(MLIRContext *context, const NormVectorCodegenOptions &options)
