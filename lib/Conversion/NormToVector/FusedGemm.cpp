@@ -552,7 +552,7 @@ void FusedGemmEmitter::packRow(OpBuilder &b, const ChunkBuffers &buf,
     Value kGlobal = add(nb, kb.start, kk);
     Value x = loadInputF32(nb, row, kGlobal, maskValue);
     if (p.aSum)
-      storeSum(nb, buf, x, row, kGlobal, maskValue);
+      storeSum(nb, x, row, kGlobal, maskValue);
     Value d = x;
     SmallVector<Value> next;
     if (isLayerNorm()) {
@@ -619,25 +619,15 @@ void FusedGemmEmitter::packRow(OpBuilder &b, const ChunkBuffers &buf,
 }
 
 /// Writes the residual sum `x` (f32, already rounded to the element type) at
-/// (row, k) when this chunk is the one that writes it.
-void FusedGemmEmitter::storeSum(OpBuilder &b, const ChunkBuffers &buf, Value x,
-                                Value row, Value k, Value maskValue) {
-  auto store = [&](OpBuilder &sb) {
-    Value v = narrow(sb, x, elementTypeOf(p.aSum));
-    if (maskValue)
-      vector::MaskedStoreOp::create(sb, loc, p.aSum, ValueRange{row, k},
-                                    maskValue, v);
-    else
-      vector::StoreOp::create(sb, loc, v, p.aSum, ValueRange{row, k});
-  };
-  if (matchPattern(buf.writesSum, m_One())) {
-    store(b);
-    return;
-  }
-  scf::IfOp::create(b, loc, buf.writesSum, [&](OpBuilder &tb, Location) {
-    store(tb);
-    scf::YieldOp::create(tb, loc);
-  });
+/// (row, k). Every row of A is packed exactly once, so packing writes it.
+void FusedGemmEmitter::storeSum(OpBuilder &b, Value x, Value row, Value k,
+                                Value maskValue) {
+  Value v = narrow(b, x, elementTypeOf(p.aSum));
+  if (maskValue)
+    vector::MaskedStoreOp::create(b, loc, p.aSum, ValueRange{row, k},
+                                  maskValue, v);
+  else
+    vector::StoreOp::create(b, loc, v, p.aSum, ValueRange{row, k});
 }
 
 /// After the last K block: scale r (and LayerNorm's r·(μ − p)) of `row`.
@@ -1023,10 +1013,12 @@ void FusedGemmEmitter::tilesOfRows(OpBuilder &b, const ChunkBuffers &buf,
 // Chunks and the whole GEMM
 //===----------------------------------------------------------------------===//
 
-/// Whether one column chunk holds whole rows of C (N ≤ NC).
-Value FusedGemmEmitter::rowsFit(OpBuilder &b) {
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, p.n,
-                               index(b, s.blockN));
+/// Whether one column chunk holds whole rows of C (N ≤ NC), or with
+/// `fit` false whether rows span several chunks.
+Value FusedGemmEmitter::rowsFit(OpBuilder &b, bool fit) {
+  return arith::CmpIOp::create(
+      b, loc, fit ? arith::CmpIPredicate::ule : arith::CmpIPredicate::ugt, p.n,
+      index(b, s.blockN));
 }
 
 /// At least one K block, so that K = 0 still runs the epilogue.
@@ -1060,14 +1052,9 @@ void FusedGemmEmitter::forEachKBlock(
       });
 }
 
-/// Ã (numK panels of M × KC) and the per-row statistics.
-ChunkBuffers FusedGemmEmitter::allocateRowBuffers(OpBuilder &b) {
+/// The per-row statistics of the norm prologue (none without one).
+ChunkBuffers FusedGemmEmitter::allocateRowStatistics(OpBuilder &b) {
   ChunkBuffers buf;
-  Type panelType = dot ? Type(b.getBF16Type()) : Type(b.getF32Type());
-  buf.packedA = memref::AllocOp::create(
-      b, loc, MemRefType::get({ShapedType::kDynamic}, panelType),
-      ValueRange{mul(b, numKBlocks(b, s.blockK), mul(b, p.m, index(b, s.blockK)))},
-      b.getI64IntegerAttr(64));
   if (isNorm()) {
     buf.sum1 = allocF32(b, p.m);
     buf.scale = allocF32(b, p.m);
@@ -1077,17 +1064,31 @@ ChunkBuffers FusedGemmEmitter::allocateRowBuffers(OpBuilder &b) {
     buf.pivot = allocF32(b, p.m);
     buf.shift = allocF32(b, p.m);
   }
-  if (p.aSum)
-    buf.writesSum = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+  return buf;
+}
+
+void FusedGemmEmitter::deallocateRowStatistics(OpBuilder &b,
+                                               const ChunkBuffers &buf) {
+  for (Value v : {buf.sum1, buf.sum2, buf.pivot, buf.scale, buf.shift})
+    if (v)
+      memref::DeallocOp::create(b, loc, v);
+}
+
+/// Ã (numK panels of M × KC) and the per-row statistics.
+ChunkBuffers FusedGemmEmitter::allocateRowBuffers(OpBuilder &b) {
+  ChunkBuffers buf = allocateRowStatistics(b);
+  Type panelType = dot ? Type(b.getBF16Type()) : Type(b.getF32Type());
+  buf.packedA = memref::AllocOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, panelType),
+      ValueRange{mul(b, numKBlocks(b, s.blockK), mul(b, p.m, index(b, s.blockK)))},
+      b.getI64IntegerAttr(64));
   return buf;
 }
 
 void FusedGemmEmitter::deallocateRowBuffers(OpBuilder &b,
                                             const ChunkBuffers &buf) {
-  for (Value v : {buf.packedA, buf.sum1, buf.sum2, buf.pivot, buf.scale,
-                  buf.shift})
-    if (v)
-      memref::DeallocOp::create(b, loc, v);
+  memref::DeallocOp::create(b, loc, buf.packedA);
+  deallocateRowStatistics(b, buf);
 }
 
 /// `shared`'s Ã and statistics, and this chunk's own B̃ and column sums.
@@ -1176,9 +1177,7 @@ void FusedGemmEmitter::emitGemm(OpBuilder &b) {
   if (p.finishRows)
     scf::IfOp::create(
         b, loc,
-        arith::XOrIOp::create(
-            b, loc, rowsFit(b),
-            arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1)),
+        rowsFit(b, /*fit=*/false),
         [&](OpBuilder &tb, Location) {
           p.finishRows(tb, zero, p.m);
           scf::YieldOp::create(tb, loc);

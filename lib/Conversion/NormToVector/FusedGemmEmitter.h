@@ -51,9 +51,6 @@ struct ChunkBuffers {
   Value sum1, sum2, pivot, scale, shift;
   // Per chunk column (length NC), LayerNorm: c and Σ β·W.
   Value colSumW, colSumBetaW;
-  // i1: packing writes the residual sum (always true: every row of A is
-  // packed once).
-  Value writesSum;
 };
 
 /// Per K block: where it starts, its length, whether it is the first / the
@@ -283,12 +280,14 @@ private:
   void forEachKBlock(OpBuilder &b, int64_t blockK,
                      function_ref<void(OpBuilder &, const KBlock &)> body);
   Value numKBlocks(OpBuilder &b, int64_t blockK);
-  Value rowsFit(OpBuilder &b);
+  Value rowsFit(OpBuilder &b, bool fit = true);
   ChunkBuffers allocateRowBuffers(OpBuilder &b);
   void packAllOfA(OpBuilder &b, const ChunkBuffers &buf, int64_t blockK);
   ChunkBuffers allocateChunk(OpBuilder &b, const ChunkBuffers &shared);
   void deallocateChunk(OpBuilder &b, const ChunkBuffers &buffers);
   void deallocateRowBuffers(OpBuilder &b, const ChunkBuffers &buffers);
+  ChunkBuffers allocateRowStatistics(OpBuilder &b);
+  void deallocateRowStatistics(OpBuilder &b, const ChunkBuffers &buffers);
   void packB(OpBuilder &b, const ChunkBuffers &buf, Value jc, Value cols,
              const KBlock &kb);
   void packTransposedB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
@@ -299,8 +298,7 @@ private:
                   const KBlock &kb);
   void storeBPair(OpBuilder &b, const ChunkBuffers &buf, Value w0, Value w1,
                   Value k0, Value k1, Value offset);
-  void storeSum(OpBuilder &b, const ChunkBuffers &buf, Value x, Value row,
-                Value k, Value maskValue);
+  void storeSum(OpBuilder &b, Value x, Value row, Value k, Value maskValue);
   void packRow(OpBuilder &b, const ChunkBuffers &buf, Value row, Value base,
                const KBlock &kb);
   Value firstBlockMean(OpBuilder &b, Value row, const KBlock &kb);

@@ -101,13 +101,7 @@ int64_t FusedGemmEmitter::gemvRowLimit() const {
 void FusedGemmEmitter::emitGemv(OpBuilder &b) {
   Value zero = index(b, 0);
   Value one = index(b, 1);
-  ChunkBuffers buf;
-  if (isNorm()) {
-    buf.sum1 = allocF32(b, p.m);
-    buf.scale = allocF32(b, p.m);
-  }
-  if (p.aSum)
-    buf.writesSum = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+  ChunkBuffers buf = allocateRowStatistics(b);
   // Ã is packed by K blocks, [K block][M][KC]: a K block of every row is one
   // contiguous run, which L1 keeps beside the W block it meets (Ã rows at
   // W's 16 KiB stride would share L1 sets with W's rows). Rows are padded to
@@ -230,9 +224,7 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
     sweepSegmentStatistics(b);
   if (p.finishRows)
     p.finishRows(b, zero, p.m);
-  for (Value v : {buf.sum1, buf.scale})
-    if (v)
-      memref::DeallocOp::create(b, loc, v);
+  deallocateRowStatistics(b, buf);
 }
 
 /// Runs `body(start, count)` over [begin, end) in steps of each of `sizes`

@@ -244,7 +244,7 @@ func.func @batch_matmuls(%p: memref<3x8x64xf32>, %v: memref<64x3x32xf32>, %o: me
 //       CHECK:     memref.subview %{{.*}}[%[[FIRST]], 0] [%{{.*}}, 32] [1, 1] : memref<24x32xf32> to memref<?x32xf32, strided<[32, 1], offset: ?>>
 //       CHECK:     math.sqrt
 //       CHECK:     vector.store
-//       CHECK: %[[WIDE:.*]] = arith.xori
+//       CHECK: %[[WIDE:.*]] = arith.cmpi ugt, %c32{{.*}}, %c256
 //       CHECK: scf.if %[[WIDE]] {
 //       CHECK:   math.sqrt
 func.func @matmul_ln_epilogue(%a: memref<24x16xf32>, %w: memref<16x32xf32>, %y: memref<24x32xf32>) {
