@@ -243,3 +243,65 @@ func.func @mismatched_k(%x: tensor<4x?xf32>, %e: tensor<4x?xf32>) -> tensor<4x8x
   %c = linalg.matmul ins(%n, %w : tensor<4x?xf32>, tensor<32x8xf32>) outs(%z : tensor<4x8xf32>) -> tensor<4x8xf32>
   return %c : tensor<4x8xf32>
 }
+
+// -----
+
+// The residual sum is read before the norm: the norm's sum result would come
+// too late, so the add stays (and the norm still fuses into the matmul).
+// CHECK-LABEL: func.func @sum_read_before_norm
+//       CHECK: %[[S:.*]] = linalg.add
+//       CHECK: math.exp %[[S]]
+//       CHECK: norm.rms_norm_matmul ins(%[[S]] : tensor<4x8xf32>) rhs
+func.func @sum_read_before_norm(%x: tensor<4x8xf32>, %h: tensor<4x8xf32>, %w: tensor<8x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %s = linalg.add ins(%x, %h : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %t = math.exp %s : tensor<4x8xf32>
+  // expected-remark @+2 {{norm.rms_norm kept the add of its input: the sum is read before the norm}}
+  // expected-remark @+1 {{norm.rms_norm fused into 1 consuming matmul(s)}}
+  %n = norm.rms_norm ins(%s : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %c = linalg.matmul ins(%n, %w : tensor<4x8xf32>, tensor<8x8xf32>) outs(%z : tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %c, %t : tensor<4x8xf32>, tensor<4x8xf32>
+}
+
+// -----
+
+// The add is outside the loop whose body holds the norm.
+// CHECK-LABEL: func.func @add_in_other_block
+//       CHECK: linalg.add
+//       CHECK: scf.for
+//       CHECK: norm.rms_norm ins
+func.func @add_in_other_block(%x: tensor<4x8xf32>, %h: tensor<4x8xf32>, %n: index) -> tensor<4x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %e = tensor.empty() : tensor<4x8xf32>
+  %s = linalg.add ins(%x, %h : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %e) -> tensor<4x8xf32> {
+    // expected-remark @+2 {{norm.rms_norm kept the add of its input: the add is in another block}}
+    // expected-remark @+1 {{norm.rms_norm not fused}}
+    %y = norm.rms_norm ins(%s : tensor<4x8xf32>) outs(%acc : tensor<4x8xf32>) -> tensor<4x8xf32>
+    scf.yield %y : tensor<4x8xf32>
+  }
+  return %r : tensor<4x8xf32>
+}
+
+// -----
+
+// A broadcast operand (a bias, not a residual) is not absorbed.
+// CHECK-LABEL: func.func @broadcast_add_kept
+//       CHECK: linalg.generic
+//       CHECK: norm.rms_norm ins
+func.func @broadcast_add_kept(%x: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%x, %b : tensor<4x8xf32>, tensor<8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %v = arith.addf %a, %c : f32
+    linalg.yield %v : f32
+  } -> tensor<4x8xf32>
+  // expected-remark @+1 {{norm.rms_norm not fused}}
+  %y = norm.rms_norm ins(%s : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}

@@ -234,14 +234,16 @@ func.func @matmul_into_residual_norm(%a: tensor<4x16xbf16>, %w: tensor<16x32xbf1
 
 // -----
 
-// A chain matmul → residual add → norm → matmul: norm → matmul wins (the
-// scaling is deferred into the second matmul's epilogue and no standalone
-// norm is left); the first matmul and the add stay.
+// A chain matmul → residual add → norm → matmul: the add becomes the norm's
+// residual, then norm → matmul wins (the scaling is deferred into the second
+// matmul's epilogue and no standalone norm or add is left); the first matmul
+// stays, and the fused op returns the sum the function returns.
 // CHECK-LABEL: func.func @chain
 //       CHECK: %[[P:.*]] = linalg.matmul
-//       CHECK: %[[S:.*]] = linalg.add ins(%[[P]], %arg2
-//       CHECK: norm.rms_norm_matmul ins(%[[S]] : tensor<4x32xf32>)
+//   CHECK-NOT: linalg.add
+//       CHECK: %[[F:.*]]:2 = norm.rms_norm_matmul ins(%[[P]] : tensor<4x32xf32>) residual(%arg2 : tensor<4x32xf32>) rhs(%arg3 : tensor<32x8xf32>) outs(%{{.*}}) sum_outs(%{{.*}} : tensor<4x32xf32>)
 //   CHECK-NOT: norm.rms_norm ins
+//       CHECK: return %[[F]]#0, %[[F]]#1
 func.func @chain(%a: tensor<4x16xf32>, %w1: tensor<16x32xf32>, %h: tensor<4x32xf32>, %w2: tensor<32x8xf32>) -> (tensor<4x8xf32>, tensor<4x32xf32>) {
   %zero = arith.constant 0.0 : f32
   %ce = tensor.empty() : tensor<4x32xf32>
@@ -366,3 +368,31 @@ func.func @matmul_in_residual_operand(%x: tensor<4x32xf32>, %a: tensor<4x16xf32>
   %y, %s = norm.rms_norm ins(%x : tensor<4x32xf32>) residual(%p : tensor<4x32xf32>) outs(%ce : tensor<4x32xf32>) sum_outs(%ce : tensor<4x32xf32>) -> tensor<4x32xf32>, tensor<4x32xf32>
   return %y, %s : tensor<4x32xf32>, tensor<4x32xf32>
 }
+
+// -----
+
+// A hand-written residual add in front of a norm (no matmul next to it, so
+// only the add is absorbed): the LayerNorm writes the sum itself; its
+// statistics results keep their uses and come after the new sum result.
+// CHECK-LABEL: func.func @absorb_add_standalone
+//   CHECK-NOT: linalg.add
+//       CHECK: %[[N:.*]]:3 = norm.layer_norm ins(%arg1 : tensor<?x64xbf16>) residual(%arg0 : tensor<?x64xbf16>) weight(%arg2 : tensor<64xbf16>) outs(%{{.*}} : tensor<?x64xbf16>) sum_outs(%{{.*}} : tensor<?x64xbf16>) rstd_outs(%{{.*}} : tensor<?xf32>) {epsilon = 1.000000e-05 : f64} -> tensor<?x64xbf16>, tensor<?x64xbf16>, tensor<?xf32>
+//       CHECK: %[[T:.*]] = math.tanh %[[N]]#0
+//       CHECK: return %[[T]], %[[N]]#1, %[[N]]#2
+func.func @absorb_add_standalone(%h: tensor<?x64xbf16>, %x: tensor<?x64xbf16>, %g: tensor<64xbf16>, %r: tensor<?xf32>)
+    -> (tensor<?x64xbf16>, tensor<?x64xbf16>, tensor<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %d = tensor.dim %x, %c0 : tensor<?x64xbf16>
+  %e = tensor.empty(%d) : tensor<?x64xbf16>
+  %s = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%x, %h : tensor<?x64xbf16>, tensor<?x64xbf16>) outs(%e : tensor<?x64xbf16>) {
+  ^bb0(%a: bf16, %b: bf16, %o: bf16):
+    %v = arith.addf %a, %b : bf16
+    linalg.yield %v : bf16
+  } -> tensor<?x64xbf16>
+  %y, %rstd = norm.layer_norm ins(%s : tensor<?x64xbf16>) weight(%g : tensor<64xbf16>) outs(%e : tensor<?x64xbf16>) rstd_outs(%r : tensor<?xf32>) {epsilon = 1.0e-5 : f64} -> tensor<?x64xbf16>, tensor<?xf32>
+  %t = math.tanh %y : tensor<?x64xbf16>
+  return %t, %s, %rstd : tensor<?x64xbf16>, tensor<?x64xbf16>, tensor<?xf32>
+}
+

@@ -1,7 +1,8 @@
 //===- NormFuseMatmul.cpp - the norm-fuse-matmul pass ---------------------===//
 //
-// Visits every tensor-form norm once, tries norm → matmul, then matmul →
-// norm, and (with `remarks`) says on the norm what happened. A walk rather
+// Visits every tensor-form norm once, makes an add feeding it its residual,
+// tries norm → matmul, then matmul → norm, and (with `remarks`) says on the
+// norm what happened. A walk rather
 // than the greedy driver: each norm is one decision, and the remarks must be
 // emitted once per norm.
 //
@@ -53,6 +54,21 @@ struct NormFuseMatmulPass
   void fuseOne(IRRewriter &rewriter, Operation *op) {
     Location loc = op->getLoc();
     std::string name = op->getName().getStringRef().str();
+
+    std::string whyNotAbsorbed;
+    if (residualAdd) {
+      FailureOr<Operation *> absorbed =
+          absorbResidualAdd(rewriter, op, whyNotAbsorbed);
+      if (succeeded(absorbed)) {
+        op = *absorbed;
+        if (remarks)
+          emitRemark(loc) << name << " took the add of its input as its "
+                                     "residual";
+      } else if (remarks && !whyNotAbsorbed.empty()) {
+        emitRemark(loc) << name << " kept the add of its input: "
+                        << whyNotAbsorbed;
+      }
+    }
 
     std::string whyNotConsumers = "disabled", whyNotProducer = "disabled";
     unsigned numFused = 0;

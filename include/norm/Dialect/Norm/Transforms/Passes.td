@@ -70,6 +70,15 @@ def NormFuseMatmulPass : Pass<"norm-fuse-matmul"> {
       becomes `norm.matmul_rms_norm` / `norm.matmul_layer_norm`; when the
       residual stream reads the pre-norm sum, the fused op returns it.
 
+    - **residual add → norm.** Before either, a same-shape elementwise add
+      producing a norm's input (`linalg.add`, or an elementwise
+      `linalg.generic` `arith.addf`) becomes the norm's `residual` operand,
+      with `sum_outs` when anything after the norm reads the sum (the
+      residual stream), so the norm writes the sum in its own sweep and the
+      fused ops below take the residual with them. Exact: the norm rounds the
+      sum to the element type as the add did. Not when the sum is read
+      before the norm, or the add is in another block.
+
     norm → matmul is tried first on each norm: it removes the normalized
     activations entirely. Anything else is left alone, e.g. a norm whose
     result also feeds a non-matmul, or a matmul whose result has other
@@ -104,6 +113,8 @@ def NormFuseMatmulPass : Pass<"norm-fuse-matmul"> {
            "Fuse norms into the matmuls that consume them">,
     Option<"matmulIntoNorm", "matmul-norm", "bool", /*default=*/"true",
            "Fuse the matmul (+ bias + residual) producing a norm's input">,
+    Option<"residualAdd", "residual-add", "bool", /*default=*/"true",
+           "Make a same-shape add feeding a norm the norm's residual">,
     Option<"foldWeights", "fold-weights", "bool", /*default=*/"true",
            "Fold constant γ and β into constant W and bias">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",

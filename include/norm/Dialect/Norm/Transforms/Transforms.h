@@ -9,6 +9,7 @@
 #define NORM_DIALECT_NORM_TRANSFORMS_TRANSFORMS_H
 
 #include "mlir/Support/LLVM.h"
+#include "mlir/Support/LogicalResult.h"
 
 #include <string>
 
@@ -30,8 +31,8 @@ void populateNormDecompositionPatterns(RewritePatternSet &patterns);
 /// norm. With `foldWeights` and constant W, γ, β, bias, folds γ and β into
 /// W' = diag(γ)·W and b' = β·W + bias. Fails, with the reason in `why` and
 /// nothing changed, when any user needs the normalized value materialized or
-/// the norm has no fused form (more than the last dim, pRMSNorm, a residual,
-/// used statistics). `numFused` receives the number of fused ops.
+/// the norm has no fused form (more than the last dim, pRMSNorm, used
+/// statistics). `numFused` receives the number of fused ops.
 LogicalResult fuseNormIntoConsumerMatmuls(RewriterBase &rewriter,
                                           Operation *norm, bool foldWeights,
                                           std::string &why,
@@ -42,6 +43,18 @@ LogicalResult fuseNormIntoConsumerMatmuls(RewriterBase &rewriter,
 /// pre-norm sum when the norm's `sum_outs` or the residual stream reads it.
 /// Fails, with the reason in `why` and nothing changed, otherwise.
 LogicalResult fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
+                                         Operation *norm, std::string &why);
+
+/// A same-shape elementwise add producing the input of `norm` (a
+/// norm.rms_norm or norm.layer_norm on tensors without a residual) becomes
+/// the norm's residual: `y = norm(x + r)` is rebuilt as
+/// `y, s = norm(x) residual(r) sum_outs(...)`, the sum result present when
+/// anything after the norm reads the add's result, and the add is erased.
+/// Returns the new norm. Fails with nothing changed otherwise: `why` stays
+/// empty when there is no such add (or the norm has a residual already) and
+/// says why not when there is one (its sum read before the norm, the add in
+/// another block).
+FailureOr<Operation *> absorbResidualAdd(RewriterBase &rewriter,
                                          Operation *norm, std::string &why);
 
 /// What `raiseNorms` looks for and says.
