@@ -17,6 +17,11 @@
 //                                                       R,K, K, N,K, R,N
 // RUN: norm-run %s --entry=rms_mm_gemma_t --dims=40,301,301,50,301,40,50 --seed=5 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16})' | FileCheck %s
 // RUN: norm-run %s --entry=rms_mm_gemma_t --dims=130,700,700,530,700,130,530 --seed=6 --scale=0.5 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 num-threads=2})' | FileCheck %s
+// The GEMV on vdpbf16ps (W read as it is, Ã = round(x·(1 + γ))): a few
+// rows with a K tail of 13 (W's masked loads), one row over several K
+// blocks, two threads:
+// RUN: norm-run %s --entry=rms_mm_gemma_t --dims=6,301,301,50,301,6,50 --seed=10 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16})' | FileCheck %s
+// RUN: norm-run %s --entry=rms_mm_gemma_t --dims=1,1037,1037,70,1037,1,70 --seed=11 --mean=1 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 num-threads=2})' | FileCheck %s
 // RUN: norm-run %s --entry=rms_mm_gemma_t --dims=5,47,47,33,47,5,33 --seed=7 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 gemm-gemv-rows=-1})' --compare-pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 gemm-bf16-dot=false gemm-gemv-rows=-1})' | FileCheck %s --check-prefix=CMP
 //
 // @res_rms_mm_t (no γ, residual, S returned, W as NxK): x, r: RxK, w: NxK, c: RxN, s: RxK

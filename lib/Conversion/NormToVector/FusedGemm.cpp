@@ -566,10 +566,10 @@ void FusedGemmEmitter::packRow(OpBuilder &b, const ChunkBuffers &buf,
     }
     Value a = d;
     // A bf16 Ã (the dot micro-kernel) holds the rows unchanged, exact in
-    // bf16; γ' is then in B̃ (storeBPair).
+    // bf16, and γ' is in B̃ (storeBPair); the GEMV's holds round(x·γ').
     bool pairs = elementTypeOf(buf.packedA).isBF16();
-    if (Value g = isNorm() && !pairs ? gammaVectorAt(nb, kGlobal, maskValue)
-                                     : Value())
+    bool scales = isNorm() && (!pairs || buf.gammaInPairs);
+    if (Value g = scales ? gammaVectorAt(nb, kGlobal, maskValue) : Value())
       a = arith::MulFOp::create(nb, loc, d, g);
     if (pairs)
       a = narrow(nb, a, nb.getBF16Type());

@@ -51,6 +51,9 @@ struct ChunkBuffers {
   Value sum1, sum2, pivot, scale, shift;
   // Per chunk column (length NC), LayerNorm: c and Σ β·W.
   Value colSumW, colSumBetaW;
+  /// A bf16 Ã (pairs) holds round(x·γ') rather than x: the GEMV's dot
+  /// products then read W as it is, where the packed GEMM puts γ' into B̃.
+  bool gammaInPairs = false;
 };
 
 /// Per K block: where it starts, its length, whether it is the first / the
@@ -237,14 +240,16 @@ private:
   void gemvDotTile(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
                    int64_t tileRows, int64_t tileCols, Value firstRow,
                    Value firstCol, const KBlock &kb);
-  /// bf16 dot products (vdpbf16ps) in the K-blocked N×K GEMV: Ã bf16 pairs,
-  /// the group's K block of γ'·W copied to bf16 pairs.
+  /// bf16 dot products (vdpbf16ps) in the N×K GEMV: Ã holds bf16 pairs of
+  /// round(x·γ'), W is read as it is.
   bool gemvPairs() const;
-  void gemvCopyPairs(OpBuilder &b, Value pairsW, int64_t tileCols,
-                     Value firstCol, const KBlock &kb);
   void gemvDotPairTile(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
-                       Value pairsW, int64_t tileRows, int64_t tileCols,
-                       Value firstRow, Value firstCol, const KBlock &kb);
+                       int64_t tileRows, int64_t tileCols, Value firstRow,
+                       Value firstCol, const KBlock &kb);
+  /// 2L bf16 of W row `row` from `k` (lanes outside `maskValue`, when
+  /// non-null, read as zero), and a prefetch of the row one K block on.
+  Value loadWPairs(OpBuilder &b, Value row, Value k, Value maskValue);
+  void prefetchWRowAhead(OpBuilder &b, Value row, Value k);
   void gemvDotEpilogue(OpBuilder &b, const ChunkBuffers &buf,
                        int64_t tileRows, int64_t tileCols, Value firstRow,
                        Value firstCol, ValueRange accs);
@@ -259,7 +264,7 @@ private:
   void gemvDecodeDots(OpBuilder &b, const ChunkBuffers &buf, Value jc,
                       Value cols);
   void gemvDecodeDotTile(OpBuilder &b, const ChunkBuffers &buf,
-                         int64_t tileCols, Value firstCol);
+                         int64_t tileCols, Value firstCol, bool pairs);
   void gemvDecodeSweeps(OpBuilder &b, const ChunkBuffers &buf, Value jc,
                         Value cols);
   void gemvDecodeRowTile(OpBuilder &b, const ChunkBuffers &buf,
@@ -271,12 +276,15 @@ private:
                        SmallVectorImpl<Value> &colSums);
   void emitChunk(OpBuilder &b, const ChunkBuffers &shared, Value chunk,
                  Value partials);
-  /// Runs `body` for each K block of `blockK` (at least one, so that K = 0
-  /// still runs the epilogue), whose Ã panel starts at start·M.
+  /// `step` over [begin, begin + length) in steps of `width` elements (L,
+  /// or 2L for bf16 pairs), the last partial step masked.
   scf::IfOp vectorSteps(
       OpBuilder &b, Value begin, Value length, ValueRange init,
       function_ref<void(OpBuilder &, Value, Value, SmallVector<Value> &)> step,
-      function_ref<void(OpBuilder &, Value)> beforeWholeStep);
+      function_ref<void(OpBuilder &, Value)> beforeWholeStep,
+      int64_t width = 0);
+  /// Runs `body` for each K block of `blockK` (at least one, so that K = 0
+  /// still runs the epilogue), whose Ã panel starts at start·M.
   void forEachKBlock(OpBuilder &b, int64_t blockK,
                      function_ref<void(OpBuilder &, const KBlock &)> body);
   Value numKBlocks(OpBuilder &b, int64_t blockK);
@@ -325,8 +333,9 @@ private:
   /// The packed GEMM runs on bf16 dot products (vdpbf16ps): Ã holds the
   /// bf16 rows as they are (x, or round(x + residual)), B̃ holds k-pairs of
   /// γ'·W rounded to bf16 ([panel][KC/2][NR][2]); see
-  /// NormVectorCodegenOptions::bf16DotProducts. The GEMV uses them for a
-  /// few rows with W as N×K (gemvPairs); one row and K×N keep f32 FMAs.
+  /// NormVectorCodegenOptions::bf16DotProducts. The GEMV uses them with W
+  /// as N×K (gemvPairs), there with γ' in Ã and W read as it is; its K×N
+  /// sweeps keep f32 FMAs.
   bool dot;
 };
 

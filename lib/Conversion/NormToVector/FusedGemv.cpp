@@ -12,7 +12,8 @@
 //   One row (decode, M = 1): nothing to reuse, so W is streamed in the
 //   longest runs the layout has. scf.parallel over column chunks:
 //     W as N×K (PyTorch Linear): 4 whole W rows at a time, a vector
-//       accumulator per row along k, one reduction per output.
+//       accumulator per row along k (FMAs, or vdpbf16ps on bf16 pairs),
+//       one reduction per output.
 //     W as K×N: sweeps of 16 vectors of columns down k (1 KiB runs of each
 //       W row), prefetching 8 rows ahead; the GEMM's epilogue.
 //
@@ -37,11 +38,14 @@
 //
 // bf16 and f16 W are widened to f32 as they are loaded (copied, for K×N);
 // accumulation and Ã stay f32, so the normalized activations are never
-// rounded. With AVX512-BF16 (the packed GEMM's `dot`): W as N×K from 12
-// rows runs vdpbf16ps, two k's per instruction: Ã then holds the bf16 rows
-// unchanged and each group's K block of γ'·W is copied to bf16 (multiplied
-// in f32, rounded once: the packed GEMM's B̃ numerics) before its row tiles;
-// below 12 rows that copy costs more than it saves. W as K×N keeps the
+// rounded. With AVX512-BF16 (the packed GEMM's `dot`), W as N×K runs
+// vdpbf16ps for any number of rows, two k's per instruction, on W as it is
+// in memory: a W row's consecutive k's are already the instruction's pairs.
+// Ã then holds bf16 pairs of round(x·γ') (multiplied in f32, rounded once).
+// That is the one rounding the packed GEMM puts on γ'·W instead (DESIGN.md
+// §3's folding): the same 2⁻⁹ relative error per product term, but on the
+// M×K side, so W is streamed, never copied. Still f32 statistics and
+// accumulation, and r applied in f32 in the epilogue. W as K×N keeps the
 // packed GEMM from 2 rows (kDefaultSweepRowsBF16Dot): its vdpbf16ps wins.
 //
 // LayerNorm keeps the packed GEMM: its c = Σ_k γ'_k W_k· comes from packing W.
@@ -79,9 +83,6 @@ static constexpr int64_t kDecodePrefetchRows = 8;
 /// The default row limits of the GEMV (gemm-gemv-rows = 0), measured on a
 /// Zen 5 core (docs/performance.md).
 static constexpr int64_t kDefaultDotRows = 16;
-/// bf16 dot products (vdpbf16ps) in the N×K kernel from this many rows;
-/// fewer keep f32 FMAs (the copy of γ'·W then costs more than it saves).
-static constexpr int64_t kPairRows = 12;
 static constexpr int64_t kDefaultSweepRows = 16;
 /// K×N with bf16 dot products (vdpbf16ps) in the packed GEMM: that wins
 /// from 2 rows on (the K-blocked sweeps run f32 FMAs).
@@ -133,13 +134,14 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
     } else {
       buf.packedA = allocF32(pb, size);
     }
+    buf.gammaInPairs = pairs;
     packAllOfA(pb, buf, blockK);
   };
 
   // One row (decode) has no reuse of W to block for: it streams whole W
   // rows (N×K) or long row runs (K×N) instead. Ã's one row is contiguous.
   auto oneRow = [&](OpBuilder &tb) {
-    packA(tb, /*pairs=*/false);
+    packA(tb, /*pairs=*/gemvPairs());
     Value chunkCols =
         index(tb, p.transposeW ? kDecodeDotRowsPerTask : s.blockN);
     Value chunks = arith::CeilDivUIOp::create(tb, loc, p.n, chunkCols);
@@ -181,30 +183,11 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
         });
     memref::DeallocOp::create(eb, loc, buf.packedA);
   };
-  // bf16 dot products pay for copying γ'·W; from kPairRows rows on they win.
-  auto severalRows = [&](OpBuilder &eb) {
-    if (!gemvPairs()) {
-      fewRows(eb, /*pairs=*/false);
-      return;
-    }
-    scf::IfOp::create(
-        eb, loc,
-        arith::CmpIOp::create(eb, loc, arith::CmpIPredicate::uge, p.m,
-                              index(eb, kPairRows)),
-        [&](OpBuilder &tb, Location) {
-          fewRows(tb, /*pairs=*/true);
-          scf::YieldOp::create(tb, loc);
-        },
-        [&](OpBuilder &fb, Location) {
-          fewRows(fb, /*pairs=*/false);
-          scf::YieldOp::create(fb, loc);
-        });
-  };
   if (std::optional<int64_t> m = getConstantIntValue(p.m)) {
     if (*m == 1)
       oneRow(b);
     else
-      fewRows(b, gemvPairs() && *m >= kPairRows);
+      fewRows(b, gemvPairs());
   } else {
     scf::IfOp::create(
         b, loc,
@@ -214,7 +197,7 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
           scf::YieldOp::create(tb, loc);
         },
         [&](OpBuilder &eb, Location) {
-          severalRows(eb);
+          fewRows(eb, gemvPairs());
           scf::YieldOp::create(eb, loc);
         });
   }
@@ -308,15 +291,18 @@ Value FusedGemmEmitter::gemvScratchIndex(OpBuilder &b, Value slot,
              index(b, j * s.lanes));
 }
 
-/// `step(builder, k, mask, accs)` over [begin, begin + length) in vector
-/// steps of L, the last partial vector masked (`mask` null for whole ones);
+/// `step(builder, k, mask, accs)` over [begin, begin + length) in steps of
+/// `width` (0: L) elements, the last partial step masked (`mask` null for
+/// whole ones);
 /// `beforeWholeStep(builder, k)` (e.g. a prefetch), when given, runs before
 /// each whole step. The result holds the accumulators after the tail.
 scf::IfOp FusedGemmEmitter::vectorSteps(
     OpBuilder &b, Value begin, Value length, ValueRange init,
     function_ref<void(OpBuilder &, Value, Value, SmallVector<Value> &)> step,
-    function_ref<void(OpBuilder &, Value)> beforeWholeStep) {
-  Value lanes = index(b, s.lanes);
+    function_ref<void(OpBuilder &, Value)> beforeWholeStep, int64_t width) {
+  if (width == 0)
+    width = s.lanes;
+  Value lanes = index(b, width);
   Value full = mul(b, arith::DivUIOp::create(b, loc, length, lanes), lanes);
   Value fullEnd = add(b, begin, full);
   auto body = scf::ForOp::create(
@@ -335,7 +321,10 @@ scf::IfOp FusedGemmEmitter::vectorSteps(
       b, loc, hasTail,
       [&](OpBuilder &tb, Location) {
         SmallVector<Value> accs(body.getResults());
-        step(tb, fullEnd, mask(tb, tailCount), accs);
+        Value tailMask = vector::CreateMaskOp::create(
+            tb, loc, VectorType::get({width}, tb.getI1Type()),
+            ValueRange{tailCount});
+        step(tb, fullEnd, tailMask, accs);
         scf::YieldOp::create(tb, loc, accs);
       },
       [&](OpBuilder &eb, Location) {
@@ -354,10 +343,6 @@ void FusedGemmEmitter::gemvDotProducts(OpBuilder &b, const ChunkBuffers &buf,
                                        bool pairs) {
   Value zero = index(b, 0);
   int64_t group = gemvGroup(s.lanes);
-  // bf16 dot products: the group's K block of γ'·W, rounded to bf16 once.
-  Value pairsW;
-  if (pairs)
-    pairsW = allocPanel(b, b.getBF16Type(), group * kDotBlockK);
   // Per group of W rows, per K block, every row tile: the group's K block of
   // W (6 runs of 1 KiB) is streamed from memory by the first row tile and
   // read from L1 by the others; the accumulators wait in `scratch` between
@@ -367,111 +352,99 @@ void FusedGemmEmitter::gemvDotProducts(OpBuilder &b, const ChunkBuffers &buf,
       [&](OpBuilder &nb, int64_t tileCols, Value n0) {
         Value firstCol = add(nb, jc, n0);
         forEachKBlock(nb, kDotBlockK, [&](OpBuilder &kbld, const KBlock &kb) {
-          if (pairsW)
-            gemvCopyPairs(kbld, pairsW, tileCols, firstCol, kb);
           forEachTileSize(kbld, loc, index(kbld, 0), p.m, {kGemvTileRows, 2, 1},
                           [&](OpBuilder &rb, int64_t tileRows, Value r0) {
-                            if (pairsW)
-                              gemvDotPairTile(rb, buf, scratch, pairsW,
-                                              tileRows, tileCols, r0, firstCol,
-                                              kb);
+                            if (pairs)
+                              gemvDotPairTile(rb, buf, scratch, tileRows,
+                                              tileCols, r0, firstCol, kb);
                             else
                               gemvDotTile(rb, buf, scratch, tileRows, tileCols,
                                           r0, firstCol, kb);
                           });
         });
       });
-  if (pairsW)
-    memref::DeallocOp::create(b, loc, pairsW);
 }
 
-/// Copies the K block `kb` of W rows [firstCol, firstCol + tileCols) into
-/// `pairsW` ([row][KC] bf16) as γ'·W, multiplied in f32 and rounded once
-/// (the packed GEMM's B̃ numerics), zero past the block up to whole 2L
-/// steps. Each line is prefetched one K block on.
-void FusedGemmEmitter::gemvCopyPairs(OpBuilder &b, Value pairsW,
-                                     int64_t tileCols, Value firstCol,
-                                     const KBlock &kb) {
-  Value zero = index(b, 0);
-  Value lanes = index(b, s.lanes);
-  Value pairLanes = index(b, 2 * s.lanes);
-  Value steps = mul(b, arith::CeilDivUIOp::create(b, loc, kb.length, pairLanes),
-                    pairLanes);
-  Value lastK = sub(b, p.k, index(b, 1));
-  scf::ForOp::create(
-      b, loc, zero, steps, lanes, ValueRange{},
-      [&](OpBuilder &nb, Location, Value kk, ValueRange) {
-        Value k = add(nb, kb.start, kk);
-        Value left =
-            arith::MaxSIOp::create(nb, loc, sub(nb, kb.length, kk), zero);
-        Value m = mask(nb, left);
-        Value g = gammaVectorAt(nb, k, m);
-        Value ahead = minIndex(nb, add(nb, k, index(nb, kDotBlockK)), lastK);
-        for (int64_t j = 0; j < tileCols; ++j) {
-          Value row = add(nb, firstCol, index(nb, j));
-          if (options.prefetchNextRow)
-            memref::PrefetchOp::create(nb, loc, p.w, ValueRange{row, ahead},
-                                       /*isWrite=*/false, /*localityHint=*/3,
-                                       /*isDataCache=*/true);
-          Value w = loadF32(nb, p.w, {row, k}, m);
-          if (g)
-            w = arith::MulFOp::create(nb, loc, w, g);
-          vector::StoreOp::create(
-              nb, loc, narrow(nb, w, nb.getBF16Type()), pairsW,
-              ValueRange{add(nb, index(nb, j * kDotBlockK), kk)});
-        }
-        scf::YieldOp::create(nb, loc);
-      });
+Value FusedGemmEmitter::loadWPairs(OpBuilder &b, Value row, Value k,
+                                   Value maskValue) {
+  Type bf16 = b.getBF16Type();
+  VectorType pairType = VectorType::get({2 * s.lanes}, bf16);
+  if (!maskValue)
+    return vector::LoadOp::create(b, loc, pairType, p.w, ValueRange{row, k});
+  Value passThru = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(pairType, b.getFloatAttr(bf16, 0.0)));
+  return vector::MaskedLoadOp::create(b, loc, pairType, p.w,
+                                      ValueRange{row, k}, maskValue, passThru);
+}
+
+/// A line of W row `row` one K block past `k` (clamped to the row): the
+/// dot products read a group's W rows a K block at a time, too slowly for
+/// the hardware prefetchers. The next group's rows follow in memory, where
+/// those pick up.
+void FusedGemmEmitter::prefetchWRowAhead(OpBuilder &b, Value row, Value k) {
+  Value ahead = minIndex(b, add(b, k, index(b, kDotBlockK)),
+                         sub(b, p.k, index(b, 1)));
+  memref::PrefetchOp::create(b, loc, p.w, ValueRange{row, ahead},
+                             /*isWrite=*/false, /*localityHint=*/3,
+                             /*isDataCache=*/true);
 }
 
 /// gemvDotTile on bf16 pairs: per 2L k's, one x86vector.avx512.dot
-/// (vdpbf16ps: per lane acc += a₀w₀ + a₁w₁ in f32) per accumulator, on
-/// 2L bf16 of Ã (x, unchanged) and of the copied γ'·W.
+/// (vdpbf16ps: per lane acc += a₀w₀ + a₁w₁ in f32) per accumulator, on 2L
+/// bf16 of Ã (round(x·γ')) and of W as it is in memory: a W row's
+/// consecutive k's are already the instruction's pairs.
 void FusedGemmEmitter::gemvDotPairTile(OpBuilder &b, const ChunkBuffers &buf,
-                                       Value scratch, Value pairsW,
-                                       int64_t tileRows, int64_t tileCols,
-                                       Value firstRow, Value firstCol,
-                                       const KBlock &kb) {
+                                       Value scratch, int64_t tileRows,
+                                       int64_t tileCols, Value firstRow,
+                                       Value firstCol, const KBlock &kb) {
   Value zero = index(b, 0);
   VectorType pairType = VectorType::get({2 * s.lanes}, b.getBF16Type());
-  SmallVector<Value> aBase;
+  SmallVector<Value> aBase, wRow;
   for (int64_t i = 0; i < tileRows; ++i)
     aBase.push_back(gemvABase(b, kb, add(b, firstRow, index(b, i))));
-  Value pairLanes = index(b, 2 * s.lanes);
-  Value steps = mul(b, arith::CeilDivUIOp::create(b, loc, kb.length, pairLanes),
-                    pairLanes);
+  for (int64_t j = 0; j < tileCols; ++j)
+    wRow.push_back(add(b, firstCol, index(b, j)));
+
+  // One step of 2L k's at k; `maskValue` (W's tail) or null. Ã's padding
+  // is zero, so its loads need no mask.
+  auto step = [&](OpBuilder &nb, Value k, Value maskValue,
+                  SmallVector<Value> &accs) {
+    Value kk = sub(nb, k, kb.start);
+    SmallVector<Value> w;
+    for (int64_t j = 0; j < tileCols; ++j)
+      w.push_back(loadWPairs(nb, wRow[j], k, maskValue));
+    for (int64_t i = 0; i < tileRows; ++i) {
+      Value a = vector::LoadOp::create(nb, loc, pairType, buf.packedA,
+                                       ValueRange{add(nb, aBase[i], kk)});
+      for (int64_t j = 0; j < tileCols; ++j) {
+        Value &acc = accs[i * tileCols + j];
+        acc = x86vector::DotBF16Op::create(nb, loc, acc.getType(), acc, a,
+                                           w[j]);
+      }
+    }
+  };
+  auto prefetch = [&](OpBuilder &nb, Value k) {
+    for (Value row : wRow)
+      prefetchWRowAhead(nb, row, k);
+  };
+
   SmallVector<Value> init =
       gemvLoadAccumulators(b, scratch, zero, kb, firstRow, tileRows, tileCols);
-  auto body = scf::ForOp::create(
-      b, loc, zero, steps, pairLanes, init,
-      [&](OpBuilder &nb, Location, Value kk, ValueRange iter) {
-        SmallVector<Value> accs(iter);
-        SmallVector<Value> w;
-        for (int64_t j = 0; j < tileCols; ++j)
-          w.push_back(vector::LoadOp::create(
-              nb, loc, pairType, pairsW,
-              ValueRange{add(nb, index(nb, j * kDotBlockK), kk)}));
-        for (int64_t i = 0; i < tileRows; ++i) {
-          Value a = vector::LoadOp::create(nb, loc, pairType, buf.packedA,
-                                           ValueRange{add(nb, aBase[i], kk)});
-          for (int64_t j = 0; j < tileCols; ++j) {
-            Value &acc = accs[i * tileCols + j];
-            acc = x86vector::DotBF16Op::create(nb, loc, acc.getType(), acc, a,
-                                               w[j]);
-          }
-        }
-        scf::YieldOp::create(nb, loc, accs);
-      });
+  auto tail = vectorSteps(
+      b, kb.start, kb.length, init, step,
+      options.prefetchNextRow ? function_ref<void(OpBuilder &, Value)>(prefetch)
+                              : nullptr,
+      2 * s.lanes);
   scf::IfOp::create(
       b, loc, kb.isLast,
       [&](OpBuilder &tb, Location) {
         gemvDotEpilogue(tb, buf, tileRows, tileCols, firstRow, firstCol,
-                        body.getResults());
+                        tail.getResults());
         scf::YieldOp::create(tb, loc);
       },
       [&](OpBuilder &eb, Location) {
         gemvStoreAccumulators(eb, scratch, index(eb, 0), firstRow, tileRows,
-                              SmallVector<Value>(body.getResults()));
+                              SmallVector<Value>(tail.getResults()));
         scf::YieldOp::create(eb, loc);
       });
 }
@@ -488,16 +461,9 @@ void FusedGemmEmitter::gemvDotTile(OpBuilder &b, const ChunkBuffers &buf,
   for (int64_t j = 0; j < tileCols; ++j)
     wRow.push_back(add(b, firstCol, index(b, j)));
 
-  // A line per W row one K block on (clamped to the row): a group's W rows
-  // are read a K block at a time, too slowly for the hardware prefetchers.
-  // The next group's rows follow in memory, where those pick up.
-  Value lastK = sub(b, p.k, index(b, 1));
   auto prefetch = [&](OpBuilder &nb, Value k) {
-    Value ahead = minIndex(nb, add(nb, k, index(nb, kDotBlockK)), lastK);
-    for (int64_t j = 0; j < tileCols; ++j)
-      memref::PrefetchOp::create(nb, loc, p.w, ValueRange{wRow[j], ahead},
-                                 /*isWrite=*/false, /*localityHint=*/3,
-                                 /*isDataCache=*/true);
+    for (Value row : wRow)
+      prefetchWRowAhead(nb, row, k);
   };
 
   // One vector step at k (kk into the K block); `maskValue` (W's tail) or
@@ -731,32 +697,45 @@ void FusedGemmEmitter::gemvDecodeDots(OpBuilder &b, const ChunkBuffers &buf,
                                       Value jc, Value cols) {
   // 4 W rows at a time, each streamed whole: 4 long runs that the hardware
   // prefetchers follow.
+  bool pairs = elementTypeOf(buf.packedA).isBF16();
   forEachTileSize(b, loc, index(b, 0), cols, {4, 1},
                   [&](OpBuilder &nb, int64_t tileCols, Value n0) {
-                    gemvDecodeDotTile(nb, buf, tileCols, add(nb, jc, n0));
+                    gemvDecodeDotTile(nb, buf, tileCols, add(nb, jc, n0),
+                                      pairs);
                   });
 }
 
 void FusedGemmEmitter::gemvDecodeDotTile(OpBuilder &b, const ChunkBuffers &buf,
-                                         int64_t tileCols, Value firstCol) {
+                                         int64_t tileCols, Value firstCol,
+                                         bool pairs) {
   Value zero = index(b, 0);
   VectorType type = vecType(b.getF32Type());
+  VectorType pairType = VectorType::get({2 * s.lanes}, b.getBF16Type());
   SmallVector<Value> wRow;
   for (int64_t j = 0; j < tileCols; ++j)
     wRow.push_back(add(b, firstCol, index(b, j)));
 
-  // One vector step at k; `maskValue` (W's tail) or null. Ã's padding is
-  // zero, so its loads need no mask; its one row is contiguous.
+  // One step at k (L k's, or 2L bf16 pairs); `maskValue` (W's tail) or
+  // null. Ã's padding is zero, so its loads need no mask; its one row is
+  // contiguous.
   auto step = [&](OpBuilder &nb, Value k, Value maskValue,
                   SmallVector<Value> &accs) {
-    Value a = vector::LoadOp::create(nb, loc, type, buf.packedA, ValueRange{k});
+    Value a = vector::LoadOp::create(nb, loc, pairs ? pairType : type,
+                                     buf.packedA, ValueRange{k});
     for (int64_t j = 0; j < tileCols; ++j)
-      accs[j] = vector::FMAOp::create(
-          nb, loc, a, loadF32(nb, p.w, {wRow[j], k}, maskValue), accs[j]);
+      accs[j] = pairs ? x86vector::DotBF16Op::create(
+                            nb, loc, type, accs[j], a,
+                            loadWPairs(nb, wRow[j], k, maskValue))
+                            .getResult()
+                      : vector::FMAOp::create(
+                            nb, loc, a,
+                            loadF32(nb, p.w, {wRow[j], k}, maskValue), accs[j])
+                            .getResult();
   };
 
   SmallVector<Value> init(tileCols, zeros(b));
-  auto tail = vectorSteps(b, zero, p.k, init, step, nullptr);
+  auto tail = vectorSteps(b, zero, p.k, init, step, nullptr,
+                          pairs ? 2 * s.lanes : s.lanes);
   gemvDotEpilogue(b, buf, 1, tileCols, zero, firstCol, tail.getResults());
 }
 

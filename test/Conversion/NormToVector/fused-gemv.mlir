@@ -144,32 +144,63 @@ func.func @bf16_nxk(%x: memref<?x4096xbf16>, %w: memref<4096x4096xbf16>, %c: mem
 
 // -----
 
-// From 12 rows, bf16 with W as N×K runs the K-blocked dot products on
-// vdpbf16ps: Ã holds x unchanged in bf16 (zero-filled first: steps are 32
-// k's), and per group and K block the 6 W rows' γ'·W is copied, multiplied
-// in f32 and rounded to bf16 once, into a 6 × 256 buffer; per 32 k's a tile
-// runs 24 x86vector.avx512.dot on it.
+// bf16 with W as N×K runs the K-blocked dot products on vdpbf16ps for any
+// number of rows: Ã (zero-filled first: steps are 32 k's) holds
+// round(x·γ'), multiplied in f32 and rounded to bf16 once, and the tiles
+// read W as it is, 32 k's of a row per load (no copy of W): per 32 k's a
+// prefetch per W row one K block on and 24 x86vector.avx512.dot; K's tail
+// is a masked load of W.
 // BF16-LABEL: func.func @bf16_nxk_rows
 //       BF16:   %[[A:.*]] = memref.alloc(%{{.*}}) {{.*}} : memref<?xbf16>
 //       BF16:   scf.for
 //       BF16:     vector.store %{{.*}}, %[[A]]{{.*}} : memref<?xbf16>, vector<32xbf16>
 //       BF16:   scf.parallel
-//       BF16:     %[[WP:.*]] = memref.alloc() {{.*}} : memref<1536xbf16>
+//       BF16:     arith.mulf {{.*}} : vector<16xf32>
+//       BF16:     x86vector.avx512.cvt.packed.f32_to_bf16
+//       BF16:     vector.store {{.*}}, %[[A]]
+//       BF16:   scf.parallel
+//   BF16-NOT:     memref.alloc() {{.*}}xbf16>
 //       BF16:     scf.for {{.*}} step %c6
 //       BF16:       scf.for
-//       BF16:         scf.for {{.*}} step %c16
-//       BF16:           arith.mulf {{.*}} : vector<16xf32>
-//       BF16:           x86vector.avx512.cvt.packed.f32_to_bf16
-//       BF16:           vector.store {{.*}}, %[[WP]]
 //       BF16:         scf.for {{.*}} step %c4
 //       BF16:           scf.for {{.*}} step %c32
-//       BF16:             vector.load %[[WP]]{{.*}} : memref<1536xbf16>, vector<32xbf16>
+//       BF16:             memref.prefetch %arg2
+//       BF16:             vector.load %arg2{{.*}} : memref<4096x4096xbf16>, vector<32xbf16>
+//       BF16:             vector.load %[[A]]{{.*}} : memref<?xbf16>, vector<32xbf16>
 // BF16-COUNT-24:          x86vector.avx512.dot
+//       BF16:           scf.if
+//       BF16:             vector.maskedload %arg2{{.*}} : memref<4096x4096xbf16>, vector<32xi1>, vector<32xbf16>
 //       BF16:           scf.if
 //       BF16:             vector.reduction <add>
 func.func @bf16_nxk_rows(%x: memref<13x4096xbf16>, %g: memref<4096xbf16>, %w: memref<4096x4096xbf16>,
                          %c: memref<13x4096xbf16>) {
   norm.rms_norm_matmul ins(%x : memref<13x4096xbf16>) weight(%g : memref<4096xbf16>)
       rhs(%w : memref<4096x4096xbf16>) outs(%c : memref<13x4096xbf16>) {transpose_rhs}
+  return
+}
+
+// -----
+
+// One row, bf16, W as N×K: the decode kernel runs vdpbf16ps on W as it is
+// (4 whole W rows at a time, 32 k's per load, a masked load at K's tail),
+// with Ã's one row of round(x·γ').
+// BF16-LABEL: func.func @bf16_nxk_decode
+//       BF16:   x86vector.avx512.cvt.packed.f32_to_bf16
+//       BF16:   scf.parallel
+//       BF16:     scf.for {{.*}} step %c32
+//       BF16:       vector.load %{{.*}} : memref<?xbf16>, vector<32xbf16>
+//       BF16:       vector.load %arg2{{.*}} : memref<4096x4096xbf16>, vector<32xbf16>
+//       BF16:       x86vector.avx512.dot
+//       BF16:       vector.load %arg2{{.*}} : memref<4096x4096xbf16>, vector<32xbf16>
+//       BF16:       x86vector.avx512.dot
+//       BF16:     scf.if
+//       BF16:       vector.maskedload %arg2{{.*}} vector<32xbf16>
+// CHECK-LABEL: func.func @bf16_nxk_decode
+//   CHECK-NOT:   x86vector.avx512.dot
+//       CHECK:   return
+func.func @bf16_nxk_decode(%x: memref<1x4096xbf16>, %g: memref<4096xbf16>, %w: memref<4096x4096xbf16>,
+                           %c: memref<1x4096xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<1x4096xbf16>) weight(%g : memref<4096xbf16>)
+      rhs(%w : memref<4096x4096xbf16>) outs(%c : memref<1x4096xbf16>) {transpose_rhs}
   return
 }
