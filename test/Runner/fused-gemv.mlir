@@ -39,6 +39,9 @@
 //
 // @rms_mm (f32, W as KxN, bias):          R,K, K, K,N, N, R,N
 // RUN: norm-run %s --entry=rms_mm --dims=1,700,700,700,530,530,1,530 --seed=7 --warmup=0 --repeat=1 --check | FileCheck %s
+// One row over two decode tasks and a tail task (1024 + 1024 + 57 columns),
+// K = 8·129 + 5 (whole groups of 8 rows, then 5 single rows), 2 threads:
+// RUN: norm-run %s --entry=rms_mm --dims=1,1037,1037,1037,2105,2105,1,2105 --seed=34 --mean=0.5 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=rms_mm --dims=6,70,70,70,300,300,6,300 --seed=8 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=rms_mm --dims=6,70,70,70,300,300,6,300 --seed=8 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx2})' | FileCheck %s
 // RUN: norm-run %s --entry=rms_mm --dims=2,150,150,150,200,200,2,200 --seed=22 --warmup=0 --repeat=1 --check | FileCheck %s
@@ -56,6 +59,8 @@
 // RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=3,200,3,200,200,200,70,3,70,3,200 --seed=28 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{gemm-gemv-rows=16})' | FileCheck %s
 // RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=13,150,13,150,150,150,300,13,300,13,150 --seed=29 --mean=1 --threads=2 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{gemm-gemv-rows=16})' | FileCheck %s
 // RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=16,600,16,600,600,600,33,16,33,16,600 --seed=30 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{gemm-gemv-rows=16})' | FileCheck %s
+// One row (the default GEMV, prefetching sweeps), several tasks, K tail:
+// RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=1,1037,1,1037,1037,1037,2105,1,2105,1,1037 --seed=35 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=8,100,8,100,100,100,0,8,0,8,100 --seed=31 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{gemm-gemv-rows=16})' | FileCheck %s
 //
 // @mm_rms_t (f32 matmul → RMSNorm, W as NxK: bias and residual in the GEMV's

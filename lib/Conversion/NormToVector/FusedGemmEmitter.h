@@ -267,8 +267,6 @@ private:
                          int64_t tileCols, Value firstCol, bool pairs);
   void gemvDecodeSweeps(OpBuilder &b, const ChunkBuffers &buf, Value jc,
                         Value cols);
-  void gemvDecodeRowTile(OpBuilder &b, const ChunkBuffers &buf,
-                         int64_t tileVectors, Value jc, Value jr, Value cols);
   void columnConstants(OpBuilder &b, const ChunkBuffers &buf, Value jc,
                        Value jr, Value cols, int64_t numVectors,
                        SmallVectorImpl<Value> &masks,

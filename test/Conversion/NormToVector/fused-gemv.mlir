@@ -93,8 +93,11 @@ func.func @gemv_row_sweeps(%x: memref<16x4096xf32>, %w: memref<4096x4096xf32>, %
 // -----
 
 // One row (decode) streams W: 4 whole W rows at a time (N×K), one
-// reduction per output; 16-vector sweeps of K×N rows, prefetching 8 rows
-// ahead. No K blocks, no scratch.
+// reduction per output, no K blocks, no scratch. K×N: tasks of 1024
+// columns whose sums wait in a 1024-float buffer (L1) while groups of 8 W
+// rows stream past, each row one 4 KiB run: per vector of columns one load
+// and one store of the sums and 8 FMAs (f32 W: no software prefetch); the
+// last K mod 8 rows one at a time; then the epilogue per 16 vectors.
 // CHECK-LABEL: func.func @gemv_decode_dots
 //       CHECK:   scf.parallel
 //   CHECK-NOT:     memref.alloc
@@ -104,12 +107,16 @@ func.func @gemv_row_sweeps(%x: memref<16x4096xf32>, %w: memref<4096x4096xf32>, %
 //       CHECK:       vector.reduction <add>
 // CHECK-LABEL: func.func @gemv_decode_sweeps
 //       CHECK:   scf.parallel
-//   CHECK-NOT:     memref.alloc
+//       CHECK:     %[[S:.*]] = memref.alloc() {{.*}} : memref<1024xf32>
+//       CHECK:     scf.for {{.*}} step %c8
+//   CHECK-NOT:       memref.prefetch
+//       CHECK:       scf.for {{.*}} step %c16
+//       CHECK:         vector.load %[[S]]
+// CHECK-COUNT-8:       vector.fma {{.*}} : vector<16xf32>
+//       CHECK:         vector.store %{{.*}}, %[[S]]
+//       CHECK:     scf.for {{.*}} step %c1
 //       CHECK:     scf.for {{.*}} step %c256
-//       CHECK:       scf.for
-//       CHECK:         memref.prefetch
-//       CHECK:         vector.maskedload
-// CHECK-COUNT-16:      vector.fma {{.*}} : vector<16xf32>
+//       CHECK:     memref.dealloc %[[S]]
 func.func @gemv_decode_dots(%x: memref<1x4096xf32>, %w: memref<4096x4096xf32>, %c: memref<1x4096xf32>) {
   norm.rms_norm_matmul ins(%x : memref<1x4096xf32>) rhs(%w : memref<4096x4096xf32>)
       outs(%c : memref<1x4096xf32>) {transpose_rhs}
@@ -204,3 +211,21 @@ func.func @bf16_nxk_decode(%x: memref<1x4096xbf16>, %g: memref<4096xbf16>, %w: m
       rhs(%w : memref<4096x4096xbf16>) outs(%c : memref<1x4096xbf16>) {transpose_rhs}
   return
 }
+
+// -----
+
+// One row, bf16, W as K×N: the decode sweeps widen W to f32, and their 2 KiB
+// runs get a software prefetch of the next group's 8 rows.
+// BF16-LABEL: func.func @bf16_kxn_decode
+//       BF16:   scf.parallel
+//       BF16:     memref.alloc() {{.*}} : memref<1024xf32>
+//       BF16:     scf.for {{.*}} step %c8
+//       BF16:       scf.for {{.*}} step %c16
+// BF16-COUNT-8:       memref.prefetch %arg1
+// BF16-COUNT-8:       vector.fma {{.*}} : vector<16xf32>
+func.func @bf16_kxn_decode(%x: memref<1x4096xbf16>, %w: memref<4096x4096xbf16>, %c: memref<1x4096xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<1x4096xbf16>) rhs(%w : memref<4096x4096xbf16>)
+      outs(%c : memref<1x4096xbf16>)
+  return
+}
+
