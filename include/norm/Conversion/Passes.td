@@ -85,8 +85,8 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
     Option<"gemmBF16Dot", "gemm-bf16-dot", "bool", /*default=*/"true",
            "Fused GEMM: with bf16 A and W (RMSNorm or no norm), a target with "
            "AVX512-BF16 runs the micro-kernel on vdpbf16ps: bf16 pairs in "
-           "both panels, gamma folded into the packed W (into the packed A "
-           "in the GEMV with W as NxK), f32 accumulation">,
+           "both panels, x*gamma rounded to bf16 in the packed A, W as it "
+           "is, f32 accumulation">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

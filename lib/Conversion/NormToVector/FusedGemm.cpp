@@ -30,11 +30,12 @@
 // bf16 dot products (AVX512-BF16, `bf16DotProducts`; bf16 A and W, RMSNorm
 // or no norm): Ã and B̃ hold bf16 k-pairs and the micro-kernel runs
 // x86vector.avx512.dot (vdpbf16ps: per lane, acc += a₀b₀ + a₁b₁ in f32),
-// two k's per instruction, twice the f32 FMA rate. Ã then holds the rows
-// unchanged (x, or round(x + residual), exact in bf16) and γ' moves into
-// B̃ (W' = diag(γ')·W rounded to bf16, DESIGN.md §3's folding), so the
-// normalized activations are still never rounded. LayerNorm keeps f32
-// panels: its (x − p)·γ' is not exact in bf16.
+// two k's per instruction, twice the f32 FMA rate. Ã then holds round(x·γ')
+// (x, or round(x + residual), times γ' in f32, rounded once to bf16): the
+// one rounding this path adds, on the M×K side, so B̃ is W as it is and the
+// fused kernel packs W exactly as the plain matmul does. The statistics, r
+// and the accumulation stay f32. LayerNorm keeps f32 panels (its c = Σγ'W
+// is summed from the f32 W it packs).
 //
 // γ' = γ + weight_offset (a missing γ is 1). The statistics use shifted
 // sums: with the pivot a mean of row elements, Σ(x − p)² − (Σ(x − p))²/K
@@ -190,24 +191,12 @@ void FusedGemmEmitter::packB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
       });
 }
 
-/// Stores the W rows k0 and k1 (L columns each, f32 or bf16) as one vector
-/// of L bf16 k-pairs at `offset` of B̃, the operand layout of vdpbf16ps.
-/// γ' is folded in here (W' = diag(γ')·W, rounded to bf16 as a folded
-/// constant weight would be), so Ã can hold the rows unchanged.
+/// Stores the bf16 W rows k0 and k1 (L columns each) as one vector of L
+/// k-pairs at `offset` of B̃, the operand layout of vdpbf16ps. W is copied
+/// as it is: γ' is in Ã (packRow), so B̃ is the plain matmul's.
 void FusedGemmEmitter::storeBPair(OpBuilder &b, const ChunkBuffers &buf,
-                                  Value w0, Value w1, Value k0, Value k1,
-                                  Value offset) {
-  Type bf16 = b.getBF16Type();
-  bool scaled = isNorm() && (p.gamma || p.weightOffset != 0.0);
-  auto prepare = [&](Value w, Value k) {
-    if (scaled)
-      w = arith::MulFOp::create(b, loc, toF32(b, w), splat(b, gammaAt(b, k)));
-    return cast<VectorType>(w.getType()).getElementType() == bf16
-               ? w
-               : narrow(b, w, bf16);
-  };
-  Value pairs = vector::InterleaveOp::create(b, loc, prepare(w0, k0),
-                                             prepare(w1, k1));
+                                  Value w0, Value w1, Value offset) {
+  Value pairs = vector::InterleaveOp::create(b, loc, w0, w1);
   vector::StoreOp::create(b, loc, pairs, buf.packedB, ValueRange{offset});
 }
 
@@ -267,7 +256,7 @@ void FusedGemmEmitter::packBPairs(OpBuilder &b, const ChunkBuffers &buf,
                 Value w1 = loadRow(
                     pb, k1, col,
                     arith::SelectOp::create(pb, loc, hasK1, left, zero));
-                storeBPair(pb, buf, w0, w1, k0, k1,
+                storeBPair(pb, buf, w0, w1,
                            add(pb, base, index(pb, 2 * v * s.lanes)));
               }
               scf::YieldOp::create(pb, loc);
@@ -277,9 +266,8 @@ void FusedGemmEmitter::packBPairs(OpBuilder &b, const ChunkBuffers &buf,
 }
 
 /// Packs an N×K bf16 W for the dot micro-kernel. A row of W holds its
-/// k-pairs side by side, so L rows × 2L k's read as L×L 32-bit words (γ'
-/// applied to the row vectors first, where there is one), transposed in
-/// registers, are L k-pair rows of B̃ as they are stored.
+/// k-pairs side by side, so L rows × 2L k's read as L×L 32-bit words,
+/// transposed in registers, are L k-pair rows of B̃ as they are stored.
 void FusedGemmEmitter::packTransposedBPairs(OpBuilder &b,
                                             const ChunkBuffers &buf, Value jc,
                                             Value cols, const KBlock &kb) {
@@ -290,17 +278,9 @@ void FusedGemmEmitter::packTransposedBPairs(OpBuilder &b,
   VectorType pairsType = VectorType::get({2 * s.lanes}, bf16);
   VectorType wordsType = VectorType::get({s.lanes}, i32);
   VectorType squareType = VectorType::get({s.lanes, s.lanes}, i32);
-  bool scaled = isNorm() && (p.gamma || p.weightOffset != 0.0);
   Value bf16Zeros = arith::ConstantOp::create(
       b, loc, DenseElementsAttr::get(pairsType, b.getFloatAttr(bf16, 0.0)));
   Value lastRow = sub(b, p.n, one);
-  SmallVector<int64_t> lowHalf, highHalf, concat;
-  for (int64_t i = 0; i < s.lanes; ++i) {
-    lowHalf.push_back(i);
-    highHalf.push_back(s.lanes + i);
-  }
-  for (int64_t i = 0; i < 2 * s.lanes; ++i)
-    concat.push_back(i);
   scf::ForOp::create(
       b, loc, zero, cols, index(b, s.tileCols), ValueRange{},
       [&](OpBuilder &pb, Location, Value jr, ValueRange) {
@@ -317,16 +297,6 @@ void FusedGemmEmitter::packTransposedBPairs(OpBuilder &b,
                 Value aheadK = minIndex(
                     kbld, add(kbld, kGlobal, index(kbld, kPrefetchSteps * 2 * s.lanes)),
                     sub(kbld, p.k, one));
-                // γ' for the 2L k's, as two f32 halves (zero past the block).
-                Value gammas[2];
-                if (scaled)
-                  for (int64_t h = 0; h < 2; ++h) {
-                    Value kHalf = index(kbld, h * s.lanes);
-                    Value count = arith::MaxSIOp::create(
-                        kbld, loc, sub(kbld, kLeft, kHalf), index(kbld, 0));
-                    gammas[h] = gammaVectorAt(kbld, add(kbld, kGlobal, kHalf),
-                                              mask(kbld, count));
-                  }
                 Value square = arith::ConstantOp::create(
                     kbld, loc, DenseElementsAttr::get(squareType, int32_t(0)));
                 for (int64_t t = 0; t < s.lanes; ++t) {
@@ -350,20 +320,6 @@ void FusedGemmEmitter::packTransposedBPairs(OpBuilder &b,
                           VectorType::get({2 * s.lanes}, kbld.getI1Type()),
                           ValueRange{count}),
                       bf16Zeros);
-                  if (scaled) {
-                    Value halves[2];
-                    for (int64_t h = 0; h < 2; ++h) {
-                      Value half = vector::ShuffleOp::create(
-                          kbld, loc, w, w, h == 0 ? lowHalf : highHalf);
-                      halves[h] = narrow(
-                          kbld,
-                          arith::MulFOp::create(kbld, loc, toF32(kbld, half),
-                                                gammas[h]),
-                          bf16);
-                    }
-                    w = vector::ShuffleOp::create(kbld, loc, halves[0],
-                                                  halves[1], concat);
-                  }
                   square = vector::InsertOp::create(
                       kbld, loc, vector::BitCastOp::create(kbld, loc, wordsType, w),
                       square, ArrayRef<int64_t>{t});
@@ -565,11 +521,10 @@ void FusedGemmEmitter::packRow(OpBuilder &b, const ChunkBuffers &buf,
       next.push_back(vector::FMAOp::create(nb, loc, d, d, accs[0]));
     }
     Value a = d;
-    // A bf16 Ã (the dot micro-kernel) holds the rows unchanged, exact in
-    // bf16, and γ' is in B̃ (storeBPair); the GEMV's holds round(x·γ').
+    // A bf16 Ã (the dot micro-kernels) holds round(x·γ'): the one rounding
+    // of the bf16 dot products, on the M×K side, so W is used as it is.
     bool pairs = elementTypeOf(buf.packedA).isBF16();
-    bool scales = isNorm() && (!pairs || buf.gammaInPairs);
-    if (Value g = scales ? gammaVectorAt(nb, kGlobal, maskValue) : Value())
+    if (Value g = isNorm() ? gammaVectorAt(nb, kGlobal, maskValue) : Value())
       a = arith::MulFOp::create(nb, loc, d, g);
     if (pairs)
       a = narrow(nb, a, nb.getBF16Type());

@@ -51,9 +51,6 @@ struct ChunkBuffers {
   Value sum1, sum2, pivot, scale, shift;
   // Per chunk column (length NC), LayerNorm: c and Σ β·W.
   Value colSumW, colSumBetaW;
-  /// A bf16 Ã (pairs) holds round(x·γ') rather than x: the GEMV's dot
-  /// products then read W as it is, where the packed GEMM puts γ' into B̃.
-  bool gammaInPairs = false;
 };
 
 /// Per K block: where it starts, its length, whether it is the first / the
@@ -303,7 +300,7 @@ private:
   void packBPairs(OpBuilder &b, const ChunkBuffers &buf, Value jc, Value cols,
                   const KBlock &kb);
   void storeBPair(OpBuilder &b, const ChunkBuffers &buf, Value w0, Value w1,
-                  Value k0, Value k1, Value offset);
+                  Value offset);
   void storeSum(OpBuilder &b, Value x, Value row, Value k, Value maskValue);
   void packRow(OpBuilder &b, const ChunkBuffers &buf, Value row, Value base,
                const KBlock &kb);
@@ -328,12 +325,11 @@ private:
   const FusedGemmProblem &p;
   const NormVectorCodegenOptions &options;
   GemmShape s;
-  /// The packed GEMM runs on bf16 dot products (vdpbf16ps): Ã holds the
-  /// bf16 rows as they are (x, or round(x + residual)), B̃ holds k-pairs of
-  /// γ'·W rounded to bf16 ([panel][KC/2][NR][2]); see
+  /// The packed GEMM runs on bf16 dot products (vdpbf16ps): Ã holds
+  /// round(x·γ') in bf16 (x, or round(x + residual), times γ'), B̃ holds
+  /// k-pairs of W as it is ([panel][KC/2][NR][2]); see
   /// NormVectorCodegenOptions::bf16DotProducts. The GEMV uses them with W
-  /// as N×K (gemvPairs), there with γ' in Ã and W read as it is; its K×N
-  /// sweeps keep f32 FMAs.
+  /// as N×K (gemvPairs), reading W unpacked; its K×N sweeps keep f32 FMAs.
   bool dot;
 };
 

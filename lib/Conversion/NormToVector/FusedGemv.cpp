@@ -42,11 +42,9 @@
 // rounded. With AVX512-BF16 (the packed GEMM's `dot`), W as N×K runs
 // vdpbf16ps for any number of rows, two k's per instruction, on W as it is
 // in memory: a W row's consecutive k's are already the instruction's pairs.
-// Ã then holds bf16 pairs of round(x·γ') (multiplied in f32, rounded once).
-// That is the one rounding the packed GEMM puts on γ'·W instead (DESIGN.md
-// §3's folding): the same 2⁻⁹ relative error per product term, but on the
-// M×K side, so W is streamed, never copied. Still f32 statistics and
-// accumulation, and r applied in f32 in the epilogue. W as K×N keeps the
+// Ã then holds bf16 pairs of round(x·γ') (multiplied in f32, rounded once),
+// as in the packed GEMM: W is streamed, never copied. Still f32 statistics
+// and accumulation, and r applied in f32 in the epilogue. W as K×N keeps the
 // packed GEMM from 2 rows (kDefaultSweepRowsBF16Dot): its vdpbf16ps wins.
 //
 // LayerNorm keeps the packed GEMM: its c = Σ_k γ'_k W_k· comes from packing W.
@@ -136,7 +134,6 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
     } else {
       buf.packedA = allocF32(pb, size);
     }
-    buf.gammaInPairs = pairs;
     packAllOfA(pb, buf, blockK);
   };
 

@@ -10,13 +10,20 @@
 
 // OFF-NOT: x86vector.avx512.dot
 
-// W as K×N: rows k and k+1 interleaved into pairs, γ folded in (f32
-// multiply, rounded once); Ã holds x as it is (no γ multiply there); per
-// pair step, each row's pair is broadcast as one 32-bit word.
+// W as K×N: Ã holds round(x·γ') (an f32 multiply, rounded once to bf16);
+// W's rows k and k+1 are interleaved into pairs as they are (no multiply:
+// B̃ is the plain matmul's); per pair step, each row's pair of Ã is
+// broadcast as one 32-bit word.
 // CHECK-LABEL: func.func @rms_matmul
-// CHECK:         memref.alloc() {alignment = 64 : i64} : memref<{{[0-9]+}}xbf16>
-// CHECK:         arith.mulf {{.*}} : vector<16xf32>
-// CHECK:         vector.interleave {{.*}} : vector<16xbf16> -> vector<32xbf16>
+// CHECK:         %[[A:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xbf16>
+// CHECK:         scf.parallel
+// CHECK:           arith.mulf {{.*}} : vector<16xf32>
+// CHECK:           x86vector.avx512.cvt.packed.f32_to_bf16
+// CHECK:           vector.store {{.*}}, %[[A]]
+// CHECK:         scf.parallel
+// CHECK:           memref.alloc() {alignment = 64 : i64} : memref<{{[0-9]+}}xbf16>
+// CHECK-NOT:       arith.mulf
+// CHECK:           vector.interleave {{.*}} : vector<16xbf16> -> vector<32xbf16>
 // CHECK:         vector.bitcast {{.*}} : vector<2xbf16> to vector<1xi32>
 // CHECK:         vector.broadcast {{.*}} : i32 to vector<16xi32>
 // CHECK:         vector.bitcast {{.*}} : vector<16xi32> to vector<32xbf16>

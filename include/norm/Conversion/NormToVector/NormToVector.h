@@ -44,10 +44,8 @@ struct NormVectorCodegenOptions {
   bool nativeBF16Conversion = false;
   /// Run the fused GEMM's micro-kernel on AVX512-BF16 `vdpbf16ps` (x86vector
   /// `avx512.dot`) when A and W are bf16 and no LayerNorm is folded in: Ã
-  /// and B̃ hold bf16 k-pairs, γ' is folded into B̃ (W' = diag(γ')·W,
-  /// DESIGN.md §3), accumulation stays f32. The GEMV with W as N×K reads W
-  /// as it is and rounds γ' into Ã instead (round(x·γ')). Needs 512-bit
-  /// vectors.
+  /// and B̃ hold bf16 k-pairs, γ' is rounded into Ã (round(x·γ')) and W is
+  /// used as it is, accumulation stays f32. Needs 512-bit vectors.
   bool bf16DotProducts = false;
 
   // The fused GEMM of the norm/matmul ops (FusedGemm.cpp); 0 picks the
