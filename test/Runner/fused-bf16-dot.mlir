@@ -1,8 +1,9 @@
 // REQUIRES: norm-jit, avx512bf16
 // The fused GEMM on AVX512-BF16 dot products (vdpbf16ps, gemm-bf16-dot):
-// bf16 A and W packed as k-pairs, γ' folded into the packed W, f32
-// accumulation; checked against the float64 reference and against the same
-// op with the dot products off (f32 FMA micro-kernel). Shapes cover odd K
+// bf16 A and W packed as k-pairs, Ã holding round(x·γ') (LayerNorm
+// round((x − p)·γ')), W as it is, f32 accumulation; checked against the
+// float64 reference and against the same op with the dot products off (f32
+// FMA micro-kernel). Shapes cover odd K
 // (the last pair has a zero partner), several K blocks, column chunks and
 // row tiles with tails, and rows below the GEMV limit with the GEMV off.
 //
@@ -27,6 +28,16 @@
 // @res_rms_mm_t (no γ, residual, S returned, W as NxK): x, r: RxK, w: NxK, c: RxN, s: RxK
 //                                                     R,K, R,K, N,K, R,N, R,K
 // RUN: norm-run %s --entry=res_rms_mm_t --dims=64,513,64,513,96,513,64,96,64,513 --seed=8 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16})' | FileCheck %s
+//
+// @ln_mm (LayerNorm, γ, β, W as KxN; c = Σγ'W and Σβ·W summed in f32 from
+// W beside the pair packing; rows with |mean| ≈ 10²–10³·std):
+//   x: RxK, g, b: K, w: KxN, c: RxN                     R,K, K, K, K,N, R,N
+// RUN: norm-run %s --entry=ln_mm --dims=40,530,530,530,530,270,40,270 --seed=12 --mean=100 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16})' | FileCheck %s
+// RUN: norm-run %s --entry=ln_mm --dims=150,701,701,701,701,530,150,530 --seed=13 --mean=1000 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 num-threads=2})' --compare-pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 gemm-bf16-dot=false})' --compare-tol=2e-2 | FileCheck %s --check-prefix=CMP
+// @ln_mm_t (the same, W as NxK: c and Σβ·W as dot products along W's rows):
+//   x: RxK, g, b: K, w: NxK, c: RxN                     R,K, K, K, N,K, R,N
+// RUN: norm-run %s --entry=ln_mm_t --dims=33,301,301,301,70,301,33,70 --seed=14 --mean=-50 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16})' | FileCheck %s
+// RUN: norm-run %s --entry=ln_mm_t --dims=130,1030,1030,1030,300,1030,130,300 --seed=15 --mean=1000 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 num-threads=2})' | FileCheck %s
 //
 // @mm_rms (matmul → norm: the plain GEMM of A and W on dot products, then
 // the norm of A·W + bias + residual):
@@ -69,3 +80,20 @@ func.func @mm_rms(%a: memref<?x?xbf16>, %w: memref<?x?xbf16>, %mb: memref<?xbf16
       sum_outs(%s : memref<?x?xbf16>)
   return
 }
+
+func.func @ln_mm(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %b: memref<?xbf16>,
+                 %w: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  norm.layer_norm_matmul ins(%x : memref<?x?xbf16>) weight(%g : memref<?xbf16>)
+      bias(%b : memref<?xbf16>) rhs(%w : memref<?x?xbf16>)
+      outs(%c : memref<?x?xbf16>)
+  return
+}
+
+func.func @ln_mm_t(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %b: memref<?xbf16>,
+                   %w: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  norm.layer_norm_matmul ins(%x : memref<?x?xbf16>) weight(%g : memref<?xbf16>)
+      bias(%b : memref<?xbf16>) rhs(%w : memref<?x?xbf16>)
+      outs(%c : memref<?x?xbf16>) {transpose_rhs}
+  return
+}
+

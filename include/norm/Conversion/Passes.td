@@ -83,7 +83,7 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
            "the GEMV kernel (0: the default, 16; 1 with W as KxN when bf16 "
            "runs on vdpbf16ps; -1: never; at most 64)">,
     Option<"gemmBF16Dot", "gemm-bf16-dot", "bool", /*default=*/"true",
-           "Fused GEMM: with bf16 A and W (RMSNorm or no norm), a target with "
+           "Fused GEMM: with bf16 A and W, a target with "
            "AVX512-BF16 runs the micro-kernel on vdpbf16ps: bf16 pairs in "
            "both panels, x*gamma rounded to bf16 in the packed A, W as it "
            "is, f32 accumulation">,

@@ -27,15 +27,16 @@
 // and (μ − p) of the size of σ, so nothing cancels when |μ| ≫ σ); None:
 // C = acc + bias + residual.
 //
-// bf16 dot products (AVX512-BF16, `bf16DotProducts`; bf16 A and W, RMSNorm
-// or no norm): Ã and B̃ hold bf16 k-pairs and the micro-kernel runs
-// x86vector.avx512.dot (vdpbf16ps: per lane, acc += a₀b₀ + a₁b₁ in f32),
-// two k's per instruction, twice the f32 FMA rate. Ã then holds round(x·γ')
-// (x, or round(x + residual), times γ' in f32, rounded once to bf16): the
-// one rounding this path adds, on the M×K side, so B̃ is W as it is and the
-// fused kernel packs W exactly as the plain matmul does. The statistics, r
-// and the accumulation stay f32. LayerNorm keeps f32 panels (its c = Σγ'W
-// is summed from the f32 W it packs).
+// bf16 dot products (AVX512-BF16, `bf16DotProducts`; bf16 A and W): Ã and
+// B̃ hold bf16 k-pairs and the micro-kernel runs x86vector.avx512.dot
+// (vdpbf16ps: per lane, acc += a₀b₀ + a₁b₁ in f32), two k's per
+// instruction, twice the f32 FMA rate. Ã then holds round(x·γ') (LayerNorm
+// round((x − p)·γ'); x, or round(x + residual), times γ' in f32, rounded
+// once to bf16): the one rounding this path adds, on the M×K side, so B̃ is
+// W as it is and the fused kernel packs W exactly as the plain matmul does.
+// The statistics, r and the accumulation stay f32; LayerNorm's c = Σγ'W
+// and Σβ·W are summed in f32 from W beside the pair packing
+// (sumColumnsOfW).
 //
 // γ' = γ + weight_offset (a missing γ is 1). The statistics use shifted
 // sums: with the pivot a mean of row elements, Σ(x − p)² − (Σ(x − p))²/K
@@ -108,15 +109,17 @@ GemmShape mlir::norm::gemm::resolveShape(
 /// touches one cache line per 16 KiB stride and runs at DRAM latency.
 void FusedGemmEmitter::packB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
                              Value cols, const KBlock &kb) {
-  if (p.transposeW) {
-    if (dot)
+  if (dot) {
+    if (p.transposeW)
       packTransposedBPairs(b, buf, jc, cols, kb);
     else
-      packTransposedB(b, buf, jc, cols, kb);
+      packBPairs(b, buf, jc, cols, kb);
+    if (isLayerNorm())
+      sumColumnsOfW(b, buf, jc, cols, kb);
     return;
   }
-  if (dot) {
-    packBPairs(b, buf, jc, cols, kb);
+  if (p.transposeW) {
+    packTransposedB(b, buf, jc, cols, kb);
     return;
   }
   Value zero = index(b, 0);
@@ -124,17 +127,7 @@ void FusedGemmEmitter::packB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
   VectorType type = vecType(b.getF32Type());
   Value sumBufs[] = {buf.colSumW, buf.colSumBetaW};
   if (isLayerNorm())
-    scf::IfOp::create(b, loc, kb.isFirst, [&](OpBuilder &tb, Location) {
-      scf::ForOp::create(
-          tb, loc, zero, index(tb, s.blockN), index(tb, s.lanes), ValueRange{},
-          [&](OpBuilder &lb, Location, Value c, ValueRange) {
-            for (Value sums : sumBufs)
-              if (sums)
-                vector::StoreOp::create(lb, loc, zeros(lb), sums, ValueRange{c});
-            scf::YieldOp::create(lb, loc);
-          });
-      scf::YieldOp::create(tb, loc);
-    });
+    zeroColumnSums(b, buf, kb);
   scf::ForOp::create(
       b, loc, zero, kb.length, one, ValueRange{},
       [&](OpBuilder &kbld, Location, Value kk, ValueRange) {
@@ -188,6 +181,93 @@ void FusedGemmEmitter::packB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
               scf::YieldOp::create(pb, loc);
             });
         scf::YieldOp::create(kbld, loc);
+      });
+}
+
+/// LayerNorm: zeroes the chunk's column sums c and Σ β·W at the first K
+/// block.
+void FusedGemmEmitter::zeroColumnSums(OpBuilder &b, const ChunkBuffers &buf,
+                                      const KBlock &kb) {
+  scf::IfOp::create(b, loc, kb.isFirst, [&](OpBuilder &tb, Location) {
+    scf::ForOp::create(
+        tb, loc, index(tb, 0), index(tb, s.blockN), index(tb, s.lanes),
+        ValueRange{}, [&](OpBuilder &lb, Location, Value c, ValueRange) {
+          for (Value sums : {buf.colSumW, buf.colSumBetaW})
+            if (sums)
+              vector::StoreOp::create(lb, loc, zeros(lb), sums, ValueRange{c});
+          scf::YieldOp::create(lb, loc);
+        });
+    scf::YieldOp::create(tb, loc);
+  });
+}
+
+/// LayerNorm on bf16 dot products: B̃ holds W as it is, so the column sums
+/// c = Σ_k γ'_k W_k· and Σ_k β_k W_k· that the f32 packers gather as they
+/// pack are summed here, in f32, from the K block of W the pair packer has
+/// just read (in L2). W as K×N: row by row, FMAs into the sums; N×K: a dot
+/// product along each W row.
+void FusedGemmEmitter::sumColumnsOfW(OpBuilder &b, const ChunkBuffers &buf,
+                                     Value jc, Value cols, const KBlock &kb) {
+  Value zero = index(b, 0);
+  Value one = index(b, 1);
+  VectorType type = vecType(b.getF32Type());
+  Value sumBufs[] = {buf.colSumW, buf.colSumBetaW};
+  zeroColumnSums(b, buf, kb);
+  if (!p.transposeW) {
+    scf::ForOp::create(
+        b, loc, zero, kb.length, one, ValueRange{},
+        [&](OpBuilder &kbld, Location, Value kk, ValueRange) {
+          Value k = add(kbld, kb.start, kk);
+          Value coefficients[2] = {
+              splat(kbld, gammaAt(kbld, k)),
+              p.beta ? splat(kbld, loadScalarF32(kbld, p.beta, {k})) : Value()};
+          auto step = [&](OpBuilder &nb, Value c, Value maskValue,
+                          SmallVector<Value> &) {
+            Value w = loadF32(nb, p.w, {k, add(nb, jc, c)}, maskValue);
+            for (int i = 0; i < 2; ++i) {
+              if (!coefficients[i])
+                continue;
+              Value old = vector::LoadOp::create(nb, loc, type, sumBufs[i],
+                                                 ValueRange{c});
+              vector::StoreOp::create(
+                  nb, loc,
+                  vector::FMAOp::create(nb, loc, coefficients[i], w, old),
+                  sumBufs[i], ValueRange{c});
+            }
+          };
+          vectorSteps(kbld, zero, cols, ValueRange{}, step, nullptr);
+          scf::YieldOp::create(kbld, loc);
+        });
+    return;
+  }
+  scf::ForOp::create(
+      b, loc, zero, cols, one, ValueRange{},
+      [&](OpBuilder &nb, Location, Value c, ValueRange) {
+        Value row = add(nb, jc, c);
+        unsigned numSums = p.beta ? 2 : 1;
+        auto step = [&](OpBuilder &sb, Value k, Value maskValue,
+                        SmallVector<Value> &accs) {
+          Value w = loadF32(sb, p.w, {row, k}, maskValue);
+          Value g = gammaVectorAt(sb, k, maskValue);
+          accs[0] = g ? vector::FMAOp::create(sb, loc, g, w, accs[0]).getResult()
+                      : arith::AddFOp::create(sb, loc, accs[0], w).getResult();
+          if (p.beta)
+            accs[1] = vector::FMAOp::create(
+                sb, loc, loadF32(sb, p.beta, {k}, maskValue), w, accs[1]);
+        };
+        auto sums = vectorSteps(nb, kb.start, kb.length,
+                                SmallVector<Value>(numSums, zeros(nb)), step,
+                                nullptr);
+        for (unsigned i = 0; i < numSums; ++i) {
+          Value total = vector::ReductionOp::create(
+              nb, loc, vector::CombiningKind::ADD, sums.getResult(i));
+          Value old =
+              memref::LoadOp::create(nb, loc, sumBufs[i], ValueRange{c});
+          memref::StoreOp::create(nb, loc,
+                                  arith::AddFOp::create(nb, loc, old, total),
+                                  sumBufs[i], ValueRange{c});
+        }
+        scf::YieldOp::create(nb, loc);
       });
 }
 

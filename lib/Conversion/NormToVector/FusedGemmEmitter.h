@@ -67,8 +67,7 @@ public:
                    const NormVectorCodegenOptions &options)
       : loc(loc), p(p), options(options), s(resolveShape(options)),
         dot(options.bf16DotProducts && s.lanes == 16 &&
-            elementTypeOf(p.a).isBF16() && elementTypeOf(p.w).isBF16() &&
-            p.prologue != GemmPrologue::LayerNorm) {
+            elementTypeOf(p.a).isBF16() && elementTypeOf(p.w).isBF16()) {
     // An N×K W is packed 2L k's at a time (packTransposedBPairs); whole
     // steps must fit a K block's panel.
     if (dot)
@@ -301,6 +300,9 @@ private:
                   const KBlock &kb);
   void storeBPair(OpBuilder &b, const ChunkBuffers &buf, Value w0, Value w1,
                   Value offset);
+  void zeroColumnSums(OpBuilder &b, const ChunkBuffers &buf, const KBlock &kb);
+  void sumColumnsOfW(OpBuilder &b, const ChunkBuffers &buf, Value jc,
+                     Value cols, const KBlock &kb);
   void storeSum(OpBuilder &b, Value x, Value row, Value k, Value maskValue);
   void packRow(OpBuilder &b, const ChunkBuffers &buf, Value row, Value base,
                const KBlock &kb);

@@ -69,12 +69,20 @@ func.func @matmul_rms(%a: memref<?x256xbf16>, %w: memref<256x64xbf16>,
 
 // -----
 
-// LayerNorm keeps f32 panels ((x − p)·γ' is not exact in bf16), as does
-// f32.
+// LayerNorm runs on dot products too: Ã holds round((x − p)·γ') (here γ'
+// = 1: round(x − p)), B̃ W as it is, and c = Σ_k W_k· (γ' = 1) is summed in
+// f32 from W beside the pair packing (FMAs into the chunk's column sums).
+// f32 keeps the FMA micro-kernel.
 // CHECK-LABEL: func.func @ln_matmul
-// CHECK-NOT:     x86vector.avx512.dot
-// CHECK:         vector.fma
-// CHECK-NOT:     x86vector.avx512.dot
+// CHECK:         scf.parallel
+// CHECK:           arith.subf {{.*}} : vector<16xf32>
+// CHECK:           x86vector.avx512.cvt.packed.f32_to_bf16
+// CHECK:         scf.parallel
+// CHECK:           vector.interleave
+// CHECK:           scf.for
+// CHECK:             vector.fma
+// CHECK:             vector.store
+// CHECK:           x86vector.avx512.dot
 // CHECK-LABEL: func.func @rms_matmul_f32
 // CHECK-NOT:     x86vector.avx512.dot
 // CHECK:         vector.fma
