@@ -24,7 +24,7 @@
 //   from memory once, serves every row from L1, with register tiles of
 //   4 rows × 6 (24 accumulators of AVX-512's 32 registers). Between K
 //   blocks a tile's accumulators wait in a small per-task scratch (24
-//   vector loads and stores per K block of 256 or 64 k's).
+//   vector loads and stores per K block of 256, 512 or 64 k's).
 //     W as N×K: dot products. Per task 16 groups of 6 W rows; per group,
 //       per K block of 256, every row tile: per 16 k's 6 W vectors (each
 //       prefetched one K block on: a group's rows are read a K block at a
@@ -70,6 +70,10 @@ static int64_t gemvGroup(int64_t lanes) { return lanes >= 16 ? 6 : 3; }
 /// (6 KiB f32) beside the K block of Ã (16 KiB for 16 rows); row sweeps: 64
 /// rows × 6 vectors (24 KiB, copied) beside 4 KiB of Ã.
 static constexpr int64_t kDotBlockK = 256;
+/// bf16 pairs: 512 k's, the same 1 KiB run of each W row as f32's 256
+/// (16 KiB of Ã for 16 rows); 256 measured ~10% slower at 4 and 16 rows,
+/// 1024 no faster than 512.
+static constexpr int64_t kPairBlockK = 512;
 static constexpr int64_t kSweepBlockK = 64;
 /// Groups per thread task: 96 W rows (dot products), 192 columns (row
 /// sweeps, whose copy then reads 768-byte runs of each W row).
@@ -270,7 +274,9 @@ void FusedGemmEmitter::gemvStoreAccumulators(OpBuilder &b, Value scratch,
 }
 
 int64_t FusedGemmEmitter::gemvBlockK() const {
-  return p.transposeW ? kDotBlockK : kSweepBlockK;
+  if (!p.transposeW)
+    return kSweepBlockK;
+  return gemvPairs() ? kPairBlockK : kDotBlockK;
 }
 
 Value FusedGemmEmitter::gemvABase(OpBuilder &b, const KBlock &kb, Value row) {
@@ -350,7 +356,7 @@ void FusedGemmEmitter::gemvDotProducts(OpBuilder &b, const ChunkBuffers &buf,
       b, loc, zero, cols, {group, 2, 1},
       [&](OpBuilder &nb, int64_t tileCols, Value n0) {
         Value firstCol = add(nb, jc, n0);
-        forEachKBlock(nb, kDotBlockK, [&](OpBuilder &kbld, const KBlock &kb) {
+        forEachKBlock(nb, gemvBlockK(), [&](OpBuilder &kbld, const KBlock &kb) {
           forEachTileSize(kbld, loc, index(kbld, 0), p.m, {kGemvTileRows, 2, 1},
                           [&](OpBuilder &rb, int64_t tileRows, Value r0) {
                             if (pairs)
@@ -381,7 +387,7 @@ Value FusedGemmEmitter::loadWPairs(OpBuilder &b, Value row, Value k,
 /// the hardware prefetchers. The next group's rows follow in memory, where
 /// those pick up.
 void FusedGemmEmitter::prefetchWRowAhead(OpBuilder &b, Value row, Value k) {
-  Value ahead = minIndex(b, add(b, k, index(b, kDotBlockK)),
+  Value ahead = minIndex(b, add(b, k, index(b, gemvBlockK())),
                          sub(b, p.k, index(b, 1)));
   memref::PrefetchOp::create(b, loc, p.w, ValueRange{row, ahead},
                              /*isWrite=*/false, /*localityHint=*/3,
