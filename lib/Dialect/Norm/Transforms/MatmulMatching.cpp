@@ -136,6 +136,21 @@ Value mlir::norm::matchSameShapeAdd(Operation *op, Value value) {
   return other;
 }
 
+LogicalResult
+mlir::norm::collectSumReadersAfter(Value sum, Operation *norm,
+                                   SmallVectorImpl<OpOperand *> &readers) {
+  for (OpOperand &use : sum.getUses()) {
+    if (use.getOwner() == norm)
+      continue;
+    Operation *reader =
+        norm->getBlock()->findAncestorOpInBlock(*use.getOwner());
+    if (!reader || !norm->isBeforeInBlock(reader))
+      return failure();
+    readers.push_back(&use);
+  }
+  return success();
+}
+
 FailureOr<MatmulMatch> mlir::norm::matchMatmulWithLhs(Operation *op,
                                                       Value lhs,
                                                       std::string &why) {

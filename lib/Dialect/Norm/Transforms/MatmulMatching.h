@@ -62,6 +62,13 @@ Value matchBroadcastBiasAdd(Operation *op, Value value);
 /// that other tensor.
 Value matchSameShapeAdd(Operation *op, Value value);
 
+/// The uses of `sum` (the result of an add that a norm absorbs) other than
+/// by `norm`: they will read the norm's sum result, which is defined where
+/// the norm is, so each must come after `norm` in its block. Fails (with
+/// `readers` partly filled) when one does not.
+LogicalResult collectSumReadersAfter(Value sum, Operation *norm,
+                                     SmallVectorImpl<OpOperand *> &readers);
+
 } // namespace norm
 } // namespace mlir
 

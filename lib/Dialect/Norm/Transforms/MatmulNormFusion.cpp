@@ -101,17 +101,11 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
   // The residual stream's other readers of the sum take the fused op's sum
   // result, which is defined where the norm is.
   SmallVector<OpOperand *> sumReaders;
-  if (producer->residualAdd) {
-    for (OpOperand &use : producer->residualAdd->getResult(0).getUses()) {
-      if (use.getOwner() == op)
-        continue;
-      Operation *reader = op->getBlock()->findAncestorOpInBlock(*use.getOwner());
-      if (!reader || !op->isBeforeInBlock(reader)) {
-        why = "the residual sum is read before the norm";
-        return failure();
-      }
-      sumReaders.push_back(&use);
-    }
+  if (producer->residualAdd &&
+      failed(collectSumReadersAfter(producer->residualAdd->getResult(0), op,
+                                    sumReaders))) {
+    why = "the residual sum is read before the norm";
+    return failure();
   }
   bool returnsSum = norm->sum || !sumReaders.empty();
   auto yType = cast<RankedTensorType>(norm->y.getType());

@@ -100,18 +100,11 @@ FailureOr<Operation *> mlir::norm::absorbResidualAdd(RewriterBase &rewriter,
   if (failed(match))
     return failure();
 
-  // The sum's other readers take the norm's sum result, which is defined
-  // where the norm is.
   SmallVector<OpOperand *> sumReaders;
-  for (OpOperand &use : match->add->getResult(0).getUses()) {
-    if (use.getOwner() == op)
-      continue;
-    Operation *reader = op->getBlock()->findAncestorOpInBlock(*use.getOwner());
-    if (!reader || !op->isBeforeInBlock(reader)) {
-      why = "the sum is read before the norm";
-      return failure();
-    }
-    sumReaders.push_back(&use);
+  if (failed(collectSumReadersAfter(match->add->getResult(0), op,
+                                    sumReaders))) {
+    why = "the sum is read before the norm";
+    return failure();
   }
 
   rewriter.setInsertionPoint(op);
