@@ -89,6 +89,15 @@ void addNormLoweringStage(OpPassManager &pm,
     pm.addPass(createConvertNormToVectorPass(vectorOptions));
   }
   pm.addPass(createNormDecomposePass());
+  // The model IR around the norms and matmuls: vector code rather than
+  // convert-linalg-to-loops' scalar loops (codegen=upstream keeps those:
+  // that baseline is MLIR without this project).
+  if (options.codegen == "vector") {
+    NormVectorizeElementwisePassOptions elementwiseOptions;
+    elementwiseOptions.target = options.target;
+    pm.addNestedPass<func::FuncOp>(
+        createNormVectorizeElementwisePass(elementwiseOptions));
+  }
 }
 
 /// Loops and threads, then everything to the LLVM dialect. bf16/f16

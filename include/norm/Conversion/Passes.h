@@ -6,6 +6,7 @@
 #include "norm/Conversion/NormToGPU/NormToGPU.h"
 #include "norm/Conversion/NormToVector/NormToVector.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {

@@ -100,6 +100,52 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
   ];
 }
 
+def NormVectorizeElementwisePass
+    : Pass<"norm-vectorize-elementwise", "::mlir::func::FuncOp"> {
+  let summary = "Vectorize the elementwise and row-reduction linalg ops "
+                "around the norms (model IR on memrefs)";
+  let description = [{
+    The model IR around the norms and matmuls — activations, RoPE, the
+    softmax, residual adds, the attention head transposes — reaches the
+    CPU pipeline as `linalg.generic` ops on memrefs, which
+    `convert-linalg-to-loops` would turn into scalar loops (and `math.exp`,
+    `math.tanh` into libm calls per element). This pass gives each one
+    with static bounds vector code instead:
+
+    - all-parallel ops are tiled to one vector of `target`'s width along the
+      innermost dim (1 along the others; the last tile masked) and
+      vectorized (`linalg::vectorize`);
+    - ops whose innermost dim alone is a reduction (a softmax's row max and
+      sum) are tiled to one row, up to `max-row` elements, and vectorized
+      whole (a `vector.multi_reduction` per row);
+    - `math.exp`, `math.tanh`, `math.log`, `math.erf` and friends on the
+      new vectors become upstream's polynomial approximations
+      (`populateMathPolynomialApproximationPatterns`; bf16/f16 computed in
+      f32); the transfers become (masked) vector loads and stores.
+
+    Left for `convert-linalg-to-loops` (scalar math keeps libm): dynamic
+    bounds; reductions other than over the innermost dim alone; maps with
+    constant results (a reduction into a `[.., 1]` buffer); operands that
+    read the innermost dim other than as their last dim (a transpose that
+    moves it would be a gather per vector); non-int/float elements; ops the
+    vectorizer rejects. Run after the norm ops and matmuls are lowered
+    (`convert-norm-to-vector`, `norm-decompose`); `norm-lower-to-cpu` runs
+    it with `codegen=vector`.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"host\"",
+           "Vector ISA (as convert-norm-to-vector): the vector width">,
+    Option<"maxRow", "max-row", "int64_t", /*default=*/"4096",
+           "Longest reduction row vectorized whole">
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
 def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
   let summary = "Lower memref-form norm ops to GPU kernels (gpu.launch): row "
                 "kernels and tensor-core fused GEMMs";

@@ -1,0 +1,192 @@
+//===- VectorizeElementwise.cpp - vector code for the ops around norms ----===//
+//
+// --norm-vectorize-elementwise: the linalg.generic ops of model IR that are
+// neither norms nor matmuls (activations, RoPE, softmax, residual adds,
+// transposes) get vector code instead of convert-linalg-to-loops' scalar
+// loops: each is tiled to one vector (one row for a row reduction) with
+// scf.for and the tile vectorized by upstream's linalg::vectorize, masked
+// where the last tile is partial; then the vectors' leading unit dims are
+// cast away and the math functions get polynomial approximations.
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Conversion/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir {
+namespace norm {
+#define GEN_PASS_DEF_NORMVECTORIZEELEMENTWISEPASS
+#include "norm/Conversion/Passes.h.inc"
+} // namespace norm
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::norm;
+
+namespace {
+
+/// The tile (and vector) sizes for `op`, or nothing when it is left alone:
+/// static bounds; all dims parallel (1 × … × 1 × `lanes`), or only the
+/// innermost a reduction (1 × … × 1 × the whole row, up to `maxRow`).
+std::optional<SmallVector<int64_t>> tileSizesFor(linalg::GenericOp op,
+                                                 int64_t lanes,
+                                                 int64_t maxRow) {
+  if (!op.hasPureBufferSemantics() || op.getNumLoops() == 0)
+    return std::nullopt;
+  // Maps with constant results (a reduction into a [.., 1] buffer through
+  // (d0, d1, d2) -> (d0, d1, 0)) sent the vector clean-up patterns into an
+  // endless rewrite; such ops keep the loops.
+  if (!llvm::all_of(op.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isProjectedPermutation(); }))
+    return std::nullopt;
+  // Each operand reads the innermost loop dim contiguously (its last
+  // result) or not at all (a broadcast along it): a tile is then one vector
+  // load or store per operand, never a gather.
+  unsigned innermostDim = op.getNumLoops() - 1;
+  for (AffineMap map : op.getIndexingMapsArray()) {
+    std::optional<unsigned> position = map.getResultPosition(
+        getAffineDimExpr(innermostDim, op.getContext()));
+    if (position && *position + 1 != map.getNumResults())
+      return std::nullopt;
+  }
+  SmallVector<int64_t> bounds = op.getStaticLoopRanges();
+  if (llvm::any_of(bounds, ShapedType::isDynamic))
+    return std::nullopt;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  int64_t innermost = bounds.size() - 1;
+  for (int64_t d = 0; d < innermost; ++d)
+    if (iterators[d] != utils::IteratorType::parallel)
+      return std::nullopt;
+  SmallVector<int64_t> sizes(bounds.size(), 1);
+  if (iterators[innermost] == utils::IteratorType::parallel) {
+    sizes[innermost] = std::min(lanes, bounds[innermost]);
+  } else {
+    if (bounds[innermost] > maxRow)
+      return std::nullopt;
+    sizes[innermost] = bounds[innermost];
+  }
+  return sizes;
+}
+
+struct NormVectorizeElementwisePass
+    : public norm::impl::NormVectorizeElementwisePassBase<
+          NormVectorizeElementwisePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    int64_t bits = getVectorBitsForTarget(target);
+    if (bits == 0) {
+      getOperation().emitError()
+          << "norm-vectorize-elementwise: unknown target '" << target << "'";
+      return signalPassFailure();
+    }
+    if (maxRow < 1) {
+      getOperation().emitError()
+          << "norm-vectorize-elementwise: max-row must be at least 1";
+      return signalPassFailure();
+    }
+    SmallVector<linalg::GenericOp> candidates;
+    getOperation().walk(
+        [&](linalg::GenericOp op) { candidates.push_back(op); });
+
+    IRRewriter rewriter(&getContext());
+    for (linalg::GenericOp op : candidates) {
+      // The vector width in elements of the op's widest type; index and
+      // other non-scalar element types have no width here: left alone.
+      unsigned widest = 8;
+      bool scalarTypes = true;
+      for (Value v : op->getOperands()) {
+        Type element = getElementTypeOrSelf(v.getType());
+        if (!element.isIntOrFloat()) {
+          scalarTypes = false;
+          break;
+        }
+        widest = std::max(widest, element.getIntOrFloatBitWidth());
+      }
+      if (!scalarTypes)
+        continue;
+      std::optional<SmallVector<int64_t>> sizes =
+          tileSizesFor(op, std::max<int64_t>(1, bits / widest), maxRow);
+      // The op as a whole (its body, its maps); the sizes are the tile's.
+      if (!sizes || failed(linalg::vectorizeOpPrecondition(op)))
+        continue;
+      scf::SCFTilingOptions options;
+      SmallVector<OpFoldResult> tileSizes;
+      for (int64_t size : *sizes)
+        tileSizes.push_back(rewriter.getIndexAttr(size));
+      options.setTileSizes(tileSizes);
+      rewriter.setInsertionPoint(op);
+      FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+          rewriter, cast<TilingInterface>(op.getOperation()), options);
+      if (failed(tiled))
+        continue;
+      rewriter.eraseOp(op);
+      for (Operation *tile : tiled->tiledOps) {
+        rewriter.setInsertionPoint(tile);
+        SmallVector<bool> scalable(sizes->size(), false);
+        FailureOr<linalg::VectorizationResult> vectorized =
+            linalg::vectorize(rewriter, tile, *sizes, scalable);
+        if (failed(vectorized))
+          continue; // stays a (tiled) linalg op for the loops lowering
+        rewriter.eraseOp(tile);
+      }
+    }
+
+    RewritePatternSet patterns(&getContext());
+    vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+    vector::populateVectorTransferDropUnitDimsPatterns(patterns);
+    // A partial last tile is vectorized under vector.mask: the masks move
+    // into the transfers.
+    vector::populateVectorMaskLoweringPatternsForSideEffectingOps(patterns);
+    // Broadcast reads (a row's scalar, e.g. the softmax max) get minor
+    // identity maps, and 1-D transfers become (masked) loads and stores.
+    vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+    vector::populateVectorTransferLoweringPatterns(patterns,
+                                                   /*maxTransferRank=*/1);
+    // A row's reduction (vector<1x…x1xN> → vector<1x…x1>) becomes one
+    // vector.reduction, which convert-vector-to-llvm lowers.
+    vector::populateVectorMultiReductionLoweringPatterns(
+        patterns, vector::VectorMultiReductionLowering::InnerReduction);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+
+    // Math functions on the new vectors only: scalar ones (ops left to the
+    // loops) keep their libm calls and numerics. bf16/f16 ones are computed
+    // in f32 (extended, approximated, rounded back): the approximations are
+    // f32 only.
+    auto approximated = [](StringRef name) {
+      name.consume_front("math.");
+      return llvm::is_contained({"exp", "expm1", "tanh", "log", "log1p",
+                                 "log2", "erf", "sin", "cos", "atan", "atan2"},
+                                name);
+    };
+    SmallVector<Operation *> vectorMath;
+    getOperation().walk([&](Operation *op) {
+      if (op->getDialect() && op->getDialect()->getNamespace() == "math" &&
+          op->getNumResults() == 1 &&
+          isa<VectorType>(op->getResult(0).getType()))
+        vectorMath.push_back(op);
+    });
+    RewritePatternSet mathPatterns(&getContext());
+    populateMathF32ExpansionPatterns(mathPatterns, approximated);
+    populateMathPolynomialApproximationPatterns(mathPatterns, approximated);
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    if (!vectorMath.empty() &&
+        failed(applyOpPatternsGreedily(vectorMath, std::move(mathPatterns),
+                                       config)))
+      return signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,149 @@
+// RUN: norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{target=avx512}))' | FileCheck %s
+// RUN: norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{target=avx512 max-row=64}))' | FileCheck %s --check-prefix=SHORT
+// RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{target=sse9}))' 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{max-row=0}))' 2>&1 | FileCheck %s --check-prefix=BAD-ROW
+
+// BAD: error: norm-vectorize-elementwise: unknown target 'sse9'
+// BAD-ROW: error: norm-vectorize-elementwise: max-row must be at least 1
+
+// An MLP activation, silu(gate)·up: one vector of 16 f32 per tile along the
+// row, exp as upstream's polynomial (no libm call), no linalg left.
+// CHECK-LABEL: func.func @silu_mul
+//   CHECK-NOT:   linalg.generic
+//       CHECK:   scf.for
+//       CHECK:     scf.for {{.*}} step %c16
+//       CHECK:       vector.load {{.*}} : memref<16xf32, {{.*}}>, vector<16xf32>
+//       CHECK:       math.fma {{.*}} : vector<16xf32>
+//   CHECK-NOT:       math.exp
+//       CHECK:       arith.divf {{.*}} : vector<16xf32>
+//       CHECK:       vector.store {{.*}} : memref<16xf32, {{.*}}>, vector<16xf32>
+func.func @silu_mul(%g: memref<128x2816xf32>, %u: memref<128x2816xf32>, %o: memref<128x2816xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%g, %u : memref<128x2816xf32>, memref<128x2816xf32>) outs(%o : memref<128x2816xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %n = arith.negf %a : f32
+    %e = math.exp %n : f32
+    %one = arith.constant 1.0 : f32
+    %d = arith.addf %e, %one : f32
+    %s = arith.divf %a, %d : f32
+    %m = arith.mulf %s, %b : f32
+    linalg.yield %m : f32
+  }
+  return
+}
+
+// -----
+
+// A row of 37: tiles of 16 up to a masked tail of 5 (vectorized under
+// vector.mask, the masks moved into the loads and stores); a bias broadcast
+// along the rows is read per tile too.
+// CHECK-LABEL: func.func @add_bias_tail
+//       CHECK:   scf.for {{.*}} step %c16
+//       CHECK:     vector.create_mask
+//       CHECK:     vector.maskedload {{.*}} : memref<1x?xf32, {{.*}}>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+//       CHECK:     vector.maskedload {{.*}} : memref<?xf32, {{.*}}>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+//       CHECK:     arith.addf {{.*}} : vector<16xf32>
+//       CHECK:     vector.maskedstore {{.*}} : memref<1x?xf32, {{.*}}>, vector<16xi1>, vector<16xf32>
+func.func @add_bias_tail(%x: memref<4x37xf32>, %b: memref<37xf32>, %o: memref<4x37xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x, %b : memref<4x37xf32>, memref<37xf32>) outs(%o : memref<4x37xf32>) {
+  ^bb0(%a: f32, %c: f32, %d: f32):
+    %s = arith.addf %a, %c : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A softmax's row max: one row of 100 per tile, one vector.reduction. With
+// max-row=64 the row is too long and the op stays for the loops.
+// CHECK-LABEL: func.func @row_max
+//       CHECK:   vector.load {{.*}} : memref<100xf32, {{.*}}>, vector<100xf32>
+//       CHECK:   vector.reduction <maximumf>, {{.*}} : vector<100xf32> into f32
+// SHORT-LABEL: func.func @row_max
+//       SHORT:   linalg.generic
+func.func @row_max(%x: memref<16x128x100xf32>, %o: memref<16x128xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(b, i, j) -> (b, i, j)>, affine_map<(b, i, j) -> (b, i)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x : memref<16x128x100xf32>) outs(%o : memref<16x128xf32>) {
+  ^bb0(%a: f32, %c: f32):
+    %m = arith.maximumf %a, %c : f32
+    linalg.yield %m : f32
+  }
+  return
+}
+
+// -----
+
+// bf16: 32 lanes (the vector width of the narrowest-wide type), tanh
+// computed in f32 (extended, approximated, rounded back).
+// CHECK-LABEL: func.func @bf16_tanh
+//       CHECK:   scf.for {{.*}} step %c32
+//       CHECK:     vector.load {{.*}} vector<32xbf16>
+//       CHECK:     arith.extf {{.*}} : vector<32xbf16> to vector<32xf32>
+//   CHECK-NOT:     math.tanh
+//       CHECK:     arith.truncf {{.*}} : vector<32xf32> to vector<32xbf16>
+func.func @bf16_tanh(%x: memref<8x64xbf16>, %o: memref<8x64xbf16>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x64xbf16>) outs(%o : memref<8x64xbf16>) {
+  ^bb0(%a: bf16, %c: bf16):
+    %t = math.tanh %a : bf16
+    linalg.yield %t : bf16
+  }
+  return
+}
+
+// -----
+
+// Left alone: dynamic bounds; a reduction into a [.., 1] buffer through a
+// constant map result; a transpose that moves the innermost dim (a gather
+// per vector); a reduction over a dim that is not the innermost; index
+// elements. Their scalar math keeps libm (math.exp stays).
+// CHECK-LABEL: func.func @left_alone
+//       CHECK:   linalg.generic {{.*}} outs(%{{.*}} : memref<4x32xindex>)
+//       CHECK:   linalg.generic
+//       CHECK:     math.exp {{.*}} : f32
+// CHECK-COUNT-3: linalg.generic
+//   CHECK-NOT:   vector.load
+func.func @left_alone(%d: memref<?x?xf32>, %x: memref<16x128xf32>, %k: memref<16x1xf32>,
+                      %t: memref<128x16xf32>, %c: memref<128xf32>, %ix: memref<4x32xindex>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      outs(%ix : memref<4x32xindex>) {
+  ^bb0(%o: index):
+    %j = linalg.index 1 : index
+    linalg.yield %j : index
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%d : memref<?x?xf32>) outs(%d : memref<?x?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %e = math.exp %a : f32
+    linalg.yield %e : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, 0)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<16x128xf32>) outs(%k : memref<16x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.maximumf %a, %o : f32
+    linalg.yield %m : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<16x128xf32>) outs(%t : memref<128x16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(j, i) -> (i, j)>, affine_map<(j, i) -> (j)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<16x128xf32>) outs(%c : memref<128xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %a, %o : f32
+    linalg.yield %s : f32
+  }
+  return
+}
