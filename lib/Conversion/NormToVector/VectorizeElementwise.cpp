@@ -60,7 +60,9 @@ std::optional<SmallVector<int64_t>> tileSizesFor(linalg::GenericOp op,
       return std::nullopt;
   }
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
-  if (llvm::any_of(bounds, ShapedType::isDynamic))
+  // Empty iteration spaces are the loops' (no tile, nothing to compute).
+  if (llvm::any_of(bounds, ShapedType::isDynamic) ||
+      llvm::is_contained(bounds, 0))
     return std::nullopt;
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   int64_t innermost = bounds.size() - 1;
