@@ -7,6 +7,9 @@
 // RUN: norm-run %s --entry=softmax --seed=2 --scale=4 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s
 // RUN: norm-run %s --entry=heads --seed=3 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-7 | FileCheck %s
 // RUN: norm-run %s --entry=gelu_bf16 --seed=4 --scale=3 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-2 | FileCheck %s
+// The same softmax with keepdim reductions into [.., 1] buffers (as
+// frontends emit it: unit dims collapsed first):
+// RUN: norm-run %s --entry=softmax_keepdim --seed=6 --scale=4 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s
 // Two threads, and the AVX2 width (8 f32 lanes):
 // RUN: norm-run %s --entry=softmax --seed=5 --threads=2 --warmup=0 --repeat=1 --pipeline='builtin.module(norm-lower-to-cpu{target=avx2})' --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s --check-prefix=CUSTOM
 
@@ -63,6 +66,43 @@ func.func @softmax(%x: tensor<3x5x37xf32>) -> tensor<3x5x37xf32> {
   } -> tensor<3x5xf32>
   %p = linalg.generic {indexing_maps = [#id3, #row3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
       ins(%ex, %sum : tensor<3x5x37xf32>, tensor<3x5xf32>) outs(%e : tensor<3x5x37xf32>) {
+  ^bb0(%a: f32, %s: f32, %o: f32):
+    %v = arith.divf %a, %s : f32
+    linalg.yield %v : f32
+  } -> tensor<3x5x37xf32>
+  return %p : tensor<3x5x37xf32>
+}
+
+#keep3 = affine_map<(b, i, j) -> (b, i, 0)>
+
+func.func @softmax_keepdim(%x: tensor<3x5x37xf32>) -> tensor<3x5x37xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %er = tensor.empty() : tensor<3x5x1xf32>
+  %fm = linalg.fill ins(%ninf : f32) outs(%er : tensor<3x5x1xf32>) -> tensor<3x5x1xf32>
+  %max = linalg.generic {indexing_maps = [#id3, #keep3], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x : tensor<3x5x37xf32>) outs(%fm : tensor<3x5x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.maximumf %a, %o : f32
+    linalg.yield %m : f32
+  } -> tensor<3x5x1xf32>
+  %e = tensor.empty() : tensor<3x5x37xf32>
+  %ex = linalg.generic {indexing_maps = [#id3, #keep3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x, %max : tensor<3x5x37xf32>, tensor<3x5x1xf32>) outs(%e : tensor<3x5x37xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %d = arith.subf %a, %m : f32
+    %v = math.exp %d : f32
+    linalg.yield %v : f32
+  } -> tensor<3x5x37xf32>
+  %fs = linalg.fill ins(%zero : f32) outs(%er : tensor<3x5x1xf32>) -> tensor<3x5x1xf32>
+  %sum = linalg.generic {indexing_maps = [#id3, #keep3], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%ex : tensor<3x5x37xf32>) outs(%fs : tensor<3x5x1xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %a, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<3x5x1xf32>
+  %p = linalg.generic {indexing_maps = [#id3, #keep3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%ex, %sum : tensor<3x5x37xf32>, tensor<3x5x1xf32>) outs(%e : tensor<3x5x37xf32>) {
   ^bb0(%a: f32, %s: f32, %o: f32):
     %v = arith.divf %a, %s : f32
     linalg.yield %v : f32

@@ -123,9 +123,12 @@ def NormVectorizeElementwisePass
       (`populateMathPolynomialApproximationPatterns`; bf16/f16 computed in
       f32); the transfers become (masked) vector loads and stores.
 
-    Left for `convert-linalg-to-loops` (scalar math keeps libm): dynamic
-    bounds; reductions other than over the innermost dim alone; maps with
-    constant results (a reduction into a `[.., 1]` buffer); operands that
+    Unit dims are dropped first (`linalg::dropUnitDims`, collapsing
+    identity-layout buffers), so a keepdim reduction into a `[.., 1]`
+    buffer becomes a plain row reduction. Left for
+    `convert-linalg-to-loops` (scalar math keeps libm): dynamic bounds;
+    reductions other than over the innermost dim alone; maps that keep a
+    constant result; operands that
     read the innermost dim other than as their last dim (a transpose that
     moves it would be a gather per vector); non-int/float elements; ops the
     vectorizer rejects. Run after the norm ops and matmuls are lowered

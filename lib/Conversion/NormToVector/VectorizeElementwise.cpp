@@ -3,10 +3,11 @@
 // --norm-vectorize-elementwise: the linalg.generic ops of model IR that are
 // neither norms nor matmuls (activations, RoPE, softmax, residual adds,
 // transposes) get vector code instead of convert-linalg-to-loops' scalar
-// loops: each is tiled to one vector (one row for a row reduction) with
-// scf.for and the tile vectorized by upstream's linalg::vectorize, masked
-// where the last tile is partial; then the vectors' leading unit dims are
-// cast away and the math functions get polynomial approximations.
+// loops: after their unit dims are dropped, each is tiled to one vector
+// (one row for a row reduction) with scf.for and the tile vectorized by
+// upstream's linalg::vectorize, masked where the last tile is partial; then
+// the vectors' leading unit dims are cast away and the math functions get
+// polynomial approximations.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,9 +44,9 @@ std::optional<SmallVector<int64_t>> tileSizesFor(linalg::GenericOp op,
                                                  int64_t maxRow) {
   if (!op.hasPureBufferSemantics() || op.getNumLoops() == 0)
     return std::nullopt;
-  // Maps with constant results (a reduction into a [.., 1] buffer through
-  // (d0, d1, d2) -> (d0, d1, 0)) sent the vector clean-up patterns into an
-  // endless rewrite; such ops keep the loops.
+  // Maps with constant results that dropping unit dims did not remove sent
+  // the vector clean-up patterns into an endless rewrite; such ops keep
+  // the loops.
   if (!llvm::all_of(op.getIndexingMapsArray(),
                     [](AffineMap map) { return map.isProjectedPermutation(); }))
     return std::nullopt;
@@ -102,6 +103,23 @@ struct NormVectorizeElementwisePass
         [&](linalg::GenericOp op) { candidates.push_back(op); });
 
     IRRewriter rewriter(&getContext());
+    // Unit dims first: a keepdim reduction into a [.., 1] buffer (a
+    // softmax's max and sum as frontends emit them) reads through a
+    // constant map result, which the vector clean-up cannot handle; with
+    // the unit dims collapsed away (memref.collapse_shape) it is a plain
+    // innermost-row reduction.
+    linalg::ControlDropUnitDims dropUnitDimsOptions;
+    for (linalg::GenericOp &op : candidates) {
+      if (!op.hasPureBufferSemantics())
+        continue;
+      rewriter.setInsertionPoint(op);
+      FailureOr<linalg::DropUnitDimsResult> dropped =
+          linalg::dropUnitDims(rewriter, op, dropUnitDimsOptions);
+      if (failed(dropped))
+        continue;
+      rewriter.eraseOp(op);
+      op = cast<linalg::GenericOp>(dropped->resultOp.getOperation());
+    }
     for (linalg::GenericOp op : candidates) {
       // The vector width in elements of the op's widest type; index and
       // other non-scalar element types have no width here: left alone.
