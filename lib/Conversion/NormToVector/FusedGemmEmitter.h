@@ -233,15 +233,23 @@ private:
   Value gemvABase(OpBuilder &b, const KBlock &kb, Value row);
   void gemvDotProducts(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
                        Value jc, Value cols, bool pairs);
+  /// One register tile of the N×K dot products for K block `kb`: f32 FMAs,
+  /// or with `pairs` vdpbf16ps on Ã's bf16 pairs and W as it is.
   void gemvDotTile(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
                    int64_t tileRows, int64_t tileCols, Value firstRow,
-                   Value firstCol, const KBlock &kb);
+                   Value firstCol, const KBlock &kb, bool pairs);
+  /// The dot products' step: L k's (f32) or 2L (bf16 pairs); a step of Ã
+  /// at `offset`, of W row `row` from `k`, and their product added to
+  /// `acc`.
+  int64_t dotStepWidth(bool pairs) const;
+  Value loadDotA(OpBuilder &b, const ChunkBuffers &buf, Value offset,
+                 bool pairs);
+  Value loadDotW(OpBuilder &b, Value row, Value k, Value maskValue,
+                 bool pairs);
+  Value accumulateDot(OpBuilder &b, Value acc, Value a, Value w, bool pairs);
   /// bf16 dot products (vdpbf16ps) in the N×K GEMV: Ã holds bf16 pairs of
   /// round(x·γ'), W is read as it is.
   bool gemvPairs() const;
-  void gemvDotPairTile(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
-                       int64_t tileRows, int64_t tileCols, Value firstRow,
-                       Value firstCol, const KBlock &kb);
   /// 2L bf16 of W row `row` from `k` (lanes outside `maskValue`, when
   /// non-null, read as zero), and a prefetch of the row one K block on.
   Value loadWPairs(OpBuilder &b, Value row, Value k, Value maskValue);

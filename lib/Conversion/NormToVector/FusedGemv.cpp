@@ -359,12 +359,8 @@ void FusedGemmEmitter::gemvDotProducts(OpBuilder &b, const ChunkBuffers &buf,
         forEachKBlock(nb, gemvBlockK(), [&](OpBuilder &kbld, const KBlock &kb) {
           forEachTileSize(kbld, loc, index(kbld, 0), p.m, {kGemvTileRows, 2, 1},
                           [&](OpBuilder &rb, int64_t tileRows, Value r0) {
-                            if (pairs)
-                              gemvDotPairTile(rb, buf, scratch, tileRows,
-                                              tileCols, r0, firstCol, kb);
-                            else
-                              gemvDotTile(rb, buf, scratch, tileRows, tileCols,
-                                          r0, firstCol, kb);
+                            gemvDotTile(rb, buf, scratch, tileRows, tileCols,
+                                        r0, firstCol, kb, pairs);
                           });
         });
       });
@@ -394,72 +390,40 @@ void FusedGemmEmitter::prefetchWRowAhead(OpBuilder &b, Value row, Value k) {
                              /*isDataCache=*/true);
 }
 
-/// gemvDotTile on bf16 pairs: per 2L k's, one x86vector.avx512.dot
-/// (vdpbf16ps: per lane acc += a₀w₀ + a₁w₁ in f32) per accumulator, on 2L
-/// bf16 of Ã (round(x·γ')) and of W as it is in memory: a W row's
-/// consecutive k's are already the instruction's pairs.
-void FusedGemmEmitter::gemvDotPairTile(OpBuilder &b, const ChunkBuffers &buf,
-                                       Value scratch, int64_t tileRows,
-                                       int64_t tileCols, Value firstRow,
-                                       Value firstCol, const KBlock &kb) {
-  Value zero = index(b, 0);
-  VectorType pairType = VectorType::get({2 * s.lanes}, b.getBF16Type());
-  SmallVector<Value> aBase, wRow;
-  for (int64_t i = 0; i < tileRows; ++i)
-    aBase.push_back(gemvABase(b, kb, add(b, firstRow, index(b, i))));
-  for (int64_t j = 0; j < tileCols; ++j)
-    wRow.push_back(add(b, firstCol, index(b, j)));
+int64_t FusedGemmEmitter::dotStepWidth(bool pairs) const {
+  return pairs ? 2 * s.lanes : s.lanes;
+}
 
-  // One step of 2L k's at k; `maskValue` (W's tail) or null. Ã's padding
-  // is zero, so its loads need no mask.
-  auto step = [&](OpBuilder &nb, Value k, Value maskValue,
-                  SmallVector<Value> &accs) {
-    Value kk = sub(nb, k, kb.start);
-    SmallVector<Value> w;
-    for (int64_t j = 0; j < tileCols; ++j)
-      w.push_back(loadWPairs(nb, wRow[j], k, maskValue));
-    for (int64_t i = 0; i < tileRows; ++i) {
-      Value a = vector::LoadOp::create(nb, loc, pairType, buf.packedA,
-                                       ValueRange{add(nb, aBase[i], kk)});
-      for (int64_t j = 0; j < tileCols; ++j) {
-        Value &acc = accs[i * tileCols + j];
-        acc = x86vector::DotBF16Op::create(nb, loc, acc.getType(), acc, a,
-                                           w[j]);
-      }
-    }
-  };
-  auto prefetch = [&](OpBuilder &nb, Value k) {
-    for (Value row : wRow)
-      prefetchWRowAhead(nb, row, k);
-  };
+Value FusedGemmEmitter::loadDotA(OpBuilder &b, const ChunkBuffers &buf,
+                                 Value offset, bool pairs) {
+  Type element = pairs ? Type(b.getBF16Type()) : Type(b.getF32Type());
+  return vector::LoadOp::create(
+      b, loc, VectorType::get({dotStepWidth(pairs)}, element), buf.packedA,
+      ValueRange{offset});
+}
 
-  SmallVector<Value> init =
-      gemvLoadAccumulators(b, scratch, zero, kb, firstRow, tileRows, tileCols);
-  auto tail = vectorSteps(
-      b, kb.start, kb.length, init, step,
-      options.prefetchNextRow ? function_ref<void(OpBuilder &, Value)>(prefetch)
-                              : nullptr,
-      2 * s.lanes);
-  scf::IfOp::create(
-      b, loc, kb.isLast,
-      [&](OpBuilder &tb, Location) {
-        gemvDotEpilogue(tb, buf, tileRows, tileCols, firstRow, firstCol,
-                        tail.getResults());
-        scf::YieldOp::create(tb, loc);
-      },
-      [&](OpBuilder &eb, Location) {
-        gemvStoreAccumulators(eb, scratch, index(eb, 0), firstRow, tileRows,
-                              SmallVector<Value>(tail.getResults()));
-        scf::YieldOp::create(eb, loc);
-      });
+Value FusedGemmEmitter::loadDotW(OpBuilder &b, Value row, Value k,
+                                 Value maskValue, bool pairs) {
+  return pairs ? loadWPairs(b, row, k, maskValue)
+               : loadF32(b, p.w, {row, k}, maskValue);
+}
+
+/// f32: acc + a·w. bf16 pairs: one x86vector.avx512.dot (vdpbf16ps: per
+/// lane acc += a₀w₀ + a₁w₁ in f32) on 2L bf16 of W as it is in memory: a W
+/// row's consecutive k's are already the instruction's pairs.
+Value FusedGemmEmitter::accumulateDot(OpBuilder &b, Value acc, Value a,
+                                      Value w, bool pairs) {
+  if (pairs)
+    return x86vector::DotBF16Op::create(b, loc, acc.getType(), acc, a, w);
+  return vector::FMAOp::create(b, loc, a, w, acc);
 }
 
 void FusedGemmEmitter::gemvDotTile(OpBuilder &b, const ChunkBuffers &buf,
                                    Value scratch, int64_t tileRows,
                                    int64_t tileCols, Value firstRow,
-                                   Value firstCol, const KBlock &kb) {
+                                   Value firstCol, const KBlock &kb,
+                                   bool pairs) {
   Value zero = index(b, 0);
-  VectorType type = vecType(b.getF32Type());
   SmallVector<Value> aBase, wRow;
   for (int64_t i = 0; i < tileRows; ++i)
     aBase.push_back(gemvABase(b, kb, add(b, firstRow, index(b, i))));
@@ -471,31 +435,32 @@ void FusedGemmEmitter::gemvDotTile(OpBuilder &b, const ChunkBuffers &buf,
       prefetchWRowAhead(nb, row, k);
   };
 
-  // One vector step at k (kk into the K block); `maskValue` (W's tail) or
-  // null. Ã's padding is zero, so its loads need no mask.
+  // One step at k (kk into the K block); `maskValue` (W's tail) or null.
+  // Ã's padding is zero, so its loads need no mask. The tile's W vectors
+  // are loaded once per step and serve every row.
   auto step = [&](OpBuilder &nb, Value k, Value maskValue,
                   SmallVector<Value> &accs) {
     Value kk = sub(nb, k, kb.start);
     SmallVector<Value> w;
     for (int64_t j = 0; j < tileCols; ++j)
-      w.push_back(loadF32(nb, p.w, {wRow[j], k}, maskValue));
+      w.push_back(loadDotW(nb, wRow[j], k, maskValue, pairs));
     for (int64_t i = 0; i < tileRows; ++i) {
-      Value a = vector::LoadOp::create(nb, loc, type, buf.packedA,
-                                       ValueRange{add(nb, aBase[i], kk)});
+      Value a = loadDotA(nb, buf, add(nb, aBase[i], kk), pairs);
       for (int64_t j = 0; j < tileCols; ++j) {
         Value &acc = accs[i * tileCols + j];
-        acc = vector::FMAOp::create(nb, loc, a, w[j], acc);
+        acc = accumulateDot(nb, acc, a, w[j], pairs);
       }
     }
   };
 
   SmallVector<Value> init =
       gemvLoadAccumulators(b, scratch, zero, kb, firstRow, tileRows, tileCols);
-  // Only the last K block has a tail (K blocks are whole vectors).
+  // Only the last K block has a tail (K blocks are whole steps).
   auto tail = vectorSteps(
       b, kb.start, kb.length, init, step,
       options.prefetchNextRow ? function_ref<void(OpBuilder &, Value)>(prefetch)
-                              : nullptr);
+                              : nullptr,
+      dotStepWidth(pairs));
 
   scf::IfOp::create(
       b, loc, kb.isLast,
@@ -714,33 +679,23 @@ void FusedGemmEmitter::gemvDecodeDotTile(OpBuilder &b, const ChunkBuffers &buf,
                                          int64_t tileCols, Value firstCol,
                                          bool pairs) {
   Value zero = index(b, 0);
-  VectorType type = vecType(b.getF32Type());
-  VectorType pairType = VectorType::get({2 * s.lanes}, b.getBF16Type());
   SmallVector<Value> wRow;
   for (int64_t j = 0; j < tileCols; ++j)
     wRow.push_back(add(b, firstCol, index(b, j)));
 
-  // One step at k (L k's, or 2L bf16 pairs); `maskValue` (W's tail) or
-  // null. Ã's padding is zero, so its loads need no mask; its one row is
-  // contiguous.
+  // One step at k; `maskValue` (W's tail) or null. Ã's padding is zero, so
+  // its loads need no mask; its one row is contiguous.
   auto step = [&](OpBuilder &nb, Value k, Value maskValue,
                   SmallVector<Value> &accs) {
-    Value a = vector::LoadOp::create(nb, loc, pairs ? pairType : type,
-                                     buf.packedA, ValueRange{k});
+    Value a = loadDotA(nb, buf, k, pairs);
     for (int64_t j = 0; j < tileCols; ++j)
-      accs[j] = pairs ? x86vector::DotBF16Op::create(
-                            nb, loc, type, accs[j], a,
-                            loadWPairs(nb, wRow[j], k, maskValue))
-                            .getResult()
-                      : vector::FMAOp::create(
-                            nb, loc, a,
-                            loadF32(nb, p.w, {wRow[j], k}, maskValue), accs[j])
-                            .getResult();
+      accs[j] = accumulateDot(nb, accs[j], a,
+                              loadDotW(nb, wRow[j], k, maskValue, pairs), pairs);
   };
 
   SmallVector<Value> init(tileCols, zeros(b));
-  auto tail = vectorSteps(b, zero, p.k, init, step, nullptr,
-                          pairs ? 2 * s.lanes : s.lanes);
+  auto tail =
+      vectorSteps(b, zero, p.k, init, step, nullptr, dotStepWidth(pairs));
   gemvDotEpilogue(b, buf, 1, tileCols, zero, firstCol, tail.getResults());
 }
 
