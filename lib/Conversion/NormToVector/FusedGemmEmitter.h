@@ -271,6 +271,10 @@ private:
                          int64_t tileCols, Value firstCol, bool pairs);
   void gemvDecodeSweeps(OpBuilder &b, const ChunkBuffers &buf, Value jc,
                         Value cols);
+  /// `body(jc, cols)` for each task of `taskCols` columns of C (the last
+  /// one short), spread over the threads by an scf.parallel.
+  void forEachColumnTask(OpBuilder &b, int64_t taskCols,
+                         function_ref<void(OpBuilder &, Value, Value)> body);
   void columnConstants(OpBuilder &b, const ChunkBuffers &buf, Value jc,
                        Value jr, Value cols, int64_t numVectors,
                        SmallVectorImpl<Value> &masks,

@@ -145,14 +145,9 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
   // rows (N×K) or long row runs (K×N) instead. Ã's one row is contiguous.
   auto oneRow = [&](OpBuilder &tb) {
     packA(tb, /*pairs=*/gemvPairs());
-    Value chunkCols =
-        index(tb, p.transposeW ? kDecodeDotRowsPerTask : kDecodeSweepCols);
-    Value chunks = arith::CeilDivUIOp::create(tb, loc, p.n, chunkCols);
-    scf::ParallelOp::create(
-        tb, loc, ValueRange{zero}, ValueRange{chunks}, ValueRange{one},
-        [&](OpBuilder &pb, Location, ValueRange ivs) {
-          Value jc = mul(pb, ivs[0], chunkCols);
-          Value cols = minIndex(pb, chunkCols, sub(pb, p.n, jc));
+    forEachColumnTask(
+        tb, p.transposeW ? kDecodeDotRowsPerTask : kDecodeSweepCols,
+        [&](OpBuilder &pb, Value jc, Value cols) {
           if (p.transposeW)
             gemvDecodeDots(pb, buf, jc, cols);
           else
@@ -165,15 +160,11 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
     // A task's columns: groups of W rows (dot products) or of column vectors
     // (row sweeps).
     int64_t group = gemvGroup(s.lanes);
-    Value chunkCols =
-        index(eb, p.transposeW ? kGemvGroupsPerTask * group
-                               : kSweepGroupsPerTask * group * s.lanes);
-    Value chunks = arith::CeilDivUIOp::create(eb, loc, p.n, chunkCols);
-    scf::ParallelOp::create(
-        eb, loc, ValueRange{zero}, ValueRange{chunks}, ValueRange{one},
-        [&](OpBuilder &pb, Location, ValueRange ivs) {
-          Value jc = mul(pb, ivs[0], chunkCols);
-          Value cols = minIndex(pb, chunkCols, sub(pb, p.n, jc));
+    forEachColumnTask(
+        eb,
+        p.transposeW ? kGemvGroupsPerTask * group
+                     : kSweepGroupsPerTask * group * s.lanes,
+        [&](OpBuilder &pb, Value jc, Value cols) {
           // The accumulators of the task's groups between K blocks.
           Value scratch = allocF32(
               pb,
@@ -211,6 +202,21 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
   if (p.finishRows)
     p.finishRows(b, zero, p.m);
   deallocateRowStatistics(b, buf);
+}
+
+void FusedGemmEmitter::forEachColumnTask(
+    OpBuilder &b, int64_t taskCols,
+    function_ref<void(OpBuilder &, Value, Value)> body) {
+  Value zero = index(b, 0);
+  Value one = index(b, 1);
+  Value chunkCols = index(b, taskCols);
+  Value chunks = arith::CeilDivUIOp::create(b, loc, p.n, chunkCols);
+  scf::ParallelOp::create(
+      b, loc, ValueRange{zero}, ValueRange{chunks}, ValueRange{one},
+      [&](OpBuilder &pb, Location, ValueRange ivs) {
+        Value jc = mul(pb, ivs[0], chunkCols);
+        body(pb, jc, minIndex(pb, chunkCols, sub(pb, p.n, jc)));
+      });
 }
 
 /// Runs `body(start, count)` over [begin, end) in steps of each of `sizes`
