@@ -261,6 +261,8 @@ private:
                      Value jc, Value cols);
   void gemvCopyWBlock(OpBuilder &b, Value block, Value jc, Value cols,
                       const KBlock &kb);
+  void prefetchNextSweepBlock(OpBuilder &b, Value jc, Value jr, Value cols,
+                              const KBlock &kb, Value kk);
   void gemvRowTile(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
                    Value block, int64_t tileRows, Value firstRow, Value jc,
                    Value jr, Value cols, const KBlock &kb);

@@ -552,54 +552,98 @@ void FusedGemmEmitter::gemvRowSweeps(OpBuilder &b, const ChunkBuffers &buf,
 void FusedGemmEmitter::gemvCopyWBlock(OpBuilder &b, Value block, Value jc,
                                       Value cols, const KBlock &kb) {
   int64_t group = gemvGroup(s.lanes);
+  int64_t groupCols = group * s.lanes;
+  int64_t chunkCols = kSweepGroupsPerTask * groupCols;
   Value zero = index(b, 0);
-  Value groupCols = index(b, group * s.lanes);
-  Value lastRow = sub(b, p.k, index(b, 1));
-  Value lastCol = sub(b, p.n, index(b, 1));
-  scf::ForOp::create(
-      b, loc, zero, kb.length, index(b, 1), ValueRange{},
-      [&](OpBuilder &kbld, Location, Value kk, ValueRange) {
-        Value k = add(kbld, kb.start, kk);
-        // The row a prefetch distance on, or, past K, the next chunk's
-        // columns: a line per vector (the jump between rows of W defeats the
-        // hardware prefetchers).
-        Value ahead = add(kbld, k, index(kbld, kSweepBlockK));
-        Value past = arith::CmpIOp::create(kbld, loc, arith::CmpIPredicate::uge,
-                                           ahead, p.k);
-        Value k2 = minIndex(kbld,
-                            arith::SelectOp::create(
-                                kbld, loc, past, sub(kbld, ahead, p.k), ahead),
-                            lastRow);
-        Value colShift = arith::SelectOp::create(kbld, loc, past, cols, zero);
-        Value rowOffset = mul(kbld, kk, groupCols);
-        scf::ForOp::create(
-            kbld, loc, zero, cols, groupCols, ValueRange{},
-            [&](OpBuilder &nb, Location, Value jr, ValueRange) {
-              Value offset =
-                  add(nb,
-                      mul(nb, arith::DivUIOp::create(nb, loc, jr, groupCols),
-                          index(nb, kSweepBlockK * group * s.lanes)),
-                      rowOffset);
-              for (int64_t v = 0; v < group; ++v) {
-                Value inChunk = add(nb, jr, index(nb, v * s.lanes));
-                Value col = add(nb, jc, inChunk);
-                if (options.prefetchNextRow)
-                  memref::PrefetchOp::create(
-                      nb, loc, p.w,
-                      ValueRange{k2,
-                                 minIndex(nb, add(nb, col, colShift), lastCol)},
-                      /*isWrite=*/false, /*localityHint=*/3,
-                      /*isDataCache=*/true);
-                Value left = arith::MaxSIOp::create(
-                    nb, loc, sub(nb, cols, inChunk), zero);
-                vector::StoreOp::create(
-                    nb, loc, loadF32(nb, p.w, {k, col}, mask(nb, left)), block,
-                    ValueRange{add(nb, offset, index(nb, v * s.lanes))});
-              }
-              scf::YieldOp::create(nb, loc);
-            });
-        scf::YieldOp::create(kbld, loc);
+  // At 16 rows each copied W vector feeds only 16 FMAs (8 cycles), so the
+  // copy should cost about a load and a store per vector: every chunk but
+  // the last is whole and copies with no masks and static offsets. (The
+  // block's W lines were prefetched by the row tiles of the block before.)
+  auto copyRows = [&](OpBuilder &cb, bool whole) {
+    scf::ForOp::create(
+        cb, loc, zero, kb.length, index(cb, 1), ValueRange{},
+        [&](OpBuilder &kbld, Location, Value kk, ValueRange) {
+          Value k = add(kbld, kb.start, kk);
+          Value rowOffset = mul(kbld, kk, index(kbld, groupCols));
+          auto copyGroup = [&](OpBuilder &nb, Value jr, Value offset) {
+            for (int64_t v = 0; v < group; ++v) {
+              Value inChunk = add(nb, jr, index(nb, v * s.lanes));
+              Value left;
+              if (!whole)
+                left = mask(nb, arith::MaxSIOp::create(
+                                    nb, loc, sub(nb, cols, inChunk), zero));
+              vector::StoreOp::create(
+                  nb, loc, loadF32(nb, p.w, {k, add(nb, jc, inChunk)}, left),
+                  block, ValueRange{add(nb, offset, index(nb, v * s.lanes))});
+            }
+          };
+          if (whole) {
+            for (int64_t g = 0; g < kSweepGroupsPerTask; ++g)
+              copyGroup(kbld, index(kbld, g * groupCols),
+                        add(kbld, rowOffset,
+                            index(kbld, g * kSweepBlockK * groupCols)));
+            scf::YieldOp::create(kbld, loc);
+            return;
+          }
+          scf::ForOp::create(
+              kbld, loc, zero, cols, index(kbld, groupCols), ValueRange{},
+              [&](OpBuilder &nb, Location, Value jr, ValueRange) {
+                Value slot =
+                    arith::DivUIOp::create(nb, loc, jr, index(nb, groupCols));
+                copyGroup(nb, jr,
+                          add(nb,
+                              mul(nb, slot,
+                                  index(nb, kSweepBlockK * groupCols)),
+                              rowOffset));
+                scf::YieldOp::create(nb, loc);
+              });
+          scf::YieldOp::create(kbld, loc);
+        });
+  };
+  scf::IfOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, cols,
+                            index(b, chunkCols)),
+      [&](OpBuilder &tb, Location) {
+        copyRows(tb, /*whole=*/true);
+        scf::YieldOp::create(tb, loc);
+      },
+      [&](OpBuilder &eb, Location) {
+        copyRows(eb, /*whole=*/false);
+        scf::YieldOp::create(eb, loc);
       });
+}
+
+void FusedGemmEmitter::prefetchNextSweepBlock(OpBuilder &b, Value jc,
+                                              Value jr, Value cols,
+                                              const KBlock &kb, Value kk) {
+  int64_t group = gemvGroup(s.lanes);
+  int64_t chunkCols = kSweepGroupsPerTask * group * s.lanes;
+  // Whole chunks only (N ≥ chunkCols there), so that one clamp keeps every
+  // line in W; the short last chunk goes without.
+  Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, cols,
+                                      index(b, chunkCols));
+  scf::IfOp::create(b, loc, whole, [&](OpBuilder &tb, Location) {
+    // Row kk of the next K block, or past K the first block of the next
+    // chunk's columns.
+    Value next = add(tb, add(tb, kb.start, kk), index(tb, kSweepBlockK));
+    Value past =
+        arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::uge, next, p.k);
+    Value row = minIndex(
+        tb, arith::SelectOp::create(tb, loc, past, sub(tb, next, p.k), next),
+        sub(tb, p.k, index(tb, 1)));
+    Value firstCol = minIndex(
+        tb,
+        add(tb, add(tb, jc, jr),
+            arith::SelectOp::create(tb, loc, past, cols, index(tb, 0))),
+        sub(tb, p.n, index(tb, group * s.lanes)));
+    for (int64_t v = 0; v < group; ++v)
+      memref::PrefetchOp::create(
+          tb, loc, p.w,
+          ValueRange{row, add(tb, firstCol, index(tb, v * s.lanes))},
+          /*isWrite=*/false, /*localityHint=*/2, /*isDataCache=*/true);
+    scf::YieldOp::create(tb, loc);
+  });
 }
 
 void FusedGemmEmitter::gemvRowTile(OpBuilder &b, const ChunkBuffers &buf,
@@ -625,6 +669,13 @@ void FusedGemmEmitter::gemvRowTile(OpBuilder &b, const ChunkBuffers &buf,
         Value offset =
             add(nb, blockBase, mul(nb, kk, index(nb, tileVectors * s.lanes)));
         SmallVector<Value> w;
+        // The next K block's W lines into L2, spread over the block's
+        // compute. Every row tile issues them: measured faster than the
+        // first tile alone (whose burst of prefetches is partly dropped)
+        // and than one burst in the copy; into L1 they evict the block in
+        // use.
+        if (options.prefetchNextRow)
+          prefetchNextSweepBlock(nb, jc, jr, cols, kb, kk);
         for (int64_t v = 0; v < tileVectors; ++v)
           w.push_back(vector::LoadOp::create(
               nb, loc, type, block,
