@@ -49,7 +49,7 @@
 // RUN: norm-run %s --entry=rms_mm --dims=8,64,64,64,100,100,8,100 --seed=24 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=rms_mm --dims=13,333,333,333,250,250,13,250 --seed=25 --dist=normal --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=rms_mm --dims=16,129,129,129,390,390,16,390 --seed=26 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
-// Whole 192-column chunks only (N = 2·192), K = 3·64 + 8: the row tiles'
+// Whole 96-column chunks only (N = 4·96), K = 6·32 + 8: the row tiles'
 // prefetches of the next K block cross into the next chunk, and after the
 // last chunk stay clamped inside W:
 // RUN: norm-run %s --entry=rms_mm --dims=11,200,200,200,384,384,11,384 --seed=36 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s

@@ -67,18 +67,22 @@ static constexpr int64_t kGemvTileRows = 4;
 static int64_t gemvGroup(int64_t lanes) { return lanes >= 16 ? 6 : 3; }
 /// K blocks (multiples of 16): the W block that a group uses in one K block
 /// stays in L1 while every row tile uses it. Dot products: 6 W rows × 256 k
-/// (6 KiB f32) beside the K block of Ã (16 KiB for 16 rows); row sweeps: 64
-/// rows × 6 vectors (24 KiB, copied) beside 4 KiB of Ã.
+/// (6 KiB f32) beside the K block of Ã (16 KiB for 16 rows); row sweeps: 32
+/// rows × 6 vectors (12 KiB, copied) beside 2 KiB of Ã and the tiles'
+/// scratch. 64 rows and 2 groups per task (48 KiB, all of a Zen 5 L1)
+/// measured 10–20% slower at 16 rows, 64 or 48 rows of one group no faster
+/// than 32, 128 rows slower still.
 static constexpr int64_t kDotBlockK = 256;
 /// bf16 pairs: 512 k's, the same 1 KiB run of each W row as f32's 256
 /// (16 KiB of Ã for 16 rows); 256 measured ~10% slower at 4 and 16 rows,
 /// 1024 no faster than 512.
 static constexpr int64_t kPairBlockK = 512;
-static constexpr int64_t kSweepBlockK = 64;
-/// Groups per thread task: 96 W rows (dot products), 192 columns (row
-/// sweeps, whose copy then reads 768-byte runs of each W row).
+static constexpr int64_t kSweepBlockK = 32;
+/// Groups per thread task: 96 W rows (dot products), 96 columns (row
+/// sweeps, whose copy then reads 384-byte runs of each W row, the lines
+/// already in L2 from the row tiles' prefetches).
 static constexpr int64_t kGemvGroupsPerTask = 16;
-static constexpr int64_t kSweepGroupsPerTask = 2;
+static constexpr int64_t kSweepGroupsPerTask = 1;
 /// One row (decode): W rows per task with W as N×K; with W as K×N, columns
 /// per task and W rows per sweep (8 runs of 4 KiB in f32).
 static constexpr int64_t kDecodeDotRowsPerTask = 64;

@@ -57,23 +57,22 @@ func.func @gemv_dot_products(%x: memref<16x4096xf32>, %w: memref<4096x4096xf32>,
 
 // -----
 
-// W as K×N, 16 rows: per task (2 groups of 6 vectors, 192 columns), per K
-// block of 64 rows, the block is copied (f32) to a contiguous buffer, whole
-// chunk rows at a time: a whole chunk unmasked with static offsets (12
-// vectors per row), the short last chunk masked; then per group, tiles of
-// 4 rows: per k 6 vectors of the buffer, 4 broadcasts of Ã, 24 FMAs, and
-// (whole chunks) the next K block's 6 lines of that row prefetched into L2;
-// the GEMM's epilogue after the last K block, the task's scratch between
-// the others.
+// W as K×N, 16 rows: per task (one group of 6 vectors, 96 columns), per K
+// block of 32 rows, the block is copied (f32) to a contiguous buffer: a
+// whole chunk unmasked with static offsets (6 vectors per row), the short
+// last chunk masked; then tiles of 4 rows: per k 6 vectors of the buffer,
+// 4 broadcasts of Ã, 24 FMAs, and (whole chunks) the next K block's 6
+// lines of that row prefetched into L2; the GEMM's epilogue after the last
+// K block, the task's scratch between the others.
 // CHECK-LABEL: func.func @gemv_row_sweeps
 //       CHECK:   scf.parallel
 //       CHECK:     %[[SCRATCH:.*]] = memref.alloc(
-//       CHECK:     %[[BLOCK:.*]] = memref.alloc() {{.*}} : memref<12288xf32>
+//       CHECK:     %[[BLOCK:.*]] = memref.alloc() {{.*}} : memref<3072xf32>
 //       CHECK:     scf.for
 //       CHECK:       scf.if
 //       CHECK:         scf.for
 //   CHECK-NOT:           memref.prefetch
-//  CHECK-COUNT-12:       vector.load {{.*}} : memref<4096x4096xf32>, vector<16xf32>
+//  CHECK-COUNT-6:        vector.load {{.*}} : memref<4096x4096xf32>, vector<16xf32>
 //       CHECK:       } else {
 //       CHECK:         scf.for
 //       CHECK:           scf.for {{.*}} step %c96
