@@ -29,6 +29,9 @@
 // IR-NOT: @computed
 // IR: {{^}}norm-run: entry=rms pipeline=project
 //
+// --release-memory (glibc's malloc at its defaults) changes no result.
+// RUN: norm-run %s --entry=rms --dims=3,33,33,3,33 --release-memory --check | FileCheck %s --check-prefix=PASS
+//
 // Seeds, distributions, --mean/--scale, --warmup/--repeat and --shared-libs.
 // RUN: norm-run %s --entry=rms --dims=3,33,33,3,33 --seed=-7 --dist=normal --mean=-2 --scale=0.5 --warmup=3 --repeat=4 --check | FileCheck %s --check-prefix=PASS
 // RUN: norm-run %s --entry=rms --dims=3,33,33,3,33 --seed 123 --dist uniform --scale=0 --mean=1 --check | FileCheck %s --check-prefix=PASS
@@ -44,6 +47,7 @@
 // RUN: norm-run --help | FileCheck %s --check-prefix=HELP
 // HELP: usage: norm-run FILE.mlir --entry=<func> [options]
 // HELP: --dims=D0,D1,...
+// HELP: --release-memory
 
 func.func @rms(%x: memref<?x?xf32>, %g: memref<?xf32>, %y: memref<?x?xf32>) {
   norm.rms_norm ins(%x : memref<?x?xf32>) weight(%g : memref<?xf32>)

@@ -69,6 +69,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <optional>
 #include <string>
 #include <vector>
@@ -152,6 +155,10 @@ const char *const kUsage = R"(usage: norm-run FILE.mlir --entry=<func> [options]
   --repeat=<n>            timed calls (default 10); the median and min are printed
   --check                 compare the norm ops' outputs with the float64 reference
   --print-ir              print the IR after the pipeline
+  --release-memory        leave glibc's malloc at its defaults, which hand large
+                          freed blocks back to the kernel (by default the runner
+                          keeps them for the next call, as a caching allocator
+                          would)
   --shared-libs=a.so,...  more libraries for the JIT to load
   --compare-pipeline=<p>  also compile the function through <p> (as for
                           --pipeline), run it on the same inputs and compare
@@ -180,6 +187,7 @@ struct Options {
   int64_t repeat = 10;
   bool check = false;
   bool printIR = false;
+  bool releaseMemory = false;
   std::vector<std::string> sharedLibs;
   std::string comparePipeline; // empty: no comparison
   double compareTol = 0.0;     // <= 0: the default per element type
@@ -237,12 +245,14 @@ bool parseOptions(int argc, char **argv, Options &o) {
       o.help = true;
       continue;
     }
-    if (name == "check" || name == "print-ir") {
+    if (name == "check" || name == "print-ir" || name == "release-memory") {
       if (hasValue) {
         error("--" + name + " takes no value");
         return false;
       }
-      (name == "check" ? o.check : o.printIR) = true;
+      (name == "check"      ? o.check
+       : name == "print-ir" ? o.printIR
+                            : o.releaseMemory) = true;
       continue;
     }
     if (!llvm::is_contained(valued, name)) {
@@ -866,7 +876,26 @@ LogicalResult openCuda(const Options &o, const std::string &path,
 // The run
 //===----------------------------------------------------------------------===//
 
+/// Generated code allocates its temporaries on every call (bufferization's
+/// intermediate tensors, the GEMM's packed panels). glibc serves blocks from
+/// 128 KiB up with fresh mmaps and trims freed heap tops, so every call
+/// page-faults those buffers in again: a quarter to a third of a model
+/// layer's time (docs/performance.md). Serving runtimes keep freed memory
+/// (PyTorch's caching allocator, jemalloc/tcmalloc); so does the runner,
+/// unless --release-memory: blocks up to glibc's limit of 32 MiB come from
+/// the heap, and the heap is not trimmed below 1 GiB.
+void keepFreedMemory() {
+#ifdef __GLIBC__
+  if (mallopt(M_MMAP_THRESHOLD, 32 << 20) != 1 ||
+      mallopt(M_TRIM_THRESHOLD, 1 << 30) != 1)
+    llvm::errs() << "norm-run: warning: mallopt refused; freed memory is "
+                    "released as glibc decides\n";
+#endif
+}
+
 int run(const Options &o) {
+  if (!o.releaseMemory)
+    keepFreedMemory();
   // Context with everything norm-opt registers, plus the LLVM IR
   // translations the ExecutionEngine needs.
   DialectRegistry registry;
