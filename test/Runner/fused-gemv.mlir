@@ -5,13 +5,15 @@
 //
 // One row (decode) streams W: dot products over whole W rows (N×K) and
 // 16-vector row sweeps (K×N). Two or more rows take the K-blocked kernels:
-// 4-row tiles (then 2, then 1) × groups of 6 W rows (dot products, K blocks
-// of 256) or 6 column vectors (row sweeps, K blocks of 64 through a copied
+// 4-row tiles (then 3, 2, 1) × groups of 6 W rows (dot products, K blocks
+// of 256) or 6 column vectors (row sweeps, K blocks of 32 through a copied
 // W block), with the accumulators kept in a per-task scratch between K
 // blocks. The shapes below cover every row-tile tail (M = 2, 5, 8, 13, 16),
 // several K blocks with a K tail that is not a multiple of 16 (the last K
 // block's masked W loads against a zero-padded Ã), the W-row group tails
-// (6, 2, 1) and task tails (96 W rows; 192 columns, masked), and threads.
+// (6, 2, 1) and task tails (96 W rows; 96 columns, masked), and threads.
+// LayerNorm runs the same kernels with the rows γ' (and β) in front of A's
+// in Ã: c = γ'ᵀW and Σβ·W come out of the first row tile of each group.
 //
 // @rms_mm_t (f32, W as NxK, bias): x: RxK, g: K, w: NxK, mb: N, c: RxN
 //                                                  R,K, K, N,K, N, R,N
@@ -67,12 +69,36 @@
 // RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=1,1037,1,1037,1037,1037,2105,1,2105,1,1037 --seed=35 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=8,100,8,100,100,100,0,8,0,8,100 --seed=31 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{gemm-gemv-rows=16})' | FileCheck %s
 //
+// @ln_mm (f32 LayerNorm, γ, β, bias, W as KxN):
+//   x: RxK, g, b: K, w: KxN, mb: N, c: RxN               R,K, K, K, K,N, N, R,N
+// One row (3 rows of Ã: γ', β, x), rows with |mean| = 10³ (every input has
+// that mean; β and the bias keep the output well conditioned), 2 and 18 rows
+// of Ã, several tasks and K blocks, 2 threads:
+// RUN: norm-run %s --entry=ln_mm --dims=1,300,300,300,300,200,200,1,200 --seed=40 --mean=1000 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=ln_mm --dims=2,70,70,70,70,130,130,2,130 --seed=41 --mean=3 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=ln_mm --dims=16,333,333,333,333,250,250,16,250 --seed=42 --mean=1000 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
+// The same against the packed GEMM (gemm-gemv-rows=-1), output for output:
+// RUN: norm-run %s --entry=ln_mm --dims=5,129,129,129,129,100,100,5,100 --seed=43 --mean=2 --warmup=0 --repeat=1 --check --compare-pipeline='builtin.module(norm-lower-to-cpu{gemm-gemv-rows=-1})' --compare-tol=1e-5 | FileCheck %s --check-prefix=CMP
+// @ln_plain (no γ, β or bias: one column-sum row, c = Σ W), W as KxN and
+// NxK:
+//   x: RxK, w: KxN (NxK), c: RxN                         R,K, K,N, R,N
+// RUN: norm-run %s --entry=ln_plain --dims=1,100,100,70,1,70 --seed=44 --mean=0.5 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=ln_plain --dims=7,100,100,70,7,70 --seed=45 --mean=0.5 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=ln_plain_t --dims=1,300,130,300,1,130 --seed=46 --mean=0.5 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=ln_plain_t --dims=13,300,101,300,13,101 --seed=47 --mean=0.5 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
+// @ln_mm_t_bf16 (bf16, γ, β, W as NxK: vdpbf16ps on AVX512-BF16, the rows
+// γ' and β in Ã as bf16):
+//   x: RxK, g, b: K, w: NxK, c: RxN                      R,K, K, K, N,K, R,N
+// RUN: norm-run %s --entry=ln_mm_t_bf16 --dims=1,1100,1100,1100,100,1100,1,100 --seed=48 --mean=5 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=ln_mm_t_bf16 --dims=14,600,600,600,99,600,14,99 --seed=49 --mean=100 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
+//
 // @mm_rms_t (f32 matmul → RMSNorm, W as NxK: bias and residual in the GEMV's
 // epilogue, then the norm):
 //   a: RxK, w: NxK, mb: N, r: RxN, g: N, y, s: RxN    R,K, N,K, N, R,N, N, R,N, R,N
 // RUN: norm-run %s --entry=mm_rms_t --dims=7,700,45,700,45,7,45,45,7,45,7,45 --seed=32 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=mm_rms_t --dims=16,300,130,300,130,16,130,130,16,130,16,130 --seed=33 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
 
+// CMP: {{^}}norm-run: entry=ln_mm {{.*}} tol=1e-05 PASS cmp_pipeline=custom {{.*}} cmp_tol=1e-05 PASS{{$}}
 // CHECK: {{^}}norm-run: entry={{[a-z0-9_]+}} pipeline={{project|custom}} threads={{[02]}} bytes={{[0-9]+}} median_ms={{[0-9.]+}} min_ms={{[0-9.]+}} gbps={{[0-9.]+}} rel_err={{[0-9.e+-]+}} tol={{1e-05|1e-06|1e-02}} PASS{{$}}
 
 func.func @rms_mm_t(%x: memref<?x?xf32>, %g: memref<?xf32>, %w: memref<?x?xf32>,
@@ -118,3 +144,32 @@ func.func @mm_rms_t(%a: memref<?x?xf32>, %w: memref<?x?xf32>, %mb: memref<?xf32>
       sum_outs(%s : memref<?x?xf32>) {transpose_rhs}
   return
 }
+
+func.func @ln_mm(%x: memref<?x?xf32>, %g: memref<?xf32>, %b: memref<?xf32>,
+                 %w: memref<?x?xf32>, %mb: memref<?xf32>, %c: memref<?x?xf32>) {
+  norm.layer_norm_matmul ins(%x : memref<?x?xf32>) weight(%g : memref<?xf32>)
+      bias(%b : memref<?xf32>) rhs(%w : memref<?x?xf32>)
+      matmul_bias(%mb : memref<?xf32>) outs(%c : memref<?x?xf32>)
+  return
+}
+
+func.func @ln_plain(%x: memref<?x?xf32>, %w: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  norm.layer_norm_matmul ins(%x : memref<?x?xf32>) rhs(%w : memref<?x?xf32>)
+      outs(%c : memref<?x?xf32>)
+  return
+}
+
+func.func @ln_plain_t(%x: memref<?x?xf32>, %w: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  norm.layer_norm_matmul ins(%x : memref<?x?xf32>) rhs(%w : memref<?x?xf32>)
+      outs(%c : memref<?x?xf32>) {transpose_rhs}
+  return
+}
+
+func.func @ln_mm_t_bf16(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %b: memref<?xbf16>,
+                        %w: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  norm.layer_norm_matmul ins(%x : memref<?x?xbf16>) weight(%g : memref<?xbf16>)
+      bias(%b : memref<?xbf16>) rhs(%w : memref<?x?xbf16>)
+      outs(%c : memref<?x?xbf16>) {transpose_rhs}
+  return
+}
+

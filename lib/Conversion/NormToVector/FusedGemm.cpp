@@ -706,16 +706,19 @@ void FusedGemmEmitter::finishRowStatistics(OpBuilder &b,
 /// in parallel over rows (the packed GEMM would otherwise repeat that work
 /// per column chunk, N / NC times).
 void FusedGemmEmitter::packAllOfA(OpBuilder &b, const ChunkBuffers &buf,
-                                  int64_t blockK) {
+                                  int64_t blockK, int64_t firstRow) {
   Value zero = index(b, 0);
   Value one = index(b, 1);
+  Value panelRows = add(b, p.m, index(b, firstRow));
   scf::ParallelOp::create(
       b, loc, ValueRange{zero}, ValueRange{p.m}, ValueRange{one},
       [&](OpBuilder &pb, Location, ValueRange ivs) {
         Value row = ivs[0];
+        Value packedRow = add(pb, row, index(pb, firstRow));
         forEachKBlock(pb, blockK, [&](OpBuilder &kbld, const KBlock &kb) {
           packRow(kbld, buf, row,
-                  add(kbld, kb.aPanel, mul(kbld, row, index(kbld, blockK))),
+                  add(kbld, mul(kbld, kb.start, panelRows),
+                      mul(kbld, packedRow, index(kbld, blockK))),
                   kb);
         });
         if (isNorm())

@@ -228,16 +228,32 @@ private:
   Value gemvScratchIndex(OpBuilder &b, Value slot, Value firstRow, int64_t i,
                          int64_t j);
   /// The GEMV's K block, and where row `row` of K block `kb` starts in Ã
-  /// ([K block][M][KC]).
+  /// ([K block][gemvARows][KC]).
   int64_t gemvBlockK() const;
   Value gemvABase(OpBuilder &b, const KBlock &kb, Value row);
+  /// LayerNorm's column constants as rows of the GEMV: c = γ'ᵀW and Σβ·W =
+  /// βᵀW are products of W with one more row each, so Ã gets rows γ' and β
+  /// in front of A's (1 or 2; 0 for RMSNorm), and the row tiles, which run
+  /// in row order, finish them before the rows that need them.
+  int64_t gemvSumRows() const;
+  /// Ã's rows in the GEMV: M + gemvSumRows().
+  Value gemvARows(OpBuilder &b);
+  /// Packs the rows γ' (and β) into Ã rows 0 (and 1), zero past K.
+  void packColumnSumRows(OpBuilder &b, const ChunkBuffers &buf, bool pairs);
+  /// Stores the finished sums of the column-sum rows (Ã rows 0 and 1: c
+  /// and Σβ·W) of a row tile's `accs` into the task's buffers at task column
+  /// `col` (vectors of the row sweeps) and returns nothing else; rows from
+  /// gemvSumRows() on are A's.
+  void storeColumnSumRows(OpBuilder &b, const ChunkBuffers &buf,
+                          Value firstRow, int64_t tileRows, Value col,
+                          ArrayRef<Value> accs);
   void gemvDotProducts(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
                        Value jc, Value cols, bool pairs);
   /// One register tile of the N×K dot products for K block `kb`: f32 FMAs,
   /// or with `pairs` vdpbf16ps on Ã's bf16 pairs and W as it is.
   void gemvDotTile(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
                    int64_t tileRows, int64_t tileCols, Value firstRow,
-                   Value firstCol, const KBlock &kb, bool pairs);
+                   Value jc, Value firstCol, const KBlock &kb, bool pairs);
   /// The dot products' step: L k's (f32) or 2L (bf16 pairs); a step of Ã
   /// at `offset`, of W row `row` from `k`, and their product added to
   /// `acc`.
@@ -256,7 +272,7 @@ private:
   void prefetchWRowAhead(OpBuilder &b, Value row, Value k);
   void gemvDotEpilogue(OpBuilder &b, const ChunkBuffers &buf,
                        int64_t tileRows, int64_t tileCols, Value firstRow,
-                       Value firstCol, ValueRange accs);
+                       Value jc, Value firstCol, ValueRange accs);
   void gemvRowSweeps(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
                      Value jc, Value cols);
   void gemvCopyWBlock(OpBuilder &b, Value block, Value jc, Value cols,
@@ -298,7 +314,10 @@ private:
   Value numKBlocks(OpBuilder &b, int64_t blockK);
   Value rowsFit(OpBuilder &b, bool fit = true);
   ChunkBuffers allocateRowBuffers(OpBuilder &b);
-  void packAllOfA(OpBuilder &b, const ChunkBuffers &buf, int64_t blockK);
+  /// Packs A's rows into Ã rows from `firstRow` on ([K block][M +
+  /// firstRow][KC]).
+  void packAllOfA(OpBuilder &b, const ChunkBuffers &buf, int64_t blockK,
+                  int64_t firstRow = 0);
   ChunkBuffers allocateChunk(OpBuilder &b, const ChunkBuffers &shared);
   void deallocateChunk(OpBuilder &b, const ChunkBuffers &buffers);
   void deallocateRowBuffers(OpBuilder &b, const ChunkBuffers &buffers);

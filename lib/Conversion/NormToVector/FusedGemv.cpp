@@ -22,20 +22,21 @@
 //   is compute-bound on one core (16 × 4096² at the FMA peak takes longer
 //   than streaming W); the kernels are K-blocked so that a block of W, read
 //   from memory once, serves every row from L1, with register tiles of
-//   4 rows × 6 (24 accumulators of AVX-512's 32 registers). Between K
-//   blocks a tile's accumulators wait in a small per-task scratch (24
-//   vector loads and stores per K block of 256, 512 or 64 k's).
+//   4 rows × 6 (24 accumulators of AVX-512's 32 registers; then 3, 2, 1
+//   rows). Between K blocks a tile's accumulators wait in a small per-task
+//   scratch (24 vector loads and stores per K block of 256, 512 or 32 k's).
 //     W as N×K: dot products. Per task 16 groups of 6 W rows; per group,
 //       per K block of 256, every row tile: per 16 k's 6 W vectors (each
 //       prefetched one K block on: a group's rows are read a K block at a
 //       time, too slowly for the hardware prefetchers), 4 of Ã, 24 FMAs;
 //       after the last K block one reduction and the epilogue per output.
-//     W as K×N: row sweeps. Per task 2 groups of 6 vectors of columns; per
-//       K block of 64 rows the chunk's block of W is first copied (in f32,
-//       masked at the column tail, prefetched one block on) to a contiguous
-//       buffer: in W its rows lie 4·N bytes apart, in the same few L1 sets.
-//       Then per group every row tile: per k 6 vectors of the buffer, 4
-//       broadcasts of Ã, 24 FMAs; the GEMM's epilogue after the last block.
+//     W as K×N: row sweeps. Per task one group of 6 vectors of columns;
+//       per K block of 32 rows the task's block of W is first copied (in
+//       f32; unmasked but for the short last task) to a contiguous buffer:
+//       in W its rows lie 4·N bytes apart, in the same few L1 sets. Then
+//       every row tile: per k 6 vectors of the buffer, 4 broadcasts of Ã,
+//       24 FMAs, and the next K block's 6 lines of that W row prefetched
+//       into L2; the GEMM's epilogue after the last block.
 //
 // bf16 and f16 W are widened to f32 as they are loaded (copied, for K×N);
 // accumulation and Ã stay f32, so the normalized activations are never
@@ -47,12 +48,18 @@
 // and accumulation, and r applied in f32 in the epilogue. W as K×N keeps the
 // packed GEMM from 2 rows (kDefaultSweepRowsBF16Dot): its vdpbf16ps wins.
 //
-// LayerNorm keeps the packed GEMM: its c = Σ_k γ'_k W_k· comes from packing W.
+// LayerNorm: c = Σ_k γ'_k W_k· and Σ_k β_k W_k· are W multiplied by the rows
+// γ' and β, so they are rows of Ã too (gemvSumRows), in front of A's: the
+// row tiles run in row order, and the first tile of each group of columns
+// finishes c and Σβ·W (into a per-task buffer) before the rows that need
+// them in their epilogue. One LayerNorm row thus runs as 2–3 rows of the
+// few-rows kernels, not the decode ones.
 //
 //===----------------------------------------------------------------------===//
 
 #include "FusedGemmEmitter.h"
 
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
@@ -97,8 +104,7 @@ static constexpr int64_t kDefaultSweepRows = 16;
 static constexpr int64_t kDefaultSweepRowsBF16Dot = 1;
 
 int64_t FusedGemmEmitter::gemvRowLimit() const {
-  // LayerNorm needs c, which the packed GEMM sums while it packs W.
-  if (isLayerNorm() || options.gemmGemvRows < 0)
+  if (options.gemmGemvRows < 0)
     return 0;
   if (options.gemmGemvRows > 0)
     return options.gemmGemvRows;
@@ -122,7 +128,7 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
     Value numK = arith::MaxUIOp::create(
         pb, loc, arith::CeilDivUIOp::create(pb, loc, p.k, index(pb, blockK)),
         one);
-    Value size = mul(pb, mul(pb, numK, p.m), index(pb, blockK));
+    Value size = mul(pb, mul(pb, numK, gemvARows(pb)), index(pb, blockK));
     if (pairs) {
       Type bf16 = pb.getBF16Type();
       buf.packedA = memref::AllocOp::create(
@@ -142,7 +148,9 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
     } else {
       buf.packedA = allocF32(pb, size);
     }
-    packAllOfA(pb, buf, blockK);
+    packAllOfA(pb, buf, blockK, gemvSumRows());
+    if (gemvSumRows())
+      packColumnSumRows(pb, buf, pairs);
   };
 
   // One row (decode) has no reuse of W to block for: it streams whole W
@@ -164,25 +172,35 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
     // A task's columns: groups of W rows (dot products) or of column vectors
     // (row sweeps).
     int64_t group = gemvGroup(s.lanes);
+    int64_t taskCols = p.transposeW ? kGemvGroupsPerTask * group
+                                    : kSweepGroupsPerTask * group * s.lanes;
     forEachColumnTask(
-        eb,
-        p.transposeW ? kGemvGroupsPerTask * group
-                     : kSweepGroupsPerTask * group * s.lanes,
-        [&](OpBuilder &pb, Value jc, Value cols) {
+        eb, taskCols, [&](OpBuilder &pb, Value jc, Value cols) {
           // The accumulators of the task's groups between K blocks.
           Value scratch = allocF32(
-              pb,
-              mul(pb, p.m, index(pb, gemvScratchSlots() * group * s.lanes)));
+              pb, mul(pb, gemvARows(pb),
+                      index(pb, gemvScratchSlots() * group * s.lanes)));
+          // LayerNorm's c and Σβ·W of the task's columns.
+          ChunkBuffers taskBuf = buf;
+          if (isLayerNorm()) {
+            taskBuf.colSumW = allocF32(pb, taskCols);
+            if (p.beta)
+              taskBuf.colSumBetaW = allocF32(pb, taskCols);
+          }
           if (p.transposeW)
-            gemvDotProducts(pb, buf, scratch, jc, cols, pairs);
+            gemvDotProducts(pb, taskBuf, scratch, jc, cols, pairs);
           else
-            gemvRowSweeps(pb, buf, scratch, jc, cols);
+            gemvRowSweeps(pb, taskBuf, scratch, jc, cols);
           memref::DeallocOp::create(pb, loc, scratch);
+          for (Value v : {taskBuf.colSumW, taskBuf.colSumBetaW})
+            if (v)
+              memref::DeallocOp::create(pb, loc, v);
         });
     memref::DeallocOp::create(eb, loc, buf.packedA);
   };
-  if (std::optional<int64_t> m = getConstantIntValue(p.m)) {
-    if (*m == 1)
+  if (std::optional<int64_t> m = getConstantIntValue(p.m);
+      m || isLayerNorm()) {
+    if (m && *m == 1 && !isLayerNorm())
       oneRow(b);
     else
       fewRows(b, gemvPairs());
@@ -290,7 +308,64 @@ int64_t FusedGemmEmitter::gemvBlockK() const {
 }
 
 Value FusedGemmEmitter::gemvABase(OpBuilder &b, const KBlock &kb, Value row) {
-  return add(b, mul(b, kb.start, p.m), mul(b, row, index(b, gemvBlockK())));
+  return add(b, mul(b, kb.start, gemvARows(b)),
+             mul(b, row, index(b, gemvBlockK())));
+}
+
+int64_t FusedGemmEmitter::gemvSumRows() const {
+  return isLayerNorm() ? (p.beta ? 2 : 1) : 0;
+}
+
+Value FusedGemmEmitter::gemvARows(OpBuilder &b) {
+  return add(b, p.m, index(b, gemvSumRows()));
+}
+
+void FusedGemmEmitter::packColumnSumRows(OpBuilder &b, const ChunkBuffers &buf,
+                                         bool pairs) {
+  int64_t blockK = gemvBlockK();
+  Value rows = gemvARows(b);
+  forEachKBlock(b, blockK, [&](OpBuilder &kbld, const KBlock &kb) {
+    Value panel = mul(kbld, kb.start, rows);
+    auto step = [&](OpBuilder &nb, Value k, Value maskValue,
+                    SmallVector<Value> &) {
+      Value kk = sub(nb, k, kb.start);
+      auto store = [&](Value v, int64_t row) {
+        if (maskValue) // γ' = γ + offset is not 0 past K
+          v = arith::SelectOp::create(nb, loc, maskValue, v, zeros(nb));
+        if (pairs)
+          v = narrow(nb, v, nb.getBF16Type());
+        vector::StoreOp::create(
+            nb, loc, v, buf.packedA,
+            ValueRange{add(nb, panel, add(nb, index(nb, row * blockK), kk))});
+      };
+      Value g = gammaVectorAt(nb, k, maskValue);
+      store(g ? g : splat(nb, f32Const(nb, 1.0)), 0);
+      if (p.beta)
+        store(loadF32(nb, p.beta, {k}, maskValue), 1);
+    };
+    vectorSteps(kbld, kb.start, kb.length, ValueRange{}, step, nullptr);
+  });
+}
+
+void FusedGemmEmitter::storeColumnSumRows(OpBuilder &b,
+                                          const ChunkBuffers &buf,
+                                          Value firstRow, int64_t tileRows,
+                                          Value col, ArrayRef<Value> accs) {
+  int64_t numVectors = accs.size() / tileRows;
+  Value sums[] = {buf.colSumW, buf.colSumBetaW};
+  for (int64_t i = 0; i < tileRows; ++i)
+    for (int64_t sumRow = 0; sumRow < gemvSumRows(); ++sumRow) {
+      Value isSumRow = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq, add(b, firstRow, index(b, i)),
+          index(b, sumRow));
+      scf::IfOp::create(b, loc, isSumRow, [&](OpBuilder &tb, Location) {
+        for (int64_t v = 0; v < numVectors; ++v)
+          vector::StoreOp::create(
+              tb, loc, accs[i * numVectors + v], sums[sumRow],
+              ValueRange{add(tb, col, index(tb, v * s.lanes))});
+        scf::YieldOp::create(tb, loc);
+      });
+    }
 }
 
 int64_t FusedGemmEmitter::gemvScratchSlots() const {
@@ -367,10 +442,11 @@ void FusedGemmEmitter::gemvDotProducts(OpBuilder &b, const ChunkBuffers &buf,
       [&](OpBuilder &nb, int64_t tileCols, Value n0) {
         Value firstCol = add(nb, jc, n0);
         forEachKBlock(nb, gemvBlockK(), [&](OpBuilder &kbld, const KBlock &kb) {
-          forEachTileSize(kbld, loc, index(kbld, 0), p.m, {kGemvTileRows, 2, 1},
+          forEachTileSize(kbld, loc, index(kbld, 0), gemvARows(kbld),
+                          {kGemvTileRows, 3, 2, 1},
                           [&](OpBuilder &rb, int64_t tileRows, Value r0) {
                             gemvDotTile(rb, buf, scratch, tileRows, tileCols,
-                                        r0, firstCol, kb, pairs);
+                                        r0, jc, firstCol, kb, pairs);
                           });
         });
       });
@@ -431,7 +507,7 @@ Value FusedGemmEmitter::accumulateDot(OpBuilder &b, Value acc, Value a,
 void FusedGemmEmitter::gemvDotTile(OpBuilder &b, const ChunkBuffers &buf,
                                    Value scratch, int64_t tileRows,
                                    int64_t tileCols, Value firstRow,
-                                   Value firstCol, const KBlock &kb,
+                                   Value jc, Value firstCol, const KBlock &kb,
                                    bool pairs) {
   Value zero = index(b, 0);
   SmallVector<Value> aBase, wRow;
@@ -475,7 +551,7 @@ void FusedGemmEmitter::gemvDotTile(OpBuilder &b, const ChunkBuffers &buf,
   scf::IfOp::create(
       b, loc, kb.isLast,
       [&](OpBuilder &tb, Location) {
-        gemvDotEpilogue(tb, buf, tileRows, tileCols, firstRow, firstCol,
+        gemvDotEpilogue(tb, buf, tileRows, tileCols, firstRow, jc, firstCol,
                         tail.getResults());
         scf::YieldOp::create(tb, loc);
       },
@@ -486,38 +562,91 @@ void FusedGemmEmitter::gemvDotTile(OpBuilder &b, const ChunkBuffers &buf,
       });
 }
 
-/// The epilogue, per element: r·dot + bias (+ residual), or C + dot for a
-/// linalg matmul; rounded once.
+/// The epilogue, per element: r·dot + bias (+ residual), LayerNorm's
+/// r·dot − r·(μ − p)·c + Σβ·W + bias, or C + dot for a linalg matmul;
+/// rounded once. LayerNorm's column-sum rows (Ã rows 0 and 1) store c and
+/// Σβ·W into the task's buffers instead, for the rows after them.
 void FusedGemmEmitter::gemvDotEpilogue(OpBuilder &b, const ChunkBuffers &buf,
                                        int64_t tileRows, int64_t tileCols,
-                                       Value firstRow, Value firstCol,
-                                       ValueRange accs) {
+                                       Value firstRow, Value jc,
+                                       Value firstCol, ValueRange accs) {
   Type elementType = elementTypeOf(p.c);
+  int64_t sumRows = gemvSumRows();
+  Value sumBuffers[] = {buf.colSumW, buf.colSumBetaW};
+  Value firstTaskCol = sumRows ? sub(b, firstCol, jc) : Value();
   for (int64_t i = 0; i < tileRows; ++i) {
-    Value row = add(b, firstRow, index(b, i));
-    Value scale =
-        isNorm() ? memref::LoadOp::create(b, loc, buf.scale, ValueRange{row})
-                       .getResult()
-                 : Value();
-    for (int64_t j = 0; j < tileCols; ++j) {
-      Value col = add(b, firstCol, index(b, j));
-      Value out = vector::ReductionOp::create(
-          b, loc, vector::CombiningKind::ADD, accs[i * tileCols + j]);
-      if (scale)
-        out = arith::MulFOp::create(b, loc, out, scale);
-      if (p.matmulBias)
-        out = arith::AddFOp::create(b, loc, out,
-                                    loadScalarF32(b, p.matmulBias, {col}));
-      if (p.residual)
-        out = arith::AddFOp::create(b, loc, out,
-                                    loadScalarF32(b, p.residual, {row, col}));
-      if (p.accumulateIntoC)
-        out = arith::AddFOp::create(b, loc, loadScalarF32(b, p.c, {row, col}),
-                                    out);
-      if (!elementType.isF32())
-        out = arith::TruncFOp::create(b, loc, elementType, out);
-      memref::StoreOp::create(b, loc, out, p.c, ValueRange{row, col});
+    Value aRow = add(b, firstRow, index(b, i));
+    SmallVector<Value> dots;
+    for (int64_t j = 0; j < tileCols; ++j)
+      dots.push_back(vector::ReductionOp::create(
+          b, loc, vector::CombiningKind::ADD, accs[i * tileCols + j]));
+    auto storeC = [&](OpBuilder &nb, Value row) {
+      Value scale, negShift;
+      if (isNorm())
+        scale = memref::LoadOp::create(nb, loc, buf.scale, ValueRange{row});
+      if (isLayerNorm())
+        negShift = arith::NegFOp::create(
+            nb, loc,
+            memref::LoadOp::create(nb, loc, buf.shift, ValueRange{row}));
+      for (int64_t j = 0; j < tileCols; ++j) {
+        Value col = add(nb, firstCol, index(nb, j));
+        Value out = dots[j];
+        if (scale)
+          out = arith::MulFOp::create(nb, loc, out, scale);
+        if (isLayerNorm()) {
+          Value taskCol = add(nb, firstTaskCol, index(nb, j));
+          out = math::FmaOp::create(
+              nb, loc, negShift,
+              memref::LoadOp::create(nb, loc, buf.colSumW,
+                                     ValueRange{taskCol}),
+              out);
+          if (p.beta)
+            out = arith::AddFOp::create(
+                nb, loc, out,
+                memref::LoadOp::create(nb, loc, buf.colSumBetaW,
+                                       ValueRange{taskCol}));
+        }
+        if (p.matmulBias)
+          out = arith::AddFOp::create(nb, loc, out,
+                                      loadScalarF32(nb, p.matmulBias, {col}));
+        if (p.residual)
+          out = arith::AddFOp::create(
+              nb, loc, out, loadScalarF32(nb, p.residual, {row, col}));
+        if (p.accumulateIntoC)
+          out = arith::AddFOp::create(
+              nb, loc, loadScalarF32(nb, p.c, {row, col}), out);
+        if (!elementType.isF32())
+          out = arith::TruncFOp::create(nb, loc, elementType, out);
+        memref::StoreOp::create(nb, loc, out, p.c, ValueRange{row, col});
+      }
+    };
+    if (!sumRows) {
+      storeC(b, aRow);
+      continue;
     }
+    Value isARow = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                         aRow, index(b, sumRows));
+    scf::IfOp::create(
+        b, loc, isARow,
+        [&](OpBuilder &tb, Location) {
+          storeC(tb, sub(tb, aRow, index(tb, sumRows)));
+          scf::YieldOp::create(tb, loc);
+        },
+        [&](OpBuilder &eb, Location) {
+          // Row 0: c; row 1: Σβ·W.
+          Value sumBuffer = sumBuffers[0];
+          if (sumRows == 2)
+            sumBuffer = arith::SelectOp::create(
+                eb, loc,
+                arith::CmpIOp::create(eb, loc, arith::CmpIPredicate::eq, aRow,
+                                      index(eb, 0)),
+                sumBuffers[0], sumBuffers[1]);
+          for (int64_t j = 0; j < tileCols; ++j)
+            memref::StoreOp::create(
+                eb, loc, dots[j], sumBuffer,
+                ValueRange{add(eb, firstTaskCol, index(eb, j))});
+          scf::YieldOp::create(eb, loc);
+        });
   }
 }
 
@@ -542,7 +671,8 @@ void FusedGemmEmitter::gemvRowSweeps(OpBuilder &b, const ChunkBuffers &buf,
     scf::ForOp::create(kbld, loc, index(kbld, 0), cols, groupCols, ValueRange{},
                        [&](OpBuilder &nb, Location, Value jr, ValueRange) {
                          forEachTileSize(
-                             nb, loc, index(nb, 0), p.m, {kGemvTileRows, 2, 1},
+                             nb, loc, index(nb, 0), gemvARows(nb),
+                             {kGemvTileRows, 3, 2, 1},
                              [&](OpBuilder &rb, int64_t tileRows, Value r0) {
                                gemvRowTile(rb, buf, scratch, block, tileRows,
                                            r0, jc, jr, cols, kb);
@@ -700,17 +830,38 @@ void FusedGemmEmitter::gemvRowTile(OpBuilder &b, const ChunkBuffers &buf,
   scf::IfOp::create(
       b, loc, kb.isLast,
       [&](OpBuilder &tb, Location) {
+        // LayerNorm's c and Σβ·W first (Ã rows 0 and 1, in the first tile):
+        // columnConstants reads them for the rows of A.
+        int64_t sumRows = gemvSumRows();
+        if (sumRows)
+          storeColumnSumRows(tb, buf, firstRow, tileRows, jr,
+                             SmallVector<Value>(accs));
         SmallVector<Value> masks, constant, colSums;
         columnConstants(tb, buf, jc, jr, cols, tileVectors, masks, constant,
                         colSums);
         Value isTrue = arith::ConstantIntOp::create(tb, loc, tb.getI1Type(), 1);
         KBlock whole{index(tb, 0), p.k, isTrue, isTrue};
-        for (int64_t i = 0; i < tileRows; ++i)
-          storeTileRow(
-              tb, buf, p.c, add(tb, firstRow, index(tb, i)), jc, jr, masks,
-              constant, colSums,
-              SmallVector<Value>(accs.slice(i * tileVectors, tileVectors)),
-              whole);
+        for (int64_t i = 0; i < tileRows; ++i) {
+          Value aRow = add(tb, firstRow, index(tb, i));
+          auto store = [&](OpBuilder &sb, Value row) {
+            storeTileRow(
+                sb, buf, p.c, row, jc, jr, masks, constant, colSums,
+                SmallVector<Value>(accs.slice(i * tileVectors, tileVectors)),
+                whole);
+          };
+          if (!sumRows) {
+            store(tb, aRow);
+            continue;
+          }
+          scf::IfOp::create(
+              tb, loc,
+              arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::uge, aRow,
+                                    index(tb, sumRows)),
+              [&](OpBuilder &sb, Location) {
+                store(sb, sub(sb, aRow, index(sb, sumRows)));
+                scf::YieldOp::create(sb, loc);
+              });
+        }
         scf::YieldOp::create(tb, loc);
       },
       [&](OpBuilder &eb, Location) {
@@ -757,7 +908,9 @@ void FusedGemmEmitter::gemvDecodeDotTile(OpBuilder &b, const ChunkBuffers &buf,
   SmallVector<Value> init(tileCols, zeros(b));
   auto tail =
       vectorSteps(b, zero, p.k, init, step, nullptr, dotStepWidth(pairs));
-  gemvDotEpilogue(b, buf, 1, tileCols, zero, firstCol, tail.getResults());
+  // (jc: only LayerNorm's column sums use it, and LayerNorm never decodes.)
+  gemvDotEpilogue(b, buf, 1, tileCols, zero, /*jc=*/Value(), firstCol,
+                  tail.getResults());
 }
 
 void FusedGemmEmitter::gemvDecodeSweeps(OpBuilder &b, const ChunkBuffers &buf,
