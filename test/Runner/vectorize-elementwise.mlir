@@ -10,6 +10,11 @@
 // The same softmax with keepdim reductions into [.., 1] buffers (as
 // frontends emit it: unit dims collapsed first):
 // RUN: norm-run %s --entry=softmax_keepdim --seed=6 --scale=4 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s
+// Dynamic shapes (rows of 37 and 16, every tile masked; a row of 3, one
+// partial tile):
+// RUN: norm-run %s --entry=silu_mul_dynamic --dims=7,37,7,37,37 --seed=7 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s
+// RUN: norm-run %s --entry=silu_mul_dynamic --dims=5,16,5,16,16 --seed=8 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s
+// RUN: norm-run %s --entry=silu_mul_dynamic --dims=2,3,2,3,3 --seed=9 --threads=2 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s
 // Two threads, and the AVX2 width (8 f32 lanes):
 // RUN: norm-run %s --entry=softmax --seed=5 --threads=2 --warmup=0 --repeat=1 --pipeline='builtin.module(norm-lower-to-cpu{target=avx2})' --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s --check-prefix=CUSTOM
 
@@ -36,6 +41,28 @@ func.func @silu_mul(%g: tensor<7x37xf32>, %u: tensor<7x37xf32>, %b: tensor<37xf3
     linalg.yield %m : f32
   } -> tensor<7x37xf32>
   return %r : tensor<7x37xf32>
+}
+
+func.func @silu_mul_dynamic(%g: tensor<?x?xf32>, %u: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = tensor.dim %g, %c0 : tensor<?x?xf32>
+  %cols = tensor.dim %g, %c1 : tensor<?x?xf32>
+  %e = tensor.empty(%rows, %cols) : tensor<?x?xf32>
+  %r = linalg.generic {indexing_maps = [#id2, #id2, affine_map<(i, j) -> (j)>, #id2],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%g, %u, %b : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?xf32>) outs(%e : tensor<?x?xf32>) {
+  ^bb0(%a: f32, %c: f32, %bias: f32, %o: f32):
+    %x = arith.addf %a, %bias : f32
+    %n = arith.negf %x : f32
+    %ex = math.exp %n : f32
+    %one = arith.constant 1.0 : f32
+    %d = arith.addf %ex, %one : f32
+    %s = arith.divf %x, %d : f32
+    %m = arith.mulf %s, %c : f32
+    linalg.yield %m : f32
+  } -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
 }
 
 func.func @softmax(%x: tensor<3x5x37xf32>) -> tensor<3x5x37xf32> {

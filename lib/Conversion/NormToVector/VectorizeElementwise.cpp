@@ -37,8 +37,9 @@ using namespace mlir::norm;
 namespace {
 
 /// The tile (and vector) sizes for `op`, or nothing when it is left alone:
-/// static bounds; all dims parallel (1 × … × 1 × `lanes`), or only the
-/// innermost a reduction (1 × … × 1 × the whole row, up to `maxRow`).
+/// all dims parallel (1 × … × 1 × `lanes`; any bound may be dynamic, the
+/// last tile of a row is masked), or only the innermost a reduction of a
+/// static length (1 × … × 1 × the whole row, up to `maxRow`).
 std::optional<SmallVector<int64_t>> tileSizesFor(linalg::GenericOp op,
                                                  int64_t lanes,
                                                  int64_t maxRow) {
@@ -62,8 +63,7 @@ std::optional<SmallVector<int64_t>> tileSizesFor(linalg::GenericOp op,
   }
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
   // Empty iteration spaces are the loops' (no tile, nothing to compute).
-  if (llvm::any_of(bounds, ShapedType::isDynamic) ||
-      llvm::is_contained(bounds, 0))
+  if (llvm::is_contained(bounds, 0))
     return std::nullopt;
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   int64_t innermost = bounds.size() - 1;
@@ -72,9 +72,14 @@ std::optional<SmallVector<int64_t>> tileSizesFor(linalg::GenericOp op,
       return std::nullopt;
   SmallVector<int64_t> sizes(bounds.size(), 1);
   if (iterators[innermost] == utils::IteratorType::parallel) {
-    sizes[innermost] = std::min(lanes, bounds[innermost]);
+    // A dynamic row runs in whole vectors and a masked last one.
+    sizes[innermost] = ShapedType::isDynamic(bounds[innermost])
+                           ? lanes
+                           : std::min(lanes, bounds[innermost]);
   } else {
-    if (bounds[innermost] > maxRow)
+    // A reduction is one vector of the whole row: its length must be known.
+    if (ShapedType::isDynamic(bounds[innermost]) ||
+        bounds[innermost] > maxRow)
       return std::nullopt;
     sizes[innermost] = bounds[innermost];
   }

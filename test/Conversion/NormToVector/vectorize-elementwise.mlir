@@ -119,9 +119,34 @@ func.func @keepdim_max(%x: memref<4x16x128xf32>, %k: memref<4x16x1xf32>) {
 
 // -----
 
-// Left alone: dynamic bounds; a transpose that moves the innermost dim (a
-// gather per vector); a reduction over a dim that is not the innermost;
-// index elements. Their scalar math keeps libm (math.exp stays).
+// Dynamic bounds: tiles of one vector along the row, each masked (the
+// mask from the tile's dynamic size), exp as the polynomial.
+// CHECK-LABEL: func.func @dynamic_exp
+//   CHECK-NOT:   linalg.generic
+//       CHECK:   scf.for
+//       CHECK:     scf.for {{.*}} step %c16
+//       CHECK:       %[[N:.*]] = affine.min
+//       CHECK:       %[[MASK:.*]] = vector.create_mask %c1, %[[N]] : vector<1x16xi1>
+//       CHECK:       vector.maskedload
+//   CHECK-NOT:       math.exp
+//       CHECK:       vector.maskedstore
+func.func @dynamic_exp(%d: memref<?x?xf32>, %o: memref<?x?xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%d : memref<?x?xf32>) outs(%o : memref<?x?xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %e = math.exp %a : f32
+    linalg.yield %e : f32
+  }
+  return
+}
+
+// -----
+
+// Left alone: a reduction along a dynamic row (one vector of the whole row
+// needs its length); a transpose that moves the innermost dim (a gather
+// per vector); a reduction over a dim that is not the innermost; index
+// elements. Their scalar math keeps libm (math.exp stays).
 // CHECK-LABEL: func.func @left_alone
 //       CHECK:   linalg.generic {{.*}} outs(%{{.*}} : memref<4x32xindex>)
 //       CHECK:   linalg.generic
@@ -129,7 +154,8 @@ func.func @keepdim_max(%x: memref<4x16x128xf32>, %k: memref<4x16x1xf32>) {
 // CHECK-COUNT-2: linalg.generic
 //   CHECK-NOT:   vector.load
 func.func @left_alone(%d: memref<?x?xf32>, %x: memref<16x128xf32>,
-                      %t: memref<128x16xf32>, %c: memref<128xf32>, %ix: memref<4x32xindex>) {
+                      %t: memref<128x16xf32>, %c: memref<128xf32>, %ix: memref<4x32xindex>,
+                      %ds: memref<?xf32>) {
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>],
                   iterator_types = ["parallel", "parallel"]}
       outs(%ix : memref<4x32xindex>) {
@@ -137,12 +163,13 @@ func.func @left_alone(%d: memref<?x?xf32>, %x: memref<16x128xf32>,
     %j = linalg.index 1 : index
     linalg.yield %j : index
   }
-  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
-                  iterator_types = ["parallel", "parallel"]}
-      ins(%d : memref<?x?xf32>) outs(%d : memref<?x?xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%d : memref<?x?xf32>) outs(%ds : memref<?xf32>) {
   ^bb0(%a: f32, %o: f32):
     %e = math.exp %a : f32
-    linalg.yield %e : f32
+    %s = arith.addf %e, %o : f32
+    linalg.yield %s : f32
   }
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>],
                   iterator_types = ["parallel", "parallel"]}
