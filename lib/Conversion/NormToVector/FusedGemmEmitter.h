@@ -241,9 +241,9 @@ private:
   /// Packs the rows γ' (and β) into Ã rows 0 (and 1), zero past K.
   void packColumnSumRows(OpBuilder &b, const ChunkBuffers &buf, bool pairs);
   /// Stores the finished sums of the column-sum rows (Ã rows 0 and 1: c
-  /// and Σβ·W) of a row tile's `accs` into the task's buffers at task column
-  /// `col` (vectors of the row sweeps) and returns nothing else; rows from
-  /// gemvSumRows() on are A's.
+  /// and Σβ·W) among a row tile's `accs` (vectors of the row sweeps) into
+  /// the task's buffers from task column `col`. Rows from gemvSumRows() on
+  /// are A's and are not touched.
   void storeColumnSumRows(OpBuilder &b, const ChunkBuffers &buf,
                           Value firstRow, int64_t tileRows, Value col,
                           ArrayRef<Value> accs);

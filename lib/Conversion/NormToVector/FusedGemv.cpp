@@ -198,9 +198,13 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
         });
     memref::DeallocOp::create(eb, loc, buf.packedA);
   };
-  if (std::optional<int64_t> m = getConstantIntValue(p.m);
-      m || isLayerNorm()) {
-    if (m && *m == 1 && !isLayerNorm())
+  // One row of A decodes, except LayerNorm's: with its column-sum rows it
+  // is 2–3 rows of Ã, which the few-rows kernels run faster than decode
+  // kernels widened to them (docs/design.md).
+  bool decodes = !isLayerNorm();
+  std::optional<int64_t> m = getConstantIntValue(p.m);
+  if (m || !decodes) {
+    if (decodes && *m == 1)
       oneRow(b);
     else
       fewRows(b, gemvPairs());
