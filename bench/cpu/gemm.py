@@ -73,6 +73,38 @@ def limits(build, quick, fma, read, tag):
             + f"; read {read[(T, tag)]:.1f} GB/s")
 
 
+SLOW = 0.8  # a cell whose FMA probe reached less than this of the run's peak is marked ‡
+
+
+def probe(build, T):
+    """f32 FMA GFLOP/s of T threads over ~0.1 s: whether the VM delivers T cores now.
+
+    A hypervisor that takes a vCPU away shows no steal time in /proc/stat on
+    some VMs (the † check cannot see it): the 2-thread cells then run at
+    1-thread speed, peers and project alike."""
+    lines, err = B.run_cmd([os.path.join(build, "gemm_limits"), "--mode=fma", f"--threads={T}", "--seconds=0.1"],
+                           {"OMP_NUM_THREADS": str(T)}, prefix="gemm_limits:")
+    for l in lines or []:
+        d = B.parse_kv(l)
+        if d.get("kind", "").startswith("f32-"):
+            return float(d["gflops"])
+    return None
+
+
+def slow_probe(c, fma):
+    """The worse FMA probe of a cell as a fraction of the run's f32 peak for its threads, or None."""
+    peak = max([v for (k, t), v in fma.items() if t == c["T"] and k.startswith("f32-")], default=None)
+    probes = [g for g in c.get("probes", []) if g]
+    if not peak or not probes:
+        return None
+    return min(probes) / peak
+
+
+def marks(c, fma):
+    slow = slow_probe(c, fma)
+    return ("†" if c["foreign"] > FOREIGN else "") + ("‡" if slow is not None and slow < SLOW else "")
+
+
 def best_read(read, T):
     v = [g for (t, _), g in read.items() if t <= T]
     return max(v) if v else None
@@ -282,6 +314,7 @@ def main():
         for dt in DTYPES:
             for T in THREADS:
                 c = {"M": M, "K": K, "N": N, "dtype": dt, "T": T}
+                probes = [probe(args.build, T)]
                 s0 = B.cpu_sample()
                 common = [f"--dtype={dt}", f"--m={M}", f"--k={K}", f"--n={N}", f"--threads={T}", f"--target={target}"]
                 na = {"rms_mm": {"na": "not installed"}, "mm": {"na": "not installed"}}
@@ -303,12 +336,15 @@ def main():
                         c[key] = project_cell(args, key, dt, M, K, N, T, target, ms(c.get("fused")) or hint)
                 c["upstream"] = upstream_cell(args, dt, M, K, N, T, rates) if have_nr else {"na": "norm-run not built"}
                 c["foreign"] = B.foreign_cores(s0, B.cpu_sample())
+                probes.append(probe(args.build, T))
+                c["probes"] = probes
                 results.append(c)
                 log(f"  {shape_str((M, K, N))} {dt} T={T}: " + "  ".join(
                     f"{k}={B.fmt_t(ms(c[k])) if ms(c[k]) else 'n/a'}" for k in ("fused", "mm", "unfused", "fused_t", "upstream"))
                     + "  " + "  ".join(f"{p}:{m}={B.fmt_t(ms(c[p][m])) if ms(c[p].get(m)) else 'n/a'}"
                                        for p in ("openblas", "dnnl", "torch") for m in ("mm", "rms_mm"))
-                    + f" ms; others used {c['foreign']:.2f} cores")
+                    + f" ms; others used {c['foreign']:.2f} cores; FMA probe before / after "
+                    + " / ".join(f"{g:.0f}" if g else "n/a" for g in probes) + " GFLOP/s")
 
     log("FMA peak and read bandwidth again ...")
     s_end = B.cpu_sample()
@@ -365,7 +401,7 @@ def main():
         # The bf16 GEMM runs vdpbf16ps where the CPU has it: its peak bounds it.
         kind = "bf16-dot" if dt == "bf16" and any(k == "bf16-dot" for (k, _) in fma) else "f32-"
         peak = max([v for (k, t), v in fma.items() if t == T and k.startswith(kind)], default=None)
-        row = [shape_str((M, K, N)), dt, str(T) + ("†" if c["foreign"] > FOREIGN else ""),
+        row = [shape_str((M, K, N)), dt, str(T) + marks(c, fma),
                cell(c["fused"]), f"{gf:.0f}" if gf else "n/a", pct(gf, peak),
                cell(c["mm"], f), cell(c["unfused"], f), cell(c["fused_t"], f), cell(c["upstream"], f)]
         for p in ("openblas", "dnnl", "torch"):
@@ -399,7 +435,10 @@ def main():
                 if abs(v - cs[0][1]) > tol:
                     notes.add(f"{p} {m} checksum differs from {cs[0][0]}'s on {shape_str((M, K, N))} {dt} ({v} vs {cs[0][1]})")
     L.append("")
-    L.append("`†`: other processes used more than a quarter of a core during the cell; `~`: median > 1.5× the minimum "
+    L.append("`†`: other processes used more than a quarter of a core during the cell; `‡`: an f32 FMA probe of the "
+             f"cell's threads right before or after it reached less than {SLOW:.0%} of the run's peak (the VM did not "
+             "deliver that many cores, which /proc/stat need not show): its times, the peers' included, say little; "
+             "`~`: median > 1.5× the minimum "
              "after two reruns; `FAIL`: the output failed its check (no time shown). Project columns: `norm-run "
              "--pipeline=project` (`norm-lower-to-cpu`, `lower-matmuls` on); *own matmul alone* is `linalg.fill` + "
              "`linalg.matmul` (bf16: bf16 inputs, f32 C, the same f32-accumulating GEMM); *unfused* is "
@@ -438,7 +477,7 @@ def main():
         e_bw = wbytes / (f * 1e-3) * 1e-9 / bw if f and bw and M <= 16 else None
         dn = ms(c["dnnl"].get("mm"))
         e_bf = dn / f if dt == "bf16" and dn and f else None
-        row = [shape_str((M, K, N)), dt, str(T) + ("†" if c["foreign"] > FOREIGN else ""),
+        row = [shape_str((M, K, N)), dt, str(T) + marks(c, fma),
                (f"{100 * e_blas:.0f}%" + mark(e_blas >= 0.85, f32big)) if e_blas else "n/a",
                (f"{e_own:.3f}" + mark(e_own <= 1.03, True)) if e_own else "n/a",
                (f"{e_peer[0]:.2f}× ({e_peer[1]})" + mark(e_peer[0] > 1, f32big)) if e_peer else "n/a",
