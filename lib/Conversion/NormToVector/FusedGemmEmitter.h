@@ -281,7 +281,7 @@ private:
                               const KBlock &kb, Value kk);
   void gemvRowTile(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
                    Value block, int64_t tileRows, Value firstRow, Value jc,
-                   Value jr, Value cols, const KBlock &kb);
+                   Value jr, Value cols, const KBlock &kb, bool copiesW);
   /// One row (decode): W streamed in long runs, no K blocks.
   void gemvDecodeDots(OpBuilder &b, const ChunkBuffers &buf, Value jc,
                       Value cols);

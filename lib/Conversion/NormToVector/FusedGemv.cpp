@@ -31,12 +31,13 @@
 //       time, too slowly for the hardware prefetchers), 4 of Ã, 24 FMAs;
 //       after the last K block one reduction and the epilogue per output.
 //     W as K×N: row sweeps. Per task one group of 6 vectors of columns;
-//       per K block of 32 rows the task's block of W is first copied (in
-//       f32; unmasked but for the short last task) to a contiguous buffer:
-//       in W its rows lie 4·N bytes apart, in the same few L1 sets. Then
-//       every row tile: per k 6 vectors of the buffer, 4 broadcasts of Ã,
-//       24 FMAs, and the next K block's 6 lines of that W row prefetched
-//       into L2; the GEMM's epilogue after the last block.
+//       per K block of 32 rows the task's block of W goes (in f32) to a
+//       contiguous buffer: in W its rows lie 4·N bytes apart, in the same
+//       few L1 sets. The first 4-row tile copies it as it computes (it
+//       loads those vectors anyway); with fewer rows it is copied first.
+//       Every row tile: per k 6 vectors (of W or of the buffer), 4
+//       broadcasts of Ã, 24 FMAs, and the next K block's 6 lines of that W
+//       row prefetched into L2; the GEMM's epilogue after the last block.
 //
 // bf16 and f16 W are widened to f32 as they are loaded (copied, for K×N);
 // accumulation and Ã stay f32, so the normalized activations are never
@@ -668,21 +669,48 @@ void FusedGemmEmitter::gemvRowSweeps(OpBuilder &b, const ChunkBuffers &buf,
   // a run for the memory system; the copy reads whole chunk rows.
   Value block =
       allocF32(b, kSweepGroupsPerTask * kSweepBlockK * group * s.lanes);
-  // Per K block: copy it, then per group of column vectors every row tile
-  // reads the group's part from L1. The last group of the chunk is masked.
-  forEachKBlock(b, kSweepBlockK, [&](OpBuilder &kbld, const KBlock &kb) {
-    gemvCopyWBlock(kbld, block, jc, cols, kb);
-    scf::ForOp::create(kbld, loc, index(kbld, 0), cols, groupCols, ValueRange{},
+  // Per K block and group of column vectors every row tile reads the
+  // group's part from L1. With a whole first tile, that tile copies the
+  // group's part as it computes (the loads it needs anyway, and a store
+  // each, hidden under its FMAs); fewer rows copy the chunk first. The last
+  // group of the chunk is masked.
+  auto rowTiles = [&](OpBuilder &tb, const KBlock &kb, Value jr,
+                      Value firstRow) {
+    forEachTileSize(tb, loc, firstRow, gemvARows(tb), {kGemvTileRows, 3, 2, 1},
+                    [&](OpBuilder &rb, int64_t tileRows, Value r0) {
+                      gemvRowTile(rb, buf, scratch, block, tileRows, r0, jc,
+                                  jr, cols, kb, /*copiesW=*/false);
+                    });
+  };
+  auto forEachGroup = [&](OpBuilder &gb, function_ref<void(OpBuilder &, Value)>
+                                             body) {
+    scf::ForOp::create(gb, loc, index(gb, 0), cols, groupCols, ValueRange{},
                        [&](OpBuilder &nb, Location, Value jr, ValueRange) {
-                         forEachTileSize(
-                             nb, loc, index(nb, 0), gemvARows(nb),
-                             {kGemvTileRows, 3, 2, 1},
-                             [&](OpBuilder &rb, int64_t tileRows, Value r0) {
-                               gemvRowTile(rb, buf, scratch, block, tileRows,
-                                           r0, jc, jr, cols, kb);
-                             });
+                         body(nb, jr);
                          scf::YieldOp::create(nb, loc);
                        });
+  };
+  forEachKBlock(b, kSweepBlockK, [&](OpBuilder &kbld, const KBlock &kb) {
+    Value wholeFirstTile =
+        arith::CmpIOp::create(kbld, loc, arith::CmpIPredicate::uge,
+                              gemvARows(kbld), index(kbld, kGemvTileRows));
+    scf::IfOp::create(
+        kbld, loc, wholeFirstTile,
+        [&](OpBuilder &tb, Location) {
+          forEachGroup(tb, [&](OpBuilder &nb, Value jr) {
+            gemvRowTile(nb, buf, scratch, block, kGemvTileRows, index(nb, 0),
+                        jc, jr, cols, kb, /*copiesW=*/true);
+            rowTiles(nb, kb, jr, index(nb, kGemvTileRows));
+          });
+          scf::YieldOp::create(tb, loc);
+        },
+        [&](OpBuilder &eb, Location) {
+          gemvCopyWBlock(eb, block, jc, cols, kb);
+          forEachGroup(eb, [&](OpBuilder &nb, Value jr) {
+            rowTiles(nb, kb, jr, index(nb, 0));
+          });
+          scf::YieldOp::create(eb, loc);
+        });
   });
   memref::DeallocOp::create(b, loc, block);
 }
@@ -787,7 +815,8 @@ void FusedGemmEmitter::prefetchNextSweepBlock(OpBuilder &b, Value jc,
 void FusedGemmEmitter::gemvRowTile(OpBuilder &b, const ChunkBuffers &buf,
                                    Value scratch, Value block, int64_t tileRows,
                                    Value firstRow, Value jc, Value jr,
-                                   Value cols, const KBlock &kb) {
+                                   Value cols, const KBlock &kb,
+                                   bool copiesW) {
   int64_t tileVectors = gemvGroup(s.lanes);
   VectorType type = vecType(b.getF32Type());
   Value slot =
@@ -797,6 +826,16 @@ void FusedGemmEmitter::gemvRowTile(OpBuilder &b, const ChunkBuffers &buf,
   SmallVector<Value> aBase;
   for (int64_t i = 0; i < tileRows; ++i)
     aBase.push_back(gemvABase(b, kb, add(b, firstRow, index(b, i))));
+
+  // Copying W: the group's columns of each W row (masked past the chunk's
+  // columns: zeros in the block).
+  SmallVector<Value> wMasks;
+  if (copiesW)
+    for (int64_t v = 0; v < tileVectors; ++v)
+      wMasks.push_back(mask(
+          b, arith::MaxSIOp::create(
+                 b, loc, sub(b, cols, add(b, jr, index(b, v * s.lanes))),
+                 index(b, 0))));
 
   SmallVector<Value> init = gemvLoadAccumulators(b, scratch, slot, kb, firstRow,
                                                  tileRows, tileVectors);
@@ -814,10 +853,20 @@ void FusedGemmEmitter::gemvRowTile(OpBuilder &b, const ChunkBuffers &buf,
         // use.
         if (options.prefetchNextRow)
           prefetchNextSweepBlock(nb, jc, jr, cols, kb, kk);
-        for (int64_t v = 0; v < tileVectors; ++v)
-          w.push_back(vector::LoadOp::create(
-              nb, loc, type, block,
-              ValueRange{add(nb, offset, index(nb, v * s.lanes))}));
+        for (int64_t v = 0; v < tileVectors; ++v) {
+          Value blockIndex = add(nb, offset, index(nb, v * s.lanes));
+          if (!copiesW) {
+            w.push_back(vector::LoadOp::create(nb, loc, type, block,
+                                               ValueRange{blockIndex}));
+            continue;
+          }
+          w.push_back(loadF32(nb, p.w,
+                              {add(nb, kb.start, kk),
+                               add(nb, add(nb, jc, jr), index(nb, v * s.lanes))},
+                              wMasks[v]));
+          vector::StoreOp::create(nb, loc, w.back(), block,
+                                  ValueRange{blockIndex});
+        }
         for (int64_t i = 0; i < tileRows; ++i) {
           Value a = splat(
               nb, memref::LoadOp::create(nb, loc, buf.packedA,

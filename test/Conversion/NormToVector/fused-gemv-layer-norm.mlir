@@ -48,8 +48,10 @@ func.func @gemv_layer_norm_dots(%x: memref<1x256xf32>, %g: memref<256xf32>,
 
 // W as K×N, γ and no β: one column-sum row (Ã: 3 rows × 64), a 3-row tile
 // of the row sweeps (18 accumulators, per-task scratch of 3 rows × 96
-// columns); at the last K block row 0's 6 vectors go to the task's c
-// buffer, which the epilogue of A's rows reads.
+// columns); with fewer than 4 rows the K block of W is copied before the
+// tile (a whole task: 6 plain loads per W row); at the last K block row
+// 0's 6 vectors go to the task's c buffer, which the epilogue of A's rows
+// reads.
 // CHECK-LABEL: func.func @gemv_layer_norm_sweeps
 //       CHECK:   %[[A:.*]] = memref.alloc() {{.*}} : memref<192xf32>
 //       CHECK:   vector.load %{{.*}} : memref<64xf32>, vector<16xf32>
@@ -57,6 +59,10 @@ func.func @gemv_layer_norm_dots(%x: memref<1x256xf32>, %g: memref<256xf32>,
 //       CHECK:   scf.parallel
 //       CHECK:     %[[SCRATCH:.*]] = memref.alloc() {{.*}} : memref<288xf32>
 //       CHECK:     %[[C:.*]] = memref.alloc() {{.*}} : memref<96xf32>
+//       CHECK:     %[[BLOCK:.*]] = memref.alloc() {{.*}} : memref<3072xf32>
+//       CHECK:       scf.if
+//       CHECK:         scf.for
+// CHECK-COUNT-6:         vector.load %arg2{{.*}} : memref<64x100xf32>, vector<16xf32>
 //       CHECK:     %[[ACC:.*]]:18 = scf.for
 // CHECK-COUNT-18:      vector.fma
 //       CHECK:     scf.if

@@ -58,40 +58,39 @@ func.func @gemv_dot_products(%x: memref<16x4096xf32>, %w: memref<4096x4096xf32>,
 // -----
 
 // W as K×N, 16 rows: per task (one group of 6 vectors, 96 columns), per K
-// block of 32 rows, the block is copied (f32) to a contiguous buffer: a
-// whole chunk unmasked with static offsets (6 vectors per row), the short
-// last chunk masked; then tiles of 4 rows: per k 6 vectors of the buffer,
-// 4 broadcasts of Ã, 24 FMAs, and (whole chunks) the next K block's 6
-// lines of that row prefetched into L2; the GEMM's epilogue after the last
-// K block, the task's scratch between the others.
+// block of 32 rows, a contiguous copy (f32) of the block: with a whole
+// first tile of 4 rows (here), that tile loads the group's 6 vectors of
+// each W row (masked past the task's columns) and stores them to the block
+// as it computes; the other tiles read the block. Per k: 6 vectors, 4
+// broadcasts of Ã, 24 FMAs, and (whole tasks) the next K block's 6 lines
+// of that row prefetched into L2; the GEMM's epilogue after the last K
+// block, the task's scratch between the others. Fewer than 4 rows copy the
+// block first (a whole task unmasked with static offsets, the short last
+// task masked).
 // CHECK-LABEL: func.func @gemv_row_sweeps
 //       CHECK:   scf.parallel
 //       CHECK:     %[[SCRATCH:.*]] = memref.alloc(
 //       CHECK:     %[[BLOCK:.*]] = memref.alloc() {{.*}} : memref<3072xf32>
 //       CHECK:     scf.for
 //       CHECK:       scf.if
-//       CHECK:         scf.for
-//   CHECK-NOT:           memref.prefetch
-//  CHECK-COUNT-6:        vector.load {{.*}} : memref<4096x4096xf32>, vector<16xf32>
-//       CHECK:       } else {
-//       CHECK:         scf.for
-//       CHECK:           scf.for {{.*}} step %c96
-//       CHECK:             vector.maskedload
-//       CHECK:             vector.store {{.*}}, %[[BLOCK]]
-//       CHECK:       scf.for {{.*}} step %c96
-//       CHECK:         scf.for {{.*}} step %c4
+//       CHECK:         scf.for {{.*}} step %c96
 //       CHECK:           scf.if
 //       CHECK:             vector.load %[[SCRATCH]]
 //       CHECK:           scf.for
 //       CHECK:             scf.if
 //  CHECK-COUNT-6:            memref.prefetch {{.*}} read, locality<2>, data
 //       CHECK:             }
-//  CHECK-COUNT-6:          vector.load %[[BLOCK]]
+//       CHECK:             vector.maskedload %arg1{{.*}} : memref<4096x4096xf32>
+//  CHECK-NEXT:             vector.store {{.*}}, %[[BLOCK]]
 //  CHECK-COUNT-24:         vector.fma {{.*}} : vector<16xf32>
 //       CHECK:           scf.if
 //       CHECK:             vector.maskedstore
 //       CHECK:           } else {
 //       CHECK:             vector.store {{.*}}, %[[SCRATCH]]
+//       CHECK:           scf.for {{.*}} step %c4
+//       CHECK:             scf.for
+//  CHECK-COUNT-6:            vector.load %[[BLOCK]]
+//  CHECK-COUNT-24:           vector.fma {{.*}} : vector<16xf32>
 func.func @gemv_row_sweeps(%x: memref<16x4096xf32>, %w: memref<4096x4096xf32>, %c: memref<16x4096xf32>) {
   norm.rms_norm_matmul ins(%x : memref<16x4096xf32>) rhs(%w : memref<4096x4096xf32>)
       outs(%c : memref<16x4096xf32>)
