@@ -80,8 +80,7 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
            "16)">,
     Option<"gemmGemvRows", "gemm-gemv-rows", "int64_t", /*default=*/"0",
            "Fused GEMM: up to this many rows (M), stream W unpacked through "
-           "the GEMV kernel (0: the default, 16; 1 with W as KxN when bf16 "
-           "runs on vdpbf16ps; -1: never; at most 64)">,
+           "the GEMV kernel (0: the default, 16; -1: never; at most 64)">,
     Option<"gemmBF16Dot", "gemm-bf16-dot", "bool", /*default=*/"true",
            "Fused GEMM: with bf16 A and W, a target with "
            "AVX512-BF16 runs the micro-kernel on vdpbf16ps: bf16 pairs in "

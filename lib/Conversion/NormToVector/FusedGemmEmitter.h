@@ -277,6 +277,11 @@ private:
                      Value jc, Value cols);
   void gemvCopyWBlock(OpBuilder &b, Value block, Value jc, Value cols,
                       const KBlock &kb);
+  /// bf16 dot products in the row sweeps (W as K×N on AVX512-BF16): Ã and
+  /// the W block hold k-pairs, copied with rows k and k + 1 interleaved.
+  bool gemvSweepPairs() const;
+  void gemvCopyWBlockPairs(OpBuilder &b, Value block, Value jc, Value cols,
+                           const KBlock &kb);
   void prefetchNextSweepBlock(OpBuilder &b, Value jc, Value jr, Value cols,
                               const KBlock &kb, Value kk);
   void gemvRowTile(OpBuilder &b, const ChunkBuffers &buf, Value scratch,

@@ -46,8 +46,10 @@
 // in memory: a W row's consecutive k's are already the instruction's pairs.
 // Ã then holds bf16 pairs of round(x·γ') (multiplied in f32, rounded once),
 // as in the packed GEMM: W is streamed, never copied. Still f32 statistics
-// and accumulation, and r applied in f32 in the epilogue. W as K×N keeps the
-// packed GEMM from 2 rows (kDefaultSweepRowsBF16Dot): its vdpbf16ps wins.
+// and accumulation, and r applied in f32 in the epilogue. W as K×N from 2
+// rows (its one-row decode keeps f32 FMAs) runs the row sweeps on
+// vdpbf16ps too: the W block holds k-pairs, rows k and k + 1 interleaved
+// as they are copied, and Ã's pair is broadcast as one 32-bit word.
 //
 // LayerNorm: c = Σ_k γ'_k W_k· and Σ_k β_k W_k· are W multiplied by the rows
 // γ' and β, so they are rows of Ã too (gemvSumRows), in front of A's: the
@@ -100,18 +102,13 @@ static constexpr int64_t kDecodeSweepRows = 8;
 /// Zen 5 core (docs/performance.md).
 static constexpr int64_t kDefaultDotRows = 16;
 static constexpr int64_t kDefaultSweepRows = 16;
-/// K×N with bf16 dot products (vdpbf16ps) in the packed GEMM: that wins
-/// from 2 rows on (the K-blocked sweeps run f32 FMAs).
-static constexpr int64_t kDefaultSweepRowsBF16Dot = 1;
 
 int64_t FusedGemmEmitter::gemvRowLimit() const {
   if (options.gemmGemvRows < 0)
     return 0;
   if (options.gemmGemvRows > 0)
     return options.gemmGemvRows;
-  if (p.transposeW)
-    return kDefaultDotRows;
-  return dot ? kDefaultSweepRowsBF16Dot : kDefaultSweepRows;
+  return p.transposeW ? kDefaultDotRows : kDefaultSweepRows;
 }
 
 void FusedGemmEmitter::emitGemv(OpBuilder &b) {
@@ -208,7 +205,7 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
     if (decodes && *m == 1)
       oneRow(b);
     else
-      fewRows(b, gemvPairs());
+      fewRows(b, gemvPairs() || gemvSweepPairs());
   } else {
     scf::IfOp::create(
         b, loc,
@@ -218,7 +215,7 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
           scf::YieldOp::create(tb, loc);
         },
         [&](OpBuilder &eb, Location) {
-          fewRows(eb, gemvPairs());
+          fewRows(eb, gemvPairs() || gemvSweepPairs());
           scf::YieldOp::create(eb, loc);
         });
   }
@@ -432,6 +429,8 @@ scf::IfOp FusedGemmEmitter::vectorSteps(
 //===----------------------------------------------------------------------===//
 
 bool FusedGemmEmitter::gemvPairs() const { return dot && p.transposeW; }
+
+bool FusedGemmEmitter::gemvSweepPairs() const { return dot && !p.transposeW; }
 
 void FusedGemmEmitter::gemvDotProducts(OpBuilder &b, const ChunkBuffers &buf,
                                        Value scratch, Value jc, Value cols,
@@ -667,8 +666,14 @@ void FusedGemmEmitter::gemvRowSweeps(OpBuilder &b, const ChunkBuffers &buf,
   // [group][KC][group vectors]: in W its rows lie 4·N bytes apart, in the
   // same few L1 sets, and a group's share of a row (384 bytes) is too short
   // a run for the memory system; the copy reads whole chunk rows.
-  Value block =
-      allocF32(b, kSweepGroupsPerTask * kSweepBlockK * group * s.lanes);
+  // bf16 pairs (vdpbf16ps): [group][KC / 2][group vectors of k-pairs].
+  int64_t blockSize = kSweepGroupsPerTask * kSweepBlockK * group * s.lanes;
+  bool pairs = elementTypeOf(buf.packedA).isBF16();
+  Value block = pairs ? memref::AllocOp::create(
+                            b, loc, MemRefType::get({blockSize}, b.getBF16Type()),
+                            ValueRange{}, b.getI64IntegerAttr(64))
+                            .getResult()
+                      : allocF32(b, blockSize);
   // Per K block and group of column vectors every row tile reads the
   // group's part from L1. With a whole first tile, that tile copies the
   // group's part as it computes (the loads it needs anyway, and a store
@@ -705,7 +710,10 @@ void FusedGemmEmitter::gemvRowSweeps(OpBuilder &b, const ChunkBuffers &buf,
           scf::YieldOp::create(tb, loc);
         },
         [&](OpBuilder &eb, Location) {
-          gemvCopyWBlock(eb, block, jc, cols, kb);
+          if (pairs)
+            gemvCopyWBlockPairs(eb, block, jc, cols, kb);
+          else
+            gemvCopyWBlock(eb, block, jc, cols, kb);
           forEachGroup(eb, [&](OpBuilder &nb, Value jr) {
             rowTiles(nb, kb, jr, index(nb, 0));
           });
@@ -713,6 +721,57 @@ void FusedGemmEmitter::gemvRowSweeps(OpBuilder &b, const ChunkBuffers &buf,
         });
   });
   memref::DeallocOp::create(b, loc, block);
+}
+
+void FusedGemmEmitter::gemvCopyWBlockPairs(OpBuilder &b, Value block,
+                                           Value jc, Value cols,
+                                           const KBlock &kb) {
+  int64_t group = gemvGroup(s.lanes);
+  int64_t groupCols = group * s.lanes;
+  Type bf16 = b.getBF16Type();
+  VectorType half = vecType(bf16);
+  Value zero = index(b, 0);
+  Value bf16Zeros = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(half, b.getFloatAttr(bf16, 0.0)));
+  Value steps = arith::CeilDivUIOp::create(b, loc, kb.length, index(b, 2));
+  scf::ForOp::create(
+      b, loc, zero, steps, index(b, 1), ValueRange{},
+      [&](OpBuilder &kbld, Location, Value kp, ValueRange) {
+        Value k0 = add(kbld, kb.start, mul(kbld, kp, index(kbld, 2)));
+        Value k1 = add(kbld, k0, index(kbld, 1));
+        Value hasK1 = less(kbld, k1, p.k);
+        Value k1Row = minIndex(kbld, k1, sub(kbld, p.k, index(kbld, 1)));
+        Value rowOffset = mul(kbld, kp, index(kbld, 2 * groupCols));
+        scf::ForOp::create(
+            kbld, loc, zero, cols, index(kbld, groupCols), ValueRange{},
+            [&](OpBuilder &nb, Location, Value jr, ValueRange) {
+              Value slot =
+                  arith::DivUIOp::create(nb, loc, jr, index(nb, groupCols));
+              Value offset = add(
+                  nb, mul(nb, slot, index(nb, kSweepBlockK * groupCols)),
+                  rowOffset);
+              for (int64_t v = 0; v < group; ++v) {
+                Value inChunk = add(nb, jr, index(nb, v * s.lanes));
+                Value col = add(nb, jc, inChunk);
+                Value left = mask(nb, arith::MaxSIOp::create(
+                                          nb, loc, sub(nb, cols, inChunk), zero));
+                Value lo = vector::MaskedLoadOp::create(
+                    nb, loc, half, p.w, ValueRange{k0, col}, left, bf16Zeros);
+                Value hi = arith::SelectOp::create(
+                    nb, loc, hasK1,
+                    vector::MaskedLoadOp::create(nb, loc, half, p.w,
+                                                 ValueRange{k1Row, col}, left,
+                                                 bf16Zeros),
+                    bf16Zeros);
+                vector::StoreOp::create(
+                    nb, loc, vector::InterleaveOp::create(nb, loc, lo, hi),
+                    block,
+                    ValueRange{add(nb, offset, index(nb, 2 * v * s.lanes))});
+              }
+              scf::YieldOp::create(nb, loc);
+            });
+        scf::YieldOp::create(kbld, loc);
+      });
 }
 
 void FusedGemmEmitter::gemvCopyWBlock(OpBuilder &b, Value block, Value jc,
@@ -803,7 +862,10 @@ void FusedGemmEmitter::prefetchNextSweepBlock(OpBuilder &b, Value jc,
         add(tb, add(tb, jc, jr),
             arith::SelectOp::create(tb, loc, past, cols, index(tb, 0))),
         sub(tb, p.n, index(tb, group * s.lanes)));
-    for (int64_t v = 0; v < group; ++v)
+    // One prefetch per 64-byte line: 6 for f32, 3 for 16-bit W.
+    int64_t bytes = elementTypeOf(p.w).getIntOrFloatBitWidth() / 8;
+    int64_t vectorsPerLine = std::max<int64_t>(1, 64 / (s.lanes * bytes));
+    for (int64_t v = 0; v < group; v += vectorsPerLine)
       memref::PrefetchOp::create(
           tb, loc, p.w,
           ValueRange{row, add(tb, firstCol, index(tb, v * s.lanes))},
@@ -839,45 +901,117 @@ void FusedGemmEmitter::gemvRowTile(OpBuilder &b, const ChunkBuffers &buf,
 
   SmallVector<Value> init = gemvLoadAccumulators(b, scratch, slot, kb, firstRow,
                                                  tileRows, tileVectors);
-  auto sweep = scf::ForOp::create(
-      b, loc, index(b, 0), kb.length, index(b, 1), init,
-      [&](OpBuilder &nb, Location, Value kk, ValueRange iter) {
-        SmallVector<Value> accs(iter);
-        Value offset =
-            add(nb, blockBase, mul(nb, kk, index(nb, tileVectors * s.lanes)));
-        SmallVector<Value> w;
-        // The next K block's W lines into L2, spread over the block's
-        // compute. Every row tile issues them: measured faster than the
-        // first tile alone (whose burst of prefetches is partly dropped)
-        // and than one burst in the copy; into L1 they evict the block in
-        // use.
-        if (options.prefetchNextRow)
-          prefetchNextSweepBlock(nb, jc, jr, cols, kb, kk);
-        for (int64_t v = 0; v < tileVectors; ++v) {
-          Value blockIndex = add(nb, offset, index(nb, v * s.lanes));
-          if (!copiesW) {
-            w.push_back(vector::LoadOp::create(nb, loc, type, block,
-                                               ValueRange{blockIndex}));
-            continue;
-          }
-          w.push_back(loadF32(nb, p.w,
-                              {add(nb, kb.start, kk),
-                               add(nb, add(nb, jc, jr), index(nb, v * s.lanes))},
-                              wMasks[v]));
-          vector::StoreOp::create(nb, loc, w.back(), block,
-                                  ValueRange{blockIndex});
-        }
-        for (int64_t i = 0; i < tileRows; ++i) {
-          Value a = splat(
-              nb, memref::LoadOp::create(nb, loc, buf.packedA,
-                                         ValueRange{add(nb, aBase[i], kk)}));
+  // The next K block's W lines into L2, spread over the block's compute.
+  // Every row tile issues them: measured faster than the first tile alone
+  // (whose burst of prefetches is partly dropped) and than one burst in the
+  // copy; into L1 they evict the block in use.
+  auto prefetch = [&](OpBuilder &nb, Value kk) {
+    if (options.prefetchNextRow)
+      prefetchNextSweepBlock(nb, jc, jr, cols, kb, kk);
+  };
+  Value wCol = add(b, jc, jr);
+  scf::ForOp sweep;
+  if (elementTypeOf(block).isBF16()) {
+    // bf16 pairs (vdpbf16ps): per step two W rows k, k + 1, interleaved into
+    // k-pairs (the partner of an odd K's last row is zero, as is Ã's
+    // padding), and Ã's pair (x_k, x_k+1)·γ' broadcast as one 32-bit word.
+    Type bf16 = b.getBF16Type();
+    VectorType half = vecType(bf16);
+    VectorType pairType = VectorType::get({2 * s.lanes}, bf16);
+    Value bf16Zeros = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(half, b.getFloatAttr(bf16, 0.0)));
+    Value steps = arith::CeilDivUIOp::create(b, loc, kb.length, index(b, 2));
+    sweep = scf::ForOp::create(
+        b, loc, index(b, 0), steps, index(b, 1), init,
+        [&](OpBuilder &nb, Location, Value kp, ValueRange iter) {
+          SmallVector<Value> accs(iter);
+          Value kk = mul(nb, kp, index(nb, 2));
+          prefetch(nb, kk);
+          prefetch(nb, add(nb, kk, index(nb, 1)));
+          Value offset = add(
+              nb, blockBase, mul(nb, kp, index(nb, 2 * tileVectors * s.lanes)));
+          Value k0 = add(nb, kb.start, kk);
+          Value k1 = add(nb, k0, index(nb, 1));
+          Value hasK1 = less(nb, k1, p.k);
+          Value k1Row = minIndex(nb, k1, sub(nb, p.k, index(nb, 1)));
+          SmallVector<Value> w;
           for (int64_t v = 0; v < tileVectors; ++v) {
-            Value &acc = accs[i * tileVectors + v];
-            acc = vector::FMAOp::create(nb, loc, a, w[v], acc);
+            Value blockIndex = add(nb, offset, index(nb, 2 * v * s.lanes));
+            if (!copiesW) {
+              w.push_back(vector::LoadOp::create(nb, loc, pairType, block,
+                                                 ValueRange{blockIndex}));
+              continue;
+            }
+            Value col = add(nb, wCol, index(nb, v * s.lanes));
+            Value lo = vector::MaskedLoadOp::create(
+                nb, loc, half, p.w, ValueRange{k0, col}, wMasks[v], bf16Zeros);
+            Value hi = arith::SelectOp::create(
+                nb, loc, hasK1,
+                vector::MaskedLoadOp::create(nb, loc, half, p.w,
+                                             ValueRange{k1Row, col}, wMasks[v],
+                                             bf16Zeros),
+                bf16Zeros);
+            w.push_back(vector::InterleaveOp::create(nb, loc, lo, hi));
+            vector::StoreOp::create(nb, loc, w.back(), block,
+                                    ValueRange{blockIndex});
           }
-        }
-        scf::YieldOp::create(nb, loc, accs);
-      });
+          for (int64_t i = 0; i < tileRows; ++i) {
+            Value pair = vector::LoadOp::create(
+                nb, loc, VectorType::get({2}, bf16), buf.packedA,
+                ValueRange{add(nb, aBase[i], kk)});
+            Value word = vector::ExtractOp::create(
+                nb, loc,
+                vector::BitCastOp::create(
+                    nb, loc, VectorType::get({1}, nb.getI32Type()), pair),
+                ArrayRef<int64_t>{0});
+            Value a = vector::BitCastOp::create(
+                nb, loc, pairType,
+                vector::BroadcastOp::create(
+                    nb, loc, VectorType::get({s.lanes}, nb.getI32Type()),
+                    word));
+            for (int64_t v = 0; v < tileVectors; ++v) {
+              Value &acc = accs[i * tileVectors + v];
+              acc = x86vector::DotBF16Op::create(nb, loc, acc.getType(), acc,
+                                                 a, w[v]);
+            }
+          }
+          scf::YieldOp::create(nb, loc, accs);
+        });
+  } else {
+    sweep = scf::ForOp::create(
+        b, loc, index(b, 0), kb.length, index(b, 1), init,
+        [&](OpBuilder &nb, Location, Value kk, ValueRange iter) {
+          SmallVector<Value> accs(iter);
+          Value offset = add(nb, blockBase,
+                             mul(nb, kk, index(nb, tileVectors * s.lanes)));
+          prefetch(nb, kk);
+          SmallVector<Value> w;
+          for (int64_t v = 0; v < tileVectors; ++v) {
+            Value blockIndex = add(nb, offset, index(nb, v * s.lanes));
+            if (!copiesW) {
+              w.push_back(vector::LoadOp::create(nb, loc, type, block,
+                                                 ValueRange{blockIndex}));
+              continue;
+            }
+            w.push_back(loadF32(nb, p.w,
+                                {add(nb, kb.start, kk),
+                                 add(nb, wCol, index(nb, v * s.lanes))},
+                                wMasks[v]));
+            vector::StoreOp::create(nb, loc, w.back(), block,
+                                    ValueRange{blockIndex});
+          }
+          for (int64_t i = 0; i < tileRows; ++i) {
+            Value a = splat(
+                nb, memref::LoadOp::create(nb, loc, buf.packedA,
+                                           ValueRange{add(nb, aBase[i], kk)}));
+            for (int64_t v = 0; v < tileVectors; ++v) {
+              Value &acc = accs[i * tileVectors + v];
+              acc = vector::FMAOp::create(nb, loc, a, w[v], acc);
+            }
+          }
+          scf::YieldOp::create(nb, loc, accs);
+        });
+  }
 
   ValueRange accs = sweep.getResults();
   scf::IfOp::create(

@@ -137,11 +137,17 @@ func.func @gemv_decode_sweeps(%x: memref<1x4096xf32>, %w: memref<4096x4096xf32>,
 
 // -----
 
-// bf16 with AVX512-BF16: W as K×N keeps the packed GEMM (vdpbf16ps) from 2
-// rows on; W as N×K takes the GEMV up to 16 rows (f32 FMAs below 12 rows,
-// vdpbf16ps from 12, below).
+// bf16 with AVX512-BF16: either layout takes the GEMV up to 16 rows, on
+// vdpbf16ps. W as K×N (after the packed GEMM, the GEMV's branch): the row
+// sweeps' first tile interleaves W rows k and k + 1 into k-pairs (stored to
+// the block) and each row of Ã is broadcast as a 32-bit pair.
 // BF16-LABEL: func.func @bf16_kxn
-//       BF16: arith.cmpi ugt, %{{.*}}, %c1 :
+//       BF16: arith.cmpi ugt, %{{.*}}, %c16 :
+//       BF16: x86vector.avx512.dot
+//       BF16: } else {
+//       BF16: vector.interleave {{.*}} : vector<16xbf16> -> vector<32xbf16>
+//       BF16: vector.store {{.*}} : memref<3072xbf16>, vector<32xbf16>
+//       BF16: vector.broadcast {{.*}} : i32 to vector<16xi32>
 //       BF16: x86vector.avx512.dot
 // BF16-LABEL: func.func @bf16_nxk
 //       BF16: arith.cmpi ugt, %{{.*}}, %c16 :
