@@ -941,18 +941,8 @@ void FusedGemmEmitter::microTile(OpBuilder &b, const ChunkBuffers &buf,
           ValueRange{add(nb, bOffset, index(nb, 2 * v * s.lanes))}));
     Value kOffset = mul(nb, kp, index(nb, 2));
     for (int64_t i = 0; i < tileRows; ++i) {
-      Value pair = vector::LoadOp::create(nb, loc, VectorType::get({2}, bf16),
-                                          buf.packedA,
-                                          ValueRange{add(nb, aBase[i], kOffset)});
-      Value word = vector::ExtractOp::create(
-          nb, loc,
-          vector::BitCastOp::create(
-              nb, loc, VectorType::get({1}, nb.getI32Type()), pair),
-          ArrayRef<int64_t>{0});
-      Value aPairs = vector::BitCastOp::create(
-          nb, loc, pairsType,
-          vector::BroadcastOp::create(
-              nb, loc, VectorType::get({s.lanes}, nb.getI32Type()), word));
+      Value aPairs =
+          broadcastAPair(nb, buf.packedA, add(nb, aBase[i], kOffset));
       for (int64_t v = 0; v < s.tileVectors; ++v) {
         Value &acc = accs[i * s.tileVectors + v];
         acc = x86vector::DotBF16Op::create(nb, loc, acc.getType(), acc,

@@ -140,6 +140,22 @@ private:
   }
   /// A vector of `mem` at `indices` in f32; lanes outside `maskValue` (when
   /// non-null) read as zero and touch no memory.
+  /// The bf16 k-pair of Ã at `offset` broadcast to all lanes as one 32-bit
+  /// word: the A operand of vdpbf16ps against L columns of W pairs.
+  Value broadcastAPair(OpBuilder &b, Value packedA, Value offset) {
+    Type bf16 = b.getBF16Type();
+    Value pair = vector::LoadOp::create(b, loc, VectorType::get({2}, bf16),
+                                        packedA, ValueRange{offset});
+    Value word = vector::ExtractOp::create(
+        b, loc,
+        vector::BitCastOp::create(b, loc, VectorType::get({1}, b.getI32Type()),
+                                  pair),
+        ArrayRef<int64_t>{0});
+    return vector::BitCastOp::create(
+        b, loc, VectorType::get({2 * s.lanes}, bf16),
+        vector::BroadcastOp::create(
+            b, loc, VectorType::get({s.lanes}, b.getI32Type()), word));
+  }
   Value loadF32(OpBuilder &b, Value mem, ValueRange indices, Value maskValue) {
     VectorType type = vecType(elementTypeOf(mem));
     Value v;

@@ -956,19 +956,7 @@ void FusedGemmEmitter::gemvRowTile(OpBuilder &b, const ChunkBuffers &buf,
                                     ValueRange{blockIndex});
           }
           for (int64_t i = 0; i < tileRows; ++i) {
-            Value pair = vector::LoadOp::create(
-                nb, loc, VectorType::get({2}, bf16), buf.packedA,
-                ValueRange{add(nb, aBase[i], kk)});
-            Value word = vector::ExtractOp::create(
-                nb, loc,
-                vector::BitCastOp::create(
-                    nb, loc, VectorType::get({1}, nb.getI32Type()), pair),
-                ArrayRef<int64_t>{0});
-            Value a = vector::BitCastOp::create(
-                nb, loc, pairType,
-                vector::BroadcastOp::create(
-                    nb, loc, VectorType::get({s.lanes}, nb.getI32Type()),
-                    word));
+            Value a = broadcastAPair(nb, buf.packedA, add(nb, aBase[i], kk));
             for (int64_t v = 0; v < tileVectors; ++v) {
               Value &acc = accs[i * tileVectors + v];
               acc = x86vector::DotBF16Op::create(nb, loc, acc.getType(), acc,
