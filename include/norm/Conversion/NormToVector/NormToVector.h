@@ -62,8 +62,8 @@ struct NormVectorCodegenOptions {
   /// k steps per micro-kernel loop iteration (default 4).
   int64_t gemmUnroll = 0;
   /// Up to this many rows (M) W is streamed unpacked through the GEMV kernel
-  /// (FusedGemv.cpp); 0 picks the default (16; 1 with W as K×N when bf16
-  /// runs on vdpbf16ps, whose packed GEMM wins there), −1 never.
+  /// (FusedGemv.cpp); 0 picks the default (16, either layout of W), −1
+  /// never.
   int64_t gemmGemvRows = 0;
 };
 
