@@ -244,7 +244,7 @@ void FusedGemmEmitter::sumColumnsOfW(OpBuilder &b, const ChunkBuffers &buf,
       b, loc, zero, cols, one, ValueRange{},
       [&](OpBuilder &nb, Location, Value c, ValueRange) {
         Value row = add(nb, jc, c);
-        unsigned numSums = p.beta ? 2 : 1;
+        int64_t numSums = numColumnSums();
         auto step = [&](OpBuilder &sb, Value k, Value maskValue,
                         SmallVector<Value> &accs) {
           Value w = loadF32(sb, p.w, {row, k}, maskValue);
@@ -258,7 +258,7 @@ void FusedGemmEmitter::sumColumnsOfW(OpBuilder &b, const ChunkBuffers &buf,
         auto sums = vectorSteps(nb, kb.start, kb.length,
                                 SmallVector<Value>(numSums, zeros(nb)), step,
                                 nullptr);
-        for (unsigned i = 0; i < numSums; ++i) {
+        for (int64_t i = 0; i < numSums; ++i) {
           Value total = vector::ReductionOp::create(
               nb, loc, vector::CombiningKind::ADD, sums.getResult(i));
           Value old =
@@ -437,7 +437,7 @@ void FusedGemmEmitter::packTransposedB(OpBuilder &b, const ChunkBuffers &buf,
                                        Value jc, Value cols, const KBlock &kb) {
   Value zero = index(b, 0);
   Value one = index(b, 1);
-  unsigned numSums = isLayerNorm() ? (p.beta ? 2 : 1) : 0;
+  int64_t numSums = numColumnSums();
   Value sumBufs[] = {buf.colSumW, buf.colSumBetaW};
   scf::ForOp::create(
       b, loc, zero, cols, index(b, s.tileCols), ValueRange{},
@@ -447,7 +447,7 @@ void FusedGemmEmitter::packTransposedB(OpBuilder &b, const ChunkBuffers &buf,
           Value colInPanel = index(pb, v * s.lanes);
           Value colInChunk = add(pb, jr, colInPanel);
           SmallVector<Value> sums;
-          for (unsigned i = 0; i < numSums; ++i) {
+          for (int64_t i = 0; i < numSums; ++i) {
             Value old = vector::LoadOp::create(pb, loc, vecType(pb.getF32Type()),
                                                sumBufs[i], ValueRange{colInChunk});
             sums.push_back(
@@ -517,7 +517,7 @@ void FusedGemmEmitter::packTransposedB(OpBuilder &b, const ChunkBuffers &buf,
                 }
                 scf::YieldOp::create(kbld, loc, running);
               });
-          for (unsigned i = 0; i < numSums; ++i)
+          for (int64_t i = 0; i < numSums; ++i)
             vector::StoreOp::create(pb, loc, loop.getResult(i), sumBufs[i],
                                     ValueRange{colInChunk});
         }

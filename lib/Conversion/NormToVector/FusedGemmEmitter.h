@@ -201,6 +201,11 @@ private:
 
   bool isNorm() const { return p.prologue != GemmPrologue::None; }
   bool isLayerNorm() const { return p.prologue == GemmPrologue::LayerNorm; }
+  /// LayerNorm's column constants: c = Σ_k γ'_k W_k·, and Σ_k β_k W_k· with
+  /// a β (0 for the other prologues).
+  int64_t numColumnSums() const {
+    return isLayerNorm() ? (p.beta ? 2 : 1) : 0;
+  }
 
   /// γ'_k = γ_k + weight_offset as f32; a missing γ is 1 (the op's
   /// definition), so γ' is then the constant 1 + weight_offset.
@@ -247,18 +252,16 @@ private:
   /// ([K block][gemvARows][KC]).
   int64_t gemvBlockK() const;
   Value gemvABase(OpBuilder &b, const KBlock &kb, Value row);
-  /// LayerNorm's column constants as rows of the GEMV: c = γ'ᵀW and Σβ·W =
-  /// βᵀW are products of W with one more row each, so Ã gets rows γ' and β
-  /// in front of A's (1 or 2; 0 for RMSNorm), and the row tiles, which run
-  /// in row order, finish them before the rows that need them.
-  int64_t gemvSumRows() const;
-  /// Ã's rows in the GEMV: M + gemvSumRows().
+  /// Ã's rows in the GEMV: M + numColumnSums(). LayerNorm's column
+  /// constants c = γ'ᵀW and Σβ·W = βᵀW are products of W with one more row
+  /// each, so Ã gets rows γ' and β in front of A's, and the row tiles, which
+  /// run in row order, finish them before the rows that need them.
   Value gemvARows(OpBuilder &b);
   /// Packs the rows γ' (and β) into Ã rows 0 (and 1), zero past K.
   void packColumnSumRows(OpBuilder &b, const ChunkBuffers &buf, bool pairs);
   /// Stores the finished sums of the column-sum rows (Ã rows 0 and 1: c
   /// and Σβ·W) among a row tile's `accs` (vectors of the row sweeps) into
-  /// the task's buffers from task column `col`. Rows from gemvSumRows() on
+  /// the task's buffers from task column `col`. Rows from numColumnSums() on
   /// are A's and are not touched.
   void storeColumnSumRows(OpBuilder &b, const ChunkBuffers &buf,
                           Value firstRow, int64_t tileRows, Value col,
@@ -298,6 +301,9 @@ private:
   bool gemvSweepPairs() const;
   void gemvCopyWBlockPairs(OpBuilder &b, Value block, Value jc, Value cols,
                            const KBlock &kb);
+  /// W rows k0 and k0 + 1 at `col` (L bf16 each, lanes outside `maskValue`
+  /// zero) interleaved into L k-pairs; past K the partner row is zero.
+  Value loadWRowPair(OpBuilder &b, Value k0, Value col, Value maskValue);
   void prefetchNextSweepBlock(OpBuilder &b, Value jc, Value jr, Value cols,
                               const KBlock &kb, Value kk);
   void gemvRowTile(OpBuilder &b, const ChunkBuffers &buf, Value scratch,

@@ -52,7 +52,7 @@
 // as they are copied, and Ã's pair is broadcast as one 32-bit word.
 //
 // LayerNorm: c = Σ_k γ'_k W_k· and Σ_k β_k W_k· are W multiplied by the rows
-// γ' and β, so they are rows of Ã too (gemvSumRows), in front of A's: the
+// γ' and β, so they are rows of Ã too (numColumnSums), in front of A's: the
 // row tiles run in row order, and the first tile of each group of columns
 // finishes c and Σβ·W (into a per-task buffer) before the rows that need
 // them in their epilogue. One LayerNorm row thus runs as 2–3 rows of the
@@ -146,8 +146,8 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
     } else {
       buf.packedA = allocF32(pb, size);
     }
-    packAllOfA(pb, buf, blockK, gemvSumRows());
-    if (gemvSumRows())
+    packAllOfA(pb, buf, blockK, numColumnSums());
+    if (numColumnSums())
       packColumnSumRows(pb, buf, pairs);
   };
 
@@ -314,12 +314,8 @@ Value FusedGemmEmitter::gemvABase(OpBuilder &b, const KBlock &kb, Value row) {
              mul(b, row, index(b, gemvBlockK())));
 }
 
-int64_t FusedGemmEmitter::gemvSumRows() const {
-  return isLayerNorm() ? (p.beta ? 2 : 1) : 0;
-}
-
 Value FusedGemmEmitter::gemvARows(OpBuilder &b) {
-  return add(b, p.m, index(b, gemvSumRows()));
+  return add(b, p.m, index(b, numColumnSums()));
 }
 
 void FusedGemmEmitter::packColumnSumRows(OpBuilder &b, const ChunkBuffers &buf,
@@ -356,7 +352,7 @@ void FusedGemmEmitter::storeColumnSumRows(OpBuilder &b,
   int64_t numVectors = accs.size() / tileRows;
   Value sums[] = {buf.colSumW, buf.colSumBetaW};
   for (int64_t i = 0; i < tileRows; ++i)
-    for (int64_t sumRow = 0; sumRow < gemvSumRows(); ++sumRow) {
+    for (int64_t sumRow = 0; sumRow < numColumnSums(); ++sumRow) {
       Value isSumRow = arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::eq, add(b, firstRow, index(b, i)),
           index(b, sumRow));
@@ -575,7 +571,7 @@ void FusedGemmEmitter::gemvDotEpilogue(OpBuilder &b, const ChunkBuffers &buf,
                                        Value firstRow, Value jc,
                                        Value firstCol, ValueRange accs) {
   Type elementType = elementTypeOf(p.c);
-  int64_t sumRows = gemvSumRows();
+  int64_t sumRows = numColumnSums();
   Value sumBuffers[] = {buf.colSumW, buf.colSumBetaW};
   Value firstTaskCol = sumRows ? sub(b, firstCol, jc) : Value();
   for (int64_t i = 0; i < tileRows; ++i) {
@@ -723,24 +719,37 @@ void FusedGemmEmitter::gemvRowSweeps(OpBuilder &b, const ChunkBuffers &buf,
   memref::DeallocOp::create(b, loc, block);
 }
 
+Value FusedGemmEmitter::loadWRowPair(OpBuilder &b, Value k0, Value col,
+                                     Value maskValue) {
+  Type bf16 = b.getBF16Type();
+  VectorType half = vecType(bf16);
+  Value bf16Zeros = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(half, b.getFloatAttr(bf16, 0.0)));
+  Value k1 = add(b, k0, index(b, 1));
+  Value lastRow = sub(b, p.k, index(b, 1));
+  Value lo = vector::MaskedLoadOp::create(b, loc, half, p.w,
+                                          ValueRange{k0, col}, maskValue,
+                                          bf16Zeros);
+  Value hi = arith::SelectOp::create(
+      b, loc, less(b, k1, p.k),
+      vector::MaskedLoadOp::create(b, loc, half, p.w,
+                                   ValueRange{minIndex(b, k1, lastRow), col},
+                                   maskValue, bf16Zeros),
+      bf16Zeros);
+  return vector::InterleaveOp::create(b, loc, lo, hi);
+}
+
 void FusedGemmEmitter::gemvCopyWBlockPairs(OpBuilder &b, Value block,
                                            Value jc, Value cols,
                                            const KBlock &kb) {
   int64_t group = gemvGroup(s.lanes);
   int64_t groupCols = group * s.lanes;
-  Type bf16 = b.getBF16Type();
-  VectorType half = vecType(bf16);
   Value zero = index(b, 0);
-  Value bf16Zeros = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(half, b.getFloatAttr(bf16, 0.0)));
   Value steps = arith::CeilDivUIOp::create(b, loc, kb.length, index(b, 2));
   scf::ForOp::create(
       b, loc, zero, steps, index(b, 1), ValueRange{},
       [&](OpBuilder &kbld, Location, Value kp, ValueRange) {
         Value k0 = add(kbld, kb.start, mul(kbld, kp, index(kbld, 2)));
-        Value k1 = add(kbld, k0, index(kbld, 1));
-        Value hasK1 = less(kbld, k1, p.k);
-        Value k1Row = minIndex(kbld, k1, sub(kbld, p.k, index(kbld, 1)));
         Value rowOffset = mul(kbld, kp, index(kbld, 2 * groupCols));
         scf::ForOp::create(
             kbld, loc, zero, cols, index(kbld, groupCols), ValueRange{},
@@ -755,17 +764,8 @@ void FusedGemmEmitter::gemvCopyWBlockPairs(OpBuilder &b, Value block,
                 Value col = add(nb, jc, inChunk);
                 Value left = mask(nb, arith::MaxSIOp::create(
                                           nb, loc, sub(nb, cols, inChunk), zero));
-                Value lo = vector::MaskedLoadOp::create(
-                    nb, loc, half, p.w, ValueRange{k0, col}, left, bf16Zeros);
-                Value hi = arith::SelectOp::create(
-                    nb, loc, hasK1,
-                    vector::MaskedLoadOp::create(nb, loc, half, p.w,
-                                                 ValueRange{k1Row, col}, left,
-                                                 bf16Zeros),
-                    bf16Zeros);
                 vector::StoreOp::create(
-                    nb, loc, vector::InterleaveOp::create(nb, loc, lo, hi),
-                    block,
+                    nb, loc, loadWRowPair(nb, k0, col, left), block,
                     ValueRange{add(nb, offset, index(nb, 2 * v * s.lanes))});
               }
               scf::YieldOp::create(nb, loc);
@@ -915,11 +915,7 @@ void FusedGemmEmitter::gemvRowTile(OpBuilder &b, const ChunkBuffers &buf,
     // bf16 pairs (vdpbf16ps): per step two W rows k, k + 1, interleaved into
     // k-pairs (the partner of an odd K's last row is zero, as is Ã's
     // padding), and Ã's pair (x_k, x_k+1)·γ' broadcast as one 32-bit word.
-    Type bf16 = b.getBF16Type();
-    VectorType half = vecType(bf16);
-    VectorType pairType = VectorType::get({2 * s.lanes}, bf16);
-    Value bf16Zeros = arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(half, b.getFloatAttr(bf16, 0.0)));
+    VectorType pairType = VectorType::get({2 * s.lanes}, b.getBF16Type());
     Value steps = arith::CeilDivUIOp::create(b, loc, kb.length, index(b, 2));
     sweep = scf::ForOp::create(
         b, loc, index(b, 0), steps, index(b, 1), init,
@@ -931,9 +927,6 @@ void FusedGemmEmitter::gemvRowTile(OpBuilder &b, const ChunkBuffers &buf,
           Value offset = add(
               nb, blockBase, mul(nb, kp, index(nb, 2 * tileVectors * s.lanes)));
           Value k0 = add(nb, kb.start, kk);
-          Value k1 = add(nb, k0, index(nb, 1));
-          Value hasK1 = less(nb, k1, p.k);
-          Value k1Row = minIndex(nb, k1, sub(nb, p.k, index(nb, 1)));
           SmallVector<Value> w;
           for (int64_t v = 0; v < tileVectors; ++v) {
             Value blockIndex = add(nb, offset, index(nb, 2 * v * s.lanes));
@@ -942,16 +935,8 @@ void FusedGemmEmitter::gemvRowTile(OpBuilder &b, const ChunkBuffers &buf,
                                                  ValueRange{blockIndex}));
               continue;
             }
-            Value col = add(nb, wCol, index(nb, v * s.lanes));
-            Value lo = vector::MaskedLoadOp::create(
-                nb, loc, half, p.w, ValueRange{k0, col}, wMasks[v], bf16Zeros);
-            Value hi = arith::SelectOp::create(
-                nb, loc, hasK1,
-                vector::MaskedLoadOp::create(nb, loc, half, p.w,
-                                             ValueRange{k1Row, col}, wMasks[v],
-                                             bf16Zeros),
-                bf16Zeros);
-            w.push_back(vector::InterleaveOp::create(nb, loc, lo, hi));
+            w.push_back(loadWRowPair(nb, k0, add(nb, wCol, index(nb, v * s.lanes)),
+                                     wMasks[v]));
             vector::StoreOp::create(nb, loc, w.back(), block,
                                     ValueRange{blockIndex});
           }
@@ -1007,7 +992,7 @@ void FusedGemmEmitter::gemvRowTile(OpBuilder &b, const ChunkBuffers &buf,
       [&](OpBuilder &tb, Location) {
         // LayerNorm's c and Σβ·W first (Ã rows 0 and 1, in the first tile):
         // columnConstants reads them for the rows of A.
-        int64_t sumRows = gemvSumRows();
+        int64_t sumRows = numColumnSums();
         if (sumRows)
           storeColumnSumRows(tb, buf, firstRow, tileRows, jr,
                              SmallVector<Value>(accs));
