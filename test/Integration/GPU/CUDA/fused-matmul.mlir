@@ -678,6 +678,13 @@ func.func @rrmm_nk_bf16_tails() {
   %offset = arith.constant 1.0 : f64
   %flags = arith.constant 547 : i64
   func.call @norm_test_check_residual_rms_norm_matmul_bf16(%x_u, %r_u, %g_u, %w_u, %d_u, %y_u, %s_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<70x1024xbf16>
+  gpu.dealloc %r : memref<70x1024xbf16>
+  gpu.dealloc %w : memref<200x1024xbf16>
+  gpu.dealloc %d : memref<1xbf16>
+  gpu.dealloc %g : memref<1024xbf16>
+  gpu.dealloc %y : memref<70x200xbf16>
+  gpu.dealloc %s : memref<70x1024xbf16>
   return
 }
 
@@ -716,6 +723,12 @@ func.func @rrmm_kn_m1_f16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 257 : i64
   func.call @norm_test_check_residual_rms_norm_matmul_f16(%x_u, %r_u, %d_u, %w_u, %mb_u, %y_u, %d_u, %eps, %offset, %flags) : (memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<1x520xf16>
+  gpu.dealloc %r : memref<1x520xf16>
+  gpu.dealloc %w : memref<520x200xf16>
+  gpu.dealloc %d : memref<1xf16>
+  gpu.dealloc %mb : memref<200xf16>
+  gpu.dealloc %y : memref<1x200xf16>
   return
 }
 
@@ -768,6 +781,15 @@ func.func @rlnm_kn_bf16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 295 : i64
   func.call @norm_test_check_residual_layer_norm_matmul_bf16(%x_u, %r_u, %g_u, %b_u, %w_u, %mb_u, %y_u, %s_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<64x768xbf16>
+  gpu.dealloc %r : memref<64x768xbf16>
+  gpu.dealloc %w : memref<768x256xbf16>
+  gpu.dealloc %d : memref<1xbf16>
+  gpu.dealloc %g : memref<768xbf16>
+  gpu.dealloc %b : memref<768xbf16>
+  gpu.dealloc %mb : memref<256xbf16>
+  gpu.dealloc %y : memref<64x256xbf16>
+  gpu.dealloc %s : memref<64x768xbf16>
   return
 }
 
@@ -802,6 +824,12 @@ func.func @rlnm_guarded_f16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 553 : i64
   func.call @norm_test_check_residual_layer_norm_matmul_f16(%x_u, %r_u, %d_u, %d_u, %w_u, %d_u, %y_u, %s_u, %eps, %offset, %flags) : (memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<5x100xf16>
+  gpu.dealloc %r : memref<5x100xf16>
+  gpu.dealloc %w : memref<36x100xf16>
+  gpu.dealloc %d : memref<1xf16>
+  gpu.dealloc %y : memref<5x36xf16>
+  gpu.dealloc %s : memref<5x100xf16>
   return
 }
 
@@ -842,5 +870,12 @@ func.func @rrmm_n0_bf16() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 35 : i64
   func.call @norm_test_check_residual_rms_norm_matmul_bf16(%x_u, %r_u, %g_u, %w_u, %d_u, %y_u, %s_u, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<3x64xbf16>
+  gpu.dealloc %r : memref<3x64xbf16>
+  gpu.dealloc %w : memref<64x0xbf16>
+  gpu.dealloc %d : memref<1xbf16>
+  gpu.dealloc %g : memref<64xbf16>
+  gpu.dealloc %y : memref<3x0xbf16>
+  gpu.dealloc %s : memref<3x64xbf16>
   return
 }

@@ -1,5 +1,6 @@
 // GPU execution of norm.layer_norm through --norm-lower-to-nvvm, checked
-// against the float64 reference as in rms-norm.mlir. Cases: every output
+// against the float64 reference as in rms-norm.mlir (buffers freed the same
+// way). Cases: every output
 // with a residual and a masked last chunk; a block per row; a dynamic f16
 // shape with ε outside the root; bf16 on eight warps; an odd row length
 // with Llama's cast order.
@@ -82,6 +83,16 @@ func.func @layer_norm_f32_8() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 231 : i64
   func.call @norm_test_check_layer_norm_f32(%x_u, %r_u, %g_u, %b_u, %y_u, %s_u, %m_u, %rs_u, %axis, %eps, %offset, %flags) : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<33x1000xf32>
+  gpu.dealloc %r : memref<33x1000xf32>
+  gpu.dealloc %g : memref<1000xf32>
+  gpu.dealloc %b : memref<1000xf32>
+  gpu.dealloc %y : memref<33x1000xf32>
+  gpu.dealloc %s : memref<33x1000xf32>
+  gpu.dealloc %m : memref<33xf32>
+  gpu.dealloc %rs : memref<33xf32>
+  gpu.dealloc %d : memref<1xf32>
+  gpu.dealloc %df : memref<1xf32>
   return
 }
 
@@ -121,6 +132,14 @@ func.func @layer_norm_f32_9() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 198 : i64
   func.call @norm_test_check_layer_norm_f32(%x_u, %d_u, %g_u, %b_u, %y_u, %d_u, %m_u, %rs_u, %axis, %eps, %offset, %flags) : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<4x65536xf32>
+  gpu.dealloc %g : memref<65536xf32>
+  gpu.dealloc %b : memref<65536xf32>
+  gpu.dealloc %y : memref<4x65536xf32>
+  gpu.dealloc %m : memref<4xf32>
+  gpu.dealloc %rs : memref<4xf32>
+  gpu.dealloc %d : memref<1xf32>
+  gpu.dealloc %df : memref<1xf32>
   return
 }
 
@@ -146,6 +165,10 @@ func.func @layer_norm_f16_10() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 8 : i64
   func.call @norm_test_check_layer_norm_f16(%x_u, %d_u, %d_u, %d_u, %y_u, %d_u, %df_u, %df_u, %axis, %eps, %offset, %flags) : (memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf32>, memref<*xf32>, i64, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<7x384xf16>
+  gpu.dealloc %y : memref<7x384xf16>
+  gpu.dealloc %d : memref<1xf16>
+  gpu.dealloc %df : memref<1xf32>
   return
 }
 
@@ -181,6 +204,12 @@ func.func @layer_norm_bf16_11() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 6 : i64
   func.call @norm_test_check_layer_norm_bf16(%x_u, %d_u, %g_u, %b_u, %y_u, %d_u, %df_u, %df_u, %axis, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xf32>, memref<*xf32>, i64, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<8x8192xbf16>
+  gpu.dealloc %g : memref<8192xbf16>
+  gpu.dealloc %b : memref<8192xbf16>
+  gpu.dealloc %y : memref<8x8192xbf16>
+  gpu.dealloc %d : memref<1xbf16>
+  gpu.dealloc %df : memref<1xf32>
   return
 }
 
@@ -210,5 +239,10 @@ func.func @layer_norm_f32_12() {
   %offset = arith.constant 0.0 : f64
   %flags = arith.constant 18 : i64
   func.call @norm_test_check_layer_norm_f32(%x_u, %d_u, %g_u, %d_u, %y_u, %d_u, %df_u, %df_u, %axis, %eps, %offset, %flags) : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<9x77xf32>
+  gpu.dealloc %g : memref<77xf32>
+  gpu.dealloc %y : memref<9x77xf32>
+  gpu.dealloc %d : memref<1xf32>
+  gpu.dealloc %df : memref<1xf32>
   return
 }

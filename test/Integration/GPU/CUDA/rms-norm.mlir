@@ -3,7 +3,9 @@
 // shorter rows on a whole block), each result compared with the float64
 // reference of test/lib/Runtime on seeded random inputs (rows with
 // |mean| >> std included). Buffers are managed memory (gpu.alloc
-// host_shared), written and checked on the host.
+// host_shared), written and checked on the host, and freed (synchronous
+// gpu.dealloc, which the pipeline's norm-gpu-async-allocs puts in the async
+// form gpu-to-llvm lowers).
 // Cases: a warp per row held in registers; a masked last chunk and a partial
 // last block; an odd row length (scalar kernel); bf16 on four warps with
 // Gemma's offset; residual + pRMSNorm + Llama's cast order; a dynamic f16
@@ -74,6 +76,11 @@ func.func @rms_norm_f32_1() {
   %flags = arith.constant 2 : i64
   %partial = arith.constant 1.0 : f64
   func.call @norm_test_check_rms_norm_f32(%x_u, %d_u, %g_u, %y_u, %d_u, %df_u, %axis, %eps, %offset, %partial, %flags) : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, f64, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<64x1024xf32>
+  gpu.dealloc %g : memref<1024xf32>
+  gpu.dealloc %y : memref<64x1024xf32>
+  gpu.dealloc %d : memref<1xf32>
+  gpu.dealloc %df : memref<1xf32>
   return
 }
 
@@ -106,6 +113,12 @@ func.func @rms_norm_f32_2() {
   %flags = arith.constant 130 : i64
   %partial = arith.constant 1.0 : f64
   func.call @norm_test_check_rms_norm_f32(%x_u, %d_u, %g_u, %y_u, %d_u, %rs_u, %axis, %eps, %offset, %partial, %flags) : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, f64, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<33x1000xf32>
+  gpu.dealloc %g : memref<1000xf32>
+  gpu.dealloc %y : memref<33x1000xf32>
+  gpu.dealloc %rs : memref<33xf32>
+  gpu.dealloc %d : memref<1xf32>
+  gpu.dealloc %df : memref<1xf32>
   return
 }
 
@@ -130,6 +143,10 @@ func.func @rms_norm_f32_3() {
   %flags = arith.constant 8 : i64
   %partial = arith.constant 1.0 : f64
   func.call @norm_test_check_rms_norm_f32(%x_u, %d_u, %d_u, %y_u, %d_u, %df_u, %axis, %eps, %offset, %partial, %flags) : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, f64, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<5x1001xf32>
+  gpu.dealloc %y : memref<5x1001xf32>
+  gpu.dealloc %d : memref<1xf32>
+  gpu.dealloc %df : memref<1xf32>
   return
 }
 
@@ -160,6 +177,11 @@ func.func @rms_norm_bf16_4() {
   %flags = arith.constant 2 : i64
   %partial = arith.constant 1.0 : f64
   func.call @norm_test_check_rms_norm_bf16(%x_u, %d_u, %g_u, %y_u, %d_u, %df_u, %axis, %eps, %offset, %partial, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xf32>, i64, f64, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<16x4096xbf16>
+  gpu.dealloc %g : memref<4096xbf16>
+  gpu.dealloc %y : memref<16x4096xbf16>
+  gpu.dealloc %d : memref<1xbf16>
+  gpu.dealloc %df : memref<1xf32>
   return
 }
 
@@ -194,6 +216,13 @@ func.func @rms_norm_bf16_5() {
   %flags = arith.constant 177 : i64
   %partial = arith.constant 0.5 : f64
   func.call @norm_test_check_rms_norm_bf16(%x_u, %r_u, %d_u, %y_u, %s_u, %rs_u, %axis, %eps, %offset, %partial, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xf32>, i64, f64, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<16x100xbf16>
+  gpu.dealloc %r : memref<16x100xbf16>
+  gpu.dealloc %y : memref<16x100xbf16>
+  gpu.dealloc %s : memref<16x100xbf16>
+  gpu.dealloc %rs : memref<16xf32>
+  gpu.dealloc %d : memref<1xbf16>
+  gpu.dealloc %df : memref<1xf32>
   return
 }
 
@@ -226,6 +255,11 @@ func.func @rms_norm_f16_6() {
   %flags = arith.constant 2 : i64
   %partial = arith.constant 1.0 : f64
   func.call @norm_test_check_rms_norm_f16(%x_u, %d_u, %g_u, %y_u, %d_u, %df_u, %axis, %eps, %offset, %partial, %flags) : (memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf16>, memref<*xf32>, i64, f64, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<7x384xf16>
+  gpu.dealloc %g : memref<384xf16>
+  gpu.dealloc %y : memref<7x384xf16>
+  gpu.dealloc %d : memref<1xf16>
+  gpu.dealloc %df : memref<1xf32>
   return
 }
 
@@ -258,5 +292,11 @@ func.func @rms_norm_f32_7() {
   %flags = arith.constant 130 : i64
   %partial = arith.constant 1.0 : f64
   func.call @norm_test_check_rms_norm_f32(%x_u, %d_u, %g_u, %y_u, %d_u, %rs_u, %axis, %eps, %offset, %partial, %flags) : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, f64, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<3x65536xf32>
+  gpu.dealloc %g : memref<65536xf32>
+  gpu.dealloc %y : memref<3x65536xf32>
+  gpu.dealloc %rs : memref<3xf32>
+  gpu.dealloc %d : memref<1xf32>
+  gpu.dealloc %df : memref<1xf32>
   return
 }
