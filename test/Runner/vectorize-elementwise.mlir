@@ -15,6 +15,19 @@
 // RUN: norm-run %s --entry=silu_mul_dynamic --dims=7,37,7,37,37 --seed=7 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s
 // RUN: norm-run %s --entry=silu_mul_dynamic --dims=5,16,5,16,16 --seed=8 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s
 // RUN: norm-run %s --entry=silu_mul_dynamic --dims=2,3,2,3,3 --seed=9 --threads=2 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s
+// Reductions along rows too long for one vector, in chunks: a dynamic
+// softmax (rows of 1, 63, 64, 65: no chunk, partial chunks only, exactly one
+// group of 4 vectors, one more lane; 1000 and 32000), a static row of 5000
+// (over max-row), bf16 rows summed in f32, an i32 sum (exact):
+// RUN: norm-run %s --entry=softmax_dynamic --dims=5,1 --seed=10 --scale=4 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s
+// RUN: norm-run %s --entry=softmax_dynamic --dims=3,63 --seed=11 --scale=4 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s
+// RUN: norm-run %s --entry=softmax_dynamic --dims=3,64 --seed=12 --scale=4 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s
+// RUN: norm-run %s --entry=softmax_dynamic --dims=3,65 --seed=13 --scale=4 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s
+// RUN: norm-run %s --entry=softmax_dynamic --dims=4,1000 --seed=14 --scale=4 --threads=2 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s
+// RUN: norm-run %s --entry=softmax_dynamic --dims=2,32000 --seed=15 --scale=4 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s
+// RUN: norm-run %s --entry=softmax_long --seed=16 --scale=4 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s
+// RUN: norm-run %s --entry=row_sum_bf16 --dims=6,333 --seed=17 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s
+// RUN: norm-run %s --entry=row_sum_i32 --dims=3,4097 --seed=18 --scale=1000 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-30 | FileCheck %s
 // Two threads, and the AVX2 width (8 f32 lanes):
 // RUN: norm-run %s --entry=softmax --seed=5 --threads=2 --warmup=0 --repeat=1 --pipeline='builtin.module(norm-lower-to-cpu{target=avx2})' --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s --check-prefix=CUSTOM
 
@@ -98,6 +111,90 @@ func.func @softmax(%x: tensor<3x5x37xf32>) -> tensor<3x5x37xf32> {
     linalg.yield %v : f32
   } -> tensor<3x5x37xf32>
   return %p : tensor<3x5x37xf32>
+}
+
+#row2 = affine_map<(i, j) -> (i)>
+
+func.func @softmax_dynamic(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %cols = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %er = tensor.empty(%rows) : tensor<?xf32>
+  %fm = linalg.fill ins(%ninf : f32) outs(%er : tensor<?xf32>) -> tensor<?xf32>
+  %max = linalg.generic {indexing_maps = [#id2, #row2], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<?x?xf32>) outs(%fm : tensor<?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.maximumf %a, %o : f32
+    linalg.yield %m : f32
+  } -> tensor<?xf32>
+  %fs = linalg.fill ins(%zero : f32) outs(%er : tensor<?xf32>) -> tensor<?xf32>
+  %sum = linalg.generic {indexing_maps = [#id2, #row2, #row2], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %max : tensor<?x?xf32>, tensor<?xf32>) outs(%fs : tensor<?xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %d = arith.subf %a, %m : f32
+    %v = math.exp %d : f32
+    %s = arith.addf %v, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<?xf32>
+  %e = tensor.empty(%rows, %cols) : tensor<?x?xf32>
+  %p = linalg.generic {indexing_maps = [#id2, #row2, #row2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %max, %sum : tensor<?x?xf32>, tensor<?xf32>, tensor<?xf32>) outs(%e : tensor<?x?xf32>) {
+  ^bb0(%a: f32, %m: f32, %s: f32, %o: f32):
+    %d = arith.subf %a, %m : f32
+    %v = math.exp %d : f32
+    %q = arith.divf %v, %s : f32
+    linalg.yield %q : f32
+  } -> tensor<?x?xf32>
+  return %p : tensor<?x?xf32>
+}
+
+func.func @softmax_long(%x: tensor<3x5000xf32>) -> tensor<3x5000xf32> {
+  %d = tensor.cast %x : tensor<3x5000xf32> to tensor<?x?xf32>
+  %r = func.call @softmax_dynamic(%d) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  %s = tensor.cast %r : tensor<?x?xf32> to tensor<3x5000xf32>
+  return %s : tensor<3x5000xf32>
+}
+
+func.func @row_sum_bf16(%x: tensor<?x?xbf16>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %rows = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %zero = arith.constant 0.0 : f32
+  %er = tensor.empty(%rows) : tensor<?xf32>
+  %fs = linalg.fill ins(%zero : f32) outs(%er : tensor<?xf32>) -> tensor<?xf32>
+  %sum = linalg.generic {indexing_maps = [#id2, #row2], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<?x?xbf16>) outs(%fs : tensor<?xf32>) {
+  ^bb0(%a: bf16, %o: f32):
+    %f = arith.extf %a : bf16 to f32
+    %s = arith.addf %f, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<?xf32>
+  return %sum : tensor<?xf32>
+}
+
+func.func @row_sum_i32(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %rows = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %zero = arith.constant 0 : i32
+  %er = tensor.empty(%rows) : tensor<?xi32>
+  %fs = linalg.fill ins(%zero : i32) outs(%er : tensor<?xi32>) -> tensor<?xi32>
+  %sum = linalg.generic {indexing_maps = [#id2, #row2], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<?x?xf32>) outs(%fs : tensor<?xi32>) {
+  ^bb0(%a: f32, %o: i32):
+    %i = arith.fptosi %a : f32 to i32
+    %s = arith.addi %i, %o : i32
+    linalg.yield %s : i32
+  } -> tensor<?xi32>
+  %ef = tensor.empty(%rows) : tensor<?xf32>
+  %f = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%sum : tensor<?xi32>) outs(%ef : tensor<?xf32>) {
+  ^bb0(%a: i32, %o: f32):
+    %v = arith.sitofp %a : i32 to f32
+    linalg.yield %v : f32
+  } -> tensor<?xf32>
+  return %f : tensor<?xf32>
 }
 
 #keep3 = affine_map<(b, i, j) -> (b, i, 0)>

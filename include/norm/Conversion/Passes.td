@@ -108,15 +108,21 @@ def NormVectorizeElementwisePass
     softmax, residual adds, the attention head transposes — reaches the
     CPU pipeline as `linalg.generic` ops on memrefs, which
     `convert-linalg-to-loops` would turn into scalar loops (and `math.exp`,
-    `math.tanh` into libm calls per element). This pass gives each one
-    with static bounds vector code instead:
+    `math.tanh` into libm calls per element). This pass gives them vector
+    code instead (static or dynamic bounds):
 
     - all-parallel ops are tiled to one vector of `target`'s width along the
-      innermost dim (1 along the others; the last tile masked) and
+      innermost dim (1 along the others; the last tile masked, every tile
+      when the row's length is dynamic) and
       vectorized (`linalg::vectorize`);
     - ops whose innermost dim alone is a reduction (a softmax's row max and
       sum) are tiled to one row, up to `max-row` elements, and vectorized
-      whole (a `vector.multi_reduction` per row);
+      whole (a `vector.multi_reduction` per row); a longer or dynamic row
+      is reduced in chunks of one vector into four vector accumulators
+      (the last chunk masked, its missing lanes the combiner's neutral
+      element) and one `vector.reduction`, when the combiner is one add,
+      mul, max, min, and, or or xor and the rest of the body is scalar
+      elementwise ops;
     - `math.exp`, `math.tanh`, `math.log`, `math.erf` and friends on the
       new vectors become upstream's polynomial approximations
       (`populateMathPolynomialApproximationPatterns`; bf16/f16 computed in
@@ -125,7 +131,9 @@ def NormVectorizeElementwisePass
     Unit dims are dropped first (`linalg::dropUnitDims`, collapsing
     identity-layout buffers), so a keepdim reduction into a `[.., 1]`
     buffer becomes a plain row reduction. Left for
-    `convert-linalg-to-loops` (scalar math keeps libm): dynamic bounds;
+    `convert-linalg-to-loops` (scalar math keeps libm): long or dynamic
+    reductions with another combiner, several outputs, `linalg.index` or
+    an integer division in the body, or a strided row;
     reductions other than over the innermost dim alone; maps that keep a
     constant result; operands that
     read the innermost dim other than as their last dim (a transpose that

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ReductionChunks.h"
+
 #include "norm/Conversion/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -36,13 +38,28 @@ using namespace mlir::norm;
 
 namespace {
 
-/// The tile (and vector) sizes for `op`, or nothing when it is left alone:
-/// all dims parallel (1 × … × 1 × `lanes`; any bound may be dynamic, the
-/// last tile of a row is masked), or only the innermost a reduction of a
-/// static length (1 × … × 1 × the whole row, up to `maxRow`).
-std::optional<SmallVector<int64_t>> tileSizesFor(linalg::GenericOp op,
-                                                 int64_t lanes,
-                                                 int64_t maxRow) {
+/// How one op is vectorized.
+struct VectorizationPlan {
+  /// Tile sizes: each tile is one vector (or one row) for linalg::vectorize;
+  /// with `reduceInChunks`, 1 along the parallel dims and 0 (whole) along
+  /// the reduced row.
+  SmallVector<int64_t> tileSizes;
+  /// Each tile's row is reduced in vector chunks (ReductionChunks.h).
+  bool reduceInChunks = false;
+};
+
+/// Independent vector accumulators of a row reduced in chunks: enough to
+/// cover an add's latency at two per cycle, and few enough to leave the
+/// body its registers.
+constexpr int64_t kChunkAccumulators = 4;
+
+/// How `op` is vectorized, or nothing when it is left alone: all dims
+/// parallel (tiles of 1 × … × 1 × `lanes`; any bound may be dynamic, the
+/// last tile of a row is masked), or only the innermost a reduction (a
+/// static row of up to `maxRow` elements as one vector, a longer or
+/// dynamic one in chunks).
+std::optional<VectorizationPlan> planFor(linalg::GenericOp op, int64_t lanes,
+                                         int64_t maxRow) {
   if (!op.hasPureBufferSemantics() || op.getNumLoops() == 0)
     return std::nullopt;
   // Maps with constant results that dropping unit dims did not remove sent
@@ -70,20 +87,24 @@ std::optional<SmallVector<int64_t>> tileSizesFor(linalg::GenericOp op,
   for (int64_t d = 0; d < innermost; ++d)
     if (iterators[d] != utils::IteratorType::parallel)
       return std::nullopt;
-  SmallVector<int64_t> sizes(bounds.size(), 1);
+  VectorizationPlan plan;
+  plan.tileSizes.assign(bounds.size(), 1);
   if (iterators[innermost] == utils::IteratorType::parallel) {
     // A dynamic row runs in whole vectors and a masked last one.
-    sizes[innermost] = ShapedType::isDynamic(bounds[innermost])
-                           ? lanes
-                           : std::min(lanes, bounds[innermost]);
+    plan.tileSizes[innermost] = ShapedType::isDynamic(bounds[innermost])
+                                    ? lanes
+                                    : std::min(lanes, bounds[innermost]);
+  } else if (!ShapedType::isDynamic(bounds[innermost]) &&
+             bounds[innermost] <= maxRow) {
+    // A short reduction is one vector of the whole row.
+    plan.tileSizes[innermost] = bounds[innermost];
   } else {
-    // A reduction is one vector of the whole row: its length must be known.
-    if (ShapedType::isDynamic(bounds[innermost]) ||
-        bounds[innermost] > maxRow)
+    if (!canReduceInChunks(op))
       return std::nullopt;
-    sizes[innermost] = bounds[innermost];
+    plan.tileSizes[innermost] = 0;
+    plan.reduceInChunks = true;
   }
-  return sizes;
+  return plan;
 }
 
 struct NormVectorizeElementwisePass
@@ -140,14 +161,21 @@ struct NormVectorizeElementwisePass
       }
       if (!scalarTypes)
         continue;
-      std::optional<SmallVector<int64_t>> sizes =
-          tileSizesFor(op, std::max<int64_t>(1, bits / widest), maxRow);
+      int64_t lanes = std::max<int64_t>(1, bits / widest);
+      std::optional<VectorizationPlan> plan = planFor(op, lanes, maxRow);
+      if (!plan)
+        continue;
+      // A row reduced in chunks with no dim around it needs no tiling.
+      if (plan->reduceInChunks && plan->tileSizes.size() == 1) {
+        emitReductionInChunks(rewriter, op, lanes, kChunkAccumulators);
+        continue;
+      }
       // The op as a whole (its body, its maps); the sizes are the tile's.
-      if (!sizes || failed(linalg::vectorizeOpPrecondition(op)))
+      if (!plan->reduceInChunks && failed(linalg::vectorizeOpPrecondition(op)))
         continue;
       scf::SCFTilingOptions options;
       SmallVector<OpFoldResult> tileSizes;
-      for (int64_t size : *sizes)
+      for (int64_t size : plan->tileSizes)
         tileSizes.push_back(rewriter.getIndexAttr(size));
       options.setTileSizes(tileSizes);
       rewriter.setInsertionPoint(op);
@@ -157,10 +185,15 @@ struct NormVectorizeElementwisePass
         continue;
       rewriter.eraseOp(op);
       for (Operation *tile : tiled->tiledOps) {
+        if (plan->reduceInChunks) {
+          emitReductionInChunks(rewriter, cast<linalg::GenericOp>(tile),
+                                lanes, kChunkAccumulators);
+          continue;
+        }
         rewriter.setInsertionPoint(tile);
-        SmallVector<bool> scalable(sizes->size(), false);
+        SmallVector<bool> scalable(plan->tileSizes.size(), false);
         FailureOr<linalg::VectorizationResult> vectorized =
-            linalg::vectorize(rewriter, tile, *sizes, scalable);
+            linalg::vectorize(rewriter, tile, plan->tileSizes, scalable);
         if (failed(vectorized))
           continue; // stays a (tiled) linalg op for the loops lowering
         rewriter.eraseOp(tile);

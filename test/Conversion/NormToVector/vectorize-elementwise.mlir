@@ -59,12 +59,18 @@ func.func @add_bias_tail(%x: memref<4x37xf32>, %b: memref<37xf32>, %o: memref<4x
 // -----
 
 // A softmax's row max: one row of 100 per tile, one vector.reduction. With
-// max-row=64 the row is too long and the op stays for the loops.
+// max-row=64 the row is too long for one vector and is reduced in chunks of
+// 16: 4 accumulators over 64 (none here after the first), one over 16, the
+// last 4 masked.
 // CHECK-LABEL: func.func @row_max
 //       CHECK:   vector.load {{.*}} : memref<100xf32, {{.*}}>, vector<100xf32>
 //       CHECK:   vector.reduction <maximumf>, {{.*}} : vector<100xf32> into f32
 // SHORT-LABEL: func.func @row_max
-//       SHORT:   linalg.generic
+//   SHORT-NOT:   linalg.generic
+//       SHORT:   scf.for {{.*}} step %c64 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+//       SHORT:   scf.for {{.*}} step %c16 iter_args({{.*}}) -> (vector<16xf32>)
+//       SHORT:   vector.maskedload
+//       SHORT:   vector.reduction <maximumf>, {{.*}} : vector<16xf32> into f32
 func.func @row_max(%x: memref<16x128x100xf32>, %o: memref<16x128xf32>) {
   linalg.generic {indexing_maps = [affine_map<(b, i, j) -> (b, i, j)>, affine_map<(b, i, j) -> (b, i)>],
                   iterator_types = ["parallel", "parallel", "reduction"]}
@@ -143,33 +149,111 @@ func.func @dynamic_exp(%d: memref<?x?xf32>, %o: memref<?x?xf32>) {
 
 // -----
 
-// Left alone: a reduction along a dynamic row (one vector of the whole row
-// needs its length); a transpose that moves the innermost dim (a gather
-// per vector); a reduction over a dim that is not the innermost; index
-// elements. Their scalar math keeps libm (math.exp stays).
+// A reduction along a dynamic row (a softmax's Σ exp(x − max) over a
+// dynamic key length), in chunks of one vector: the row's max loaded once
+// and broadcast, four accumulators over whole groups of 4 vectors, one over
+// the remaining whole vectors, the partial last chunk masked with the
+// neutral element (0) in its missing lanes, then one vector.reduction that
+// starts from the output's value.
+// CHECK-LABEL: func.func @dynamic_row_sum_exp
+//   CHECK-NOT:   linalg.generic
+//       CHECK:   scf.for
+//       CHECK:     %[[MAX:.*]] = memref.load
+//       CHECK:     %[[MAXV:.*]] = vector.broadcast %[[MAX]] : f32 to vector<16xf32>
+//       CHECK:     %[[WIDE:.*]]:4 = scf.for {{.*}} step %c64 iter_args(%{{.*}} = %[[ZERO:.*]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]])
+//       CHECK:       %[[X:.*]] = vector.load {{.*}} vector<16xf32>
+//       CHECK:       arith.subf %[[X]], %[[MAXV]] : vector<16xf32>
+//   CHECK-NOT:       math.exp
+//       CHECK:       arith.addf {{.*}} : vector<16xf32>
+// CHECK-COUNT-3:     vector.load
+//       CHECK:       scf.yield
+//       CHECK:     scf.for {{.*}} step %c16 iter_args
+//       CHECK:     %[[TAIL:.*]] = scf.if
+//       CHECK:       %[[MASK:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
+//       CHECK:       vector.maskedload {{.*}}, %[[MASK]]
+//       CHECK:       %[[KEPT:.*]] = arith.select %[[MASK]], %{{.*}}, %[[ZERO]]
+//       CHECK:       arith.addf %[[KEPT]]
+//       CHECK:     %[[INIT:.*]] = memref.load
+//       CHECK:     %[[SUM:.*]] = vector.reduction <add>, %[[TAIL]], %[[INIT]] : vector<16xf32> into f32
+//       CHECK:     memref.store %[[SUM]]
+func.func @dynamic_row_sum_exp(%d: memref<?x?xf32>, %m: memref<?xf32>, %ds: memref<?xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%d, %m : memref<?x?xf32>, memref<?xf32>) outs(%ds : memref<?xf32>) {
+  ^bb0(%a: f32, %mx: f32, %o: f32):
+    %x = arith.subf %a, %mx : f32
+    %e = math.exp %x : f32
+    %s = arith.addf %e, %o : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// bf16 rows summed in f32 (16 lanes, the f32 width; the loads are
+// vector<16xbf16>), a whole dynamic vector reduced to a 0-d output (no loop
+// around the row), and an i32 sum of a static row longer than max-row.
+// CHECK-LABEL: func.func @chunk_types
+//       CHECK:   vector.load {{.*}} : memref<?xbf16>, vector<16xbf16>
+//       CHECK:   arith.extf {{.*}} : vector<16xbf16> to vector<16xf32>
+//       CHECK:   vector.reduction <add>, {{.*}} : vector<16xf32> into f32
+//       CHECK:   memref.store {{.*}} : memref<f32>
+//       CHECK:   vector.load {{.*}} vector<16xi32>
+//       CHECK:   arith.addi {{.*}} : vector<16xi32>
+//       CHECK:   vector.reduction <add>, {{.*}} : vector<16xi32> into i32
+//   CHECK-NOT:   linalg.generic
+func.func @chunk_types(%b: memref<?xbf16>, %bs: memref<f32>, %i: memref<4x8192xi32>, %is: memref<4xi32>) {
+  linalg.generic {indexing_maps = [affine_map<(j) -> (j)>, affine_map<(j) -> ()>],
+                  iterator_types = ["reduction"]}
+      ins(%b : memref<?xbf16>) outs(%bs : memref<f32>) {
+  ^bb0(%a: bf16, %o: f32):
+    %f = arith.extf %a : bf16 to f32
+    %s = arith.addf %f, %o : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%i : memref<4x8192xi32>) outs(%is : memref<4xi32>) {
+  ^bb0(%a: i32, %o: i32):
+    %s = arith.addi %a, %o : i32
+    linalg.yield %s : i32
+  }
+  return
+}
+
+// -----
+
+// Left alone: a transpose that moves the innermost dim (a gather per
+// vector); a reduction over a dim that is not the innermost; index
+// elements. Dynamic reductions the chunks cannot take: linalg.index in the
+// body, an integer division (a masked lane's 0 would trap), a combiner
+// with no neutral element (x − acc), two outputs, a row read with a
+// stride. Their scalar math keeps libm (math.exp stays).
 // CHECK-LABEL: func.func @left_alone
 //       CHECK:   linalg.generic {{.*}} outs(%{{.*}} : memref<4x32xindex>)
+// CHECK-COUNT-2: linalg.generic
+//       CHECK:   linalg.generic
+//       CHECK:     linalg.index 1
+//       CHECK:   linalg.generic
+//       CHECK:     arith.divsi
+//       CHECK:   linalg.generic
+//       CHECK:     arith.subf
 //       CHECK:   linalg.generic
 //       CHECK:     math.exp {{.*}} : f32
-// CHECK-COUNT-2: linalg.generic
+//       CHECK:   linalg.generic
+//       CHECK:     math.exp {{.*}} : f32
 //   CHECK-NOT:   vector.load
 func.func @left_alone(%d: memref<?x?xf32>, %x: memref<16x128xf32>,
                       %t: memref<128x16xf32>, %c: memref<128xf32>, %ix: memref<4x32xindex>,
-                      %ds: memref<?xf32>) {
+                      %ds: memref<?xf32>, %di: memref<?x?xi32>, %dis: memref<?xi32>,
+                      %ds2: memref<?xf32>, %strided: memref<?x?xf32, strided<[?, 2]>>) {
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>],
                   iterator_types = ["parallel", "parallel"]}
       outs(%ix : memref<4x32xindex>) {
   ^bb0(%o: index):
     %j = linalg.index 1 : index
     linalg.yield %j : index
-  }
-  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
-                  iterator_types = ["parallel", "reduction"]}
-      ins(%d : memref<?x?xf32>) outs(%ds : memref<?xf32>) {
-  ^bb0(%a: f32, %o: f32):
-    %e = math.exp %a : f32
-    %s = arith.addf %e, %o : f32
-    linalg.yield %s : f32
   }
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>],
                   iterator_types = ["parallel", "parallel"]}
@@ -182,6 +266,50 @@ func.func @left_alone(%d: memref<?x?xf32>, %x: memref<16x128xf32>,
       ins(%x : memref<16x128xf32>) outs(%c : memref<128xf32>) {
   ^bb0(%a: f32, %o: f32):
     %s = arith.addf %a, %o : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%d : memref<?x?xf32>) outs(%ds : memref<?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %j = linalg.index 1 : index
+    %ji = arith.index_cast %j : index to i32
+    %jf = arith.sitofp %ji : i32 to f32
+    %p = arith.mulf %a, %jf : f32
+    %s = arith.addf %p, %o : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%di : memref<?x?xi32>) outs(%dis : memref<?xi32>) {
+  ^bb0(%a: i32, %o: i32):
+    %c7 = arith.constant 7 : i32
+    %q = arith.divsi %c7, %a : i32
+    %s = arith.addi %q, %o : i32
+    linalg.yield %s : i32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%d : memref<?x?xf32>) outs(%ds : memref<?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.subf %a, %o : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%d : memref<?x?xf32>) outs(%ds, %ds2 : memref<?xf32>, memref<?xf32>) {
+  ^bb0(%a: f32, %o: f32, %o2: f32):
+    %e = math.exp %a : f32
+    %s = arith.addf %e, %o : f32
+    %m = arith.maximumf %a, %o2 : f32
+    linalg.yield %s, %m : f32, f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%strided : memref<?x?xf32, strided<[?, 2]>>) outs(%ds : memref<?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %e = math.exp %a : f32
+    %s = arith.addf %e, %o : f32
     linalg.yield %s : f32
   }
   return
