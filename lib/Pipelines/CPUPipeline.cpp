@@ -95,6 +95,7 @@ void addNormLoweringStage(OpPassManager &pm,
   if (options.codegen == "vector") {
     NormVectorizeElementwisePassOptions elementwiseOptions;
     elementwiseOptions.target = options.target;
+    elementwiseOptions.parallelThreshold = options.parallelThreshold;
     pm.addNestedPass<func::FuncOp>(
         createNormVectorizeElementwisePass(elementwiseOptions));
   }

@@ -130,7 +130,15 @@ def NormVectorizeElementwisePass
 
     Unit dims are dropped first (`linalg::dropUnitDims`, collapsing
     identity-layout buffers), so a keepdim reduction into a `[.., 1]`
-    buffer becomes a plain row reduction. Left for
+    buffer becomes a plain row reduction.
+
+    An op with static shapes that touches at least `parallel-threshold`
+    bytes (its operands' sizes) gets its tile loops as one `scf.parallel`,
+    which `norm-lower-to-cpu` turns into OpenMP threads like the norm
+    kernels; smaller ops and dynamic shapes keep `scf.for` (a thread
+    fork/join costs microseconds, as much as a small op).
+
+    Left for
     `convert-linalg-to-loops` (scalar math keeps libm): long or dynamic
     reductions with another combiner, several outputs, `linalg.index` or
     an integer division in the body, or a strided row;
@@ -146,7 +154,11 @@ def NormVectorizeElementwisePass
     Option<"target", "target", "std::string", /*default=*/"\"host\"",
            "Vector ISA (as convert-norm-to-vector): the vector width">,
     Option<"maxRow", "max-row", "int64_t", /*default=*/"4096",
-           "Longest reduction row vectorized whole">
+           "Longest reduction row vectorized whole">,
+    Option<"parallelThreshold", "parallel-threshold", "int64_t",
+           /*default=*/"1048576",
+           "Bytes a static-shaped op must touch for its tiles to be an "
+           "scf.parallel (-1: never)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
@@ -107,6 +108,21 @@ std::optional<VectorizationPlan> planFor(linalg::GenericOp op, int64_t lanes,
   return plan;
 }
 
+/// The bytes `op`'s operands span, when their shapes are static.
+std::optional<int64_t> bytesTouched(linalg::GenericOp op) {
+  int64_t bytes = 0;
+  for (Value operand : op->getOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.getType());
+    if (!type)
+      continue;
+    if (!type.hasStaticShape())
+      return std::nullopt;
+    bytes += type.getNumElements() *
+             llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  }
+  return bytes;
+}
+
 struct NormVectorizeElementwisePass
     : public norm::impl::NormVectorizeElementwisePassBase<
           NormVectorizeElementwisePass> {
@@ -174,9 +190,17 @@ struct NormVectorizeElementwisePass
       if (!plan->reduceInChunks && failed(linalg::vectorizeOpPrecondition(op)))
         continue;
       scf::SCFTilingOptions options;
+      bool parallel = parallelThreshold >= 0 &&
+                      bytesTouched(op).value_or(-1) >= parallelThreshold;
+      if (parallel)
+        options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+      // A reduced row is one tile whatever its vector size: not tiled (0),
+      // so the loops, scf.parallel included, run over parallel dims only.
       SmallVector<OpFoldResult> tileSizes;
-      for (int64_t size : plan->tileSizes)
-        tileSizes.push_back(rewriter.getIndexAttr(size));
+      SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+      for (auto [size, iterator] : llvm::zip(plan->tileSizes, iterators))
+        tileSizes.push_back(rewriter.getIndexAttr(
+            iterator == utils::IteratorType::reduction ? 0 : size));
       options.setTileSizes(tileSizes);
       rewriter.setInsertionPoint(op);
       FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
@@ -184,6 +208,13 @@ struct NormVectorizeElementwisePass
       if (failed(tiled))
         continue;
       rewriter.eraseOp(op);
+      // scf.forall → scf.parallel, which convert-scf-to-openmp takes.
+      if (parallel && !tiled->loops.empty()) {
+        rewriter.setInsertionPoint(tiled->loops.front());
+        if (failed(scf::forallToParallelLoop(
+                rewriter, cast<scf::ForallOp>(tiled->loops.front()))))
+          return signalPassFailure();
+      }
       for (Operation *tile : tiled->tiledOps) {
         if (plan->reduceInChunks) {
           emitReductionInChunks(rewriter, cast<linalg::GenericOp>(tile),

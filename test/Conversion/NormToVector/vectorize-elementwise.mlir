@@ -1,5 +1,6 @@
 // RUN: norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{target=avx512}))' | FileCheck %s
 // RUN: norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{target=avx512 max-row=64}))' | FileCheck %s --check-prefix=SHORT
+// RUN: norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{target=avx512 parallel-threshold=-1}))' | FileCheck %s --check-prefix=SERIAL
 // RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{target=sse9}))' 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{max-row=0}))' 2>&1 | FileCheck %s --check-prefix=BAD-ROW
 
@@ -7,11 +8,18 @@
 // BAD-ROW: error: norm-vectorize-elementwise: max-row must be at least 1
 
 // An MLP activation, silu(gate)·up: one vector of 16 f32 per tile along the
-// row, exp as upstream's polynomial (no libm call), no linalg left.
+// row, exp as upstream's polynomial (no libm call), no linalg left. It
+// touches 4.3 MB, over the default parallel-threshold (1 MiB): its tiles
+// are one scf.parallel (threads, after convert-scf-to-openmp); with
+// parallel-threshold=-1 they are scf.for loops. The smaller ops below keep
+// scf.for.
 // CHECK-LABEL: func.func @silu_mul
 //   CHECK-NOT:   linalg.generic
-//       CHECK:   scf.for
-//       CHECK:     scf.for {{.*}} step %c16
+//       CHECK:   scf.parallel (%{{.*}}, %{{.*}}) = (%c0, %c0) to (%c128, %c2816) step (%c1, %c16)
+// SERIAL-LABEL: func.func @silu_mul
+//   SERIAL-NOT:   scf.parallel
+//       SERIAL:   scf.for
+//       SERIAL:     scf.for {{.*}} step %c16
 //       CHECK:       vector.load {{.*}} : memref<16xf32, {{.*}}>, vector<16xf32>
 //       CHECK:       math.fma {{.*}} : vector<16xf32>
 //   CHECK-NOT:       math.exp
