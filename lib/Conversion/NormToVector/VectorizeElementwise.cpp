@@ -41,9 +41,9 @@ namespace {
 
 /// How one op is vectorized.
 struct VectorizationPlan {
-  /// Tile sizes: each tile is one vector (or one row) for linalg::vectorize;
-  /// with `reduceInChunks`, 1 along the parallel dims and 0 (whole) along
-  /// the reduced row.
+  /// The vector sizes of a tile for linalg::vectorize: 1 × … × 1 × `lanes`,
+  /// or × the whole row for a reduction (whose dim is never tiled). With
+  /// `reduceInChunks`, 0 along the row: the chunks are the vectors.
   SmallVector<int64_t> tileSizes;
   /// Each tile's row is reduced in vector chunks (ReductionChunks.h).
   bool reduceInChunks = false;
@@ -212,8 +212,12 @@ struct NormVectorizeElementwisePass
       if (parallel && !tiled->loops.empty()) {
         rewriter.setInsertionPoint(tiled->loops.front());
         if (failed(scf::forallToParallelLoop(
-                rewriter, cast<scf::ForallOp>(tiled->loops.front()))))
+                rewriter, cast<scf::ForallOp>(tiled->loops.front())))) {
+          tiled->loops.front()->emitError()
+              << "norm-vectorize-elementwise: cannot make the tile loop an "
+                 "scf.parallel";
           return signalPassFailure();
+        }
       }
       for (Operation *tile : tiled->tiledOps) {
         if (plan->reduceInChunks) {
