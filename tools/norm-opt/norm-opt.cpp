@@ -14,6 +14,11 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+namespace mlir::norm::test {
+// Test-only passes (test/lib, CONVENTIONS.md 25).
+void registerEmulateGPUOnCPUPass();
+} // namespace mlir::norm::test
+
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::norm::registerAllDialects(registry);
@@ -24,6 +29,7 @@ int main(int argc, char **argv) {
   mlir::registerAllExtensions(registry);
   mlir::registerAllPasses();
   mlir::norm::registerAllPasses();
+  mlir::norm::test::registerEmulateGPUOnCPUPass();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "norm-mlir optimizer driver\n", registry));
 }

@@ -1,0 +1,428 @@
+//===- EmulateGPUOnCPU.cpp - run gpu.launch kernels on CPU threads --------===//
+//
+// Test-only: --norm-test-emulate-gpu-on-cpu runs the kernels that
+// --convert-norm-to-gpu emits on the host, so that the suite executes their
+// index arithmetic, shared-memory staging, barriers, warp shuffles and
+// tensor-core fragment mappings on machines without a GPU (docs/testing.md).
+// It is not a simulator of timing or of memory ordering: it checks what a
+// kernel computes, given that its barriers are where they must be.
+//
+//   gpu.launch  → scf.for over the grid (z, y, x), each block an omp.parallel
+//                 team of blockDim.x·y·z OS threads (libomp), thread id =
+//                 omp_get_thread_num() (x fastest, as CUDA numbers lanes);
+//                 workgroup attributions and dynamic shared memory become
+//                 host allocations made before the loops and freed after;
+//   gpu.barrier → omp.barrier;
+//   gpu.shuffle → a store to a block-wide scratch slot, a barrier, a load of
+//                 the source lane's slot (so every thread of the block must
+//                 reach it: the kernels keep control flow uniform;
+//                 EmulatedTeam.h says why one barrier is enough);
+//   nvgpu ops   → EmulateNVGPU.cpp;
+//   host side   → gpu.alloc / gpu.dealloc / gpu.memcpy become memref.alloc /
+//                 memref.dealloc / memref.copy; gpu.wait disappears (the
+//                 emulation is synchronous).
+//
+// Run it right after --convert-norm-to-gpu (before kernel outlining), then
+// lower the result as CPU code (e.g. --norm-lower-to-cpu) and run it with
+// libomp. A block of 512 threads on a 2-core machine is slow but correct;
+// OMP_WAIT_POLICY=passive keeps the waiting threads off the cores.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmulatedTeam.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/AttrTypeSubElements.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Pass/Pass.h"
+
+using namespace mlir;
+using namespace mlir::norm::test;
+
+static constexpr StringLiteral kThreadNum = "omp_get_thread_num";
+static constexpr StringLiteral kNumThreads = "omp_get_num_threads";
+/// Host buffers standing for device memory: aligned like cudaMalloc's
+/// 256 bytes as far as the kernels' 16-byte alignment tests can tell.
+static constexpr int64_t kAlignment = 64;
+
+static Value index(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+void EmulatedTeam::enter(OpBuilder &b, Value threadId) {
+  tid = threadId;
+  parity = memref::AllocaOp::create(
+      b, loc, MemRefType::get({}, b.getIndexType()));
+  memref::StoreOp::create(b, loc, index(b, loc, 0), parity, ValueRange{});
+}
+
+std::pair<Value, Value> EmulatedTeam::beginExchange(OpBuilder &b, Type type,
+                                                    int64_t slotsPerThread) {
+  auto key = std::make_pair(type, slotsPerThread);
+  Value buffer = scratchBuffers.lookup(key);
+  if (!buffer) {
+    OpBuilder hb(hostAnchor);
+    Value size = arith::MulIOp::create(hb, loc, numThreads,
+                                       index(hb, loc, 2 * slotsPerThread));
+    buffer = memref::AllocOp::create(
+        hb, loc, MemRefType::get({ShapedType::kDynamic}, type),
+        ValueRange{size});
+    scratchBuffers[key] = buffer;
+    buffers.push_back(buffer);
+  }
+  Value half = memref::LoadOp::create(b, loc, parity, ValueRange{});
+  memref::StoreOp::create(
+      b, loc, arith::SubIOp::create(b, loc, index(b, loc, 1), half), parity,
+      ValueRange{});
+  Value halfSize = arith::MulIOp::create(b, loc, numThreads,
+                                         index(b, loc, slotsPerThread));
+  return {buffer, arith::MulIOp::create(b, loc, half, halfSize)};
+}
+
+std::pair<Value, Value> EmulatedTeam::laneAndWarpBase(OpBuilder &b) {
+  Value lane = arith::RemUIOp::create(b, loc, tid, index(b, loc, 32));
+  return {lane, arith::SubIOp::create(b, loc, tid, lane)};
+}
+
+/// `type` without a gpu address space (host memory stands for it).
+static MemRefType hostType(MemRefType type) {
+  if (!isa_and_nonnull<gpu::AddressSpaceAttr>(type.getMemorySpace()))
+    return type;
+  return MemRefType::get(type.getShape(), type.getElementType(),
+                         type.getLayout());
+}
+
+namespace {
+
+class LaunchEmulator {
+public:
+  explicit LaunchEmulator(gpu::LaunchOp launch) : launch(launch) {}
+  LogicalResult run();
+
+private:
+  LogicalResult rewriteBodyOp(Operation *op, EmulatedTeam &team);
+  void emulateShuffle(gpu::ShuffleOp op, EmulatedTeam &team);
+
+  gpu::LaunchOp launch;
+  Value sharedMemory;
+};
+
+} // namespace
+
+LogicalResult LaunchEmulator::run() {
+  Location loc = launch.getLoc();
+  if (launch.getAsyncToken() || !launch.getAsyncDependencies().empty())
+    return launch.emitError("emulation: asynchronous launches are not "
+                            "emulated");
+  if (launch.hasClusterSize())
+    return launch.emitError("emulation: thread-block clusters are not "
+                            "emulated");
+  Region &body = launch.getBody();
+  if (!body.hasOneBlock())
+    return launch.emitError("emulation: a launch body of several blocks is "
+                            "not emulated");
+
+  OpBuilder b(launch);
+  gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+  gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+  Value numThreads = arith::MulIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, block.x, block.y), block.z);
+  IntegerAttr alignment = b.getI64IntegerAttr(kAlignment);
+
+  SmallVector<Value> owned;
+  if (Value bytes = launch.getDynamicSharedMemorySize()) {
+    Value size = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), bytes);
+    sharedMemory = memref::AllocOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI8Type()),
+        ValueRange{size}, alignment);
+    owned.push_back(sharedMemory);
+  }
+  IRMapping map;
+  for (BlockArgument arg : launch.getWorkgroupAttributions()) {
+    auto type = hostType(cast<MemRefType>(arg.getType()));
+    if (!type.hasStaticShape())
+      return launch.emitError("emulation: dynamic workgroup attributions are "
+                              "not emulated");
+    Value buffer = memref::AllocOp::create(b, loc, type, alignment);
+    map.map(arg, buffer);
+    owned.push_back(buffer);
+  }
+
+  // The grid, z outermost; each iteration runs one block.
+  Value zero = index(b, loc, 0), one = index(b, loc, 1);
+  auto forZ = scf::ForOp::create(b, loc, zero, grid.z, one);
+  b.setInsertionPointToStart(forZ.getBody());
+  auto forY = scf::ForOp::create(b, loc, zero, grid.y, one);
+  b.setInsertionPointToStart(forY.getBody());
+  auto forX = scf::ForOp::create(b, loc, zero, grid.x, one);
+  b.setInsertionPointToStart(forX.getBody());
+
+  omp::ParallelOperands clauses;
+  clauses.numThreads =
+      arith::IndexCastOp::create(b, loc, b.getI32Type(), numThreads);
+  auto team = omp::ParallelOp::create(b, loc, clauses);
+  b.setInsertionPointToStart(b.createBlock(&team.getRegion()));
+
+  // A smaller team than asked for would break every barrier's meaning.
+  Value teamSize = func::CallOp::create(b, loc, kNumThreads, b.getI32Type(),
+                                        ValueRange{})
+                       .getResult(0);
+  cf::AssertOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, teamSize,
+                            clauses.numThreads),
+      b.getStringAttr("emulation: libomp gave fewer threads than the block "
+                      "has"));
+  Value tid = arith::IndexCastOp::create(
+      b, loc, b.getIndexType(),
+      func::CallOp::create(b, loc, kThreadNum, b.getI32Type(), ValueRange{})
+          .getResult(0));
+  EmulatedTeam state(loc, forZ, numThreads);
+  state.enter(b, tid);
+  Value tx = arith::RemUIOp::create(b, loc, tid, block.x);
+  Value txy = arith::DivUIOp::create(b, loc, tid, block.x);
+  Value ty = arith::RemUIOp::create(b, loc, txy, block.y);
+  Value tz = arith::DivUIOp::create(b, loc, txy, block.y);
+
+  gpu::KernelDim3 blockIds = launch.getBlockIds();
+  gpu::KernelDim3 threadIds = launch.getThreadIds();
+  gpu::KernelDim3 gridArgs = launch.getGridSize();
+  gpu::KernelDim3 blockArgs = launch.getBlockSize();
+  map.map(blockIds.x, forX.getInductionVar());
+  map.map(blockIds.y, forY.getInductionVar());
+  map.map(blockIds.z, forZ.getInductionVar());
+  map.map(threadIds.x, tx);
+  map.map(threadIds.y, ty);
+  map.map(threadIds.z, tz);
+  map.map(gridArgs.x, grid.x);
+  map.map(gridArgs.y, grid.y);
+  map.map(gridArgs.z, grid.z);
+  map.map(blockArgs.x, block.x);
+  map.map(blockArgs.y, block.y);
+  map.map(blockArgs.z, block.z);
+  for (BlockArgument arg : launch.getPrivateAttributions())
+    map.map(arg, memref::AllocaOp::create(
+                     b, loc, hostType(cast<MemRefType>(arg.getType()))));
+  for (Operation &op : body.front().without_terminator())
+    b.clone(op, map);
+  omp::TerminatorOp::create(b, loc);
+
+  // The body's gpu/nvgpu ops. cp.async tokens flow from copies to groups to
+  // waits: rewrite waits first, then groups, so a token has no user left
+  // when its producer goes.
+  SmallVector<Operation *> waits, groups, others;
+  team.walk([&](Operation *op) {
+    if (isa<nvgpu::DeviceAsyncWaitOp>(op))
+      waits.push_back(op);
+    else if (isa<nvgpu::DeviceAsyncCreateGroupOp>(op))
+      groups.push_back(op);
+    else if (isa<gpu::GPUDialect, nvgpu::NVGPUDialect>(op->getDialect()))
+      others.push_back(op);
+  });
+  for (auto *list : {&waits, &groups, &others})
+    for (Operation *op : *list)
+      if (failed(rewriteBodyOp(op, state)))
+        return failure();
+
+  // Shared memory is host memory now.
+  AttrTypeReplacer replacer;
+  replacer.addReplacement([](MemRefType type) -> std::optional<Type> {
+    MemRefType host = hostType(type);
+    return host == type ? std::optional<Type>() : std::optional<Type>(host);
+  });
+  replacer.recursivelyReplaceElementsIn(team, /*replaceAttrs=*/false,
+                                        /*replaceLocs=*/false,
+                                        /*replaceTypes=*/true);
+
+  b.setInsertionPointAfter(forZ);
+  for (Value buffer : owned)
+    memref::DeallocOp::create(b, loc, buffer);
+  for (Value buffer : state.allocations())
+    memref::DeallocOp::create(b, loc, buffer);
+  launch.erase();
+  return success();
+}
+
+LogicalResult LaunchEmulator::rewriteBodyOp(Operation *op, EmulatedTeam &team) {
+  OpBuilder b(op);
+  if (isa<gpu::BarrierOp>(op)) {
+    omp::BarrierOp::create(b, op->getLoc());
+    op->erase();
+    return success();
+  }
+  if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
+    emulateShuffle(shuffle, team);
+    return success();
+  }
+  if (auto shared = dyn_cast<gpu::DynamicSharedMemoryOp>(op)) {
+    if (!sharedMemory)
+      return op->emitError("emulation: dynamic shared memory used but the "
+                           "launch gives it no size");
+    shared.replaceAllUsesWith(sharedMemory);
+    op->erase();
+    return success();
+  }
+  if (isa<nvgpu::NVGPUDialect>(op->getDialect()))
+    return emulateNVGPUOp(op, team);
+  return op->emitError("emulation: this op is not emulated");
+}
+
+/// PTX shfl.sync semantics within segments of `width` lanes of a warp: a
+/// source lane outside the segment gives the thread its own value and
+/// valid = false.
+void LaunchEmulator::emulateShuffle(gpu::ShuffleOp op, EmulatedTeam &team) {
+  Location loc = op.getLoc();
+  OpBuilder b(op);
+  Value value = op.getValue();
+  auto [slots, base] = team.beginExchange(b, value.getType(), 1);
+  memref::StoreOp::create(b, loc, value, slots,
+                          ValueRange{arith::AddIOp::create(b, loc, base,
+                                                           team.tid)});
+  omp::BarrierOp::create(b, loc);
+
+  auto toIndex = [&](Value v) {
+    return arith::IndexCastOp::create(b, loc, b.getIndexType(), v).getResult();
+  };
+  Value width = toIndex(op.getWidth());
+  Value offset = toIndex(op.getOffset());
+  Value lane = team.laneAndWarpBase(b).first;
+  Value laneInSegment = arith::RemUIOp::create(b, loc, lane, width);
+  Value segmentBase = arith::SubIOp::create(b, loc, team.tid, laneInSegment);
+  Value source;
+  switch (op.getMode()) {
+  case gpu::ShuffleMode::XOR:
+    source = arith::XOrIOp::create(b, loc, laneInSegment, offset);
+    break;
+  case gpu::ShuffleMode::DOWN:
+    source = arith::AddIOp::create(b, loc, laneInSegment, offset);
+    break;
+  case gpu::ShuffleMode::UP:
+    source = arith::SubIOp::create(b, loc, laneInSegment, offset);
+    break;
+  case gpu::ShuffleMode::IDX:
+    source = offset;
+    break;
+  }
+  Value valid = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, source,
+                            index(b, loc, 0)),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, source, width));
+  Value from = arith::SelectOp::create(
+      b, loc, valid, arith::AddIOp::create(b, loc, segmentBase, source),
+      team.tid);
+  Value result = memref::LoadOp::create(
+      b, loc, slots, ValueRange{arith::AddIOp::create(b, loc, base, from)});
+  op.getShuffleResult().replaceAllUsesWith(result);
+  op.getValid().replaceAllUsesWith(valid);
+  op.erase();
+}
+
+//===----------------------------------------------------------------------===//
+// Host side
+//===----------------------------------------------------------------------===//
+
+/// Replaces a host-side gpu op by its synchronous CPU equivalent. Ops are
+/// visited in reverse program order, so a token's users are gone when its
+/// producer is rewritten.
+static LogicalResult emulateHostOp(Operation *op) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  auto tokenUnused = [&](Value token) -> LogicalResult {
+    if (token && !token.use_empty())
+      return op->emitError("emulation: an async token used outside gpu ops "
+                           "is not emulated");
+    return success();
+  };
+  if (auto alloc = dyn_cast<gpu::AllocOp>(op)) {
+    if (failed(tokenUnused(alloc.getAsyncToken())))
+      return failure();
+    Value buffer = memref::AllocOp::create(
+        b, loc, hostType(alloc.getType()), alloc.getDynamicSizes(),
+        alloc.getSymbolOperands(), b.getI64IntegerAttr(kAlignment));
+    alloc.getMemref().replaceAllUsesWith(buffer);
+  } else if (auto dealloc = dyn_cast<gpu::DeallocOp>(op)) {
+    if (failed(tokenUnused(dealloc.getAsyncToken())))
+      return failure();
+    memref::DeallocOp::create(b, loc, dealloc.getMemref());
+  } else if (auto copy = dyn_cast<gpu::MemcpyOp>(op)) {
+    if (failed(tokenUnused(copy.getAsyncToken())))
+      return failure();
+    memref::CopyOp::create(b, loc, copy.getSrc(), copy.getDst());
+  } else if (auto wait = dyn_cast<gpu::WaitOp>(op)) {
+    if (failed(tokenUnused(wait.getAsyncToken())))
+      return failure();
+  } else {
+    return op->emitError("emulation: this op is not emulated");
+  }
+  op->erase();
+  return success();
+}
+
+namespace {
+
+struct EmulateGPUOnCPUPass
+    : PassWrapper<EmulateGPUOnCPUPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(EmulateGPUOnCPUPass)
+
+  StringRef getArgument() const final {
+    return "norm-test-emulate-gpu-on-cpu";
+  }
+  StringRef getDescription() const final {
+    return "Test only: run gpu.launch kernels (before outlining) on host "
+           "threads, one OpenMP team per thread block";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, cf::ControlFlowDialect,
+                    func::FuncDialect, memref::MemRefDialect,
+                    omp::OpenMPDialect, scf::SCFDialect,
+                    vector::VectorDialect>();
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<gpu::LaunchOp> launches;
+    module.walk([&](gpu::LaunchOp launch) { launches.push_back(launch); });
+    if (!launches.empty())
+      declareRuntime(module);
+    for (gpu::LaunchOp launch : launches)
+      if (failed(LaunchEmulator(launch).run()))
+        return signalPassFailure();
+
+    SmallVector<Operation *> hostOps;
+    module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (isa<gpu::GPUDialect, nvgpu::NVGPUDialect>(op->getDialect()))
+        hostOps.push_back(op);
+    });
+    // Program order reversed: a token's users come before its producer.
+    for (Operation *op : llvm::reverse(hostOps))
+      if (failed(emulateHostOp(op)))
+        return signalPassFailure();
+  }
+
+  static void declareRuntime(ModuleOp module) {
+    OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+    for (StringRef name : {kThreadNum, kNumThreads}) {
+      if (module.lookupSymbol(name))
+        continue;
+      auto fn = func::FuncOp::create(
+          b, module.getLoc(), name,
+          b.getFunctionType({}, {b.getI32Type()}));
+      fn.setPrivate();
+    }
+  }
+};
+
+} // namespace
+
+namespace mlir::norm::test {
+void registerEmulateGPUOnCPUPass() { PassRegistration<EmulateGPUOnCPUPass>(); }
+} // namespace mlir::norm::test

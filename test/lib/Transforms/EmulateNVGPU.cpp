@@ -1,0 +1,247 @@
+//===- EmulateNVGPU.cpp - the warp-level nvgpu ops on CPU threads ---------===//
+//
+// Test-only, part of --norm-test-emulate-gpu-on-cpu (EmulateGPUOnCPU.cpp):
+// the nvgpu ops of the tensor-core fused GEMM, on a block run as an OpenMP
+// team. Fragment layouts are PTX's (ISA, "Matrix Fragments for mma.m16n8k16
+// with floating point type" and "ldmatrix"), with groupID g = lane / 4 and
+// threadID_in_group t = lane % 4:
+//
+//   cp.async          a synchronous copy of the chunk, zero-filled past the
+//                     source size; commit groups and waits have nothing left
+//                     to order and disappear;
+//   ldmatrix .x1/2/4  lanes 8q..8q+7 give the row addresses of matrix q; lane
+//                     l receives, per matrix, row g, columns 2t and 2t + 1
+//                     (.trans: rows 2t and 2t + 1 of column g);
+//   mma.sync m16n8k16 A (16×16, registers a0..a3 = rows g / g + 8 of columns
+//                     2t.., then the same of columns 2t + 8..), B (16×8,
+//                     b0 = rows 2t.. of column g, b1 = rows 2t + 8..), C/D
+//                     (rows g and g + 8, columns 2t and 2t + 1), products
+//                     summed in f32 in k order.
+//
+// ldmatrix and mma.sync exchange lane data through block-wide scratch slots,
+// like gpu.shuffle (EmulatedTeam.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmulatedTeam.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::norm::test;
+
+namespace {
+
+/// Index arithmetic at one insertion point.
+struct IndexMath {
+  OpBuilder &b;
+  Location loc;
+  Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value addC(Value x, int64_t v) { return v == 0 ? x : add(x, c(v)); }
+  Value mulC(Value x, int64_t v) {
+    return arith::MulIOp::create(b, loc, x, c(v));
+  }
+  Value divC(Value x, int64_t v) {
+    return arith::DivUIOp::create(b, loc, x, c(v));
+  }
+  Value remC(Value x, int64_t v) {
+    return arith::RemUIOp::create(b, loc, x, c(v));
+  }
+};
+
+} // namespace
+
+/// A synchronous cp.async: `dstElements` elements, those at or past the
+/// source size zero.
+static void emulateAsyncCopy(nvgpu::DeviceAsyncCopyOp op) {
+  Location loc = op.getLoc();
+  OpBuilder b(op);
+  IndexMath m{b, loc};
+  int64_t elements = op.getDstElements().getZExtValue();
+  Value count = op.getSrcElements() ? op.getSrcElements() : m.c(elements);
+  Type elem = op.getDst().getType().getElementType();
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elem));
+  for (int64_t j = 0; j < elements; ++j) {
+    Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                         m.c(j), count);
+    auto load = scf::IfOp::create(
+        b, loc, inside,
+        [&](OpBuilder &tb, Location) {
+          SmallVector<Value> idx(op.getSrcIndices());
+          idx.back() = IndexMath{tb, loc}.addC(idx.back(), j);
+          scf::YieldOp::create(
+              tb, loc,
+              memref::LoadOp::create(tb, loc, op.getSrc(), idx).getResult());
+        },
+        [&](OpBuilder &eb, Location) { scf::YieldOp::create(eb, loc, zero); });
+    SmallVector<Value> idx(op.getDstIndices());
+    idx.back() = m.addC(idx.back(), j);
+    memref::StoreOp::create(b, loc, load.getResult(0), op.getDst(), idx);
+  }
+}
+
+/// ldmatrix: every lane publishes the element offset of the row it points
+/// at; each lane then reads its fragment elements from the rows of the lanes
+/// of its warp.
+static LogicalResult emulateLdMatrix(nvgpu::LdMatrixOp op, EmulatedTeam &team) {
+  Location loc = op.getLoc();
+  OpBuilder b(op);
+  IndexMath m{b, loc};
+  auto srcType = op.getSrcMemref().getType();
+  auto resultType = cast<VectorType>(op.getRes().getType());
+  int64_t tiles = op.getNumTiles();
+  if (!srcType.getLayout().isIdentity() || !srcType.hasStaticShape() ||
+      resultType.getRank() != 2 || resultType.getDimSize(0) != tiles ||
+      resultType.getDimSize(1) != 2)
+    return op.emitError("emulation: only ldmatrix of 16-bit elements from a "
+                        "static identity-layout buffer is emulated");
+
+  // The row's offset in the buffer, published for the warp.
+  Value offset = m.c(0);
+  for (auto [i, idx] : llvm::enumerate(op.getIndices()))
+    offset = m.add(m.mulC(offset, srcType.getDimSize(i)), idx);
+  auto [offsets, base] = team.beginExchange(b, b.getIndexType(), 1);
+  memref::StoreOp::create(b, loc, offset, offsets,
+                          ValueRange{m.add(base, team.tid)});
+  omp::BarrierOp::create(b, loc);
+
+  SmallVector<ReassociationIndices> all(1);
+  for (int64_t i = 0; i < srcType.getRank(); ++i)
+    all.front().push_back(i);
+  Value flat = memref::CollapseShapeOp::create(b, loc, op.getSrcMemref(), all);
+  auto [lane, warpBase] = team.laneAndWarpBase(b);
+  Value g = m.divC(lane, 4), t2 = m.mulC(m.remC(lane, 4), 2);
+  Value result = arith::ConstantOp::create(b, loc, b.getZeroAttr(resultType));
+  for (int64_t q = 0; q < tiles; ++q)
+    for (int64_t e = 0; e < 2; ++e) {
+      // Non-transposed: row g of matrix q, column 2t + e. Transposed: row
+      // 2t + e, column g.
+      Value rowLane = op.getTranspose() ? m.addC(t2, e) : g;
+      Value column = op.getTranspose() ? g : m.addC(t2, e);
+      Value rowOffset = memref::LoadOp::create(
+          b, loc, offsets,
+          ValueRange{m.add(base, m.add(warpBase, m.addC(rowLane, q * 8)))});
+      Value v = memref::LoadOp::create(b, loc, flat,
+                                       ValueRange{m.add(rowOffset, column)});
+      result = vector::InsertOp::create(b, loc, v, result,
+                                        ArrayRef<int64_t>{q, e});
+    }
+  op.getRes().replaceAllUsesWith(result);
+  op.erase();
+  return success();
+}
+
+/// mma.sync m16n8k16 with 16-bit A/B and f32 C: every lane publishes its A
+/// and B fragments (as f32); each lane sums its four C elements over k.
+static LogicalResult emulateMmaSync(nvgpu::MmaSyncOp op, EmulatedTeam &team) {
+  Location loc = op.getLoc();
+  OpBuilder b(op);
+  IndexMath m{b, loc};
+  auto aType = op.getMatrixA().getType(), bType = op.getMatrixB().getType();
+  auto cType = op.getMatrixC().getType();
+  SmallVector<int64_t> shape;
+  for (Attribute a : op.getMmaShape())
+    shape.push_back(cast<IntegerAttr>(a).getInt());
+  if (shape != ArrayRef<int64_t>{16, 8, 16} ||
+      aType.getElementTypeBitWidth() != 16 ||
+      aType.getShape() != ArrayRef<int64_t>{4, 2} ||
+      bType.getShape() != ArrayRef<int64_t>{2, 2} ||
+      cType.getShape() != ArrayRef<int64_t>{2, 2} ||
+      !cType.getElementType().isF32())
+    return op.emitError("emulation: only mma.sync m16n8k16 with 16-bit "
+                        "inputs and an f32 accumulator is emulated");
+
+  // Slots per lane: A's 8 elements (register q, element e at 2q + e), then
+  // B's 4 (8 + 2r + e).
+  constexpr int64_t kSlots = 12;
+  Type f32 = b.getF32Type();
+  Value slots, base;
+  std::tie(slots, base) = team.beginExchange(b, f32, kSlots);
+  Value mine = m.add(base, m.mulC(team.tid, kSlots));
+  auto publish = [&](Value fragment, int64_t rows, int64_t first) {
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t e = 0; e < 2; ++e) {
+        Value v = vector::ExtractOp::create(b, loc, fragment,
+                                            ArrayRef<int64_t>{r, e});
+        v = arith::ExtFOp::create(b, loc, f32, v);
+        memref::StoreOp::create(b, loc, v, slots,
+                                ValueRange{m.addC(mine, first + 2 * r + e)});
+      }
+  };
+  publish(op.getMatrixA(), 4, 0);
+  publish(op.getMatrixB(), 2, 8);
+  omp::BarrierOp::create(b, loc);
+
+  Value lane, warpBase;
+  std::tie(lane, warpBase) = team.laneAndWarpBase(b);
+  Value g = m.divC(lane, 4), t2 = m.mulC(m.remC(lane, 4), 2);
+  Value result = arith::ConstantOp::create(b, loc, b.getZeroAttr(cType));
+  for (int64_t i = 0; i < 2; ++i)
+    for (int64_t j = 0; j < 2; ++j) {
+      // D[g + 8i][2t + j] = C + Σ_k A[g + 8i][k] · B[k][2t + j].
+      Value column = m.addC(t2, j);
+      Value init = vector::ExtractOp::create(b, loc, op.getMatrixC(),
+                                             ArrayRef<int64_t>{i, j});
+      auto loop = scf::ForOp::create(
+          b, loc, m.c(0), m.c(16), m.c(1), ValueRange{init},
+          [&](OpBuilder &lb, Location, Value k, ValueRange acc) {
+            IndexMath l{lb, loc};
+            Value pair = l.divC(l.remC(k, 8), 2); // threadID_in_group
+            Value half = l.divC(k, 8);            // k ≥ 8
+            Value element = l.remC(k, 2);
+            // A[g + 8i][k]: lane 4g + pair, register i + 2·half.
+            Value aLane = l.add(warpBase, l.add(l.mulC(g, 4), pair));
+            Value aSlot = l.add(
+                l.add(l.add(base, l.mulC(aLane, kSlots)),
+                      l.mulC(l.addC(l.mulC(half, 2), i), 2)),
+                element);
+            // B[k][column]: lane 4·column + pair, register half.
+            Value bLane = l.add(warpBase, l.add(l.mulC(column, 4), pair));
+            Value bSlot = l.add(
+                l.add(l.add(base, l.mulC(bLane, kSlots)),
+                      l.addC(l.mulC(half, 2), 8)),
+                element);
+            Value a = memref::LoadOp::create(lb, loc, slots, ValueRange{aSlot});
+            Value bv = memref::LoadOp::create(lb, loc, slots, ValueRange{bSlot});
+            scf::YieldOp::create(
+                lb, loc,
+                ValueRange{math::FmaOp::create(lb, loc, a, bv, acc.front())});
+          });
+      result = vector::InsertOp::create(b, loc, loop.getResult(0), result,
+                                        ArrayRef<int64_t>{i, j});
+    }
+  op.getRes().replaceAllUsesWith(result);
+  op.erase();
+  return success();
+}
+
+LogicalResult mlir::norm::test::emulateNVGPUOp(Operation *op,
+                                               EmulatedTeam &team) {
+  if (isa<nvgpu::DeviceAsyncWaitOp, nvgpu::DeviceAsyncCreateGroupOp>(op)) {
+    if (!op->use_empty())
+      return op->emitError("emulation: a cp.async token used outside "
+                           "cp.async groups and waits is not emulated");
+    op->erase();
+    return success();
+  }
+  if (auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(op)) {
+    if (!copy.getAsyncToken().use_empty())
+      return op->emitError("emulation: a cp.async token used outside "
+                           "cp.async groups is not emulated");
+    emulateAsyncCopy(copy);
+    op->erase();
+    return success();
+  }
+  if (auto load = dyn_cast<nvgpu::LdMatrixOp>(op))
+    return emulateLdMatrix(load, team);
+  if (auto mma = dyn_cast<nvgpu::MmaSyncOp>(op))
+    return emulateMmaSync(mma, team);
+  return op->emitError("emulation: this op is not emulated");
+}

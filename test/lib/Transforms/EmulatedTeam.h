@@ -1,0 +1,76 @@
+//===- EmulatedTeam.h - one GPU thread block as an OpenMP team --*- C++ -*-===//
+//
+// Test-only (test/lib): the state that --norm-test-emulate-gpu-on-cpu keeps
+// while it rewrites the body of one gpu.launch, shared by the rewrites of the
+// gpu ops (EmulateGPUOnCPU.cpp) and of the warp-level nvgpu ops
+// (EmulateNVGPU.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_TEST_LIB_TRANSFORMS_EMULATEDTEAM_H
+#define NORM_TEST_LIB_TRANSFORMS_EMULATEDTEAM_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/Support/LLVM.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir {
+namespace norm {
+namespace test {
+
+/// One thread block run as an omp.parallel team, one OS thread per GPU
+/// thread. Lanes exchange values through block-wide scratch buffers: each
+/// thread writes its slots, one omp.barrier, each thread reads the slots it
+/// needs. So an emulated warp operation needs every thread of the block to
+/// reach it (the kernels here keep control flow uniform).
+///
+/// Every buffer has two halves, and successive exchanges (of any buffer)
+/// alternate between them through a per-thread parity, so no barrier is
+/// needed after the reads: a thread writes the same half again two
+/// exchanges later, past the next exchange's barrier, which every thread
+/// reaches only after its reads of this one.
+class EmulatedTeam {
+public:
+  EmulatedTeam(Location loc, Operation *hostAnchor, Value numThreads)
+      : loc(loc), hostAnchor(hostAnchor), numThreads(numThreads) {}
+
+  /// Sets the thread's linear id in the block (x fastest, as CUDA numbers
+  /// the lanes of a warp) and creates its exchange parity, at the start of
+  /// the team's region.
+  void enter(OpBuilder &b, Value threadId);
+  Value tid;
+
+  /// Starts an exchange of `slotsPerThread` values of `type` per thread:
+  /// the buffer (allocated before the launch's loops, freed after them) and
+  /// the index of slot 0 of thread 0 in this exchange's half. Thread t's
+  /// slots are base + t·slotsPerThread + i. Flips the parity.
+  std::pair<Value, Value> beginExchange(OpBuilder &b, Type type,
+                                        int64_t slotsPerThread);
+
+  /// The buffers to free after the launch.
+  ArrayRef<Value> allocations() const { return buffers; }
+
+  /// tid % 32 and tid − tid % 32 (the warp's first thread).
+  std::pair<Value, Value> laneAndWarpBase(OpBuilder &b);
+
+  Location loc;
+
+private:
+  Operation *hostAnchor;
+  Value numThreads;
+  Value parity; // memref<index> on the thread's stack: 0 or 1
+  llvm::DenseMap<std::pair<Type, int64_t>, Value> scratchBuffers;
+  SmallVector<Value> buffers;
+};
+
+/// Rewrites one nvgpu op of the team's body (cp.async and its groups,
+/// ldmatrix, mma.sync m16n8k16 on f16/bf16) into CPU code. Returns failure,
+/// with an error at the op, for a form that is not emulated.
+LogicalResult emulateNVGPUOp(Operation *op, EmulatedTeam &team);
+
+} // namespace test
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_TEST_LIB_TRANSFORMS_EMULATEDTEAM_H
