@@ -213,7 +213,10 @@ def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
     `norm.matmul_rms_norm`, `norm.matmul_layer_norm`) on bf16/f16 memrefs
     become tensor-core GEMMs for sm_80+ (`nvgpu.ldmatrix`,
     `nvgpu.mma.sync` m16n8k16 with f32 accumulation, `cp.async` into
-    double-buffered shared memory; blocks of 64 × 128 outputs, 4 warps):
+    double-buffered shared memory; blocks of 64 × 128 outputs, 4 warps);
+    on f32 memrefs, the same kernel on the FMA units (SIMT: each thread an
+    8 × 8 tile of f32 FMAs from shared memory, K tiles of 16; TF32 tensor
+    cores would round the operands to 10 bits):
 
     - norm → matmul runs the GEMM on the raw rows of X (times γ + offset,
       applied to the shared-memory A tile, and minus LayerNorm's per-row
@@ -229,11 +232,11 @@ def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
       kernel, so `Y` is exactly the norm of the rounded `S`;
     - W as K×N or N×K (`transpose_rhs`); M, N, K of any size (zero-filled
       tails; a second kernel with guarded element loads when K, or N for a
-      K×N W, is not a multiple of 8 or a buffer is not 16-byte aligned).
+      K×N W, is not a multiple of a 16-byte chunk (8 bf16/f16, 4 f32) or a
+      buffer is not 16-byte aligned).
 
     A memref-form fused op the kernels do not handle is an error at the op:
-    f32 or f64 elements (tensor cores take bf16/f16 here; there is no SIMT
-    fallback), an `acc_type` other than f32, a `chip` below sm_80, or an
+    f64 elements, an `acc_type` other than f32, a `chip` below sm_80, or an
     operand the kernel does not read.
 
     Run `gpu-kernel-outlining` afterwards (`--norm-lower-to-nvvm` does), and

@@ -1,4 +1,4 @@
-//===- GPUFusedGemm.cpp - tensor-core GEMMs of the fused ops --------------===//
+//===- GPUFusedGemm.cpp - the GPU GEMMs of the fused ops ------------------===//
 //
 // C = norm(A) · W (+ bias), or S = A · W (+ bias) (+ residual), as one
 // gpu.launch on tensor cores (sm_80+), DESIGN.md §3 and §5:
@@ -41,6 +41,14 @@
 // One place reads x: the staging of A tiles (stageTile) and the prologue
 // (prologueOnTile, computePivot through inputLanes).
 //
+// f32 (SIMT): tensor cores take f32 only as TF32 (10-bit operands, far
+// outside f32's tolerance), so f32 runs the same kernel with FMAs in place
+// of the MMAs (fmaOnTile, simtEpilogue): thread t owns rows t / 16 + 8i and
+// columns t % 16 + 16j (i, j < 8) of the block tile, 64 f32 accumulators
+// (8 × vector<8xf32>); chunks of 4 elements (16 bytes), K tiles of 16 (the
+// shared tiles of a 32-deep f32 tile would pass 48 KiB); the prologue keeps
+// x·γ' in f32.
+//
 // Residual (norm → matmul with residual(R), sum_outs(S)): R's tile is staged
 // beside A's, by the same cp.async group and with the same chunk mapping
 // and zero-fill ([2][BM][BK + 8], 10 KiB more shared memory; at most 42 KiB
@@ -79,17 +87,23 @@ namespace {
 
 constexpr int64_t kBM = GPUGemmTiles::kBlockM;
 constexpr int64_t kBN = GPUGemmTiles::kBlockN;
-constexpr int64_t kBK = GPUGemmTiles::kBlockK;
 constexpr int64_t kThreads = GPUGemmTiles::kThreads;
-constexpr int64_t kChunk = GPUGemmTiles::kChunk;
-/// Row padding of the shared tiles, in elements (16 bytes).
-constexpr int64_t kPad = 8;
 /// Warps as 2 × 2, each a 32 × 64 tile of 2 × 8 m16n8 accumulators.
 constexpr int64_t kWarpsN = 2;
 constexpr int64_t kWarpM = 32;
 constexpr int64_t kWarpN = 64;
 constexpr int64_t kMTiles = kWarpM / 16;
 constexpr int64_t kNTiles = kWarpN / 8;
+/// The SIMT (f32) kernel: thread t owns rows t / 16 + 8i (i < 8) and
+/// columns t % 16 + 16j (j < 8) of the block's 64 × 128 tile.
+constexpr int64_t kSimtRows = 8;
+constexpr int64_t kSimtCols = 8;
+constexpr int64_t kSimtThreadsN = kBN / kSimtCols;
+constexpr int64_t kSimtThreadsM = kBM / kSimtRows;
+/// k steps per iteration of the SIMT kernel's inner loop.
+constexpr int64_t kSimtUnroll = 4;
+static_assert(kSimtThreadsN * kSimtThreadsM == kThreads,
+              "the SIMT kernel's threads cover the tile once");
 
 /// Shared-memory buffers (views of the dynamic shared memory) and values of
 /// the kernel body.
@@ -102,7 +116,9 @@ struct Smem {
 class GPUFusedGemmEmitter {
 public:
   GPUFusedGemmEmitter(Location loc, const GPUGemmProblem &p, bool async)
-      : loc(loc), p(p), async(async), elem(p.elementType()) {}
+      : loc(loc), p(p), async(async), elem(p.elementType()),
+        bk(GPUGemmTiles::blockK(elem)), chunk(GPUGemmTiles::chunk(elem)),
+        pad(chunk) {}
 
   void emit(OpBuilder &b);
 
@@ -151,12 +167,21 @@ private:
     return v.getType().isF32() ? v : arith::ExtFOp::create(b, loc, b.getF32Type(), v);
   }
   Value narrow(OpBuilder &b, Value v) {
-    return arith::TruncFOp::create(b, loc, elem, v);
+    return v.getType() == elem ? v : arith::TruncFOp::create(b, loc, elem, v);
   }
   Value indexToF32(OpBuilder &b, Value v) {
     return arith::UIToFPOp::create(
         b, loc, b.getF32Type(),
         arith::IndexCastUIOp::create(b, loc, b.getI64Type(), v));
+  }
+
+  /// f32 runs on the FMA units: tensor cores take 16-bit operands here
+  /// (TF32 would round the operands to 10 bits, far outside f32's 1e-5).
+  bool simt() const { return elem.isF32(); }
+  /// Accumulators per thread: 2 × 8 m16n8 fragments (vector<2x2xf32>), or
+  /// the SIMT kernel's 8 rows of 8 columns (vector<8xf32> each).
+  int64_t numAccumulators() const {
+    return simt() ? kSimtRows : kMTiles * kNTiles;
   }
 
   bool isNorm() const { return p.prologue != GPUGemmPrologue::None; }
@@ -177,7 +202,7 @@ private:
   /// Whether K may not be a multiple of BK (LayerNorm must mask the tail).
   bool kMayHaveTail() const {
     std::optional<int64_t> k = getConstantIntValue(p.k);
-    return !k || *k % kBK != 0;
+    return !k || *k % bk != 0;
   }
 
   Smem allocateSmem(OpBuilder &b, Value raw, int64_t &bytes);
@@ -197,6 +222,11 @@ private:
                                 ValueRange sums);
   SmallVector<Value> mmaOnTile(OpBuilder &b, const Smem &s, Value buf,
                                ValueRange accs);
+  SmallVector<Value> fmaOnTile(OpBuilder &b, const Smem &s, Value buf,
+                               ValueRange accs);
+  Value outputValue(OpBuilder &b, const Smem &s, Value acc, Value colL,
+                    Value scale, Value shift, Value residual);
+  void simtEpilogue(OpBuilder &b, const Smem &s, ValueRange accs);
   void finishStatistics(OpBuilder &b, const Smem &s, ValueRange stats,
                         ValueRange sums);
   void epilogue(OpBuilder &b, const Smem &s, ValueRange accs);
@@ -206,6 +236,10 @@ private:
   const GPUGemmProblem &p;
   bool async;
   Type elem;
+  /// The K tile, the elements of a 16-byte chunk, and the row padding of
+  /// the shared tiles (one chunk: ldmatrix's eight 16-byte rows, and the
+  /// SIMT kernel's column reads, fall into distinct bank groups).
+  int64_t bk, chunk, pad;
 
   // Set while the body is emitted.
   Value tid, lane, warpM, warpN, m0, n0, pivot;
@@ -238,15 +272,15 @@ Smem GPUFusedGemmEmitter::allocateSmem(OpBuilder &b, Value raw,
     return v;
   };
   Smem s;
-  s.a = view({2, kBM, kBK + kPad}, elem);
+  s.a = view({2, kBM, bk + pad}, elem);
   if (p.aResidual)
-    s.r = view({2, kBM, kBK + kPad}, elem);
-  s.w = p.transposeW ? view({2, kBN, kBK + kPad}, elem)
-                     : view({2, kBK, kBN + kPad}, elem);
+    s.r = view({2, kBM, bk + pad}, elem);
+  s.w = p.transposeW ? view({2, kBN, bk + pad}, elem)
+                     : view({2, bk, kBN + pad}, elem);
   if (stagesGamma())
-    s.gamma = view({2, kBK}, elem);
+    s.gamma = view({2, bk}, elem);
   if (stagesBeta())
-    s.beta = view({2, kBK}, elem);
+    s.beta = view({2, bk}, elem);
   Type f32Type = b.getF32Type();
   if (isNorm()) {
     s.rowScale = view({kBM}, f32Type);
@@ -276,13 +310,13 @@ void GPUFusedGemmEmitter::copyChunk(OpBuilder &b, Value src, Value srcRow,
   if (async) {
     tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
         b, loc, dst, dstIndices, src, srcIndices,
-        b.getIndexAttr(kChunk), count,
+        b.getIndexAttr(chunk), count,
         /*bypassL1=*/b.getUnitAttr()));
     return;
   }
   SmallVector<Value> dstIdx(dstIndices.begin(), dstIndices.end());
   Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(elem, 0.0));
-  for (int64_t j = 0; j < kChunk; ++j) {
+  for (int64_t j = 0; j < chunk; ++j) {
     Value inside = lt(b, index(b, j), count);
     auto load = scf::IfOp::create(
         b, loc, inside,
@@ -303,24 +337,24 @@ void GPUFusedGemmEmitter::copyChunk(OpBuilder &b, Value src, Value srcRow,
 /// last iteration's prefetch) copy nothing and zero-fill.
 void GPUFusedGemmEmitter::stageTile(OpBuilder &b, const Smem &s, Value kt,
                                     Value buf) {
-  Value k0 = mulC(b, kt, kBK);
+  Value k0 = mulC(b, kt, bk);
   Value zero = index(b, 0);
   SmallVector<Value> tokens;
   // count = clamp(limit − start, 0, 8) when `valid`, else 0; the source
   // index is `start` when count > 0, else 0.
   auto chunkCount = [&](Value valid, Value limit, Value start) {
-    Value count = select(b, valid, clamp(b, sub(b, limit, start), kChunk), zero);
+    Value count = select(b, valid, clamp(b, sub(b, limit, start), chunk), zero);
     Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
                                       count, zero);
     return std::make_pair(count, any);
   };
 
   // A: BM × BK, BM·BK/8 chunks, row-major (4 chunks a row).
-  constexpr int64_t chunksPerRowA = kBK / kChunk;
-  for (int64_t i = 0; i < kBM * kBK / kChunk / kThreads; ++i) {
+  const int64_t chunksPerRowA = bk / chunk;
+  for (int64_t i = 0; i < kBM * bk / chunk / kThreads; ++i) {
     Value c = addC(b, tid, i * kThreads);
     Value row = divC(b, c, chunksPerRowA);
-    Value col = mulC(b, remC(b, c, chunksPerRowA), kChunk);
+    Value col = mulC(b, remC(b, c, chunksPerRowA), chunk);
     Value gm = add(b, m0, row);
     Value gk = add(b, k0, col);
     auto [count, any] = chunkCount(lt(b, gm, p.m), p.k, gk);
@@ -336,10 +370,10 @@ void GPUFusedGemmEmitter::stageTile(OpBuilder &b, const Smem &s, Value kt,
   // W.
   if (p.transposeW) {
     // N×K: BN rows of BK (4 chunks a row).
-    for (int64_t i = 0; i < kBN * kBK / kChunk / kThreads; ++i) {
+    for (int64_t i = 0; i < kBN * bk / chunk / kThreads; ++i) {
       Value c = addC(b, tid, i * kThreads);
       Value row = divC(b, c, chunksPerRowA);
-      Value col = mulC(b, remC(b, c, chunksPerRowA), kChunk);
+      Value col = mulC(b, remC(b, c, chunksPerRowA), chunk);
       Value gn = add(b, n0, row);
       Value gk = add(b, k0, col);
       auto [count, any] = chunkCount(lt(b, gn, p.n), p.k, gk);
@@ -348,11 +382,11 @@ void GPUFusedGemmEmitter::stageTile(OpBuilder &b, const Smem &s, Value kt,
     }
   } else {
     // K×N: BK rows of BN (16 chunks a row).
-    constexpr int64_t chunksPerRowW = kBN / kChunk;
-    for (int64_t i = 0; i < kBN * kBK / kChunk / kThreads; ++i) {
+    const int64_t chunksPerRowW = kBN / chunk;
+    for (int64_t i = 0; i < kBN * bk / chunk / kThreads; ++i) {
       Value c = addC(b, tid, i * kThreads);
       Value row = divC(b, c, chunksPerRowW);
-      Value col = mulC(b, remC(b, c, chunksPerRowW), kChunk);
+      Value col = mulC(b, remC(b, c, chunksPerRowW), chunk);
       Value gk = add(b, k0, row);
       Value gn = add(b, n0, col);
       auto [count, any] = chunkCount(lt(b, gk, p.k), p.n, gn);
@@ -366,12 +400,12 @@ void GPUFusedGemmEmitter::stageTile(OpBuilder &b, const Smem &s, Value kt,
         b,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, tid,
                               index(b, firstThread)),
-        lt(b, tid, index(b, firstThread + kBK / kChunk)));
+        lt(b, tid, index(b, firstThread + bk / chunk)));
     scf::IfOp::create(b, loc, mine, [&](OpBuilder &tb, Location) {
-      Value col = mulC(tb, sub(tb, tid, index(tb, firstThread)), kChunk);
+      Value col = mulC(tb, sub(tb, tid, index(tb, firstThread)), chunk);
       Value gk = add(tb, k0, col);
       Value count =
-          clamp(tb, sub(tb, p.k, gk), kChunk);
+          clamp(tb, sub(tb, p.k, gk), chunk);
       Value any = arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::sgt,
                                         count, index(tb, 0));
       SmallVector<Value> inner;
@@ -383,7 +417,7 @@ void GPUFusedGemmEmitter::stageTile(OpBuilder &b, const Smem &s, Value kt,
   if (s.gamma)
     stageVector(p.gamma, s.gamma, 0);
   if (s.beta)
-    stageVector(p.beta, s.beta, kBK / kChunk);
+    stageVector(p.beta, s.beta, bk / chunk);
 
   if (async) {
     // The γ/β copies inside scf.if join the same commit group (the group
@@ -409,15 +443,16 @@ Value GPUFusedGemmEmitter::gammaPrime(OpBuilder &b, ArrayRef<Value> gammaLanes,
 
 /// The elements of one 8-element chunk of a shared row, as f32.
 static SmallVector<Value> loadLanes(OpBuilder &b, Location loc, Value mem,
-                                    ValueRange indices, Type elem) {
-  auto vecType = VectorType::get({kChunk}, elem);
-  // Every chunk starts at a multiple of 16 bytes (padded rows of 80 or 272
-  // bytes, 16-byte aligned buffers): one 16-byte shared load.
+                                    ValueRange indices, Type elem,
+                                    int64_t chunk) {
+  auto vecType = VectorType::get({chunk}, elem);
+  // Every chunk starts at a multiple of 16 bytes (rows padded to whole
+  // chunks, 16-byte aligned buffers): one 16-byte shared load.
   Value vec = vector::LoadOp::create(b, loc, vecType, mem, indices,
                                      /*nontemporal=*/false,
                                      llvm::MaybeAlign(16));
   SmallVector<Value> lanes;
-  for (int64_t l = 0; l < kChunk; ++l) {
+  for (int64_t l = 0; l < chunk; ++l) {
     Value v = vector::ExtractOp::create(b, loc, vec, l);
     lanes.push_back(v.getType().isF32()
                         ? v
@@ -434,11 +469,11 @@ static SmallVector<Value> loadLanes(OpBuilder &b, Location loc, Value mem,
 SmallVector<Value>
 GPUFusedGemmEmitter::inputLanes(OpBuilder &b, const Smem &s, ValueRange indices,
                                 SmallVectorImpl<Value> *narrowed) {
-  SmallVector<Value> x = loadLanes(b, loc, s.a, indices, elem);
+  SmallVector<Value> x = loadLanes(b, loc, s.a, indices, elem, chunk);
   if (!s.r)
     return x;
-  SmallVector<Value> r = loadLanes(b, loc, s.r, indices, elem);
-  for (int64_t l = 0; l < kChunk; ++l) {
+  SmallVector<Value> r = loadLanes(b, loc, s.r, indices, elem, chunk);
+  for (int64_t l = 0; l < chunk; ++l) {
     Value sum = narrow(b, arith::AddFOp::create(b, loc, x[l], r[l]));
     if (narrowed)
       narrowed->push_back(sum);
@@ -459,7 +494,7 @@ void GPUFusedGemmEmitter::storeSum(OpBuilder &b, ArrayRef<Value> lanes,
     scf::IfOp::create(b, loc, andI(b, mine, lt(b, gk, p.k)),
                       [&](OpBuilder &tb, Location) {
                         Value vec = vector::FromElementsOp::create(
-                            tb, loc, VectorType::get({kChunk}, elem), lanes);
+                            tb, loc, VectorType::get({chunk}, elem), lanes);
                         vector::StoreOp::create(tb, loc, vec, p.aSum,
                                                 ValueRange{gm, gk},
                                                 /*nontemporal=*/false,
@@ -469,7 +504,7 @@ void GPUFusedGemmEmitter::storeSum(OpBuilder &b, ArrayRef<Value> lanes,
     return;
   }
   scf::IfOp::create(b, loc, mine, [&](OpBuilder &tb, Location) {
-    for (int64_t l = 0; l < kChunk; ++l) {
+    for (int64_t l = 0; l < chunk; ++l) {
       Value gkl = addC(tb, gk, l);
       scf::IfOp::create(tb, loc, lt(tb, gkl, p.k),
                         [&](OpBuilder &eb, Location) {
@@ -487,11 +522,11 @@ void GPUFusedGemmEmitter::storeSum(OpBuilder &b, ArrayRef<Value> lanes,
 /// of a row (adjacent lanes) combine their halves with a shuffle.
 Value GPUFusedGemmEmitter::computePivot(OpBuilder &b, const Smem &s) {
   Value row = divC(b, tid, 2);
-  Value half = mulC(b, remC(b, tid, 2), kBK / 2);
+  Value half = mulC(b, remC(b, tid, 2), bk / 2);
   Value sum = f32(b, 0.0);
-  for (int64_t j = 0; j < kBK / 2 / kChunk; ++j)
+  for (int64_t j = 0; j < bk / 2 / chunk; ++j)
     for (Value x :
-         inputLanes(b, s, {index(b, 0), row, addC(b, half, j * kChunk)}))
+         inputLanes(b, s, {index(b, 0), row, addC(b, half, j * chunk)}))
       sum = arith::AddFOp::create(b, loc, sum, x); // zero-filled past K
   Value other = gpu::ShuffleOp::create(b, loc, sum, 1,
                                        NVIDIATargetInfo::kWarpSize,
@@ -499,7 +534,7 @@ Value GPUFusedGemmEmitter::computePivot(OpBuilder &b, const Smem &s) {
                     .getShuffleResult();
   sum = arith::AddFOp::create(b, loc, sum, other);
   Value count = arith::MaxSIOp::create(
-      b, loc, arith::MinSIOp::create(b, loc, p.k, index(b, kBK)), index(b, 1));
+      b, loc, arith::MinSIOp::create(b, loc, p.k, index(b, bk)), index(b, 1));
   return arith::DivFOp::create(b, loc, sum, indexToF32(b, count));
 }
 
@@ -511,11 +546,11 @@ SmallVector<Value> GPUFusedGemmEmitter::prologueOnTile(OpBuilder &b,
                                                        Value buf,
                                                        ValueRange stats) {
   Value row = divC(b, tid, 2);
-  Value half = mulC(b, remC(b, tid, 2), kBK / 2);
-  Value kTileStart = mulC(b, kt, kBK);
+  Value half = mulC(b, remC(b, tid, 2), bk / 2);
+  Value kTileStart = mulC(b, kt, bk);
   SmallVector<Value> next(stats.begin(), stats.end());
-  for (int64_t j = 0; j < kBK / 2 / kChunk; ++j) {
-    Value col = addC(b, half, j * kChunk);
+  for (int64_t j = 0; j < bk / 2 / chunk; ++j) {
+    Value col = addC(b, half, j * chunk);
     // The single read of x: s = x, or round(x + r) with a residual (then
     // also written to S by the first column tile).
     SmallVector<Value> sumLanes;
@@ -524,9 +559,9 @@ SmallVector<Value> GPUFusedGemmEmitter::prologueOnTile(OpBuilder &b,
       storeSum(b, sumLanes, row, add(b, kTileStart, col));
     SmallVector<Value> gamma;
     if (s.gamma)
-      gamma = loadLanes(b, loc, s.gamma, {buf, col}, elem);
+      gamma = loadLanes(b, loc, s.gamma, {buf, col}, elem, chunk);
     SmallVector<Value> rewritten;
-    for (int64_t l = 0; l < kChunk; ++l) {
+    for (int64_t l = 0; l < chunk; ++l) {
       Value v = x[l];
       if (isLayerNorm()) {
         Value d = arith::SubFOp::create(b, loc, v, pivot);
@@ -548,7 +583,7 @@ SmallVector<Value> GPUFusedGemmEmitter::prologueOnTile(OpBuilder &b,
       rewritten = sumLanes; // a = s
     if (rewritesA()) {
       Value vec = vector::FromElementsOp::create(
-          b, loc, VectorType::get({kChunk}, elem), rewritten);
+          b, loc, VectorType::get({chunk}, elem), rewritten);
       vector::StoreOp::create(b, loc, vec, s.a, ValueRange{buf, row, col},
                               /*nontemporal=*/false, llvm::MaybeAlign(16));
     }
@@ -561,23 +596,23 @@ SmallVector<Value> GPUFusedGemmEmitter::prologueOnTile(OpBuilder &b,
 SmallVector<Value> GPUFusedGemmEmitter::columnSums(OpBuilder &b, const Smem &s,
                                                    Value buf, ValueRange sums) {
   Value c = sums[0], bw = sums[1];
-  for (int64_t kc = 0; kc < kBK / kChunk; ++kc) {
-    Value kk = index(b, kc * kChunk);
+  for (int64_t kc = 0; kc < bk / chunk; ++kc) {
+    Value kk = index(b, kc * chunk);
     SmallVector<Value> gamma, beta, w;
     if (s.gamma)
-      gamma = loadLanes(b, loc, s.gamma, {buf, kk}, elem);
+      gamma = loadLanes(b, loc, s.gamma, {buf, kk}, elem, chunk);
     if (s.beta)
-      beta = loadLanes(b, loc, s.beta, {buf, kk}, elem);
+      beta = loadLanes(b, loc, s.beta, {buf, kk}, elem, chunk);
     if (p.transposeW) {
-      w = loadLanes(b, loc, s.w, {buf, tid, kk}, elem);
+      w = loadLanes(b, loc, s.w, {buf, tid, kk}, elem, chunk);
     } else {
-      for (int64_t l = 0; l < kChunk; ++l)
+      for (int64_t l = 0; l < chunk; ++l)
         w.push_back(toF32(
             b, memref::LoadOp::create(b, loc, s.w,
-                                      ValueRange{buf, index(b, kc * kChunk + l),
+                                      ValueRange{buf, index(b, kc * chunk + l),
                                                  tid})));
     }
-    for (int64_t l = 0; l < kChunk; ++l) {
+    for (int64_t l = 0; l < chunk; ++l) {
       c = math::FmaOp::create(b, loc, gammaPrime(b, gamma, l), w[l], c);
       if (s.beta)
         bw = math::FmaOp::create(b, loc, beta[l], w[l], bw);
@@ -599,7 +634,7 @@ SmallVector<Value> GPUFusedGemmEmitter::mmaOnTile(OpBuilder &b, const Smem &s,
   Value laneDiv16x8 = mulC(b, divC(b, lane, 16), 8);
   Value laneMod8 = remC(b, lane, 8);
   Value laneHalfK = mulC(b, remC(b, divC(b, lane, 8), 2), 8);
-  for (int64_t ks = 0; ks < kBK / 16; ++ks) {
+  for (int64_t ks = 0; ks < bk / 16; ++ks) {
     // A: rows l % 16, k (l / 16)·8 of each 16 × 16 fragment.
     SmallVector<Value> a;
     for (int64_t mt = 0; mt < kMTiles; ++mt) {
@@ -648,6 +683,46 @@ SmallVector<Value> GPUFusedGemmEmitter::mmaOnTile(OpBuilder &b, const Smem &s,
       }
   }
   return next;
+}
+
+/// The SIMT (f32) product of one K tile: per k, each thread reads its 8 A
+/// values (rows t / 16 + 8i, broadcast within a half warp) and its 8 W
+/// values (columns t % 16 + 16j, consecutive across a half warp) from
+/// shared memory and issues 8 × 8 FMAs, in k order (the CPU kernel's
+/// order within a tile). A loop of kSimtUnroll k steps per iteration: the
+/// whole tile unrolled let ptxas hoist every shared load and spill (250
+/// registers, and 8 bytes of spills on sm_90 for LayerNorm with a
+/// residual).
+SmallVector<Value> GPUFusedGemmEmitter::fmaOnTile(OpBuilder &b, const Smem &s,
+                                                  Value buf, ValueRange accs) {
+  Value rowBase = divC(b, tid, kSimtThreadsN);
+  Value colBase = remC(b, tid, kSimtThreadsN);
+  auto rowType = VectorType::get({kSimtCols}, b.getF32Type());
+  auto loop = scf::ForOp::create(
+      b, loc, index(b, 0), index(b, bk), index(b, kSimtUnroll), accs,
+      [&](OpBuilder &lb, Location, Value k0, ValueRange iter) {
+        SmallVector<Value> next(iter.begin(), iter.end());
+        for (int64_t kk = 0; kk < kSimtUnroll; ++kk) {
+          Value k = addC(lb, k0, kk);
+          SmallVector<Value> w;
+          for (int64_t j = 0; j < kSimtCols; ++j) {
+            Value n = addC(lb, colBase, j * kSimtThreadsN);
+            w.push_back(memref::LoadOp::create(
+                lb, loc, s.w,
+                p.transposeW ? ValueRange{buf, n, k} : ValueRange{buf, k, n}));
+          }
+          Value wRow = vector::FromElementsOp::create(lb, loc, rowType, w);
+          for (int64_t i = 0; i < kSimtRows; ++i) {
+            Value a = memref::LoadOp::create(
+                lb, loc, s.a,
+                ValueRange{buf, addC(lb, rowBase, i * kSimtThreadsM), k});
+            Value aRow = vector::BroadcastOp::create(lb, loc, rowType, a);
+            next[i] = vector::FMAOp::create(lb, loc, aRow, wRow, next[i]);
+          }
+        }
+        scf::YieldOp::create(lb, loc, next);
+      });
+  return SmallVector<Value>(loop.getResults());
 }
 
 //===----------------------------------------------------------------------===//
@@ -731,6 +806,65 @@ void GPUFusedGemmEmitter::finishStatistics(OpBuilder &b, const Smem &s,
   gpu::BarrierOp::create(b, loc);
 }
 
+/// One element of C from its accumulator `acc` (f32) at block column
+/// `colL`, in the element type: r·acc − r·(μ − p)·c + (Σβ·W + bias)
+/// (+ residual), rounded once. `scale`, `shift` and `residual` may be null.
+Value GPUFusedGemmEmitter::outputValue(OpBuilder &b, const Smem &s, Value acc,
+                                       Value colL, Value scale, Value shift,
+                                       Value residual) {
+  Value v = acc;
+  if (scale)
+    v = arith::MulFOp::create(b, loc, scale, v);
+  if (shift)
+    v = arith::SubFOp::create(
+        b, loc, v,
+        arith::MulFOp::create(
+            b, loc, shift,
+            memref::LoadOp::create(b, loc, s.colC, ValueRange{colL})));
+  if (s.colB)
+    v = arith::AddFOp::create(
+        b, loc, v, memref::LoadOp::create(b, loc, s.colB, ValueRange{colL}));
+  if (residual)
+    v = arith::AddFOp::create(b, loc, v, residual);
+  return narrow(b, v);
+}
+
+/// C[m, n] from the SIMT accumulators: element j of row vector i is block
+/// row t / 16 + 8i, column t % 16 + 16j. A half warp stores 16 consecutive
+/// columns of a row; every element is guarded (M, N any).
+void GPUFusedGemmEmitter::simtEpilogue(OpBuilder &b, const Smem &s,
+                                       ValueRange accs) {
+  Value rowBase = divC(b, tid, kSimtThreadsN);
+  Value colBase = remC(b, tid, kSimtThreadsN);
+  for (int64_t i = 0; i < kSimtRows; ++i) {
+    Value rowL = addC(b, rowBase, i * kSimtThreadsM);
+    Value gm = add(b, m0, rowL);
+    Value rowOK = lt(b, gm, p.m);
+    Value scale, shift;
+    if (isNorm())
+      scale = memref::LoadOp::create(b, loc, s.rowScale, ValueRange{rowL});
+    if (isLayerNorm())
+      shift = memref::LoadOp::create(b, loc, s.rowShift, ValueRange{rowL});
+    for (int64_t j = 0; j < kSimtCols; ++j) {
+      Value colL = addC(b, colBase, j * kSimtThreadsN);
+      Value gn = add(b, n0, colL);
+      scf::IfOp::create(
+          b, loc, andI(b, rowOK, lt(b, gn, p.n)), [&](OpBuilder &tb, Location) {
+            Value residual;
+            if (p.residual)
+              residual = toF32(tb, memref::LoadOp::create(tb, loc, p.residual,
+                                                          ValueRange{gm, gn}));
+            Value acc = vector::ExtractOp::create(tb, loc, accs[i], j);
+            memref::StoreOp::create(
+                tb, loc,
+                outputValue(tb, s, acc, colL, scale, shift, residual), p.c,
+                ValueRange{gm, gn});
+            scf::YieldOp::create(tb, loc);
+          });
+    }
+  }
+}
+
 /// C[m, n] from the accumulator fragments: element (i, j) of tile (mt, nt)
 /// is row lane / 4 + 8i, column (lane % 4)·2 + j of the m16n8 tile.
 void GPUFusedGemmEmitter::epilogue(OpBuilder &b, const Smem &s,
@@ -751,26 +885,11 @@ void GPUFusedGemmEmitter::epilogue(OpBuilder &b, const Smem &s,
         Value colL = addC(b, add(b, mulC(b, warpN, kWarpN), laneCol), nt * 8);
         Value gn = add(b, n0, colL);
         Value acc = accs[mt * kNTiles + nt];
-        // One element's value before rounding.
         auto value = [&](OpBuilder &nb, int64_t j, Value residual) {
           Value v = vector::ExtractOp::create(nb, loc, acc,
                                               ArrayRef<int64_t>{i, j});
-          Value col = addC(nb, colL, j);
-          if (scale)
-            v = arith::MulFOp::create(nb, loc, scale, v);
-          if (shift)
-            v = arith::SubFOp::create(
-                nb, loc, v,
-                arith::MulFOp::create(
-                    nb, loc, shift,
-                    memref::LoadOp::create(nb, loc, s.colC, ValueRange{col})));
-          if (s.colB)
-            v = arith::AddFOp::create(
-                nb, loc, v,
-                memref::LoadOp::create(nb, loc, s.colB, ValueRange{col}));
-          if (residual)
-            v = arith::AddFOp::create(nb, loc, v, residual);
-          return narrow(nb, v);
+          return outputValue(nb, s, v, addC(nb, colL, j), scale, shift,
+                             residual);
         };
         if (async) {
           // N is a multiple of 8: the pair is inside C when its first
@@ -845,7 +964,7 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
 
   Value zero = index(b, 0);
   Value one = index(b, 1);
-  Value numK = arith::CeilDivUIOp::create(b, loc, p.k, index(b, kBK));
+  Value numK = arith::CeilDivUIOp::create(b, loc, p.k, index(b, bk));
 
   // Tile 0 into buffer 0.
   stageTile(b, s, zero, zero);
@@ -860,10 +979,11 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
   }
 
   SmallVector<Value> init;
-  auto accType = VectorType::get({2, 2}, b.getF32Type());
+  auto accType = simt() ? VectorType::get({kSimtCols}, b.getF32Type())
+                        : VectorType::get({2, 2}, b.getF32Type());
   Value accZero = arith::ConstantOp::create(
       b, loc, DenseElementsAttr::get(accType, b.getF32FloatAttr(0.0)));
-  init.append(kMTiles * kNTiles, accZero);
+  init.append(numAccumulators(), accZero);
   unsigned numStats = isNorm() ? 2 : 0;
   unsigned numSums = isLayerNorm() ? 2 : 0;
   init.append(numStats + numSums, f32(b, 0.0));
@@ -880,7 +1000,7 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
           nvgpu::DeviceAsyncWaitOp::create(nb, loc, pendingGroup,
                                            nb.getI32IntegerAttr(1));
         gpu::BarrierOp::create(nb, loc);
-        ValueRange accs = iter.take_front(kMTiles * kNTiles);
+        ValueRange accs = iter.take_front(numAccumulators());
         SmallVector<Value> stats(iter.begin() + accs.size(),
                                  iter.begin() + accs.size() + numStats);
         SmallVector<Value> sums(iter.begin() + accs.size() + numStats,
@@ -891,7 +1011,8 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
           sums = columnSums(nb, s, buf, sums);
         if (rewritesA())
           gpu::BarrierOp::create(nb, loc);
-        SmallVector<Value> results = mmaOnTile(nb, s, buf, accs);
+        SmallVector<Value> results = simt() ? fmaOnTile(nb, s, buf, accs)
+                                            : mmaOnTile(nb, s, buf, accs);
         gpu::BarrierOp::create(nb, loc);
         results.append(stats);
         results.append(sums);
@@ -902,11 +1023,14 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
     // Nothing may be in flight when the kernel exits.
     nvgpu::DeviceAsyncWaitOp::create(b, loc, firstGroup,
                                      b.getI32IntegerAttr(0));
-  ValueRange accs = results.take_front(kMTiles * kNTiles);
+  ValueRange accs = results.take_front(numAccumulators());
   ValueRange stats = results.slice(accs.size(), numStats);
   ValueRange sums = results.slice(accs.size() + numStats, numSums);
   finishStatistics(b, s, stats, sums);
-  epilogue(b, s, accs);
+  if (simt())
+    simtEpilogue(b, s, accs);
+  else
+    epilogue(b, s, accs);
 }
 
 void GPUFusedGemmEmitter::emit(OpBuilder &b) {

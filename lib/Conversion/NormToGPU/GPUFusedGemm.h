@@ -1,8 +1,9 @@
-//===- GPUFusedGemm.h - tensor-core GEMMs of the fused ops ------*- C++ -*-===//
+//===- GPUFusedGemm.h - the GPU GEMMs of the fused ops ----------*- C++ -*-===//
 //
 // Private to NormToGPU: one GEMM C = op(A) · W of a fused norm/matmul op
-// (DESIGN.md §3) as the GPU sees it, and the emitter of its tensor-core
-// kernel (nvgpu.ldmatrix / nvgpu.mma.sync m16n8k16 / cp.async, sm_80+).
+// (DESIGN.md §3) as the GPU sees it, and the emitter of its kernel: on
+// tensor cores for bf16/f16 (nvgpu.ldmatrix / nvgpu.mma.sync m16n8k16 /
+// cp.async, sm_80+), on FMA units (SIMT) for f32.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,8 +24,8 @@ namespace norm {
 /// (+ matmulBias) (+ residual), the pre-norm sum of a matmul → norm op.
 enum class GPUGemmPrologue { None, RMSNorm, LayerNorm };
 
-/// One GEMM on 2-D identity-layout memrefs of one element type (bf16 or
-/// f16), accumulated in f32: A is M×K, W is K×N (or N×K with `transposeW`),
+/// One GEMM on 2-D identity-layout memrefs of one element type (bf16, f16
+/// or f32), accumulated in f32: A is M×K, W is K×N (or N×K with `transposeW`),
 /// C and residual are M×N, γ/β are [K], matmulBias is [N]. Absent operands
 /// are null. C is rounded to the element type once.
 ///
@@ -42,14 +43,19 @@ struct GPUGemmProblem : FusedGemmView {
   }
 };
 
-/// The tile sizes of the kernel (fixed; see GPUFusedGemm.cpp).
+/// The tile sizes of the kernels (fixed; see GPUFusedGemm.cpp).
 struct GPUGemmTiles {
   static constexpr int64_t kBlockM = 64;
   static constexpr int64_t kBlockN = 128;
-  static constexpr int64_t kBlockK = 32;
   static constexpr int64_t kThreads = 128;
-  /// Elements per 16-byte cp.async chunk (bf16/f16).
-  static constexpr int64_t kChunk = 8;
+  /// The K tile: 32 for bf16/f16, 16 for f32 (a 32-deep f32 tile would
+  /// need more than the 48 KiB of shared memory a launch gets without
+  /// opting in).
+  static int64_t blockK(Type elem) { return elem.isF32() ? 16 : 32; }
+  /// Elements per 16-byte cp.async chunk: 8 for bf16/f16, 4 for f32.
+  static int64_t chunk(Type elem) {
+    return 128 / elem.getIntOrFloatBitWidth();
+  }
 };
 
 /// Emits a gpu.launch computing `problem` at the builder's insertion point.
@@ -57,8 +63,8 @@ struct GPUGemmTiles {
 /// blocks still runs and writes S; use the fallback kernel then, which
 /// reads nothing of the empty W). With `asyncCopies`, tiles are
 /// staged with 16-byte cp.async, which needs K (and N for a K×N W) to be a
-/// multiple of 8 and every buffer 16-byte aligned; otherwise with guarded
-/// element loads (the fallback kernel).
+/// multiple of GPUGemmTiles::chunk and every buffer 16-byte aligned;
+/// otherwise with guarded element loads (the fallback kernel).
 void emitGPUFusedGemm(OpBuilder &b, Location loc, const GPUGemmProblem &problem,
                       bool asyncCopies);
 

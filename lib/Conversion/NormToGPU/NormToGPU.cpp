@@ -283,7 +283,8 @@ Value isMultipleOf(OpBuilder &b, Location loc, Value v, int64_t m) {
 
 /// Launches the GEMM for M ≥ 1 and N ≥ 1 (or N = 0 when it writes S, the
 /// residual sum of norm → matmul, which exists whatever N is): the cp.async
-/// kernel when K and N are multiples of 8, N > 0 and every buffer is
+/// kernel when K and N are multiples of a 16-byte chunk (8 bf16/f16, 4
+/// f32), N > 0 and every buffer is
 /// 16-byte aligned (tested on the host), the kernel with guarded element
 /// loads otherwise.
 void emitGemmDispatch(OpBuilder &b, Location loc, const GPUGemmProblem &p) {
@@ -297,7 +298,7 @@ void emitGemmDispatch(OpBuilder &b, Location loc, const GPUGemmProblem &p) {
   scf::IfOp::create(b, loc, nonEmpty, [&](OpBuilder &nb, Location) {
     std::optional<int64_t> k = getConstantIntValue(p.k);
     std::optional<int64_t> n = getConstantIntValue(p.n);
-    constexpr int64_t chunk = GPUGemmTiles::kChunk;
+    const int64_t chunk = GPUGemmTiles::chunk(p.elementType());
     if ((k && *k % chunk) || (n && (*n % chunk || *n == 0))) {
       emitGPUFusedGemm(nb, loc, p, /*asyncCopies=*/false);
     } else {
@@ -515,19 +516,19 @@ mlir::norm::unsupportedFusedOpReason(Operation *op,
   if (!isFusedOp(op))
     return "not a fused norm/matmul op";
   Type elementType = getElementTypeOrSelf(op->getOperand(0).getType());
-  if (!elementType.isBF16() && !elementType.isF16()) {
+  if (!elementType.isBF16() && !elementType.isF16() && !elementType.isF32()) {
     std::string s;
     llvm::raw_string_ostream os(s);
-    os << "the fused GEMM runs on tensor cores, which take bf16 or f16 "
-          "operands here, got "
-       << elementType << " (there is no SIMT fallback for f32/f64)";
+    os << "the fused GEMM kernels take bf16 or f16 (tensor cores) or f32 "
+          "(FMA units), got "
+       << elementType;
     return s;
   }
   FloatType acc = accumulationTypeOf(op);
   if (!acc || !acc.isF32()) {
     std::string s;
     llvm::raw_string_ostream os(s);
-    os << "the tensor-core GEMM accumulates in f32, got acc_type " << acc;
+    os << "the GPU GEMM kernels accumulate in f32, got acc_type " << acc;
     return s;
   }
   if (options.smVersion < 80)

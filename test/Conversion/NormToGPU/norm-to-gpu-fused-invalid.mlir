@@ -1,21 +1,13 @@
 // RUN: norm-opt %s --convert-norm-to-gpu -split-input-file -verify-diagnostics
 // RUN: not norm-opt %s --convert-norm-to-gpu=chip=sm_75 -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM75
 
-// Memref-form fused ops the tensor-core kernels cannot compute are errors at
+// Memref-form fused ops the GPU GEMM kernels cannot compute are errors at
 // the op: nothing is left to compute something else.
 
-// f32 has no tensor-core kernel here (and no SIMT fallback).
-func.func @f32_elements(%x: memref<16x64xf32>, %w: memref<64x32xf32>, %c: memref<16x32xf32>) {
-  // expected-error @+1 {{'norm.rms_norm_matmul' op cannot be lowered to a GPU kernel: the fused GEMM runs on tensor cores, which take bf16 or f16 operands here, got f32 (there is no SIMT fallback for f32/f64)}}
-  norm.rms_norm_matmul ins(%x : memref<16x64xf32>) rhs(%w : memref<64x32xf32>)
-    outs(%c : memref<16x32xf32>)
-  return
-}
-
-// -----
-
+// f64 has no GPU kernel (f32 runs on the FMA units, bf16/f16 on tensor
+// cores).
 func.func @f64_elements(%a: memref<16x64xf64>, %w: memref<64x32xf64>, %y: memref<16x32xf64>) {
-  // expected-error @+1 {{'norm.matmul_layer_norm' op cannot be lowered to a GPU kernel: the fused GEMM runs on tensor cores, which take bf16 or f16 operands here, got f64}}
+  // expected-error @+1 {{'norm.matmul_layer_norm' op cannot be lowered to a GPU kernel: the fused GEMM kernels take bf16 or f16 (tensor cores) or f32 (FMA units), got f64}}
   norm.matmul_layer_norm ins(%a : memref<16x64xf64>) rhs(%w : memref<64x32xf64>)
     outs(%y : memref<16x32xf64>)
   return
@@ -23,9 +15,10 @@ func.func @f64_elements(%a: memref<16x64xf64>, %w: memref<64x32xf64>, %y: memref
 
 // -----
 
-// The MMAs accumulate in f32; an f64 acc_type is not silently narrowed.
+// The kernels accumulate in f32; an f64 acc_type is not silently narrowed
+// (with f32 elements neither).
 func.func @f64_accumulation(%x: memref<16x64xbf16>, %w: memref<64x32xbf16>, %c: memref<16x32xbf16>) {
-  // expected-error @+1 {{'norm.layer_norm_matmul' op cannot be lowered to a GPU kernel: the tensor-core GEMM accumulates in f32, got acc_type f64}}
+  // expected-error @+1 {{'norm.layer_norm_matmul' op cannot be lowered to a GPU kernel: the GPU GEMM kernels accumulate in f32, got acc_type f64}}
   norm.layer_norm_matmul ins(%x : memref<16x64xbf16>) rhs(%w : memref<64x32xbf16>)
     outs(%c : memref<16x32xbf16>) {acc_type = f64}
   return
@@ -34,11 +27,11 @@ func.func @f64_accumulation(%x: memref<16x64xbf16>, %w: memref<64x32xbf16>, %c: 
 // -----
 
 // Every bad op is reported, not only the first.
-func.func @two_errors(%x: memref<16x64xf32>, %w: memref<64x32xf32>, %c: memref<16x32xf32>,
+func.func @two_errors(%x: memref<16x64xf64>, %w: memref<64x32xf64>, %c: memref<16x32xf64>,
                       %xh: memref<16x64xf16>, %wh: memref<64x32xf16>, %ch: memref<16x32xf16>) {
-  // expected-error @+1 {{got f32}}
-  norm.matmul_rms_norm ins(%x : memref<16x64xf32>) rhs(%w : memref<64x32xf32>)
-    outs(%c : memref<16x32xf32>)
+  // expected-error @+1 {{got f64}}
+  norm.matmul_rms_norm ins(%x : memref<16x64xf64>) rhs(%w : memref<64x32xf64>)
+    outs(%c : memref<16x32xf64>)
   // expected-error @+1 {{acc_type f64}}
   norm.rms_norm_matmul ins(%xh : memref<16x64xf16>) rhs(%wh : memref<64x32xf16>)
     outs(%ch : memref<16x32xf16>) {acc_type = f64}
@@ -58,10 +51,10 @@ func.func @bf16_ok_on_sm80(%x: memref<16x64xbf16>, %w: memref<64x32xbf16>, %c: m
 // -----
 
 // A residual on norm → matmul is lowered (the GEMM adds it to the A tiles),
-// but it does not lift the element-type requirement of the tensor cores.
-func.func @residual_norm_matmul_f32(%x: memref<16x64xf32>, %r: memref<16x64xf32>, %w: memref<64x32xf32>, %c: memref<16x32xf32>, %s: memref<16x64xf32>) {
-  // expected-error @+1 {{'norm.rms_norm_matmul' op cannot be lowered to a GPU kernel: the fused GEMM runs on tensor cores, which take bf16 or f16 operands here, got f32}}
-  norm.rms_norm_matmul ins(%x : memref<16x64xf32>) residual(%r : memref<16x64xf32>)
-    rhs(%w : memref<64x32xf32>) outs(%c : memref<16x32xf32>) sum_outs(%s : memref<16x64xf32>)
+// but it does not lift the element-type requirement.
+func.func @residual_norm_matmul_f64(%x: memref<16x64xf64>, %r: memref<16x64xf64>, %w: memref<64x32xf64>, %c: memref<16x32xf64>, %s: memref<16x64xf64>) {
+  // expected-error @+1 {{'norm.rms_norm_matmul' op cannot be lowered to a GPU kernel: the fused GEMM kernels take bf16 or f16 (tensor cores) or f32 (FMA units), got f64}}
+  norm.rms_norm_matmul ins(%x : memref<16x64xf64>) residual(%r : memref<16x64xf64>)
+    rhs(%w : memref<64x32xf64>) outs(%c : memref<16x32xf64>) sum_outs(%s : memref<16x64xf64>)
   return
 }

@@ -432,3 +432,60 @@ func.func @tensor_form(%x: tensor<4x64xbf16>, %w: tensor<64x32xbf16>, %i: tensor
     outs(%i : tensor<4x32xbf16>) -> tensor<4x32xbf16>
   return %c : tensor<4x32xbf16>
 }
+
+// -----
+
+// f32: the SIMT kernel (FMA units; TF32 tensor cores would round the
+// operands to 10 bits). The same grid, staging and prologue as the
+// tensor-core kernels with 4-element (16-byte) chunks and a K tile of 16
+// (shared tiles [2][64][20] and, W as K×N, [2][16][132]); per k, each
+// thread reads 8 A and 8 W values from shared memory and issues 8 vector
+// FMAs on its 8 × 8 f32 accumulators; no ldmatrix or mma.sync. The
+// epilogue stores element by element, each guarded. K = 100 and N = 68 are
+// multiples of 4, so the host can pick the cp.async kernel.
+// CHECK-LABEL: func.func @rms_kn_f32_simt
+// CHECK:         scf.if
+// CHECK:           gpu.launch
+// CHECK:             memref.view {{.*}} to memref<2x64x20xf32, #gpu.address_space<workgroup>>
+// CHECK:             memref.view {{.*}} to memref<2x16x132xf32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-6:     nvgpu.device_async_copy {{.*}}, 4, %{{.*}} {bypassL1} : memref<{{.*}}xf32> to memref<{{.*}}xf32, #gpu.address_space<workgroup>>
+// CHECK:             scf.for {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, f32, f32)
+// CHECK:               nvgpu.device_async_wait %{{.*}} {numGroups = 1 : i32}
+// CHECK:               vector.load %{{.*}} {alignment = 16 : i64} : memref<2x64x20xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK-NOT:           arith.truncf
+// CHECK:               gpu.barrier
+// CHECK-COUNT-8:       vector.fma %{{.*}} : vector<8xf32>
+// CHECK-NOT:           nvgpu.mma.sync
+// CHECK:               gpu.barrier
+// CHECK-NEXT:          scf.yield
+// CHECK:             gpu.shuffle  xor
+// CHECK:             scf.if
+// CHECK:               vector.extract %{{.*}}[0] : f32 from vector<8xf32>
+// CHECK:               memref.store %{{.*}} : memref<33x68xf32>
+// CHECK:         } else {
+// CHECK:           gpu.launch
+// CHECK-NOT:         nvgpu.device_async_copy
+// CHECK:             vector.fma
+// CHECK-NOT:     nvgpu.ldmatrix
+// CHECK-NOT:     norm.rms_norm_matmul
+func.func @rms_kn_f32_simt(%x: memref<33x100xf32>, %g: memref<100xf32>, %w: memref<100x68xf32>, %c: memref<33x68xf32>) {
+  norm.rms_norm_matmul ins(%x : memref<33x100xf32>) weight(%g : memref<100xf32>)
+    rhs(%w : memref<100x68xf32>) outs(%c : memref<33x68xf32>)
+  return
+}
+
+// -----
+
+// f32 with K = 30 (not a multiple of 4): only the guarded-load kernel; W as
+// N×K is staged as [2][128][20].
+// CHECK-LABEL: func.func @ln_nk_f32_guarded
+// CHECK:         gpu.launch
+// CHECK:           memref.view {{.*}} to memref<2x128x20xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT:       nvgpu.
+// CHECK:           vector.fma
+// CHECK-NOT:     gpu.launch
+func.func @ln_nk_f32_guarded(%x: memref<5x30xf32>, %g: memref<30xf32>, %b: memref<30xf32>, %w: memref<7x30xf32>, %c: memref<5x7xf32>) {
+  norm.layer_norm_matmul ins(%x : memref<5x30xf32>) weight(%g : memref<30xf32>) bias(%b : memref<30xf32>)
+    rhs(%w : memref<7x30xf32>) outs(%c : memref<5x7xf32>) {transpose_rhs}
+  return
+}
