@@ -71,9 +71,10 @@ def program(m, n, k, repeat):
     return "\n".join(lines) + "\n"
 
 
-def run_norm_mlir(args, m, n, k):
+def run_norm_mlir(args, m, n, k, options=""):
     compiled = subprocess.run(
-        [args.norm_opt, "-", "--norm-lower-to-nvvm=chip=%s" % args.chip],
+        [args.norm_opt, "-",
+         "--norm-lower-to-nvvm=chip=%s%s" % (args.chip, options)],
         input=program(m, n, k, args.repeat), capture_output=True, text=True)
     if compiled.returncode != 0:
         return None, "norm-opt failed: " + compiled.stderr.strip()
@@ -152,9 +153,13 @@ def main():
               "launches, L2 flushed before each, GPU time from events"
               % (args.chip, args.repeat),
               "",
-              "| M × N × K | norm-mlir µs | TFLOP/s | cuBLAS matmul µs | "
+              "- unsplit: the same with split-K off (max-split-k=1), to judge "
+              "the split heuristic (it only splits outputs of fewer than two "
+              "64 × 128 blocks per SM, e.g. 16 × 4096)",
+              "",
+              "| M × N × K | norm-mlir µs | TFLOP/s | unsplit µs | cuBLAS matmul µs | "
               "PyTorch norm+matmul µs | cuBLAS µs / ours | PyTorch norm+matmul µs / ours |",
-              "|---|---|---|---|---|---|---|"]
+              "|---|---|---|---|---|---|---|---|"]
     print("\n".join(header), flush=True)
     rows = []
     for m, n, k in SHAPES:
@@ -165,6 +170,9 @@ def main():
             cells += [error.replace("|", "/")[:120], ""]
         else:
             cells += ["%.1f" % ours, "%.1f" % (2.0 * m * n * k / (ours * 1e-6) / 1e12)]
+        unsplit, unsplit_error = run_norm_mlir(args, m, n, k, " max-split-k=1")
+        cells += [unsplit_error.replace("|", "/")[:60] if unsplit_error
+                  else "%.1f" % unsplit]
         if theirs:
             cells += ["%.1f" % theirs[0], "%.1f" % theirs[1]]
             cells += ["" if error else "%.2f×" % (theirs[0] / ours),

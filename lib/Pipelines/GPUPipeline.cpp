@@ -49,6 +49,7 @@ void addKernelStage(OpPassManager &pm, const NormNVVMPipelineOptions &options) {
   ConvertNormToGPUPassOptions normOptions;
   normOptions.blockRowThreshold = options.blockRowThreshold;
   normOptions.registerElements = options.registerElements;
+  normOptions.maxSplitK = options.maxSplitK;
   normOptions.chip = options.chip;
   pm.addPass(createConvertNormToGPUPass(normOptions));
   pm.addPass(createCanonicalizerPass());
@@ -129,6 +130,8 @@ validateOptions(const NormNVVMPipelineOptions &options,
   if (options.registerElements < 0 || options.registerElements > 128)
     return errorHandler(
         "norm-lower-to-nvvm: register-elements must be in [0, 128]");
+  if (options.maxSplitK < 1 || options.maxSplitK > 64)
+    return errorHandler("norm-lower-to-nvvm: max-split-k must be in [1, 64]");
   return success();
 }
 } // namespace

@@ -40,17 +40,36 @@ func.func @mrn_temp(%a: memref<16x64xbf16>, %w: memref<64x128xbf16>, %g: memref<
   return
 }
 
-// matmul → LayerNorm, f16, W as N×K, dynamic M: S has M rows.
+// matmul → LayerNorm, f16, W as N×K, dynamic M: S has M rows. (K = 256
+// is too short to split over K.)
 // CHECK-LABEL: define void @mln_temp(
 // CHECK:         call ptr @mgpuMemAlloc(i64 %{{.*}}, ptr %{{.*}}, i8 0)
 // CHECK:         call void @mgpuLaunchKernel(
 // CHECK:         call void @mgpuMemFree(
 // CHECK-NOT:     @mgpuLaunchKernel
 // CHECK:         ret void
-func.func @mln_temp(%a: memref<?x512xf16>, %w: memref<384x512xf16>, %mb: memref<384xf16>,
+func.func @mln_temp(%a: memref<?x256xf16>, %w: memref<384x256xf16>, %mb: memref<384xf16>,
                     %y: memref<?x384xf16>) {
-  norm.matmul_layer_norm ins(%a : memref<?x512xf16>) rhs(%w : memref<384x512xf16>)
+  norm.matmul_layer_norm ins(%a : memref<?x256xf16>) rhs(%w : memref<384x256xf16>)
     matmul_bias(%mb : memref<384xf16>) outs(%y : memref<?x384xf16>) {transpose_rhs}
+  return
+}
+
+// Split-K (16 × 2048 → 256: 2 blocks, 8 slices): the slices' partial
+// accumulators are a second device temporary, allocated after S and freed
+// right after the reduction kernel, S after the row kernels.
+// CHECK-LABEL: define void @mrn_split(
+// CHECK:         %[[S:.*]] = call ptr @mgpuMemAlloc(i64 8192,
+// CHECK:         %[[ACC:.*]] = call ptr @mgpuMemAlloc(i64 131072,
+// CHECK-COUNT-2: call void @mgpuLaunchKernel(
+// CHECK:         call void @mgpuMemFree(ptr %[[ACC]],
+// CHECK:         call void @mgpuMemFree(ptr %[[S]],
+// CHECK-NOT:     @mgpuLaunchKernel
+// CHECK:         ret void
+func.func @mrn_split(%a: memref<16x2048xbf16>, %w: memref<2048x256xbf16>, %g: memref<256xbf16>,
+                     %y: memref<16x256xbf16>) {
+  norm.matmul_rms_norm ins(%a : memref<16x2048xbf16>) rhs(%w : memref<2048x256xbf16>)
+    weight(%g : memref<256xbf16>) outs(%y : memref<16x256xbf16>)
   return
 }
 

@@ -31,6 +31,7 @@
 // RUN: not norm-opt %s --norm-lower-to-nvvm="chip=sm_90 features=+ptx990" 2>&1 | FileCheck %s --check-prefix=NOPTX990
 // RUN: not norm-opt %s --norm-lower-to-nvvm="opt-level=7" 2>&1 | FileCheck %s --check-prefix=BADOPT
 // RUN: not norm-opt %s --norm-lower-to-nvvm="register-elements=-1" 2>&1 | FileCheck %s --check-prefix=BADREGS
+// RUN: not norm-opt %s --norm-lower-to-nvvm="max-split-k=0" 2>&1 | FileCheck %s --check-prefix=BADSPLIT
 // RUN: not norm-opt %s --norm-lower-to-nvvm="no-such-option=1" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not norm-opt %s --pass-pipeline="builtin.module(func.func(norm-lower-to-nvvm))" 2>&1 | FileCheck %s --check-prefix=NESTED
 
@@ -69,6 +70,7 @@
 // NOPTX990: error: norm-lower-to-nvvm: features '+ptx990' is not a PTX ISA version
 // BADOPT: error: norm-lower-to-nvvm: opt-level must be in [0, 3]
 // BADREGS: error: norm-lower-to-nvvm: register-elements must be in [0, 128]
+// BADSPLIT: error: norm-lower-to-nvvm: max-split-k must be in [1, 64]
 // UNKNOWN: no-such-option
 // NESTED: error: norm-lower-to-nvvm runs on 'builtin.module', not nested under 'func.func'
 func.func @rms(%x: memref<?x4096xbf16>, %g: memref<4096xbf16>, %y: memref<?x4096xbf16>) {

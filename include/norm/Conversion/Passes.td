@@ -233,7 +233,13 @@ def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
     - W as K×N or N×K (`transpose_rhs`); M, N, K of any size (zero-filled
       tails; a second kernel with guarded element loads when K, or N for a
       K×N W, is not a multiple of a 16-byte chunk (8 bf16/f16, 4 f32) or a
-      buffer is not 16-byte aligned).
+      buffer is not 16-byte aligned);
+    - split-K for outputs with few blocks (decode: 16 × 4096 is 32 blocks):
+      when the blocks are fewer than two per SM of the chip, the cp.async
+      kernel runs as up to `max-split-k` slices of K (at least 8 K tiles
+      each), writing f32 partials (and the statistics' partial sums) to
+      device temporaries, and a second kernel sums them and applies the
+      epilogue.
 
     A memref-form fused op the kernels do not handle is an error at the op:
     f64 elements, an `acc_type` other than f32, a `chip` below sm_80, or an
@@ -251,6 +257,10 @@ def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
            /*default=*/"32",
            "Row elements each thread may hold in registers between the "
            "sweeps (0 to 128; 0: always re-read the row)">,
+    Option<"maxSplitK", "max-split-k", "int64_t", /*default=*/"16",
+           "The most K slices of a split-K fused GEMM, used when the output "
+           "has too few 64 x 128 blocks to fill the GPU (1 to 64; 1: never "
+           "split)">,
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "The GPU the kernels are for (sm_NN); the fused ops' tensor-core "
            "kernels need sm_80 or newer">,

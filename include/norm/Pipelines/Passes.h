@@ -147,6 +147,12 @@ struct NormNVVMPipelineOptions
       llvm::cl::desc("Row elements each thread may hold in registers "
                      "between the sweeps (0 to 128)"),
       llvm::cl::init(32)};
+  PassOptions::Option<int64_t> maxSplitK{
+      *this, "max-split-k",
+      llvm::cl::desc("The most K slices of a split-K fused GEMM, for "
+                     "outputs too small to fill the GPU (1 to 64; 1: never "
+                     "split)"),
+      llvm::cl::init(16)};
 };
 
 /// Adds the passes of `norm-lower-to-nvvm` to `pm` (a module pass manager).

@@ -115,8 +115,9 @@ struct Smem {
 
 class GPUFusedGemmEmitter {
 public:
-  GPUFusedGemmEmitter(Location loc, const GPUGemmProblem &p, bool async)
-      : loc(loc), p(p), async(async), elem(p.elementType()),
+  GPUFusedGemmEmitter(Location loc, const GPUGemmProblem &p, bool async,
+                      const GPUSplitK *split)
+      : loc(loc), p(p), async(async), split(split), elem(p.elementType()),
         bk(GPUGemmTiles::blockK(elem)), chunk(GPUGemmTiles::chunk(elem)),
         pad(chunk) {}
 
@@ -227,6 +228,11 @@ private:
   Value outputValue(OpBuilder &b, const Smem &s, Value acc, Value colL,
                     Value scale, Value shift, Value residual);
   void simtEpilogue(OpBuilder &b, const Smem &s, ValueRange accs);
+  void forEachAccumulator(
+      OpBuilder &b, ValueRange accs,
+      function_ref<void(OpBuilder &, Value rowL, Value colL, Value v)> fn);
+  void splitEpilogue(OpBuilder &b, ValueRange stats, ValueRange sums,
+                     ValueRange accs);
   void finishStatistics(OpBuilder &b, const Smem &s, ValueRange stats,
                         ValueRange sums);
   void epilogue(OpBuilder &b, const Smem &s, ValueRange accs);
@@ -235,6 +241,7 @@ private:
   Location loc;
   const GPUGemmProblem &p;
   bool async;
+  const GPUSplitK *split; // null: one slice, C written by this kernel
   Type elem;
   /// The K tile, the elements of a 16-byte chunk, and the row padding of
   /// the shared tiles (one chunk: ldmatrix's eight 16-byte rows, and the
@@ -243,6 +250,9 @@ private:
 
   // Set while the body is emitted.
   Value tid, lane, warpM, warpN, m0, n0, pivot;
+  /// The K slice of this block (split-K: gridDim.z slices), else null.
+  Value slice;
+  Value gpuBlockX, gpuBlockY;
   /// Whether this block writes S (the first column tile; i1, with aSum).
   Value writesSum;
   /// The token of the commit group stageTile issued last (async only).
@@ -747,29 +757,8 @@ void GPUFusedGemmEmitter::finishStatistics(OpBuilder &b, const Smem &s,
   if (isNorm()) {
     Value s1 = combine(stats[0]);
     Value s2 = combine(stats[1]);
-    Value spread, meanShift;
-    if (isLayerNorm()) {
-      meanShift = arith::DivFOp::create(b, loc, s1, kF32); // μ − p
-      Value var = arith::SubFOp::create(
-          b, loc, arith::DivFOp::create(b, loc, s2, kF32),
-          arith::MulFOp::create(b, loc, meanShift, meanShift));
-      spread = arith::MaximumFOp::create(b, loc, var, f32(b, 0.0));
-    } else {
-      spread = arith::DivFOp::create(
-          b, loc, arith::AddFOp::create(b, loc, s1, s2), kF32);
-    }
-    Value eps = f32(b, p.epsilon);
-    Value r;
-    if (p.epsMode == EpsMode::inside_sqrt)
-      r = arith::DivFOp::create(
-          b, loc, f32(b, 1.0),
-          math::SqrtOp::create(b, loc,
-                               arith::AddFOp::create(b, loc, spread, eps)));
-    else
-      r = arith::DivFOp::create(
-          b, loc, f32(b, 1.0),
-          arith::AddFOp::create(b, loc, math::SqrtOp::create(b, loc, spread),
-                                eps));
+    Value meanShift;
+    Value r = emitRowScale(b, loc, p, s1, s2, kF32, meanShift);
     Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                         remC(b, tid, 2), index(b, 0));
     scf::IfOp::create(b, loc, first, [&](OpBuilder &tb, Location) {
@@ -829,40 +818,120 @@ Value GPUFusedGemmEmitter::outputValue(OpBuilder &b, const Smem &s, Value acc,
   return narrow(b, v);
 }
 
-/// C[m, n] from the SIMT accumulators: element j of row vector i is block
-/// row t / 16 + 8i, column t % 16 + 16j. A half warp stores 16 consecutive
-/// columns of a row; every element is guarded (M, N any).
+/// Calls `fn` with every accumulator element of the thread and its block
+/// row and column: the m16n8 fragments' element (i, j) of tile (mt, nt) is
+/// row warpM·32 + lane / 4 + 16·mt + 8i, column warpN·64 + (lane % 4)·2 +
+/// 8·nt + j; the SIMT kernel's element j of row vector i is row t / 16 + 8i,
+/// column t % 16 + 16j.
+void GPUFusedGemmEmitter::forEachAccumulator(
+    OpBuilder &b, ValueRange accs,
+    function_ref<void(OpBuilder &, Value, Value, Value)> fn) {
+  if (simt()) {
+    Value rowBase = divC(b, tid, kSimtThreadsN);
+    Value colBase = remC(b, tid, kSimtThreadsN);
+    for (int64_t i = 0; i < kSimtRows; ++i)
+      for (int64_t j = 0; j < kSimtCols; ++j)
+        fn(b, addC(b, rowBase, i * kSimtThreadsM),
+           addC(b, colBase, j * kSimtThreadsN),
+           vector::ExtractOp::create(b, loc, accs[i], j));
+    return;
+  }
+  Value laneRow = divC(b, lane, 4);
+  Value laneCol = mulC(b, remC(b, lane, 4), 2);
+  for (int64_t mt = 0; mt < kMTiles; ++mt)
+    for (int64_t nt = 0; nt < kNTiles; ++nt)
+      for (int64_t i = 0; i < 2; ++i)
+        for (int64_t j = 0; j < 2; ++j)
+          fn(b,
+             addC(b, add(b, mulC(b, warpM, kWarpM), laneRow),
+                  mt * 16 + i * 8),
+             addC(b, add(b, mulC(b, warpN, kWarpN), laneCol), nt * 8 + j),
+             vector::ExtractOp::create(b, loc, accs[mt * kNTiles + nt],
+                                       ArrayRef<int64_t>{i, j}));
+}
+
+/// Split-K: the slice's partials, raw (no scale, no bias). Row sums come
+/// from the blocks of the first column tile and column sums from those of
+/// the first row tile (every block of a row band sees the same A, of a
+/// column band the same W); the two threads of a row combine theirs first.
+void GPUFusedGemmEmitter::splitEpilogue(OpBuilder &b, ValueRange stats,
+                                        ValueRange sums, ValueRange accs) {
+  auto isZero = [&](Value v) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v,
+                                 index(b, 0));
+  };
+  if (isNorm()) {
+    auto combine = [&](Value v) {
+      Value other = gpu::ShuffleOp::create(b, loc, v, 1,
+                                           NVIDIATargetInfo::kWarpSize,
+                                           gpu::ShuffleMode::XOR)
+                        .getShuffleResult();
+      return arith::AddFOp::create(b, loc, v, other).getResult();
+    };
+    Value s1 = combine(stats[0]), s2 = combine(stats[1]);
+    Value gm = add(b, m0, divC(b, tid, 2));
+    Value writes = andI(b, andI(b, isZero(remC(b, tid, 2)),
+                                isZero(gpuBlockX)),
+                        lt(b, gm, p.m));
+    scf::IfOp::create(b, loc, writes, [&](OpBuilder &tb, Location) {
+      memref::StoreOp::create(tb, loc, s1, split->rowSums,
+                              ValueRange{slice, gm, index(tb, 0)});
+      memref::StoreOp::create(tb, loc, s2, split->rowSums,
+                              ValueRange{slice, gm, index(tb, 1)});
+      scf::YieldOp::create(tb, loc);
+    });
+  }
+  if (isLayerNorm()) {
+    Value gn = add(b, n0, tid);
+    Value writes = andI(b, isZero(gpuBlockY), lt(b, gn, p.n));
+    scf::IfOp::create(b, loc, writes, [&](OpBuilder &tb, Location) {
+      memref::StoreOp::create(tb, loc, sums[0], split->columnSums,
+                              ValueRange{slice, gn, index(tb, 0)});
+      memref::StoreOp::create(tb, loc, sums[1], split->columnSums,
+                              ValueRange{slice, gn, index(tb, 1)});
+      scf::YieldOp::create(tb, loc);
+    });
+  }
+  forEachAccumulator(b, accs, [&](OpBuilder &nb, Value rowL, Value colL,
+                                  Value v) {
+    Value gm = add(nb, m0, rowL), gn = add(nb, n0, colL);
+    scf::IfOp::create(nb, loc, andI(nb, lt(nb, gm, p.m), lt(nb, gn, p.n)),
+                      [&](OpBuilder &tb, Location) {
+                        memref::StoreOp::create(tb, loc, v,
+                                                split->accumulators,
+                                                ValueRange{slice, gm, gn});
+                        scf::YieldOp::create(tb, loc);
+                      });
+  });
+}
+
+/// C[m, n] from the SIMT accumulators (forEachAccumulator's mapping): a
+/// half warp stores 16 consecutive columns of a row; every element is
+/// guarded (M, N any).
 void GPUFusedGemmEmitter::simtEpilogue(OpBuilder &b, const Smem &s,
                                        ValueRange accs) {
-  Value rowBase = divC(b, tid, kSimtThreadsN);
-  Value colBase = remC(b, tid, kSimtThreadsN);
-  for (int64_t i = 0; i < kSimtRows; ++i) {
-    Value rowL = addC(b, rowBase, i * kSimtThreadsM);
-    Value gm = add(b, m0, rowL);
-    Value rowOK = lt(b, gm, p.m);
-    Value scale, shift;
-    if (isNorm())
-      scale = memref::LoadOp::create(b, loc, s.rowScale, ValueRange{rowL});
-    if (isLayerNorm())
-      shift = memref::LoadOp::create(b, loc, s.rowShift, ValueRange{rowL});
-    for (int64_t j = 0; j < kSimtCols; ++j) {
-      Value colL = addC(b, colBase, j * kSimtThreadsN);
-      Value gn = add(b, n0, colL);
-      scf::IfOp::create(
-          b, loc, andI(b, rowOK, lt(b, gn, p.n)), [&](OpBuilder &tb, Location) {
-            Value residual;
-            if (p.residual)
-              residual = toF32(tb, memref::LoadOp::create(tb, loc, p.residual,
-                                                          ValueRange{gm, gn}));
-            Value acc = vector::ExtractOp::create(tb, loc, accs[i], j);
-            memref::StoreOp::create(
-                tb, loc,
-                outputValue(tb, s, acc, colL, scale, shift, residual), p.c,
-                ValueRange{gm, gn});
-            scf::YieldOp::create(tb, loc);
-          });
-    }
-  }
+  forEachAccumulator(b, accs, [&](OpBuilder &nb, Value rowL, Value colL,
+                                  Value acc) {
+    Value gm = add(nb, m0, rowL), gn = add(nb, n0, colL);
+    scf::IfOp::create(
+        nb, loc, andI(nb, lt(nb, gm, p.m), lt(nb, gn, p.n)),
+        [&](OpBuilder &tb, Location) {
+          Value scale, shift, residual;
+          if (isNorm())
+            scale = memref::LoadOp::create(tb, loc, s.rowScale,
+                                           ValueRange{rowL});
+          if (isLayerNorm())
+            shift = memref::LoadOp::create(tb, loc, s.rowShift,
+                                           ValueRange{rowL});
+          if (p.residual)
+            residual = toF32(tb, memref::LoadOp::create(tb, loc, p.residual,
+                                                        ValueRange{gm, gn}));
+          memref::StoreOp::create(
+              tb, loc, outputValue(tb, s, acc, colL, scale, shift, residual),
+              p.c, ValueRange{gm, gn});
+          scf::YieldOp::create(tb, loc);
+        });
+  });
 }
 
 /// C[m, n] from the accumulator fragments: element (i, j) of tile (mt, nt)
@@ -945,8 +1014,10 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
   Value warp = arith::DivUIOp::create(b, loc, tid, warpSize);
   warpM = divC(b, warp, kWarpsN);
   warpN = remC(b, warp, kWarpsN);
-  n0 = mulC(b, launch.getBlockIds().x, kBN);
-  m0 = mulC(b, launch.getBlockIds().y, kBM);
+  gpuBlockX = launch.getBlockIds().x;
+  gpuBlockY = launch.getBlockIds().y;
+  n0 = mulC(b, gpuBlockX, kBN);
+  m0 = mulC(b, gpuBlockY, kBM);
   if (p.aSum)
     writesSum = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                       launch.getBlockIds().x, index(b, 0));
@@ -965,18 +1036,37 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
   Value zero = index(b, 0);
   Value one = index(b, 1);
   Value numK = arith::CeilDivUIOp::create(b, loc, p.k, index(b, bk));
+  // This block's K tiles: all, or its slice's [first, last).
+  Value firstTile = zero, lastTile = numK;
+  if (split) {
+    slice = launch.getBlockIds().z;
+    Value perSlice = arith::CeilDivUIOp::create(b, loc, numK, split->splits);
+    firstTile = arith::MinUIOp::create(b, loc, mul(b, slice, perSlice), numK);
+    lastTile = arith::MinUIOp::create(b, loc, add(b, firstTile, perSlice),
+                                      numK);
+  }
 
-  // Tile 0 into buffer 0.
-  stageTile(b, s, zero, zero);
-  Value firstGroup = pendingGroup;
+  // Tile 0 into buffer 0: the first tile, and LayerNorm's pivot needs it
+  // before the loop (every slice of a split-K GEMM reads it, so that all
+  // slices sum about the same pivot).
+  if (!split || isLayerNorm())
+    stageTile(b, s, zero, zero);
   if (isLayerNorm()) {
-    // The pivot needs tile 0 before the loop.
     if (async)
       nvgpu::DeviceAsyncWaitOp::create(b, loc, pendingGroup,
                                        b.getI32IntegerAttr(0));
     gpu::BarrierOp::create(b, loc);
     pivot = computePivot(b, s);
   }
+  if (split) {
+    // The slice's first tile into its buffer (tile 0 again for slice 0).
+    // LayerNorm's tile-0 copies have landed (waited for above); the barrier
+    // keeps buffer 0 until every thread has read its pivot.
+    if (isLayerNorm())
+      gpu::BarrierOp::create(b, loc);
+    stageTile(b, s, firstTile, remC(b, firstTile, 2));
+  }
+  Value firstGroup = pendingGroup;
 
   SmallVector<Value> init;
   auto accType = simt() ? VectorType::get({kSimtCols}, b.getF32Type())
@@ -989,7 +1079,7 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
   init.append(numStats + numSums, f32(b, 0.0));
 
   auto loop = scf::ForOp::create(
-      b, loc, zero, numK, one, init,
+      b, loc, firstTile, lastTile, one, init,
       [&](OpBuilder &nb, Location, Value kt, ValueRange iter) {
         Value buf = remC(nb, kt, 2);
         Value nextBuf = arith::SubIOp::create(nb, loc, one, buf);
@@ -1026,6 +1116,10 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
   ValueRange accs = results.take_front(numAccumulators());
   ValueRange stats = results.slice(accs.size(), numStats);
   ValueRange sums = results.slice(accs.size() + numStats, numSums);
+  if (split) {
+    splitEpilogue(b, stats, sums, accs);
+    return;
+  }
   finishStatistics(b, s, stats, sums);
   if (simt())
     simtEpilogue(b, s, accs);
@@ -1042,8 +1136,9 @@ void GPUFusedGemmEmitter::emit(OpBuilder &b) {
   if (p.aSum)
     gridX = arith::MaxUIOp::create(b, loc, gridX, one);
   Value gridY = arith::CeilDivUIOp::create(b, loc, p.m, index(b, kBM));
+  Value gridZ = split ? split->splits : one;
   Value smemSize = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(smemBytes));
-  auto launch = gpu::LaunchOp::create(b, loc, gridX, gridY, one,
+  auto launch = gpu::LaunchOp::create(b, loc, gridX, gridY, gridZ,
                                       index(b, kThreads), one, one, smemSize,
                                       /*asyncTokenType=*/nullptr,
                                       /*asyncDependencies=*/{});
@@ -1057,6 +1152,34 @@ void GPUFusedGemmEmitter::emit(OpBuilder &b) {
 
 void mlir::norm::emitGPUFusedGemm(OpBuilder &b, Location loc,
                                   const GPUGemmProblem &problem,
-                                  bool asyncCopies) {
-  GPUFusedGemmEmitter(loc, problem, asyncCopies).emit(b);
+                                  bool asyncCopies, const GPUSplitK *split) {
+  GPUFusedGemmEmitter(loc, problem, asyncCopies, split).emit(b);
+}
+
+Value mlir::norm::emitRowScale(OpBuilder &b, Location loc,
+                               const GPUGemmProblem &p, Value first,
+                               Value second, Value kF32, Value &meanShift) {
+  auto f32 = [&](double v) {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
+  };
+  Value spread;
+  if (p.prologue == GPUGemmPrologue::LayerNorm) {
+    meanShift = arith::DivFOp::create(b, loc, first, kF32); // μ − p
+    Value var = arith::SubFOp::create(
+        b, loc, arith::DivFOp::create(b, loc, second, kF32),
+        arith::MulFOp::create(b, loc, meanShift, meanShift));
+    spread = arith::MaximumFOp::create(b, loc, var, f32(0.0));
+  } else {
+    spread = arith::DivFOp::create(
+        b, loc, arith::AddFOp::create(b, loc, first, second), kF32);
+  }
+  Value eps = f32(p.epsilon);
+  if (p.epsMode == EpsMode::inside_sqrt)
+    return arith::DivFOp::create(
+        b, loc, f32(1.0),
+        math::SqrtOp::create(b, loc,
+                             arith::AddFOp::create(b, loc, spread, eps)));
+  return arith::DivFOp::create(
+      b, loc, f32(1.0),
+      arith::AddFOp::create(b, loc, math::SqrtOp::create(b, loc, spread), eps));
 }

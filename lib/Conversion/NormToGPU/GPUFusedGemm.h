@@ -58,6 +58,22 @@ struct GPUGemmTiles {
   }
 };
 
+/// Split-K: when the output has too few 64 × 128 blocks to fill the GPU
+/// (decode: M ≤ 64 and a few thousand columns give a few dozen blocks), the
+/// GEMM runs as `splits` slices of its K tiles (gridDim.z), each writing
+/// f32 partials, and a second kernel (emitGPUSplitKReduce) sums them and
+/// applies the epilogue. A norm prologue's row sums and LayerNorm's column
+/// sums are sums over K as well, so the slices' partial sums add up to the
+/// unsplit kernel's (all slices use the same LayerNorm pivot, the mean of
+/// K tile 0). The buffers are device memory, f32:
+///   accumulators [splits][M][N], rowSums [splits][M][2] (norm prologues:
+///   RMSNorm Σx², 0; LayerNorm Σ(x − p), Σ(x − p)²), columnSums
+///   [splits][N][2] (LayerNorm: c = Σγ'W, Σβ·W). Absent ones are null.
+struct GPUSplitK {
+  Value splits; // index, ≥ 1
+  Value accumulators, rowSums, columnSums;
+};
+
 /// Emits a gpu.launch computing `problem` at the builder's insertion point.
 /// Requires M ≥ 1, and N ≥ 1 unless `aSum` is set (with N = 0 one column of
 /// blocks still runs and writes S; use the fallback kernel then, which
@@ -65,8 +81,26 @@ struct GPUGemmTiles {
 /// staged with 16-byte cp.async, which needs K (and N for a K×N W) to be a
 /// multiple of GPUGemmTiles::chunk and every buffer 16-byte aligned;
 /// otherwise with guarded element loads (the fallback kernel).
+/// With `split`, the launch is the first kernel of a split-K GEMM (above):
+/// slice z of gridDim.z computes K tiles [z·T, min((z + 1)·T, ⌈K/BK⌉)),
+/// T = ⌈⌈K/BK⌉ / splits⌉, and writes its partials instead of C.
 void emitGPUFusedGemm(OpBuilder &b, Location loc, const GPUGemmProblem &problem,
-                      bool asyncCopies);
+                      bool asyncCopies, const GPUSplitK *split = nullptr);
+
+/// The second kernel of a split-K GEMM: one thread per element of C sums the
+/// slices' partials (accumulators, row and column sums, in slice order) and
+/// writes C = r·acc − r·(μ − p)·c + (Σβ·W + bias) (+ residual), rounded once,
+/// exactly the unsplit kernel's epilogue.
+void emitGPUSplitKReduce(OpBuilder &b, Location loc,
+                         const GPUGemmProblem &problem, const GPUSplitK &split);
+
+/// The per-row scale r of a norm prologue from the row's sums over all of K
+/// (`first`, `second`: RMSNorm Σx² and a second partial Σx² chain, LayerNorm
+/// Σ(x − p) and Σ(x − p)²) and max(K, 1) as f32; sets `meanShift` to
+/// LayerNorm's μ − p. Shared by the unsplit epilogue and the split-K
+/// reduction so that both compute r the same way.
+Value emitRowScale(OpBuilder &b, Location loc, const GPUGemmProblem &problem,
+                   Value first, Value second, Value kF32, Value &meanShift);
 
 } // namespace norm
 } // namespace mlir

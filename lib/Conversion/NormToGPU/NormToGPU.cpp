@@ -281,13 +281,95 @@ Value isMultipleOf(OpBuilder &b, Location loc, Value v, int64_t m) {
       arith::ConstantIndexOp::create(b, loc, 0));
 }
 
+/// K tiles a split-K slice runs at least: the two-stage pipeline needs a
+/// few tiles to overlap copies with MMAs.
+constexpr int64_t kMinTilesPerSlice = 8;
+
+/// The number of K slices for the cp.async kernel: enough for the output's
+/// blocks, times the slices, to reach two blocks per SM, with at least
+/// kMinTilesPerSlice K tiles a slice, at most `maxSplitK`. 1 for large
+/// outputs (4096 × 4096: 2048 blocks). With static M, N, K it folds to a
+/// constant, and the canonicalizer keeps only one branch.
+Value splitKFor(OpBuilder &b, Location loc, const GPUGemmProblem &p,
+                const NormGPUCodegenOptions &options) {
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  Value blocks = arith::MulIOp::create(
+      b, loc,
+      arith::CeilDivUIOp::create(b, loc, p.n, index(GPUGemmTiles::kBlockN)),
+      arith::CeilDivUIOp::create(b, loc, p.m, index(GPUGemmTiles::kBlockM)));
+  Value wanted = arith::CeilDivUIOp::create(
+      b, loc,
+      index(2 * NVIDIATargetInfo::multiprocessors(options.smVersion)),
+      blocks);
+  Value tiles = arith::CeilDivUIOp::create(
+      b, loc, p.k, index(GPUGemmTiles::blockK(p.elementType())));
+  Value byDepth = arith::DivUIOp::create(b, loc, tiles,
+                                         index(kMinTilesPerSlice));
+  Value splits = arith::MinUIOp::create(
+      b, loc, arith::MinUIOp::create(b, loc, wanted, byDepth),
+      index(options.maxSplitK));
+  return arith::MaxUIOp::create(b, loc, splits, index(1));
+}
+
+/// The cp.async kernel, split over K when splitKFor says so: the slices'
+/// partials go to device temporaries, which the reduction kernel turns into
+/// C; launches are synchronous, so the temporaries are freed after it.
+void emitAsyncGemm(OpBuilder &b, Location loc, const GPUGemmProblem &p,
+                   const NormGPUCodegenOptions &options) {
+  // A static K too short for two slices: no split path at all (with a
+  // dynamic M the slice count would not fold away).
+  std::optional<int64_t> k = getConstantIntValue(p.k);
+  int64_t tileK = GPUGemmTiles::blockK(p.elementType());
+  if (options.maxSplitK <= 1 ||
+      (k && llvm::divideCeil(*k, tileK) / kMinTilesPerSlice < 2)) {
+    emitGPUFusedGemm(b, loc, p, /*asyncCopies=*/true);
+    return;
+  }
+  Value splits = splitKFor(b, loc, p, options);
+  Value several = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ugt, splits,
+      arith::ConstantIndexOp::create(b, loc, 1));
+  emitIfElse(
+      b, loc, several,
+      [&](OpBuilder &tb) {
+        // f32 [sizes...] (× `last` when non-zero), device memory.
+        auto alloc = [&](ValueRange sizes, int64_t last) {
+          SmallVector<int64_t> shape(sizes.size(), ShapedType::kDynamic);
+          if (last)
+            shape.push_back(last);
+          return createDeviceAlloc(
+              tb, loc, MemRefType::get(shape, tb.getF32Type()),
+              SmallVector<Value>(sizes));
+        };
+        GPUSplitK split;
+        split.splits = splits;
+        split.accumulators = alloc({splits, p.m, p.n}, 0);
+        if (p.prologue != GPUGemmPrologue::None)
+          split.rowSums = alloc({splits, p.m}, 2);
+        if (p.prologue == GPUGemmPrologue::LayerNorm)
+          split.columnSums = alloc({splits, p.n}, 2);
+        emitGPUFusedGemm(tb, loc, p, /*asyncCopies=*/true, &split);
+        emitGPUSplitKReduce(tb, loc, p, split);
+        for (Value buffer :
+             {split.accumulators, split.rowSums, split.columnSums})
+          if (buffer)
+            createDeviceDealloc(tb, loc, buffer);
+      },
+      [&](OpBuilder &eb) {
+        emitGPUFusedGemm(eb, loc, p, /*asyncCopies=*/true);
+      });
+}
+
 /// Launches the GEMM for M ≥ 1 and N ≥ 1 (or N = 0 when it writes S, the
 /// residual sum of norm → matmul, which exists whatever N is): the cp.async
-/// kernel when K and N are multiples of a 16-byte chunk (8 bf16/f16, 4
-/// f32), N > 0 and every buffer is
+/// kernel (split over K or not, emitAsyncGemm) when K and N are multiples
+/// of a 16-byte chunk (8 bf16/f16, 4 f32), N > 0 and every buffer is
 /// 16-byte aligned (tested on the host), the kernel with guarded element
 /// loads otherwise.
-void emitGemmDispatch(OpBuilder &b, Location loc, const GPUGemmProblem &p) {
+void emitGemmDispatch(OpBuilder &b, Location loc, const GPUGemmProblem &p,
+                      const NormGPUCodegenOptions &options) {
   auto isPositive = [&](OpBuilder &ib, Value v) -> Value {
     return arith::CmpIOp::create(ib, loc, arith::CmpIPredicate::ugt, v,
                                  arith::ConstantIndexOp::create(ib, loc, 0));
@@ -323,7 +405,7 @@ void emitGemmDispatch(OpBuilder &b, Location loc, const GPUGemmProblem &p) {
       }
       emitIfElse(
           nb, loc, ok,
-          [&](OpBuilder &tb) { emitGPUFusedGemm(tb, loc, p, true); },
+          [&](OpBuilder &tb) { emitAsyncGemm(tb, loc, p, options); },
           [&](OpBuilder &eb) { emitGPUFusedGemm(eb, loc, p, false); });
     }
     scf::YieldOp::create(nb, loc);
@@ -360,7 +442,7 @@ struct LowerNormMatmulToGPU : OpRewritePattern<OpTy> {
     } else {
       p.prologue = GPUGemmPrologue::RMSNorm;
     }
-    emitGemmDispatch(rewriter, op.getLoc(), p);
+    emitGemmDispatch(rewriter, op.getLoc(), p, options);
     rewriter.eraseOp(op);
     return success();
   }
@@ -406,7 +488,7 @@ struct LowerMatmulNormToGPU : OpRewritePattern<OpTy> {
           dynamicSizes);
       p.c = temp;
     }
-    emitGemmDispatch(rewriter, loc, p);
+    emitGemmDispatch(rewriter, loc, p, options);
     createNormOfSum(rewriter, loc, op, p.c,
                     viewAs(rewriter, loc, op.getInit(), rowView));
     // After the norm's row kernel: the launches are synchronous (the host
@@ -448,7 +530,14 @@ struct ConvertNormToGPUPass
           << static_cast<int64_t>(registerElements);
       return signalPassFailure();
     }
+    if (maxSplitK < 1 || maxSplitK > 64) {
+      getOperation()->emitError()
+          << "convert-norm-to-gpu: max-split-k must be in [1, 64], got "
+          << static_cast<int64_t>(maxSplitK);
+      return signalPassFailure();
+    }
     NormGPUCodegenOptions codegen;
+    codegen.maxSplitK = maxSplitK;
     codegen.blockRowThreshold = blockRowThreshold;
     codegen.maxRegisterElements = registerElements;
     codegen.smVersion = parseSMVersion(chip);

@@ -25,6 +25,12 @@ struct NVIDIATargetInfo {
   /// Threads per block of the multi-row kernels (rows per block =
   /// kRowBlockThreads / threads per row).
   static constexpr int64_t kRowBlockThreads = 256;
+  /// Streaming multiprocessors of the data-center chip of an SM version
+  /// (H100 SXM: 132, A100: 108); only the split-K heuristic of the fused
+  /// GEMM uses it, to tell whether the output's blocks fill the GPU.
+  static int64_t multiprocessors(int64_t smVersion) {
+    return smVersion >= 90 ? 132 : 108;
+  }
 };
 
 } // namespace norm

@@ -2,9 +2,13 @@
 // RUN: not norm-opt %s --convert-norm-to-gpu=register-elements=200 2>&1 | FileCheck %s --check-prefix=REGS
 // RUN: not norm-opt %s --convert-norm-to-gpu=block-row-threshold=0 2>&1 | FileCheck %s --check-prefix=BLOCK
 // RUN: not norm-opt %s --convert-norm-to-gpu=chip=gfx90a 2>&1 | FileCheck %s --check-prefix=CHIP
+// RUN: not norm-opt %s --convert-norm-to-gpu=max-split-k=0 2>&1 | FileCheck %s --check-prefix=SPLIT
+// RUN: not norm-opt %s --convert-norm-to-gpu=max-split-k=65 2>&1 | FileCheck %s --check-prefix=SPLIT65
 
 // REGS: bad-options.mlir:{{[0-9]+}}:{{[0-9]+}}: error: convert-norm-to-gpu: register-elements must be in [0, 128], got 200
 // BLOCK: bad-options.mlir:{{[0-9]+}}:{{[0-9]+}}: error: convert-norm-to-gpu: block-row-threshold must be at least 1, got 0
+// SPLIT: bad-options.mlir:{{[0-9]+}}:{{[0-9]+}}: error: convert-norm-to-gpu: max-split-k must be in [1, 64], got 0
+// SPLIT65: error: convert-norm-to-gpu: max-split-k must be in [1, 64], got 65
 // CHIP: bad-options.mlir:{{[0-9]+}}:{{[0-9]+}}: error: convert-norm-to-gpu: chip must be sm_NN (e.g. sm_80, sm_90a), got 'gfx90a'
 module {
   func.func @f(%x: memref<4x8xf32>, %y: memref<4x8xf32>) {

@@ -1,4 +1,6 @@
-// RUN: norm-opt %s --convert-norm-to-gpu -split-input-file | FileCheck %s
+// The kernels themselves, with split-K off (max-split-k=1;
+// norm-to-gpu-split-k.mlir has the split form).
+// RUN: norm-opt %s --convert-norm-to-gpu=max-split-k=1 -split-input-file | FileCheck %s
 
 // RMSNorm → matmul, bf16, W as N×K (PyTorch layout), with γ. The host picks
 // the cp.async kernel when every buffer is 16-byte aligned (K and N are

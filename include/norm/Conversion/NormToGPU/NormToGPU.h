@@ -39,6 +39,9 @@ struct NormGPUCodegenOptions {
   /// The SM version of the target (80 for sm_80); the fused ops'
   /// tensor-core kernels need at least 80.
   int64_t smVersion = 90;
+  /// The most K slices of a split-K fused GEMM (used when the output has
+  /// fewer 64 × 128 blocks than the GPU runs at once); 1: never split.
+  int64_t maxSplitK = 16;
 };
 
 /// Adds the patterns that replace memref-form `norm.rms_norm` and

@@ -7,9 +7,14 @@
 // and N multiples of 4: [5x1000] w=[300x1000] runs it here, where the
 // bf16 version takes the guarded kernel; K×N with N = 70 and K = 1000
 // with N = 300 (N×K) still cover both. Every buffer is freed.
+// Few output blocks and K ≥ 512 take the split-K path (2 to 16 K slices
+// and the reduction kernel): most cases here, and a decode-shaped LayerNorm
+// with 16 slices; the second set of RUN lines turns it off.
 // REQUIRES: cuda-gpu
 // RUN: norm-opt %s --norm-lower-to-nvvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-nvvm=max-split-k=1 | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
 // RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_80 features=+ptx70 format=isa" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-nvvm="max-split-k=1 chip=sm_80 features=+ptx70 format=isa" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
 
 // CHECK-NOT: FAIL
 // CHECK: {{^}}rms_norm_matmul f32 [64x256] w=[256x128]{{.*}} PASS
@@ -31,6 +36,7 @@
 // CHECK: {{^}}rms_norm_matmul f32 [3x64] w=[64x0] residual gamma sum: {{.*}} PASS
 // CHECK: {{^}}rms_norm_matmul f32 [5x0] w=[0x24] gamma mbias: {{.*}} PASS
 // CHECK: {{^}}layer_norm_matmul f32 [3x0] w=[40x0] gamma beta mbias trans_rhs: {{.*}} PASS
+// CHECK: {{^}}layer_norm_matmul f32 [3x4096] w=[4096x136]{{.*}} PASS
 // CHECK-NOT: FAIL
 
 func.func private @norm_test_check_layer_norm_matmul_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, f64, f64, i64) attributes {llvm.emit_c_interface}
@@ -62,6 +68,7 @@ func.func @main() {
   func.call @rrmm_n0_f32() : () -> ()
   func.call @rmm_k0_f32() : () -> ()
   func.call @lnm_k0_f32() : () -> ()
+  func.call @lnm_decode_split_f32() : () -> ()
   return
 }
 
@@ -368,6 +375,60 @@ func.func @lnm_kn_f32() {
   gpu.dealloc %b : memref<768xf32>
   gpu.dealloc %mb : memref<256xf32>
   gpu.dealloc %y : memref<64x256xf32>
+  return
+}
+
+// Decode-shaped: 3 rows (row 1 of mean 1e4) × K = 4096 → N = 136, two
+// column blocks: the split-K path with 16 K slices (the most), the
+// statistics and LayerNorm's column sums summed over the slices.
+func.func @lnm_decode_split_f32() {
+  %x = gpu.alloc host_shared () : memref<3x4096xf32>
+  %x_u = memref.cast %x : memref<3x4096xf32> to memref<*xf32>
+  %x_seed = arith.constant 1112 : i64
+  %x_mean = arith.constant 0.5 : f64
+  %x_scale = arith.constant 1.0 : f64
+  %x_axis = arith.constant 1 : i64
+  func.call @norm_test_fill_rows_f32(%x_u, %x_seed, %x_mean, %x_scale, %x_axis) : (memref<*xf32>, i64, f64, f64, i64) -> ()
+  %w = gpu.alloc host_shared () : memref<4096x136xf32>
+  %w_u = memref.cast %w : memref<4096x136xf32> to memref<*xf32>
+  %w_seed = arith.constant 1119 : i64
+  %w_mean = arith.constant 0.02 : f64
+  %w_scale = arith.constant 0.1 : f64
+  func.call @norm_test_fill_f32(%w_u, %w_seed, %w_mean, %w_scale) : (memref<*xf32>, i64, f64, f64) -> ()
+  %d = gpu.alloc host_shared () : memref<1xf32>
+  %d_u = memref.cast %d : memref<1xf32> to memref<*xf32>
+  %g = gpu.alloc host_shared () : memref<4096xf32>
+  %g_u = memref.cast %g : memref<4096xf32> to memref<*xf32>
+  %g_seed = arith.constant 1126 : i64
+  %g_mean = arith.constant 1.0 : f64
+  %g_scale = arith.constant 0.25 : f64
+  func.call @norm_test_fill_f32(%g_u, %g_seed, %g_mean, %g_scale) : (memref<*xf32>, i64, f64, f64) -> ()
+  %b = gpu.alloc host_shared () : memref<4096xf32>
+  %b_u = memref.cast %b : memref<4096xf32> to memref<*xf32>
+  %b_seed = arith.constant 1133 : i64
+  %b_mean = arith.constant 0.1 : f64
+  %b_scale = arith.constant 0.5 : f64
+  func.call @norm_test_fill_f32(%b_u, %b_seed, %b_mean, %b_scale) : (memref<*xf32>, i64, f64, f64) -> ()
+  %mb = gpu.alloc host_shared () : memref<136xf32>
+  %mb_u = memref.cast %mb : memref<136xf32> to memref<*xf32>
+  %mb_seed = arith.constant 1140 : i64
+  %mb_mean = arith.constant 0.2 : f64
+  %mb_scale = arith.constant 0.5 : f64
+  func.call @norm_test_fill_f32(%mb_u, %mb_seed, %mb_mean, %mb_scale) : (memref<*xf32>, i64, f64, f64) -> ()
+  %y = gpu.alloc host_shared () : memref<3x136xf32>
+  %y_u = memref.cast %y : memref<3x136xf32> to memref<*xf32>
+  norm.layer_norm_matmul ins(%x : memref<3x4096xf32>) weight(%g : memref<4096xf32>) bias(%b : memref<4096xf32>) rhs(%w : memref<4096x136xf32>) matmul_bias(%mb : memref<136xf32>) outs(%y : memref<3x136xf32>) {epsilon = 1.0e-05 : f64}
+  %eps = arith.constant 1.0e-05 : f64
+  %offset = arith.constant 0.0 : f64
+  %flags = arith.constant 262 : i64
+  func.call @norm_test_check_layer_norm_matmul_f32(%x_u, %g_u, %b_u, %w_u, %mb_u, %y_u, %eps, %offset, %flags) : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<3x4096xf32>
+  gpu.dealloc %w : memref<4096x136xf32>
+  gpu.dealloc %d : memref<1xf32>
+  gpu.dealloc %g : memref<4096xf32>
+  gpu.dealloc %b : memref<4096xf32>
+  gpu.dealloc %mb : memref<136xf32>
+  gpu.dealloc %y : memref<3x136xf32>
   return
 }
 

@@ -1,0 +1,124 @@
+//===- GPUSplitKReduce.cpp - the second kernel of a split-K fused GEMM ----===//
+//
+// A split-K fused GEMM (GPUFusedGemm.h, GPUSplitK) leaves, per K slice, f32
+// partial accumulators [S][M][N], row sums [S][M][2] (norm prologues) and
+// LayerNorm's column sums [S][N][2]. This kernel gives each element of C
+// one thread (256 a block): it sums the slices in order (the accumulator
+// loads of a warp are 32 consecutive floats of a row), computes the row's
+// scale with emitRowScale, as the unsplit epilogue does, and writes
+//   C = r·acc − r·(μ − p)·c + Σβ·W + bias (+ residual), rounded once.
+// Each thread recomputes its row's r (S loads and one square root): cheap
+// next to the GEMM, and no second pass or shared memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GPUFusedGemm.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+
+namespace {
+constexpr int64_t kReduceThreads = 256;
+} // namespace
+
+void mlir::norm::emitGPUSplitKReduce(OpBuilder &b, Location loc,
+                                     const GPUGemmProblem &p,
+                                     const GPUSplitK &split) {
+  auto index = [&](OpBuilder &nb, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(nb, loc, v);
+  };
+  Value one = index(b, 1);
+  Value elements = arith::MulIOp::create(b, loc, p.m, p.n);
+  Value grid = arith::CeilDivUIOp::create(b, loc, elements,
+                                          index(b, kReduceThreads));
+  auto launch = gpu::LaunchOp::create(b, loc, grid, one, one,
+                                      index(b, kReduceThreads), one, one);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&launch.getBody().front());
+
+  Value element = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, launch.getBlockIds().x,
+                            index(b, kReduceThreads)),
+      launch.getThreadIds().x);
+  Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                       element, elements);
+  scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location) {
+    Type f32 = tb.getF32Type();
+    auto zeroF32 = [&]() -> Value {
+      return arith::ConstantOp::create(tb, loc, tb.getF32FloatAttr(0.0));
+    };
+    auto toF32 = [&](Value v) -> Value {
+      return v.getType() == f32 ? v : arith::ExtFOp::create(tb, loc, f32, v);
+    };
+    Value row = arith::DivUIOp::create(tb, loc, element, p.n);
+    Value col = arith::RemUIOp::create(tb, loc, element, p.n);
+    bool isNorm = p.prologue != GPUGemmPrologue::None;
+    bool isLayerNorm = p.prologue == GPUGemmPrologue::LayerNorm;
+
+    // Σ over the slices, in slice order: acc, the row's two sums and
+    // (LayerNorm) the column's two sums.
+    SmallVector<Value> init(5, zeroF32());
+    auto loop = scf::ForOp::create(
+        tb, loc, index(tb, 0), split.splits, index(tb, 1), init,
+        [&](OpBuilder &lb, Location, Value z, ValueRange sums) {
+          SmallVector<Value> next(sums.begin(), sums.end());
+          auto accumulate = [&](unsigned i, Value mem, ValueRange idx) {
+            next[i] = arith::AddFOp::create(
+                lb, loc, next[i], memref::LoadOp::create(lb, loc, mem, idx));
+          };
+          accumulate(0, split.accumulators, {z, row, col});
+          if (isNorm) {
+            accumulate(1, split.rowSums, {z, row, index(lb, 0)});
+            accumulate(2, split.rowSums, {z, row, index(lb, 1)});
+          }
+          if (isLayerNorm) {
+            accumulate(3, split.columnSums, {z, col, index(lb, 0)});
+            accumulate(4, split.columnSums, {z, col, index(lb, 1)});
+          }
+          scf::YieldOp::create(lb, loc, next);
+        });
+    ValueRange sums = loop.getResults();
+
+    Value v = sums[0];
+    if (isNorm) {
+      // An empty row (K = 0) divides by 1, as the unsplit epilogue does.
+      Value kF32 = arith::UIToFPOp::create(
+          tb, loc, f32,
+          arith::IndexCastUIOp::create(
+              tb, loc, tb.getI64Type(),
+              arith::MaxUIOp::create(tb, loc, p.k, index(tb, 1))));
+      Value meanShift;
+      Value r = emitRowScale(tb, loc, p, sums[1], sums[2], kF32, meanShift);
+      v = arith::MulFOp::create(tb, loc, r, v);
+      if (isLayerNorm) {
+        Value shift = arith::MulFOp::create(tb, loc, r, meanShift);
+        v = arith::SubFOp::create(tb, loc, v,
+                                  arith::MulFOp::create(tb, loc, shift,
+                                                        sums[3]));
+        v = arith::AddFOp::create(tb, loc, v, sums[4]);
+      }
+    }
+    if (p.matmulBias)
+      v = arith::AddFOp::create(
+          tb, loc, v,
+          toF32(memref::LoadOp::create(tb, loc, p.matmulBias,
+                                       ValueRange{col})));
+    if (p.residual)
+      v = arith::AddFOp::create(
+          tb, loc, v,
+          toF32(memref::LoadOp::create(tb, loc, p.residual,
+                                       ValueRange{row, col})));
+    Type elem = p.elementType();
+    if (elem != f32)
+      v = arith::TruncFOp::create(tb, loc, elem, v);
+    memref::StoreOp::create(tb, loc, v, p.c, ValueRange{row, col});
+    scf::YieldOp::create(tb, loc);
+  });
+  gpu::TerminatorOp::create(b, loc);
+}
