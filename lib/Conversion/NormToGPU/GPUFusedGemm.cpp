@@ -170,6 +170,15 @@ private:
   Value narrow(OpBuilder &b, Value v) {
     return v.getType() == elem ? v : arith::TruncFOp::create(b, loc, elem, v);
   }
+  /// v summed over the two threads of a row (adjacent lanes 2r, 2r + 1,
+  /// which split the row's K tile in halves); both get the sum.
+  Value sumOverRowPair(OpBuilder &b, Value v) {
+    Value other = gpu::ShuffleOp::create(b, loc, v, 1,
+                                         NVIDIATargetInfo::kWarpSize,
+                                         gpu::ShuffleMode::XOR)
+                      .getShuffleResult();
+    return arith::AddFOp::create(b, loc, v, other);
+  }
   Value indexToF32(OpBuilder &b, Value v) {
     return arith::UIToFPOp::create(
         b, loc, b.getF32Type(),
@@ -538,11 +547,7 @@ Value GPUFusedGemmEmitter::computePivot(OpBuilder &b, const Smem &s) {
     for (Value x :
          inputLanes(b, s, {index(b, 0), row, addC(b, half, j * chunk)}))
       sum = arith::AddFOp::create(b, loc, sum, x); // zero-filled past K
-  Value other = gpu::ShuffleOp::create(b, loc, sum, 1,
-                                       NVIDIATargetInfo::kWarpSize,
-                                       gpu::ShuffleMode::XOR)
-                    .getShuffleResult();
-  sum = arith::AddFOp::create(b, loc, sum, other);
+  sum = sumOverRowPair(b, sum);
   Value count = arith::MaxSIOp::create(
       b, loc, arith::MinSIOp::create(b, loc, p.k, index(b, bk)), index(b, 1));
   return arith::DivFOp::create(b, loc, sum, indexToF32(b, count));
@@ -747,16 +752,9 @@ void GPUFusedGemmEmitter::finishStatistics(OpBuilder &b, const Smem &s,
   // define it, where 0/0 made every element NaN.
   Value kF32 = indexToF32(
       b, arith::MaxUIOp::create(b, loc, p.k, index(b, 1)).getResult());
-  auto combine = [&](Value v) {
-    Value other = gpu::ShuffleOp::create(b, loc, v, 1,
-                                         NVIDIATargetInfo::kWarpSize,
-                                         gpu::ShuffleMode::XOR)
-                      .getShuffleResult();
-    return arith::AddFOp::create(b, loc, v, other).getResult();
-  };
   if (isNorm()) {
-    Value s1 = combine(stats[0]);
-    Value s2 = combine(stats[1]);
+    Value s1 = sumOverRowPair(b, stats[0]);
+    Value s2 = sumOverRowPair(b, stats[1]);
     Value meanShift;
     Value r = emitRowScale(b, loc, p, s1, s2, kF32, meanShift);
     Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
@@ -861,14 +859,8 @@ void GPUFusedGemmEmitter::splitEpilogue(OpBuilder &b, ValueRange stats,
                                  index(b, 0));
   };
   if (isNorm()) {
-    auto combine = [&](Value v) {
-      Value other = gpu::ShuffleOp::create(b, loc, v, 1,
-                                           NVIDIATargetInfo::kWarpSize,
-                                           gpu::ShuffleMode::XOR)
-                        .getShuffleResult();
-      return arith::AddFOp::create(b, loc, v, other).getResult();
-    };
-    Value s1 = combine(stats[0]), s2 = combine(stats[1]);
+    Value s1 = sumOverRowPair(b, stats[0]);
+    Value s2 = sumOverRowPair(b, stats[1]);
     Value gm = add(b, m0, divC(b, tid, 2));
     Value writes = andI(b, andI(b, isZero(remC(b, tid, 2)),
                                 isZero(gpuBlockX)),

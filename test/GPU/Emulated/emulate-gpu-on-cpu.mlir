@@ -149,7 +149,7 @@ func.func @mma_shape_not_emulated(%a: vector<4x1xf32>, %b: vector<2x1xf32>, %c: 
   %c1 = arith.constant 1 : index
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
-    // expected-error @+1 {{emulation: only mma.sync m16n8k16 with 16-bit inputs and an f32 accumulator is emulated}}
+    // expected-error @+1 {{emulation: only mma.sync m16n8k16 with 16-bit inputs and an f32 or f16 accumulator is emulated}}
     %d = nvgpu.mma.sync (%a, %b, %c) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
     gpu.terminator
   }

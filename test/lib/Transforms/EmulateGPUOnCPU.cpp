@@ -12,6 +12,8 @@
 //                 omp_get_thread_num() (x fastest, as CUDA numbers lanes);
 //                 workgroup attributions and dynamic shared memory become
 //                 host allocations made before the loops and freed after;
+//   gpu.thread_id / block_id / block_dim / grid_dim / lane_id → the same
+//                 values as the launch's block arguments;
 //   gpu.barrier → omp.barrier;
 //   gpu.shuffle → a store to a block-wide scratch slot, a barrier, a load of
 //                 the source lane's slot (so every thread of the block must
@@ -113,6 +115,9 @@ private:
 
   gpu::LaunchOp launch;
   Value sharedMemory;
+  /// x, y, z of the emulated block: thread and block ids, block and grid
+  /// sizes (for gpu.thread_id and friends in the body).
+  Value threadIds[3], blockIds[3], blockSizes[3], gridSizes[3];
 };
 
 } // namespace
@@ -192,6 +197,11 @@ LogicalResult LaunchEmulator::run() {
   Value ty = arith::RemUIOp::create(b, loc, txy, block.y);
   Value tz = arith::DivUIOp::create(b, loc, txy, block.y);
 
+  threadIds[0] = tx, threadIds[1] = ty, threadIds[2] = tz;
+  blockIds[0] = forX.getInductionVar(), blockIds[1] = forY.getInductionVar(),
+  blockIds[2] = forZ.getInductionVar();
+  blockSizes[0] = block.x, blockSizes[1] = block.y, blockSizes[2] = block.z;
+  gridSizes[0] = grid.x, gridSizes[1] = grid.y, gridSizes[2] = grid.z;
   gpu::KernelDim3 blockIds = launch.getBlockIds();
   gpu::KernelDim3 threadIds = launch.getThreadIds();
   gpu::KernelDim3 gridArgs = launch.getGridSize();
@@ -267,6 +277,24 @@ LogicalResult LaunchEmulator::rewriteBodyOp(Operation *op, EmulatedTeam &team) {
       return op->emitError("emulation: dynamic shared memory used but the "
                            "launch gives it no size");
     shared.replaceAllUsesWith(sharedMemory);
+    op->erase();
+    return success();
+  }
+  // Ids and sizes written as ops rather than the launch's block arguments.
+  auto dim = [](gpu::Dimension d) { return static_cast<unsigned>(d); };
+  Value replacement;
+  if (auto id = dyn_cast<gpu::ThreadIdOp>(op))
+    replacement = threadIds[dim(id.getDimension())];
+  else if (auto id = dyn_cast<gpu::BlockIdOp>(op))
+    replacement = blockIds[dim(id.getDimension())];
+  else if (auto size = dyn_cast<gpu::BlockDimOp>(op))
+    replacement = blockSizes[dim(size.getDimension())];
+  else if (auto size = dyn_cast<gpu::GridDimOp>(op))
+    replacement = gridSizes[dim(size.getDimension())];
+  else if (isa<gpu::LaneIdOp>(op))
+    replacement = team.laneAndWarpBase(b).first;
+  if (replacement) {
+    op->getResult(0).replaceAllUsesWith(replacement);
     op->erase();
     return success();
   }

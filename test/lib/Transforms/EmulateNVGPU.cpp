@@ -16,7 +16,7 @@
 //                     2t.., then the same of columns 2t + 8..), B (16×8,
 //                     b0 = rows 2t.. of column g, b1 = rows 2t + 8..), C/D
 //                     (rows g and g + 8, columns 2t and 2t + 1), products
-//                     summed in f32 in k order.
+//                     summed in f32 in k order (an f16 C/D rounded once).
 //
 // ldmatrix and mma.sync exchange lane data through block-wide scratch slots,
 // like gpu.shuffle (EmulatedTeam.h).
@@ -154,9 +154,9 @@ static LogicalResult emulateMmaSync(nvgpu::MmaSyncOp op, EmulatedTeam &team) {
       aType.getShape() != ArrayRef<int64_t>{4, 2} ||
       bType.getShape() != ArrayRef<int64_t>{2, 2} ||
       cType.getShape() != ArrayRef<int64_t>{2, 2} ||
-      !cType.getElementType().isF32())
+      !(cType.getElementType().isF32() || cType.getElementType().isF16()))
     return op.emitError("emulation: only mma.sync m16n8k16 with 16-bit "
-                        "inputs and an f32 accumulator is emulated");
+                        "inputs and an f32 or f16 accumulator is emulated");
 
   // Slots per lane: A's 8 elements (register q, element e at 2q + e), then
   // B's 4 (8 + 2r + e).
@@ -187,8 +187,11 @@ static LogicalResult emulateMmaSync(nvgpu::MmaSyncOp op, EmulatedTeam &team) {
     for (int64_t j = 0; j < 2; ++j) {
       // D[g + 8i][2t + j] = C + Σ_k A[g + 8i][k] · B[k][2t + j].
       Value column = m.addC(t2, j);
+      // An f16 accumulator: summed in f32, rounded once.
       Value init = vector::ExtractOp::create(b, loc, op.getMatrixC(),
                                              ArrayRef<int64_t>{i, j});
+      if (!init.getType().isF32())
+        init = arith::ExtFOp::create(b, loc, f32, init);
       auto loop = scf::ForOp::create(
           b, loc, m.c(0), m.c(16), m.c(1), ValueRange{init},
           [&](OpBuilder &lb, Location, Value k, ValueRange acc) {
@@ -214,7 +217,10 @@ static LogicalResult emulateMmaSync(nvgpu::MmaSyncOp op, EmulatedTeam &team) {
                 lb, loc,
                 ValueRange{math::FmaOp::create(lb, loc, a, bv, acc.front())});
           });
-      result = vector::InsertOp::create(b, loc, loop.getResult(0), result,
+      Value d = loop.getResult(0);
+      if (!cType.getElementType().isF32())
+        d = arith::TruncFOp::create(b, loc, cType.getElementType(), d);
+      result = vector::InsertOp::create(b, loc, d, result,
                                         ArrayRef<int64_t>{i, j});
     }
   op.getRes().replaceAllUsesWith(result);
