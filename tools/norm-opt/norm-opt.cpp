@@ -17,6 +17,7 @@
 namespace mlir::norm::test {
 // Test-only passes (test/lib, CONVENTIONS.md 25).
 void registerEmulateGPUOnCPUPass();
+void registerVectorToNVGPUInLaunchesPass();
 } // namespace mlir::norm::test
 
 int main(int argc, char **argv) {
@@ -30,6 +31,7 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::norm::registerAllPasses();
   mlir::norm::test::registerEmulateGPUOnCPUPass();
+  mlir::norm::test::registerVectorToNVGPUInLaunchesPass();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "norm-mlir optimizer driver\n", registry));
 }
