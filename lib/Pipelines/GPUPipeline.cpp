@@ -50,6 +50,7 @@ void addKernelStage(OpPassManager &pm, const NormNVVMPipelineOptions &options) {
   normOptions.blockRowThreshold = options.blockRowThreshold;
   normOptions.registerElements = options.registerElements;
   normOptions.maxSplitK = options.maxSplitK;
+  normOptions.lowerMatmuls = options.lowerMatmuls;
   normOptions.chip = options.chip;
   pm.addPass(createConvertNormToGPUPass(normOptions));
   pm.addPass(createCanonicalizerPass());

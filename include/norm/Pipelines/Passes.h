@@ -147,6 +147,11 @@ struct NormNVVMPipelineOptions
       llvm::cl::desc("Row elements each thread may hold in registers "
                      "between the sweeps (0 to 128)"),
       llvm::cl::init(32)};
+  PassOptions::Option<bool> lowerMatmuls{
+      *this, "lower-matmuls",
+      llvm::cl::desc("Also run memref linalg.matmuls with an f32 C on the "
+                     "GEMM kernel (convert-norm-to-gpu's lower-matmuls)"),
+      llvm::cl::init(false)};
   PassOptions::Option<int64_t> maxSplitK{
       *this, "max-split-k",
       llvm::cl::desc("The most K slices of a split-K fused GEMM, for "

@@ -813,7 +813,9 @@ Value GPUFusedGemmEmitter::outputValue(OpBuilder &b, const Smem &s, Value acc,
         b, loc, v, memref::LoadOp::create(b, loc, s.colB, ValueRange{colL}));
   if (residual)
     v = arith::AddFOp::create(b, loc, v, residual);
-  return narrow(b, v);
+  return v.getType() == p.outputType()
+             ? v
+             : arith::TruncFOp::create(b, loc, p.outputType(), v).getResult();
 }
 
 /// Calls `fn` with every accumulator element of the thread and its block
@@ -954,16 +956,18 @@ void GPUFusedGemmEmitter::epilogue(OpBuilder &b, const Smem &s,
         };
         if (async) {
           // N is a multiple of 8: the pair is inside C when its first
-          // element is; one 4-byte store.
+          // element is; one 4-byte store (8 bytes for an f32 C).
           Value inside = andI(b, rowOK, lt(b, gn, p.n));
+          Type outType = p.outputType();
+          auto pairAlign = llvm::MaybeAlign(outType.getIntOrFloatBitWidth() / 4);
           scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location) {
-            auto pairType = VectorType::get({2}, elem);
+            auto pairType = VectorType::get({2}, outType);
             SmallVector<Value> residual(2);
             if (p.residual) {
               Value r = vector::LoadOp::create(tb, loc, pairType, p.residual,
                                                ValueRange{gm, gn},
                                                /*nontemporal=*/false,
-                                               llvm::MaybeAlign(4));
+                                               pairAlign);
               for (int64_t j = 0; j < 2; ++j)
                 residual[j] = toF32(tb, vector::ExtractOp::create(tb, loc, r, j));
             }
@@ -971,8 +975,7 @@ void GPUFusedGemmEmitter::epilogue(OpBuilder &b, const Smem &s,
                 tb, loc, pairType,
                 ValueRange{value(tb, 0, residual[0]), value(tb, 1, residual[1])});
             vector::StoreOp::create(tb, loc, pair, p.c, ValueRange{gm, gn},
-                                    /*nontemporal=*/false,
-                                    llvm::MaybeAlign(4));
+                                    /*nontemporal=*/false, pairAlign);
             scf::YieldOp::create(tb, loc);
           });
         } else {

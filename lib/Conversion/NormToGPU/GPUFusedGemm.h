@@ -27,7 +27,7 @@ enum class GPUGemmPrologue { None, RMSNorm, LayerNorm };
 /// One GEMM on 2-D identity-layout memrefs of one element type (bf16, f16
 /// or f32), accumulated in f32: A is M×K, W is K×N (or N×K with `transposeW`),
 /// C and residual are M×N, γ/β are [K], matmulBias is [N]. Absent operands
-/// are null. C is rounded to the element type once.
+/// are null. C is rounded to its element type (outputType) once.
 ///
 /// With a norm prologue, `aResidual` (M×K, the residual add of a pre-norm
 /// block) replaces A by S = round(A + aResidual), added in f32 and rounded
@@ -40,6 +40,12 @@ struct GPUGemmProblem : FusedGemmView {
 
   Type elementType() const {
     return cast<MemRefType>(a.getType()).getElementType();
+  }
+  /// C's element type: the input type, or f32 for a plain matmul with
+  /// 16-bit inputs and an f32 C (prologue None; the residual then has C's
+  /// type too).
+  Type outputType() const {
+    return cast<MemRefType>(c.getType()).getElementType();
   }
 };
 

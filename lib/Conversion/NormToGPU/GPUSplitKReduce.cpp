@@ -114,9 +114,9 @@ void mlir::norm::emitGPUSplitKReduce(OpBuilder &b, Location loc,
           tb, loc, v,
           toF32(memref::LoadOp::create(tb, loc, p.residual,
                                        ValueRange{row, col})));
-    Type elem = p.elementType();
-    if (elem != f32)
-      v = arith::TruncFOp::create(tb, loc, elem, v);
+    Type out = p.outputType();
+    if (out != f32)
+      v = arith::TruncFOp::create(tb, loc, out, v);
     memref::StoreOp::create(tb, loc, v, p.c, ValueRange{row, col});
     scf::YieldOp::create(tb, loc);
   });

@@ -32,6 +32,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -512,6 +513,77 @@ int64_t parseSMVersion(StringRef chip) {
   return version;
 }
 
+/// With `lower-matmuls`: a memref-form `linalg.matmul` with an f32 C and
+/// f32, bf16 or f16 A and B (W as K×N, or N×K through the indexing maps
+/// `(m, k), (n, k), (m, n)`) runs on the fused ops' GEMM kernel with no
+/// prologue, C += A·B as linalg defines it (C is read as the kernel's
+/// residual and written back, each element by the thread that read it).
+/// This is the project's own GEMM alone, the baseline of the fused kernels.
+/// A 16-bit C is left alone: linalg rounds every partial sum to it, which
+/// the f32-accumulating kernel would not reproduce.
+struct LowerMatmulToGPUGemm : OpRewritePattern<linalg::MatmulOp> {
+  LowerMatmulToGPUGemm(MLIRContext *context,
+                       const NormGPUCodegenOptions &options)
+      : OpRewritePattern<linalg::MatmulOp>(context), options(options) {}
+
+  LogicalResult matchAndRewrite(linalg::MatmulOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<bool> transposeW = gemmLayout(op);
+    if (!transposeW)
+      return rewriter.notifyMatchFailure(
+          op, "not an identity-layout memref matmul with an f32 C and equal "
+              "f32, bf16 or f16 inputs");
+    if (options.smVersion < 80)
+      return rewriter.notifyMatchFailure(op, "the GEMM kernels need sm_80+");
+    Location loc = op.getLoc();
+    GPUGemmProblem p;
+    p.a = op.getDpsInputOperand(0)->get();
+    p.w = op.getDpsInputOperand(1)->get();
+    p.c = op.getDpsInitOperand(0)->get();
+    p.transposeW = *transposeW;
+    p.m = memref::DimOp::create(rewriter, loc, p.a, 0);
+    p.k = memref::DimOp::create(rewriter, loc, p.a, 1);
+    p.n = memref::DimOp::create(rewriter, loc, p.c, 1);
+    p.residual = p.c; // C += A·W
+    emitGemmDispatch(rewriter, loc, p, options);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  /// Whether W is N×K (true) or K×N (false), or nullopt when `op` is not a
+  /// matmul the GEMM computes.
+  static std::optional<bool> gemmLayout(linalg::MatmulOp op) {
+    if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2)
+      return std::nullopt;
+    for (Value v : op->getOperands()) {
+      auto type = dyn_cast<MemRefType>(v.getType());
+      if (!type || type.getRank() != 2 || !type.getLayout().isIdentity())
+        return std::nullopt;
+    }
+    Type a = getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType());
+    Type b = getElementTypeOrSelf(op.getDpsInputOperand(1)->get().getType());
+    Type c = getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
+    if (a != b || !c.isF32() || !(a.isF32() || a.isBF16() || a.isF16()))
+      return std::nullopt;
+    MLIRContext *ctx = op.getContext();
+    AffineExpr m, n, k;
+    bindDims(ctx, m, n, k);
+    auto maps = [&](ArrayRef<AffineExpr> w) {
+      return SmallVector<AffineMap>{AffineMap::get(3, 0, {m, k}, ctx),
+                                    AffineMap::get(3, 0, w, ctx),
+                                    AffineMap::get(3, 0, {m, n}, ctx)};
+    };
+    SmallVector<AffineMap> actual = op.getIndexingMapsArray();
+    if (actual == maps({k, n}))
+      return false;
+    if (actual == maps({n, k}))
+      return true;
+    return std::nullopt;
+  }
+
+  NormGPUCodegenOptions options;
+};
+
 struct ConvertNormToGPUPass
     : public norm::impl::ConvertNormToGPUPassBase<ConvertNormToGPUPass> {
   using Base::Base;
@@ -538,6 +610,7 @@ struct ConvertNormToGPUPass
     }
     NormGPUCodegenOptions codegen;
     codegen.maxSplitK = maxSplitK;
+    codegen.lowerMatmuls = lowerMatmuls;
     codegen.blockRowThreshold = blockRowThreshold;
     codegen.maxRegisterElements = registerElements;
     codegen.smVersion = parseSMVersion(chip);
@@ -566,6 +639,9 @@ struct ConvertNormToGPUPass
     });
     if (unsupported)
       return signalPassFailure();
+    if (lowerMatmuls)
+      getOperation()->walk(
+          [&](linalg::MatmulOp op) { fusedOps.push_back(op); });
 
     RewritePatternSet patternList(&getContext());
     populateNormToGPUConversionPatterns(patternList, codegen);
@@ -597,6 +673,8 @@ void mlir::norm::populateNormToGPUConversionPatterns(
                LowerMatmulNormToGPU<MatmulRMSNormOp>,
                LowerMatmulNormToGPU<MatmulLayerNormOp>>(
       patterns.getContext(), options);
+  if (options.lowerMatmuls)
+    patterns.add<LowerMatmulToGPUGemm>(patterns.getContext(), options);
 }
 
 std::string

@@ -65,6 +65,10 @@
 //   norm_test_check_matmul_layer_norm_<dt>(a, w, matmul_bias, residual, gamma,
 //                                          beta, y, sum, f64 epsilon,
 //                                          f64 weight_offset, i64 flags)
+//   norm_test_check_matmul_<dt>(a, w, memref<*xf32> c_before,
+//                               memref<*xf32> c, i64 flags)
+//       C = C_before + A * W (transpose_rhs only), an f32 C with <dt> inputs:
+//       the GEMM alone, as linalg.matmul accumulates, at f32's tolerance.
 // Data memrefs have the element type <dt>; the statistics memrefs (mean,
 // rstd) are always memref<*xf32>. An absent optional operand is passed as any
 // dummy memref and its flag bit is left clear.
@@ -555,6 +559,45 @@ void checkNormMatmul(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
   rep.print();
 }
 
+/// C = C_before + A · W in float64 from the actual inputs (f32 C).
+template <typename DT>
+void checkMatmul(UnrankedMemRefType<typename DT::Storage> *a,
+                 UnrankedMemRefType<typename DT::Storage> *w,
+                 UnrankedMemRefType<float> *cBefore,
+                 UnrankedMemRefType<float> *c, int64_t flags) {
+  std::vector<int64_t> aShape, wShape;
+  std::vector<double> as = load<DT>(a, &aShape);
+  std::vector<double> ws = load<DT>(w, &wShape);
+  bool trans = flags & kTransposeRhs;
+  Report rep;
+  rep.tol = tolOf<F32>();
+  rep.head = std::string("matmul ") + DT::name + " " +
+             nref::shapeString(aShape) + " w=" + nref::shapeString(wShape) +
+             (trans ? " trans_rhs" : "");
+  if (aShape.size() != 2 || wShape.size() != 2 ||
+      (trans ? wShape[1] : wShape[0]) != aShape[1]) {
+    rep.notes.push_back("bad shapes");
+    return failEarly(rep);
+  }
+  int64_t M = aShape[0], K = aShape[1], N = trans ? wShape[0] : wShape[1];
+  std::vector<double> cRef = load<F32>(cBefore);
+  if (static_cast<int64_t>(cRef.size()) != M * N) {
+    rep.notes.push_back("C has the wrong size");
+    return failEarly(rep);
+  }
+  for (int64_t i = 0; i < M; ++i)
+    for (int64_t j = 0; j < N; ++j) {
+      double sum = 0.0;
+      for (int64_t k = 0; k < K; ++k)
+        sum += as[i * K + k] * (trans ? ws[j * K + k] : ws[k * N + j]);
+      cRef[i * N + j] += sum;
+    }
+  std::vector<double> cOut = load<F32>(c);
+  printRowErrors("c", cOut, cRef, N);
+  rep.main = compare(cOut, cRef, tolOf<F32>());
+  rep.print();
+}
+
 /// Y = norm(round_dt(A · W + matmul_bias + residual)).
 template <typename DT>
 void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
@@ -744,6 +787,12 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
       double epsilon, double weightOffset, int64_t flags) {                    \
     checkMatmulNorm<DT>(/*isRms=*/false, a, w, matmulBias, residual, gamma,    \
                         beta, y, sum, epsilon, weightOffset, flags);           \
+  }                                                                            \
+  NORM_RT_EXPORT void _mlir_ciface_norm_test_check_matmul_##DTNAME(            \
+      UnrankedMemRefType<DT::Storage> *a, UnrankedMemRefType<DT::Storage> *w,  \
+      UnrankedMemRefType<float> *cBefore, UnrankedMemRefType<float> *c,        \
+      int64_t flags) {                                                         \
+    checkMatmul<DT>(a, w, cBefore, c, flags);                                  \
   }
 
 NORM_RT_DEFINE(f32, F32)

@@ -42,6 +42,9 @@ struct NormGPUCodegenOptions {
   /// The most K slices of a split-K fused GEMM (used when the output has
   /// fewer 64 × 128 blocks than the GPU runs at once); 1: never split.
   int64_t maxSplitK = 16;
+  /// Also lower memref `linalg.matmul`s with an f32 C (f32, bf16 or f16
+  /// inputs) to the GEMM kernel, with no prologue (C += A·B).
+  bool lowerMatmuls = false;
 };
 
 /// Adds the patterns that replace memref-form `norm.rms_norm` and
