@@ -3,10 +3,11 @@
 // over the grid around one omp.parallel team per block, the thread ids come
 // from omp_get_thread_num (x fastest), barriers become omp.barrier, shuffles
 // and the nvgpu warp ops exchange lane values through the two alternating
-// halves of scratch buffers with one barrier, cp.async is a synchronous zero-filling copy, and
-// host gpu ops become memref ops. Forms it does not emulate are located
-// errors. The kernels' results are checked by the execution tests beside
-// this file.
+// halves of scratch buffers with one barrier, cp.async into shared memory
+// lands at the wait that covers it (elsewhere it is a synchronous
+// zero-filling copy), and host gpu ops become memref ops. Forms it does
+// not emulate are located errors. The kernels' results are checked by the
+// execution tests beside this file.
 // RUN: norm-opt %s --split-input-file --norm-test-emulate-gpu-on-cpu --verify-diagnostics | FileCheck %s
 
 // CHECK-DAG: func.func private @omp_get_thread_num() -> i32
@@ -78,8 +79,9 @@ func.func @block_of_two_warps() {
 
 // -----
 
-// cp.async: a synchronous copy of 4 elements, zero past the source size;
-// the commit group and the wait disappear.
+// cp.async into a workgroup attribution (not dynamic shared memory): a
+// synchronous copy of 4 elements, zero past the source size; the commit
+// group and the wait have nothing to order.
 // CHECK-LABEL: func.func @async_copy
 // CHECK:         omp.parallel
 // CHECK-COUNT-4:   scf.if %{{.*}} -> (f32)
@@ -94,6 +96,44 @@ func.func @async_copy(%src: memref<64xf32>, %n: index) {
     %t = nvgpu.device_async_copy %src[%c0], %tile[%tx], 4, %n {bypassL1} : memref<64xf32> to memref<128xf32, #gpu.address_space<workgroup>>
     %g = nvgpu.device_async_create_group %t
     nvgpu.device_async_wait %g {numGroups = 0 : i32}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// cp.async into dynamic shared memory lands late: the copy reads the chunk
+// and queues its 16 bytes in the thread's open group (on the thread's
+// stack), the commit counts the group, and the wait writes the oldest
+// groups to shared memory until at most numGroups are pending.
+// CHECK-LABEL: func.func @async_copy_deferred
+// CHECK:         omp.parallel
+// CHECK:           %[[OFFSETS:.*]] = memref.alloca() : memref<4x32xindex>
+// CHECK:           %[[BYTES:.*]] = memref.alloca() : memref<4x32x16xi8>
+// CHECK:           vector.bitcast %{{.*}} : vector<4xf32> to vector<16xi8>
+// CHECK:           vector.store %{{.*}}, %[[BYTES]]
+// CHECK:           scf.while
+// CHECK:             arith.cmpi ugt, %{{.*}}, %c1
+// CHECK:             scf.for
+// CHECK:               memref.load %[[OFFSETS]]
+// CHECK:               memref.view %{{.*}}[%{{.*}}][] : memref<?xi8> to memref<16xi8>
+// CHECK-NOT:     nvgpu.
+func.func @async_copy_deferred(%src: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %bytes = arith.constant 512 : i32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1)
+             dynamic_shared_memory_size %bytes {
+    %raw = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %tile = memref.view %raw[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128xf32, #gpu.address_space<workgroup>>
+    %i = arith.muli %tx, %c4 : index
+    %t = nvgpu.device_async_copy %src[%c0], %tile[%i], 4, %c4 {bypassL1} : memref<64xf32> to memref<128xf32, #gpu.address_space<workgroup>>
+    %g = nvgpu.device_async_create_group %t
+    nvgpu.device_async_wait %g {numGroups = 1 : i32}
     gpu.terminator
   }
   return

@@ -19,7 +19,8 @@
 //                 the source lane's slot (so every thread of the block must
 //                 reach it: the kernels keep control flow uniform;
 //                 EmulatedTeam.h says why one barrier is enough);
-//   nvgpu ops   → EmulateNVGPU.cpp;
+//   nvgpu ops   → EmulateNVGPU.cpp (cp.async lands as late as PTX allows:
+//                 at the wait that covers its group);
 //   host side   → gpu.alloc / gpu.dealloc / gpu.memcpy become memref.alloc /
 //                 memref.dealloc / memref.copy; gpu.wait disappears (the
 //                 emulation is synchronous).
@@ -63,7 +64,34 @@ void EmulatedTeam::enter(OpBuilder &b, Value threadId) {
   tid = threadId;
   parity = memref::AllocaOp::create(
       b, loc, MemRefType::get({}, b.getIndexType()));
-  memref::StoreOp::create(b, loc, index(b, loc, 0), parity, ValueRange{});
+  threadSetupEnd =
+      memref::StoreOp::create(b, loc, index(b, loc, 0), parity, ValueRange{});
+}
+
+const EmulatedTeam::AsyncCopyQueue &EmulatedTeam::asyncCopyQueue() {
+  if (copyQueue)
+    return *copyQueue;
+  OpBuilder b(threadSetupEnd->getContext());
+  b.setInsertionPointAfter(threadSetupEnd);
+  using Q = AsyncCopyQueue;
+  Type indexType = b.getIndexType();
+  Q q;
+  q.offsets = memref::AllocaOp::create(
+      b, loc, MemRefType::get({Q::kGroups, Q::kCopies}, indexType));
+  q.bytes = memref::AllocaOp::create(
+      b, loc, MemRefType::get({Q::kGroups, Q::kCopies, 16}, b.getI8Type()));
+  q.counts =
+      memref::AllocaOp::create(b, loc, MemRefType::get({Q::kGroups}, indexType));
+  q.committed = memref::AllocaOp::create(b, loc, MemRefType::get({}, indexType));
+  q.landed = memref::AllocaOp::create(b, loc, MemRefType::get({}, indexType));
+  Value zero = index(b, loc, 0);
+  memref::StoreOp::create(b, loc, zero, q.committed, ValueRange{});
+  memref::StoreOp::create(b, loc, zero, q.landed, ValueRange{});
+  for (int64_t g = 0; g < Q::kGroups; ++g)
+    threadSetupEnd = memref::StoreOp::create(b, loc, zero, q.counts,
+                                             ValueRange{index(b, loc, g)});
+  copyQueue = q;
+  return *copyQueue;
 }
 
 std::pair<Value, Value> EmulatedTeam::beginExchange(OpBuilder &b, Type type,
@@ -192,6 +220,7 @@ LogicalResult LaunchEmulator::run() {
           .getResult(0));
   EmulatedTeam state(loc, forZ, numThreads);
   state.enter(b, tid);
+  state.sharedMemory = sharedMemory;
   Value tx = arith::RemUIOp::create(b, loc, tid, block.x);
   Value txy = arith::DivUIOp::create(b, loc, tid, block.x);
   Value ty = arith::RemUIOp::create(b, loc, txy, block.y);

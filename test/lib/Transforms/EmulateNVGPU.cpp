@@ -6,9 +6,13 @@
 // with floating point type" and "ldmatrix"), with groupID g = lane / 4 and
 // threadID_in_group t = lane % 4:
 //
-//   cp.async          a synchronous copy of the chunk, zero-filled past the
-//                     source size; commit groups and waits have nothing left
-//                     to order and disappear;
+//   cp.async          the chunk (zero-filled past the source size) is read
+//                     at the copy and written to shared memory at the
+//                     cp.async.wait_group that covers its commit group, the
+//                     latest point PTX allows: a thread queues its copies
+//                     per group (EmulatedTeam::AsyncCopyQueue), so a tile
+//                     read before its wait still holds the old data and the
+//                     test fails; copies to other memory are synchronous;
 //   ldmatrix .x1/2/4  lanes 8q..8q+7 give the row addresses of matrix q; lane
 //                     l receives, per matrix, row g, columns 2t and 2t + 1
 //                     (.trans: rows 2t and 2t + 1 of column g);
@@ -26,6 +30,7 @@
 #include "EmulatedTeam.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -58,16 +63,17 @@ struct IndexMath {
 
 } // namespace
 
-/// A synchronous cp.async: `dstElements` elements, those at or past the
-/// source size zero.
-static void emulateAsyncCopy(nvgpu::DeviceAsyncCopyOp op) {
+/// The `elements` values a cp.async copies, those at or past the source
+/// size zero.
+static SmallVector<Value> copiedValues(OpBuilder &b,
+                                       nvgpu::DeviceAsyncCopyOp op) {
   Location loc = op.getLoc();
-  OpBuilder b(op);
   IndexMath m{b, loc};
   int64_t elements = op.getDstElements().getZExtValue();
   Value count = op.getSrcElements() ? op.getSrcElements() : m.c(elements);
   Type elem = op.getDst().getType().getElementType();
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elem));
+  SmallVector<Value> values;
   for (int64_t j = 0; j < elements; ++j) {
     Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                          m.c(j), count);
@@ -81,10 +87,133 @@ static void emulateAsyncCopy(nvgpu::DeviceAsyncCopyOp op) {
               memref::LoadOp::create(tb, loc, op.getSrc(), idx).getResult());
         },
         [&](OpBuilder &eb, Location) { scf::YieldOp::create(eb, loc, zero); });
-    SmallVector<Value> idx(op.getDstIndices());
-    idx.back() = m.addC(idx.back(), j);
-    memref::StoreOp::create(b, loc, load.getResult(0), op.getDst(), idx);
+    values.push_back(load.getResult(0));
   }
+  return values;
+}
+
+/// The byte offset in the block's dynamic shared memory of the copy's
+/// destination, when it is a 16-byte chunk of a static identity-layout view
+/// of that memory; null otherwise.
+static Value sharedByteOffset(OpBuilder &b, nvgpu::DeviceAsyncCopyOp op,
+                              EmulatedTeam &team) {
+  auto view = op.getDst().getDefiningOp<memref::ViewOp>();
+  MemRefType type = op.getDst().getType();
+  if (!team.sharedMemory || !view || view.getSource() != team.sharedMemory ||
+      !type.hasStaticShape() || !type.getLayout().isIdentity() ||
+      op.getDstElements().getZExtValue() * type.getElementTypeBitWidth() !=
+          128)
+    return Value();
+  IndexMath m{b, op.getLoc()};
+  Value linear = m.c(0);
+  for (auto [i, idx] : llvm::enumerate(op.getDstIndices()))
+    linear = m.add(m.mulC(linear, type.getDimSize(i)), idx);
+  return m.add(view.getByteShift(),
+               m.mulC(linear, type.getElementTypeBitWidth() / 8));
+}
+
+/// cp.async into shared memory: the chunk's bytes are read now (the source
+/// is global memory the kernel does not write) and queued in the thread's
+/// open group; they land when a wait covers the group (emulateAsyncWait),
+/// the latest point PTX allows, so a read of the tile before its wait sees
+/// the old contents. Other destinations are copied at once.
+static void emulateAsyncCopy(nvgpu::DeviceAsyncCopyOp op, EmulatedTeam &team) {
+  Location loc = op.getLoc();
+  OpBuilder b(op);
+  IndexMath m{b, loc};
+  SmallVector<Value> values = copiedValues(b, op);
+  Value offset = sharedByteOffset(b, op, team);
+  if (!offset) {
+    for (auto [j, v] : llvm::enumerate(values)) {
+      SmallVector<Value> idx(op.getDstIndices());
+      idx.back() = m.addC(idx.back(), j);
+      memref::StoreOp::create(b, loc, v, op.getDst(), idx);
+    }
+    return;
+  }
+  using Q = EmulatedTeam::AsyncCopyQueue;
+  const Q &q = team.asyncCopyQueue();
+  Value chunk = vector::BitCastOp::create(
+      b, loc, VectorType::get({16}, b.getI8Type()),
+      vector::FromElementsOp::create(
+          b, loc,
+          VectorType::get({static_cast<int64_t>(values.size())},
+                          values.front().getType()),
+          values));
+  Value group = m.remC(memref::LoadOp::create(b, loc, q.committed), Q::kGroups);
+  Value slot = memref::LoadOp::create(b, loc, q.counts, ValueRange{group});
+  cf::AssertOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, slot,
+                            m.c(Q::kCopies)),
+      "emulation: more cp.async copies in one group than the queue holds");
+  memref::StoreOp::create(b, loc, offset, q.offsets, ValueRange{group, slot});
+  vector::StoreOp::create(b, loc, chunk, q.bytes,
+                          ValueRange{group, slot, m.c(0)});
+  memref::StoreOp::create(b, loc, m.addC(slot, 1), q.counts,
+                          ValueRange{group});
+}
+
+/// cp.async.commit_group: the open group becomes the newest pending one.
+static void emulateAsyncCommit(nvgpu::DeviceAsyncCreateGroupOp op,
+                               EmulatedTeam &team) {
+  if (!team.sharedMemory)
+    return; // every copy was synchronous
+  OpBuilder b(op);
+  IndexMath m{b, op.getLoc()};
+  const EmulatedTeam::AsyncCopyQueue &q = team.asyncCopyQueue();
+  memref::StoreOp::create(
+      b, op.getLoc(),
+      m.addC(memref::LoadOp::create(b, op.getLoc(), q.committed), 1),
+      q.committed);
+}
+
+/// cp.async.wait_group N: the thread's oldest pending groups land until at
+/// most N are pending.
+static void emulateAsyncWait(nvgpu::DeviceAsyncWaitOp op, EmulatedTeam &team) {
+  if (!team.sharedMemory)
+    return;
+  Location loc = op.getLoc();
+  OpBuilder b(op);
+  using Q = EmulatedTeam::AsyncCopyQueue;
+  const Q &q = team.asyncCopyQueue();
+  int64_t allowed = op.getNumGroups().value_or(0);
+  auto loop = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
+  OpBuilder before = OpBuilder::atBlockBegin(b.createBlock(&loop.getBefore()));
+  {
+    IndexMath m{before, loc};
+    Value pending = arith::SubIOp::create(
+        before, loc, memref::LoadOp::create(before, loc, q.committed),
+        memref::LoadOp::create(before, loc, q.landed));
+    scf::ConditionOp::create(
+        before, loc,
+        arith::CmpIOp::create(before, loc, arith::CmpIPredicate::ugt, pending,
+                              m.c(allowed)),
+        ValueRange{});
+  }
+  OpBuilder after = OpBuilder::atBlockBegin(b.createBlock(&loop.getAfter()));
+  IndexMath m{after, loc};
+  Value landed = memref::LoadOp::create(after, loc, q.landed);
+  Value group = m.remC(landed, Q::kGroups);
+  Value count = memref::LoadOp::create(after, loc, q.counts, ValueRange{group});
+  scf::ForOp::create(
+      after, loc, m.c(0), count, m.c(1), ValueRange{},
+      [&](OpBuilder &fb, Location, Value slot, ValueRange) {
+        Value offset = memref::LoadOp::create(fb, loc, q.offsets,
+                                              ValueRange{group, slot});
+        Value chunk = vector::LoadOp::create(
+            fb, loc, VectorType::get({16}, fb.getI8Type()), q.bytes,
+            ValueRange{group, slot, IndexMath{fb, loc}.c(0)});
+        Value target = memref::ViewOp::create(
+            fb, loc, MemRefType::get({16}, fb.getI8Type()), team.sharedMemory,
+            offset, ValueRange{});
+        vector::StoreOp::create(fb, loc, chunk, target,
+                                ValueRange{IndexMath{fb, loc}.c(0)});
+        scf::YieldOp::create(fb, loc);
+      });
+  memref::StoreOp::create(after, loc, m.c(0), q.counts, ValueRange{group});
+  memref::StoreOp::create(after, loc, m.addC(landed, 1), q.landed);
+  scf::YieldOp::create(after, loc);
 }
 
 /// ldmatrix: every lane publishes the element offset of the row it points
@@ -234,6 +363,10 @@ LogicalResult mlir::norm::test::emulateNVGPUOp(Operation *op,
     if (!op->use_empty())
       return op->emitError("emulation: a cp.async token used outside "
                            "cp.async groups and waits is not emulated");
+    if (auto wait = dyn_cast<nvgpu::DeviceAsyncWaitOp>(op))
+      emulateAsyncWait(wait, team);
+    else
+      emulateAsyncCommit(cast<nvgpu::DeviceAsyncCreateGroupOp>(op), team);
     op->erase();
     return success();
   }
@@ -241,7 +374,7 @@ LogicalResult mlir::norm::test::emulateNVGPUOp(Operation *op,
     if (!copy.getAsyncToken().use_empty())
       return op->emitError("emulation: a cp.async token used outside "
                            "cp.async groups is not emulated");
-    emulateAsyncCopy(copy);
+    emulateAsyncCopy(copy, team);
     op->erase();
     return success();
   }

@@ -15,6 +15,8 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include <optional>
+
 namespace mlir {
 namespace norm {
 namespace test {
@@ -54,12 +56,32 @@ public:
   /// tid % 32 and tid − tid % 32 (the warp's first thread).
   std::pair<Value, Value> laneAndWarpBase(OpBuilder &b);
 
+  /// The block's dynamic shared memory (a host i8 buffer), or null.
+  Value sharedMemory;
+
+  /// The thread's queue of cp.async copies not yet landed (EmulateNVGPU.cpp),
+  /// on its stack, created on first use: up to kGroups committed groups of
+  /// kCopies 16-byte copies into `sharedMemory`, as byte offsets and data.
+  struct AsyncCopyQueue {
+    static constexpr int64_t kGroups = 4;
+    static constexpr int64_t kCopies = 32;
+    Value offsets;   // memref<kGroups x kCopies x index>
+    Value bytes;     // memref<kGroups x kCopies x 16 x i8>
+    Value counts;    // memref<kGroups x index>
+    Value committed; // memref<index>: groups committed so far
+    Value landed;    // memref<index>: groups written to shared memory
+  };
+  const AsyncCopyQueue &asyncCopyQueue();
+
   Location loc;
 
 private:
   Operation *hostAnchor;
   Value numThreads;
   Value parity; // memref<index> on the thread's stack: 0 or 1
+  /// Per-thread allocations go after this op (the start of the region).
+  Operation *threadSetupEnd = nullptr;
+  std::optional<AsyncCopyQueue> copyQueue;
   llvm::DenseMap<std::pair<Type, int64_t>, Value> scratchBuffers;
   SmallVector<Value> buffers;
 };
