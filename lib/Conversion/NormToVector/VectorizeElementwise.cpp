@@ -123,10 +123,87 @@ std::optional<int64_t> bytesTouched(linalg::GenericOp op) {
   return bytes;
 }
 
+/// The bytes `op`'s memref operands span, computed at run time (for
+/// dynamic shapes).
+Value emitBytesTouched(OpBuilder &b, linalg::GenericOp op) {
+  Location loc = op.getLoc();
+  Value bytes = arith::ConstantIndexOp::create(b, loc, 0);
+  for (Value operand : op->getOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.getType());
+    if (!type)
+      continue;
+    Value elements = arith::ConstantIndexOp::create(
+        b, loc, llvm::divideCeil(type.getElementTypeBitWidth(), 8));
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      elements = arith::MulIOp::create(
+          b, loc, elements, memref::DimOp::create(b, loc, operand, d));
+    bytes = arith::AddIOp::create(b, loc, bytes, elements);
+  }
+  return bytes;
+}
+
+/// Whether `op` has a parallel dim that tiling would split across threads.
+bool hasParallelDim(linalg::GenericOp op) {
+  return llvm::any_of(op.getIteratorTypesArray(), [](utils::IteratorType t) {
+    return t == utils::IteratorType::parallel;
+  });
+}
+
 struct NormVectorizeElementwisePass
     : public norm::impl::NormVectorizeElementwisePassBase<
           NormVectorizeElementwisePass> {
   using Base::Base;
+
+  /// Tiles `op` to the plan's vector sizes (scf.forall made scf.parallel
+  /// when `parallel`, else scf.for; a reduced row is never split) and
+  /// vectorizes each tile, or reduces it in chunks. An op that does not
+  /// tile stays for the loops lowering. Fails (with a located error) only
+  /// when a forall cannot become an scf.parallel.
+  LogicalResult tileAndVectorize(RewriterBase &rewriter, linalg::GenericOp op,
+                                 const VectorizationPlan &plan, int64_t lanes,
+                                 bool parallel) {
+    scf::SCFTilingOptions options;
+    if (parallel)
+      options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+    // A reduced row is one tile whatever its vector size: not tiled (0),
+    // so the loops, scf.parallel included, run over parallel dims only.
+    SmallVector<OpFoldResult> tileSizes;
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    for (auto [size, iterator] : llvm::zip(plan.tileSizes, iterators))
+      tileSizes.push_back(rewriter.getIndexAttr(
+          iterator == utils::IteratorType::reduction ? 0 : size));
+    options.setTileSizes(tileSizes);
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(tiled))
+      return success();
+    rewriter.eraseOp(op);
+    // scf.forall → scf.parallel, which convert-scf-to-openmp takes.
+    if (parallel && !tiled->loops.empty()) {
+      rewriter.setInsertionPoint(tiled->loops.front());
+      if (failed(scf::forallToParallelLoop(
+              rewriter, cast<scf::ForallOp>(tiled->loops.front()))))
+        return tiled->loops.front()->emitError()
+               << "norm-vectorize-elementwise: cannot make the tile loop an "
+                  "scf.parallel";
+    }
+    for (Operation *tile : tiled->tiledOps) {
+      if (plan.reduceInChunks) {
+        emitReductionInChunks(rewriter, cast<linalg::GenericOp>(tile), lanes,
+                              kChunkAccumulators);
+        continue;
+      }
+      rewriter.setInsertionPoint(tile);
+      SmallVector<bool> scalable(plan.tileSizes.size(), false);
+      FailureOr<linalg::VectorizationResult> vectorized =
+          linalg::vectorize(rewriter, tile, plan.tileSizes, scalable);
+      if (failed(vectorized))
+        continue; // stays a (tiled) linalg op for the loops lowering
+      rewriter.eraseOp(tile);
+    }
+    return success();
+  }
 
   void runOnOperation() override {
     int64_t bits = getVectorBitsForTarget(target);
@@ -189,50 +266,36 @@ struct NormVectorizeElementwisePass
       // The op as a whole (its body, its maps); the sizes are the tile's.
       if (!plan->reduceInChunks && failed(linalg::vectorizeOpPrecondition(op)))
         continue;
-      scf::SCFTilingOptions options;
-      bool parallel = parallelThreshold >= 0 &&
-                      bytesTouched(op).value_or(-1) >= parallelThreshold;
-      if (parallel)
-        options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-      // A reduced row is one tile whatever its vector size: not tiled (0),
-      // so the loops, scf.parallel included, run over parallel dims only.
-      SmallVector<OpFoldResult> tileSizes;
-      SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-      for (auto [size, iterator] : llvm::zip(plan->tileSizes, iterators))
-        tileSizes.push_back(rewriter.getIndexAttr(
-            iterator == utils::IteratorType::reduction ? 0 : size));
-      options.setTileSizes(tileSizes);
-      rewriter.setInsertionPoint(op);
-      FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
-          rewriter, cast<TilingInterface>(op.getOperation()), options);
-      if (failed(tiled))
-        continue;
-      rewriter.eraseOp(op);
-      // scf.forall → scf.parallel, which convert-scf-to-openmp takes.
-      if (parallel && !tiled->loops.empty()) {
-        rewriter.setInsertionPoint(tiled->loops.front());
-        if (failed(scf::forallToParallelLoop(
-                rewriter, cast<scf::ForallOp>(tiled->loops.front())))) {
-          tiled->loops.front()->emitError()
-              << "norm-vectorize-elementwise: cannot make the tile loop an "
-                 "scf.parallel";
+      std::optional<int64_t> bytes = bytesTouched(op);
+      if (bytes || parallelThreshold < 0 || !hasParallelDim(op)) {
+        bool parallel = parallelThreshold >= 0 && bytes &&
+                        *bytes >= parallelThreshold;
+        if (failed(tileAndVectorize(rewriter, op, *plan, lanes, parallel)))
           return signalPassFailure();
-        }
+        continue;
       }
-      for (Operation *tile : tiled->tiledOps) {
-        if (plan->reduceInChunks) {
-          emitReductionInChunks(rewriter, cast<linalg::GenericOp>(tile),
-                                lanes, kChunkAccumulators);
-          continue;
-        }
-        rewriter.setInsertionPoint(tile);
-        SmallVector<bool> scalable(plan->tileSizes.size(), false);
-        FailureOr<linalg::VectorizationResult> vectorized =
-            linalg::vectorize(rewriter, tile, plan->tileSizes, scalable);
-        if (failed(vectorized))
-          continue; // stays a (tiled) linalg op for the loops lowering
-        rewriter.eraseOp(tile);
-      }
+      // A dynamic shape: its size is known at run time only, so both loop
+      // nests are emitted, threads taken when the operands span at least
+      // parallel-threshold bytes (a small op would pay a fork/join of a few
+      // microseconds for nothing).
+      rewriter.setInsertionPoint(op);
+      Value large = arith::CmpIOp::create(
+          rewriter, op.getLoc(), arith::CmpIPredicate::sge,
+          emitBytesTouched(rewriter, op),
+          arith::ConstantIndexOp::create(rewriter, op.getLoc(),
+                                         parallelThreshold));
+      auto choice = scf::IfOp::create(rewriter, op.getLoc(), large,
+                                      /*withElseRegion=*/true);
+      rewriter.setInsertionPoint(choice.thenBlock()->getTerminator());
+      auto threaded = cast<linalg::GenericOp>(rewriter.clone(*op));
+      rewriter.setInsertionPoint(choice.elseBlock()->getTerminator());
+      auto serial = cast<linalg::GenericOp>(rewriter.clone(*op));
+      rewriter.eraseOp(op);
+      if (failed(tileAndVectorize(rewriter, threaded, *plan, lanes,
+                                  /*parallel=*/true)) ||
+          failed(tileAndVectorize(rewriter, serial, *plan, lanes,
+                                  /*parallel=*/false)))
+        return signalPassFailure();
     }
 
     RewritePatternSet patterns(&getContext());

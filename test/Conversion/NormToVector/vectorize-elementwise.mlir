@@ -163,27 +163,43 @@ func.func @dynamic_exp(%d: memref<?x?xf32>, %o: memref<?x?xf32>) {
 // the remaining whole vectors, the partial last chunk masked with the
 // neutral element (0) in its missing lanes, then one vector.reduction that
 // starts from the output's value.
+// Its size is known at run time only, so both loop nests are emitted: the
+// rows on threads (scf.parallel, then OpenMP) when the operands span at
+// least parallel-threshold bytes (1 MiB), one after another otherwise; the
+// chunked row is the same in both (checked on the serial nest alone, with
+// parallel-threshold=-1).
 // CHECK-LABEL: func.func @dynamic_row_sum_exp
 //   CHECK-NOT:   linalg.generic
-//       CHECK:   scf.for
-//       CHECK:     %[[MAX:.*]] = memref.load
-//       CHECK:     %[[MAXV:.*]] = vector.broadcast %[[MAX]] : f32 to vector<16xf32>
-//       CHECK:     %[[WIDE:.*]]:4 = scf.for {{.*}} step %c64 iter_args(%{{.*}} = %[[ZERO:.*]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]])
-//       CHECK:       %[[X:.*]] = vector.load {{.*}} vector<16xf32>
-//       CHECK:       arith.subf %[[X]], %[[MAXV]] : vector<16xf32>
-//   CHECK-NOT:       math.exp
-//       CHECK:       arith.addf {{.*}} : vector<16xf32>
-// CHECK-COUNT-3:     vector.load
-//       CHECK:       scf.yield
-//       CHECK:     scf.for {{.*}} step %c16 iter_args
-//       CHECK:     %[[TAIL:.*]] = scf.if
-//       CHECK:       %[[MASK:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
-//       CHECK:       vector.maskedload {{.*}}, %[[MASK]]
-//       CHECK:       %[[KEPT:.*]] = arith.select %[[MASK]], %{{.*}}, %[[ZERO]]
-//       CHECK:       arith.addf %[[KEPT]]
-//       CHECK:     %[[INIT:.*]] = memref.load
-//       CHECK:     %[[SUM:.*]] = vector.reduction <add>, %[[TAIL]], %[[INIT]] : vector<16xf32> into f32
-//       CHECK:     memref.store %[[SUM]]
+//       CHECK:   %[[LARGE:.*]] = arith.cmpi sge, %{{.*}}, %c1048576 : index
+//       CHECK:   scf.if %[[LARGE]] {
+//       CHECK:     scf.parallel
+//       CHECK:       vector.reduction <add>
+//       CHECK:   } else {
+//       CHECK:     scf.for
+//       CHECK:       vector.reduction <add>
+// SERIAL-LABEL: func.func @dynamic_row_sum_exp
+//   SERIAL-NOT:   scf.if
+//   SERIAL-NOT:   scf.parallel
+//   SERIAL-NOT:   linalg.generic
+//       SERIAL:   scf.for
+//       SERIAL:     %[[MAX:.*]] = memref.load
+//       SERIAL:     %[[MAXV:.*]] = vector.broadcast %[[MAX]] : f32 to vector<16xf32>
+//       SERIAL:     %[[WIDE:.*]]:4 = scf.for {{.*}} step %c64 iter_args(%{{.*}} = %[[ZERO:.*]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]])
+//       SERIAL:       %[[X:.*]] = vector.load {{.*}} vector<16xf32>
+//       SERIAL:       arith.subf %[[X]], %[[MAXV]] : vector<16xf32>
+//   SERIAL-NOT:       math.exp
+//       SERIAL:       arith.addf {{.*}} : vector<16xf32>
+// SERIAL-COUNT-3:     vector.load
+//       SERIAL:       scf.yield
+//       SERIAL:     scf.for {{.*}} step %c16 iter_args
+//       SERIAL:     %[[TAIL:.*]] = scf.if
+//       SERIAL:       %[[MASK:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
+//       SERIAL:       vector.maskedload {{.*}}, %[[MASK]]
+//       SERIAL:       %[[KEPT:.*]] = arith.select %[[MASK]], %{{.*}}, %[[ZERO]]
+//       SERIAL:       arith.addf %[[KEPT]]
+//       SERIAL:     %[[INIT:.*]] = memref.load
+//       SERIAL:     %[[SUM:.*]] = vector.reduction <add>, %[[TAIL]], %[[INIT]] : vector<16xf32> into f32
+//       SERIAL:     memref.store %[[SUM]]
 func.func @dynamic_row_sum_exp(%d: memref<?x?xf32>, %m: memref<?xf32>, %ds: memref<?xf32>) {
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i)>],
                   iterator_types = ["parallel", "reduction"]}
