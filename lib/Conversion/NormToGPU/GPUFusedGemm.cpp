@@ -237,6 +237,8 @@ private:
   Value outputValue(OpBuilder &b, const Smem &s, Value acc, Value colL,
                     Value scale, Value shift, Value residual);
   void simtEpilogue(OpBuilder &b, const Smem &s, ValueRange accs);
+  Value fragmentRow(OpBuilder &b, int64_t mt, int64_t i);
+  Value fragmentColumn(OpBuilder &b, int64_t nt);
   void forEachAccumulator(
       OpBuilder &b, ValueRange accs,
       function_ref<void(OpBuilder &, Value rowL, Value colL, Value v)> fn);
@@ -836,18 +838,27 @@ void GPUFusedGemmEmitter::forEachAccumulator(
            vector::ExtractOp::create(b, loc, accs[i], j));
     return;
   }
-  Value laneRow = divC(b, lane, 4);
-  Value laneCol = mulC(b, remC(b, lane, 4), 2);
   for (int64_t mt = 0; mt < kMTiles; ++mt)
     for (int64_t nt = 0; nt < kNTiles; ++nt)
       for (int64_t i = 0; i < 2; ++i)
         for (int64_t j = 0; j < 2; ++j)
-          fn(b,
-             addC(b, add(b, mulC(b, warpM, kWarpM), laneRow),
-                  mt * 16 + i * 8),
-             addC(b, add(b, mulC(b, warpN, kWarpN), laneCol), nt * 8 + j),
+          fn(b, fragmentRow(b, mt, i), addC(b, fragmentColumn(b, nt), j),
              vector::ExtractOp::create(b, loc, accs[mt * kNTiles + nt],
                                        ArrayRef<int64_t>{i, j}));
+}
+
+/// Block row of accumulator row i of m16 tile mt: warpM·32 + 16·mt +
+/// lane / 4 + 8i.
+Value GPUFusedGemmEmitter::fragmentRow(OpBuilder &b, int64_t mt, int64_t i) {
+  return addC(b, add(b, mulC(b, warpM, kWarpM), divC(b, lane, 4)),
+              mt * 16 + i * 8);
+}
+
+/// Block column of the first of the pair of accumulator columns of n8 tile
+/// nt: warpN·64 + 8·nt + (lane % 4)·2.
+Value GPUFusedGemmEmitter::fragmentColumn(OpBuilder &b, int64_t nt) {
+  return addC(b, add(b, mulC(b, warpN, kWarpN), mulC(b, remC(b, lane, 4), 2)),
+              nt * 8);
 }
 
 /// Split-K: the slice's partials, raw (no scale, no bias). Row sums come
@@ -932,11 +943,9 @@ void GPUFusedGemmEmitter::simtEpilogue(OpBuilder &b, const Smem &s,
 /// is row lane / 4 + 8i, column (lane % 4)·2 + j of the m16n8 tile.
 void GPUFusedGemmEmitter::epilogue(OpBuilder &b, const Smem &s,
                                    ValueRange accs) {
-  Value laneRow = divC(b, lane, 4);
-  Value laneCol = mulC(b, remC(b, lane, 4), 2);
   for (int64_t mt = 0; mt < kMTiles; ++mt)
     for (int64_t i = 0; i < 2; ++i) {
-      Value rowL = addC(b, add(b, mulC(b, warpM, kWarpM), laneRow), mt * 16 + i * 8);
+      Value rowL = fragmentRow(b, mt, i);
       Value gm = add(b, m0, rowL);
       Value rowOK = lt(b, gm, p.m);
       Value scale, shift;
@@ -945,7 +954,7 @@ void GPUFusedGemmEmitter::epilogue(OpBuilder &b, const Smem &s,
       if (isLayerNorm())
         shift = memref::LoadOp::create(b, loc, s.rowShift, ValueRange{rowL});
       for (int64_t nt = 0; nt < kNTiles; ++nt) {
-        Value colL = addC(b, add(b, mulC(b, warpN, kWarpN), laneCol), nt * 8);
+        Value colL = fragmentColumn(b, nt);
         Value gn = add(b, n0, colL);
         Value acc = accs[mt * kNTiles + nt];
         auto value = [&](OpBuilder &nb, int64_t j, Value residual) {

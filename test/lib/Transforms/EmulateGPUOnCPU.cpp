@@ -231,22 +231,17 @@ LogicalResult LaunchEmulator::run() {
   blockIds[2] = forZ.getInductionVar();
   blockSizes[0] = block.x, blockSizes[1] = block.y, blockSizes[2] = block.z;
   gridSizes[0] = grid.x, gridSizes[1] = grid.y, gridSizes[2] = grid.z;
-  gpu::KernelDim3 blockIds = launch.getBlockIds();
-  gpu::KernelDim3 threadIds = launch.getThreadIds();
-  gpu::KernelDim3 gridArgs = launch.getGridSize();
-  gpu::KernelDim3 blockArgs = launch.getBlockSize();
-  map.map(blockIds.x, forX.getInductionVar());
-  map.map(blockIds.y, forY.getInductionVar());
-  map.map(blockIds.z, forZ.getInductionVar());
-  map.map(threadIds.x, tx);
-  map.map(threadIds.y, ty);
-  map.map(threadIds.z, tz);
-  map.map(gridArgs.x, grid.x);
-  map.map(gridArgs.y, grid.y);
-  map.map(gridArgs.z, grid.z);
-  map.map(blockArgs.x, block.x);
-  map.map(blockArgs.y, block.y);
-  map.map(blockArgs.z, block.z);
+  // The launch's block arguments, and the ops that name the same values
+  // (rewriteBodyOp), get the emulated block's values.
+  auto mapDims = [&](gpu::KernelDim3 args, Value (&values)[3]) {
+    map.map(args.x, values[0]);
+    map.map(args.y, values[1]);
+    map.map(args.z, values[2]);
+  };
+  mapDims(launch.getBlockIds(), blockIds);
+  mapDims(launch.getThreadIds(), threadIds);
+  mapDims(launch.getGridSize(), gridSizes);
+  mapDims(launch.getBlockSize(), blockSizes);
   for (BlockArgument arg : launch.getPrivateAttributions())
     map.map(arg, memref::AllocaOp::create(
                      b, loc, hostType(cast<MemRefType>(arg.getType()))));
