@@ -241,10 +241,15 @@ def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
       device temporaries, and a second kernel sums them and applies the
       epilogue.
 
-    With `lower-matmuls`, memref `linalg.matmul`s with an f32 C and f32,
-    bf16 or f16 inputs (W as K×N, or N×K through the indexing maps) run on
-    the same GEMM kernel with no prologue, C += A·B: the project's own GEMM
-    alone. Other matmuls are left alone.
+    With `lower-matmuls`, memref matmuls (`linalg.matmul`, or the generic
+    form of one) with an f32 C and f32, bf16 or f16 inputs (W as K×N, or N×K
+    through the indexing maps), recognized as the CPU's `lower-matmuls`
+    recognizes them, run on the same GEMM kernel with no prologue, C += A·B:
+    the project's own GEMM alone. A memref-form named matmul it cannot take
+    (another element type, a 16-bit C, a strided or transposed A, a batch
+    matmul, a chip below sm_80) is an error at the op, since nothing later
+    in the GPU pipeline lowers host linalg ops; ops on tensors and generics
+    that are not matmuls are left alone.
 
     A memref-form fused op the kernels do not handle is an error at the op:
     f64 elements, an `acc_type` other than f32, a `chip` below sm_80, or an
@@ -263,9 +268,9 @@ def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
            "Row elements each thread may hold in registers between the "
            "sweeps (0 to 128; 0: always re-read the row)">,
     Option<"lowerMatmuls", "lower-matmuls", "bool", /*default=*/"false",
-           "Also run memref linalg.matmuls with an f32 C (f32, bf16 or f16 "
-           "inputs; W as K x N or, by the indexing maps, N x K) on the GEMM "
-           "kernel, C += A*B">,
+           "Also run memref linalg matmuls (named or generic) with an f32 C "
+           "(f32, bf16 or f16 inputs; W as K x N or, by the indexing maps, "
+           "N x K) on the GEMM kernel, C += A*B">,
     Option<"maxSplitK", "max-split-k", "int64_t", /*default=*/"16",
            "The most K slices of a split-K fused GEMM, used when the output "
            "has too few 64 x 128 blocks to fill the GPU (1 to 64; 1: never "

@@ -25,6 +25,7 @@
 
 #include "norm/Conversion/NormToGPU/NormToGPU.h"
 #include "norm/Conversion/Passes.h"
+#include "norm/Conversion/Utils/LinalgGemm.h"
 
 #include "GPUFusedGemm.h"
 #include "GPURowKernel.h"
@@ -513,34 +514,50 @@ int64_t parseSMVersion(StringRef chip) {
   return version;
 }
 
-/// With `lower-matmuls`: a memref-form `linalg.matmul` with an f32 C and
-/// f32, bf16 or f16 A and B (W as K×N, or N×K through the indexing maps
-/// `(m, k), (n, k), (m, n)`) runs on the fused ops' GEMM kernel with no
-/// prologue, C += A·B as linalg defines it (C is read as the kernel's
-/// residual and written back, each element by the thread that read it).
-/// This is the project's own GEMM alone, the baseline of the fused kernels.
-/// A 16-bit C is left alone: linalg rounds every partial sum to it, which
-/// the f32-accumulating kernel would not reproduce.
-struct LowerMatmulToGPUGemm : OpRewritePattern<linalg::MatmulOp> {
+/// Why the GEMM kernel cannot compute the linalg op `op` (not a matmul it
+/// knows, a batch, the target), or an empty string when it can, with `gemm`
+/// the matched form.
+std::string unsupportedMatmulReason(linalg::LinalgOp op,
+                                    const NormGPUCodegenOptions &options,
+                                    std::optional<LinalgGemm> &gemm) {
+  std::string whyNot;
+  gemm = matchLinalgGemm(op, whyNot);
+  if (!gemm)
+    return whyNot;
+  if (gemm->isBatched())
+    return "batch matmuls do not take the GPU GEMM yet";
+  if (options.smVersion < 80)
+    return "the GEMM kernels need sm_80 or newer, the target is sm_" +
+           std::to_string(options.smVersion);
+  return "";
+}
+
+/// With `lower-matmuls`: a memref-form matmul (`linalg.matmul`, or the
+/// `linalg.generic` that --linalg-generalize-named-ops makes of it) with an
+/// f32 C and f32, bf16 or f16 A and W (W as K×N, or N×K through the indexing
+/// maps `(m, k), (n, k), (m, n)`), as matchLinalgGemm recognizes it for the
+/// CPU too, runs on the fused ops' GEMM kernel with no prologue, C += A·B as
+/// linalg defines it (C is read as the kernel's residual and written back,
+/// each element by the thread that read it). This is the project's own GEMM
+/// alone, the baseline of the fused kernels.
+struct LowerMatmulToGPUGemm : OpInterfaceRewritePattern<linalg::LinalgOp> {
   LowerMatmulToGPUGemm(MLIRContext *context,
                        const NormGPUCodegenOptions &options)
-      : OpRewritePattern<linalg::MatmulOp>(context), options(options) {}
+      : OpInterfaceRewritePattern<linalg::LinalgOp>(context),
+        options(options) {}
 
-  LogicalResult matchAndRewrite(linalg::MatmulOp op,
+  LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<bool> transposeW = gemmLayout(op);
-    if (!transposeW)
-      return rewriter.notifyMatchFailure(
-          op, "not an identity-layout memref matmul with an f32 C and equal "
-              "f32, bf16 or f16 inputs");
-    if (options.smVersion < 80)
-      return rewriter.notifyMatchFailure(op, "the GEMM kernels need sm_80+");
+    std::optional<LinalgGemm> gemm;
+    std::string reason = unsupportedMatmulReason(op, options, gemm);
+    if (!reason.empty())
+      return rewriter.notifyMatchFailure(op, reason);
     Location loc = op.getLoc();
     GPUGemmProblem p;
-    p.a = op.getDpsInputOperand(0)->get();
-    p.w = op.getDpsInputOperand(1)->get();
-    p.c = op.getDpsInitOperand(0)->get();
-    p.transposeW = *transposeW;
+    p.a = gemm->a;
+    p.w = gemm->w;
+    p.c = gemm->c;
+    p.transposeW = gemm->transposeW;
     p.m = memref::DimOp::create(rewriter, loc, p.a, 0);
     p.k = memref::DimOp::create(rewriter, loc, p.a, 1);
     p.n = memref::DimOp::create(rewriter, loc, p.c, 1);
@@ -548,37 +565,6 @@ struct LowerMatmulToGPUGemm : OpRewritePattern<linalg::MatmulOp> {
     emitGemmDispatch(rewriter, loc, p, options);
     rewriter.eraseOp(op);
     return success();
-  }
-
-  /// Whether W is N×K (true) or K×N (false), or nullopt when `op` is not a
-  /// matmul the GEMM computes.
-  static std::optional<bool> gemmLayout(linalg::MatmulOp op) {
-    if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2)
-      return std::nullopt;
-    for (Value v : op->getOperands()) {
-      auto type = dyn_cast<MemRefType>(v.getType());
-      if (!type || type.getRank() != 2 || !type.getLayout().isIdentity())
-        return std::nullopt;
-    }
-    Type a = getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType());
-    Type b = getElementTypeOrSelf(op.getDpsInputOperand(1)->get().getType());
-    Type c = getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
-    if (a != b || !c.isF32() || !(a.isF32() || a.isBF16() || a.isF16()))
-      return std::nullopt;
-    MLIRContext *ctx = op.getContext();
-    AffineExpr m, n, k;
-    bindDims(ctx, m, n, k);
-    auto maps = [&](ArrayRef<AffineExpr> w) {
-      return SmallVector<AffineMap>{AffineMap::get(3, 0, {m, k}, ctx),
-                                    AffineMap::get(3, 0, w, ctx),
-                                    AffineMap::get(3, 0, {m, n}, ctx)};
-    };
-    SmallVector<AffineMap> actual = op.getIndexingMapsArray();
-    if (actual == maps({k, n}))
-      return false;
-    if (actual == maps({n, k}))
-      return true;
-    return std::nullopt;
   }
 
   NormGPUCodegenOptions options;
@@ -639,9 +625,25 @@ struct ConvertNormToGPUPass
     });
     if (unsupported)
       return signalPassFailure();
+    // With lower-matmuls, a named matmul the GEMM cannot take is an error
+    // at the op: nothing later in the GPU pipeline lowers host linalg ops.
+    // Generics that are not matmuls are not this option's business.
     if (lowerMatmuls)
-      getOperation()->walk(
-          [&](linalg::MatmulOp op) { fusedOps.push_back(op); });
+      getOperation()->walk([&](linalg::LinalgOp op) {
+        std::optional<LinalgGemm> gemm;
+        std::string reason = unsupportedMatmulReason(op, codegen, gemm);
+        if (reason.empty()) {
+          fusedOps.push_back(op);
+        } else if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op) &&
+                   op.hasPureBufferSemantics()) {
+          op->emitOpError() << "cannot be lowered to the GPU GEMM "
+                               "(lower-matmuls): "
+                            << reason;
+          unsupported = true;
+        }
+      });
+    if (unsupported)
+      return signalPassFailure();
 
     RewritePatternSet patternList(&getContext());
     populateNormToGPUConversionPatterns(patternList, codegen);

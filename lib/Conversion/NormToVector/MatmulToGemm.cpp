@@ -17,6 +17,8 @@
 
 #include "FusedGemm.h"
 
+#include "norm/Conversion/Utils/LinalgGemm.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -29,44 +31,6 @@ using namespace mlir;
 using namespace mlir::norm;
 
 namespace {
-
-/// `v`, or the operand of the `arith.extf` that defines it.
-Value stripExtension(Value v) {
-  if (auto ext = v.getDefiningOp<arith::ExtFOp>())
-    return ext.getIn();
-  return v;
-}
-
-/// Whether `body` is `yield(out + a·b)` (in either operand order) over its
-/// block arguments (a, b, out), a and b possibly extended to out's type.
-bool isMultiplyAccumulate(Block &body) {
-  if (body.getNumArguments() != 3)
-    return false;
-  auto yield = dyn_cast<linalg::YieldOp>(body.getTerminator());
-  if (!yield || yield.getNumOperands() != 1)
-    return false;
-  auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
-  if (!add)
-    return false;
-  Value out = body.getArgument(2);
-  Value other = add.getLhs() == out ? add.getRhs()
-                : add.getRhs() == out ? add.getLhs()
-                                      : Value();
-  auto mul = other ? other.getDefiningOp<arith::MulFOp>() : nullptr;
-  if (!mul)
-    return false;
-  Value a = body.getArgument(0), b = body.getArgument(1);
-  Value lhs = stripExtension(mul.getLhs()), rhs = stripExtension(mul.getRhs());
-  return (lhs == a && rhs == b) || (lhs == b && rhs == a);
-}
-
-/// The element type of an identity-layout memref of `rank`, or null.
-Type identityElementType(Value v, int64_t rank) {
-  auto type = dyn_cast<MemRefType>(v.getType());
-  if (!type || type.getRank() != rank || !type.getLayout().isIdentity())
-    return Type();
-  return type.getElementType();
-}
 
 /// Batch `batch` of the identity-layout rank-3 memref `mem` whose dim
 /// `batchDim` (0 or 1) is the batch, as a 2-D strided memref of the other two
@@ -100,63 +64,10 @@ struct LowerLinalgMatmul : OpInterfaceRewritePattern<linalg::LinalgOp> {
 
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!isa<linalg::MatmulOp, linalg::BatchMatmulOp, linalg::GenericOp>(
-            op.getOperation()))
-      return rewriter.notifyMatchFailure(op, "not a matmul or generic");
-    if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
-        op.getNumDpsInits() != 1)
-      return rewriter.notifyMatchFailure(op, "needs 2 memref ins, 1 out");
-    // (m, n, k), or (b, m, n, k) for a batch of independent matmuls.
-    int64_t numLoops = op.getNumLoops();
-    bool batched = numLoops == 4;
-    if ((numLoops != 3 && !batched) || op.getNumReductionLoops() != 1 ||
-        op.getIteratorTypesArray()[numLoops - 1] !=
-            utils::IteratorType::reduction)
-      return rewriter.notifyMatchFailure(op, "not (m, n, k) or (b, m, n, k) loops");
-    Value a = op.getDpsInputOperand(0)->get();
-    Value w = op.getDpsInputOperand(1)->get();
-    Value c = op.getDpsInitOperand(0)->get();
-    int64_t rank = batched ? 3 : 2;
-    Type inputType = identityElementType(a, rank);
-    if (!inputType || identityElementType(w, rank) != inputType ||
-        !isa_and_nonnull<Float32Type>(identityElementType(c, rank)) ||
-        !isa<Float32Type, BFloat16Type, Float16Type>(inputType))
-      return rewriter.notifyMatchFailure(
-          op, "needs identity memrefs: A, W of one type (f32, bf16, f16), "
-              "C f32");
-    MLIRContext *ctx = op.getContext();
-    SmallVector<AffineExpr> dims(numLoops);
-    for (int64_t i = 0; i < numLoops; ++i)
-      dims[i] = getAffineDimExpr(i, ctx);
-    AffineExpr m = dims[numLoops - 3], n = dims[numLoops - 2],
-               k = dims[numLoops - 1];
-    auto map = [&](AffineExpr x, AffineExpr y) {
-      return AffineMap::get(numLoops, 0, {x, y}, ctx);
-    };
-    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-    // Each operand's batch dim, and the map without it: the batch may sit in
-    // front or in the middle (a head split folded into the matmul: V as
-    // [seq, heads, dim]), not last (the rows must stay contiguous).
-    SmallVector<int64_t> batchDims(3, -1);
-    for (int64_t i = 0; batched && i < 3; ++i) {
-      std::optional<unsigned> at =
-          maps[i].getResultPosition(dims[0]);
-      if (!at || *at == 2)
-        return rewriter.notifyMatchFailure(op, "batch dim missing or last");
-      batchDims[i] = *at;
-      maps[i] = maps[i].dropResult(*at);
-    }
-    if (batched)
-      for (AffineMap &mp : maps)
-        mp = AffineMap::get(numLoops, 0, mp.getResults(), ctx);
-    if (maps[0] != map(m, k) || maps[2] != map(m, n))
-      return rewriter.notifyMatchFailure(op, "A or C not indexed (m,k)/(m,n)");
-    bool transposeW = maps[1] == map(n, k);
-    if (!transposeW && maps[1] != map(k, n))
-      return rewriter.notifyMatchFailure(op, "W not indexed (k,n) or (n,k)");
-    if (!isMultiplyAccumulate(*op.getBlock()))
-      return rewriter.notifyMatchFailure(op, "body is not out + a·b");
-
+    std::string whyNot;
+    std::optional<LinalgGemm> gemm = matchLinalgGemm(op, whyNot);
+    if (!gemm)
+      return rewriter.notifyMatchFailure(op, whyNot);
     Location loc = op.getLoc();
     auto emitOne = [&](OpBuilder &b, Value a2, Value w2, Value c2) {
       auto dim = [&](Value v, int64_t d) {
@@ -167,28 +78,29 @@ struct LowerLinalgMatmul : OpInterfaceRewritePattern<linalg::LinalgOp> {
       p.a = a2;
       p.w = w2;
       p.c = c2;
-      p.transposeW = transposeW;
+      p.transposeW = gemm->transposeW;
       p.m = dim(a2, 0);
       p.k = dim(a2, 1);
       p.n = dim(c2, 1);
       p.accumulateIntoC = true;
       emitFusedGemm(b, loc, p, options);
     };
-    if (!batched) {
-      emitOne(rewriter, a, w, c);
+    const SmallVector<int64_t, 3> &batchDims = gemm->batchDims;
+    if (!gemm->isBatched()) {
+      emitOne(rewriter, gemm->a, gemm->w, gemm->c);
     } else {
       // Threads take whole batches (attention heads); the GEMMs' own
       // parallel loops then run nested, on the batch's thread.
       Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
       Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
       Value batches = getValueOrCreateConstantIndexOp(
-          rewriter, loc, memref::getMixedSize(rewriter, loc, c, batchDims[2]));
+          rewriter, loc, memref::getMixedSize(rewriter, loc, gemm->c, batchDims[2]));
       scf::ParallelOp::create(
           rewriter, loc, ValueRange{zero}, ValueRange{batches},
           ValueRange{one}, [&](OpBuilder &pb, Location, ValueRange ivs) {
-            emitOne(pb, batchView(pb, loc, a, batchDims[0], ivs[0]),
-                    batchView(pb, loc, w, batchDims[1], ivs[0]),
-                    batchView(pb, loc, c, batchDims[2], ivs[0]));
+            emitOne(pb, batchView(pb, loc, gemm->a, batchDims[0], ivs[0]),
+                    batchView(pb, loc, gemm->w, batchDims[1], ivs[0]),
+                    batchView(pb, loc, gemm->c, batchDims[2], ivs[0]));
           });
     }
     rewriter.eraseOp(op);

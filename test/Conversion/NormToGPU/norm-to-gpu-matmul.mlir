@@ -46,24 +46,55 @@ func.func @f32_simt(%a: memref<64x256xf32>, %b: memref<256x96xf32>, %c: memref<6
 
 // -----
 
-// Left alone: a bf16 C (linalg rounds every partial sum to bf16, which the
-// f32-accumulating kernel would not reproduce), mixed input types,
-// tensors, a transposed A.
+// The generic form (--linalg-generalize-named-ops, torch-mlir) takes the
+// GEMM too, with the bf16 inputs extended to f32 in its body.
+// CHECK-LABEL: func.func @generic_matmul
+// CHECK:         nvgpu.mma.sync
+// CHECK-NOT:     linalg.generic
+// OFF-LABEL:     func.func @generic_matmul
+// OFF:             linalg.generic
+func.func @generic_matmul(%a: memref<64x256xbf16>, %b: memref<256x96xbf16>, %c: memref<64x96xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x256xbf16>, memref<256x96xbf16>) outs(%c : memref<64x96xf32>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: f32):
+    %xf = arith.extf %x : bf16 to f32
+    %yf = arith.extf %y : bf16 to f32
+    %p = arith.mulf %xf, %yf : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Left alone: matmuls on tensors (bufferize first), generics that are not
+// matmuls, and generic matmuls the GEMM cannot take (not this option's
+// business: the named ones are errors, see norm-to-gpu-matmul-invalid.mlir).
 // CHECK-LABEL: func.func @left_alone
-// CHECK-COUNT-4: linalg.matmul
+// CHECK:         linalg.matmul
+// CHECK-COUNT-2: linalg.generic
 // CHECK-NOT:     gpu.launch
-func.func @left_alone(%a: memref<64x256xbf16>, %b: memref<256x96xbf16>, %c: memref<64x96xbf16>,
-                      %bh: memref<256x96xf16>, %cf: memref<64x96xf32>,
-                      %ta: tensor<64x256xf32>, %tb: tensor<256x96xf32>, %tc: tensor<64x96xf32>,
-                      %at: memref<256x64xf32>, %bf: memref<256x96xf32>) -> tensor<64x96xf32> {
-  linalg.matmul ins(%a, %b : memref<64x256xbf16>, memref<256x96xbf16>)
-                outs(%c : memref<64x96xbf16>)
-  linalg.matmul ins(%a, %bh : memref<64x256xbf16>, memref<256x96xf16>)
-                outs(%cf : memref<64x96xf32>)
+func.func @left_alone(%ta: tensor<64x256xf32>, %tb: tensor<256x96xf32>, %tc: tensor<64x96xf32>,
+                      %x: memref<64x96xf32>, %y: memref<64x96xf32>,
+                      %a: memref<64x256xf64>, %b: memref<256x96xf64>, %c: memref<64x96xf64>) -> tensor<64x96xf32> {
   %r = linalg.matmul ins(%ta, %tb : tensor<64x256xf32>, tensor<256x96xf32>)
                      outs(%tc : tensor<64x96xf32>) -> tensor<64x96xf32>
-  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
-                ins(%at, %bf : memref<256x64xf32>, memref<256x96xf32>)
-                outs(%cf : memref<64x96xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<64x96xf32>) outs(%y : memref<64x96xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %e = math.exp %v : f32
+    linalg.yield %e : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x256xf64>, memref<256x96xf64>) outs(%c : memref<64x96xf64>) {
+  ^bb0(%u: f64, %v: f64, %acc: f64):
+    %p = arith.mulf %u, %v : f64
+    %s = arith.addf %acc, %p : f64
+    linalg.yield %s : f64
+  }
   return %r : tensor<64x96xf32>
 }

@@ -42,8 +42,9 @@ struct NormGPUCodegenOptions {
   /// The most K slices of a split-K fused GEMM (used when the output has
   /// fewer 64 × 128 blocks than the GPU runs at once); 1: never split.
   int64_t maxSplitK = 16;
-  /// Also lower memref `linalg.matmul`s with an f32 C (f32, bf16 or f16
-  /// inputs) to the GEMM kernel, with no prologue (C += A·B).
+  /// Also lower memref matmuls (`linalg.matmul` or its generic form) with an
+  /// f32 C (f32, bf16 or f16 inputs) to the GEMM kernel, with no prologue
+  /// (C += A·B).
   bool lowerMatmuls = false;
 };
 
@@ -55,7 +56,7 @@ struct NormGPUCodegenOptions {
 /// also creates the standalone norm op that normalizes its pre-norm sum,
 /// which these patterns then lower); fused ops the kernels cannot compute
 /// do not match (`--convert-norm-to-gpu` reports them as errors, see
-/// `checkFusedOpForGPU`). Ops on tensors or strided memrefs are left alone.
+/// `unsupportedFusedOpReason`). Ops on tensors or strided memrefs are left alone.
 void populateNormToGPUConversionPatterns(RewritePatternSet &patterns,
                                          const NormGPUCodegenOptions &options);
 
