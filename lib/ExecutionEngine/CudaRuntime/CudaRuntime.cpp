@@ -23,6 +23,7 @@
 #include "DriverLoader.h"
 #include "LaunchTiming.h"
 
+#include <iterator>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -308,6 +309,67 @@ NORM_CUDA_EXPORT void mgpuMemHostUnregisterMemRef(int64_t /*rank*/,
                                                   int64_t elementSizeBytes) {
   mgpuMemHostUnregister(descriptor->aligned +
                         descriptor->offset * elementSizeBytes);
+}
+
+/// A TMA descriptor (CUtensorMap) of the ranked memref `descriptor`, as
+/// MLIR 22's `nvgpu.tma.create.descriptor` lowering calls it: the data type,
+/// interleave, swizzle, L2 promotion and out-of-bounds fill are the driver's
+/// enum values, `boxDims` the box in the memref's dim order (outermost
+/// first; the driver wants innermost first). The encoded map is copied to
+/// device memory and that address returned: the kernel receives it as a
+/// pointer parameter, as upstream's runtime does. The map is never freed
+/// (one per create op executed, 128 bytes each).
+NORM_CUDA_EXPORT void *mgpuTensorMapEncodeTiledMemref(
+    int64_t rank, MemRefDescriptor *descriptor, CUtensorMapDataType dataType,
+    CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle,
+    CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill,
+    const int64_t *boxDims) {
+  if (rank < 1 || rank > 5) {
+    fprintf(stderr,
+            "norm-cuda-runtime: a TMA descriptor takes a memref of rank 1 to "
+            "5, got %lld\n",
+            static_cast<long long>(rank));
+    abort();
+  }
+  // Bytes per element of each CUtensorMapDataType, in enum order (UINT8 …
+  // TFLOAT32_FTZ).
+  static constexpr int64_t elementBytes[] = {1, 2, 4, 4, 8, 8, 2,
+                                             4, 8, 2, 4, 4, 4};
+  if (static_cast<unsigned>(dataType) >= std::size(elementBytes)) {
+    fprintf(stderr, "norm-cuda-runtime: TMA data type %d is not supported\n",
+            static_cast<int>(dataType));
+    abort();
+  }
+  const int64_t *sizes = descriptor->sizesAndStrides();
+  const int64_t *strides = sizes + rank;
+  cuuint64_t globalDim[5] = {1, 1, 1, 1, 1};
+  cuuint64_t globalStrides[4] = {0, 0, 0, 0};
+  cuuint32_t boxDim[5] = {1, 1, 1, 1, 1};
+  cuuint32_t elementStrides[5] = {1, 1, 1, 1, 1};
+  for (int64_t d = 0; d < rank; ++d) {
+    globalDim[d] = static_cast<cuuint64_t>(sizes[rank - 1 - d]);
+    boxDim[d] = static_cast<cuuint32_t>(boxDims[rank - 1 - d]);
+  }
+  // The innermost dim is contiguous; the others' strides in bytes.
+  for (int64_t d = 0; d + 1 < rank; ++d)
+    globalStrides[d] = static_cast<cuuint64_t>(strides[rank - 2 - d] *
+                                               elementBytes[dataType]);
+  char *base =
+      descriptor->aligned + descriptor->offset * elementBytes[dataType];
+  CUtensorMap tensorMap;
+  ScopedContext scopedContext;
+  check(driver().tensorMapEncodeTiled(
+            &tensorMap, dataType, static_cast<cuuint32_t>(rank), base,
+            globalDim, globalStrides, boxDim, elementStrides, interleave,
+            swizzle, l2Promotion, oobFill),
+        "cuTensorMapEncodeTiled");
+  CUdeviceptr deviceMap = 0;
+  check(driver().memAlloc(&deviceMap, sizeof(CUtensorMap)), "cuMemAlloc");
+  check(driver().memcpyAsync(deviceMap, reinterpret_cast<CUdeviceptr>(&tensorMap),
+                             sizeof(CUtensorMap), nullptr),
+        "cuMemcpyAsync");
+  check(driver().streamSynchronize(nullptr), "cuStreamSynchronize");
+  return reinterpret_cast<void *>(deviceMap);
 }
 
 NORM_CUDA_EXPORT void mgpuSetDefaultDevice(int32_t device) {

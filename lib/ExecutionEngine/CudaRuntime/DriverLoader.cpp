@@ -98,6 +98,7 @@ LoadedDriver load() {
   NORM_CUDA_RESOLVE(memHostRegister, cuMemHostRegister);
   NORM_CUDA_RESOLVE(memHostUnregister, cuMemHostUnregister);
   NORM_CUDA_RESOLVE(pointerGetAttribute, cuPointerGetAttribute);
+  NORM_CUDA_RESOLVE(tensorMapEncodeTiled, cuTensorMapEncodeTiled);
   if (!r.error.empty())
     return r;
 

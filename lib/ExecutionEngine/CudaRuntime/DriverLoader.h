@@ -56,6 +56,7 @@ struct CudaDriver {
   decltype(&::cuMemHostRegister) memHostRegister;
   decltype(&::cuMemHostUnregister) memHostUnregister;
   decltype(&::cuPointerGetAttribute) pointerGetAttribute;
+  decltype(&::cuTensorMapEncodeTiled) tensorMapEncodeTiled;
 };
 
 /// The driver, loaded and initialized (cuInit) on first use. If libcuda.so.1
