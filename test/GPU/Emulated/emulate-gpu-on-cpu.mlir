@@ -195,3 +195,46 @@ func.func @mma_shape_not_emulated(%a: vector<4x1xf32>, %b: vector<2x1xf32>, %c: 
   }
   return
 }
+
+// -----
+
+// The emulated TMA load reads the tensor and box from the create op, so the
+// descriptor must be made in the launch's function.
+!tmaBarriers = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!tmaTile = memref<8x8xf32, #gpu.address_space<workgroup>>
+!tmaMap = !nvgpu.tensormap.descriptor<tensor = !tmaTile, swizzle = none, l2promo = none, oob = zero, interleave = none>
+func.func @tma_descriptor_from_argument(%map: !tmaMap, %tile: !tmaTile) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %bar = nvgpu.mbarrier.create -> !tmaBarriers
+    nvgpu.mbarrier.init %bar[%c0], %c1 : !tmaBarriers
+    // expected-error @+1 {{emulation: a TMA descriptor not made by nvgpu.tma.create.descriptor in this function is not emulated}}
+    nvgpu.tma.async.load %map[%c0, %c0], %bar[%c0] to %tile : !tmaMap, !tmaBarriers -> !tmaTile
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+!tmaBarriers = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!tmaTile3 = memref<2x8x8xf32, #gpu.address_space<workgroup>>
+!tmaMap3 = !nvgpu.tensormap.descriptor<tensor = !tmaTile3, swizzle = none, l2promo = none, oob = zero, interleave = none>
+func.func @tma_rank_3(%src: memref<*xf32>, %tile: !tmaTile3) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %map = nvgpu.tma.create.descriptor %src box[%c2, %c8, %c8] : memref<*xf32> -> !tmaMap3
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %bar = nvgpu.mbarrier.create -> !tmaBarriers
+    nvgpu.mbarrier.init %bar[%c0], %c1 : !tmaBarriers
+    // expected-error @+1 {{emulation: TMA loads of rank other than 2 are not emulated}}
+    nvgpu.tma.async.load %map[%c0, %c0, %c0], %bar[%c0] to %tile : !tmaMap3, !tmaBarriers -> !tmaTile3
+    gpu.terminator
+  }
+  return
+}

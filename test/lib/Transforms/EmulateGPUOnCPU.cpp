@@ -20,7 +20,9 @@
 //                 reach it: the kernels keep control flow uniform;
 //                 EmulatedTeam.h says why one barrier is enough);
 //   nvgpu ops   → EmulateNVGPU.cpp (cp.async lands as late as PTX allows:
-//                 at the wait that covers its group);
+//                 at the wait that covers its group); sm_90 mbarriers and
+//                 TMA loads → EmulateTMA.cpp, calls of the test runtime
+//                 (a TMA tile lands at a wait on its barrier);
 //   host side   → gpu.alloc / gpu.dealloc / gpu.memcpy become memref.alloc /
 //                 memref.dealloc / memref.copy; gpu.wait disappears (the
 //                 emulation is synchronous).
@@ -252,16 +254,19 @@ LogicalResult LaunchEmulator::run() {
   // The body's gpu/nvgpu ops. cp.async tokens flow from copies to groups to
   // waits: rewrite waits first, then groups, so a token has no user left
   // when its producer goes.
-  SmallVector<Operation *> waits, groups, others;
+  // mbarrier groups likewise go after the ops that use them.
+  SmallVector<Operation *> waits, groups, others, barrierGroups;
   team.walk([&](Operation *op) {
     if (isa<nvgpu::DeviceAsyncWaitOp>(op))
       waits.push_back(op);
     else if (isa<nvgpu::DeviceAsyncCreateGroupOp>(op))
       groups.push_back(op);
+    else if (isa<nvgpu::MBarrierCreateOp>(op))
+      barrierGroups.push_back(op);
     else if (isa<gpu::GPUDialect, nvgpu::NVGPUDialect>(op->getDialect()))
       others.push_back(op);
   });
-  for (auto *list : {&waits, &groups, &others})
+  for (auto *list : {&waits, &groups, &others, &barrierGroups})
     for (Operation *op : *list)
       if (failed(rewriteBodyOp(op, state)))
         return failure();
@@ -412,6 +417,11 @@ static LogicalResult emulateHostOp(Operation *op) {
   } else if (auto wait = dyn_cast<gpu::WaitOp>(op)) {
     if (failed(tokenUnused(wait.getAsyncToken())))
       return failure();
+  } else if (isa<nvgpu::TmaCreateDescriptorOp>(op)) {
+    // The emulated TMA loads read the tensor and box from it directly.
+    if (!op->use_empty())
+      return op->emitError("emulation: a TMA descriptor used outside the "
+                           "emulated launches");
   } else {
     return op->emitError("emulation: this op is not emulated");
   }

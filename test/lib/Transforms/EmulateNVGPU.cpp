@@ -382,5 +382,10 @@ LogicalResult mlir::norm::test::emulateNVGPUOp(Operation *op,
     return emulateLdMatrix(load, team);
   if (auto mma = dyn_cast<nvgpu::MmaSyncOp>(op))
     return emulateMmaSync(mma, team);
+  if (isa<nvgpu::MBarrierCreateOp, nvgpu::MBarrierInitOp,
+          nvgpu::MBarrierArriveOp, nvgpu::MBarrierArriveExpectTxOp,
+          nvgpu::MBarrierTryWaitParityOp, nvgpu::TmaAsyncLoadOp,
+          nvgpu::TmaPrefetchOp>(op))
+    return emulateTMAOp(op, team);
   return op->emitError("emulation: this op is not emulated");
 }

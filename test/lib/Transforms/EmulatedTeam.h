@@ -73,6 +73,11 @@ public:
   };
   const AsyncCopyQueue &asyncCopyQueue();
 
+  /// The host address (index) of barrier `id` of the group made by an
+  /// nvgpu.mbarrier.create of the launch (EmulateTMA.cpp): 8 bytes of a
+  /// buffer allocated before the launch's loops, one per create op.
+  Value barrierAddress(OpBuilder &b, Value group, Value id);
+
   Location loc;
 
 private:
@@ -83,6 +88,7 @@ private:
   Operation *threadSetupEnd = nullptr;
   std::optional<AsyncCopyQueue> copyQueue;
   llvm::DenseMap<std::pair<Type, int64_t>, Value> scratchBuffers;
+  llvm::DenseMap<Operation *, Value> barrierBuffers;
   SmallVector<Value> buffers;
 };
 
@@ -90,6 +96,11 @@ private:
 /// ldmatrix, mma.sync m16n8k16 on f16/bf16) into CPU code. Returns failure,
 /// with an error at the op, for a form that is not emulated.
 LogicalResult emulateNVGPUOp(Operation *op, EmulatedTeam &team);
+
+/// Rewrites one sm_90 async-proxy op of the team's body (mbarriers, TMA
+/// loads) into calls of the test runtime (EmulateTMA.cpp). Returns failure,
+/// with an error at the op, for a form that is not emulated.
+LogicalResult emulateTMAOp(Operation *op, EmulatedTeam &team);
 
 } // namespace test
 } // namespace norm
