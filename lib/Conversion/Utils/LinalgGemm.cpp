@@ -97,8 +97,7 @@ std::optional<LinalgGemm> mlir::norm::matchLinalgGemm(linalg::LinalgOp op,
     if (!at || *at == 2)
       return fail("a batch dim is missing or last");
     gemm.batchDims.push_back(*at);
-    maps[i] = AffineMap::get(numLoops, 0, maps[i].dropResult(*at).getResults(),
-                             ctx);
+    maps[i] = maps[i].dropResult(*at);
   }
   if (maps[0] != map(m, k) || maps[2] != map(m, n))
     return fail("A or C is not indexed (m, k) / (m, n)");

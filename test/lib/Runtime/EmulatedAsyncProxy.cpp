@@ -178,10 +178,10 @@ void norm_emu_tma_load_2d(int64_t barrierAddress, int64_t destination,
     fail("TMA load: a swizzled tile must start on a multiple of 8 swizzle "
          "rows of shared memory",
          barrierAddress);
+  // The box's bytes at their swizzled places, landing as one span at
+  // `destination` (the swizzle stays within each 8-row group).
   PendingLoad load;
-  load.destination = reinterpret_cast<uint8_t *>(sharedBase);
-  // The box's bytes at their swizzled offsets from sharedBase, landing as
-  // one span from `start`.
+  load.destination = reinterpret_cast<uint8_t *>(destination);
   load.bytes.assign(boxRows * rowBytes, 0);
   const uint8_t *tensor = reinterpret_cast<const uint8_t *>(source);
   for (int64_t r = 0; r < boxRows; ++r) {
@@ -195,7 +195,6 @@ void norm_emu_tma_load_2d(int64_t barrierAddress, int64_t destination,
              elementBytes);
     }
   }
-  load.destination += start;
   std::lock_guard<std::mutex> lock(barriersMutex);
   barrierAt(barrierAddress).loads.push_back(std::move(load));
 }
