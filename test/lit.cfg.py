@@ -99,3 +99,22 @@ def has_cuda_gpu():
 # the project's CUDA runtime); they are UNSUPPORTED elsewhere.
 if "cuda-runtime" in config.available_features and has_cuda_gpu():
     config.available_features.add("cuda-gpu")
+
+
+def cuda_compute_capabilities():
+    """The compute capabilities nvidia-smi reports ("9.0", ...)."""
+    import subprocess
+    try:
+        query = subprocess.run(
+            ["nvidia-smi", "--query-gpu=compute_cap", "--format=csv,noheader"],
+            capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return []
+    return query.stdout.split() if query.returncode == 0 else []
+
+
+# sm_90a code (wgmma, TMA) runs only on compute capability 9.0 (H100/H200):
+# `REQUIRES: cuda-sm90`.
+if "cuda-gpu" in config.available_features and \
+        "9.0" in cuda_compute_capabilities():
+    config.available_features.add("cuda-sm90")

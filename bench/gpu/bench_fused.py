@@ -23,11 +23,13 @@ import sys
 SHAPES = [(4096, 4096, 4096), (16, 4096, 4096)]
 
 
-def program(m, n, k, repeat, gemm_only=False):
+def program(m, n, k, repeat, gemm_only=False, gamma=True):
     """The MLIR of one case: fill, warm up, time `repeat` launches. With
     `gemm_only`, the project's GEMM alone: linalg.matmul of the same bf16
     X and W (N x K) into an f32 C, lowered by --norm-lower-to-nvvm's
-    lower-matmuls to the same kernel with no norm prologue."""
+    lower-matmuls to the same kernel with no norm prologue. Without
+    `gamma`, the fused op as --norm-fuse-matmul leaves it when γ is folded
+    into a constant W (the form the sm_90a wgmma kernel takes)."""
     x = "memref<%dx%dxbf16>" % (m, k)
     g = "memref<%dxbf16>" % k
     w = "memref<%dx%dxbf16>" % (n, k)
@@ -58,9 +60,12 @@ def program(m, n, k, repeat, gemm_only=False):
         op = ("    linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, "
               "affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] "
               "ins(%%x, %%w : %s, %s) outs(%%c : %s)" % (x, w, c))
-    else:
+    elif gamma:
         op = ("    norm.rms_norm_matmul ins(%%x : %s) weight(%%g : %s) rhs(%%w : %s) "
               "outs(%%c : %s) {transpose_rhs}" % (x, g, w, c))
+    else:
+        op = ("    norm.rms_norm_matmul ins(%%x : %s) rhs(%%w : %s) "
+              "outs(%%c : %s) {transpose_rhs}" % (x, w, c))
     lines += [
         "  %c0 = arith.constant 0 : index",
         "  %c1 = arith.constant 1 : index",
@@ -83,11 +88,11 @@ def program(m, n, k, repeat, gemm_only=False):
     return "\n".join(lines) + "\n"
 
 
-def run_norm_mlir(args, m, n, k, options="", gemm_only=False):
+def run_norm_mlir(args, m, n, k, options="", gemm_only=False, gamma=True):
     compiled = subprocess.run(
         [args.norm_opt, "-",
          "--norm-lower-to-nvvm=chip=%s%s" % (args.chip, options)],
-        input=program(m, n, k, args.repeat, gemm_only), capture_output=True,
+        input=program(m, n, k, args.repeat, gemm_only, gamma), capture_output=True,
         text=True)
     if compiled.returncode != 0:
         return None, "norm-opt failed: " + compiled.stderr.strip()
@@ -169,15 +174,19 @@ def main():
               "- unsplit: the same with split-K off (max-split-k=1), to judge "
               "the split heuristic (it only splits outputs of fewer than two "
               "64 × 128 blocks per SM, e.g. 16 × 4096)",
+              "- γ folded: the fused op without γ, as --norm-fuse-matmul leaves "
+              "it for a constant W (with --chip sm_90a, the wgmma kernel when "
+              "unsplit; with γ it stays on mma.sync)",
               "- own GEMM: the project's GEMM alone (linalg.matmul of the same "
               "X and W into an f32 C, lower-matmuls): the same kernel without "
               "the norm prologue; target fused / own GEMM ≤ 1.05 and own GEMM "
               "≥ 70% of cuBLAS",
               "",
-              "| M × N × K | norm-mlir µs | TFLOP/s | unsplit µs | own GEMM µs | "
+              "| M × N × K | norm-mlir µs | TFLOP/s | unsplit µs | γ folded µs | "
+              "own GEMM µs | "
               "fused / own GEMM | cuBLAS matmul µs | cuBLAS / own GEMM | "
               "PyTorch norm+matmul µs | cuBLAS µs / ours | PyTorch norm+matmul µs / ours |",
-              "|---|---|---|---|---|---|---|---|---|---|---|"]
+              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     print("\n".join(header), flush=True)
     rows = []
     for m, n, k in SHAPES:
@@ -191,6 +200,9 @@ def main():
         unsplit, unsplit_error = run_norm_mlir(args, m, n, k, " max-split-k=1")
         cells += [unsplit_error.replace("|", "/")[:60] if unsplit_error
                   else "%.1f" % unsplit]
+        folded, folded_error = run_norm_mlir(args, m, n, k, gamma=False)
+        cells += [folded_error.replace("|", "/")[:60] if folded_error
+                  else "%.1f" % folded]
         gemm, gemm_error = run_norm_mlir(args, m, n, k, " lower-matmuls",
                                          gemm_only=True)
         cells += [gemm_error.replace("|", "/")[:60] if gemm_error

@@ -5,13 +5,15 @@
 // mgpu* runtime (libnorm_cuda_runtime.so, lib/ExecutionEngine/CudaRuntime):
 //
 //   convert-norm-to-gpu → gpu-launch-sink-index-computations
-//   → gpu-kernel-outlining → nvvm-attach-target
+//   → gpu-kernel-outlining → TMA descriptors as !llvm.ptr kernel arguments
+//     (TensorMapKernelArgs.cpp) → nvvm-attach-target
 //   → (in each gpu.module) norm-lower-bf16-mma-sync, convert-nvgpu-to-nvvm
 //     (ldmatrix, mma.sync, cp.async of the fused GEMMs), scf-to-cf,
 //     convert-gpu-to-nvvm (with the vector, memref — dynamic shared memory
 //     views — arith and math lowerings)
 //   → (host) scf-to-cf, expand-strided-metadata, norm-gpu-async-allocs
-//     (gpu.alloc/gpu.dealloc in the forms gpu-to-llvm lowers), gpu-to-llvm
+//     (gpu.alloc/gpu.dealloc in the forms gpu-to-llvm lowers),
+//     convert-nvgpu-to-nvvm on host functions (TMA descriptors), gpu-to-llvm
 //   → gpu-module-to-binary (PTX from LLVM's NVPTX back end; cubin/fatbin
 //     through the CUDA toolkit's ptxas/fatbinary) → convert-to-llvm.
 //
@@ -25,8 +27,10 @@
 #include "norm/Pipelines/Passes.h"
 
 #include "NVPTXTarget.h"
+#include "TensorMapKernelArgs.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -59,6 +63,8 @@ void addKernelStage(OpPassManager &pm, const NormNVVMPipelineOptions &options) {
   // parameter, held in a register for the whole kernel.
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
+  // The sm_90a GEMM's TMA descriptors cross the launch as pointers.
+  pm.addPass(createTensorMapKernelArgsPass());
   GpuNVVMAttachTargetOptions targetOptions;
   targetOptions.chip = options.chip;
   // The checked PTX level (the chip's default when `features` is empty);
@@ -95,6 +101,8 @@ void addHostStage(OpPassManager &pm, const NormNVVMPipelineOptions &options) {
   // gpu-to-llvm leaves synchronous gpu.alloc (device memory) and
   // gpu.dealloc in the host code, as users and tests write them.
   pm.addPass(createNormGPUAsyncAllocsPass());
+  // The host's nvgpu.tma.create.descriptor (mgpuTensorMapEncodeTiledMemref).
+  pm.addNestedPass<func::FuncOp>(createConvertNVGPUToNVVMPass());
   pm.addPass(createGpuToLLVMConversionPass());
   GpuModuleToBinaryPassOptions binaryOptions;
   binaryOptions.compilationTarget = options.format;

@@ -241,6 +241,17 @@ def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
       device temporaries, and a second kernel sums them and applies the
       epilogue.
 
+    With `chip=sm_90a` (the architecture-specific PTX that has warpgroup
+    MMA), the unsplit bf16/f16 GEMMs whose prologue is none or RMSNorm
+    without γ, weight offset or residual (norm → matmul once
+    `--norm-fuse-matmul` has folded γ into W) run on `wgmma.mma_async`
+    m64n128k16 instead: one warpgroup per 64 × 128 block, A and W tiles
+    loaded by TMA (`nvgpu.tma.async.load`, 128-byte swizzle, descriptors
+    made on the host) into four stages of shared memory completing on
+    mbarriers, the RMSNorm statistics from the A tiles, the scale, bias and
+    residual in the epilogue. Other GEMMs, and every GEMM for `sm_90`, use
+    the mma.sync kernel.
+
     With `lower-matmuls`, memref matmuls (`linalg.matmul`, or the generic
     form of one) with an f32 C and f32, bf16 or f16 inputs (W as K×N, or N×K
     through the indexing maps), recognized as the CPU's `lower-matmuls`
@@ -276,14 +287,17 @@ def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
            "has too few 64 x 128 blocks to fill the GPU (1 to 64; 1: never "
            "split)">,
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "The GPU the kernels are for (sm_NN); the fused ops' tensor-core "
-           "kernels need sm_80 or newer">,
+           "The GPU the kernels are for (sm_NN, sm_NNa); the fused ops' "
+           "tensor-core kernels need sm_80 or newer, sm_90a adds the "
+           "warpgroup-MMA GEMM">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::NVVM::NVVMDialect",
     "::mlir::nvgpu::NVGPUDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect"

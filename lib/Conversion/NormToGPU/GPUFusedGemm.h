@@ -93,6 +93,20 @@ struct GPUSplitK {
 void emitGPUFusedGemm(OpBuilder &b, Location loc, const GPUGemmProblem &problem,
                       bool asyncCopies, const GPUSplitK *split = nullptr);
 
+/// Whether the sm_90a warpgroup-MMA kernel (emitGPUWarpgroupGemm) computes
+/// `problem`: bf16/f16, no prologue or RMSNorm without γ, weight offset or
+/// residual (the form --norm-fuse-matmul leaves once γ is folded into W).
+bool warpgroupGemmApplies(const GPUGemmProblem &problem);
+
+/// Emits a gpu.launch computing `problem` on sm_90a warpgroup MMA
+/// (wgmma.mma_async) with TMA loads of 128-byte-swizzled tiles
+/// (GPUWarpgroupGemm.cpp). Requires warpgroupGemmApplies, M, N ≥ 1, K and
+/// (for a K×N W) N multiples of 8, and 16-byte aligned A and W: the
+/// conditions of emitGPUFusedGemm's `asyncCopies`, which TMA's 16-byte
+/// strides share.
+void emitGPUWarpgroupGemm(OpBuilder &b, Location loc,
+                          const GPUGemmProblem &problem);
+
 /// The second kernel of a split-K GEMM: one thread per element of C sums the
 /// slices' partials (accumulators, row and column sums, in slice order) and
 /// writes C = r·acc − r·(μ − p)·c + (Σβ·W + bias) (+ residual), rounded once,

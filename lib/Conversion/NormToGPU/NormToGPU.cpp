@@ -33,6 +33,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -315,6 +317,17 @@ Value splitKFor(OpBuilder &b, Location loc, const GPUGemmProblem &p,
   return arith::MaxUIOp::create(b, loc, splits, index(1));
 }
 
+/// The unsplit kernel of a GEMM whose tiles can be copied 16 bytes at a
+/// time: warpgroup MMA with TMA loads on sm_90a when the problem allows,
+/// mma.sync with cp.async otherwise.
+void emitUnsplitAsyncGemm(OpBuilder &b, Location loc, const GPUGemmProblem &p,
+                          const NormGPUCodegenOptions &options) {
+  if (options.warpgroupMMA && warpgroupGemmApplies(p))
+    emitGPUWarpgroupGemm(b, loc, p);
+  else
+    emitGPUFusedGemm(b, loc, p, /*asyncCopies=*/true);
+}
+
 /// The cp.async kernel, split over K when splitKFor says so: the slices'
 /// partials go to device temporaries, which the reduction kernel turns into
 /// C; launches are synchronous, so the temporaries are freed after it.
@@ -326,7 +339,7 @@ void emitAsyncGemm(OpBuilder &b, Location loc, const GPUGemmProblem &p,
   int64_t tileK = GPUGemmTiles::blockK(p.elementType());
   if (options.maxSplitK <= 1 ||
       (k && llvm::divideCeil(*k, tileK) / kMinTilesPerSlice < 2)) {
-    emitGPUFusedGemm(b, loc, p, /*asyncCopies=*/true);
+    emitUnsplitAsyncGemm(b, loc, p, options);
     return;
   }
   Value splits = splitKFor(b, loc, p, options);
@@ -359,9 +372,7 @@ void emitAsyncGemm(OpBuilder &b, Location loc, const GPUGemmProblem &p,
           if (buffer)
             createDeviceDealloc(tb, loc, buffer);
       },
-      [&](OpBuilder &eb) {
-        emitGPUFusedGemm(eb, loc, p, /*asyncCopies=*/true);
-      });
+      [&](OpBuilder &eb) { emitUnsplitAsyncGemm(eb, loc, p, options); });
 }
 
 /// Launches the GEMM for M ≥ 1 and N ≥ 1 (or N = 0 when it writes S, the
@@ -600,6 +611,7 @@ struct ConvertNormToGPUPass
     codegen.blockRowThreshold = blockRowThreshold;
     codegen.maxRegisterElements = registerElements;
     codegen.smVersion = parseSMVersion(chip);
+    codegen.warpgroupMMA = StringRef(chip) == "sm_90a";
     if (codegen.smVersion == 0) {
       getOperation()->emitError()
           << "convert-norm-to-gpu: chip must be sm_NN (e.g. sm_80, sm_90a), "

@@ -6,7 +6,8 @@
 // halves of scratch buffers with one barrier, cp.async into shared memory
 // lands at the wait that covers it (elsewhere it is a synchronous
 // zero-filling copy), and host gpu ops become memref ops. Forms it does
-// not emulate are located errors. The kernels' results are checked by the
+// not emulate are located errors (wgmma of other types or outside shared
+// memory, NVVM ops other than wgmma). The kernels' results are checked by the
 // execution tests beside this file.
 // RUN: norm-opt %s --split-input-file --norm-test-emulate-gpu-on-cpu --verify-diagnostics | FileCheck %s
 
@@ -14,7 +15,7 @@
 // CHECK-DAG: func.func private @omp_get_num_threads() -> i32
 // CHECK-LABEL: func.func @block_of_two_warps
 // CHECK:         %[[HOST:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8x2xf32>
-// CHECK:         %[[SHARED:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// CHECK:         %[[SHARED:.*]] = memref.alloc(%{{.*}}) {alignment = 1024 : i64} : memref<?xi8>
 // CHECK:         %[[WG:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
 // CHECK:         %[[SLOTS:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
 // CHECK:         scf.for %[[BZ:.*]] =
@@ -234,6 +235,49 @@ func.func @tma_rank_3(%src: memref<*xf32>, %tile: !tmaTile3) {
     nvgpu.mbarrier.init %bar[%c0], %c1 : !tmaBarriers
     // expected-error @+1 {{emulation: TMA loads of rank other than 2 are not emulated}}
     nvgpu.tma.async.load %map[%c0, %c0, %c0], %bar[%c0] to %tile : !tmaMap3, !tmaBarriers -> !tmaTile3
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @wgmma_tf32(%d: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %a: i64, %b: i64) {
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %smem = arith.constant 1024 : i32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1)
+             dynamic_shared_memory_size %smem {
+    // expected-error @+1 {{emulation: only wgmma with bf16 or f16 operands and an f32 accumulator is emulated}}
+    %r = nvvm.wgmma.mma_async %a, %b, %d, <m = 64, n = 16, k = 8>, D[<f32>, <one>, <wrapped>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @wgmma_no_shared_memory(%d: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %a: i64, %b: i64) {
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{emulation: wgmma operands must be in the launch's dynamic shared memory}}
+    %r = nvvm.wgmma.mma_async %a, %b, %d, <m = 64, n = 16, k = 16>, D[<f32>, <one>, <wrapped>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @nvvm_other_op() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    // expected-error @+1 {{emulation: this op is not emulated}}
+    %t = nvvm.read.ptx.sreg.laneid : i32
     gpu.terminator
   }
   return

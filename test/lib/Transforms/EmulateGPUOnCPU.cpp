@@ -40,6 +40,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
@@ -57,6 +58,11 @@ static constexpr StringLiteral kNumThreads = "omp_get_num_threads";
 /// Host buffers standing for device memory: aligned like cudaMalloc's
 /// 256 bytes as far as the kernels' 16-byte alignment tests can tell.
 static constexpr int64_t kAlignment = 64;
+/// The block's shared memory: 1024-byte aligned, so that the swizzle
+/// patterns of TMA loads and wgmma operands, which hardware computes from
+/// shared-window address bits [4, 10), are the same whether taken from the
+/// host address or from the offset in the buffer.
+static constexpr int64_t kSharedAlignment = 1024;
 
 static Value index(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
@@ -94,6 +100,14 @@ const EmulatedTeam::AsyncCopyQueue &EmulatedTeam::asyncCopyQueue() {
                                              ValueRange{index(b, loc, g)});
   copyQueue = q;
   return *copyQueue;
+}
+
+Value EmulatedTeam::threadLocalBuffer(MemRefType type) {
+  OpBuilder b(threadSetupEnd->getContext());
+  b.setInsertionPointAfter(threadSetupEnd);
+  auto buffer = memref::AllocaOp::create(b, loc, type);
+  threadSetupEnd = buffer;
+  return buffer;
 }
 
 std::pair<Value, Value> EmulatedTeam::beginExchange(OpBuilder &b, Type type,
@@ -177,7 +191,7 @@ LogicalResult LaunchEmulator::run() {
     Value size = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), bytes);
     sharedMemory = memref::AllocOp::create(
         b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI8Type()),
-        ValueRange{size}, alignment);
+        ValueRange{size}, b.getI64IntegerAttr(kSharedAlignment));
     owned.push_back(sharedMemory);
   }
   IRMapping map;
@@ -263,7 +277,8 @@ LogicalResult LaunchEmulator::run() {
       groups.push_back(op);
     else if (isa<nvgpu::MBarrierCreateOp>(op))
       barrierGroups.push_back(op);
-    else if (isa<gpu::GPUDialect, nvgpu::NVGPUDialect>(op->getDialect()))
+    else if (isa<gpu::GPUDialect, nvgpu::NVGPUDialect, NVVM::NVVMDialect>(
+                 op->getDialect()))
       others.push_back(op);
   });
   for (auto *list : {&waits, &groups, &others, &barrierGroups})
@@ -329,6 +344,8 @@ LogicalResult LaunchEmulator::rewriteBodyOp(Operation *op, EmulatedTeam &team) {
   }
   if (isa<nvgpu::NVGPUDialect>(op->getDialect()))
     return emulateNVGPUOp(op, team);
+  if (isa<NVVM::NVVMDialect>(op->getDialect()))
+    return emulateWGMMAOp(op, team);
   return op->emitError("emulation: this op is not emulated");
 }
 

@@ -73,6 +73,10 @@ public:
   };
   const AsyncCopyQueue &asyncCopyQueue();
 
+  /// A buffer of `type` on the thread's stack, allocated once at the start
+  /// of the team's region (not where it is asked for, which may be a loop).
+  Value threadLocalBuffer(MemRefType type);
+
   /// The host address (index) of barrier `id` of the group made by an
   /// nvgpu.mbarrier.create of the launch (EmulateTMA.cpp): 8 bytes of a
   /// buffer allocated before the launch's loops, one per create op.
@@ -101,6 +105,12 @@ LogicalResult emulateNVGPUOp(Operation *op, EmulatedTeam &team);
 /// loads) into calls of the test runtime (EmulateTMA.cpp). Returns failure,
 /// with an error at the op, for a form that is not emulated.
 LogicalResult emulateTMAOp(Operation *op, EmulatedTeam &team);
+
+/// Rewrites one NVVM warpgroup MMA op of the team's body (wgmma.mma_async
+/// from shared-memory descriptors, and its fence and groups) into CPU code
+/// (EmulateWGMMA.cpp). Returns failure, with an error at the op, for a form
+/// that is not emulated.
+LogicalResult emulateWGMMAOp(Operation *op, EmulatedTeam &team);
 
 } // namespace test
 } // namespace norm

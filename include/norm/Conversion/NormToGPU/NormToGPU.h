@@ -39,6 +39,10 @@ struct NormGPUCodegenOptions {
   /// The SM version of the target (80 for sm_80); the fused ops'
   /// tensor-core kernels need at least 80.
   int64_t smVersion = 90;
+  /// The target is sm_90a, whose architecture-specific PTX has warpgroup
+  /// MMA (wgmma): the bf16/f16 fused GEMMs that do not split K use it, with
+  /// TMA loads, instead of mma.sync.
+  bool warpgroupMMA = false;
   /// The most K slices of a split-K fused GEMM (used when the output has
   /// fewer 64 × 128 blocks than the GPU runs at once); 1: never split.
   int64_t maxSplitK = 16;
