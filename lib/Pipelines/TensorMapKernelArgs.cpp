@@ -50,8 +50,8 @@ struct TensorMapKernelArgsPass
           continue;
         Type mapType = arg.getType();
         arg.setType(ptrType);
-        auto cast = UnrealizedConversionCastOp::create(b, func.getLoc(),
-                                                       mapType, arg);
+        auto cast =
+            UnrealizedConversionCastOp::create(b, func.getLoc(), mapType, arg);
         arg.replaceAllUsesExcept(cast.getResult(0), cast);
         inputs[i] = ptrType;
       }

@@ -57,18 +57,18 @@ using namespace mlir::norm;
 
 namespace {
 
-constexpr int64_t kBM = GPUGemmTiles::kBlockM;  // 64: one wgmma's M
-constexpr int64_t kBN = GPUGemmTiles::kBlockN;  // 128: one wgmma's N
+constexpr int64_t kBM = GPUGemmTiles::kBlockM; // 64: one wgmma's M
+constexpr int64_t kBN = GPUGemmTiles::kBlockN; // 128: one wgmma's N
 constexpr int64_t kThreads = GPUGemmTiles::kThreads;
-constexpr int64_t kBK = 64;                     // 128 bytes of bf16/f16
+constexpr int64_t kBK = 64; // 128 bytes of bf16/f16
 constexpr int64_t kMmaK = 16;
 constexpr int64_t kStages = 4;
 constexpr int64_t kElementBytes = 2;
 constexpr int64_t kSwizzleBytes = 128;
-constexpr int64_t kTileABytes = kBM * kBK * kElementBytes;       // 8 KiB
-constexpr int64_t kSlabBytes = kBK * 64 * kElementBytes;         // 8 KiB
-constexpr int64_t kTileWBytes = kBN * kBK * kElementBytes;       // 16 KiB
-constexpr int64_t kStageBytes = kTileABytes + kTileWBytes;       // 24 KiB
+constexpr int64_t kTileABytes = kBM * kBK * kElementBytes; // 8 KiB
+constexpr int64_t kSlabBytes = kBK * 64 * kElementBytes;   // 8 KiB
+constexpr int64_t kTileWBytes = kBN * kBK * kElementBytes; // 16 KiB
+constexpr int64_t kStageBytes = kTileABytes + kTileWBytes; // 24 KiB
 constexpr int64_t kTileAlignment = 1024;
 /// The stages start within the first kTileAlignment bytes (wherever the
 /// dynamic shared memory's alignment puts them); r follows the stages.
@@ -126,10 +126,9 @@ private:
   bool isNorm() const { return p.prologue == GPUGemmPrologue::RMSNorm; }
   Type elem() const { return p.elementType(); }
   MemRefType sharedTile(int64_t rows, int64_t cols) const {
-    return MemRefType::get(
-        {rows, cols}, elem(), MemRefLayoutAttrInterface(),
-        gpu::AddressSpaceAttr::get(p.a.getContext(),
-                                   gpu::AddressSpace::Workgroup));
+    return MemRefType::get({rows, cols}, elem(), MemRefLayoutAttrInterface(),
+                           gpu::AddressSpaceAttr::get(
+                               p.a.getContext(), gpu::AddressSpace::Workgroup));
   }
   nvgpu::TensorMapDescriptorType tensorMap(int64_t rows, int64_t cols) const {
     return nvgpu::TensorMapDescriptorType::get(
@@ -173,9 +172,9 @@ void WarpgroupGemmEmitter::issueTile(OpBuilder &b, Value kt) {
                                             index(tb, kStageBytes), stage,
                                             /*predicate=*/Value());
     // TMA coordinates are innermost first: (column, row).
-    nvgpu::TmaAsyncLoadOp::create(tb, loc, view(tb, offset, sharedTile(kBM, kBK)),
-                                  barriers, mapA, ValueRange{k0, m0}, stage,
-                                  Value(), Value());
+    nvgpu::TmaAsyncLoadOp::create(
+        tb, loc, view(tb, offset, sharedTile(kBM, kBK)), barriers, mapA,
+        ValueRange{k0, m0}, stage, Value(), Value());
     Value wOffset = add(tb, offset, index(tb, kTileABytes));
     if (p.transposeW) {
       nvgpu::TmaAsyncLoadOp::create(
@@ -201,8 +200,8 @@ Value WarpgroupGemmEmitter::rowSquares(OpBuilder &b, Value aOffset, Value sum) {
   auto vecType = VectorType::get({8}, elem());
   auto vecF32 = VectorType::get({8}, b.getF32Type());
   for (int64_t c = 0; c < kBK / 2; c += 8) {
-    Value x = vector::LoadOp::create(b, loc, vecType, tile,
-                                     ValueRange{row, add(b, col0, index(b, c))});
+    Value x = vector::LoadOp::create(
+        b, loc, vecType, tile, ValueRange{row, add(b, col0, index(b, c))});
     Value xf = arith::ExtFOp::create(b, loc, vecF32, x);
     Value sq = arith::MulFOp::create(b, loc, xf, xf);
     sum = arith::AddFOp::create(
@@ -223,16 +222,16 @@ Value WarpgroupGemmEmitter::multiplyTile(OpBuilder &b, Value aOffset,
         b, loc, base,
         arith::IndexCastUIOp::create(b, loc, b.getI64Type(), byteOffset));
     Value field = arith::ShRUIOp::create(
-        b, loc,
-        arith::AndIOp::create(b, loc, address, i64(b, 0x3FFFF)), i64(b, 4));
+        b, loc, arith::AndIOp::create(b, loc, address, i64(b, 0x3FFFF)),
+        i64(b, 4));
     return arith::OrIOp::create(b, loc, field,
                                 i64(b, static_cast<int64_t>(kDescriptorForm)))
         .getResult();
   };
   Value descA = descriptor(aOffset);
   Value descW = descriptor(add(b, aOffset, index(b, kTileABytes)));
-  auto wgmmaType = elem().isBF16() ? NVVM::WGMMATypes::bf16
-                                   : NVVM::WGMMATypes::f16;
+  auto wgmmaType =
+      elem().isBF16() ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16;
   // K steps in the descriptors' >> 4 units.
   int64_t stepA = kMmaK * kElementBytes / 16;
   int64_t stepW = p.transposeW ? stepA : kMmaK * kSwizzleBytes / 16;
@@ -244,8 +243,7 @@ Value WarpgroupGemmEmitter::multiplyTile(OpBuilder &b, Value aOffset,
         b, loc, accType, acc, a, w,
         NVVM::MMAShapeAttr::get(b.getContext(), kBM, kBN, kMmaK), wgmmaType,
         wgmmaType, NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
-        NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
-        NVVM::MMALayout::row,
+        NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
         p.transposeW ? NVVM::MMALayout::col : NVVM::MMALayout::row,
         /*satfinite=*/nullptr);
   }
@@ -254,17 +252,16 @@ Value WarpgroupGemmEmitter::multiplyTile(OpBuilder &b, Value aOffset,
   return acc;
 }
 
-void WarpgroupGemmEmitter::epilogue(OpBuilder &b, Value acc,
-                                    Value sumSquares) {
+void WarpgroupGemmEmitter::epilogue(OpBuilder &b, Value acc, Value sumSquares) {
   Value rowScale =
       view(b, index(b, kRowScaleOffset),
            MemRefType::get({kBM}, b.getF32Type(), MemRefLayoutAttrInterface(),
                            gpu::AddressSpaceAttr::get(
                                b.getContext(), gpu::AddressSpace::Workgroup)));
   if (isNorm()) {
-    Value other = gpu::ShuffleOp::create(b, loc, sumSquares, 1, 32,
-                                         gpu::ShuffleMode::XOR)
-                      .getShuffleResult();
+    Value other =
+        gpu::ShuffleOp::create(b, loc, sumSquares, 1, 32, gpu::ShuffleMode::XOR)
+            .getShuffleResult();
     Value kF32 = arith::UIToFPOp::create(
         b, loc, b.getF32Type(),
         arith::IndexCastUIOp::create(
@@ -299,7 +296,8 @@ void WarpgroupGemmEmitter::epilogue(OpBuilder &b, Value acc,
     Value row = add(b, rowBase, index(b, 8 * half));
     Value col = add(b, colBase, index(b, 8 * (i / 4) + i % 2));
     Value gm = add(b, m0, row), gn = add(b, n0, col);
-    Value inside = arith::AndIOp::create(b, loc, lt(b, gm, p.m), lt(b, gn, p.n));
+    Value inside =
+        arith::AndIOp::create(b, loc, lt(b, gm, p.m), lt(b, gn, p.n));
     Value v = LLVM::ExtractValueOp::create(b, loc, acc, i);
     scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location) {
       Value out = v;
@@ -334,13 +332,12 @@ void WarpgroupGemmEmitter::emit(OpBuilder &b) {
   mapA = nvgpu::TmaCreateDescriptorOp::create(
       b, loc, tensorMap(kBM, kBK), unranked(p.a),
       ValueRange{index(b, kBM), index(b, kBK)});
-  mapW = p.transposeW
-             ? nvgpu::TmaCreateDescriptorOp::create(
-                   b, loc, tensorMap(kBN, kBK), unranked(p.w),
-                   ValueRange{index(b, kBN), index(b, kBK)})
-             : nvgpu::TmaCreateDescriptorOp::create(
-                   b, loc, tensorMap(kBK, 64), unranked(p.w),
-                   ValueRange{index(b, kBK), index(b, 64)});
+  mapW = p.transposeW ? nvgpu::TmaCreateDescriptorOp::create(
+                            b, loc, tensorMap(kBN, kBK), unranked(p.w),
+                            ValueRange{index(b, kBN), index(b, kBK)})
+                      : nvgpu::TmaCreateDescriptorOp::create(
+                            b, loc, tensorMap(kBK, 64), unranked(p.w),
+                            ValueRange{index(b, kBK), index(b, 64)});
 
   Value one = index(b, 1);
   Value gridX = arith::CeilDivUIOp::create(b, loc, p.n, index(b, kBN));
@@ -359,10 +356,9 @@ void WarpgroupGemmEmitter::emit(OpBuilder &b) {
   n0 = mulC(b, launch.getBlockIds().x, kBN);
   smem = gpu::DynamicSharedMemoryOp::create(
       b, loc,
-      MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
-                      MemRefLayoutAttrInterface(),
-                      gpu::AddressSpaceAttr::get(ctx,
-                                                 gpu::AddressSpace::Workgroup)));
+      MemRefType::get(
+          {ShapedType::kDynamic}, b.getI8Type(), MemRefLayoutAttrInterface(),
+          gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup)));
   // The first kTileAlignment-aligned byte of the dynamic shared memory.
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, smem);
   tilesStart = remC(b,
@@ -374,20 +370,20 @@ void WarpgroupGemmEmitter::emit(OpBuilder &b) {
       nvgpu::MBarrierGroupType::get(
           ctx, gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup),
           kStages));
-  isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
-                                  index(b, 0));
+  isFirst =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, index(b, 0));
   for (int64_t s = 0; s < kStages; ++s)
     nvgpu::MBarrierInitOp::create(b, loc, barriers, one, index(b, s), isFirst);
   gpu::BarrierOp::create(b, loc);
 
   Value kTiles = arith::CeilDivUIOp::create(b, loc, p.k, index(b, kBK));
-  scf::ForOp::create(
-      b, loc, index(b, 0),
-      arith::MinUIOp::create(b, loc, kTiles, index(b, kStages)), one,
-      ValueRange{}, [&](OpBuilder &lb, Location, Value kt, ValueRange) {
-        issueTile(lb, kt);
-        scf::YieldOp::create(lb, loc);
-      });
+  scf::ForOp::create(b, loc, index(b, 0),
+                     arith::MinUIOp::create(b, loc, kTiles, index(b, kStages)),
+                     one, ValueRange{},
+                     [&](OpBuilder &lb, Location, Value kt, ValueRange) {
+                       issueTile(lb, kt);
+                       scf::YieldOp::create(lb, loc);
+                     });
 
   SmallVector<Type> registers(kRegisters, b.getF32Type());
   accType = LLVM::LLVMStructType::getLiteral(ctx, registers);
@@ -396,9 +392,9 @@ void WarpgroupGemmEmitter::emit(OpBuilder &b) {
       b, loc, index(b, 0), kTiles, one, ValueRange{zeroAcc, f32(b, 0.0)},
       [&](OpBuilder &lb, Location, Value kt, ValueRange iter) {
         Value stage = remC(lb, kt, kStages);
-        Value parity = arith::CmpIOp::create(
-            lb, loc, arith::CmpIPredicate::ne,
-            remC(lb, divC(lb, kt, kStages), 2), index(lb, 0));
+        Value parity = arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ne,
+                                             remC(lb, divC(lb, kt, kStages), 2),
+                                             index(lb, 0));
         nvgpu::MBarrierTryWaitParityOp::create(lb, loc, barriers, parity,
                                                index(lb, 10000000), stage);
         Value aOffset = stageOffset(lb, stage);

@@ -21,7 +21,8 @@
 //                            K-major, swizzled      (mn%8)·W + (mn/8)·SBO + k·e
 //                            K-major, no swizzle    (mn%8)·16 + (mn/8)·SBO
 //                                                   + (k%T)·e + (k/T)·LBO
-//                            MN-major, swizzled     (mn%(W/e))·e + (mn/(W/e))·LBO
+//                            MN-major, swizzled     (mn%(W/e))·e +
+//                            (mn/(W/e))·LBO
 //                                                   + (k%8)·W + (k/8)·SBO
 //                            MN-major, no swizzle   (mn%T)·e + (mn/T)·SBO
 //                                                   + (k%8)·16 + (k/8)·LBO
@@ -73,11 +74,15 @@ struct Math {
   Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
   Value div(Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); }
   Value rem(Value x, Value y) { return arith::RemUIOp::create(b, loc, x, y); }
-  Value andC(Value x, int64_t m) { return arith::AndIOp::create(b, loc, x, i64(m)); }
+  Value andC(Value x, int64_t m) {
+    return arith::AndIOp::create(b, loc, x, i64(m));
+  }
   Value shr(Value x, int64_t s) {
     return arith::ShRUIOp::create(b, loc, x, i64(s));
   }
-  Value shl(Value x, int64_t s) { return arith::ShLIOp::create(b, loc, x, i64(s)); }
+  Value shl(Value x, int64_t s) {
+    return arith::ShLIOp::create(b, loc, x, i64(s));
+  }
   Value eq(Value x, Value y) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y);
   }
@@ -103,10 +108,10 @@ Descriptor decode(Math &m, Value desc) {
   d.leading = m.shl(m.andC(m.shr(desc, 16), 0x3FFF), 4);
   d.stride = m.shl(m.andC(m.shr(desc, 32), 0x3FFF), 4);
   Value mode = m.shr(desc, 62);
-  d.swizzleSpan = m.select(
-      m.eq(mode, m.i64(1)), m.i64(128),
-      m.select(m.eq(mode, m.i64(2)), m.i64(64),
-               m.select(m.eq(mode, m.i64(3)), m.i64(32), m.i64(0))));
+  d.swizzleSpan =
+      m.select(m.eq(mode, m.i64(1)), m.i64(128),
+               m.select(m.eq(mode, m.i64(2)), m.i64(64),
+                        m.select(m.eq(mode, m.i64(3)), m.i64(32), m.i64(0))));
   Value baseOffset = m.andC(m.shr(desc, 49), 7);
   cf::AssertOp::create(m.b, m.loc, m.eq(baseOffset, m.i64(0)),
                        "wgmma emulation: a descriptor with a nonzero base "
@@ -123,19 +128,23 @@ Value elementOffset(Math &m, const Descriptor &d, bool kMajor, Value mn,
   Value w = d.swizzleSpan;
   Value swizzled, plain;
   if (kMajor) {
-    swizzled = m.add(m.add(m.mul(m.rem(mn, c8), w), m.mul(m.div(mn, c8), d.stride)),
-                     m.mul(k, e));
-    plain = m.add(m.add(m.mul(m.rem(mn, c8), c16), m.mul(m.div(mn, c8), d.stride)),
-                  m.add(m.mul(m.rem(k, t), e), m.mul(m.div(k, t), d.leading)));
+    swizzled =
+        m.add(m.add(m.mul(m.rem(mn, c8), w), m.mul(m.div(mn, c8), d.stride)),
+              m.mul(k, e));
+    plain =
+        m.add(m.add(m.mul(m.rem(mn, c8), c16), m.mul(m.div(mn, c8), d.stride)),
+              m.add(m.mul(m.rem(k, t), e), m.mul(m.div(k, t), d.leading)));
   } else {
     // W / e elements per swizzle row; 1 where there is no swizzle keeps the
     // unused branch free of a division by zero.
     Value rowElements = m.select(m.eq(w, m.i64(0)), m.i64(1), m.div(w, e));
-    swizzled = m.add(m.add(m.mul(m.rem(mn, rowElements), e),
-                           m.mul(m.div(mn, rowElements), d.leading)),
-                     m.add(m.mul(m.rem(k, c8), w), m.mul(m.div(k, c8), d.stride)));
-    plain = m.add(m.add(m.mul(m.rem(mn, t), e), m.mul(m.div(mn, t), d.stride)),
-                  m.add(m.mul(m.rem(k, c8), c16), m.mul(m.div(k, c8), d.leading)));
+    swizzled =
+        m.add(m.add(m.mul(m.rem(mn, rowElements), e),
+                    m.mul(m.div(mn, rowElements), d.leading)),
+              m.add(m.mul(m.rem(k, c8), w), m.mul(m.div(k, c8), d.stride)));
+    plain =
+        m.add(m.add(m.mul(m.rem(mn, t), e), m.mul(m.div(mn, t), d.stride)),
+              m.add(m.mul(m.rem(k, c8), c16), m.mul(m.div(k, c8), d.leading)));
   }
   return m.select(m.eq(w, m.i64(0)), plain, swizzled);
 }
@@ -149,16 +158,16 @@ Value loadOperand(Math &m, EmulatedTeam &team, const Descriptor &d,
   // The descriptor holds 18-bit shared-window addresses; the team's shared
   // memory is a host buffer (1024-byte aligned, like the tiles), whose low
   // 18 address bits stand for its window address.
-  Value window = m.andC(m.sub(m.add(d.start, elementOffset(m, d, kMajor, mn, k,
-                                                           bytes)),
-                              sharedWindowBase),
-                        0x3FFFF);
+  Value window =
+      m.andC(m.sub(m.add(d.start, elementOffset(m, d, kMajor, mn, k, bytes)),
+                   sharedWindowBase),
+             0x3FFFF);
   Value swizzleBits = m.andC(m.shr(window, 3), 0x70);
   Value mask = m.select(m.eq(d.swizzleSpan, m.i64(0)), m.i64(0),
                         m.sub(d.swizzleSpan, m.i64(16)));
-  Value at = m.toIndex(
-      arith::XOrIOp::create(m.b, m.loc, window,
-                            arith::AndIOp::create(m.b, m.loc, swizzleBits, mask)));
+  Value at = m.toIndex(arith::XOrIOp::create(
+      m.b, m.loc, window,
+      arith::AndIOp::create(m.b, m.loc, swizzleBits, mask)));
   Value size = memref::DimOp::create(m.b, m.loc, team.sharedMemory, 0);
   cf::AssertOp::create(
       m.b, m.loc,
@@ -202,8 +211,8 @@ LogicalResult emulateMmaAsync(NVVM::WgmmaMmaAsyncOp op, EmulatedTeam &team) {
   OpBuilder b(op);
   Math m{b, loc};
   // The thread's registers in a stack buffer for the loops below.
-  Value regs = team.threadLocalBuffer(
-      MemRefType::get({registers}, b.getF32Type()));
+  Value regs =
+      team.threadLocalBuffer(MemRefType::get({registers}, b.getF32Type()));
   bool accumulate = op.getScaleD() == NVVM::WGMMAScaleOut::one;
   for (int64_t i = 0; i < registers; ++i) {
     Value v = accumulate
@@ -216,10 +225,10 @@ LogicalResult emulateMmaAsync(NVVM::WgmmaMmaAsyncOp op, EmulatedTeam &team) {
 
   Descriptor a = decode(m, op.getDescriptorA());
   Descriptor bDesc = decode(m, op.getDescriptorB());
-  Value sharedBase = m.andC(
-      m.toI64(memref::ExtractAlignedPointerAsIndexOp::create(b, loc,
-                                                             team.sharedMemory)),
-      0x3FFFF);
+  Value sharedBase =
+      m.andC(m.toI64(memref::ExtractAlignedPointerAsIndexOp::create(
+                 b, loc, team.sharedMemory)),
+             0x3FFFF);
   bool aKMajor = op.getLayoutA() == NVVM::MMALayout::row;
   bool bKMajor = op.getLayoutB() == NVVM::MMALayout::col;
   bool negA = op.getScaleA() == NVVM::WGMMAScaleIn::neg;
@@ -227,8 +236,8 @@ LogicalResult emulateMmaAsync(NVVM::WgmmaMmaAsyncOp op, EmulatedTeam &team) {
 
   Value inGroup = m.toI64(m.rem(team.tid, m.idx(128)));
   Value warp = m.div(inGroup, m.i64(32)), lane = m.rem(inGroup, m.i64(32));
-  auto forRegs = scf::ForOp::create(b, loc, m.idx(0), m.idx(registers),
-                                    m.idx(1));
+  auto forRegs =
+      scf::ForOp::create(b, loc, m.idx(0), m.idx(registers), m.idx(1));
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(forRegs.getBody());
@@ -248,9 +257,8 @@ LogicalResult emulateMmaAsync(NVVM::WgmmaMmaAsyncOp op, EmulatedTeam &team) {
     Value x = loadOperand(m, team, a, sharedBase, aKMajor, row, k, typeA, negA);
     Value y =
         loadOperand(m, team, bDesc, sharedBase, bKMajor, col, k, typeB, negB);
-    Value sum = arith::AddFOp::create(
-        b, loc, forK.getRegionIterArgs()[0],
-        arith::MulFOp::create(b, loc, x, y));
+    Value sum = arith::AddFOp::create(b, loc, forK.getRegionIterArgs()[0],
+                                      arith::MulFOp::create(b, loc, x, y));
     scf::YieldOp::create(b, loc, sum);
     b.setInsertionPointAfter(forK);
     memref::StoreOp::create(b, loc, forK.getResult(0), regs,
