@@ -748,17 +748,11 @@ SmallVector<Value> GPUFusedGemmEmitter::fmaOnTile(OpBuilder &b, const Smem &s,
 
 void GPUFusedGemmEmitter::finishStatistics(OpBuilder &b, const Smem &s,
                                            ValueRange stats, ValueRange sums) {
-  // An empty row (K = 0, possible only with a dynamic K) has Σ = 0: divide
-  // by max(K, 1), so mean = mean square = 0 and r (1/√ε) is finite; the
-  // GEMM's sum is empty as well and C = bias, as the op (and the reference)
-  // define it, where 0/0 made every element NaN.
-  Value kF32 = indexToF32(
-      b, arith::MaxUIOp::create(b, loc, p.k, index(b, 1)).getResult());
   if (isNorm()) {
     Value s1 = sumOverRowPair(b, stats[0]);
     Value s2 = sumOverRowPair(b, stats[1]);
     Value meanShift;
-    Value r = emitRowScale(b, loc, p, s1, s2, kF32, meanShift);
+    Value r = emitRowScale(b, loc, p, s1, s2, meanShift);
     Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                         remC(b, tid, 2), index(b, 0));
     scf::IfOp::create(b, loc, first, [&](OpBuilder &tb, Location) {
@@ -1162,10 +1156,20 @@ void mlir::norm::emitGPUFusedGemm(OpBuilder &b, Location loc,
 
 Value mlir::norm::emitRowScale(OpBuilder &b, Location loc,
                                const GPUGemmProblem &p, Value first,
-                               Value second, Value kF32, Value &meanShift) {
+                               Value second, Value &meanShift) {
   auto f32 = [&](double v) {
     return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
   };
+  // An empty row (K = 0, possible only with a dynamic K) has Σ = 0: divide
+  // by max(K, 1), so mean = mean square = 0 and r (1/√ε) is finite; the
+  // GEMM's sum is empty as well and C = bias, as the op (and the reference)
+  // define it, where 0/0 made every element NaN.
+  Value kF32 = arith::UIToFPOp::create(
+      b, loc, b.getF32Type(),
+      arith::IndexCastUIOp::create(
+          b, loc, b.getI64Type(),
+          arith::MaxUIOp::create(
+              b, loc, p.k, arith::ConstantIndexOp::create(b, loc, 1))));
   Value spread;
   if (p.prologue == GPUGemmPrologue::LayerNorm) {
     meanShift = arith::DivFOp::create(b, loc, first, kF32); // μ − p

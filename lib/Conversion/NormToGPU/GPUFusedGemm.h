@@ -116,11 +116,11 @@ void emitGPUSplitKReduce(OpBuilder &b, Location loc,
 
 /// The per-row scale r of a norm prologue from the row's sums over all of K
 /// (`first`, `second`: RMSNorm Σx² and a second partial Σx² chain, LayerNorm
-/// Σ(x − p) and Σ(x − p)²) and max(K, 1) as f32; sets `meanShift` to
+/// Σ(x − p) and Σ(x − p)²), divided by max(K, 1); sets `meanShift` to
 /// LayerNorm's μ − p. Shared by the unsplit epilogue and the split-K
 /// reduction so that both compute r the same way.
 Value emitRowScale(OpBuilder &b, Location loc, const GPUGemmProblem &problem,
-                   Value first, Value second, Value kF32, Value &meanShift);
+                   Value first, Value second, Value &meanShift);
 
 } // namespace norm
 } // namespace mlir

@@ -87,14 +87,8 @@ void mlir::norm::emitGPUSplitKReduce(OpBuilder &b, Location loc,
 
     Value v = sums[0];
     if (isNorm) {
-      // An empty row (K = 0) divides by 1, as the unsplit epilogue does.
-      Value kF32 = arith::UIToFPOp::create(
-          tb, loc, f32,
-          arith::IndexCastUIOp::create(
-              tb, loc, tb.getI64Type(),
-              arith::MaxUIOp::create(tb, loc, p.k, index(tb, 1))));
       Value meanShift;
-      Value r = emitRowScale(tb, loc, p, sums[1], sums[2], kF32, meanShift);
+      Value r = emitRowScale(tb, loc, p, sums[1], sums[2], meanShift);
       v = arith::MulFOp::create(tb, loc, r, v);
       if (isLayerNorm) {
         Value shift = arith::MulFOp::create(tb, loc, r, meanShift);

@@ -160,6 +160,8 @@ private:
   Value mapA, mapW;
   // Kernel values.
   Value smem, tilesStart, barriers, tid, isFirst, m0, n0;
+  /// The dynamic shared memory's address (i64), for the MMA descriptors.
+  Value sharedAddress;
   Type accType;
 };
 
@@ -214,12 +216,9 @@ Value WarpgroupGemmEmitter::rowSquares(OpBuilder &b, Value aOffset, Value sum) {
 Value WarpgroupGemmEmitter::multiplyTile(OpBuilder &b, Value aOffset,
                                          Value acc) {
   // 18-bit shared-window addresses, >> 4, in bits [0, 14).
-  Value base = arith::IndexCastUIOp::create(
-      b, loc, b.getI64Type(),
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, smem));
   auto descriptor = [&](Value byteOffset) {
     Value address = arith::AddIOp::create(
-        b, loc, base,
+        b, loc, sharedAddress,
         arith::IndexCastUIOp::create(b, loc, b.getI64Type(), byteOffset));
     Value field = arith::ShRUIOp::create(
         b, loc, arith::AndIOp::create(b, loc, address, i64(b, 0x3FFFF)),
@@ -262,18 +261,11 @@ void WarpgroupGemmEmitter::epilogue(OpBuilder &b, Value acc, Value sumSquares) {
     Value other =
         gpu::ShuffleOp::create(b, loc, sumSquares, 1, 32, gpu::ShuffleMode::XOR)
             .getShuffleResult();
-    Value kF32 = arith::UIToFPOp::create(
-        b, loc, b.getF32Type(),
-        arith::IndexCastUIOp::create(
-            b, loc, b.getI64Type(),
-            arith::MaxUIOp::create(b, loc, p.k, index(b, 1))));
+    // emitRowScale adds the pair's two sums (RMSNorm's two chains).
     Value meanShift;
-    // The pair's sums in the same order on both threads: even lane first.
+    Value r = emitRowScale(b, loc, p, sumSquares, other, meanShift);
     Value isEven = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                          remC(b, tid, 2), index(b, 0));
-    Value first = arith::SelectOp::create(b, loc, isEven, sumSquares, other);
-    Value second = arith::SelectOp::create(b, loc, isEven, other, sumSquares);
-    Value r = emitRowScale(b, loc, p, first, second, kF32, meanShift);
     scf::IfOp::create(b, loc, isEven, [&](OpBuilder &tb, Location) {
       memref::StoreOp::create(tb, loc, r, rowScale,
                               ValueRange{divC(tb, tid, 2)});
@@ -365,6 +357,7 @@ void WarpgroupGemmEmitter::emit(OpBuilder &b) {
                     arith::SubIOp::create(b, loc, index(b, kTileAlignment),
                                           remC(b, base, kTileAlignment)),
                     kTileAlignment);
+  sharedAddress = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), base);
   barriers = nvgpu::MBarrierCreateOp::create(
       b, loc,
       nvgpu::MBarrierGroupType::get(
