@@ -367,6 +367,11 @@ void WarpgroupGemmEmitter::emit(OpBuilder &b) {
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, index(b, 0));
   for (int64_t s = 0; s < kStages; ++s)
     nvgpu::MBarrierInitOp::create(b, loc, barriers, one, index(b, s), isFirst);
+  // The inits must be visible to the TMA unit (the async proxy) that
+  // completes the loads' transactions, not only to this block's threads:
+  // fence.mbarrier_init, then the block barrier, as CUTLASS's sm_90
+  // pipelines do (cutlass::arch::fence_barrier_init).
+  NVVM::FenceMbarrierInitOp::create(b, loc);
   gpu::BarrierOp::create(b, loc);
 
   Value kTiles = arith::CeilDivUIOp::create(b, loc, p.k, index(b, kBK));

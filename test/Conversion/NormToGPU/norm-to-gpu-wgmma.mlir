@@ -17,7 +17,8 @@
 // CHECK:         gpu.launch {{.*}} threads({{.*}}) in (%{{.*}} = %{{.*}}, {{.*}}) dynamic_shared_memory_size %[[SMEM]]
 // CHECK:           %[[BAR:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
 // CHECK-COUNT-4:   nvgpu.mbarrier.init %[[BAR]]
-// CHECK:           gpu.barrier
+// CHECK-NEXT:      nvvm.fence.mbarrier.init
+// CHECK-NEXT:      gpu.barrier
 // CHECK:           scf.for
 // CHECK:             nvgpu.mbarrier.arrive.expect_tx %[[BAR]][%{{.*}}], %{{.*}}
 // CHECK:             nvgpu.tma.async.load %[[MAPA]]

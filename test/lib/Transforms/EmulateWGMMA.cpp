@@ -41,6 +41,9 @@
 //                          nvgpu.warpgroup.mma.store lowering reads;
 //   wgmma.fence / commit_group / wait_group
 //                          nothing: the MMA completed at issue.
+//   fence.mbarrier_init    nothing: the emulated barriers are host memory
+//                          behind a mutex, and the block barrier after the
+//                          inits is a full fence (omp.barrier).
 //
 // bf16 and f16 operands from descriptors with an f32 accumulator; other
 // forms are errors at the op.
@@ -282,7 +285,7 @@ LogicalResult mlir::norm::test::emulateWGMMAOp(Operation *op,
     if (failed(emulateMmaAsync(mma, team)))
       return failure();
   } else if (!isa<NVVM::WgmmaFenceAlignedOp, NVVM::WgmmaGroupSyncAlignedOp,
-                  NVVM::WgmmaWaitGroupSyncOp>(op)) {
+                  NVVM::WgmmaWaitGroupSyncOp, NVVM::FenceMbarrierInitOp>(op)) {
     return op->emitError("emulation: this op is not emulated");
   }
   op->erase();
