@@ -70,6 +70,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GPUFusedGemm.h"
+#include "GPUKernelArith.h"
 #include "TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -113,59 +114,21 @@ struct Smem {
   Value colC, colB;            // [BN] f32
 };
 
-class GPUFusedGemmEmitter {
+class GPUFusedGemmEmitter : GPUKernelArith {
 public:
   GPUFusedGemmEmitter(Location loc, const GPUGemmProblem &p, bool async,
                       const GPUSplitK *split)
-      : loc(loc), p(p), async(async), split(split), elem(p.elementType()),
+      : GPUKernelArith(loc), p(p), async(async), split(split), elem(p.elementType()),
         bk(GPUGemmTiles::blockK(elem)), chunk(GPUGemmTiles::chunk(elem)),
         pad(chunk) {}
 
   void emit(OpBuilder &b);
 
 private:
-  // Constants and arithmetic on index values.
-  Value index(OpBuilder &b, int64_t v) {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  }
-  Value f32(OpBuilder &b, double v) {
-    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
-  }
-  Value add(OpBuilder &b, Value x, Value y) {
-    return arith::AddIOp::create(b, loc, x, y);
-  }
-  Value sub(OpBuilder &b, Value x, Value y) {
-    return arith::SubIOp::create(b, loc, x, y);
-  }
-  Value mul(OpBuilder &b, Value x, Value y) {
-    return arith::MulIOp::create(b, loc, x, y);
-  }
-  Value addC(OpBuilder &b, Value x, int64_t c) {
-    return c == 0 ? x : add(b, x, index(b, c));
-  }
-  Value mulC(OpBuilder &b, Value x, int64_t c) { return mul(b, x, index(b, c)); }
-  Value divC(OpBuilder &b, Value x, int64_t c) {
-    return arith::DivUIOp::create(b, loc, x, index(b, c));
-  }
-  Value remC(OpBuilder &b, Value x, int64_t c) {
-    return arith::RemUIOp::create(b, loc, x, index(b, c));
-  }
-  Value lt(OpBuilder &b, Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, y);
-  }
-  Value andI(OpBuilder &b, Value x, Value y) {
-    return arith::AndIOp::create(b, loc, x, y);
-  }
-  Value select(OpBuilder &b, Value c, Value x, Value y) {
-    return arith::SelectOp::create(b, loc, c, x, y);
-  }
   /// min(max(v, 0), hi) on signed index values.
   Value clamp(OpBuilder &b, Value v, int64_t hi) {
     return arith::MinSIOp::create(
         b, loc, arith::MaxSIOp::create(b, loc, v, index(b, 0)), index(b, hi));
-  }
-  Value toF32(OpBuilder &b, Value v) {
-    return v.getType().isF32() ? v : arith::ExtFOp::create(b, loc, b.getF32Type(), v);
   }
   Value narrow(OpBuilder &b, Value v) {
     return v.getType() == elem ? v : arith::TruncFOp::create(b, loc, elem, v);
@@ -249,7 +212,6 @@ private:
   void epilogue(OpBuilder &b, const Smem &s, ValueRange accs);
   void emitBody(OpBuilder &b, gpu::LaunchOp launch, int64_t smemBytes);
 
-  Location loc;
   const GPUGemmProblem &p;
   bool async;
   const GPUSplitK *split; // null: one slice, C written by this kernel
@@ -338,7 +300,7 @@ void GPUFusedGemmEmitter::copyChunk(OpBuilder &b, Value src, Value srcRow,
   SmallVector<Value> dstIdx(dstIndices.begin(), dstIndices.end());
   Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(elem, 0.0));
   for (int64_t j = 0; j < chunk; ++j) {
-    Value inside = lt(b, index(b, j), count);
+    Value inside = slt(b, index(b, j), count);
     auto load = scf::IfOp::create(
         b, loc, inside,
         [&](OpBuilder &tb, Location) {
@@ -378,7 +340,7 @@ void GPUFusedGemmEmitter::stageTile(OpBuilder &b, const Smem &s, Value kt,
     Value col = mulC(b, remC(b, c, chunksPerRowA), chunk);
     Value gm = add(b, m0, row);
     Value gk = add(b, k0, col);
-    auto [count, any] = chunkCount(lt(b, gm, p.m), p.k, gk);
+    auto [count, any] = chunkCount(slt(b, gm, p.m), p.k, gk);
     Value srcRow = select(b, any, gm, zero);
     Value srcCol = select(b, any, gk, zero);
     copyChunk(b, p.a, srcRow, srcCol, count, s.a, {buf, row, col}, tokens);
@@ -397,7 +359,7 @@ void GPUFusedGemmEmitter::stageTile(OpBuilder &b, const Smem &s, Value kt,
       Value col = mulC(b, remC(b, c, chunksPerRowA), chunk);
       Value gn = add(b, n0, row);
       Value gk = add(b, k0, col);
-      auto [count, any] = chunkCount(lt(b, gn, p.n), p.k, gk);
+      auto [count, any] = chunkCount(slt(b, gn, p.n), p.k, gk);
       copyChunk(b, p.w, select(b, any, gn, zero), select(b, any, gk, zero),
                 count, s.w, {buf, row, col}, tokens);
     }
@@ -410,7 +372,7 @@ void GPUFusedGemmEmitter::stageTile(OpBuilder &b, const Smem &s, Value kt,
       Value col = mulC(b, remC(b, c, chunksPerRowW), chunk);
       Value gk = add(b, k0, row);
       Value gn = add(b, n0, col);
-      auto [count, any] = chunkCount(lt(b, gk, p.k), p.n, gn);
+      auto [count, any] = chunkCount(slt(b, gk, p.k), p.n, gn);
       copyChunk(b, p.w, select(b, any, gk, zero), select(b, any, gn, zero),
                 count, s.w, {buf, row, col}, tokens);
     }
@@ -421,7 +383,7 @@ void GPUFusedGemmEmitter::stageTile(OpBuilder &b, const Smem &s, Value kt,
         b,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, tid,
                               index(b, firstThread)),
-        lt(b, tid, index(b, firstThread + bk / chunk)));
+        slt(b, tid, index(b, firstThread + bk / chunk)));
     scf::IfOp::create(b, loc, mine, [&](OpBuilder &tb, Location) {
       Value col = mulC(tb, sub(tb, tid, index(tb, firstThread)), chunk);
       Value gk = add(tb, k0, col);
@@ -510,9 +472,9 @@ GPUFusedGemmEmitter::inputLanes(OpBuilder &b, const Smem &s, ValueRange indices,
 void GPUFusedGemmEmitter::storeSum(OpBuilder &b, ArrayRef<Value> lanes,
                                    Value row, Value gk) {
   Value gm = add(b, m0, row);
-  Value mine = andI(b, writesSum, lt(b, gm, p.m));
+  Value mine = andI(b, writesSum, slt(b, gm, p.m));
   if (async) {
-    scf::IfOp::create(b, loc, andI(b, mine, lt(b, gk, p.k)),
+    scf::IfOp::create(b, loc, andI(b, mine, slt(b, gk, p.k)),
                       [&](OpBuilder &tb, Location) {
                         Value vec = vector::FromElementsOp::create(
                             tb, loc, VectorType::get({chunk}, elem), lanes);
@@ -527,7 +489,7 @@ void GPUFusedGemmEmitter::storeSum(OpBuilder &b, ArrayRef<Value> lanes,
   scf::IfOp::create(b, loc, mine, [&](OpBuilder &tb, Location) {
     for (int64_t l = 0; l < chunk; ++l) {
       Value gkl = addC(tb, gk, l);
-      scf::IfOp::create(tb, loc, lt(tb, gkl, p.k),
+      scf::IfOp::create(tb, loc, slt(tb, gkl, p.k),
                         [&](OpBuilder &eb, Location) {
                           memref::StoreOp::create(eb, loc, lanes[l], p.aSum,
                                                   ValueRange{gm, gkl});
@@ -584,7 +546,7 @@ SmallVector<Value> GPUFusedGemmEmitter::prologueOnTile(OpBuilder &b,
         Value d = arith::SubFOp::create(b, loc, v, pivot);
         if (kMayHaveTail()) {
           Value kIdx = add(b, kTileStart, addC(b, col, l));
-          d = select(b, lt(b, kIdx, p.k), d, f32(b, 0.0));
+          d = select(b, slt(b, kIdx, p.k), d, f32(b, 0.0));
         }
         next[0] = arith::AddFOp::create(b, loc, next[0], d);
         next[1] = math::FmaOp::create(b, loc, d, d, next[1]);
@@ -772,7 +734,7 @@ void GPUFusedGemmEmitter::finishStatistics(OpBuilder &b, const Smem &s,
     if (p.matmulBias) {
       Value gn = add(b, n0, tid);
       auto bias = scf::IfOp::create(
-          b, loc, lt(b, gn, p.n),
+          b, loc, slt(b, gn, p.n),
           [&](OpBuilder &tb, Location) {
             scf::YieldOp::create(
                 tb, loc,
@@ -871,7 +833,7 @@ void GPUFusedGemmEmitter::splitEpilogue(OpBuilder &b, ValueRange stats,
     Value gm = add(b, m0, divC(b, tid, 2));
     Value writes = andI(b, andI(b, isZero(remC(b, tid, 2)),
                                 isZero(gpuBlockX)),
-                        lt(b, gm, p.m));
+                        slt(b, gm, p.m));
     scf::IfOp::create(b, loc, writes, [&](OpBuilder &tb, Location) {
       memref::StoreOp::create(tb, loc, s1, split->rowSums,
                               ValueRange{slice, gm, index(tb, 0)});
@@ -882,7 +844,7 @@ void GPUFusedGemmEmitter::splitEpilogue(OpBuilder &b, ValueRange stats,
   }
   if (isLayerNorm()) {
     Value gn = add(b, n0, tid);
-    Value writes = andI(b, isZero(gpuBlockY), lt(b, gn, p.n));
+    Value writes = andI(b, isZero(gpuBlockY), slt(b, gn, p.n));
     scf::IfOp::create(b, loc, writes, [&](OpBuilder &tb, Location) {
       memref::StoreOp::create(tb, loc, sums[0], split->columnSums,
                               ValueRange{slice, gn, index(tb, 0)});
@@ -894,7 +856,7 @@ void GPUFusedGemmEmitter::splitEpilogue(OpBuilder &b, ValueRange stats,
   forEachAccumulator(b, accs, [&](OpBuilder &nb, Value rowL, Value colL,
                                   Value v) {
     Value gm = add(nb, m0, rowL), gn = add(nb, n0, colL);
-    scf::IfOp::create(nb, loc, andI(nb, lt(nb, gm, p.m), lt(nb, gn, p.n)),
+    scf::IfOp::create(nb, loc, andI(nb, slt(nb, gm, p.m), slt(nb, gn, p.n)),
                       [&](OpBuilder &tb, Location) {
                         memref::StoreOp::create(tb, loc, v,
                                                 split->accumulators,
@@ -913,7 +875,7 @@ void GPUFusedGemmEmitter::simtEpilogue(OpBuilder &b, const Smem &s,
                                   Value acc) {
     Value gm = add(nb, m0, rowL), gn = add(nb, n0, colL);
     scf::IfOp::create(
-        nb, loc, andI(nb, lt(nb, gm, p.m), lt(nb, gn, p.n)),
+        nb, loc, andI(nb, slt(nb, gm, p.m), slt(nb, gn, p.n)),
         [&](OpBuilder &tb, Location) {
           Value scale, shift, residual;
           if (isNorm())
@@ -941,7 +903,7 @@ void GPUFusedGemmEmitter::epilogue(OpBuilder &b, const Smem &s,
     for (int64_t i = 0; i < 2; ++i) {
       Value rowL = fragmentRow(b, mt, i);
       Value gm = add(b, m0, rowL);
-      Value rowOK = lt(b, gm, p.m);
+      Value rowOK = slt(b, gm, p.m);
       Value scale, shift;
       if (isNorm())
         scale = memref::LoadOp::create(b, loc, s.rowScale, ValueRange{rowL});
@@ -960,7 +922,7 @@ void GPUFusedGemmEmitter::epilogue(OpBuilder &b, const Smem &s,
         if (async) {
           // N is a multiple of 8: the pair is inside C when its first
           // element is; one 4-byte store (8 bytes for an f32 C).
-          Value inside = andI(b, rowOK, lt(b, gn, p.n));
+          Value inside = andI(b, rowOK, slt(b, gn, p.n));
           Type outType = p.outputType();
           auto pairAlign = llvm::MaybeAlign(outType.getIntOrFloatBitWidth() / 4);
           scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location) {
@@ -984,7 +946,7 @@ void GPUFusedGemmEmitter::epilogue(OpBuilder &b, const Smem &s,
         } else {
           for (int64_t j = 0; j < 2; ++j) {
             Value gnj = addC(b, gn, j);
-            Value inside = andI(b, rowOK, lt(b, gnj, p.n));
+            Value inside = andI(b, rowOK, slt(b, gnj, p.n));
             scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location) {
               Value residual;
               if (p.residual)

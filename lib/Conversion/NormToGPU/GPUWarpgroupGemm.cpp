@@ -42,6 +42,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GPUFusedGemm.h"
+#include "GPUKernelArith.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -86,43 +87,14 @@ constexpr uint64_t kDescriptorForm = (uint64_t{1} << 62) |
                                      (uint64_t{1024 >> 4} << 32) |
                                      (uint64_t{kSlabBytes >> 4} << 16);
 
-class WarpgroupGemmEmitter {
+class WarpgroupGemmEmitter : GPUKernelArith {
 public:
   WarpgroupGemmEmitter(Location loc, const GPUGemmProblem &p)
-      : loc(loc), p(p) {}
+      : GPUKernelArith(loc), p(p) {}
 
   void emit(OpBuilder &b);
 
 private:
-  Value index(OpBuilder &b, int64_t v) {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  }
-  Value i64(OpBuilder &b, int64_t v) {
-    return arith::ConstantIntOp::create(b, loc, b.getI64Type(), v);
-  }
-  Value f32(OpBuilder &b, double v) {
-    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
-  }
-  Value add(OpBuilder &b, Value x, Value y) {
-    return arith::AddIOp::create(b, loc, x, y);
-  }
-  Value mulC(OpBuilder &b, Value x, int64_t c) {
-    return arith::MulIOp::create(b, loc, x, index(b, c));
-  }
-  Value divC(OpBuilder &b, Value x, int64_t c) {
-    return arith::DivUIOp::create(b, loc, x, index(b, c));
-  }
-  Value remC(OpBuilder &b, Value x, int64_t c) {
-    return arith::RemUIOp::create(b, loc, x, index(b, c));
-  }
-  Value lt(OpBuilder &b, Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
-  }
-  Value toF32(OpBuilder &b, Value v) {
-    return v.getType().isF32()
-               ? v
-               : arith::ExtFOp::create(b, loc, b.getF32Type(), v).getResult();
-  }
   bool isNorm() const { return p.prologue == GPUGemmPrologue::RMSNorm; }
   Type elem() const { return p.elementType(); }
   MemRefType sharedTile(int64_t rows, int64_t cols) const {
@@ -155,7 +127,6 @@ private:
   Value multiplyTile(OpBuilder &b, Value aOffset, Value acc);
   void epilogue(OpBuilder &b, Value acc, Value sumSquares);
 
-  Location loc;
   const GPUGemmProblem &p;
   Value mapA, mapW;
   // Kernel values.
@@ -289,7 +260,7 @@ void WarpgroupGemmEmitter::epilogue(OpBuilder &b, Value acc, Value sumSquares) {
     Value col = add(b, colBase, index(b, 8 * (i / 4) + i % 2));
     Value gm = add(b, m0, row), gn = add(b, n0, col);
     Value inside =
-        arith::AndIOp::create(b, loc, lt(b, gm, p.m), lt(b, gn, p.n));
+        arith::AndIOp::create(b, loc, ult(b, gm, p.m), ult(b, gn, p.n));
     Value v = LLVM::ExtractValueOp::create(b, loc, acc, i);
     scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location) {
       Value out = v;
@@ -401,7 +372,7 @@ void WarpgroupGemmEmitter::emit(OpBuilder &b) {
         // Every thread is done with the stage before it is refilled.
         gpu::BarrierOp::create(lb, loc);
         Value next = add(lb, kt, index(lb, kStages));
-        scf::IfOp::create(lb, loc, lt(lb, next, kTiles),
+        scf::IfOp::create(lb, loc, ult(lb, next, kTiles),
                           [&](OpBuilder &tb, Location) {
                             issueTile(tb, next);
                             scf::YieldOp::create(tb, loc);

@@ -27,6 +27,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EmulatedMath.h"
 #include "EmulatedTeam.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -41,34 +42,12 @@
 using namespace mlir;
 using namespace mlir::norm::test;
 
-namespace {
-
-/// Index arithmetic at one insertion point.
-struct IndexMath {
-  OpBuilder &b;
-  Location loc;
-  Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value addC(Value x, int64_t v) { return v == 0 ? x : add(x, c(v)); }
-  Value mulC(Value x, int64_t v) {
-    return arith::MulIOp::create(b, loc, x, c(v));
-  }
-  Value divC(Value x, int64_t v) {
-    return arith::DivUIOp::create(b, loc, x, c(v));
-  }
-  Value remC(Value x, int64_t v) {
-    return arith::RemUIOp::create(b, loc, x, c(v));
-  }
-};
-
-} // namespace
-
 /// The `elements` values a cp.async copies, those at or past the source
 /// size zero.
 static SmallVector<Value> copiedValues(OpBuilder &b,
                                        nvgpu::DeviceAsyncCopyOp op) {
   Location loc = op.getLoc();
-  IndexMath m{b, loc};
+  EmulatedMath m{b, loc};
   int64_t elements = op.getDstElements().getZExtValue();
   Value count = op.getSrcElements() ? op.getSrcElements() : m.c(elements);
   Type elem = op.getDst().getType().getElementType();
@@ -81,7 +60,7 @@ static SmallVector<Value> copiedValues(OpBuilder &b,
         b, loc, inside,
         [&](OpBuilder &tb, Location) {
           SmallVector<Value> idx(op.getSrcIndices());
-          idx.back() = IndexMath{tb, loc}.addC(idx.back(), j);
+          idx.back() = EmulatedMath{tb, loc}.addC(idx.back(), j);
           scf::YieldOp::create(
               tb, loc,
               memref::LoadOp::create(tb, loc, op.getSrc(), idx).getResult());
@@ -104,7 +83,7 @@ static Value sharedByteOffset(OpBuilder &b, nvgpu::DeviceAsyncCopyOp op,
       op.getDstElements().getZExtValue() * type.getElementTypeBitWidth() !=
           128)
     return Value();
-  IndexMath m{b, op.getLoc()};
+  EmulatedMath m{b, op.getLoc()};
   Value linear = m.c(0);
   for (auto [i, idx] : llvm::enumerate(op.getDstIndices()))
     linear = m.add(m.mulC(linear, type.getDimSize(i)), idx);
@@ -120,7 +99,7 @@ static Value sharedByteOffset(OpBuilder &b, nvgpu::DeviceAsyncCopyOp op,
 static void emulateAsyncCopy(nvgpu::DeviceAsyncCopyOp op, EmulatedTeam &team) {
   Location loc = op.getLoc();
   OpBuilder b(op);
-  IndexMath m{b, loc};
+  EmulatedMath m{b, loc};
   SmallVector<Value> values = copiedValues(b, op);
   Value offset = sharedByteOffset(b, op, team);
   if (!offset) {
@@ -160,7 +139,7 @@ static void emulateAsyncCommit(nvgpu::DeviceAsyncCreateGroupOp op,
   if (!team.sharedMemory)
     return; // every copy was synchronous
   OpBuilder b(op);
-  IndexMath m{b, op.getLoc()};
+  EmulatedMath m{b, op.getLoc()};
   const EmulatedTeam::AsyncCopyQueue &q = team.asyncCopyQueue();
   memref::StoreOp::create(
       b, op.getLoc(),
@@ -181,7 +160,7 @@ static void emulateAsyncWait(nvgpu::DeviceAsyncWaitOp op, EmulatedTeam &team) {
   auto loop = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
   OpBuilder before = OpBuilder::atBlockBegin(b.createBlock(&loop.getBefore()));
   {
-    IndexMath m{before, loc};
+    EmulatedMath m{before, loc};
     Value pending = arith::SubIOp::create(
         before, loc, memref::LoadOp::create(before, loc, q.committed),
         memref::LoadOp::create(before, loc, q.landed));
@@ -192,7 +171,7 @@ static void emulateAsyncWait(nvgpu::DeviceAsyncWaitOp op, EmulatedTeam &team) {
         ValueRange{});
   }
   OpBuilder after = OpBuilder::atBlockBegin(b.createBlock(&loop.getAfter()));
-  IndexMath m{after, loc};
+  EmulatedMath m{after, loc};
   Value landed = memref::LoadOp::create(after, loc, q.landed);
   Value group = m.remC(landed, Q::kGroups);
   Value count = memref::LoadOp::create(after, loc, q.counts, ValueRange{group});
@@ -203,12 +182,12 @@ static void emulateAsyncWait(nvgpu::DeviceAsyncWaitOp op, EmulatedTeam &team) {
                                               ValueRange{group, slot});
         Value chunk = vector::LoadOp::create(
             fb, loc, VectorType::get({16}, fb.getI8Type()), q.bytes,
-            ValueRange{group, slot, IndexMath{fb, loc}.c(0)});
+            ValueRange{group, slot, EmulatedMath{fb, loc}.c(0)});
         Value target = memref::ViewOp::create(
             fb, loc, MemRefType::get({16}, fb.getI8Type()), team.sharedMemory,
             offset, ValueRange{});
         vector::StoreOp::create(fb, loc, chunk, target,
-                                ValueRange{IndexMath{fb, loc}.c(0)});
+                                ValueRange{EmulatedMath{fb, loc}.c(0)});
         scf::YieldOp::create(fb, loc);
       });
   memref::StoreOp::create(after, loc, m.c(0), q.counts, ValueRange{group});
@@ -222,7 +201,7 @@ static void emulateAsyncWait(nvgpu::DeviceAsyncWaitOp op, EmulatedTeam &team) {
 static LogicalResult emulateLdMatrix(nvgpu::LdMatrixOp op, EmulatedTeam &team) {
   Location loc = op.getLoc();
   OpBuilder b(op);
-  IndexMath m{b, loc};
+  EmulatedMath m{b, loc};
   auto srcType = op.getSrcMemref().getType();
   auto resultType = cast<VectorType>(op.getRes().getType());
   int64_t tiles = op.getNumTiles();
@@ -272,7 +251,7 @@ static LogicalResult emulateLdMatrix(nvgpu::LdMatrixOp op, EmulatedTeam &team) {
 static LogicalResult emulateMmaSync(nvgpu::MmaSyncOp op, EmulatedTeam &team) {
   Location loc = op.getLoc();
   OpBuilder b(op);
-  IndexMath m{b, loc};
+  EmulatedMath m{b, loc};
   auto aType = op.getMatrixA().getType(), bType = op.getMatrixB().getType();
   auto cType = op.getMatrixC().getType();
   SmallVector<int64_t> shape;
@@ -324,7 +303,7 @@ static LogicalResult emulateMmaSync(nvgpu::MmaSyncOp op, EmulatedTeam &team) {
       auto loop = scf::ForOp::create(
           b, loc, m.c(0), m.c(16), m.c(1), ValueRange{init},
           [&](OpBuilder &lb, Location, Value k, ValueRange acc) {
-            IndexMath l{lb, loc};
+            EmulatedMath l{lb, loc};
             Value pair = l.divC(l.remC(k, 8), 2); // threadID_in_group
             Value half = l.divC(k, 8);            // k ≥ 8
             Value element = l.remC(k, 2);

@@ -50,6 +50,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EmulatedMath.h"
 #include "EmulatedTeam.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -64,48 +65,12 @@ using namespace mlir::norm::test;
 
 namespace {
 
-/// i64 and index arithmetic at one insertion point.
-struct Math {
-  OpBuilder &b;
-  Location loc;
-  Value i64(int64_t v) {
-    return arith::ConstantIntOp::create(b, loc, b.getI64Type(), v);
-  }
-  Value idx(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value sub(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
-  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
-  Value div(Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); }
-  Value rem(Value x, Value y) { return arith::RemUIOp::create(b, loc, x, y); }
-  Value andC(Value x, int64_t m) {
-    return arith::AndIOp::create(b, loc, x, i64(m));
-  }
-  Value shr(Value x, int64_t s) {
-    return arith::ShRUIOp::create(b, loc, x, i64(s));
-  }
-  Value shl(Value x, int64_t s) {
-    return arith::ShLIOp::create(b, loc, x, i64(s));
-  }
-  Value eq(Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y);
-  }
-  Value select(Value c, Value x, Value y) {
-    return arith::SelectOp::create(b, loc, c, x, y);
-  }
-  Value toIndex(Value x) {
-    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), x);
-  }
-  Value toI64(Value x) {
-    return arith::IndexCastUIOp::create(b, loc, b.getI64Type(), x);
-  }
-};
-
 /// The fields of one matrix descriptor, as i64 byte values.
 struct Descriptor {
   Value start, leading, stride, swizzleSpan; // swizzleSpan: 0, 32, 64, 128
 };
 
-Descriptor decode(Math &m, Value desc) {
+Descriptor decode(EmulatedMath &m, Value desc) {
   Descriptor d;
   d.start = m.shl(m.andC(desc, 0x3FFF), 4);
   d.leading = m.shl(m.andC(m.shr(desc, 16), 0x3FFF), 4);
@@ -124,7 +89,7 @@ Descriptor decode(Math &m, Value desc) {
 
 /// The byte offset from `d.start` of element (mn, k) (i64 values) of an
 /// operand with `bytes`-byte elements, by the table in the file comment.
-Value elementOffset(Math &m, const Descriptor &d, bool kMajor, Value mn,
+Value elementOffset(EmulatedMath &m, const Descriptor &d, bool kMajor, Value mn,
                     Value k, int64_t bytes) {
   Value e = m.i64(bytes), c8 = m.i64(8), c16 = m.i64(16);
   Value t = m.i64(16 / bytes);
@@ -154,7 +119,7 @@ Value elementOffset(Math &m, const Descriptor &d, bool kMajor, Value mn,
 
 /// Element (mn, k) of a descriptor's operand, read from the team's shared
 /// memory and widened to f32 (negated for scale −1).
-Value loadOperand(Math &m, EmulatedTeam &team, const Descriptor &d,
+Value loadOperand(EmulatedMath &m, EmulatedTeam &team, const Descriptor &d,
                   Value sharedWindowBase, bool kMajor, Value mn, Value k,
                   FloatType type, bool negate) {
   int64_t bytes = type.getWidth() / 8;
@@ -175,11 +140,11 @@ Value loadOperand(Math &m, EmulatedTeam &team, const Descriptor &d,
   cf::AssertOp::create(
       m.b, m.loc,
       arith::CmpIOp::create(m.b, m.loc, arith::CmpIPredicate::ule,
-                            m.add(at, m.idx(bytes)), size),
+                            m.add(at, m.c(bytes)), size),
       "wgmma emulation: an operand element past the shared memory");
   auto view = memref::ViewOp::create(m.b, m.loc, MemRefType::get({1}, type),
                                      team.sharedMemory, at, ValueRange{});
-  Value value = memref::LoadOp::create(m.b, m.loc, view, ValueRange{m.idx(0)});
+  Value value = memref::LoadOp::create(m.b, m.loc, view, ValueRange{m.c(0)});
   value = arith::ExtFOp::create(m.b, m.loc, m.b.getF32Type(), value);
   return negate ? arith::NegFOp::create(m.b, m.loc, value).getResult() : value;
 }
@@ -212,7 +177,7 @@ LogicalResult emulateMmaAsync(NVVM::WgmmaMmaAsyncOp op, EmulatedTeam &team) {
                         "m64nNk16 with N/2 f32 registers");
 
   OpBuilder b(op);
-  Math m{b, loc};
+  EmulatedMath m{b, loc};
   // The thread's registers in a stack buffer for the loops below.
   Value regs =
       team.threadLocalBuffer(MemRefType::get({registers}, b.getF32Type()));
@@ -223,7 +188,7 @@ LogicalResult emulateMmaAsync(NVVM::WgmmaMmaAsyncOp op, EmulatedTeam &team) {
                         .getResult()
                   : arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0))
                         .getResult();
-    memref::StoreOp::create(b, loc, v, regs, ValueRange{m.idx(i)});
+    memref::StoreOp::create(b, loc, v, regs, ValueRange{m.c(i)});
   }
 
   Descriptor a = decode(m, op.getDescriptorA());
@@ -237,10 +202,10 @@ LogicalResult emulateMmaAsync(NVVM::WgmmaMmaAsyncOp op, EmulatedTeam &team) {
   bool negA = op.getScaleA() == NVVM::WGMMAScaleIn::neg;
   bool negB = op.getScaleB() == NVVM::WGMMAScaleIn::neg;
 
-  Value inGroup = m.toI64(m.rem(team.tid, m.idx(128)));
+  Value inGroup = m.toI64(m.rem(team.tid, m.c(128)));
   Value warp = m.div(inGroup, m.i64(32)), lane = m.rem(inGroup, m.i64(32));
   auto forRegs =
-      scf::ForOp::create(b, loc, m.idx(0), m.idx(registers), m.idx(1));
+      scf::ForOp::create(b, loc, m.c(0), m.c(registers), m.c(1));
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(forRegs.getBody());
@@ -253,8 +218,8 @@ LogicalResult emulateMmaAsync(NVVM::WgmmaMmaAsyncOp op, EmulatedTeam &team) {
                       m.rem(quad, m.i64(2)));
     Value init = memref::LoadOp::create(b, loc, regs,
                                         ValueRange{forRegs.getInductionVar()});
-    auto forK = scf::ForOp::create(b, loc, m.idx(0), m.idx(shape.getK()),
-                                   m.idx(1), ValueRange{init});
+    auto forK = scf::ForOp::create(b, loc, m.c(0), m.c(shape.getK()),
+                                   m.c(1), ValueRange{init});
     b.setInsertionPointToStart(forK.getBody());
     Value k = m.toI64(forK.getInductionVar());
     Value x = loadOperand(m, team, a, sharedBase, aKMajor, row, k, typeA, negA);
@@ -272,7 +237,7 @@ LogicalResult emulateMmaAsync(NVVM::WgmmaMmaAsyncOp op, EmulatedTeam &team) {
   for (int64_t i = 0; i < registers; ++i)
     result = LLVM::InsertValueOp::create(
         b, loc, result,
-        memref::LoadOp::create(b, loc, regs, ValueRange{m.idx(i)}), i);
+        memref::LoadOp::create(b, loc, regs, ValueRange{m.c(i)}), i);
   op.getResults().replaceAllUsesWith(result);
   return success();
 }
