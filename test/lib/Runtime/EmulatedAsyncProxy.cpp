@@ -61,6 +61,17 @@ std::unordered_map<int64_t, Barrier> barriers;
   abort();
 }
 
+/// A TMA load the emulation cannot perform: named by its destination and
+/// barrier, since the barrier itself is in order.
+[[noreturn]] void failLoad(const char *message, int64_t destination,
+                           int64_t barrier) {
+  fprintf(stderr, "emulation: TMA load into %#llx (mbarrier at %#llx): %s\n",
+          static_cast<unsigned long long>(destination),
+          static_cast<unsigned long long>(barrier), message);
+  fflush(stderr);
+  abort();
+}
+
 Barrier &barrierAt(int64_t address) {
   auto it = barriers.find(address);
   if (it == barriers.end())
@@ -163,21 +174,21 @@ void norm_emu_tma_load_2d(int64_t barrierAddress, int64_t destination,
                           int64_t y, int64_t boxRows, int64_t boxCols,
                           int64_t swizzleBytes) {
   if (colStride != 1)
-    fail("TMA load: the tensor's innermost dim is not contiguous",
-         barrierAddress);
+    failLoad("the tensor's innermost dim is not contiguous", destination,
+             barrierAddress);
   int64_t rowBytes = boxCols * elementBytes;
   if (rowBytes % 16 != 0)
-    fail("TMA load: the box's inner dim is not a multiple of 16 bytes",
-         barrierAddress);
+    failLoad("the box's inner dim is not a multiple of 16 bytes", destination,
+             barrierAddress);
   if (swizzleBytes != 0 && rowBytes != swizzleBytes)
-    fail("TMA load: a swizzled box whose inner dim is not the swizzle span "
-         "is not emulated",
-         barrierAddress);
+    failLoad("a swizzled box whose inner dim is not the swizzle span is "
+             "not emulated",
+             destination, barrierAddress);
   int64_t start = destination - sharedBase;
   if (swizzleBytes != 0 && start % (8 * swizzleBytes) != 0)
-    fail("TMA load: a swizzled tile must start on a multiple of 8 swizzle "
-         "rows of shared memory",
-         barrierAddress);
+    failLoad("a swizzled tile must start on a multiple of 8 swizzle rows "
+             "of shared memory",
+             destination, barrierAddress);
   // The box's bytes at their swizzled places, landing as one span at
   // `destination` (the swizzle stays within each 8-row group).
   PendingLoad load;
