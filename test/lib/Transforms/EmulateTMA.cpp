@@ -140,24 +140,30 @@ LogicalResult mlir::norm::test::emulateTMAOp(Operation *op,
     op->erase();
     return success();
   }
+  // A runtime call on barrier `id` of `group` with one more argument, made
+  // only where the op's predicate (if any) holds.
+  auto callOnBarrier = [&](Value group, Value id, Value predicate,
+                           StringRef function, Value argument) {
+    if (failed(groupCreated(group)))
+      return failure();
+    atPredicate(b, loc, predicate, [&](OpBuilder &pb) {
+      callRuntime(pb, loc, op, function,
+                  {team.barrierAddress(pb, group, id), argument});
+    });
+    return success();
+  };
+
   if (auto init = dyn_cast<nvgpu::MBarrierInitOp>(op)) {
-    if (failed(groupCreated(init.getBarriers())))
+    if (failed(callOnBarrier(init.getBarriers(), init.getMbarId(),
+                             init.getPredicate(), "norm_emu_mbarrier_init",
+                             init.getCount())))
       return failure();
-    atPredicate(b, loc, init.getPredicate(), [&](OpBuilder &pb) {
-      Value address =
-          team.barrierAddress(pb, init.getBarriers(), init.getMbarId());
-      callRuntime(pb, loc, op, "norm_emu_mbarrier_init",
-                  {address, init.getCount()});
-    });
   } else if (auto arrive = dyn_cast<nvgpu::MBarrierArriveExpectTxOp>(op)) {
-    if (failed(groupCreated(arrive.getBarriers())))
+    if (failed(callOnBarrier(arrive.getBarriers(), arrive.getMbarId(),
+                             arrive.getPredicate(),
+                             "norm_emu_mbarrier_arrive_expect_tx",
+                             arrive.getTxcount())))
       return failure();
-    atPredicate(b, loc, arrive.getPredicate(), [&](OpBuilder &pb) {
-      Value address =
-          team.barrierAddress(pb, arrive.getBarriers(), arrive.getMbarId());
-      callRuntime(pb, loc, op, "norm_emu_mbarrier_arrive_expect_tx",
-                  {address, arrive.getTxcount()});
-    });
   } else if (auto arrive = dyn_cast<nvgpu::MBarrierArriveOp>(op)) {
     if (failed(groupCreated(arrive.getBarriers())))
       return failure();
