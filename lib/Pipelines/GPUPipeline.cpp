@@ -13,7 +13,7 @@
 //     views — arith and math lowerings)
 //   → (host) scf-to-cf, expand-strided-metadata, norm-gpu-async-allocs
 //     (gpu.alloc/gpu.dealloc in the forms gpu-to-llvm lowers),
-//     convert-nvgpu-to-nvvm on host functions (TMA descriptors), gpu-to-llvm
+//     convert-nvgpu-to-nvvm on the module (TMA descriptors), gpu-to-llvm
 //   → gpu-module-to-binary (PTX from LLVM's NVPTX back end; cubin/fatbin
 //     through the CUDA toolkit's ptxas/fatbinary) → convert-to-llvm.
 //
@@ -102,7 +102,12 @@ void addHostStage(OpPassManager &pm, const NormNVVMPipelineOptions &options) {
   // gpu.dealloc in the host code, as users and tests write them.
   pm.addPass(createNormGPUAsyncAllocsPass());
   // The host's nvgpu.tma.create.descriptor (mgpuTensorMapEncodeTiledMemref).
-  pm.addNestedPass<func::FuncOp>(createConvertNVGPUToNVVMPass());
+  // On the whole module, not nested on functions: the conversion declares
+  // mgpuTensorMapEncodeTiledMemref in the module, and function passes run
+  // in parallel, so two host functions with descriptors could each find it
+  // missing and declare it ("redefinition of symbol"). The kernels have no
+  // nvgpu ops left by now (the device stage ran), so nothing else changes.
+  pm.addPass(createConvertNVGPUToNVVMPass());
   pm.addPass(createGpuToLLVMConversionPass());
   GpuModuleToBinaryPassOptions binaryOptions;
   binaryOptions.compilationTarget = options.format;
