@@ -105,6 +105,13 @@ def marks(c, fma):
     return ("†" if c["foreign"] > FOREIGN else "") + ("‡" if slow is not None and slow < SLOW else "")
 
 
+def compute_peak(fma, dt, T):
+    """The FMA peak that bounds the project's GEMM: bf16 runs vdpbf16ps where
+    the CPU has it, so the bf16-dot peak; else the f32 one."""
+    kind = "bf16-dot" if dt == "bf16" and any(k == "bf16-dot" for (k, _) in fma) else "f32-"
+    return max([v for (k, t), v in fma.items() if t == T and k.startswith(kind)], default=None)
+
+
 def best_read(read, T):
     v = [g for (t, _), g in read.items() if t <= T]
     return max(v) if v else None
@@ -189,6 +196,29 @@ def project_cell(args, key, dt, M, K, N, T, target, hint_ms):
     else:
         r["checked"] = M
     return r
+
+
+PAIR_ROUNDS = 3
+
+
+def paired_rounds(args, dt, M, K, N, T, target, hint_ms):
+    """fused / own matmul from PAIR_ROUNDS interleaved rounds (fused, then
+    the matmul, then the matmul, then fused, ...), each kernel timed for
+    about `target` / 2 s per round: the ratio of two medians taken minutes
+    apart on this VM moves by ±10% with the host's load, the ratio of two
+    taken side by side much less. Returns the per-round ratios."""
+    reps = reps_for(hint_ms, target / 2)
+    ratios = []
+    for i in range(PAIR_ROUNDS):
+        order = ("fused", "mm") if i % 2 == 0 else ("mm", "fused")
+        t = {}
+        for key in order:
+            r = nr_run(nr_base(args, key, dt, M, K, N, T) + ["--warmup=1", f"--repeat={reps}"], T)
+            if "median_ms" not in r:
+                return []
+            t[key] = r["median_ms"]
+        ratios.append(t["fused"] / t["mm"])
+    return ratios
 
 
 def upstream_cell(args, dt, M, K, N, T, rates):
@@ -334,6 +364,8 @@ def main():
                         c[key] = {"na": "norm-run not built"}
                     else:
                         c[key] = project_cell(args, key, dt, M, K, N, T, target, ms(c.get("fused")) or hint)
+                if have_nr and ms(c["fused"]) and ms(c["mm"]):
+                    c["pairs"] = paired_rounds(args, dt, M, K, N, T, target, ms(c["fused"]))
                 c["upstream"] = upstream_cell(args, dt, M, K, N, T, rates) if have_nr else {"na": "norm-run not built"}
                 c["foreign"] = B.foreign_cores(s0, B.cpu_sample())
                 probes.append(probe(args.build, T))
@@ -344,7 +376,9 @@ def main():
                     + "  " + "  ".join(f"{p}:{m}={B.fmt_t(ms(c[p][m])) if ms(c[p].get(m)) else 'n/a'}"
                                        for p in ("openblas", "dnnl", "torch") for m in ("mm", "rms_mm"))
                     + f" ms; others used {c['foreign']:.2f} cores; FMA probe before / after "
-                    + " / ".join(f"{g:.0f}" if g else "n/a" for g in probes) + " GFLOP/s")
+                    + " / ".join(f"{g:.0f}" if g else "n/a" for g in probes) + " GFLOP/s"
+                    + ("; fused / own mm in paired rounds " + ", ".join(f"{x:.3f}" for x in c["pairs"])
+                       if c.get("pairs") else ""))
 
     log("FMA peak and read bandwidth again ...")
     s_end = B.cpu_sample()
@@ -398,9 +432,7 @@ def main():
         M, K, N, dt, T = c["M"], c["K"], c["N"], c["dtype"], c["T"]
         f = ms(c["fused"])
         gf = flops(M, K, N) / (f * 1e-3) * 1e-9 if f else None
-        # The bf16 GEMM runs vdpbf16ps where the CPU has it: its peak bounds it.
-        kind = "bf16-dot" if dt == "bf16" and any(k == "bf16-dot" for (k, _) in fma) else "f32-"
-        peak = max([v for (k, t), v in fma.items() if t == T and k.startswith(kind)], default=None)
+        peak = compute_peak(fma, dt, T)
         row = [shape_str((M, K, N)), dt, str(T) + marks(c, fma),
                cell(c["fused"]), f"{gf:.0f}" if gf else "n/a", pct(gf, peak),
                cell(c["mm"], f), cell(c["unfused"], f), cell(c["fused_t"], f), cell(c["upstream"], f)]
@@ -469,22 +501,36 @@ def main():
         blas = [ms(c[p].get("mm")) for p in ("openblas", "dnnl") if ms(c[p].get("mm"))]
         e_blas = min(blas) / f if blas and f else None
         own = ms(c["mm"])
-        e_own = f / own if own and f else None
+        pairs = sorted(c.get("pairs") or [])
+        e_own = pairs[len(pairs) // 2] if pairs and f else (f / own if own and f else None)
         peers = [(ms(c[p].get("rms_mm")), p) for p in ("openblas", "dnnl", "torch") if ms(c[p].get("rms_mm"))]
         e_peer = (min(peers)[0] / f, min(peers)[1]) if peers and f else None
         bw = best_read(read, T)
         wbytes = K * N * (2 if dt == "bf16" else 4)
         e_bw = wbytes / (f * 1e-3) * 1e-9 / bw if f and bw and M <= 16 else None
+        # The W stream bounds the time only where the FMAs take less: the
+        # best fraction of the read bandwidth the FMA peak allows.
+        peak = compute_peak(fma, dt, T)
+        e_bw_max = (min(1.0, (wbytes / (bw * 1e9)) / (flops(M, K, N) / (peak * 1e9)))
+                    if e_bw and peak else None)
         dn = ms(c["dnnl"].get("mm"))
         e_bf = dn / f if dt == "bf16" and dn and f else None
         row = [shape_str((M, K, N)), dt, str(T) + marks(c, fma),
                (f"{100 * e_blas:.0f}%" + mark(e_blas >= 0.85, f32big)) if e_blas else "n/a",
-               (f"{e_own:.3f}" + mark(e_own <= 1.03, True)) if e_own else "n/a",
+               (f"{e_own:.3f}" + (f" ({pairs[0]:.3f}–{pairs[-1]:.3f})" if pairs else " (unpaired)")
+                + mark(e_own <= 1.03, True)) if e_own else "n/a",
                (f"{e_peer[0]:.2f}× ({e_peer[1]})" + mark(e_peer[0] > 1, f32big)) if e_peer else "n/a",
-               (f"{100 * e_bw:.0f}% ({wbytes / (f * 1e-3) * 1e-9:.1f} of {bw:.1f} GB/s)" + mark(e_bw >= 0.85, True))
+               (f"{100 * e_bw:.0f}% ({wbytes / (f * 1e-3) * 1e-9:.1f} of {bw:.1f} GB/s)" + mark(e_bw >= 0.85, True)
+                + (f"; FMA peak allows ≤ {100 * e_bw_max:.0f}%" if e_bw_max is not None and e_bw_max < 1 else ""))
                if e_bw else "—",
                (f"{100 * e_bf:.0f}%" + mark(e_bf >= 0.80, True)) if e_bf else "—"]
         L.append("| " + " | ".join(row) + " |")
+    L.append("")
+    L.append(f"fused / own matmul: the median of {PAIR_ROUNDS} interleaved rounds' ratios (range in brackets; "
+             "each round times both kernels back to back, alternating which goes first), not the ratio of the "
+             "times table's medians, which were taken minutes apart; *unpaired*: the rounds failed, the times "
+             "table's ratio. *FMA peak allows ≤ x%*: the cell's FMAs at the measured peak (f32, or bf16-dot for "
+             "bf16) take longer than streaming W, so no kernel can stream W faster than x% of the read bandwidth.")
     L.append("")
     L.append("Read BW: the best streaming-read bandwidth with ≤ thr threads (start or end of the run). W bytes = K·N·esize; "
              f"a W not much larger than the L3 ({B.CACHE_LIMIT_BYTES >> 20} MiB here; a bf16 4096×4096 W is 32 MiB) "
