@@ -14,9 +14,9 @@
 //     W as N×K (PyTorch Linear): 4 whole W rows at a time, a vector
 //       accumulator per row along k (FMAs, or vdpbf16ps on bf16 pairs),
 //       one reduction per output.
-//     W as K×N: tasks of 1024 columns whose sums wait in L1 (4 KiB) while
-//       groups of 8 W rows stream past, each row one 4 KiB run (f32; 2 KiB
-//       for bf16, prefetched a group ahead); the GEMM's epilogue.
+//     W as K×N: tasks of 4 KiB of each W row (1024 f32 or 2048 bf16
+//       columns) whose sums wait in L1 while groups of 8 W rows stream
+//       past, each row one 4 KiB run; the GEMM's epilogue.
 //
 //   2..16 rows: each W element feeds up to 16 FMAs, so for f32 the product
 //   is compute-bound on one core (16 × 4096² at the FMA peak takes longer
@@ -96,12 +96,23 @@ static constexpr int64_t kSweepGroupsPerTask = 1;
 /// One row (decode): W rows per task with W as N×K; with W as K×N, columns
 /// per task and W rows per sweep (8 runs of 4 KiB in f32).
 static constexpr int64_t kDecodeDotRowsPerTask = 64;
-static constexpr int64_t kDecodeSweepCols = 1024;
+/// W as K×N: bytes of each W row a decode task reads as one run (1024 f32
+/// or 2048 bf16 columns; the task's sums, 4 or 8 KiB, stay in L1). bf16's
+/// runs were 2 KiB with a software prefetch of the next group's rows:
+/// 4 KiB runs with no prefetch, as f32 runs, measured 5.06–5.48 →
+/// 4.56–4.70 ms at 1×8192² bf16 on one thread, 2.52–4.15 → 2.24–2.32 on
+/// two (a W larger than the L3; 4096², which the L3 partly holds, within
+/// noise).
+static constexpr int64_t kDecodeSweepBytes = 4096;
 static constexpr int64_t kDecodeSweepRows = 8;
 /// The default row limits of the GEMV (gemm-gemv-rows = 0), measured on a
 /// Zen 5 core (docs/performance.md).
 static constexpr int64_t kDefaultDotRows = 16;
 static constexpr int64_t kDefaultSweepRows = 16;
+
+int64_t FusedGemmEmitter::decodeSweepCols() const {
+  return kDecodeSweepBytes / (elementTypeOf(p.w).getIntOrFloatBitWidth() / 8);
+}
 
 int64_t FusedGemmEmitter::gemvRowLimit() const {
   if (options.gemmGemvRows < 0)
@@ -156,7 +167,7 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
   auto oneRow = [&](OpBuilder &tb) {
     packA(tb, /*pairs=*/gemvPairs());
     forEachColumnTask(
-        tb, p.transposeW ? kDecodeDotRowsPerTask : kDecodeSweepCols,
+        tb, p.transposeW ? kDecodeDotRowsPerTask : decodeSweepCols(),
         [&](OpBuilder &pb, Value jc, Value cols) {
           if (p.transposeW)
             gemvDecodeDots(pb, buf, jc, cols);
@@ -1079,10 +1090,10 @@ void FusedGemmEmitter::gemvDecodeSweeps(OpBuilder &b, const ChunkBuffers &buf,
   Value one = index(b, 1);
   Value lanes = index(b, s.lanes);
   VectorType type = vecType(b.getF32Type());
-  // The chunk's sums, one f32 per column (4 KiB), stay in L1 while W's rows
+  // The chunk's sums, one f32 per column (4 or 8 KiB), stay in L1 while W's rows
   // stream past; padded to whole epilogue groups and zeroed.
   int64_t epilogueVectors = s.lanes >= 16 ? 16 : 8;
-  int64_t sumsSize = roundUp(kDecodeSweepCols, epilogueVectors * s.lanes);
+  int64_t sumsSize = roundUp(decodeSweepCols(), epilogueVectors * s.lanes);
   Value sums = allocF32(b, sumsSize);
   scf::ForOp::create(b, loc, zero, index(b, sumsSize), lanes, ValueRange{},
                      [&](OpBuilder &nb, Location, Value i, ValueRange) {
@@ -1091,33 +1102,20 @@ void FusedGemmEmitter::gemvDecodeSweeps(OpBuilder &b, const ChunkBuffers &buf,
                        scf::YieldOp::create(nb, loc);
                      });
 
-  // `rows` rows of W from k0, each read as one run of the chunk's columns;
-  // per vector of columns the sum is loaded and stored once for all rows.
-  // A bf16/f16 W's runs (2 KiB) also get a software prefetch of the next
-  // group's rows: measured 1.2–1.3 → 0.8–1.1 ms at 4096² on one thread,
-  // where for f32's 4 KiB runs it cost time (2.2–2.6 → 2.1–3.6 ms).
-  Value lastRow = sub(b, p.k, one);
-  Value lastCol = sub(b, p.n, one);
-  bool prefetchRows = options.prefetchNextRow &&
-                      elementTypeOf(p.w).getIntOrFloatBitWidth() < 32;
+  // `rows` rows of W from k0, each read as one run of the chunk's columns
+  // (4 KiB, which the hardware prefetchers stream with no help: see
+  // kDecodeSweepBytes); per vector of columns the sum is loaded and stored
+  // once for all rows.
   auto sweepRows = [&](OpBuilder &rb, Value k0, int64_t rows) {
-    SmallVector<Value> a, k, ahead;
+    SmallVector<Value> a, k;
     for (int64_t g = 0; g < rows; ++g) {
       k.push_back(add(rb, k0, index(rb, g)));
       a.push_back(splat(
           rb, memref::LoadOp::create(rb, loc, buf.packedA, ValueRange{k[g]})));
-      ahead.push_back(
-          minIndex(rb, add(rb, k[g], index(rb, kDecodeSweepRows)), lastRow));
     }
     auto step = [&](OpBuilder &nb, Value jr, Value maskValue,
                     SmallVector<Value> &) {
       Value col = add(nb, jc, jr);
-      if (prefetchRows)
-        for (int64_t g = 0; g < rows; ++g)
-          memref::PrefetchOp::create(nb, loc, p.w,
-                                     ValueRange{ahead[g], minIndex(nb, col, lastCol)},
-                                     /*isWrite=*/false, /*localityHint=*/2,
-                                     /*isDataCache=*/true);
       Value sum = vector::LoadOp::create(nb, loc, type, sums, ValueRange{jr});
       for (int64_t g = 0; g < rows; ++g)
         sum = vector::FMAOp::create(nb, loc, a[g],

@@ -227,14 +227,15 @@ func.func @bf16_nxk_decode(%x: memref<1x4096xbf16>, %g: memref<4096xbf16>, %w: m
 
 // -----
 
-// One row, bf16, W as K×N: the decode sweeps widen W to f32, and their 2 KiB
-// runs get a software prefetch of the next group's 8 rows.
+// One row, bf16, W as K×N: the decode sweeps widen W to f32 and read 4 KiB
+// runs of each row, as f32's, with no software prefetch: tasks of 2048
+// columns, whose sums take 8 KiB.
 // BF16-LABEL: func.func @bf16_kxn_decode
 //       BF16:   scf.parallel
-//       BF16:     memref.alloc() {{.*}} : memref<1024xf32>
+//       BF16:     memref.alloc() {{.*}} : memref<2048xf32>
 //       BF16:     scf.for {{.*}} step %c8
 //       BF16:       scf.for {{.*}} step %c16
-// BF16-COUNT-8:       memref.prefetch %arg1
+//   BF16-NOT:         memref.prefetch
 // BF16-COUNT-8:       vector.fma {{.*}} : vector<16xf32>
 func.func @bf16_kxn_decode(%x: memref<1x4096xbf16>, %w: memref<4096x4096xbf16>, %c: memref<1x4096xbf16>) {
   norm.rms_norm_matmul ins(%x : memref<1x4096xbf16>) rhs(%w : memref<4096x4096xbf16>)
