@@ -234,6 +234,7 @@ private:
   void emitGemv(OpBuilder &b);
   /// Up to how many rows the GEMV is used (0: never).
   int64_t gemvRowLimit() const;
+  /// Columns per decode task with W as K×N: kDecodeSweepBytes of a W row.
   int64_t decodeSweepCols() const;
   /// A tile's accumulators at the start of K block `kb`: zeros in the first,
   /// else what the previous K block left in the task's scratch.

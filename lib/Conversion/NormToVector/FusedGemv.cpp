@@ -14,7 +14,7 @@
 //     W as N×K (PyTorch Linear): 4 whole W rows at a time, a vector
 //       accumulator per row along k (FMAs, or vdpbf16ps on bf16 pairs),
 //       one reduction per output.
-//     W as K×N: tasks of 4 KiB of each W row (1024 f32 or 2048 bf16
+//     W as K×N: tasks of 4 KiB of each W row (1024 f32 or 2048 16-bit
 //       columns) whose sums wait in L1 while groups of 8 W rows stream
 //       past, each row one 4 KiB run; the GEMM's epilogue.
 //
@@ -93,11 +93,11 @@ static constexpr int64_t kSweepBlockK = 32;
 /// already in L2 from the row tiles' prefetches).
 static constexpr int64_t kGemvGroupsPerTask = 16;
 static constexpr int64_t kSweepGroupsPerTask = 1;
-/// One row (decode): W rows per task with W as N×K; with W as K×N, columns
-/// per task and W rows per sweep (8 runs of 4 KiB in f32).
+/// One row (decode): W rows per task with W as N×K; with W as K×N, W rows
+/// per sweep (8 runs of kDecodeSweepBytes).
 static constexpr int64_t kDecodeDotRowsPerTask = 64;
 /// W as K×N: bytes of each W row a decode task reads as one run (1024 f32
-/// or 2048 bf16 columns; the task's sums, 4 or 8 KiB, stay in L1). bf16's
+/// or 2048 16-bit columns; the task's sums, 4 or 8 KiB, stay in L1). bf16's
 /// runs were 2 KiB with a software prefetch of the next group's rows:
 /// 4 KiB runs with no prefetch, as f32 runs, measured 5.06–5.48 →
 /// 4.56–4.70 ms at 1×8192² bf16 on one thread, 2.52–4.15 → 2.24–2.32 on
@@ -1090,8 +1090,8 @@ void FusedGemmEmitter::gemvDecodeSweeps(OpBuilder &b, const ChunkBuffers &buf,
   Value one = index(b, 1);
   Value lanes = index(b, s.lanes);
   VectorType type = vecType(b.getF32Type());
-  // The chunk's sums, one f32 per column (4 or 8 KiB), stay in L1 while W's rows
-  // stream past; padded to whole epilogue groups and zeroed.
+  // The chunk's sums, one f32 per column (4 or 8 KiB), stay in L1 while
+  // W's rows stream past; padded to whole epilogue groups and zeroed.
   int64_t epilogueVectors = s.lanes >= 16 ? 16 : 8;
   int64_t sumsSize = roundUp(decodeSweepCols(), epilogueVectors * s.lanes);
   Value sums = allocF32(b, sumsSize);
