@@ -6,6 +6,7 @@
 // every GEMM for sm_90 (no "a": no wgmma in its PTX), use mma.sync.
 // RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1" -split-input-file | FileCheck %s
 // RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90 max-split-k=1" -split-input-file | FileCheck %s --check-prefix=SM90
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a" -split-input-file | FileCheck %s --check-prefix=SPLIT
 
 // SM90-NOT: nvvm.wgmma
 // SM90-NOT: nvgpu.tma
@@ -79,5 +80,59 @@ func.func @rms_gamma_bf16(%x: memref<64x256xbf16>, %g: memref<256xbf16>, %w: mem
 // CHECK:         return
 func.func @layer_norm_bf16(%x: memref<64x256xbf16>, %w: memref<256x128xbf16>, %y: memref<64x128xbf16>) {
   norm.layer_norm_matmul ins(%x : memref<64x256xbf16>) rhs(%w : memref<256x128xbf16>) outs(%y : memref<64x128xbf16>) {epsilon = 1.0e-05 : f64}
+  return
+}
+
+// -----
+
+// A residual (the GEMM reads round(X + R), and writes S): mma.sync.
+// CHECK-LABEL: func.func @rms_residual_bf16
+// CHECK-NOT:     nvvm.wgmma
+// CHECK:         nvgpu.mma.sync
+// CHECK-NOT:     nvvm.wgmma
+// CHECK:         return
+func.func @rms_residual_bf16(%x: memref<64x256xbf16>, %r: memref<64x256xbf16>, %w: memref<256x128xbf16>, %y: memref<64x128xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<64x256xbf16>) residual(%r : memref<64x256xbf16>) rhs(%w : memref<256x128xbf16>) outs(%y : memref<64x128xbf16>) {epsilon = 1.0e-06 : f64}
+  return
+}
+
+// -----
+
+// A weight offset without γ (a scale of 1 + offset on A): mma.sync.
+// CHECK-LABEL: func.func @rms_offset_bf16
+// CHECK-NOT:     nvvm.wgmma
+// CHECK:         nvgpu.mma.sync
+// CHECK-NOT:     nvvm.wgmma
+// CHECK:         return
+func.func @rms_offset_bf16(%x: memref<64x256xbf16>, %w: memref<256x128xbf16>, %y: memref<64x128xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<64x256xbf16>) rhs(%w : memref<256x128xbf16>) outs(%y : memref<64x128xbf16>) {epsilon = 1.0e-06 : f64, weight_offset = 1.0 : f32}
+  return
+}
+
+// -----
+
+// f32 inputs run on FMAs, not tensor cores.
+// CHECK-LABEL: func.func @rms_f32
+// CHECK-NOT:     nvvm.wgmma
+// CHECK-NOT:     nvgpu.mma.sync
+// CHECK:         return
+func.func @rms_f32(%x: memref<64x256xf32>, %w: memref<256x128xf32>, %y: memref<64x128xf32>) {
+  norm.rms_norm_matmul ins(%x : memref<64x256xf32>) rhs(%w : memref<256x128xf32>) outs(%y : memref<64x128xf32>) {epsilon = 1.0e-06 : f64}
+  return
+}
+
+// -----
+
+// With split-K allowed, one output block and 4096 k's: the split kernel
+// (slices into f32 partials, then the reduction) stays on mma.sync, and
+// only the unsplit branch runs wgmma.
+// SPLIT-LABEL: func.func @split_k_bf16
+// SPLIT:         scf.if
+// SPLIT-NOT:       nvvm.wgmma
+// SPLIT:           nvgpu.mma.sync
+// SPLIT:         } else {
+// SPLIT:           nvvm.wgmma.mma_async
+func.func @split_k_bf16(%x: memref<64x4096xbf16>, %w: memref<4096x128xbf16>, %y: memref<64x128xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<64x4096xbf16>) rhs(%w : memref<4096x128xbf16>) outs(%y : memref<64x128xbf16>) {epsilon = 1.0e-06 : f64}
   return
 }
