@@ -43,6 +43,7 @@
 
 #include "GPUFusedGemm.h"
 #include "GPUKernelArith.h"
+#include "TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -230,7 +231,9 @@ void WarpgroupGemmEmitter::epilogue(OpBuilder &b, Value acc, Value sumSquares) {
                                b.getContext(), gpu::AddressSpace::Workgroup)));
   if (isNorm()) {
     Value other =
-        gpu::ShuffleOp::create(b, loc, sumSquares, 1, 32, gpu::ShuffleMode::XOR)
+        gpu::ShuffleOp::create(b, loc, sumSquares, 1,
+                               NVIDIATargetInfo::kWarpSize,
+                               gpu::ShuffleMode::XOR)
             .getShuffleResult();
     // emitRowScale adds the pair's two sums (RMSNorm's two chains).
     Value meanShift;
@@ -244,7 +247,8 @@ void WarpgroupGemmEmitter::epilogue(OpBuilder &b, Value acc, Value sumSquares) {
     });
     gpu::BarrierOp::create(b, loc);
   }
-  Value warp = divC(b, tid, 32), lane = remC(b, tid, 32);
+  Value warp = divC(b, tid, NVIDIATargetInfo::kWarpSize),
+        lane = remC(b, tid, NVIDIATargetInfo::kWarpSize);
   Value rowBase = add(b, mulC(b, warp, 16), divC(b, lane, 4));
   Value colBase = mulC(b, remC(b, lane, 4), 2);
   Value scales[2];

@@ -103,7 +103,7 @@ LogicalResult emulateNVGPUOp(Operation *op, EmulatedTeam &team);
 
 /// Rewrites one sm_90 async-proxy op of the team's body (mbarriers, TMA
 /// loads) into calls of the test runtime (EmulateTMA.cpp). Returns failure,
-/// with an error at the op, for a form that is not emulated.
+/// with an error at the op, for a form or an op that is not emulated.
 LogicalResult emulateTMAOp(Operation *op, EmulatedTeam &team);
 
 /// Rewrites one NVVM warpgroup MMA op of the team's body (wgmma.mma_async
