@@ -141,10 +141,19 @@ static void emulateAsyncCommit(nvgpu::DeviceAsyncCreateGroupOp op,
   OpBuilder b(op);
   EmulatedMath m{b, op.getLoc()};
   const EmulatedTeam::AsyncCopyQueue &q = team.asyncCopyQueue();
-  memref::StoreOp::create(
+  Value committed =
+      m.addC(memref::LoadOp::create(b, op.getLoc(), q.committed), 1);
+  // The next open group takes slot committed mod kGroups: a pending group
+  // still there would take the next copies and land with them.
+  Value pending = arith::SubIOp::create(
+      b, op.getLoc(), committed,
+      memref::LoadOp::create(b, op.getLoc(), q.landed));
+  cf::AssertOp::create(
       b, op.getLoc(),
-      m.addC(memref::LoadOp::create(b, op.getLoc(), q.committed), 1),
-      q.committed);
+      arith::CmpIOp::create(b, op.getLoc(), arith::CmpIPredicate::ult,
+                            pending, m.c(EmulatedTeam::AsyncCopyQueue::kGroups)),
+      "emulation: more pending cp.async groups than the queue holds");
+  memref::StoreOp::create(b, op.getLoc(), committed, q.committed);
 }
 
 /// cp.async.wait_group N: the thread's oldest pending groups land until at
