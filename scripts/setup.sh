@@ -7,7 +7,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${NORM_BUILD_DIR:-$root/build}
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
-          lld-22 libomp-22-dev cmake ninja-build python3 ccache)
+          lld-22 libomp-22-dev clang-format-22 cmake ninja-build python3 ccache)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
