@@ -1,4 +1,4 @@
-//===- NormRaise.cpp - the norm-raise pass ---------------------------------===//
+//===- RaisePass.cpp - the norm-raise pass -------------------------------===//
 //
 // Visits every tensor value that could end a norm, latest first, so that a
 // chain is raised whole from its last value before its inner values are

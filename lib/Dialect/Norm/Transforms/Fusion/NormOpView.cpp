@@ -1,4 +1,4 @@
-//===- NormOpView.cpp - one view of norm.rms_norm and norm.layer_norm -----===//
+//===- NormOpView.cpp - one view of norm.rms_norm and norm.layer_norm ----===//
 
 #include "NormOpView.h"
 

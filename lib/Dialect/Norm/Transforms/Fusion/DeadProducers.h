@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef NORM_LIB_DIALECT_NORM_TRANSFORMS_DEADPRODUCERS_H
-#define NORM_LIB_DIALECT_NORM_TRANSFORMS_DEADPRODUCERS_H
+#ifndef NORM_LIB_DIALECT_NORM_TRANSFORMS_FUSION_DEADPRODUCERS_H
+#define NORM_LIB_DIALECT_NORM_TRANSFORMS_FUSION_DEADPRODUCERS_H
 
 #include "mlir/IR/PatternMatch.h"
 
@@ -21,4 +21,4 @@ void eraseWithDeadProducers(RewriterBase &rewriter, ArrayRef<Operation *> ops);
 } // namespace norm
 } // namespace mlir
 
-#endif // NORM_LIB_DIALECT_NORM_TRANSFORMS_DEADPRODUCERS_H
+#endif // NORM_LIB_DIALECT_NORM_TRANSFORMS_FUSION_DEADPRODUCERS_H

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef NORM_LIB_DIALECT_NORM_TRANSFORMS_MATMULMATCHING_H
-#define NORM_LIB_DIALECT_NORM_TRANSFORMS_MATMULMATCHING_H
+#ifndef NORM_LIB_DIALECT_NORM_TRANSFORMS_FUSION_MATMULMATCHING_H
+#define NORM_LIB_DIALECT_NORM_TRANSFORMS_FUSION_MATMULMATCHING_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
@@ -72,4 +72,4 @@ LogicalResult collectSumReadersAfter(Value sum, Operation *norm,
 } // namespace norm
 } // namespace mlir
 
-#endif // NORM_LIB_DIALECT_NORM_TRANSFORMS_MATMULMATCHING_H
+#endif // NORM_LIB_DIALECT_NORM_TRANSFORMS_FUSION_MATMULMATCHING_H

@@ -1,4 +1,4 @@
-//===- NormDecompose.cpp - the norm-decompose pass -------------------------===//
+//===- DecomposePass.cpp - the norm-decompose pass -----------------------===//
 //
 // Replaces every norm op by its AggregatedOpInterface decomposition. Fused ops
 // decompose into norm ops, which are decomposed in turn, until none is left.

@@ -1,4 +1,4 @@
-//===- MatmulNormFusion.cpp - matmul → norm into one fused op -------------===//
+//===- EpilogueFusion.cpp - matmul → norm into one fused op --------------===//
 //
 // A norm whose input is a matmul (+ bias) (+ residual add) becomes one
 // norm.matmul_{rms,layer}_norm. The residual comes from the norm's own

@@ -1,4 +1,4 @@
-//===- WeightFolding.h - folding γ and β into constant weights --*- C++ -*-===//
+//===- WeightFolding.h - folding γ and β into constant weights -*- C++ -*-===//
 //
 // The compile-time half of the norm → matmul algebra (DESIGN.md §3): with
 // constant W, γ, β and bias,
@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef NORM_LIB_DIALECT_NORM_TRANSFORMS_WEIGHTFOLDING_H
-#define NORM_LIB_DIALECT_NORM_TRANSFORMS_WEIGHTFOLDING_H
+#ifndef NORM_LIB_DIALECT_NORM_TRANSFORMS_FUSION_WEIGHTFOLDING_H
+#define NORM_LIB_DIALECT_NORM_TRANSFORMS_FUSION_WEIGHTFOLDING_H
 
 #include "mlir/IR/BuiltinAttributes.h"
 
@@ -50,4 +50,4 @@ std::vector<double> shiftTimesWeight(const std::vector<double> &w, int64_t k,
 } // namespace norm
 } // namespace mlir
 
-#endif // NORM_LIB_DIALECT_NORM_TRANSFORMS_WEIGHTFOLDING_H
+#endif // NORM_LIB_DIALECT_NORM_TRANSFORMS_FUSION_WEIGHTFOLDING_H

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef NORM_LIB_DIALECT_NORM_TRANSFORMS_NORMOPVIEW_H
-#define NORM_LIB_DIALECT_NORM_TRANSFORMS_NORMOPVIEW_H
+#ifndef NORM_LIB_DIALECT_NORM_TRANSFORMS_FUSION_NORMOPVIEW_H
+#define NORM_LIB_DIALECT_NORM_TRANSFORMS_FUSION_NORMOPVIEW_H
 
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
@@ -46,4 +46,4 @@ struct NormOpView {
 } // namespace norm
 } // namespace mlir
 
-#endif // NORM_LIB_DIALECT_NORM_TRANSFORMS_NORMOPVIEW_H
+#endif // NORM_LIB_DIALECT_NORM_TRANSFORMS_FUSION_NORMOPVIEW_H

@@ -1,4 +1,4 @@
-//===- MatmulMatching.cpp - recognizing the matmuls frontends emit --------===//
+//===- MatmulMatching.cpp - recognizing the matmuls frontends emit -------===//
 
 #include "MatmulMatching.h"
 

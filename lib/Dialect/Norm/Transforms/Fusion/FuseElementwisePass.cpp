@@ -1,4 +1,4 @@
-//===- NormFuseElementwise.cpp - elementwise fusion that keeps matmuls ----===//
+//===- FuseElementwisePass.cpp - elementwise fusion that keeps matmuls ---===//
 //
 // Upstream's elementwise fusion patterns with a control function that keeps
 // contractions whole: a producer is fused into a linalg op with a reduction

@@ -1,4 +1,4 @@
-//===- WeightFolding.cpp - folding γ and β into constant weights ----------===//
+//===- WeightFolding.cpp - folding γ and β into constant weights ---------===//
 
 #include "WeightFolding.h"
 

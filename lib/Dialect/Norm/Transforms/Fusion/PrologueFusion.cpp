@@ -1,4 +1,4 @@
-//===- NormMatmulFusion.cpp - norm → matmul into one fused op -------------===//
+//===- PrologueFusion.cpp - norm → matmul into one fused op --------------===//
 //
 // A standalone norm whose every user is a matmul reading it as the
 // activation becomes one norm.{rms,layer}_norm_matmul per matmul (q/k/v,

@@ -1,4 +1,4 @@
-//===- DeadProducers.cpp - erasing rewritten ops and what fed them --------===//
+//===- DeadProducers.cpp - erasing rewritten ops and what fed them -------===//
 
 #include "DeadProducers.h"
 

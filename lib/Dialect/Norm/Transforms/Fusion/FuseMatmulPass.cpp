@@ -1,4 +1,4 @@
-//===- NormFuseMatmul.cpp - the norm-fuse-matmul pass ---------------------===//
+//===- FuseMatmulPass.cpp - the norm-fuse-matmul pass --------------------===//
 //
 // Visits every tensor-form norm once, makes an add feeding it its residual,
 // tries norm → matmul, then matmul → norm, and (with `remarks`) says on the
