@@ -7,6 +7,7 @@
 #include "norm/Dialect/Norm/Transforms/Passes.h"
 #include "norm/Dialect/Norm/Transforms/Transforms.h"
 #include "norm/Pipelines/Passes.h"
+#include "norm/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -29,6 +30,7 @@ void mlir::norm::registerAllDialects(DialectRegistry &registry) {
 void mlir::norm::registerAllPasses() {
   registerNormPasses();
   registerNormConversionPasses();
+  registerNormUpstreamPasses();
   registerNormPipelines();
   registerNormNVVMPipeline();
 }

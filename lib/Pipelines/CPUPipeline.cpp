@@ -9,9 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "norm/Pipelines/Passes.h"
 #include "norm/Conversion/Passes.h"
 #include "norm/Dialect/Norm/Transforms/Passes.h"
+#include "norm/Pipelines/Passes.h"
+#include "norm/Target/CPUTarget.h"
+#include "norm/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"

@@ -25,9 +25,8 @@
 
 #include "norm/Conversion/Passes.h"
 #include "norm/Pipelines/Passes.h"
-
-#include "NVPTXTarget.h"
-#include "TensorMapKernelArgs.h"
+#include "norm/Target/NVIDIATarget.h"
+#include "norm/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -64,7 +63,7 @@ void addKernelStage(OpPassManager &pm, const NormNVVMPipelineOptions &options) {
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   // The sm_90a GEMM's TMA descriptors cross the launch as pointers.
-  pm.addPass(createTensorMapKernelArgsPass());
+  pm.addPass(createNormTensorMapKernelArgsPass());
   GpuNVVMAttachTargetOptions targetOptions;
   targetOptions.chip = options.chip;
   // The checked PTX level (the chip's default when `features` is empty);

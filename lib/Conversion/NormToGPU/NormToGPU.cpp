@@ -26,6 +26,8 @@
 #include "norm/Conversion/NormToGPU/NormToGPU.h"
 #include "norm/Conversion/Passes.h"
 #include "norm/Conversion/Utils/LinalgGemm.h"
+#include "norm/Target/NVIDIATarget.h"
+#include "norm/Transforms/GPU/GPUTransforms.h"
 
 #include "GPUFusedGemm.h"
 #include "GPURowKernel.h"
@@ -44,7 +46,6 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/TypeSwitch.h"
-#include "llvm/Support/Regex.h"
 
 namespace mlir {
 namespace norm {
@@ -515,16 +516,6 @@ struct LowerMatmulNormToGPU : OpRewritePattern<OpTy> {
   NormGPUCodegenOptions options;
 };
 
-/// The SM version in "sm_NN", "sm_NNa" or "sm_NNf"; 0 if malformed.
-int64_t parseSMVersion(StringRef chip) {
-  SmallVector<StringRef> parts;
-  unsigned version = 0;
-  if (!llvm::Regex("^sm_([0-9]+)[af]?$").match(chip, &parts) ||
-      parts[1].getAsInteger(10, version))
-    return 0;
-  return version;
-}
-
 /// Why the GEMM kernel cannot compute the linalg op `op` (not a matmul it
 /// knows, a batch, the target), or an empty string when it can, with `gemm`
 /// the matched form.
@@ -610,8 +601,9 @@ struct ConvertNormToGPUPass
     codegen.lowerMatmuls = lowerMatmuls;
     codegen.blockRowThreshold = blockRowThreshold;
     codegen.maxRegisterElements = registerElements;
-    codegen.smVersion = parseSMVersion(chip);
-    codegen.warpgroupMMA = StringRef(chip) == "sm_90a";
+    std::optional<NVIDIAChipName> chipName = parseNVIDIAChip(chip);
+    codegen.smVersion = chipName ? chipName->smVersion : 0;
+    codegen.warpgroupMMA = chipName && hasWarpgroupMMA(*chipName);
     if (codegen.smVersion == 0) {
       getOperation()->emitError()
           << "convert-norm-to-gpu: chip must be sm_NN (e.g. sm_80, sm_90a), "

@@ -70,31 +70,6 @@ void populateNormToGPUConversionPatterns(RewritePatternSet &patterns,
 std::string unsupportedFusedOpReason(Operation *op,
                                      const NormGPUCodegenOptions &options);
 
-/// Adds the pattern that rewrites bf16 nvgpu.mma.sync (m16n8k16, f32
-/// accumulator) into nvvm.mma.sync, which MLIR 22's NVGPU-to-NVVM
-/// conversion does not do.
-void populateBF16MmaSyncToNVVMPatterns(RewritePatternSet &patterns);
-
-/// Adds the patterns that put every gpu.alloc and gpu.dealloc in the one
-/// form MLIR 22's gpu-to-llvm lowers: device memory and deallocations async
-/// with exactly one dependency (a synchronous op becomes `gpu.wait async` →
-/// the async op → a blocking `gpu.wait`, so it still completes before the
-/// host goes on), managed memory (`host_shared`) synchronous, without
-/// dependencies. `--norm-gpu-async-allocs`; `--norm-lower-to-nvvm` runs it
-/// before gpu-to-llvm.
-void populateGPUAllocToLowerableFormPatterns(RewritePatternSet &patterns);
-
-/// A device buffer (`gpu.alloc`, no `host_shared`) of `type`, allocated
-/// before the host goes on, in the form gpu-to-llvm lowers (see
-/// `populateGPUAllocToLowerableFormPatterns`).
-Value createDeviceAlloc(OpBuilder &b, Location loc, MemRefType type,
-                        ValueRange dynamicSizes);
-
-/// Frees `memref` (a `gpu.alloc` buffer) before the host goes on, in the form
-/// gpu-to-llvm lowers. Kernels still reading it must have completed: the
-/// synchronous `gpu.launch_func` ops of `--norm-lower-to-nvvm` have.
-void createDeviceDealloc(OpBuilder &b, Location loc, Value memref);
-
 } // namespace norm
 } // namespace mlir
 

@@ -67,19 +67,6 @@ struct NormVectorCodegenOptions {
   int64_t gemmGemvRows = 0;
 };
 
-/// The register width (in bits) for a `target` name: "avx512" → 512,
-/// "avx512-bf16" → 512, "avx2" → 256, "generic" → 128, "host" → the widest
-/// the host CPU supports.
-/// Returns 0 for an unknown name.
-int64_t getVectorBitsForTarget(const std::string &target);
-
-/// Whether `target` has AVX512-BF16: "avx512-bf16", or "host" on a CPU with
-/// the avx512bf16 feature.
-bool targetHasNativeBF16(const std::string &target);
-
-/// The host's last-level cache size in bytes (32 MiB when unknown).
-int64_t getHostLastLevelCacheBytes();
-
 /// Adds the patterns that lower memref-form `norm.rms_norm` and
 /// `norm.layer_norm` with identity layouts to scf + vector code, and the
 /// fused ops to a packed GEMM with the norm folded in (norm → matmul) or

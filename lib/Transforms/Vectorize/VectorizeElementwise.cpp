@@ -1,4 +1,4 @@
-//===- VectorizeElementwise.cpp - vector code for the ops around norms ----===//
+//===- VectorizeElementwise.cpp - vector code for the ops around norms ---===//
 //
 // --norm-vectorize-elementwise: the linalg.generic ops of model IR that are
 // neither norms nor matmuls (activations, RoPE, softmax, residual adds,
@@ -13,7 +13,8 @@
 
 #include "ReductionChunks.h"
 
-#include "norm/Conversion/Passes.h"
+#include "norm/Target/CPUTarget.h"
+#include "norm/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -30,7 +31,7 @@
 namespace mlir {
 namespace norm {
 #define GEN_PASS_DEF_NORMVECTORIZEELEMENTWISEPASS
-#include "norm/Conversion/Passes.h.inc"
+#include "norm/Transforms/Passes.h.inc"
 } // namespace norm
 } // namespace mlir
 

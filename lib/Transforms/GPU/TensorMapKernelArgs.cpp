@@ -1,11 +1,7 @@
-//===- TensorMapKernelArgs.cpp - TMA descriptors as kernel pointers -------===//
+//===- TensorMapKernelArgs.cpp - TMA descriptors as kernel pointers ------===//
 //
-// The sm_90a GEMM's TMA descriptors are made on the host
-// (nvgpu.tma.create.descriptor) and used in the kernel
-// (nvgpu.tma.async.load), so outlining makes them kernel arguments of
-// !nvgpu.tensormap.descriptor type, which neither convert-gpu-to-nvvm (the
-// gpu.func signature) nor gpu-to-llvm (the launch operands) converts.
-// Upstream's gpu-lower-to-nvvm-pipeline avoids this by running
+// --norm-tensormap-kernel-args (Passes.td says what it does). Upstream's
+// gpu-lower-to-nvvm-pipeline avoids the problem by running
 // convert-nvgpu-to-nvvm on the whole module before outlining; doing that
 // here would move every nvgpu op of the other kernels out of the device
 // stage. Instead the descriptor crosses the launch as what it lowers to, a
@@ -16,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TensorMapKernelArgs.h"
+#include "norm/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -24,18 +20,19 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
+namespace mlir {
+namespace norm {
+#define GEN_PASS_DEF_NORMTENSORMAPKERNELARGSPASS
+#include "norm/Transforms/Passes.h.inc"
+} // namespace norm
+} // namespace mlir
+
 using namespace mlir;
 
 namespace {
 
 struct TensorMapKernelArgsPass
-    : PassWrapper<TensorMapKernelArgsPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TensorMapKernelArgsPass)
-
-  StringRef getArgument() const final { return "norm-tensormap-kernel-args"; }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<LLVM::LLVMDialect>();
-  }
+    : norm::impl::NormTensorMapKernelArgsPassBase<TensorMapKernelArgsPass> {
 
   void runOnOperation() override {
     auto ptrType = LLVM::LLVMPointerType::get(&getContext());
@@ -72,7 +69,3 @@ struct TensorMapKernelArgsPass
 };
 
 } // namespace
-
-std::unique_ptr<Pass> mlir::norm::createTensorMapKernelArgsPass() {
-  return std::make_unique<TensorMapKernelArgsPass>();
-}

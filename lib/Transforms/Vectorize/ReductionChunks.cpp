@@ -1,4 +1,4 @@
-//===- ReductionChunks.cpp - row reductions in vector-sized chunks --------===//
+//===- ReductionChunks.cpp - row reductions in vector-sized chunks -------===//
 //
 // A row reduction too long to be one vector (or of unknown length), as
 // norm-vectorize-elementwise meets it in model IR (a softmax over the

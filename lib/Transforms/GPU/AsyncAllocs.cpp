@@ -34,8 +34,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "norm/Conversion/NormToGPU/NormToGPU.h"
-#include "norm/Conversion/Passes.h"
+#include "norm/Transforms/GPU/GPUTransforms.h"
+#include "norm/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/PatternMatch.h"
@@ -44,7 +44,7 @@
 namespace mlir {
 namespace norm {
 #define GEN_PASS_DEF_NORMGPUASYNCALLOCSPASS
-#include "norm/Conversion/Passes.h.inc"
+#include "norm/Transforms/Passes.h.inc"
 } // namespace norm
 } // namespace mlir
 

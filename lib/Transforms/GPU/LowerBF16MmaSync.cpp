@@ -1,4 +1,4 @@
-//===- BF16MmaSync.cpp - bf16 nvgpu.mma.sync to nvvm.mma.sync -------------===//
+//===- LowerBF16MmaSync.cpp - bf16 nvgpu.mma.sync to nvvm.mma.sync -------===//
 //
 // MLIR 22's convert-nvgpu-to-nvvm lowers nvgpu.mma.sync for f16, tf32, f64
 // and integers, but rejects bf16 operands ("failed to deduce operand PTX
@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "norm/Conversion/NormToGPU/NormToGPU.h"
-#include "norm/Conversion/Passes.h"
+#include "norm/Transforms/GPU/GPUTransforms.h"
+#include "norm/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -24,7 +24,7 @@
 namespace mlir {
 namespace norm {
 #define GEN_PASS_DEF_NORMLOWERBF16MMASYNCPASS
-#include "norm/Conversion/Passes.h.inc"
+#include "norm/Transforms/Passes.h.inc"
 } // namespace norm
 } // namespace mlir
 

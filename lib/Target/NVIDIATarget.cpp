@@ -1,11 +1,13 @@
-//===- NVPTXTarget.cpp - chips and PTX ISA levels of norm-lower-to-nvvm ---===//
+//===- NVIDIATarget.cpp - NVIDIA chips and their PTX ISA levels ----------===//
 //
-// The chip → minimum PTX ISA table, and the checks of `chip` and `features`
-// against it and against the installed LLVM's NVPTX back end.
+// The one reading of a `chip` name: its SM version, the features the
+// kernels use (tensor-core GEMMs, warpgroup MMA), the chip → minimum PTX
+// ISA table, and the checks of `chip` and `features` against it and
+// against the installed LLVM's NVPTX back end.
 //
 //===----------------------------------------------------------------------===//
 
-#include "NVPTXTarget.h"
+#include "norm/Target/NVIDIATarget.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Config/Targets.h"
@@ -97,6 +99,15 @@ std::string knownChipList() {
 }
 } // namespace
 
+std::optional<NVIDIAChipName> mlir::norm::parseNVIDIAChip(StringRef chip) {
+  SmallVector<StringRef> parts;
+  unsigned smVersion = 0;
+  if (!llvm::Regex("^sm_([0-9]+)([af]?)$").match(chip, &parts) ||
+      parts[1].getAsInteger(10, smVersion))
+    return std::nullopt;
+  return NVIDIAChipName{smVersion, parts[2].empty() ? '\0' : parts[2][0]};
+}
+
 std::optional<unsigned> mlir::norm::getMinPTXVersion(StringRef chip) {
   for (const ChipInfo &info : kChips)
     if (chip == info.name)
@@ -108,10 +119,8 @@ std::optional<std::string>
 mlir::norm::resolvePTXFeatures(StringRef chip, StringRef features,
                                function_ref<void(const Twine &)> emitError) {
   // The chip: one of the table, known to the installed LLVM.
-  SmallVector<StringRef> chipParts;
-  unsigned smVersion = 0;
-  if (!llvm::Regex("^sm_([0-9]+)[af]?$").match(chip, &chipParts) ||
-      chipParts[1].getAsInteger(10, smVersion) || smVersion < 70) {
+  std::optional<NVIDIAChipName> name = parseNVIDIAChip(chip);
+  if (!name || name->smVersion < 70) {
     emitError("norm-lower-to-nvvm: chip must be sm_70 or newer (e.g. sm_80, "
               "sm_90, sm_90a, sm_100, sm_120), got '" +
               chip + "'");

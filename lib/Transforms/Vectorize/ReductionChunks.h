@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef NORM_LIB_CONVERSION_NORMTOVECTOR_REDUCTIONCHUNKS_H
-#define NORM_LIB_CONVERSION_NORMTOVECTOR_REDUCTIONCHUNKS_H
+#ifndef NORM_LIB_TRANSFORMS_VECTORIZE_REDUCTIONCHUNKS_H
+#define NORM_LIB_TRANSFORMS_VECTORIZE_REDUCTIONCHUNKS_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/PatternMatch.h"
@@ -37,4 +37,4 @@ void emitReductionInChunks(RewriterBase &rewriter, linalg::GenericOp op,
 } // namespace norm
 } // namespace mlir
 
-#endif // NORM_LIB_CONVERSION_NORMTOVECTOR_REDUCTIONCHUNKS_H
+#endif // NORM_LIB_TRANSFORMS_VECTORIZE_REDUCTIONCHUNKS_H

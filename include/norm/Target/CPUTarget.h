@@ -1,0 +1,35 @@
+//===- CPUTarget.h - the CPU targets of the vector code --------*- C++ -*-===//
+//
+// The one description of the CPU targets (NormTarget): what a `target` name
+// means for the vector code (register width, AVX512-BF16), and the host's
+// last-level cache, read by convert-norm-to-vector,
+// norm-vectorize-elementwise and norm-lower-to-cpu.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_TARGET_CPUTARGET_H
+#define NORM_TARGET_CPUTARGET_H
+
+#include <cstdint>
+#include <string>
+
+namespace mlir {
+namespace norm {
+
+/// The register width (in bits) for a `target` name: "avx512" → 512,
+/// "avx512-bf16" → 512, "avx2" → 256, "generic" → 128, "host" → the widest
+/// the host CPU supports.
+/// Returns 0 for an unknown name.
+int64_t getVectorBitsForTarget(const std::string &target);
+
+/// Whether `target` has AVX512-BF16: "avx512-bf16", or "host" on a CPU with
+/// the avx512bf16 feature.
+bool targetHasNativeBF16(const std::string &target);
+
+/// The host's last-level cache size in bytes (32 MiB when unknown).
+int64_t getHostLastLevelCacheBytes();
+
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_TARGET_CPUTARGET_H

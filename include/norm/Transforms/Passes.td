@@ -1,0 +1,165 @@
+//===- Passes.td - norm-mlir passes over upstream IR -------*- tablegen -*-===//
+//
+// Passes that transform upstream dialects' IR (no norm op): vectorizing the
+// linalg ops around the norms, and adapting GPU IR to what MLIR 22's own
+// lowerings accept. The pipelines run them; norm-opt runs each alone.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_TRANSFORMS_PASSES_TD
+#define NORM_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+//===----------------------------------------------------------------------===//
+// Vectorize (lib/Transforms/Vectorize)
+//===----------------------------------------------------------------------===//
+
+def NormVectorizeElementwisePass
+    : Pass<"norm-vectorize-elementwise", "::mlir::func::FuncOp"> {
+  let summary = "Vectorize the elementwise and row-reduction linalg ops "
+                "around the norms (model IR on memrefs)";
+  let description = [{
+    The model IR around the norms and matmuls — activations, RoPE, the
+    softmax, residual adds, the attention head transposes — reaches the
+    CPU pipeline as `linalg.generic` ops on memrefs, which
+    `convert-linalg-to-loops` would turn into scalar loops (and `math.exp`,
+    `math.tanh` into libm calls per element). This pass gives them vector
+    code instead (static or dynamic bounds):
+
+    - all-parallel ops are tiled to one vector of `target`'s width along the
+      innermost dim (1 along the others; the last tile masked, every tile
+      when the row's length is dynamic) and
+      vectorized (`linalg::vectorize`);
+    - ops whose innermost dim alone is a reduction (a softmax's row max and
+      sum) are tiled to one row, up to `max-row` elements, and vectorized
+      whole (a `vector.multi_reduction` per row); a longer or dynamic row
+      is reduced in chunks of one vector into four vector accumulators
+      (the last chunk masked, its missing lanes the combiner's neutral
+      element) and one `vector.reduction`, when the combiner is one add,
+      mul, max, min, and, or or xor and the rest of the body is scalar
+      elementwise ops;
+    - `math.exp`, `math.tanh`, `math.log`, `math.erf` and friends on the
+      new vectors become upstream's polynomial approximations
+      (`populateMathPolynomialApproximationPatterns`; bf16/f16 computed in
+      f32); the transfers become (masked) vector loads and stores.
+
+    Unit dims are dropped first (`linalg::dropUnitDims`, collapsing
+    identity-layout buffers), so a keepdim reduction into a `[.., 1]`
+    buffer becomes a plain row reduction.
+
+    An op with static shapes that touches at least `parallel-threshold`
+    bytes (its operands' sizes) gets its tile loops as one `scf.parallel`,
+    which `norm-lower-to-cpu` turns into OpenMP threads like the norm
+    kernels; smaller ops and dynamic shapes keep `scf.for` (a thread
+    fork/join costs microseconds, as much as a small op).
+
+    Left for
+    `convert-linalg-to-loops` (scalar math keeps libm): long or dynamic
+    reductions with another combiner, several outputs, `linalg.index` or
+    an integer division in the body, or a strided row;
+    reductions other than over the innermost dim alone; maps that keep a
+    constant result; operands that
+    read the innermost dim other than as their last dim (a transpose that
+    moves it would be a gather per vector); non-int/float elements; ops the
+    vectorizer rejects. Run after the norm ops and matmuls are lowered
+    (`convert-norm-to-vector`, `norm-decompose`); `norm-lower-to-cpu` runs
+    it with `codegen=vector`.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"host\"",
+           "Vector ISA (as convert-norm-to-vector): the vector width">,
+    Option<"maxRow", "max-row", "int64_t", /*default=*/"4096",
+           "Longest reduction row vectorized whole">,
+    Option<"parallelThreshold", "parallel-threshold", "int64_t",
+           /*default=*/"1048576",
+           "Bytes a static-shaped op must touch for its tiles to be an "
+           "scf.parallel (-1: never)">
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// GPU (lib/Transforms/GPU)
+//===----------------------------------------------------------------------===//
+
+def NormLowerBF16MmaSyncPass : Pass<"norm-lower-bf16-mma-sync"> {
+  let summary = "Lower bf16 nvgpu.mma.sync to nvvm.mma.sync";
+  let description = [{
+    MLIR 22's `convert-nvgpu-to-nvvm` lowers `nvgpu.mma.sync` on f16, tf32,
+    f64 and integer operands but rejects bf16 ("failed to deduce operand
+    PTX types"), although `nvvm.mma.sync` and PTX
+    (`mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32`) support it.
+    This pass rewrites every bf16 `nvgpu.mma.sync` of shape m16n8k16 with
+    an f32 accumulator into `nvvm.mma.sync`: each pair of bf16 values of
+    the A and B fragments becomes one i32 register (`vector.bitcast`), the
+    accumulator four f32 scalars, and the result struct a
+    `vector<2x2xf32>` again. Other `nvgpu.mma.sync` ops are left for
+    `convert-nvgpu-to-nvvm`. `--norm-lower-to-nvvm` runs it inside each
+    `gpu.module`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::NVVM::NVVMDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def NormGPUAsyncAllocsPass : Pass<"norm-gpu-async-allocs"> {
+  let summary = "Rewrite gpu.alloc/gpu.dealloc into the forms that "
+                "gpu-to-llvm lowers";
+  let description = [{
+    MLIR 22's `gpu-to-llvm` lowers a `gpu.alloc` of device memory and a
+    `gpu.dealloc` only when they are async with exactly one dependency, and
+    a `gpu.alloc host_shared` (managed memory) only when it is synchronous
+    without dependencies; it leaves any other form in the host code, where
+    translation to LLVM IR fails ("unsupported GPU operation"). This pass
+    rewrites every other form into the lowered one, keeping its ordering:
+
+    ```mlir
+    gpu.dealloc %m : memref<?xf32>
+    // becomes
+    %t0 = gpu.wait async
+    %t1 = gpu.dealloc async [%t0] %m : memref<?xf32>
+    gpu.wait [%t1]
+    ```
+
+    A synchronous op still completes before the host goes on (the blocking
+    `gpu.wait`), after its dependencies (the `gpu.wait async` of a fresh
+    stream waits on them). An async op with no or several dependencies gets
+    a `gpu.wait async` joining them; a `host_shared` allocation with
+    dependencies waits for them on the host and, when async, returns a
+    fresh token. `--norm-lower-to-nvvm` runs it before `gpu-to-llvm`, so
+    that input IR may use the synchronous forms. The buffers
+    `--convert-norm-to-gpu` allocates are already in the lowered form.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def NormTensorMapKernelArgsPass
+    : Pass<"norm-tensormap-kernel-args", "::mlir::ModuleOp"> {
+  let summary = "Pass TMA descriptors to outlined kernels as !llvm.ptr";
+  let description = [{
+    The sm_90a GEMM's TMA descriptors are made on the host
+    (`nvgpu.tma.create.descriptor`) and used in the kernel
+    (`nvgpu.tma.async.load`), so outlining makes them kernel arguments of
+    `!nvgpu.tensormap.descriptor` type, which neither `convert-gpu-to-nvvm`
+    (the `gpu.func` signature) nor `gpu-to-llvm` (the launch operands)
+    converts. This pass rewrites every such `gpu.func` argument to
+    `!llvm.ptr`, cast back to the descriptor type at the kernel's entry, and
+    casts the matching `gpu.launch_func` operands to `!llvm.ptr`: the
+    descriptor crosses the launch as what it lowers to, a pointer to the
+    128-byte CUtensorMap. Both casts fold away once `convert-nvgpu-to-nvvm`
+    has lowered the ops on each side (`reconcile-unrealized-casts`).
+    `--norm-lower-to-nvvm` runs it after outlining.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+#endif // NORM_TRANSFORMS_PASSES_TD
