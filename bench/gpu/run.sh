@@ -69,7 +69,7 @@ fi
 
 if [ -n "$TESTS" ]; then
   echo "== GPU execution tests"
-  "$LLVM_BIN/lit" -sv "$BUILD/test/Integration/GPU" "$BUILD/test/GPU"
+  "$LLVM_BIN/lit" -sv "$BUILD/test/Integration/GPU"
 fi
 
 echo "== benchmark helpers"

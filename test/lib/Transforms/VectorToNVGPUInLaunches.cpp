@@ -6,8 +6,8 @@
 // pass walks the whole module and, in MLIR 22, fails on any scalar
 // arith.mulf or arith.muli outside the matmul ("unhandled vector to mma
 // type"), which the host code of an execution test is full of.
-// test/GPU/Emulated/mma-sync-layout.mlir uses it to get upstream's
-// ldmatrix / mma.sync lane code for the emulator to run.
+// test/Integration/GPU/Emulated/mma-sync-layout.mlir uses it to get
+// upstream's ldmatrix / mma.sync lane code for the emulator to run.
 //
 //===----------------------------------------------------------------------===//
 

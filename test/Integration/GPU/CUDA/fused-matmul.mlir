@@ -15,14 +15,27 @@
 // and without sum_outs; RMSNorm / LayerNorm → matmul with K = 0 (C = bias).
 // Every buffer is freed (synchronous gpu.dealloc, which the pipeline's
 // norm-gpu-async-allocs puts in the async form gpu-to-llvm lowers).
+// The same cases with f32 buffers run the SIMT (FMA-unit) GEMM kernels, at
+// f32's tolerance (1e-5 as ‖out − ref‖ / ‖ref‖, DESIGN.md §4): the last
+// group of RUN lines runs this file with every bf16 and f16 made f32
+// (%bf16_to_f32, test/Integration/GPU/lit.local.cfg) against its own CHECK
+// lines made f32. With f32 a 16-byte chunk is 4 elements, so the cp.async
+// kernel takes K and N multiples of 4: [5x1000] w=[300x1000] runs it in
+// f32, where bf16 takes the guarded kernel; K×N with N = 70 and K = 1000
+// with N = 300 (N×K) still cover both.
 // Few output blocks and K ≥ 512 take the split-K path (2 to 16 K slices
 // and the reduction kernel): most cases here, and a decode-shaped LayerNorm
-// with 16 slices; the second set of RUN lines turns it off.
+// with 16 slices; the RUN lines with max-split-k=1 turn it off.
 // REQUIRES: cuda-gpu
 // RUN: norm-opt %s --norm-lower-to-nvvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
 // RUN: norm-opt %s --norm-lower-to-nvvm=max-split-k=1 | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
 // RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_80 features=+ptx70 format=isa" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
 // RUN: norm-opt %s --norm-lower-to-nvvm="max-split-k=1 chip=sm_80 features=+ptx70 format=isa" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
+// RUN: %bf16_to_f32 %s > %t.f32.mlir
+// RUN: norm-opt %t.f32.mlir --norm-lower-to-nvvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %t.f32.mlir
+// RUN: norm-opt %t.f32.mlir --norm-lower-to-nvvm=max-split-k=1 | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %t.f32.mlir
+// RUN: norm-opt %t.f32.mlir --norm-lower-to-nvvm="chip=sm_80 features=+ptx70 format=isa" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %t.f32.mlir
+// RUN: norm-opt %t.f32.mlir --norm-lower-to-nvvm="max-split-k=1 chip=sm_80 features=+ptx70 format=isa" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %t.f32.mlir
 
 // CHECK-NOT: FAIL
 // CHECK: {{^}}rms_norm_matmul bf16 [64x256] w=[256x128]{{.*}} PASS

@@ -8,7 +8,7 @@
 // RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_80 format=isa" -o %t.mlir
 // RUN: FileCheck %s --check-prefix=HOST < %t.mlir
 // RUN: mlir-translate --mlir-to-llvmir %t.mlir | FileCheck %s
-// RUN: %if ptxas %{ rm -rf %t.ptx && %python %S/Inputs/extract-ptx.py %t.mlir %t.ptx --ptxas %ptxas --arch sm_80 | FileCheck %s --check-prefix=PTXAS %}
+// RUN: %if ptxas %{ rm -rf %t.ptx && %python %S/../Integration/GPU/Inputs/extract-ptx.py %t.mlir %t.ptx --ptxas %ptxas --arch sm_80 | FileCheck %s --check-prefix=PTXAS %}
 
 // Only LLVM-dialect host code is left.
 // HOST-NOT: gpu.alloc

@@ -8,12 +8,12 @@
 // kernel assembles for sm_80 and sm_90 without local memory.
 // RUN: norm-opt %s --norm-fuse-matmul | FileCheck %s --check-prefix=FUSED
 // RUN: norm-opt %s --norm-fuse-matmul --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --norm-lower-to-nvvm="format=isa" -o %t.sm90.mlir
-// RUN: rm -rf %t.sm90 && %python %S/Inputs/extract-ptx.py %t.sm90.mlir %t.sm90 | FileCheck %s --check-prefix=EXTRACT
+// RUN: rm -rf %t.sm90 && %python %S/../Inputs/extract-ptx.py %t.sm90.mlir %t.sm90 | FileCheck %s --check-prefix=EXTRACT
 // RUN: FileCheck %s --check-prefixes=PTX,SUM16 < %t.sm90/residual_norm_gate_up_kernel.ptx
 // RUN: FileCheck %s --check-prefixes=PTX,NOSUM16 < %t.sm90/residual_norm_gate_up_kernel_1.ptx
-// RUN: %if ptxas %{ %python %S/Inputs/extract-ptx.py %t.sm90.mlir %t.sm90 --ptxas %ptxas --arch sm_90 | FileCheck %s --check-prefix=CLEAN %}
+// RUN: %if ptxas %{ %python %S/../Inputs/extract-ptx.py %t.sm90.mlir %t.sm90 --ptxas %ptxas --arch sm_90 | FileCheck %s --check-prefix=CLEAN %}
 // RUN: %if ptxas %{ norm-opt %s --norm-fuse-matmul --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --norm-lower-to-nvvm="chip=sm_80 features=+ptx70 format=isa" -o %t.sm80.mlir %}
-// RUN: %if ptxas %{ rm -rf %t.sm80 && %python %S/Inputs/extract-ptx.py %t.sm80.mlir %t.sm80 --ptxas %ptxas --arch sm_80 | FileCheck %s --check-prefix=CLEAN %}
+// RUN: %if ptxas %{ rm -rf %t.sm80 && %python %S/../Inputs/extract-ptx.py %t.sm80.mlir %t.sm80 --ptxas %ptxas --arch sm_80 | FileCheck %s --check-prefix=CLEAN %}
 
 // FUSED-LABEL: func.func @residual_norm_gate_up
 //   FUSED-NOT:   norm.rms_norm ins

@@ -14,10 +14,10 @@
 // (products and sums exact, D rounded to f16 once): a wrong A, B or D
 // mapping gives errors of order 1, the rounding at most 2^-11 relative.
 // REQUIRES: mlir-runner
-// RUN: norm-opt %s --transform-preload-library="transform-library-paths=%S/Inputs/rewrite-matmul-as-mma-sync.mlir" --transform-interpreter --norm-test-vector-to-nvgpu-in-launches --canonicalize --norm-test-emulate-gpu-on-cpu --convert-linalg-to-loops %emulated_to_llvm | %emulated_run | FileCheck %s
+// RUN: norm-opt %s --transform-preload-library="transform-library-paths=%S/../Inputs/rewrite-matmul-as-mma-sync.mlir" --transform-interpreter --norm-test-vector-to-nvgpu-in-launches --canonicalize --norm-test-emulate-gpu-on-cpu --convert-linalg-to-loops %emulated_to_llvm | %emulated_run | FileCheck %s
 
 // The warp-level ops exist before emulation.
-// RUN: norm-opt %s --transform-preload-library="transform-library-paths=%S/Inputs/rewrite-matmul-as-mma-sync.mlir" --transform-interpreter --norm-test-vector-to-nvgpu-in-launches --canonicalize | FileCheck %s --check-prefix=LOWERED
+// RUN: norm-opt %s --transform-preload-library="transform-library-paths=%S/../Inputs/rewrite-matmul-as-mma-sync.mlir" --transform-interpreter --norm-test-vector-to-nvgpu-in-launches --canonicalize | FileCheck %s --check-prefix=LOWERED
 // LOWERED-LABEL: func.func @via_rewrite
 // LOWERED:         nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf16>) -> vector<2x2xf16>
 // LOWERED-LABEL: func.func @via_vector_contract
