@@ -32,6 +32,8 @@
 #include "GPURowKernel.h"
 #include "TargetInfo.h"
 
+#include "norm/Dialect/Norm/IR/NormNumerics.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -374,15 +376,7 @@ GPURowKernelEmitter::reduceAcrossRow(OpBuilder &b, ArrayRef<Value> partials,
 }
 
 Value GPURowKernelEmitter::reciprocalStd(OpBuilder &b, Value statistic) {
-  Value eps = scalar(b, p.epsilon);
-  Value denominator;
-  if (p.epsMode == EpsMode::inside_sqrt)
-    denominator = math::SqrtOp::create(
-        b, loc, arith::AddFOp::create(b, loc, statistic, eps));
-  else
-    denominator = arith::AddFOp::create(
-        b, loc, math::SqrtOp::create(b, loc, statistic), eps);
-  return arith::DivFOp::create(b, loc, scalar(b, 1.0), denominator);
+  return createReciprocalStd(b, loc, statistic, p.epsMode, p.epsilon);
 }
 
 /// y (and the residual sum) for one chunk; see RowKernel.cpp of the CPU

@@ -30,6 +30,8 @@
 
 #include "RowKernel.h"
 
+#include "norm/Dialect/Norm/IR/NormNumerics.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -351,15 +353,7 @@ void RowKernelEmitter::sweepRow(OpBuilder &b, Value length, Value head,
 }
 
 Value RowKernelEmitter::reciprocalStd(OpBuilder &b, Value statistic) {
-  Value eps = scalar(b, p.epsilon);
-  Value denominator;
-  if (p.epsMode == EpsMode::inside_sqrt)
-    denominator = math::SqrtOp::create(
-        b, loc, arith::AddFOp::create(b, loc, statistic, eps));
-  else
-    denominator = arith::AddFOp::create(
-        b, loc, math::SqrtOp::create(b, loc, statistic), eps);
-  return arith::DivFOp::create(b, loc, scalar(b, 1.0), denominator);
+  return createReciprocalStd(b, loc, statistic, p.epsMode, p.epsilon);
 }
 
 /// Elements from the start of row `row` of y to the first address aligned

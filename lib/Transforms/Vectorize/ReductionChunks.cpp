@@ -5,10 +5,10 @@
 // vocabulary, or over a dynamic key length):
 //
 //   acc[0..U) = splat(neutral)
-//   for k in [0, n − n mod U·L) step U·L:   acc[u] = acc[u] ⊕ f(x[k + u·L ..])
+//   for k in [0, n − n mod U·L) step U·L: acc[u] = acc[u] ⊕ f(x[k + u·L ..])
 //   acc = acc[0] ⊕ … ⊕ acc[U−1]
-//   for k in [.., n − n mod L) step L:       acc = acc ⊕ f(x[k ..])
-//   if n mod L ≠ 0:                          acc = acc ⊕ select(mask, f(masked x), neutral)
+//   for k in [.., n − n mod L) step L:     acc = acc ⊕ f(x[k ..])
+//   if n mod L ≠ 0:   acc = acc ⊕ select(mask, f(masked x), neutral)
 //   out = vector.reduction ⊕ acc, out
 //
 // f is the op's body without its combiner ⊕, each scalar op cloned on

@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "norm/Dialect/Norm/IR/NormNumerics.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -52,20 +53,6 @@ Value castFloat(OpBuilder &b, Location loc, Value value, Type type) {
   if (value.getType().getIntOrFloatBitWidth() < type.getIntOrFloatBitWidth())
     return arith::ExtFOp::create(b, loc, type, value);
   return arith::TruncFOp::create(b, loc, type, value);
-}
-
-/// rstd from the row statistic `s` (mean of squares or variance).
-Value reciprocalStd(OpBuilder &b, Location loc, Value s, EpsMode mode,
-                    double epsilon) {
-  Type type = s.getType();
-  Value eps = floatConstant(b, loc, type, epsilon);
-  Value one = floatConstant(b, loc, type, 1.0);
-  Value denominator;
-  if (mode == EpsMode::inside_sqrt)
-    denominator = math::SqrtOp::create(b, loc, arith::AddFOp::create(b, loc, s, eps));
-  else
-    denominator = arith::AddFOp::create(b, loc, math::SqrtOp::create(b, loc, s), eps);
-  return arith::DivFOp::create(b, loc, one, denominator);
 }
 
 /// What the numerics of one norm need to know.
@@ -347,9 +334,9 @@ Value emitRMSStatistics(LinalgEmitter &em, const NormMaps &maps, Value x,
                     maps.rowsParallel,
                     [&](OpBuilder &nb, Location l, ValueRange args) {
                       Value meanSq = arith::DivFOp::create(nb, l, args[0], count);
-                      linalg::YieldOp::create(
-                          nb, l, reciprocalStd(nb, l, meanSq, num.epsMode,
-                                               num.epsilon));
+                      Value rstd = createReciprocalStd(
+                          nb, l, meanSq, num.epsMode, num.epsilon);
+                      linalg::YieldOp::create(nb, l, rstd);
                     });
 }
 
@@ -396,7 +383,8 @@ std::pair<Value, Value> emitLayerNormStatistics(LinalgEmitter &em,
       [&](OpBuilder &nb, Location l, ValueRange args) {
         Value variance = arith::DivFOp::create(nb, l, args[0], count);
         linalg::YieldOp::create(
-            nb, l, reciprocalStd(nb, l, variance, num.epsMode, num.epsilon));
+            nb, l,
+            createReciprocalStd(nb, l, variance, num.epsMode, num.epsilon));
       });
   return {shiftedMean, rstd};
 }

@@ -1,0 +1,32 @@
+//===- NormNumerics.h - the statistics arithmetic of every norm -*- C++ -*-===//
+//
+// The arithmetic that DESIGN.md §4 fixes for every norm, written once and
+// emitted by the decomposition (the numerical reference) and by every
+// kernel, CPU and GPU, row kernel and GEMM: where ε goes and how 1/σ is
+// spelled are decided here and nowhere else.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_DIALECT_NORM_IR_NORMNUMERICS_H
+#define NORM_DIALECT_NORM_IR_NORMNUMERICS_H
+
+#include "norm/Dialect/Norm/IR/NormOps.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace norm {
+
+/// r = 1/σ from a row statistic `s` (RMSNorm: the mean of squares;
+/// LayerNorm: the variance), a scalar or vector of float type, with ε as
+/// `mode` places it: 1 / √(s + ε) (`inside_sqrt`) or 1 / (√s + ε)
+/// (`outside_sqrt`). Spelled as a division by `math.sqrt`, never
+/// `math.rsqrt`, which targets may lower to an approximation: every path
+/// must compute the same correctly rounded r as the reference.
+Value createReciprocalStd(OpBuilder &b, Location loc, Value s, EpsMode mode,
+                          double epsilon);
+
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_DIALECT_NORM_IR_NORMNUMERICS_H
