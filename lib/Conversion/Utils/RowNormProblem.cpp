@@ -25,6 +25,7 @@ FusedGemmView describeFused(OpTy op, OpBuilder &b) {
   int64_t rank = cast<MemRefType>(x.getType()).getRank();
   OpFoldResult rows = dimProduct(b, loc, x, 0, rank - 1);
   FusedGemmView v;
+  static_cast<NormNumerics &>(v) = getNormNumerics(op);
   v.m = getValueOrCreateConstantIndexOp(b, loc, rows);
   v.k = dimOf(b, loc, x, rank - 1);
   Value init = op.getInit();
@@ -34,9 +35,6 @@ FusedGemmView describeFused(OpTy op, OpBuilder &b) {
   v.w = op.getRhs();
   v.transposeW = op.getTransposeRhs();
   v.matmulBias = op.getMatmulBias();
-  v.epsilon = op.getEpsilonValue();
-  v.weightOffset = op.getWeightOffsetValue();
-  v.epsMode = op.getEpsMode();
   return v;
 }
 } // namespace
@@ -115,6 +113,7 @@ RowNormProblem describeCommon(OpTy op, OpBuilder &b,
   rowView.assign({rows, n});
 
   RowNormProblem p;
+  static_cast<NormNumerics &>(p) = getNormNumerics(op);
   p.x = viewAs(b, loc, x, rowView);
   p.residual = viewAs(b, loc, op.getResidual(), rowView);
   p.weight = viewAs(b, loc, op.getWeight(), {n});
@@ -123,11 +122,6 @@ RowNormProblem describeCommon(OpTy op, OpBuilder &b,
   p.rstd = viewAs(b, loc, op.getRstdInit(), {rows});
   p.rows = getValueOrCreateConstantIndexOp(b, loc, rows);
   p.n = getValueOrCreateConstantIndexOp(b, loc, n);
-  p.accType = op.getAccumulationType();
-  p.epsilon = op.getEpsilonValue();
-  p.weightOffset = op.getWeightOffsetValue();
-  p.castMode = op.getCastMode();
-  p.epsMode = op.getEpsMode();
   return p;
 }
 } // namespace

@@ -10,6 +10,7 @@
 #ifndef NORM_CONVERSION_UTILS_ROWNORMPROBLEM_H
 #define NORM_CONVERSION_UTILS_ROWNORMPROBLEM_H
 
+#include "norm/Dialect/Norm/IR/NormNumerics.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -21,18 +22,14 @@ namespace norm {
 
 /// One standalone norm, with every buffer viewed as rows of `n` contiguous
 /// elements: x, residual, y and sum as memref<R x n>, γ and β as memref<n>,
-/// mean and rstd as memref<R>. Absent operands are null.
-struct RowNormProblem {
+/// mean and rstd as memref<R>. Absent operands are null. The numerics are
+/// the op's (NormNumerics).
+struct RowNormProblem : NormNumerics {
   bool isLayerNorm = false;
   Value x, residual, weight, bias;
   Value y, sum, mean, rstd;
-  Value rows, n; // index values
-  FloatType accType;
-  double epsilon = 0.0;
-  double weightOffset = 0.0;
+  Value rows, n;        // index values
   double partial = 1.0; // RMSNorm only
-  CastMode castMode = CastMode::after_weight;
-  EpsMode epsMode = EpsMode::inside_sqrt;
   /// Statistics gathered elsewhere (the CPU matmul → norm GEMM's epilogue),
   /// per row (length rows, acc type): the spread (RMSNorm: the mean square;
   /// LayerNorm: the variance) and LayerNorm's mean as shift + correction (a
@@ -70,14 +67,11 @@ RowNormProblem describeRowNorm(LayerNormOp op, OpBuilder &b);
 /// (norm.{rms,layer}_norm_matmul, norm.matmul_{rms,layer}_norm) share: the
 /// input viewed as M×K rows (all leading dims as M), W as given (K×N, or N×K
 /// with `transposeW`), the output as M×N, the matmul bias, and the numerics.
-struct FusedGemmView {
+struct FusedGemmView : NormNumerics {
   Value a, w, c;
   bool transposeW = false;
   Value matmulBias;
   Value m, n, k; // index values
-  double epsilon = 0.0;
-  double weightOffset = 0.0;
-  EpsMode epsMode = EpsMode::inside_sqrt;
 };
 
 /// The view of one of the four fused ops (identity layouts).

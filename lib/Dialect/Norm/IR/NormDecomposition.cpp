@@ -56,20 +56,16 @@ Value castFloat(OpBuilder &b, Location loc, Value value, Type type) {
 }
 
 /// What the numerics of one norm need to know.
-struct NormNumerics {
-  FloatType accType;
+/// The op's numerics and its element type, the type of every output.
+struct DecompositionNumerics : NormNumerics {
   Type elementType;
-  double epsilon;
-  double weightOffset;
-  CastMode castMode = CastMode::after_weight;
-  EpsMode epsMode = EpsMode::inside_sqrt;
 };
 
 /// From the normalized value `v` (accumulation type) to the output element:
 /// `v · (γ + offset) + β`, rounded before or after the weight per cast_mode.
 /// A missing γ is 1, a missing β is 0.
 Value applyWeightAndBias(OpBuilder &b, Location loc, Value v, Value gamma,
-                         Value beta, const NormNumerics &num) {
+                         Value beta, const DecompositionNumerics &num) {
   bool scaled = gamma || num.weightOffset != 0.0;
   Type computeType = num.castMode == CastMode::after_weight
                          ? Type(num.accType)
@@ -280,7 +276,7 @@ Value emitResidualAdd(LinalgEmitter &em, const NormMaps &maps,
 /// RMSNorm over `x`; returns rstd (row space, accumulation type).
 Value emitRMSStatistics(LinalgEmitter &em, const NormMaps &maps, Value x,
                         Value rstdDest, double partial,
-                        const NormNumerics &num) {
+                        const DecompositionNumerics &num) {
   OpBuilder &b = em.b;
   Location loc = em.loc;
   SmallVector<OpFoldResult> sizes = em.sizesOf(x);
@@ -342,10 +338,9 @@ Value emitRMSStatistics(LinalgEmitter &em, const NormMaps &maps, Value x,
 
 /// LayerNorm statistics of `x`: the pivot-shifted mean (row space) and rstd.
 /// The true mean is pivot + shiftedMean.
-std::pair<Value, Value> emitLayerNormStatistics(LinalgEmitter &em,
-                                                const NormMaps &maps, Value x,
-                                                Value rstdDest,
-                                                const NormNumerics &num) {
+std::pair<Value, Value>
+emitLayerNormStatistics(LinalgEmitter &em, const NormMaps &maps, Value x,
+                        Value rstdDest, const DecompositionNumerics &num) {
   SmallVector<OpFoldResult> sizes = em.sizesOf(x);
   ArrayRef<OpFoldResult> rowSizes = ArrayRef(sizes).take_front(maps.axis);
   FloatType acc = num.accType;
@@ -395,7 +390,7 @@ SmallVector<Value> decomposeStandaloneNorm(OpBuilder &b, Location loc,
                                            bool isLayerNorm, int64_t axis,
                                            double partial,
                                            const NormOperands &ops,
-                                           const NormNumerics &num) {
+                                           const DecompositionNumerics &num) {
   auto inputType = cast<ShapedType>(ops.input.getType());
   LinalgEmitter em(b, loc, isa<RankedTensorType>(inputType));
   NormMaps maps(b, inputType.getRank(), axis);
@@ -646,15 +641,10 @@ SmallVector<Value> decomposeMatmulNorm(OpBuilder &b, FusedOp op, Value beta) {
   return results;
 }
 
-template <typename OpTy>
-NormNumerics numericsOf(OpTy op) {
-  NormNumerics num;
-  num.accType = op.getAccumulationType();
+template <typename OpTy> DecompositionNumerics numericsOf(OpTy op) {
+  DecompositionNumerics num;
+  static_cast<NormNumerics &>(num) = getNormNumerics(op);
   num.elementType = op.getInputType().getElementType();
-  num.epsilon = op.getEpsilonValue();
-  num.weightOffset = op.getWeightOffsetValue();
-  num.castMode = op.getCastMode();
-  num.epsMode = op.getEpsMode();
   return num;
 }
 } // namespace

@@ -1,6 +1,7 @@
 //===- NormNumerics.cpp - the statistics arithmetic of every norm ---------===//
 //
-// The one spelling of 1/σ (NormNumerics.h).
+// The numerics of the norm ops read in one place, and the one spelling of
+// 1/σ (NormNumerics.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +10,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -22,6 +24,31 @@ static Value constantLike(OpBuilder &b, Location loc, Value like,
   if (auto vectorType = dyn_cast<VectorType>(type))
     attr = DenseElementsAttr::get(vectorType, attr);
   return arith::ConstantOp::create(b, loc, attr);
+}
+
+namespace {
+template <typename OpTy> NormNumerics readNumerics(OpTy op) {
+  NormNumerics num;
+  num.accType = op.getAccumulationType();
+  num.epsilon = op.getEpsilonValue();
+  num.weightOffset = op.getWeightOffsetValue();
+  num.epsMode = op.getEpsMode();
+  return num;
+}
+} // namespace
+
+NormNumerics mlir::norm::getNormNumerics(Operation *op) {
+  return llvm::TypeSwitch<Operation *, NormNumerics>(op)
+      .Case<RMSNormOp, LayerNormOp>([](auto norm) {
+        NormNumerics num = readNumerics(norm);
+        num.castMode = norm.getCastMode();
+        return num;
+      })
+      .Case<RMSNormMatmulOp, LayerNormMatmulOp, MatmulRMSNormOp,
+            MatmulLayerNormOp>([](auto fused) { return readNumerics(fused); })
+      .Default([](Operation *) -> NormNumerics {
+        llvm_unreachable("not a norm op");
+      });
 }
 
 Value mlir::norm::createReciprocalStd(OpBuilder &b, Location loc, Value s,

@@ -17,6 +17,23 @@
 namespace mlir {
 namespace norm {
 
+/// The numerics attributes of a norm or fused norm/matmul op, read once:
+/// what the decomposition, the row kernels and the GEMMs need to compute
+/// its statistics and apply its weight as the op defines them.
+struct NormNumerics {
+  /// acc_type, or its default (f32; f64 for f64 data).
+  FloatType accType;
+  double epsilon = 0.0;
+  double weightOffset = 0.0;
+  /// Fused ops have no cast_mode: they round once, after the weight.
+  CastMode castMode = CastMode::after_weight;
+  EpsMode epsMode = EpsMode::inside_sqrt;
+};
+
+/// The numerics of `op`, one of norm.rms_norm, norm.layer_norm and the four
+/// fused ops.
+NormNumerics getNormNumerics(Operation *op);
+
 /// r = 1/σ from a row statistic `s` (RMSNorm: the mean of squares;
 /// LayerNorm: the variance), a scalar or vector of float type, with ε as
 /// `mode` places it: 1 / √(s + ε) (`inside_sqrt`) or 1 / (√s + ε)
