@@ -1,16 +1,16 @@
-//===- FusedGemmEmitter.h - the emitter behind FusedGemm.h ------*- C++ -*-===//
+//===- GemmEmitter.h - the emitter behind FusedGemm.h -----------*- C++ -*-===//
 //
-// Private to NormToVector: the block sizes, the per-chunk buffers and the
-// emitter class shared by the packed GEMM (FusedGemm.cpp) and the
-// small-M GEMV (FusedGemv.cpp), which reuses its A packing, row statistics
-// and epilogue.
+// Private to the CPU GEMM (NormToVector/Gemm): the block sizes, the
+// per-chunk buffers and the emitter class shared by the packed GEMM
+// (FusedGemm.cpp) and the small-M GEMV (Gemv.cpp), which reuses its A
+// packing, row statistics and epilogue.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef NORM_LIB_CONVERSION_NORMTOVECTOR_FUSEDGEMMEMITTER_H
-#define NORM_LIB_CONVERSION_NORMTOVECTOR_FUSEDGEMMEMITTER_H
+#ifndef NORM_LIB_CONVERSION_NORMTOVECTOR_GEMM_GEMMEMITTER_H
+#define NORM_LIB_CONVERSION_NORMTOVECTOR_GEMM_GEMMEMITTER_H
 
-#include "FusedGemm.h"
+#include "../FusedGemm.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -229,7 +229,7 @@ private:
     return g;
   }
 
-  /// The packed GEMM (FusedGemm.cpp) and the small-M GEMV (FusedGemv.cpp).
+  /// The packed GEMM (FusedGemm.cpp) and the small-M GEMV (Gemv.cpp).
   void emitGemm(OpBuilder &b);
   void emitGemv(OpBuilder &b);
   /// Up to how many rows the GEMV is used (0: never).
@@ -401,4 +401,4 @@ private:
 } // namespace norm
 } // namespace mlir
 
-#endif // NORM_LIB_CONVERSION_NORMTOVECTOR_FUSEDGEMMEMITTER_H
+#endif // NORM_LIB_CONVERSION_NORMTOVECTOR_GEMM_GEMMEMITTER_H

@@ -1,4 +1,4 @@
-//===- FusedGemv.cpp - the small-M path of the fused GEMM -----------------===//
+//===- Gemv.cpp - the small-M path of the fused GEMM ----------------------===//
 //
 // For a few rows (decode: M = 1, small batches) packing W costs more than the
 // product: W is read, written to B̃ and read again, once per row block, while
@@ -6,8 +6,9 @@
 //
 //   A (M × K, small) is packed once, before W is touched, by the GEMM's own
 //   packer (packAllOfA, parallel over rows): transformed (x·γ') with the
-//   row statistics and the residual sum, by K blocks ([K block][M][KC], rows padded with zeros to
-//   whole vectors), so that a K block of all rows is one run that L1 holds.
+//   row statistics and the residual sum, by K blocks ([K block][M][KC], rows
+//   padded with zeros to whole vectors), so that a K block of all rows is one
+//   run that L1 holds.
 //
 //   One row (decode, M = 1): nothing to reuse, so W is streamed in the
 //   longest runs the layout has. scf.parallel over column chunks:
@@ -60,7 +61,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FusedGemmEmitter.h"
+#include "GemmEmitter.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"

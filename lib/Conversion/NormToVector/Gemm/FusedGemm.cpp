@@ -45,7 +45,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FusedGemmEmitter.h"
+#include "GemmEmitter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
