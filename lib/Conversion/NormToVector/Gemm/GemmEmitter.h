@@ -11,12 +11,9 @@
 #define NORM_LIB_CONVERSION_NORMTOVECTOR_GEMM_GEMMEMITTER_H
 
 #include "../FusedGemm.h"
+#include "VectorArith.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
 
 namespace mlir {
 namespace norm {
@@ -61,11 +58,13 @@ struct KBlock {
   Value aPanel = {};
 };
 
-class FusedGemmEmitter {
+class FusedGemmEmitter : VectorArith {
 public:
   FusedGemmEmitter(Location loc, const FusedGemmProblem &p,
                    const NormVectorCodegenOptions &options)
-      : loc(loc), p(p), options(options), s(resolveShape(options)),
+      : VectorArith(loc, resolveShape(options).lanes,
+                    options.nativeBF16Conversion),
+        p(p), options(options), s(resolveShape(options)),
         dot(options.bf16DotProducts && s.lanes == 16 &&
             elementTypeOf(p.a).isBF16() && elementTypeOf(p.w).isBF16()) {
     // An N×K W is packed 2L k's at a time (packTransposedBPairs); whole
@@ -77,100 +76,6 @@ public:
   void emit(OpBuilder &b);
 
 private:
-  // Constants, vectors, conversions.
-  Value index(OpBuilder &b, int64_t v) {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  }
-  Value f32Const(OpBuilder &b, double v) {
-    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
-  }
-  VectorType vecType(Type elementType) {
-    return VectorType::get({s.lanes}, elementType);
-  }
-  Value zeros(OpBuilder &b) {
-    return arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(vecType(b.getF32Type()), 0.0f));
-  }
-  Value splat(OpBuilder &b, Value scalar) {
-    return vector::BroadcastOp::create(b, loc, vecType(b.getF32Type()), scalar);
-  }
-  Value mask(OpBuilder &b, Value count) {
-    return vector::CreateMaskOp::create(
-        b, loc, VectorType::get({s.lanes}, b.getI1Type()), ValueRange{count});
-  }
-  Value add(OpBuilder &b, Value x, Value y) {
-    return arith::AddIOp::create(b, loc, x, y);
-  }
-  Value sub(OpBuilder &b, Value x, Value y) {
-    return arith::SubIOp::create(b, loc, x, y);
-  }
-  Value mul(OpBuilder &b, Value x, Value y) {
-    return arith::MulIOp::create(b, loc, x, y);
-  }
-  Value minIndex(OpBuilder &b, Value x, Value y) {
-    return arith::MinUIOp::create(b, loc, x, y);
-  }
-  Value less(OpBuilder &b, Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
-  }
-  static Type elementTypeOf(Value mem) {
-    return cast<MemRefType>(mem.getType()).getElementType();
-  }
-  Value toF32(OpBuilder &b, Value v) {
-    Type f32 = b.getF32Type();
-    if (auto vt = dyn_cast<VectorType>(v.getType())) {
-      if (vt.getElementType() == f32)
-        return v;
-      return arith::ExtFOp::create(b, loc, vecType(f32), v);
-    }
-    if (v.getType() == f32)
-      return v;
-    return arith::ExtFOp::create(b, loc, f32, v);
-  }
-  /// Rounds an f32 vector to `elementType` (bf16 through vcvtneps2bf16
-  /// where the target has it, as the row kernels do).
-  Value narrow(OpBuilder &b, Value v, Type elementType) {
-    if (elementType.isF32())
-      return v;
-    if (options.nativeBF16Conversion && elementType.isBF16() &&
-        (s.lanes == 8 || s.lanes == 16))
-      return x86vector::CvtPackedF32ToBF16Op::create(b, loc,
-                                                     vecType(elementType), v);
-    return arith::TruncFOp::create(b, loc, vecType(elementType), v);
-  }
-  /// A vector of `mem` at `indices` in f32; lanes outside `maskValue` (when
-  /// non-null) read as zero and touch no memory.
-  /// The bf16 k-pair of Ã at `offset` broadcast to all lanes as one 32-bit
-  /// word: the A operand of vdpbf16ps against L columns of W pairs.
-  Value broadcastAPair(OpBuilder &b, Value packedA, Value offset) {
-    Type bf16 = b.getBF16Type();
-    Value pair = vector::LoadOp::create(b, loc, VectorType::get({2}, bf16),
-                                        packedA, ValueRange{offset});
-    Value word = vector::ExtractOp::create(
-        b, loc,
-        vector::BitCastOp::create(b, loc, VectorType::get({1}, b.getI32Type()),
-                                  pair),
-        ArrayRef<int64_t>{0});
-    return vector::BitCastOp::create(
-        b, loc, VectorType::get({2 * s.lanes}, bf16),
-        vector::BroadcastOp::create(
-            b, loc, VectorType::get({s.lanes}, b.getI32Type()), word));
-  }
-  Value loadF32(OpBuilder &b, Value mem, ValueRange indices, Value maskValue) {
-    VectorType type = vecType(elementTypeOf(mem));
-    Value v;
-    if (maskValue) {
-      Value passThru = arith::ConstantOp::create(
-          b, loc,
-          DenseElementsAttr::get(
-              type, b.getFloatAttr(elementTypeOf(mem), 0.0)));
-      v = vector::MaskedLoadOp::create(b, loc, type, mem, indices, maskValue,
-                                       passThru);
-    } else {
-      v = vector::LoadOp::create(b, loc, type, mem, indices);
-    }
-    return toF32(b, v);
-  }
   /// A vector of the GEMM's left operand at (row, k) in f32: A itself, or
   /// with a residual the sum round(A + residual), rounded to the element type
   /// as the op defines it. Masked lanes read zero.
@@ -182,23 +87,6 @@ private:
         b, loc, x, loadF32(b, p.aResidual, {row, k}, maskValue));
     return toF32(b, narrow(b, sum, elementTypeOf(p.a)));
   }
-  Value loadScalarF32(OpBuilder &b, Value mem, ValueRange indices) {
-    return toF32(b, memref::LoadOp::create(b, loc, mem, indices));
-  }
-  Value allocF32(OpBuilder &b, int64_t size) {
-    return allocPanel(b, b.getF32Type(), size);
-  }
-  Value allocPanel(OpBuilder &b, Type elementType, int64_t size) {
-    return memref::AllocOp::create(
-        b, loc, MemRefType::get({size}, elementType), /*alignment=*/
-        b.getI64IntegerAttr(64));
-  }
-  Value allocF32(OpBuilder &b, Value size) {
-    return memref::AllocOp::create(
-        b, loc, MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
-        ValueRange{size}, b.getI64IntegerAttr(64));
-  }
-
   bool isNorm() const { return p.prologue != GemmPrologue::None; }
   bool isLayerNorm() const { return p.prologue == GemmPrologue::LayerNorm; }
   /// LayerNorm's column constants: c = Σ_k γ'_k W_k·, and Σ_k β_k W_k· with
@@ -385,7 +273,6 @@ private:
                     ArrayRef<Value> constant, ArrayRef<Value> colSums,
                     ArrayRef<Value> accs, const KBlock &kb);
 
-  Location loc;
   const FusedGemmProblem &p;
   const NormVectorCodegenOptions &options;
   GemmShape s;
