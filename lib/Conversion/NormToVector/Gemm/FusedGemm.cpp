@@ -74,31 +74,6 @@ int64_t mlir::norm::statisticsSegmentWidth(
   return gemm::resolveShape(options).lanes;
 }
 
-int64_t mlir::norm::gemm::roundUp(int64_t v, int64_t multiple) {
-  return (v + multiple - 1) / multiple * multiple;
-}
-
-GemmShape mlir::norm::gemm::resolveShape(
-    const NormVectorCodegenOptions &options) {
-  GemmShape s;
-  s.lanes = std::max<int64_t>(1, options.vectorBits / 32);
-  // Accumulators + B vectors + one broadcast must fit the register file:
-  // 32 vector registers with AVX-512, 16 otherwise.
-  bool wide = options.vectorBits >= 512;
-  s.tileRows = options.gemmTileRows > 0 ? options.gemmTileRows : (wide ? 12 : 6);
-  s.tileVectors =
-      options.gemmTileVectors > 0 ? options.gemmTileVectors : 2;
-  s.tileCols = s.tileRows > 0 ? s.tileVectors * s.lanes : s.lanes;
-  s.blockK = roundUp(options.gemmBlockK > 0 ? options.gemmBlockK : 256, s.lanes);
-  s.blockM =
-      roundUp(options.gemmBlockM > 0 ? options.gemmBlockM : 16 * s.tileRows,
-              s.tileRows);
-  s.blockN = roundUp(options.gemmBlockN > 0 ? options.gemmBlockN : 256,
-                     s.tileCols);
-  s.unroll = options.gemmUnroll > 0 ? options.gemmUnroll : 4;
-  return s;
-}
-
 //===----------------------------------------------------------------------===//
 // Packing W
 //===----------------------------------------------------------------------===//
@@ -1047,59 +1022,6 @@ Value FusedGemmEmitter::rowsFit(OpBuilder &b, bool fit) {
   return arith::CmpIOp::create(
       b, loc, fit ? arith::CmpIPredicate::ule : arith::CmpIPredicate::ugt, p.n,
       index(b, s.blockN));
-}
-
-/// At least one K block, so that K = 0 still runs the epilogue.
-Value FusedGemmEmitter::numKBlocks(OpBuilder &b, int64_t blockK) {
-  return arith::MaxUIOp::create(
-      b, loc, arith::CeilDivUIOp::create(b, loc, p.k, index(b, blockK)),
-      index(b, 1));
-}
-
-void FusedGemmEmitter::forEachKBlock(
-    OpBuilder &b, int64_t blockK,
-    function_ref<void(OpBuilder &, const KBlock &)> body) {
-  Value zero = index(b, 0);
-  Value one = index(b, 1);
-  Value numK = numKBlocks(b, blockK);
-  Value lastK = sub(b, numK, one);
-  scf::ForOp::create(
-      b, loc, zero, numK, one, ValueRange{},
-      [&](OpBuilder &nb, Location, Value kIndex, ValueRange) {
-        Value size = index(nb, blockK);
-        KBlock kb;
-        kb.start = mul(nb, kIndex, size);
-        kb.length = minIndex(nb, size, sub(nb, p.k, kb.start));
-        kb.isFirst = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq,
-                                           kIndex, zero);
-        kb.isLast = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq,
-                                          kIndex, lastK);
-        kb.aPanel = mul(nb, kb.start, p.m);
-        body(nb, kb);
-        scf::YieldOp::create(nb, loc);
-      });
-}
-
-/// The per-row statistics of the norm prologue (none without one).
-ChunkBuffers FusedGemmEmitter::allocateRowStatistics(OpBuilder &b) {
-  ChunkBuffers buf;
-  if (isNorm()) {
-    buf.sum1 = allocF32(b, p.m);
-    buf.scale = allocF32(b, p.m);
-  }
-  if (isLayerNorm()) {
-    buf.sum2 = allocF32(b, p.m);
-    buf.pivot = allocF32(b, p.m);
-    buf.shift = allocF32(b, p.m);
-  }
-  return buf;
-}
-
-void FusedGemmEmitter::deallocateRowStatistics(OpBuilder &b,
-                                               const ChunkBuffers &buf) {
-  for (Value v : {buf.sum1, buf.sum2, buf.pivot, buf.scale, buf.shift})
-    if (v)
-      memref::DeallocOp::create(b, loc, v);
 }
 
 /// Ã (numK panels of M × KC) and the per-row statistics.

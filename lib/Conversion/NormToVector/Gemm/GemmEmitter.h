@@ -58,42 +58,22 @@ struct KBlock {
   Value aPanel = {};
 };
 
-class FusedGemmEmitter : VectorArith {
+/// The state of one GEMM's emission: the problem, the options, the resolved
+/// shape; and what every part reads of them: the prologue's kind, γ', the
+/// left operand, the K-block and vector-step loops, the row statistics'
+/// buffers.
+class GemmEmitter : protected VectorArith {
 public:
-  FusedGemmEmitter(Location loc, const FusedGemmProblem &p,
-                   const NormVectorCodegenOptions &options)
-      : VectorArith(loc, resolveShape(options).lanes,
-                    options.nativeBF16Conversion),
-        p(p), options(options), s(resolveShape(options)),
-        dot(options.bf16DotProducts && s.lanes == 16 &&
-            elementTypeOf(p.a).isBF16() && elementTypeOf(p.w).isBF16()) {
-    // An N×K W is packed 2L k's at a time (packTransposedBPairs); whole
-    // steps must fit a K block's panel.
-    if (dot)
-      s.blockK = roundUp(s.blockK, 2 * s.lanes);
-  }
+  GemmEmitter(Location loc, const FusedGemmProblem &p,
+              const NormVectorCodegenOptions &options);
 
-  void emit(OpBuilder &b);
-
-private:
-  /// A vector of the GEMM's left operand at (row, k) in f32: A itself, or
-  /// with a residual the sum round(A + residual), rounded to the element type
-  /// as the op defines it. Masked lanes read zero.
-  Value loadInputF32(OpBuilder &b, Value row, Value k, Value maskValue) {
-    Value x = loadF32(b, p.a, {row, k}, maskValue);
-    if (!p.aResidual)
-      return x;
-    Value sum = arith::AddFOp::create(
-        b, loc, x, loadF32(b, p.aResidual, {row, k}, maskValue));
-    return toF32(b, narrow(b, sum, elementTypeOf(p.a)));
-  }
+protected:
   bool isNorm() const { return p.prologue != GemmPrologue::None; }
   bool isLayerNorm() const { return p.prologue == GemmPrologue::LayerNorm; }
   /// LayerNorm's column constants: c = Σ_k γ'_k W_k·, and Σ_k β_k W_k· with
   /// a β (0 for the other prologues).
-  int64_t numColumnSums() const {
-    return isLayerNorm() ? (p.beta ? 2 : 1) : 0;
-  }
+  int64_t numColumnSums() const { return isLayerNorm() ? (p.beta ? 2 : 1) : 0; }
+  bool gathersSegmentStatistics() const { return p.segSumSq || p.segPivot; }
 
   /// γ'_k = γ_k + weight_offset as f32; a missing γ is 1 (the op's
   /// definition), so γ' is then the constant 1 + weight_offset.
@@ -116,7 +96,54 @@ private:
                                 splat(b, f32Const(b, p.weightOffset)));
     return g;
   }
+  /// A vector of the GEMM's left operand at (row, k) in f32: A itself, or
+  /// with a residual the sum round(A + residual), rounded to the element type
+  /// as the op defines it. Masked lanes read zero.
+  Value loadInputF32(OpBuilder &b, Value row, Value k, Value maskValue) {
+    Value x = loadF32(b, p.a, {row, k}, maskValue);
+    if (!p.aResidual)
+      return x;
+    Value sum = arith::AddFOp::create(
+        b, loc, x, loadF32(b, p.aResidual, {row, k}, maskValue));
+    return toF32(b, narrow(b, sum, elementTypeOf(p.a)));
+  }
 
+  /// `step` over [begin, begin + length) in steps of `width` elements (L,
+  /// or 2L for bf16 pairs), the last partial step masked.
+  scf::IfOp vectorSteps(
+      OpBuilder &b, Value begin, Value length, ValueRange init,
+      function_ref<void(OpBuilder &, Value, Value, SmallVector<Value> &)> step,
+      function_ref<void(OpBuilder &, Value)> beforeWholeStep,
+      int64_t width = 0);
+  /// Runs `body` for each K block of `blockK` (at least one, so that K = 0
+  /// still runs the epilogue), whose Ã panel starts at start·M.
+  void forEachKBlock(OpBuilder &b, int64_t blockK,
+                     function_ref<void(OpBuilder &, const KBlock &)> body);
+  Value numKBlocks(OpBuilder &b, int64_t blockK);
+  /// The per-row statistics of the norm prologue (none without one).
+  ChunkBuffers allocateRowStatistics(OpBuilder &b);
+  void deallocateRowStatistics(OpBuilder &b, const ChunkBuffers &buffers);
+
+  const FusedGemmProblem &p;
+  const NormVectorCodegenOptions &options;
+  GemmShape s;
+  /// The packed GEMM runs on bf16 dot products (vdpbf16ps): Ã holds
+  /// round(x·γ') in bf16 (x, or round(x + residual), times γ'), B̃ holds
+  /// k-pairs of W as it is ([panel][KC/2][NR][2]); see
+  /// NormVectorCodegenOptions::bf16DotProducts. The GEMV uses them with W
+  /// as N×K (gemvPairs), reading W unpacked; its K×N sweeps keep f32 FMAs.
+  bool dot;
+};
+
+/// The packed GEMM (FusedGemm.cpp) and the small-M GEMV (Gemv.cpp), on the
+/// state of GemmEmitter.
+class FusedGemmEmitter : public GemmEmitter {
+public:
+  using GemmEmitter::GemmEmitter;
+
+  void emit(OpBuilder &b);
+
+private:
   /// The packed GEMM (FusedGemm.cpp) and the small-M GEMV (Gemv.cpp).
   void emitGemm(OpBuilder &b);
   void emitGemv(OpBuilder &b);
@@ -153,24 +180,22 @@ private:
   /// and Σβ·W) among a row tile's `accs` (vectors of the row sweeps) into
   /// the task's buffers from task column `col`. Rows from numColumnSums() on
   /// are A's and are not touched.
-  void storeColumnSumRows(OpBuilder &b, const ChunkBuffers &buf,
-                          Value firstRow, int64_t tileRows, Value col,
-                          ArrayRef<Value> accs);
+  void storeColumnSumRows(OpBuilder &b, const ChunkBuffers &buf, Value firstRow,
+                          int64_t tileRows, Value col, ArrayRef<Value> accs);
   void gemvDotProducts(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
                        Value jc, Value cols, bool pairs);
   /// One register tile of the N×K dot products for K block `kb`: f32 FMAs,
   /// or with `pairs` vdpbf16ps on Ã's bf16 pairs and W as it is.
   void gemvDotTile(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
-                   int64_t tileRows, int64_t tileCols, Value firstRow,
-                   Value jc, Value firstCol, const KBlock &kb, bool pairs);
+                   int64_t tileRows, int64_t tileCols, Value firstRow, Value jc,
+                   Value firstCol, const KBlock &kb, bool pairs);
   /// The dot products' step: L k's (f32) or 2L (bf16 pairs); a step of Ã
   /// at `offset`, of W row `row` from `k`, and their product added to
   /// `acc`.
   int64_t dotStepWidth(bool pairs) const;
   Value loadDotA(OpBuilder &b, const ChunkBuffers &buf, Value offset,
                  bool pairs);
-  Value loadDotW(OpBuilder &b, Value row, Value k, Value maskValue,
-                 bool pairs);
+  Value loadDotW(OpBuilder &b, Value row, Value k, Value maskValue, bool pairs);
   Value accumulateDot(OpBuilder &b, Value acc, Value a, Value w, bool pairs);
   /// bf16 dot products (vdpbf16ps) in the N×K GEMV: Ã holds bf16 pairs of
   /// round(x·γ'), W is read as it is.
@@ -179,9 +204,9 @@ private:
   /// non-null, read as zero), and a prefetch of the row one K block on.
   Value loadWPairs(OpBuilder &b, Value row, Value k, Value maskValue);
   void prefetchWRowAhead(OpBuilder &b, Value row, Value k);
-  void gemvDotEpilogue(OpBuilder &b, const ChunkBuffers &buf,
-                       int64_t tileRows, int64_t tileCols, Value firstRow,
-                       Value jc, Value firstCol, ValueRange accs);
+  void gemvDotEpilogue(OpBuilder &b, const ChunkBuffers &buf, int64_t tileRows,
+                       int64_t tileCols, Value firstRow, Value jc,
+                       Value firstCol, ValueRange accs);
   void gemvRowSweeps(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
                      Value jc, Value cols);
   void gemvCopyWBlock(OpBuilder &b, Value block, Value jc, Value cols,
@@ -217,18 +242,6 @@ private:
                        SmallVectorImpl<Value> &colSums);
   void emitChunk(OpBuilder &b, const ChunkBuffers &shared, Value chunk,
                  Value partials);
-  /// `step` over [begin, begin + length) in steps of `width` elements (L,
-  /// or 2L for bf16 pairs), the last partial step masked.
-  scf::IfOp vectorSteps(
-      OpBuilder &b, Value begin, Value length, ValueRange init,
-      function_ref<void(OpBuilder &, Value, Value, SmallVector<Value> &)> step,
-      function_ref<void(OpBuilder &, Value)> beforeWholeStep,
-      int64_t width = 0);
-  /// Runs `body` for each K block of `blockK` (at least one, so that K = 0
-  /// still runs the epilogue), whose Ã panel starts at start·M.
-  void forEachKBlock(OpBuilder &b, int64_t blockK,
-                     function_ref<void(OpBuilder &, const KBlock &)> body);
-  Value numKBlocks(OpBuilder &b, int64_t blockK);
   Value rowsFit(OpBuilder &b, bool fit = true);
   ChunkBuffers allocateRowBuffers(OpBuilder &b);
   /// Packs A's rows into Ã rows from `firstRow` on ([K block][M +
@@ -238,8 +251,6 @@ private:
   ChunkBuffers allocateChunk(OpBuilder &b, const ChunkBuffers &shared);
   void deallocateChunk(OpBuilder &b, const ChunkBuffers &buffers);
   void deallocateRowBuffers(OpBuilder &b, const ChunkBuffers &buffers);
-  ChunkBuffers allocateRowStatistics(OpBuilder &b);
-  void deallocateRowStatistics(OpBuilder &b, const ChunkBuffers &buffers);
   void packB(OpBuilder &b, const ChunkBuffers &buf, Value jc, Value cols,
              const KBlock &kb);
   void packTransposedB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
@@ -264,7 +275,6 @@ private:
   void tilesOfRows(OpBuilder &b, const ChunkBuffers &buf, Value partials,
                    Value ic, Value rows, Value jc, Value jr, Value cols,
                    const KBlock &kb);
-  bool gathersSegmentStatistics() const { return p.segSumSq || p.segPivot; }
   void storeSegmentStatistics(OpBuilder &b, Value row, Value col, Value s,
                               Value maskValue);
   void sweepSegmentStatistics(OpBuilder &b);
@@ -272,16 +282,6 @@ private:
                     Value row, Value jc, Value jr, ArrayRef<Value> masks,
                     ArrayRef<Value> constant, ArrayRef<Value> colSums,
                     ArrayRef<Value> accs, const KBlock &kb);
-
-  const FusedGemmProblem &p;
-  const NormVectorCodegenOptions &options;
-  GemmShape s;
-  /// The packed GEMM runs on bf16 dot products (vdpbf16ps): Ã holds
-  /// round(x·γ') in bf16 (x, or round(x + residual), times γ'), B̃ holds
-  /// k-pairs of W as it is ([panel][KC/2][NR][2]); see
-  /// NormVectorCodegenOptions::bf16DotProducts. The GEMV uses them with W
-  /// as N×K (gemvPairs), reading W unpacked; its K×N sweeps keep f32 FMAs.
-  bool dot;
 };
 
 } // namespace gemm

@@ -391,47 +391,6 @@ Value FusedGemmEmitter::gemvScratchIndex(OpBuilder &b, Value slot,
              index(b, j * s.lanes));
 }
 
-/// `step(builder, k, mask, accs)` over [begin, begin + length) in steps of
-/// `width` (0: L) elements, the last partial step masked (`mask` null for
-/// whole ones);
-/// `beforeWholeStep(builder, k)` (e.g. a prefetch), when given, runs before
-/// each whole step. The result holds the accumulators after the tail.
-scf::IfOp FusedGemmEmitter::vectorSteps(
-    OpBuilder &b, Value begin, Value length, ValueRange init,
-    function_ref<void(OpBuilder &, Value, Value, SmallVector<Value> &)> step,
-    function_ref<void(OpBuilder &, Value)> beforeWholeStep, int64_t width) {
-  if (width == 0)
-    width = s.lanes;
-  Value lanes = index(b, width);
-  Value full = mul(b, arith::DivUIOp::create(b, loc, length, lanes), lanes);
-  Value fullEnd = add(b, begin, full);
-  auto body = scf::ForOp::create(
-      b, loc, begin, fullEnd, lanes, init,
-      [&](OpBuilder &nb, Location, Value k, ValueRange iter) {
-        SmallVector<Value> accs(iter);
-        if (beforeWholeStep)
-          beforeWholeStep(nb, k);
-        step(nb, k, Value(), accs);
-        scf::YieldOp::create(nb, loc, accs);
-      });
-  Value tailCount = sub(b, length, full);
-  Value hasTail = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                        tailCount, index(b, 0));
-  return scf::IfOp::create(
-      b, loc, hasTail,
-      [&](OpBuilder &tb, Location) {
-        SmallVector<Value> accs(body.getResults());
-        Value tailMask = vector::CreateMaskOp::create(
-            tb, loc, VectorType::get({width}, tb.getI1Type()),
-            ValueRange{tailCount});
-        step(tb, fullEnd, tailMask, accs);
-        scf::YieldOp::create(tb, loc, accs);
-      },
-      [&](OpBuilder &eb, Location) {
-        scf::YieldOp::create(eb, loc, body.getResults());
-      });
-}
-
 //===----------------------------------------------------------------------===//
 // W as N×K: dot products
 //===----------------------------------------------------------------------===//
