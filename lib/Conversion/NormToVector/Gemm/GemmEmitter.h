@@ -135,6 +135,25 @@ protected:
   bool dot;
 };
 
+/// Packs A into Ã (PackA.cpp), transformed by the prologue, with the row
+/// statistics and the residual sum.
+class APacker : public GemmEmitter {
+public:
+  explicit APacker(const GemmEmitter &e) : GemmEmitter(e) {}
+
+  /// Packs A's rows into Ã rows from `firstRow` on ([K block][M +
+  /// firstRow][`blockK`]).
+  void packAllOfA(OpBuilder &b, const ChunkBuffers &buf, int64_t blockK,
+                  int64_t firstRow = 0);
+
+private:
+  void packRow(OpBuilder &b, const ChunkBuffers &buf, Value row, Value base,
+               const KBlock &kb);
+  Value firstBlockMean(OpBuilder &b, Value row, const KBlock &kb);
+  void storeSum(OpBuilder &b, Value x, Value row, Value k, Value maskValue);
+  void finishRowStatistics(OpBuilder &b, const ChunkBuffers &buf, Value row);
+};
+
 /// The packed GEMM (FusedGemm.cpp) and the small-M GEMV (Gemv.cpp), on the
 /// state of GemmEmitter.
 class FusedGemmEmitter : public GemmEmitter {
@@ -244,10 +263,6 @@ private:
                  Value partials);
   Value rowsFit(OpBuilder &b, bool fit = true);
   ChunkBuffers allocateRowBuffers(OpBuilder &b);
-  /// Packs A's rows into Ã rows from `firstRow` on ([K block][M +
-  /// firstRow][KC]).
-  void packAllOfA(OpBuilder &b, const ChunkBuffers &buf, int64_t blockK,
-                  int64_t firstRow = 0);
   ChunkBuffers allocateChunk(OpBuilder &b, const ChunkBuffers &shared);
   void deallocateChunk(OpBuilder &b, const ChunkBuffers &buffers);
   void deallocateRowBuffers(OpBuilder &b, const ChunkBuffers &buffers);
@@ -264,11 +279,6 @@ private:
   void zeroColumnSums(OpBuilder &b, const ChunkBuffers &buf, const KBlock &kb);
   void sumColumnsOfW(OpBuilder &b, const ChunkBuffers &buf, Value jc,
                      Value cols, const KBlock &kb);
-  void storeSum(OpBuilder &b, Value x, Value row, Value k, Value maskValue);
-  void packRow(OpBuilder &b, const ChunkBuffers &buf, Value row, Value base,
-               const KBlock &kb);
-  Value firstBlockMean(OpBuilder &b, Value row, const KBlock &kb);
-  void finishRowStatistics(OpBuilder &b, const ChunkBuffers &buf, Value row);
   void microTile(OpBuilder &b, const ChunkBuffers &buf, Value partials,
                  int64_t tileRows, Value firstRow, Value jc, Value jr,
                  Value cols, const KBlock &kb);

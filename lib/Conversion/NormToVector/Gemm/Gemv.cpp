@@ -158,7 +158,7 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
     } else {
       buf.packedA = allocF32(pb, size);
     }
-    packAllOfA(pb, buf, blockK, numColumnSums());
+    APacker(*this).packAllOfA(pb, buf, blockK, numColumnSums());
     if (numColumnSums())
       packColumnSumRows(pb, buf, pairs);
   };
