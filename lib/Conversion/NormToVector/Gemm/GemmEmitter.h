@@ -154,6 +154,29 @@ private:
   void finishRowStatistics(OpBuilder &b, const ChunkBuffers &buf, Value row);
 };
 
+/// Packs a K block of a column chunk of W into B̃ (PackW.cpp), with
+/// LayerNorm's column sums c and Σβ·W.
+class WPacker : public GemmEmitter {
+public:
+  explicit WPacker(const GemmEmitter &e) : GemmEmitter(e) {}
+
+  void packB(OpBuilder &b, const ChunkBuffers &buf, Value jc, Value cols,
+             const KBlock &kb);
+
+private:
+  void packTransposedB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
+                       Value cols, const KBlock &kb);
+  void packTransposedBPairs(OpBuilder &b, const ChunkBuffers &buf, Value jc,
+                            Value cols, const KBlock &kb);
+  void packBPairs(OpBuilder &b, const ChunkBuffers &buf, Value jc, Value cols,
+                  const KBlock &kb);
+  void storeBPair(OpBuilder &b, const ChunkBuffers &buf, Value w0, Value w1,
+                  Value offset);
+  void zeroColumnSums(OpBuilder &b, const ChunkBuffers &buf, const KBlock &kb);
+  void sumColumnsOfW(OpBuilder &b, const ChunkBuffers &buf, Value jc,
+                     Value cols, const KBlock &kb);
+};
+
 /// The packed GEMM (FusedGemm.cpp) and the small-M GEMV (Gemv.cpp), on the
 /// state of GemmEmitter.
 class FusedGemmEmitter : public GemmEmitter {
@@ -266,19 +289,6 @@ private:
   ChunkBuffers allocateChunk(OpBuilder &b, const ChunkBuffers &shared);
   void deallocateChunk(OpBuilder &b, const ChunkBuffers &buffers);
   void deallocateRowBuffers(OpBuilder &b, const ChunkBuffers &buffers);
-  void packB(OpBuilder &b, const ChunkBuffers &buf, Value jc, Value cols,
-             const KBlock &kb);
-  void packTransposedB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
-                       Value cols, const KBlock &kb);
-  void packTransposedBPairs(OpBuilder &b, const ChunkBuffers &buf, Value jc,
-                            Value cols, const KBlock &kb);
-  void packBPairs(OpBuilder &b, const ChunkBuffers &buf, Value jc, Value cols,
-                  const KBlock &kb);
-  void storeBPair(OpBuilder &b, const ChunkBuffers &buf, Value w0, Value w1,
-                  Value offset);
-  void zeroColumnSums(OpBuilder &b, const ChunkBuffers &buf, const KBlock &kb);
-  void sumColumnsOfW(OpBuilder &b, const ChunkBuffers &buf, Value jc,
-                     Value cols, const KBlock &kb);
   void microTile(OpBuilder &b, const ChunkBuffers &buf, Value partials,
                  int64_t tileRows, Value firstRow, Value jc, Value jr,
                  Value cols, const KBlock &kb);
