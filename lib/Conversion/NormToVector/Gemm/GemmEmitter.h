@@ -177,6 +177,30 @@ private:
                      Value cols, const KBlock &kb);
 };
 
+/// What happens to a finished tile of accumulators (Epilogue.cpp): partial
+/// sums between K blocks, then r, bias, residual and LayerNorm's column
+/// terms, C rounded once and stored, and matmul → norm's segment
+/// statistics of C.
+class GemmEpilogue : public GemmEmitter {
+public:
+  explicit GemmEpilogue(const GemmEmitter &e) : GemmEmitter(e) {}
+
+  void columnConstants(OpBuilder &b, const ChunkBuffers &buf, Value jc,
+                       Value jr, Value cols, int64_t numVectors,
+                       SmallVectorImpl<Value> &masks,
+                       SmallVectorImpl<Value> &constant,
+                       SmallVectorImpl<Value> &colSums);
+  void storeTileRow(OpBuilder &b, const ChunkBuffers &buf, Value partials,
+                    Value row, Value jc, Value jr, ArrayRef<Value> masks,
+                    ArrayRef<Value> constant, ArrayRef<Value> colSums,
+                    ArrayRef<Value> accs, const KBlock &kb);
+  void sweepSegmentStatistics(OpBuilder &b);
+
+private:
+  void storeSegmentStatistics(OpBuilder &b, Value row, Value col, Value values,
+                              Value maskValue);
+};
+
 /// The packed GEMM (FusedGemm.cpp) and the small-M GEMV (Gemv.cpp), on the
 /// state of GemmEmitter.
 class FusedGemmEmitter : public GemmEmitter {
@@ -277,11 +301,6 @@ private:
   /// one short), spread over the threads by an scf.parallel.
   void forEachColumnTask(OpBuilder &b, int64_t taskCols,
                          function_ref<void(OpBuilder &, Value, Value)> body);
-  void columnConstants(OpBuilder &b, const ChunkBuffers &buf, Value jc,
-                       Value jr, Value cols, int64_t numVectors,
-                       SmallVectorImpl<Value> &masks,
-                       SmallVectorImpl<Value> &constant,
-                       SmallVectorImpl<Value> &colSums);
   void emitChunk(OpBuilder &b, const ChunkBuffers &shared, Value chunk,
                  Value partials);
   Value rowsFit(OpBuilder &b, bool fit = true);
@@ -295,13 +314,6 @@ private:
   void tilesOfRows(OpBuilder &b, const ChunkBuffers &buf, Value partials,
                    Value ic, Value rows, Value jc, Value jr, Value cols,
                    const KBlock &kb);
-  void storeSegmentStatistics(OpBuilder &b, Value row, Value col, Value s,
-                              Value maskValue);
-  void sweepSegmentStatistics(OpBuilder &b);
-  void storeTileRow(OpBuilder &b, const ChunkBuffers &buf, Value partials,
-                    Value row, Value jc, Value jr, ArrayRef<Value> masks,
-                    ArrayRef<Value> constant, ArrayRef<Value> colSums,
-                    ArrayRef<Value> accs, const KBlock &kb);
 };
 
 } // namespace gemm

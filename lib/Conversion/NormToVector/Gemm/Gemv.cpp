@@ -234,7 +234,7 @@ void FusedGemmEmitter::emitGemv(OpBuilder &b) {
   // matmul → norm: the row sweeps store C through storeTileRow, which
   // gathers the segment statistics; the dot products store per element.
   if (gathersSegmentStatistics() && p.transposeW)
-    sweepSegmentStatistics(b);
+    GemmEpilogue(*this).sweepSegmentStatistics(b);
   if (p.finishRows)
     p.finishRows(b, zero, p.m);
   deallocateRowStatistics(b, buf);
@@ -967,15 +967,16 @@ void FusedGemmEmitter::gemvRowTile(OpBuilder &b, const ChunkBuffers &buf,
         if (sumRows)
           storeColumnSumRows(tb, buf, firstRow, tileRows, jr,
                              SmallVector<Value>(accs));
+        GemmEpilogue epilogue(*this);
         SmallVector<Value> masks, constant, colSums;
-        columnConstants(tb, buf, jc, jr, cols, tileVectors, masks, constant,
-                        colSums);
+        epilogue.columnConstants(tb, buf, jc, jr, cols, tileVectors, masks,
+                                 constant, colSums);
         Value isTrue = arith::ConstantIntOp::create(tb, loc, tb.getI1Type(), 1);
         KBlock whole{index(tb, 0), p.k, isTrue, isTrue};
         for (int64_t i = 0; i < tileRows; ++i) {
           Value aRow = add(tb, firstRow, index(tb, i));
           auto store = [&](OpBuilder &sb, Value row) {
-            storeTileRow(
+            epilogue.storeTileRow(
                 sb, buf, p.c, row, jc, jr, masks, constant, colSums,
                 SmallVector<Value>(accs.slice(i * tileVectors, tileVectors)),
                 whole);
@@ -1104,16 +1105,17 @@ void FusedGemmEmitter::gemvDecodeSweeps(OpBuilder &b, const ChunkBuffers &buf,
   scf::ForOp::create(
       b, loc, zero, cols, index(b, epilogueVectors * s.lanes), ValueRange{},
       [&](OpBuilder &nb, Location, Value jr, ValueRange) {
+        GemmEpilogue epilogue(*this);
         SmallVector<Value> masks, constant, colSums, accs;
-        columnConstants(nb, buf, jc, jr, cols, epilogueVectors, masks,
-                        constant, colSums);
+        epilogue.columnConstants(nb, buf, jc, jr, cols, epilogueVectors, masks,
+                                 constant, colSums);
         for (int64_t v = 0; v < epilogueVectors; ++v)
           accs.push_back(vector::LoadOp::create(
               nb, loc, type, sums,
               ValueRange{add(nb, jr, index(nb, v * s.lanes))}));
         KBlock whole{zero, p.k, isTrue, isTrue};
-        storeTileRow(nb, buf, p.c, zero, jc, jr, masks, constant, colSums,
-                     accs, whole);
+        epilogue.storeTileRow(nb, buf, p.c, zero, jc, jr, masks, constant,
+                              colSums, accs, whole);
         scf::YieldOp::create(nb, loc);
       });
   memref::DeallocOp::create(b, loc, sums);
