@@ -201,6 +201,22 @@ private:
                               Value maskValue);
 };
 
+/// The register-tiled micro-kernel (MicroKernel.cpp): MR × NR tiles of
+/// accumulators over a K block of Ã and B̃, handed to the epilogue.
+class MicroKernel : public GemmEmitter {
+public:
+  explicit MicroKernel(const GemmEmitter &e) : GemmEmitter(e) {}
+
+  void tilesOfRows(OpBuilder &b, const ChunkBuffers &buf, Value partials,
+                   Value ic, Value rows, Value jc, Value jr, Value cols,
+                   const KBlock &kb);
+
+private:
+  void microTile(OpBuilder &b, const ChunkBuffers &buf, Value partials,
+                 int64_t tileRows, Value firstRow, Value jc, Value jr,
+                 Value cols, const KBlock &kb);
+};
+
 /// The packed GEMM (FusedGemm.cpp) and the small-M GEMV (Gemv.cpp), on the
 /// state of GemmEmitter.
 class FusedGemmEmitter : public GemmEmitter {
@@ -308,12 +324,6 @@ private:
   ChunkBuffers allocateChunk(OpBuilder &b, const ChunkBuffers &shared);
   void deallocateChunk(OpBuilder &b, const ChunkBuffers &buffers);
   void deallocateRowBuffers(OpBuilder &b, const ChunkBuffers &buffers);
-  void microTile(OpBuilder &b, const ChunkBuffers &buf, Value partials,
-                 int64_t tileRows, Value firstRow, Value jc, Value jr,
-                 Value cols, const KBlock &kb);
-  void tilesOfRows(OpBuilder &b, const ChunkBuffers &buf, Value partials,
-                   Value ic, Value rows, Value jc, Value jr, Value cols,
-                   const KBlock &kb);
 };
 
 } // namespace gemm
