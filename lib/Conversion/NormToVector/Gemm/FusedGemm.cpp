@@ -46,6 +46,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GemmEmitter.h"
+#include "Gemv.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -193,7 +194,7 @@ void FusedGemmEmitter::emitGemm(OpBuilder &b) {
 }
 
 void FusedGemmEmitter::emit(OpBuilder &b) {
-  int64_t gemvRows = gemvRowLimit();
+  int64_t gemvRows = GemvEmitter(*this).gemvRowLimit();
   if (gemvRows == 0) {
     emitGemm(b);
     return;
@@ -203,7 +204,7 @@ void FusedGemmEmitter::emit(OpBuilder &b) {
     if (*m > gemvRows)
       emitGemm(b);
     else
-      emitGemv(b);
+      GemvEmitter(*this).emitGemv(b);
     return;
   }
   Value many = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, p.m,
@@ -215,7 +216,7 @@ void FusedGemmEmitter::emit(OpBuilder &b) {
         scf::YieldOp::create(tb, loc);
       },
       [&](OpBuilder &eb, Location) {
-        emitGemv(eb);
+        GemvEmitter(*this).emitGemv(eb);
         scf::YieldOp::create(eb, loc);
       });
 }

@@ -217,8 +217,8 @@ private:
                  Value cols, const KBlock &kb);
 };
 
-/// The packed GEMM (FusedGemm.cpp) and the small-M GEMV (Gemv.cpp), on the
-/// state of GemmEmitter.
+/// The packed GEMM's driver (FusedGemm.cpp), and the choice between it and
+/// the small-M GEMV (Gemv.h).
 class FusedGemmEmitter : public GemmEmitter {
 public:
   using GemmEmitter::GemmEmitter;
@@ -226,97 +226,7 @@ public:
   void emit(OpBuilder &b);
 
 private:
-  /// The packed GEMM (FusedGemm.cpp) and the small-M GEMV (Gemv.cpp).
   void emitGemm(OpBuilder &b);
-  void emitGemv(OpBuilder &b);
-  /// Up to how many rows the GEMV is used (0: never).
-  int64_t gemvRowLimit() const;
-  /// Columns per decode task with W as K×N: kDecodeSweepBytes of a W row.
-  int64_t decodeSweepCols() const;
-  /// A tile's accumulators at the start of K block `kb`: zeros in the first,
-  /// else what the previous K block left in the task's scratch.
-  SmallVector<Value> gemvLoadAccumulators(OpBuilder &b, Value scratch,
-                                          Value slot, const KBlock &kb,
-                                          Value firstRow, int64_t tileRows,
-                                          int64_t tileAccs);
-  void gemvStoreAccumulators(OpBuilder &b, Value scratch, Value slot,
-                             Value firstRow, int64_t tileRows,
-                             ArrayRef<Value> accs);
-  /// The task's scratch holds, per row, this many groups of accumulators
-  /// (the group `slot`).
-  int64_t gemvScratchSlots() const;
-  Value gemvScratchIndex(OpBuilder &b, Value slot, Value firstRow, int64_t i,
-                         int64_t j);
-  /// The GEMV's K block, and where row `row` of K block `kb` starts in Ã
-  /// ([K block][gemvARows][KC]).
-  int64_t gemvBlockK() const;
-  Value gemvABase(OpBuilder &b, const KBlock &kb, Value row);
-  /// Ã's rows in the GEMV: M + numColumnSums(). LayerNorm's column
-  /// constants c = γ'ᵀW and Σβ·W = βᵀW are products of W with one more row
-  /// each, so Ã gets rows γ' and β in front of A's, and the row tiles, which
-  /// run in row order, finish them before the rows that need them.
-  Value gemvARows(OpBuilder &b);
-  /// Packs the rows γ' (and β) into Ã rows 0 (and 1), zero past K.
-  void packColumnSumRows(OpBuilder &b, const ChunkBuffers &buf, bool pairs);
-  /// Stores the finished sums of the column-sum rows (Ã rows 0 and 1: c
-  /// and Σβ·W) among a row tile's `accs` (vectors of the row sweeps) into
-  /// the task's buffers from task column `col`. Rows from numColumnSums() on
-  /// are A's and are not touched.
-  void storeColumnSumRows(OpBuilder &b, const ChunkBuffers &buf, Value firstRow,
-                          int64_t tileRows, Value col, ArrayRef<Value> accs);
-  void gemvDotProducts(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
-                       Value jc, Value cols, bool pairs);
-  /// One register tile of the N×K dot products for K block `kb`: f32 FMAs,
-  /// or with `pairs` vdpbf16ps on Ã's bf16 pairs and W as it is.
-  void gemvDotTile(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
-                   int64_t tileRows, int64_t tileCols, Value firstRow, Value jc,
-                   Value firstCol, const KBlock &kb, bool pairs);
-  /// The dot products' step: L k's (f32) or 2L (bf16 pairs); a step of Ã
-  /// at `offset`, of W row `row` from `k`, and their product added to
-  /// `acc`.
-  int64_t dotStepWidth(bool pairs) const;
-  Value loadDotA(OpBuilder &b, const ChunkBuffers &buf, Value offset,
-                 bool pairs);
-  Value loadDotW(OpBuilder &b, Value row, Value k, Value maskValue, bool pairs);
-  Value accumulateDot(OpBuilder &b, Value acc, Value a, Value w, bool pairs);
-  /// bf16 dot products (vdpbf16ps) in the N×K GEMV: Ã holds bf16 pairs of
-  /// round(x·γ'), W is read as it is.
-  bool gemvPairs() const;
-  /// 2L bf16 of W row `row` from `k` (lanes outside `maskValue`, when
-  /// non-null, read as zero), and a prefetch of the row one K block on.
-  Value loadWPairs(OpBuilder &b, Value row, Value k, Value maskValue);
-  void prefetchWRowAhead(OpBuilder &b, Value row, Value k);
-  void gemvDotEpilogue(OpBuilder &b, const ChunkBuffers &buf, int64_t tileRows,
-                       int64_t tileCols, Value firstRow, Value jc,
-                       Value firstCol, ValueRange accs);
-  void gemvRowSweeps(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
-                     Value jc, Value cols);
-  void gemvCopyWBlock(OpBuilder &b, Value block, Value jc, Value cols,
-                      const KBlock &kb);
-  /// bf16 dot products in the row sweeps (W as K×N on AVX512-BF16): Ã and
-  /// the W block hold k-pairs, copied with rows k and k + 1 interleaved.
-  bool gemvSweepPairs() const;
-  void gemvCopyWBlockPairs(OpBuilder &b, Value block, Value jc, Value cols,
-                           const KBlock &kb);
-  /// W rows k0 and k0 + 1 at `col` (L bf16 each, lanes outside `maskValue`
-  /// zero) interleaved into L k-pairs; past K the partner row is zero.
-  Value loadWRowPair(OpBuilder &b, Value k0, Value col, Value maskValue);
-  void prefetchNextSweepBlock(OpBuilder &b, Value jc, Value jr, Value cols,
-                              const KBlock &kb, Value kk);
-  void gemvRowTile(OpBuilder &b, const ChunkBuffers &buf, Value scratch,
-                   Value block, int64_t tileRows, Value firstRow, Value jc,
-                   Value jr, Value cols, const KBlock &kb, bool copiesW);
-  /// One row (decode): W streamed in long runs, no K blocks.
-  void gemvDecodeDots(OpBuilder &b, const ChunkBuffers &buf, Value jc,
-                      Value cols);
-  void gemvDecodeDotTile(OpBuilder &b, const ChunkBuffers &buf,
-                         int64_t tileCols, Value firstCol, bool pairs);
-  void gemvDecodeSweeps(OpBuilder &b, const ChunkBuffers &buf, Value jc,
-                        Value cols);
-  /// `body(jc, cols)` for each task of `taskCols` columns of C (the last
-  /// one short), spread over the threads by an scf.parallel.
-  void forEachColumnTask(OpBuilder &b, int64_t taskCols,
-                         function_ref<void(OpBuilder &, Value, Value)> body);
   void emitChunk(OpBuilder &b, const ChunkBuffers &shared, Value chunk,
                  Value partials);
   Value rowsFit(OpBuilder &b, bool fit = true);
