@@ -1,31 +1,28 @@
-//===- FusedGemm.cpp - packed GEMM with norm prologue/epilogue ------------===//
+//===- FusedGemm.cpp - the packed GEMM's driver and entry point -----------===//
 //
 // C = norm(A) · W (+ bias), or C = A · W (+ bias) (+ residual), as one
-// cache-blocked GEMM (DESIGN.md §3, §5):
+// cache-blocked GEMM (DESIGN.md §3, §5). This file holds its loop nest (cache
+// blocks, threads, the chunks' buffers) and the entry point, which gives few
+// rows to the GEMV instead (Gemv.h); the parts are files of their own
+// (GemmEmitter.h):
 //
 //   scf.parallel over rows: pack all of A, once, into Ã = [K/KC][M][KC]
-//     f32 rows, transformed as they are packed: RMSNorm a' = x·γ',
-//     LayerNorm a' = (x − p)·γ' with a per-row pivot p = the mean of the
-//     row's first K block; the row statistics (Σx², or Σ(x−p) and
-//     Σ(x−p)²) are summed from the same registers, so no extra pass over A,
-//     and turned into per-row scales after the row's last K block
+//     f32 rows, transformed as they are packed, with the row statistics
+//     summed from the same registers (PackA.cpp)
 //   scf.parallel over column chunks jc of NC columns (each thread packs its
 //   own W panel and only reads Ã, so the threads never synchronize):
 //     for each K block pc of KC:
 //       pack W[pc.., jc..] into B̃ = [NC/NR][KC][NR] f32 (zero columns past
 //         N); LayerNorm also accumulates c = Σ_k γ'_k W_k· and Σ_k β_k W_k·
+//         (PackW.cpp)
 //       for each row block ic of MC (Ã's rows, from L3, stay in L2):
 //         for each NR-column micro-panel, for each MR-row micro-tile:
 //           MR × NR/L vector accumulators, one FMA per A element broadcast
-//           and B vector per k (the register-tiled micro-kernel)
+//           and B vector per k (the register-tiled micro-kernel,
+//           MicroKernel.cpp)
 //           not the last K block: partial sums to an f32 buffer (C itself
-//             when C is f32); the last: the epilogue, then C rounded once.
-//
-// Epilogues (all f32): RMSNorm C = r·acc + bias; LayerNorm
-// C = r·acc − r·(μ − p)·c + (Σ_k β_k W_k· + bias), which is
-// LN(x)·W + bias because acc = Σ_k (x_k − p)·γ'_k·W_k· (the pivot keeps acc
-// and (μ − p) of the size of σ, so nothing cancels when |μ| ≫ σ); None:
-// C = acc + bias + residual.
+//             when C is f32); the last: the epilogue, then C rounded once
+//             (Epilogue.cpp).
 //
 // bf16 dot products (AVX512-BF16, `bf16DotProducts`; bf16 A and W): Ã and
 // B̃ hold bf16 k-pairs and the micro-kernel runs x86vector.avx512.dot
@@ -38,23 +35,15 @@
 // and Σβ·W are summed in f32 from W beside the pair packing
 // (sumColumnsOfW).
 //
-// γ' = γ + weight_offset (a missing γ is 1). The statistics use shifted
-// sums: with the pivot a mean of row elements, Σ(x − p)² − (Σ(x − p))²/K
-// loses no more than the ordinary two-pass variance (DESIGN.md §4 allows
-// shifted sums).
-//
 //===----------------------------------------------------------------------===//
 
 #include "GemmEmitter.h"
 #include "Gemv.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
-#include "mlir/IR/Matchers.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -68,6 +57,28 @@ int64_t
 mlir::norm::statisticsSegmentWidth(const NormVectorCodegenOptions &options) {
   return gemm::resolveShape(options).lanes;
 }
+
+namespace {
+
+/// The packed GEMM's driver, and the choice between it and the small-M GEMV.
+class FusedGemmEmitter : public GemmEmitter {
+public:
+  using GemmEmitter::GemmEmitter;
+
+  void emit(OpBuilder &b);
+
+private:
+  void emitGemm(OpBuilder &b);
+  void emitChunk(OpBuilder &b, const ChunkBuffers &shared, Value chunk,
+                 Value partials);
+  Value rowsFit(OpBuilder &b, bool fit = true);
+  ChunkBuffers allocateRowBuffers(OpBuilder &b);
+  ChunkBuffers allocateChunk(OpBuilder &b, const ChunkBuffers &shared);
+  void deallocateChunk(OpBuilder &b, const ChunkBuffers &buffers);
+  void deallocateRowBuffers(OpBuilder &b, const ChunkBuffers &buffers);
+};
+
+} // namespace
 
 //===----------------------------------------------------------------------===//
 // Chunks and the whole GEMM

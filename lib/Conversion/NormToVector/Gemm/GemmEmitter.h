@@ -1,9 +1,20 @@
-//===- GemmEmitter.h - the emitter behind FusedGemm.h -----------*- C++ -*-===//
+//===- GemmEmitter.h - the CPU GEMM emitter's internals ---------*- C++ -*-===//
 //
-// Private to the CPU GEMM (NormToVector/Gemm): the block sizes, the
-// per-chunk buffers and the emitter class shared by the packed GEMM
-// (FusedGemm.cpp) and the small-M GEMV (Gemv.cpp), which reuses its A
-// packing, row statistics and epilogue.
+// Private to the CPU GEMM (NormToVector/Gemm): the block sizes, the buffers,
+// the state of one GEMM's emission that every part reads (GemmEmitter), and
+// the parts of the packed GEMM, one job and one file each:
+//
+//   PackA.cpp        APacker: A into Ã, with the row statistics
+//   PackW.cpp        WPacker: W into B̃, with LayerNorm's column sums
+//   MicroKernel.cpp  MicroKernel: the register tiles over a K block
+//   Epilogue.cpp     GemmEpilogue: partial sums, scale, bias, residual,
+//                    segment statistics, rounding and the store of C
+//   FusedGemm.cpp    the driver: cache blocks, threads, chunk buffers
+//
+// The small-M GEMV (Gemv.h) reuses the A packing, the row statistics and the
+// epilogue. A part is built from the state where it is used
+// (`APacker(*this).packAllOfA(...)`); the state is a few values and
+// references, so the copy costs nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -215,25 +226,6 @@ private:
   void microTile(OpBuilder &b, const ChunkBuffers &buf, Value partials,
                  int64_t tileRows, Value firstRow, Value jc, Value jr,
                  Value cols, const KBlock &kb);
-};
-
-/// The packed GEMM's driver (FusedGemm.cpp), and the choice between it and
-/// the small-M GEMV (Gemv.h).
-class FusedGemmEmitter : public GemmEmitter {
-public:
-  using GemmEmitter::GemmEmitter;
-
-  void emit(OpBuilder &b);
-
-private:
-  void emitGemm(OpBuilder &b);
-  void emitChunk(OpBuilder &b, const ChunkBuffers &shared, Value chunk,
-                 Value partials);
-  Value rowsFit(OpBuilder &b, bool fit = true);
-  ChunkBuffers allocateRowBuffers(OpBuilder &b);
-  ChunkBuffers allocateChunk(OpBuilder &b, const ChunkBuffers &shared);
-  void deallocateChunk(OpBuilder &b, const ChunkBuffers &buffers);
-  void deallocateRowBuffers(OpBuilder &b, const ChunkBuffers &buffers);
 };
 
 } // namespace gemm

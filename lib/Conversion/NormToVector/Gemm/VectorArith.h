@@ -1,6 +1,6 @@
 //===- VectorArith.h - arithmetic helpers of the CPU GEMM -------*- C++ -*-===//
 //
-// Private to NormToVector: the one-line builders of constants, index
+// Private to the CPU GEMM: the one-line builders of constants, index
 // arithmetic, L-lane f32 vectors, element-type conversions, loads and
 // buffers that the CPU GEMM emitter (GemmEmitter.h) writes its kernels with,
 // at the location of the op being lowered. Nothing here knows the GEMM
