@@ -220,16 +220,9 @@ void FusedGemmEmitter::emit(OpBuilder &b) {
   }
   Value many = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, p.m,
                                      index(b, gemvRows));
-  scf::IfOp::create(
-      b, loc, many,
-      [&](OpBuilder &tb, Location) {
-        emitGemm(tb);
-        scf::YieldOp::create(tb, loc);
-      },
-      [&](OpBuilder &eb, Location) {
-        GemvEmitter(*this).emitGemv(eb);
-        scf::YieldOp::create(eb, loc);
-      });
+  ifElse(
+      b, many, [&](OpBuilder &tb) { emitGemm(tb); },
+      [&](OpBuilder &eb) { GemvEmitter(*this).emitGemv(eb); });
 }
 
 void mlir::norm::emitFusedGemm(OpBuilder &b, Location loc,

@@ -26,6 +26,8 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <array>
+
 namespace mlir {
 namespace norm {
 namespace gemm {
@@ -119,6 +121,18 @@ protected:
     return toF32(b, narrow(b, sum, elementTypeOf(p.a)));
   }
 
+  /// An scf.if without results whose branches `then` and `otherwise` fill.
+  void ifElse(OpBuilder &b, Value condition,
+              function_ref<void(OpBuilder &)> then,
+              function_ref<void(OpBuilder &)> otherwise) {
+    auto branch = [this](function_ref<void(OpBuilder &)> body) {
+      return [this, body](OpBuilder &nb, Location) {
+        body(nb);
+        scf::YieldOp::create(nb, loc);
+      };
+    };
+    scf::IfOp::create(b, loc, condition, branch(then), branch(otherwise));
+  }
   /// `step` over [begin, begin + length) in steps of `width` elements (L,
   /// or 2L for bf16 pairs), the last partial step masked.
   scf::IfOp vectorSteps(
@@ -175,6 +189,18 @@ public:
              const KBlock &kb);
 
 private:
+  /// One vector of columns of an NR-column panel of B̃: the vector `v` of
+  /// the panel, where the panel's packed row starts in B̃ (`base`), the
+  /// vector's first column in the chunk and in W, and how many of the
+  /// chunk's columns are left from it on (≤ 0: none).
+  struct PanelVector {
+    int64_t v;
+    Value base, colInChunk, col, left;
+  };
+  void
+  forEachPanelVector(OpBuilder &b, Value zero, Value jc, Value cols,
+                     Value rowOffset,
+                     function_ref<void(OpBuilder &, const PanelVector &)> body);
   void packTransposedB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
                        Value cols, const KBlock &kb);
   void packTransposedBPairs(OpBuilder &b, const ChunkBuffers &buf, Value jc,
@@ -183,6 +209,9 @@ private:
                   const KBlock &kb);
   void storeBPair(OpBuilder &b, const ChunkBuffers &buf, Value w0, Value w1,
                   Value offset);
+  std::array<Value, 2> columnSumWeights(OpBuilder &b, Value k);
+  void addToColumnSums(OpBuilder &b, const ChunkBuffers &buf,
+                       ArrayRef<Value> weights, Value w, Value col);
   void zeroColumnSums(OpBuilder &b, const ChunkBuffers &buf, const KBlock &kb);
   void sumColumnsOfW(OpBuilder &b, const ChunkBuffers &buf, Value jc,
                      Value cols, const KBlock &kb);

@@ -106,9 +106,7 @@ void GemvEmitter::emitGemv(OpBuilder &b) {
           pb, loc, MemRefType::get({ShapedType::kDynamic}, bf16),
           ValueRange{size}, pb.getI64IntegerAttr(64));
       VectorType pairType = VectorType::get({2 * s.lanes}, bf16);
-      Value zeroPairs = arith::ConstantOp::create(
-          pb, loc,
-          DenseElementsAttr::get(pairType, pb.getFloatAttr(bf16, 0.0)));
+      Value zeroPairs = zerosOf(pb, pairType);
       scf::ForOp::create(pb, loc, zero, size, index(pb, 2 * s.lanes),
                          ValueRange{},
                          [&](OpBuilder &nb, Location, Value i, ValueRange) {
@@ -179,17 +177,10 @@ void GemvEmitter::emitGemv(OpBuilder &b) {
     else
       fewRows(b, gemvPairs() || gemvSweepPairs());
   } else {
-    scf::IfOp::create(
-        b, loc,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, p.m, one),
-        [&](OpBuilder &tb, Location) {
-          oneRow(tb);
-          scf::YieldOp::create(tb, loc);
-        },
-        [&](OpBuilder &eb, Location) {
-          fewRows(eb, gemvPairs() || gemvSweepPairs());
-          scf::YieldOp::create(eb, loc);
-        });
+    ifElse(b, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, p.m, one),
+           oneRow, [&](OpBuilder &eb) {
+             fewRows(eb, gemvPairs() || gemvSweepPairs());
+           });
   }
   // matmul → norm: the row sweeps store C through storeTileRow, which
   // gathers the segment statistics; the dot products store per element.

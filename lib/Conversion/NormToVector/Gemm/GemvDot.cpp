@@ -57,8 +57,7 @@ Value GemvDots::loadWPairs(OpBuilder &b, Value row, Value k, Value maskValue) {
   VectorType pairType = VectorType::get({2 * s.lanes}, bf16);
   if (!maskValue)
     return vector::LoadOp::create(b, loc, pairType, p.w, ValueRange{row, k});
-  Value passThru = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(pairType, b.getFloatAttr(bf16, 0.0)));
+  Value passThru = zerosOf(b, pairType);
   return vector::MaskedLoadOp::create(b, loc, pairType, p.w, ValueRange{row, k},
                                       maskValue, passThru);
 }

@@ -97,8 +97,7 @@ Value GemvSweeps::loadWRowPair(OpBuilder &b, Value k0, Value col,
                                Value maskValue) {
   Type bf16 = b.getBF16Type();
   VectorType half = vecType(bf16);
-  Value bf16Zeros = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(half, b.getFloatAttr(bf16, 0.0)));
+  Value bf16Zeros = zerosOf(b, half);
   Value k1 = add(b, k0, index(b, 1));
   Value lastRow = sub(b, p.k, index(b, 1));
   Value lo = vector::MaskedLoadOp::create(
@@ -197,18 +196,12 @@ void GemvSweeps::gemvCopyWBlock(OpBuilder &b, Value block, Value jc, Value cols,
           scf::YieldOp::create(kbld, loc);
         });
   };
-  scf::IfOp::create(
-      b, loc,
+  ifElse(
+      b,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, cols,
                             index(b, chunkCols)),
-      [&](OpBuilder &tb, Location) {
-        copyRows(tb, /*whole=*/true);
-        scf::YieldOp::create(tb, loc);
-      },
-      [&](OpBuilder &eb, Location) {
-        copyRows(eb, /*whole=*/false);
-        scf::YieldOp::create(eb, loc);
-      });
+      [&](OpBuilder &tb) { copyRows(tb, /*whole=*/true); },
+      [&](OpBuilder &eb) { copyRows(eb, /*whole=*/false); });
 }
 
 void GemvSweeps::prefetchNextSweepBlock(OpBuilder &b, Value jc, Value jr,

@@ -52,65 +52,62 @@ void WPacker::packB(OpBuilder &b, const ChunkBuffers &buf, Value jc, Value cols,
   }
   Value zero = index(b, 0);
   Value one = index(b, 1);
-  VectorType type = vecType(b.getF32Type());
-  Value sumBufs[] = {buf.colSumW, buf.colSumBetaW};
   if (isLayerNorm())
     zeroColumnSums(b, buf, kb);
   scf::ForOp::create(
       b, loc, zero, kb.length, one, ValueRange{},
       [&](OpBuilder &kbld, Location, Value kk, ValueRange) {
         Value kGlobal = add(kbld, kb.start, kk);
-        Value coefficients[2];
-        if (isLayerNorm()) {
-          coefficients[0] = splat(kbld, gammaAt(kbld, kGlobal));
-          if (p.beta)
-            coefficients[1] =
-                splat(kbld, loadScalarF32(kbld, p.beta, {kGlobal}));
-        }
+        std::array<Value, 2> weights;
+        if (isLayerNorm())
+          weights = columnSumWeights(kbld, kGlobal);
         Value rowOffset = mul(kbld, kk, index(kbld, s.tileCols));
         // The row kPrefetchRows ahead (clamped to the last), a cache line
         // per vector: the jump between rows defeats the prefetchers.
         Value aheadRow =
             minIndex(kbld, add(kbld, kGlobal, index(kbld, kPrefetchRows)),
                      sub(kbld, p.k, one));
-        scf::ForOp::create(
-            kbld, loc, zero, cols, index(kbld, s.tileCols), ValueRange{},
-            [&](OpBuilder &pb, Location, Value jr, ValueRange) {
-              Value panel =
-                  arith::DivUIOp::create(pb, loc, jr, index(pb, s.tileCols));
-              Value base =
-                  add(pb, mul(pb, panel, index(pb, s.blockK * s.tileCols)),
-                      rowOffset);
-              for (int64_t v = 0; v < s.tileVectors; ++v) {
-                Value colInChunk = add(pb, jr, index(pb, v * s.lanes));
-                Value left = arith::MaxSIOp::create(
-                    pb, loc, sub(pb, cols, colInChunk), zero);
-                Value col = add(pb, jc, colInChunk);
-                if (options.prefetchNextRow)
-                  memref::PrefetchOp::create(
-                      pb, loc, p.w,
-                      ValueRange{aheadRow,
-                                 minIndex(pb, col, sub(pb, p.n, one))},
-                      /*isWrite=*/false, /*localityHint=*/2,
-                      /*isDataCache=*/true);
-                Value w = loadF32(pb, p.w, {kGlobal, col}, mask(pb, left));
-                vector::StoreOp::create(
-                    pb, loc, w, buf.packedB,
-                    ValueRange{add(pb, base, index(pb, v * s.lanes))});
-                for (int i = 0; i < 2; ++i) {
-                  if (!coefficients[i])
-                    continue;
-                  Value old = vector::LoadOp::create(pb, loc, type, sumBufs[i],
-                                                     ValueRange{colInChunk});
-                  vector::StoreOp::create(
-                      pb, loc,
-                      vector::FMAOp::create(pb, loc, coefficients[i], w, old),
-                      sumBufs[i], ValueRange{colInChunk});
-                }
-              }
-              scf::YieldOp::create(pb, loc);
+        forEachPanelVector(
+            kbld, zero, jc, cols, rowOffset,
+            [&](OpBuilder &pb, const PanelVector &pv) {
+              if (options.prefetchNextRow)
+                memref::PrefetchOp::create(
+                    pb, loc, p.w,
+                    ValueRange{aheadRow,
+                               minIndex(pb, pv.col, sub(pb, p.n, one))},
+                    /*isWrite=*/false, /*localityHint=*/2,
+                    /*isDataCache=*/true);
+              Value w = loadF32(pb, p.w, {kGlobal, pv.col}, mask(pb, pv.left));
+              vector::StoreOp::create(
+                  pb, loc, w, buf.packedB,
+                  ValueRange{add(pb, pv.base, index(pb, pv.v * s.lanes))});
+              addToColumnSums(pb, buf, weights, w, pv.colInChunk);
             });
         scf::YieldOp::create(kbld, loc);
+      });
+}
+
+/// `body` for each vector of each NR-column panel of the chunk's `cols`
+/// columns from `jc`, with the panel's packed row at `rowOffset`.
+void WPacker::forEachPanelVector(
+    OpBuilder &b, Value zero, Value jc, Value cols, Value rowOffset,
+    function_ref<void(OpBuilder &, const PanelVector &)> body) {
+  scf::ForOp::create(
+      b, loc, zero, cols, index(b, s.tileCols), ValueRange{},
+      [&](OpBuilder &pb, Location, Value jr, ValueRange) {
+        Value panel =
+            arith::DivUIOp::create(pb, loc, jr, index(pb, s.tileCols));
+        PanelVector pv;
+        pv.base = add(pb, mul(pb, panel, index(pb, s.blockK * s.tileCols)),
+                      rowOffset);
+        for (pv.v = 0; pv.v < s.tileVectors; ++pv.v) {
+          pv.colInChunk = add(pb, jr, index(pb, pv.v * s.lanes));
+          pv.left = arith::MaxSIOp::create(pb, loc,
+                                           sub(pb, cols, pv.colInChunk), zero);
+          pv.col = add(pb, jc, pv.colInChunk);
+          body(pb, pv);
+        }
+        scf::YieldOp::create(pb, loc);
       });
 }
 
@@ -131,6 +128,29 @@ void WPacker::zeroColumnSums(OpBuilder &b, const ChunkBuffers &buf,
   });
 }
 
+/// LayerNorm's weights of W's row `k` in its column sums, splat: γ'_k for c
+/// and β_k for Σβ·W (null without a β).
+std::array<Value, 2> WPacker::columnSumWeights(OpBuilder &b, Value k) {
+  return {splat(b, gammaAt(b, k)),
+          p.beta ? splat(b, loadScalarF32(b, p.beta, {k})) : Value()};
+}
+
+/// Adds weights[i]·w to column sum i (c, Σβ·W) at chunk column `col`; a null
+/// weight adds nothing.
+void WPacker::addToColumnSums(OpBuilder &b, const ChunkBuffers &buf,
+                              ArrayRef<Value> weights, Value w, Value col) {
+  Value sums[] = {buf.colSumW, buf.colSumBetaW};
+  VectorType type = vecType(b.getF32Type());
+  for (int i = 0; i < 2; ++i) {
+    if (!weights[i])
+      continue;
+    Value old = vector::LoadOp::create(b, loc, type, sums[i], ValueRange{col});
+    vector::StoreOp::create(b, loc,
+                            vector::FMAOp::create(b, loc, weights[i], w, old),
+                            sums[i], ValueRange{col});
+  }
+}
+
 /// LayerNorm on bf16 dot products: B̃ holds W as it is, so the column sums
 /// c = Σ_k γ'_k W_k· and Σ_k β_k W_k· that the f32 packers gather as they
 /// pack are summed here, in f32, from the K block of W the pair packer has
@@ -140,7 +160,6 @@ void WPacker::sumColumnsOfW(OpBuilder &b, const ChunkBuffers &buf, Value jc,
                             Value cols, const KBlock &kb) {
   Value zero = index(b, 0);
   Value one = index(b, 1);
-  VectorType type = vecType(b.getF32Type());
   Value sumBufs[] = {buf.colSumW, buf.colSumBetaW};
   zeroColumnSums(b, buf, kb);
   if (!p.transposeW) {
@@ -148,22 +167,12 @@ void WPacker::sumColumnsOfW(OpBuilder &b, const ChunkBuffers &buf, Value jc,
         b, loc, zero, kb.length, one, ValueRange{},
         [&](OpBuilder &kbld, Location, Value kk, ValueRange) {
           Value k = add(kbld, kb.start, kk);
-          Value coefficients[2] = {
-              splat(kbld, gammaAt(kbld, k)),
-              p.beta ? splat(kbld, loadScalarF32(kbld, p.beta, {k})) : Value()};
+          std::array<Value, 2> weights = columnSumWeights(kbld, k);
           auto step = [&](OpBuilder &nb, Value c, Value maskValue,
                           SmallVector<Value> &) {
-            Value w = loadF32(nb, p.w, {k, add(nb, jc, c)}, maskValue);
-            for (int i = 0; i < 2; ++i) {
-              if (!coefficients[i])
-                continue;
-              Value old = vector::LoadOp::create(nb, loc, type, sumBufs[i],
-                                                 ValueRange{c});
-              vector::StoreOp::create(
-                  nb, loc,
-                  vector::FMAOp::create(nb, loc, coefficients[i], w, old),
-                  sumBufs[i], ValueRange{c});
-            }
+            addToColumnSums(nb, buf, weights,
+                            loadF32(nb, p.w, {k, add(nb, jc, c)}, maskValue),
+                            c);
           };
           vectorSteps(kbld, zero, cols, ValueRange{}, step, nullptr);
           scf::YieldOp::create(kbld, loc);
@@ -220,8 +229,7 @@ void WPacker::packBPairs(OpBuilder &b, const ChunkBuffers &buf, Value jc,
   Value zero = index(b, 0);
   Value one = index(b, 1);
   Type bf16 = b.getBF16Type();
-  Value bf16Zeros = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(vecType(bf16), b.getFloatAttr(bf16, 0.0)));
+  Value bf16Zeros = zerosOf(b, vecType(bf16));
   auto loadRow = [&](OpBuilder &lb, Value k, Value col, Value count) {
     return vector::MaskedLoadOp::create(lb, loc, vecType(bf16), p.w,
                                         ValueRange{k, col}, mask(lb, count),
@@ -240,37 +248,25 @@ void WPacker::packBPairs(OpBuilder &b, const ChunkBuffers &buf, Value jc,
         Value aheadRow =
             minIndex(kbld, add(kbld, k0, index(kbld, kPrefetchRows)), lastK);
         Value aheadRow1 = minIndex(kbld, add(kbld, aheadRow, one), lastK);
-        scf::ForOp::create(
-            kbld, loc, zero, cols, index(kbld, s.tileCols), ValueRange{},
-            [&](OpBuilder &pb, Location, Value jr, ValueRange) {
-              Value panel =
-                  arith::DivUIOp::create(pb, loc, jr, index(pb, s.tileCols));
-              Value base =
-                  add(pb, mul(pb, panel, index(pb, s.blockK * s.tileCols)),
-                      pairOffset);
-              for (int64_t v = 0; v < s.tileVectors; ++v) {
-                Value colInChunk = add(pb, jr, index(pb, v * s.lanes));
-                Value left = arith::MaxSIOp::create(
-                    pb, loc, sub(pb, cols, colInChunk), zero);
-                Value col = add(pb, jc, colInChunk);
-                // A bf16 vector is half a cache line: one prefetch per
-                // row covers both of a panel's vectors.
-                if (options.prefetchNextRow && v % 2 == 0) {
-                  Value prefetchCol = minIndex(pb, col, sub(pb, p.n, one));
-                  for (Value ahead : {aheadRow, aheadRow1})
-                    memref::PrefetchOp::create(
-                        pb, loc, p.w, ValueRange{ahead, prefetchCol},
-                        /*isWrite=*/false, /*localityHint=*/2,
-                        /*isDataCache=*/true);
-                }
-                Value w0 = loadRow(pb, k0, col, left);
-                Value w1 = loadRow(
-                    pb, k1, col,
-                    arith::SelectOp::create(pb, loc, hasK1, left, zero));
-                storeBPair(pb, buf, w0, w1,
-                           add(pb, base, index(pb, 2 * v * s.lanes)));
+        forEachPanelVector(
+            kbld, zero, jc, cols, pairOffset,
+            [&](OpBuilder &pb, const PanelVector &pv) {
+              // A bf16 vector is half a cache line: one prefetch per row
+              // covers both of a panel's vectors.
+              if (options.prefetchNextRow && pv.v % 2 == 0) {
+                Value prefetchCol = minIndex(pb, pv.col, sub(pb, p.n, one));
+                for (Value ahead : {aheadRow, aheadRow1})
+                  memref::PrefetchOp::create(
+                      pb, loc, p.w, ValueRange{ahead, prefetchCol},
+                      /*isWrite=*/false, /*localityHint=*/2,
+                      /*isDataCache=*/true);
               }
-              scf::YieldOp::create(pb, loc);
+              Value w0 = loadRow(pb, k0, pv.col, pv.left);
+              Value w1 = loadRow(
+                  pb, k1, pv.col,
+                  arith::SelectOp::create(pb, loc, hasK1, pv.left, zero));
+              storeBPair(pb, buf, w0, w1,
+                         add(pb, pv.base, index(pb, 2 * pv.v * s.lanes)));
             });
         scf::YieldOp::create(kbld, loc);
       });
@@ -288,8 +284,7 @@ void WPacker::packTransposedBPairs(OpBuilder &b, const ChunkBuffers &buf,
   VectorType pairsType = VectorType::get({2 * s.lanes}, bf16);
   VectorType wordsType = VectorType::get({s.lanes}, i32);
   VectorType squareType = VectorType::get({s.lanes, s.lanes}, i32);
-  Value bf16Zeros = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(pairsType, b.getFloatAttr(bf16, 0.0)));
+  Value bf16Zeros = zerosOf(b, pairsType);
   Value lastRow = sub(b, p.n, one);
   scf::ForOp::create(
       b, loc, zero, cols, index(b, s.tileCols), ValueRange{},

@@ -43,6 +43,13 @@ protected:
     return arith::ConstantOp::create(
         b, loc, DenseElementsAttr::get(vecType(b.getF32Type()), 0.0f));
   }
+  /// Zeros of the float vector type `type`.
+  Value zerosOf(OpBuilder &b, VectorType type) {
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(type,
+                               b.getFloatAttr(type.getElementType(), 0.0)));
+  }
   Value splat(OpBuilder &b, Value scalar) {
     return vector::BroadcastOp::create(b, loc, vecType(b.getF32Type()), scalar);
   }
@@ -111,18 +118,10 @@ protected:
   /// non-null) read as zero and touch no memory.
   Value loadF32(OpBuilder &b, Value mem, ValueRange indices, Value maskValue) {
     VectorType type = vecType(elementTypeOf(mem));
-    Value v;
-    if (maskValue) {
-      Value passThru = arith::ConstantOp::create(
-          b, loc,
-          DenseElementsAttr::get(type,
-                                 b.getFloatAttr(elementTypeOf(mem), 0.0)));
-      v = vector::MaskedLoadOp::create(b, loc, type, mem, indices, maskValue,
-                                       passThru);
-    } else {
-      v = vector::LoadOp::create(b, loc, type, mem, indices);
-    }
-    return toF32(b, v);
+    if (!maskValue)
+      return toF32(b, vector::LoadOp::create(b, loc, type, mem, indices));
+    return toF32(b, vector::MaskedLoadOp::create(b, loc, type, mem, indices,
+                                                 maskValue, zerosOf(b, type)));
   }
   Value loadScalarF32(OpBuilder &b, Value mem, ValueRange indices) {
     return toF32(b, memref::LoadOp::create(b, loc, mem, indices));
