@@ -155,8 +155,9 @@ protected:
   /// The packed GEMM runs on bf16 dot products (vdpbf16ps): Ã holds
   /// round(x·γ') in bf16 (x, or round(x + residual), times γ'), B̃ holds
   /// k-pairs of W as it is ([panel][KC/2][NR][2]); see
-  /// NormVectorCodegenOptions::bf16DotProducts. The GEMV uses them with W
-  /// as N×K (gemvPairs), reading W unpacked; its K×N sweeps keep f32 FMAs.
+  /// NormVectorCodegenOptions::bf16DotProducts. The GEMV uses them too
+  /// (gemvPairs, gemvSweepPairs), on W as it is in memory or as the row
+  /// sweeps copy it; only its K×N decode keeps f32 FMAs.
   bool dot;
 };
 
