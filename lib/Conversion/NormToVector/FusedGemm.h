@@ -1,8 +1,9 @@
 //===- FusedGemm.h - packed GEMM with norm prologue/epilogue ----*- C++ -*-===//
 //
 // Private to NormToVector: the description of one GEMM C = op(A) · W with
-// an optional row normalization folded in (DESIGN.md §3), and the emitter of
-// its cache-blocked, packed, register-tiled vector code.
+// an optional row normalization folded in (DESIGN.md §3), and the entry to
+// the emitter of its cache-blocked, packed, register-tiled vector code, which
+// is the folder Gemm/ (Gemm/GemmEmitter.h lists its parts).
 //
 //===----------------------------------------------------------------------===//
 
