@@ -1153,3 +1153,24 @@ Value mlir::norm::emitRowScale(OpBuilder &b, Location loc,
       b, loc, f32(1.0),
       arith::AddFOp::create(b, loc, math::SqrtOp::create(b, loc, spread), eps));
 }
+
+void mlir::norm::emitStoreOutput(OpBuilder &b, Location loc,
+                                 const GPUGemmProblem &p, Value v, Value row,
+                                 Value col) {
+  auto toF32 = [&](Value x) -> Value {
+    return x.getType().isF32()
+               ? x
+               : arith::ExtFOp::create(b, loc, b.getF32Type(), x).getResult();
+  };
+  if (p.matmulBias)
+    v = arith::AddFOp::create(
+        b, loc, v,
+        toF32(memref::LoadOp::create(b, loc, p.matmulBias, ValueRange{col})));
+  if (p.residual)
+    v = arith::AddFOp::create(b, loc, v,
+                              toF32(memref::LoadOp::create(
+                                  b, loc, p.residual, ValueRange{row, col})));
+  if (v.getType() != p.outputType())
+    v = arith::TruncFOp::create(b, loc, p.outputType(), v);
+  memref::StoreOp::create(b, loc, v, p.c, ValueRange{row, col});
+}

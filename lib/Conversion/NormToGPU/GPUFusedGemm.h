@@ -122,6 +122,13 @@ void emitGPUSplitKReduce(OpBuilder &b, Location loc,
 Value emitRowScale(OpBuilder &b, Location loc, const GPUGemmProblem &problem,
                    Value first, Value second, Value &meanShift);
 
+/// The tail of an epilogue that reads bias and residual from global memory:
+/// C[row, col] = v + bias[col] (+ residual[row, col]), v in f32, rounded to
+/// C's element type once. Shared by the split-K reduction and the warpgroup
+/// kernel; the mma.sync kernel stages its bias in shared memory instead.
+void emitStoreOutput(OpBuilder &b, Location loc, const GPUGemmProblem &problem,
+                     Value v, Value row, Value col);
+
 } // namespace norm
 } // namespace mlir
 

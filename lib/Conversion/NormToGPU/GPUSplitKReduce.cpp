@@ -49,12 +49,8 @@ void mlir::norm::emitGPUSplitKReduce(OpBuilder &b, Location loc,
   Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                        element, elements);
   scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location) {
-    Type f32 = tb.getF32Type();
     auto zeroF32 = [&]() -> Value {
       return arith::ConstantOp::create(tb, loc, tb.getF32FloatAttr(0.0));
-    };
-    auto toF32 = [&](Value v) -> Value {
-      return v.getType() == f32 ? v : arith::ExtFOp::create(tb, loc, f32, v);
     };
     Value row = arith::DivUIOp::create(tb, loc, element, p.n);
     Value col = arith::RemUIOp::create(tb, loc, element, p.n);
@@ -98,20 +94,7 @@ void mlir::norm::emitGPUSplitKReduce(OpBuilder &b, Location loc,
         v = arith::AddFOp::create(tb, loc, v, sums[4]);
       }
     }
-    if (p.matmulBias)
-      v = arith::AddFOp::create(
-          tb, loc, v,
-          toF32(memref::LoadOp::create(tb, loc, p.matmulBias,
-                                       ValueRange{col})));
-    if (p.residual)
-      v = arith::AddFOp::create(
-          tb, loc, v,
-          toF32(memref::LoadOp::create(tb, loc, p.residual,
-                                       ValueRange{row, col})));
-    Type out = p.outputType();
-    if (out != f32)
-      v = arith::TruncFOp::create(tb, loc, out, v);
-    memref::StoreOp::create(tb, loc, v, p.c, ValueRange{row, col});
+    emitStoreOutput(tb, loc, p, v, row, col);
     scf::YieldOp::create(tb, loc);
   });
   gpu::TerminatorOp::create(b, loc);

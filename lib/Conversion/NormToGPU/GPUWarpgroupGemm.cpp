@@ -270,19 +270,7 @@ void WarpgroupGemmEmitter::epilogue(OpBuilder &b, Value acc, Value sumSquares) {
       Value out = v;
       if (scales[half])
         out = arith::MulFOp::create(tb, loc, scales[half], out);
-      if (p.matmulBias)
-        out = arith::AddFOp::create(
-            tb, loc, out,
-            toF32(tb, memref::LoadOp::create(tb, loc, p.matmulBias,
-                                             ValueRange{gn})));
-      if (p.residual)
-        out = arith::AddFOp::create(
-            tb, loc, out,
-            toF32(tb, memref::LoadOp::create(tb, loc, p.residual,
-                                             ValueRange{gm, gn})));
-      if (out.getType() != p.outputType())
-        out = arith::TruncFOp::create(tb, loc, p.outputType(), out);
-      memref::StoreOp::create(tb, loc, out, p.c, ValueRange{gm, gn});
+      emitStoreOutput(tb, loc, p, out, gm, gn);
       scf::YieldOp::create(tb, loc);
     });
   }
