@@ -1,4 +1,4 @@
-//===- GPUFusedGemm.cpp - the GPU GEMMs of the fused ops ------------------===//
+//===- FusedGemm.cpp - the GPU GEMMs of the fused ops ---------------------===//
 //
 // C = norm(A) · W (+ bias), or S = A · W (+ bias) (+ residual), as one
 // gpu.launch on tensor cores (sm_80+), DESIGN.md §3 and §5:
@@ -69,9 +69,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GPUFusedGemm.h"
-#include "GPUKernelArith.h"
-#include "TargetInfo.h"
+#include "../TargetInfo.h"
+#include "GPUGemm.h"
+#include "KernelArith.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

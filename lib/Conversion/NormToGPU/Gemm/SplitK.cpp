@@ -1,6 +1,6 @@
-//===- GPUSplitKReduce.cpp - the second kernel of a split-K fused GEMM ----===//
+//===- SplitK.cpp - the second kernel of a split-K fused GEMM -------------===//
 //
-// A split-K fused GEMM (GPUFusedGemm.h, GPUSplitK) leaves, per K slice, f32
+// A split-K fused GEMM (GPUGemm.h, GPUSplitK) leaves, per K slice, f32
 // partial accumulators [S][M][N], row sums [S][M][2] (norm prologues) and
 // LayerNorm's column sums [S][N][2]. This kernel gives each element of C
 // one thread (256 a block): it sums the slices in order (the accumulator
@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GPUFusedGemm.h"
+#include "GPUGemm.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -34,8 +34,8 @@ void mlir::norm::emitGPUSplitKReduce(OpBuilder &b, Location loc,
   };
   Value one = index(b, 1);
   Value elements = arith::MulIOp::create(b, loc, p.m, p.n);
-  Value grid = arith::CeilDivUIOp::create(b, loc, elements,
-                                          index(b, kReduceThreads));
+  Value grid =
+      arith::CeilDivUIOp::create(b, loc, elements, index(b, kReduceThreads));
   auto launch = gpu::LaunchOp::create(b, loc, grid, one, one,
                                       index(b, kReduceThreads), one, one);
   OpBuilder::InsertionGuard guard(b);
@@ -88,9 +88,8 @@ void mlir::norm::emitGPUSplitKReduce(OpBuilder &b, Location loc,
       v = arith::MulFOp::create(tb, loc, r, v);
       if (isLayerNorm) {
         Value shift = arith::MulFOp::create(tb, loc, r, meanShift);
-        v = arith::SubFOp::create(tb, loc, v,
-                                  arith::MulFOp::create(tb, loc, shift,
-                                                        sums[3]));
+        v = arith::SubFOp::create(
+            tb, loc, v, arith::MulFOp::create(tb, loc, shift, sums[3]));
         v = arith::AddFOp::create(tb, loc, v, sums[4]);
       }
     }

@@ -1,4 +1,4 @@
-//===- GPUWarpgroupGemm.cpp - the sm_90a GEMM on warpgroup MMA ------------===//
+//===- WarpgroupGemm.cpp - the sm_90a GEMM on warpgroup MMA ---------------===//
 //
 // C = rms_norm(A) · W (+ bias), or C = A · W (+ bias) (+ residual), as one
 // gpu.launch on sm_90a's warpgroup MMA with TMA loads (DESIGN.md §5), for
@@ -41,9 +41,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GPUFusedGemm.h"
-#include "GPUKernelArith.h"
-#include "TargetInfo.h"
+#include "../TargetInfo.h"
+#include "GPUGemm.h"
+#include "KernelArith.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -230,11 +230,10 @@ void WarpgroupGemmEmitter::epilogue(OpBuilder &b, Value acc, Value sumSquares) {
                            gpu::AddressSpaceAttr::get(
                                b.getContext(), gpu::AddressSpace::Workgroup)));
   if (isNorm()) {
-    Value other =
-        gpu::ShuffleOp::create(b, loc, sumSquares, 1,
-                               NVIDIATargetInfo::kWarpSize,
-                               gpu::ShuffleMode::XOR)
-            .getShuffleResult();
+    Value other = gpu::ShuffleOp::create(b, loc, sumSquares, 1,
+                                         NVIDIATargetInfo::kWarpSize,
+                                         gpu::ShuffleMode::XOR)
+                      .getShuffleResult();
     // emitRowScale adds the pair's two sums (RMSNorm's two chains).
     Value meanShift;
     Value r = emitRowScale(b, loc, p, sumSquares, other, meanShift);

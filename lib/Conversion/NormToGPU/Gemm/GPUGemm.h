@@ -1,4 +1,4 @@
-//===- GPUFusedGemm.h - the GPU GEMMs of the fused ops ----------*- C++ -*-===//
+//===- GPUGemm.h - the GPU GEMMs of the fused ops ---------------*- C++ -*-===//
 //
 // Private to NormToGPU: one GEMM C = op(A) · W of a fused norm/matmul op
 // (DESIGN.md §3) as the GPU sees it, and the emitter of its kernel: on
@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef NORM_LIB_CONVERSION_NORMTOGPU_GPUFUSEDGEMM_H
-#define NORM_LIB_CONVERSION_NORMTOGPU_GPUFUSEDGEMM_H
+#ifndef NORM_LIB_CONVERSION_NORMTOGPU_GEMM_GPUGEMM_H
+#define NORM_LIB_CONVERSION_NORMTOGPU_GEMM_GPUGEMM_H
 
 #include "norm/Conversion/Utils/RowNormProblem.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
@@ -49,7 +49,7 @@ struct GPUGemmProblem : FusedGemmView {
   }
 };
 
-/// The tile sizes of the kernels (fixed; see GPUFusedGemm.cpp).
+/// The tile sizes of the kernels (fixed; see FusedGemm.cpp).
 struct GPUGemmTiles {
   static constexpr int64_t kBlockM = 64;
   static constexpr int64_t kBlockN = 128;
@@ -59,9 +59,7 @@ struct GPUGemmTiles {
   /// opting in).
   static int64_t blockK(Type elem) { return elem.isF32() ? 16 : 32; }
   /// Elements per 16-byte cp.async chunk: 8 for bf16/f16, 4 for f32.
-  static int64_t chunk(Type elem) {
-    return 128 / elem.getIntOrFloatBitWidth();
-  }
+  static int64_t chunk(Type elem) { return 128 / elem.getIntOrFloatBitWidth(); }
 };
 
 /// Split-K: when the output has too few 64 × 128 blocks to fill the GPU
@@ -100,7 +98,7 @@ bool warpgroupGemmApplies(const GPUGemmProblem &problem);
 
 /// Emits a gpu.launch computing `problem` on sm_90a warpgroup MMA
 /// (wgmma.mma_async) with TMA loads of 128-byte-swizzled tiles
-/// (GPUWarpgroupGemm.cpp). Requires warpgroupGemmApplies, M, N ≥ 1, K and
+/// (WarpgroupGemm.cpp). Requires warpgroupGemmApplies, M, N ≥ 1, K and
 /// (for a K×N W) N multiples of 8, and 16-byte aligned A and W: the
 /// conditions of emitGPUFusedGemm's `asyncCopies`, which TMA's 16-byte
 /// strides share.
@@ -132,4 +130,4 @@ void emitStoreOutput(OpBuilder &b, Location loc, const GPUGemmProblem &problem,
 } // namespace norm
 } // namespace mlir
 
-#endif // NORM_LIB_CONVERSION_NORMTOGPU_GPUFUSEDGEMM_H
+#endif // NORM_LIB_CONVERSION_NORMTOGPU_GEMM_GPUGEMM_H
