@@ -70,8 +70,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../TargetInfo.h"
-#include "GPUGemm.h"
-#include "KernelArith.h"
+#include "GemmInternals.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -83,64 +82,19 @@
 
 using namespace mlir;
 using namespace mlir::norm;
+using namespace mlir::norm::gpugemm;
 
 namespace {
 
-constexpr int64_t kBM = GPUGemmTiles::kBlockM;
-constexpr int64_t kBN = GPUGemmTiles::kBlockN;
-constexpr int64_t kThreads = GPUGemmTiles::kThreads;
-/// Warps as 2 × 2, each a 32 × 64 tile of 2 × 8 m16n8 accumulators.
-constexpr int64_t kWarpsN = 2;
-constexpr int64_t kWarpM = 32;
-constexpr int64_t kWarpN = 64;
-constexpr int64_t kMTiles = kWarpM / 16;
-constexpr int64_t kNTiles = kWarpN / 8;
-/// The SIMT (f32) kernel: thread t owns rows t / 16 + 8i (i < 8) and
-/// columns t % 16 + 16j (j < 8) of the block's 64 × 128 tile.
-constexpr int64_t kSimtRows = 8;
-constexpr int64_t kSimtCols = 8;
-constexpr int64_t kSimtThreadsN = kBN / kSimtCols;
-constexpr int64_t kSimtThreadsM = kBM / kSimtRows;
-/// k steps per iteration of the SIMT kernel's inner loop.
-constexpr int64_t kSimtUnroll = 4;
-static_assert(kSimtThreadsN * kSimtThreadsM == kThreads,
-              "the SIMT kernel's threads cover the tile once");
-
-/// Shared-memory buffers (views of the dynamic shared memory) and values of
-/// the kernel body.
-struct Smem {
-  Value a, r, w, gamma, beta;  // staged tiles, [2][...] (r: the residual)
-  Value rowScale, rowShift;    // [BM] f32
-  Value colC, colB;            // [BN] f32
-};
-
-class GPUFusedGemmEmitter : GPUKernelArith {
+class GPUFusedGemmEmitter : public FusedGemmKernel {
 public:
-  GPUFusedGemmEmitter(Location loc, const GPUGemmProblem &p, bool async,
-                      const GPUSplitK *split)
-      : GPUKernelArith(loc), p(p), async(async), split(split), elem(p.elementType()),
-        bk(GPUGemmTiles::blockK(elem)), chunk(GPUGemmTiles::chunk(elem)),
-        pad(chunk) {}
+  using FusedGemmKernel::FusedGemmKernel;
 
   void emit(OpBuilder &b);
 
 private:
-  /// min(max(v, 0), hi) on signed index values.
-  Value clamp(OpBuilder &b, Value v, int64_t hi) {
-    return arith::MinSIOp::create(
-        b, loc, arith::MaxSIOp::create(b, loc, v, index(b, 0)), index(b, hi));
-  }
   Value narrow(OpBuilder &b, Value v) {
     return v.getType() == elem ? v : arith::TruncFOp::create(b, loc, elem, v);
-  }
-  /// v summed over the two threads of a row (adjacent lanes 2r, 2r + 1,
-  /// which split the row's K tile in halves); both get the sum.
-  Value sumOverRowPair(OpBuilder &b, Value v) {
-    Value other = gpu::ShuffleOp::create(b, loc, v, 1,
-                                         NVIDIATargetInfo::kWarpSize,
-                                         gpu::ShuffleMode::XOR)
-                      .getShuffleResult();
-    return arith::AddFOp::create(b, loc, v, other);
   }
   Value indexToF32(OpBuilder &b, Value v) {
     return arith::UIToFPOp::create(
@@ -148,58 +102,35 @@ private:
         arith::IndexCastUIOp::create(b, loc, b.getI64Type(), v));
   }
 
-  /// f32 runs on the FMA units: tensor cores take 16-bit operands here
-  /// (TF32 would round the operands to 10 bits, far outside f32's 1e-5).
-  bool simt() const { return elem.isF32(); }
-  /// Accumulators per thread: 2 × 8 m16n8 fragments (vector<2x2xf32>), or
-  /// the SIMT kernel's 8 rows of 8 columns (vector<8xf32> each).
-  int64_t numAccumulators() const {
-    return simt() ? kSimtRows : kMTiles * kNTiles;
-  }
-
-  bool isNorm() const { return p.prologue != GPUGemmPrologue::None; }
-  bool isLayerNorm() const { return p.prologue == GPUGemmPrologue::LayerNorm; }
-  /// Whether the A tile is rewritten in place before the MMAs.
-  bool rewritesA() const {
-    return isLayerNorm() ||
-           (isNorm() && (p.gamma || p.weightOffset != 0.0 || p.aResidual));
-  }
   /// Whether the rewritten A is s itself (RMSNorm with a residual but
   /// without γ or weight_offset: no multiply).
   bool rewritesPlainSum() const {
     return p.prologue == GPUGemmPrologue::RMSNorm && !p.gamma &&
            p.weightOffset == 0.0;
   }
-  bool stagesGamma() const { return isNorm() && p.gamma; }
-  bool stagesBeta() const { return isLayerNorm() && p.beta; }
   /// Whether K may not be a multiple of BK (LayerNorm must mask the tail).
   bool kMayHaveTail() const {
     std::optional<int64_t> k = getConstantIntValue(p.k);
     return !k || *k % bk != 0;
   }
 
-  Smem allocateSmem(OpBuilder &b, Value raw, int64_t &bytes);
-  void copyChunk(OpBuilder &b, Value src, Value srcRow, Value srcCol,
-                 Value count, Value dst, ValueRange dstIndices,
-                 SmallVectorImpl<Value> &tokens);
-  void stageTile(OpBuilder &b, const Smem &s, Value kt, Value buf);
   Value gammaPrime(OpBuilder &b, ArrayRef<Value> gammaLanes, int64_t l);
-  SmallVector<Value> inputLanes(OpBuilder &b, const Smem &s,
+  SmallVector<Value> inputLanes(OpBuilder &b, const SharedTiles &s,
                                 ValueRange indices,
                                 SmallVectorImpl<Value> *narrowed = nullptr);
   void storeSum(OpBuilder &b, ArrayRef<Value> lanes, Value row, Value gk);
-  Value computePivot(OpBuilder &b, const Smem &s);
-  SmallVector<Value> prologueOnTile(OpBuilder &b, const Smem &s, Value kt,
-                                    Value buf, ValueRange stats);
-  SmallVector<Value> columnSums(OpBuilder &b, const Smem &s, Value buf,
+  Value computePivot(OpBuilder &b, const SharedTiles &s);
+  SmallVector<Value> prologueOnTile(OpBuilder &b, const SharedTiles &s,
+                                    Value kt, Value buf, ValueRange stats);
+  SmallVector<Value> columnSums(OpBuilder &b, const SharedTiles &s, Value buf,
                                 ValueRange sums);
-  SmallVector<Value> mmaOnTile(OpBuilder &b, const Smem &s, Value buf,
+  SmallVector<Value> mmaOnTile(OpBuilder &b, const SharedTiles &s, Value buf,
                                ValueRange accs);
-  SmallVector<Value> fmaOnTile(OpBuilder &b, const Smem &s, Value buf,
+  SmallVector<Value> fmaOnTile(OpBuilder &b, const SharedTiles &s, Value buf,
                                ValueRange accs);
-  Value outputValue(OpBuilder &b, const Smem &s, Value acc, Value colL,
+  Value outputValue(OpBuilder &b, const SharedTiles &s, Value acc, Value colL,
                     Value scale, Value shift, Value residual);
-  void simtEpilogue(OpBuilder &b, const Smem &s, ValueRange accs);
+  void simtEpilogue(OpBuilder &b, const SharedTiles &s, ValueRange accs);
   Value fragmentRow(OpBuilder &b, int64_t mt, int64_t i);
   Value fragmentColumn(OpBuilder &b, int64_t nt);
   void forEachAccumulator(
@@ -207,208 +138,23 @@ private:
       function_ref<void(OpBuilder &, Value rowL, Value colL, Value v)> fn);
   void splitEpilogue(OpBuilder &b, ValueRange stats, ValueRange sums,
                      ValueRange accs);
-  void finishStatistics(OpBuilder &b, const Smem &s, ValueRange stats,
+  void finishStatistics(OpBuilder &b, const SharedTiles &s, ValueRange stats,
                         ValueRange sums);
-  void epilogue(OpBuilder &b, const Smem &s, ValueRange accs);
+  void epilogue(OpBuilder &b, const SharedTiles &s, ValueRange accs);
   void emitBody(OpBuilder &b, gpu::LaunchOp launch, int64_t smemBytes);
 
-  const GPUGemmProblem &p;
-  bool async;
-  const GPUSplitK *split; // null: one slice, C written by this kernel
-  Type elem;
-  /// The K tile, the elements of a 16-byte chunk, and the row padding of
-  /// the shared tiles (one chunk: ldmatrix's eight 16-byte rows, and the
-  /// SIMT kernel's column reads, fall into distinct bank groups).
-  int64_t bk, chunk, pad;
-
-  // Set while the body is emitted.
-  Value tid, lane, warpM, warpN, m0, n0, pivot;
-  /// The K slice of this block (split-K: gridDim.z slices), else null.
-  Value slice;
-  Value gpuBlockX, gpuBlockY;
-  /// Whether this block writes S (the first column tile; i1, with aSum).
-  Value writesSum;
-  /// The token of the commit group stageTile issued last (async only).
-  Value pendingGroup;
+  /// LayerNorm's pivot of the thread's row (set while the body is emitted).
+  Value pivot;
 };
 
-//===----------------------------------------------------------------------===//
-// Shared memory and staging
-//===----------------------------------------------------------------------===//
+} // namespace
 
-Smem GPUFusedGemmEmitter::allocateSmem(OpBuilder &b, Value raw,
-                                       int64_t &bytes) {
-  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
-                                              gpu::AddressSpace::Workgroup);
-  bytes = 0;
-  auto view = [&](ArrayRef<int64_t> shape, Type type) -> Value {
-    auto memrefType =
-        MemRefType::get(shape, type, MemRefLayoutAttrInterface(), workgroup);
-    int64_t size = type.getIntOrFloatBitWidth() / 8;
-    for (int64_t d : shape)
-      size *= d;
-    Value v = Value();
-    if (raw)
-      v = memref::ViewOp::create(b, loc, memrefType, raw, index(b, bytes),
-                                 ValueRange{});
-    bytes += (size + 15) / 16 * 16;
-    return v;
-  };
-  Smem s;
-  s.a = view({2, kBM, bk + pad}, elem);
-  if (p.aResidual)
-    s.r = view({2, kBM, bk + pad}, elem);
-  s.w = p.transposeW ? view({2, kBN, bk + pad}, elem)
-                     : view({2, bk, kBN + pad}, elem);
-  if (stagesGamma())
-    s.gamma = view({2, bk}, elem);
-  if (stagesBeta())
-    s.beta = view({2, bk}, elem);
-  Type f32Type = b.getF32Type();
-  if (isNorm()) {
-    s.rowScale = view({kBM}, f32Type);
-    if (isLayerNorm())
-      s.rowShift = view({kBM}, f32Type);
-  }
-  if (isLayerNorm())
-    s.colC = view({kBN}, f32Type);
-  if (isLayerNorm() || p.matmulBias)
-    s.colB = view({kBN}, f32Type);
-  return s;
-}
-
-/// Copies `count` (0 to 8) elements of row `srcRow` of `src` from `srcCol` on
-/// into the shared tile at `dstIndices`, zero-filling the rest of the
-/// 8-element chunk: a 16-byte cp.async with a source size, or guarded
-/// element loads in the fallback kernel. With count = 0 the source indices
-/// must still lie in the buffer's range or be 0.
-void GPUFusedGemmEmitter::copyChunk(OpBuilder &b, Value src, Value srcRow,
-                                    Value srcCol, Value count, Value dst,
-                                    ValueRange dstIndices,
-                                    SmallVectorImpl<Value> &tokens) {
-  SmallVector<Value> srcIndices;
-  if (srcRow)
-    srcIndices.push_back(srcRow);
-  srcIndices.push_back(srcCol);
-  if (async) {
-    tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
-        b, loc, dst, dstIndices, src, srcIndices,
-        b.getIndexAttr(chunk), count,
-        /*bypassL1=*/b.getUnitAttr()));
-    return;
-  }
-  SmallVector<Value> dstIdx(dstIndices.begin(), dstIndices.end());
-  Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(elem, 0.0));
-  for (int64_t j = 0; j < chunk; ++j) {
-    Value inside = slt(b, index(b, j), count);
-    auto load = scf::IfOp::create(
-        b, loc, inside,
-        [&](OpBuilder &tb, Location) {
-          SmallVector<Value> idx(srcIndices);
-          idx.back() = addC(tb, idx.back(), j);
-          scf::YieldOp::create(
-              tb, loc, memref::LoadOp::create(tb, loc, src, idx).getResult());
-        },
-        [&](OpBuilder &eb, Location) { scf::YieldOp::create(eb, loc, zero); });
-    SmallVector<Value> d(dstIdx);
-    d.back() = addC(b, d.back(), j);
-    memref::StoreOp::create(b, loc, load.getResult(0), dst, d);
-  }
-}
-
-/// Stages K tile `kt` (all operands) into buffer `buf`. Tiles past K (the
-/// last iteration's prefetch) copy nothing and zero-fill.
-void GPUFusedGemmEmitter::stageTile(OpBuilder &b, const Smem &s, Value kt,
-                                    Value buf) {
-  Value k0 = mulC(b, kt, bk);
-  Value zero = index(b, 0);
-  SmallVector<Value> tokens;
-  // count = clamp(limit − start, 0, 8) when `valid`, else 0; the source
-  // index is `start` when count > 0, else 0.
-  auto chunkCount = [&](Value valid, Value limit, Value start) {
-    Value count = select(b, valid, clamp(b, sub(b, limit, start), chunk), zero);
-    Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
-                                      count, zero);
-    return std::make_pair(count, any);
-  };
-
-  // A: BM × BK, BM·BK/8 chunks, row-major (4 chunks a row).
-  const int64_t chunksPerRowA = bk / chunk;
-  for (int64_t i = 0; i < kBM * bk / chunk / kThreads; ++i) {
-    Value c = addC(b, tid, i * kThreads);
-    Value row = divC(b, c, chunksPerRowA);
-    Value col = mulC(b, remC(b, c, chunksPerRowA), chunk);
-    Value gm = add(b, m0, row);
-    Value gk = add(b, k0, col);
-    auto [count, any] = chunkCount(slt(b, gm, p.m), p.k, gk);
-    Value srcRow = select(b, any, gm, zero);
-    Value srcCol = select(b, any, gk, zero);
-    copyChunk(b, p.a, srcRow, srcCol, count, s.a, {buf, row, col}, tokens);
-    // The residual's chunk, the same element of the same tile (and the same
-    // zero-fill past M and K, so that s = 0 there).
-    if (s.r)
-      copyChunk(b, p.aResidual, srcRow, srcCol, count, s.r, {buf, row, col},
-                tokens);
-  }
-  // W.
-  if (p.transposeW) {
-    // N×K: BN rows of BK (4 chunks a row).
-    for (int64_t i = 0; i < kBN * bk / chunk / kThreads; ++i) {
-      Value c = addC(b, tid, i * kThreads);
-      Value row = divC(b, c, chunksPerRowA);
-      Value col = mulC(b, remC(b, c, chunksPerRowA), chunk);
-      Value gn = add(b, n0, row);
-      Value gk = add(b, k0, col);
-      auto [count, any] = chunkCount(slt(b, gn, p.n), p.k, gk);
-      copyChunk(b, p.w, select(b, any, gn, zero), select(b, any, gk, zero),
-                count, s.w, {buf, row, col}, tokens);
-    }
-  } else {
-    // K×N: BK rows of BN (16 chunks a row).
-    const int64_t chunksPerRowW = kBN / chunk;
-    for (int64_t i = 0; i < kBN * bk / chunk / kThreads; ++i) {
-      Value c = addC(b, tid, i * kThreads);
-      Value row = divC(b, c, chunksPerRowW);
-      Value col = mulC(b, remC(b, c, chunksPerRowW), chunk);
-      Value gk = add(b, k0, row);
-      Value gn = add(b, n0, col);
-      auto [count, any] = chunkCount(slt(b, gk, p.k), p.n, gn);
-      copyChunk(b, p.w, select(b, any, gk, zero), select(b, any, gn, zero),
-                count, s.w, {buf, row, col}, tokens);
-    }
-  }
-  // γ and β: BK/8 chunks each, copied by the first threads.
-  auto stageVector = [&](Value src, Value dst, int64_t firstThread) {
-    Value mine = andI(
-        b,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, tid,
-                              index(b, firstThread)),
-        slt(b, tid, index(b, firstThread + bk / chunk)));
-    scf::IfOp::create(b, loc, mine, [&](OpBuilder &tb, Location) {
-      Value col = mulC(tb, sub(tb, tid, index(tb, firstThread)), chunk);
-      Value gk = add(tb, k0, col);
-      Value count =
-          clamp(tb, sub(tb, p.k, gk), chunk);
-      Value any = arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::sgt,
-                                        count, index(tb, 0));
-      SmallVector<Value> inner;
-      copyChunk(tb, src, Value(), select(tb, any, gk, index(tb, 0)), count,
-                dst, {buf, col}, inner);
-      scf::YieldOp::create(tb, loc);
-    });
-  };
-  if (s.gamma)
-    stageVector(p.gamma, s.gamma, 0);
-  if (s.beta)
-    stageVector(p.beta, s.beta, bk / chunk);
-
-  if (async) {
-    // The γ/β copies inside scf.if join the same commit group (the group
-    // takes every copy the thread issued since the last commit).
-    Value group = nvgpu::DeviceAsyncCreateGroupOp::create(
-        b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()), tokens);
-    pendingGroup = group;
-  }
+Value FusedGemmKernel::sumOverRowPair(OpBuilder &b, Value v) const {
+  Value other =
+      gpu::ShuffleOp::create(b, loc, v, 1, NVIDIATargetInfo::kWarpSize,
+                             gpu::ShuffleMode::XOR)
+          .getShuffleResult();
+  return arith::AddFOp::create(b, loc, v, other);
 }
 
 //===----------------------------------------------------------------------===//
@@ -450,7 +196,8 @@ static SmallVector<Value> loadLanes(OpBuilder &b, Location loc, Value mem,
 /// f32, added and rounded to the element type once. `narrowed` (residual
 /// only) also gets s in the element type.
 SmallVector<Value>
-GPUFusedGemmEmitter::inputLanes(OpBuilder &b, const Smem &s, ValueRange indices,
+GPUFusedGemmEmitter::inputLanes(OpBuilder &b, const SharedTiles &s,
+                                ValueRange indices,
                                 SmallVectorImpl<Value> *narrowed) {
   SmallVector<Value> x = loadLanes(b, loc, s.a, indices, elem, chunk);
   if (!s.r)
@@ -503,7 +250,7 @@ void GPUFusedGemmEmitter::storeSum(OpBuilder &b, ArrayRef<Value> lanes,
 /// LayerNorm's pivot for the thread's row: the mean of the row's first K
 /// tile (buffer 0, staged and waited for before the loop). The two threads
 /// of a row (adjacent lanes) combine their halves with a shuffle.
-Value GPUFusedGemmEmitter::computePivot(OpBuilder &b, const Smem &s) {
+Value GPUFusedGemmEmitter::computePivot(OpBuilder &b, const SharedTiles &s) {
   Value row = divC(b, tid, 2);
   Value half = mulC(b, remC(b, tid, 2), bk / 2);
   Value sum = f32(b, 0.0);
@@ -521,8 +268,8 @@ Value GPUFusedGemmEmitter::computePivot(OpBuilder &b, const Smem &s) {
 /// and the in-place rewrite a = round((x [− p])·γ') when the GEMM needs it.
 /// `stats`: RMSNorm {Σx², Σx² (second chain)}; LayerNorm {Σd, Σd²}.
 SmallVector<Value> GPUFusedGemmEmitter::prologueOnTile(OpBuilder &b,
-                                                       const Smem &s, Value kt,
-                                                       Value buf,
+                                                       const SharedTiles &s,
+                                                       Value kt, Value buf,
                                                        ValueRange stats) {
   Value row = divC(b, tid, 2);
   Value half = mulC(b, remC(b, tid, 2), bk / 2);
@@ -572,7 +319,8 @@ SmallVector<Value> GPUFusedGemmEmitter::prologueOnTile(OpBuilder &b,
 
 /// LayerNorm: c_j += Σ_k γ'_k W_kj and (Σβ·W)_j += Σ_k β_k W_kj over the tile,
 /// for the thread's column j = tid of the block.
-SmallVector<Value> GPUFusedGemmEmitter::columnSums(OpBuilder &b, const Smem &s,
+SmallVector<Value> GPUFusedGemmEmitter::columnSums(OpBuilder &b,
+                                                   const SharedTiles &s,
                                                    Value buf, ValueRange sums) {
   Value c = sums[0], bw = sums[1];
   for (int64_t kc = 0; kc < bk / chunk; ++kc) {
@@ -604,7 +352,8 @@ SmallVector<Value> GPUFusedGemmEmitter::columnSums(OpBuilder &b, const Smem &s,
 // Tensor cores
 //===----------------------------------------------------------------------===//
 
-SmallVector<Value> GPUFusedGemmEmitter::mmaOnTile(OpBuilder &b, const Smem &s,
+SmallVector<Value> GPUFusedGemmEmitter::mmaOnTile(OpBuilder &b,
+                                                  const SharedTiles &s,
                                                   Value buf, ValueRange accs) {
   SmallVector<Value> next(accs.begin(), accs.end());
   auto fragA = VectorType::get({4, 2}, elem);
@@ -672,7 +421,8 @@ SmallVector<Value> GPUFusedGemmEmitter::mmaOnTile(OpBuilder &b, const Smem &s,
 /// whole tile unrolled let ptxas hoist every shared load and spill (250
 /// registers, and 8 bytes of spills on sm_90 for LayerNorm with a
 /// residual).
-SmallVector<Value> GPUFusedGemmEmitter::fmaOnTile(OpBuilder &b, const Smem &s,
+SmallVector<Value> GPUFusedGemmEmitter::fmaOnTile(OpBuilder &b,
+                                                  const SharedTiles &s,
                                                   Value buf, ValueRange accs) {
   Value rowBase = divC(b, tid, kSimtThreadsN);
   Value colBase = remC(b, tid, kSimtThreadsN);
@@ -708,7 +458,7 @@ SmallVector<Value> GPUFusedGemmEmitter::fmaOnTile(OpBuilder &b, const Smem &s,
 // Epilogue
 //===----------------------------------------------------------------------===//
 
-void GPUFusedGemmEmitter::finishStatistics(OpBuilder &b, const Smem &s,
+void GPUFusedGemmEmitter::finishStatistics(OpBuilder &b, const SharedTiles &s,
                                            ValueRange stats, ValueRange sums) {
   if (isNorm()) {
     Value s1 = sumOverRowPair(b, stats[0]);
@@ -754,9 +504,9 @@ void GPUFusedGemmEmitter::finishStatistics(OpBuilder &b, const Smem &s,
 /// One element of C from its accumulator `acc` (f32) at block column
 /// `colL`, in the element type: r·acc − r·(μ − p)·c + (Σβ·W + bias)
 /// (+ residual), rounded once. `scale`, `shift` and `residual` may be null.
-Value GPUFusedGemmEmitter::outputValue(OpBuilder &b, const Smem &s, Value acc,
-                                       Value colL, Value scale, Value shift,
-                                       Value residual) {
+Value GPUFusedGemmEmitter::outputValue(OpBuilder &b, const SharedTiles &s,
+                                       Value acc, Value colL, Value scale,
+                                       Value shift, Value residual) {
   Value v = acc;
   if (scale)
     v = arith::MulFOp::create(b, loc, scale, v);
@@ -869,7 +619,7 @@ void GPUFusedGemmEmitter::splitEpilogue(OpBuilder &b, ValueRange stats,
 /// C[m, n] from the SIMT accumulators (forEachAccumulator's mapping): a
 /// half warp stores 16 consecutive columns of a row; every element is
 /// guarded (M, N any).
-void GPUFusedGemmEmitter::simtEpilogue(OpBuilder &b, const Smem &s,
+void GPUFusedGemmEmitter::simtEpilogue(OpBuilder &b, const SharedTiles &s,
                                        ValueRange accs) {
   forEachAccumulator(b, accs, [&](OpBuilder &nb, Value rowL, Value colL,
                                   Value acc) {
@@ -897,7 +647,7 @@ void GPUFusedGemmEmitter::simtEpilogue(OpBuilder &b, const Smem &s,
 
 /// C[m, n] from the accumulator fragments: element (i, j) of tile (mt, nt)
 /// is row lane / 4 + 8i, column (lane % 4)·2 + j of the m16n8 tile.
-void GPUFusedGemmEmitter::epilogue(OpBuilder &b, const Smem &s,
+void GPUFusedGemmEmitter::epilogue(OpBuilder &b, const SharedTiles &s,
                                    ValueRange accs) {
   for (int64_t mt = 0; mt < kMTiles; ++mt)
     for (int64_t i = 0; i < 2; ++i) {
@@ -976,6 +726,8 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
   warpN = remC(b, warp, kWarpsN);
   gpuBlockX = launch.getBlockIds().x;
   gpuBlockY = launch.getBlockIds().y;
+  if (split)
+    slice = launch.getBlockIds().z;
   n0 = mulC(b, gpuBlockX, kBN);
   m0 = mulC(b, gpuBlockY, kBM);
   if (p.aSum)
@@ -989,7 +741,8 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
       MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
                       MemRefLayoutAttrInterface(), workgroup));
   int64_t bytes = 0;
-  Smem s = allocateSmem(b, raw, bytes);
+  TileStaging staging(*this);
+  SharedTiles s = staging.allocate(b, raw, bytes);
   assert(bytes == smemBytes && "shared memory layout changed");
   (void)smemBytes;
 
@@ -999,18 +752,19 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
   // This block's K tiles: all, or its slice's [first, last).
   Value firstTile = zero, lastTile = numK;
   if (split) {
-    slice = launch.getBlockIds().z;
     Value perSlice = arith::CeilDivUIOp::create(b, loc, numK, split->splits);
     firstTile = arith::MinUIOp::create(b, loc, mul(b, slice, perSlice), numK);
     lastTile = arith::MinUIOp::create(b, loc, add(b, firstTile, perSlice),
                                       numK);
   }
 
+  // The token of the commit group staged last (async only).
+  Value pendingGroup;
   // Tile 0 into buffer 0: the first tile, and LayerNorm's pivot needs it
   // before the loop (every slice of a split-K GEMM reads it, so that all
   // slices sum about the same pivot).
   if (!split || isLayerNorm())
-    stageTile(b, s, zero, zero);
+    pendingGroup = staging.stageTile(b, s, zero, zero);
   if (isLayerNorm()) {
     if (async)
       nvgpu::DeviceAsyncWaitOp::create(b, loc, pendingGroup,
@@ -1024,7 +778,7 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
     // keeps buffer 0 until every thread has read its pivot.
     if (isLayerNorm())
       gpu::BarrierOp::create(b, loc);
-    stageTile(b, s, firstTile, remC(b, firstTile, 2));
+    pendingGroup = staging.stageTile(b, s, firstTile, remC(b, firstTile, 2));
   }
   Value firstGroup = pendingGroup;
 
@@ -1045,7 +799,7 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
         Value nextBuf = arith::SubIOp::create(nb, loc, one, buf);
         // Prefetch tile kt + 1 (zero-sized copies past K), then wait for
         // every group but that one: tile kt has arrived.
-        stageTile(nb, s, addC(nb, kt, 1), nextBuf);
+        pendingGroup = staging.stageTile(nb, s, addC(nb, kt, 1), nextBuf);
         if (async)
           nvgpu::DeviceAsyncWaitOp::create(nb, loc, pendingGroup,
                                            nb.getI32IntegerAttr(1));
@@ -1089,7 +843,7 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
 
 void GPUFusedGemmEmitter::emit(OpBuilder &b) {
   int64_t smemBytes = 0;
-  allocateSmem(b, Value(), smemBytes);
+  TileStaging(*this).allocate(b, Value(), smemBytes);
   Value one = index(b, 1);
   Value gridX = arith::CeilDivUIOp::create(b, loc, p.n, index(b, kBN));
   // The first column of blocks writes S: it runs even when N = 0.
@@ -1107,8 +861,6 @@ void GPUFusedGemmEmitter::emit(OpBuilder &b) {
   emitBody(b, launch, smemBytes);
   gpu::TerminatorOp::create(b, loc);
 }
-
-} // namespace
 
 void mlir::norm::emitGPUFusedGemm(OpBuilder &b, Location loc,
                                   const GPUGemmProblem &problem,

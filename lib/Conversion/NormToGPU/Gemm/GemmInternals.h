@@ -1,0 +1,130 @@
+//===- GemmInternals.h - the jobs of the fused GPU GEMM kernel --*- C++ -*-===//
+//
+// Private to NormToGPU/Gemm/: the cp.async / guarded-load GEMM kernel
+// (FusedGemm.cpp) as the emitters of its jobs see it. FusedGemmKernel
+// describes the kernel: the problem, the tile shape, and the thread and
+// block values its body defines once. Each job is a class of its own,
+// defined in its own file, made from a copy of that description:
+//   TileStaging   (Staging.cpp)   the shared-memory layout and the copies
+//                                 of one K tile into it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_LIB_CONVERSION_NORMTOGPU_GEMM_GEMMINTERNALS_H
+#define NORM_LIB_CONVERSION_NORMTOGPU_GEMM_GEMMINTERNALS_H
+
+#include "GPUGemm.h"
+#include "KernelArith.h"
+
+namespace mlir {
+namespace norm {
+namespace gpugemm {
+
+constexpr int64_t kBM = GPUGemmTiles::kBlockM;
+constexpr int64_t kBN = GPUGemmTiles::kBlockN;
+constexpr int64_t kThreads = GPUGemmTiles::kThreads;
+/// Warps as 2 × 2, each a 32 × 64 tile of 2 × 8 m16n8 accumulators.
+constexpr int64_t kWarpsN = 2;
+constexpr int64_t kWarpM = 32;
+constexpr int64_t kWarpN = 64;
+constexpr int64_t kMTiles = kWarpM / 16;
+constexpr int64_t kNTiles = kWarpN / 8;
+/// The SIMT (f32) kernel: thread t owns rows t / 16 + 8i (i < 8) and
+/// columns t % 16 + 16j (j < 8) of the block's 64 × 128 tile.
+constexpr int64_t kSimtRows = 8;
+constexpr int64_t kSimtCols = 8;
+constexpr int64_t kSimtThreadsN = kBN / kSimtCols;
+constexpr int64_t kSimtThreadsM = kBM / kSimtRows;
+/// k steps per iteration of the SIMT kernel's inner loop.
+constexpr int64_t kSimtUnroll = 4;
+static_assert(kSimtThreadsN * kSimtThreadsM == kThreads,
+              "the SIMT kernel's threads cover the tile once");
+
+/// Shared-memory buffers of the kernel (views of its dynamic shared memory).
+struct SharedTiles {
+  Value a, r, w, gamma, beta; // staged tiles, [2][...] (r: the residual)
+  Value rowScale, rowShift;   // [BM] f32
+  Value colC, colB;           // [BN] f32
+};
+
+/// The kernel as every job sees it. Built on the host from the problem; the
+/// driver (FusedGemm.cpp) sets the thread and block values at the start of
+/// the body, and the jobs are made from it after that.
+class FusedGemmKernel : public GPUKernelArith {
+public:
+  FusedGemmKernel(Location loc, const GPUGemmProblem &p, bool async,
+                  const GPUSplitK *split)
+      : GPUKernelArith(loc), p(p), async(async), split(split),
+        elem(p.elementType()), bk(GPUGemmTiles::blockK(elem)),
+        chunk(GPUGemmTiles::chunk(elem)), pad(chunk) {}
+
+  /// f32 runs on the FMA units: tensor cores take 16-bit operands here
+  /// (TF32 would round the operands to 10 bits, far outside f32's 1e-5).
+  bool simt() const { return elem.isF32(); }
+  /// Accumulators per thread: 2 × 8 m16n8 fragments (vector<2x2xf32>), or
+  /// the SIMT kernel's 8 rows of 8 columns (vector<8xf32> each).
+  int64_t numAccumulators() const {
+    return simt() ? kSimtRows : kMTiles * kNTiles;
+  }
+  bool isNorm() const { return p.prologue != GPUGemmPrologue::None; }
+  bool isLayerNorm() const { return p.prologue == GPUGemmPrologue::LayerNorm; }
+  /// Whether the A tile is rewritten in place before the MMAs.
+  bool rewritesA() const {
+    return isLayerNorm() ||
+           (isNorm() && (p.gamma || p.weightOffset != 0.0 || p.aResidual));
+  }
+
+  /// v summed over the two threads of a row (adjacent lanes 2r, 2r + 1,
+  /// which split the row's K tile in halves); both get the sum.
+  Value sumOverRowPair(OpBuilder &b, Value v) const;
+
+  const GPUGemmProblem &p;
+  bool async;
+  const GPUSplitK *split; // null: one slice, C written by this kernel
+  Type elem;
+  /// The K tile, the elements of a 16-byte chunk, and the row padding of
+  /// the shared tiles (one chunk: ldmatrix's eight 16-byte rows, and the
+  /// SIMT kernel's column reads, fall into distinct bank groups).
+  int64_t bk, chunk, pad;
+
+  // Set while the body is emitted.
+  Value tid, lane, warpM, warpN, m0, n0;
+  /// The K slice of this block (split-K: gridDim.z slices), else null.
+  Value slice;
+  Value gpuBlockX, gpuBlockY;
+  /// Whether this block writes S (the first column tile; i1, with aSum).
+  Value writesSum;
+};
+
+/// The staging of tiles into shared memory (Staging.cpp): 16-byte cp.async
+/// copies, zero-filled past M, N and K by their source size, or guarded
+/// element loads in the fallback kernel.
+class TileStaging : public FusedGemmKernel {
+public:
+  explicit TileStaging(const FusedGemmKernel &kernel)
+      : FusedGemmKernel(kernel) {}
+
+  /// The shared tiles as views of the dynamic shared memory `raw`, and in
+  /// `bytes` the size they take. With a null `raw` (on the host, for the
+  /// launch's size) only `bytes` is computed.
+  SharedTiles allocate(OpBuilder &b, Value raw, int64_t &bytes);
+  /// Stages K tile `kt` of every operand into buffer `buf`; tiles past K
+  /// (the last iteration's prefetch) copy nothing and zero-fill. Returns the
+  /// token of the cp.async group it commits, null in the fallback kernel.
+  Value stageTile(OpBuilder &b, const SharedTiles &s, Value kt, Value buf);
+
+private:
+  bool stagesGamma() const { return isNorm() && p.gamma; }
+  bool stagesBeta() const { return isLayerNorm() && p.beta; }
+  /// min(max(v, 0), hi) on signed index values.
+  Value clamp(OpBuilder &b, Value v, int64_t hi);
+  void copyChunk(OpBuilder &b, Value src, Value srcRow, Value srcCol,
+                 Value count, Value dst, ValueRange dstIndices,
+                 SmallVectorImpl<Value> &tokens);
+};
+
+} // namespace gpugemm
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_LIB_CONVERSION_NORMTOGPU_GEMM_GEMMINTERNALS_H
