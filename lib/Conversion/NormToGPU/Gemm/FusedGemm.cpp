@@ -93,37 +93,6 @@ public:
   void emit(OpBuilder &b);
 
 private:
-  Value narrow(OpBuilder &b, Value v) {
-    return v.getType() == elem ? v : arith::TruncFOp::create(b, loc, elem, v);
-  }
-  Value indexToF32(OpBuilder &b, Value v) {
-    return arith::UIToFPOp::create(
-        b, loc, b.getF32Type(),
-        arith::IndexCastUIOp::create(b, loc, b.getI64Type(), v));
-  }
-
-  /// Whether the rewritten A is s itself (RMSNorm with a residual but
-  /// without γ or weight_offset: no multiply).
-  bool rewritesPlainSum() const {
-    return p.prologue == GPUGemmPrologue::RMSNorm && !p.gamma &&
-           p.weightOffset == 0.0;
-  }
-  /// Whether K may not be a multiple of BK (LayerNorm must mask the tail).
-  bool kMayHaveTail() const {
-    std::optional<int64_t> k = getConstantIntValue(p.k);
-    return !k || *k % bk != 0;
-  }
-
-  Value gammaPrime(OpBuilder &b, ArrayRef<Value> gammaLanes, int64_t l);
-  SmallVector<Value> inputLanes(OpBuilder &b, const SharedTiles &s,
-                                ValueRange indices,
-                                SmallVectorImpl<Value> *narrowed = nullptr);
-  void storeSum(OpBuilder &b, ArrayRef<Value> lanes, Value row, Value gk);
-  Value computePivot(OpBuilder &b, const SharedTiles &s);
-  SmallVector<Value> prologueOnTile(OpBuilder &b, const SharedTiles &s,
-                                    Value kt, Value buf, ValueRange stats);
-  SmallVector<Value> columnSums(OpBuilder &b, const SharedTiles &s, Value buf,
-                                ValueRange sums);
   SmallVector<Value> mmaOnTile(OpBuilder &b, const SharedTiles &s, Value buf,
                                ValueRange accs);
   SmallVector<Value> fmaOnTile(OpBuilder &b, const SharedTiles &s, Value buf,
@@ -142,9 +111,6 @@ private:
                         ValueRange sums);
   void epilogue(OpBuilder &b, const SharedTiles &s, ValueRange accs);
   void emitBody(OpBuilder &b, gpu::LaunchOp launch, int64_t smemBytes);
-
-  /// LayerNorm's pivot of the thread's row (set while the body is emitted).
-  Value pivot;
 };
 
 } // namespace
@@ -155,197 +121,6 @@ Value FusedGemmKernel::sumOverRowPair(OpBuilder &b, Value v) const {
                              gpu::ShuffleMode::XOR)
           .getShuffleResult();
   return arith::AddFOp::create(b, loc, v, other);
-}
-
-//===----------------------------------------------------------------------===//
-// The norm prologue on the A tile
-//===----------------------------------------------------------------------===//
-
-/// γ'_k for lane l of a chunk: γ + offset (1 + offset without γ).
-Value GPUFusedGemmEmitter::gammaPrime(OpBuilder &b, ArrayRef<Value> gammaLanes,
-                                      int64_t l) {
-  Value g = gammaLanes.empty() ? f32(b, 1.0) : gammaLanes[l];
-  if (p.weightOffset != 0.0)
-    g = arith::AddFOp::create(b, loc, g, f32(b, p.weightOffset));
-  return g;
-}
-
-/// The elements of one 8-element chunk of a shared row, as f32.
-static SmallVector<Value> loadLanes(OpBuilder &b, Location loc, Value mem,
-                                    ValueRange indices, Type elem,
-                                    int64_t chunk) {
-  auto vecType = VectorType::get({chunk}, elem);
-  // Every chunk starts at a multiple of 16 bytes (rows padded to whole
-  // chunks, 16-byte aligned buffers): one 16-byte shared load.
-  Value vec = vector::LoadOp::create(b, loc, vecType, mem, indices,
-                                     /*nontemporal=*/false,
-                                     llvm::MaybeAlign(16));
-  SmallVector<Value> lanes;
-  for (int64_t l = 0; l < chunk; ++l) {
-    Value v = vector::ExtractOp::create(b, loc, vec, l);
-    lanes.push_back(v.getType().isF32()
-                        ? v
-                        : arith::ExtFOp::create(b, loc, b.getF32Type(), v)
-                              .getResult());
-  }
-  return lanes;
-}
-
-/// One 8-element chunk of the GEMM's left operand at `indices` of the shared
-/// tiles, as f32: s = x, or with a residual s = round(x + r), converted to
-/// f32, added and rounded to the element type once. `narrowed` (residual
-/// only) also gets s in the element type.
-SmallVector<Value>
-GPUFusedGemmEmitter::inputLanes(OpBuilder &b, const SharedTiles &s,
-                                ValueRange indices,
-                                SmallVectorImpl<Value> *narrowed) {
-  SmallVector<Value> x = loadLanes(b, loc, s.a, indices, elem, chunk);
-  if (!s.r)
-    return x;
-  SmallVector<Value> r = loadLanes(b, loc, s.r, indices, elem, chunk);
-  for (int64_t l = 0; l < chunk; ++l) {
-    Value sum = narrow(b, arith::AddFOp::create(b, loc, x[l], r[l]));
-    if (narrowed)
-      narrowed->push_back(sum);
-    x[l] = toF32(b, sum);
-  }
-  return x;
-}
-
-/// Writes one chunk of S (`lanes`, in the element type) at row `row` of the
-/// block, global column `gk`, when this block writes S: one 16-byte store in
-/// the cp.async kernel (K is a multiple of 8, so a chunk is wholly inside or
-/// outside K, and S is 16-byte aligned), guarded element stores otherwise.
-void GPUFusedGemmEmitter::storeSum(OpBuilder &b, ArrayRef<Value> lanes,
-                                   Value row, Value gk) {
-  Value gm = add(b, m0, row);
-  Value mine = andI(b, writesSum, slt(b, gm, p.m));
-  if (async) {
-    scf::IfOp::create(b, loc, andI(b, mine, slt(b, gk, p.k)),
-                      [&](OpBuilder &tb, Location) {
-                        Value vec = vector::FromElementsOp::create(
-                            tb, loc, VectorType::get({chunk}, elem), lanes);
-                        vector::StoreOp::create(tb, loc, vec, p.aSum,
-                                                ValueRange{gm, gk},
-                                                /*nontemporal=*/false,
-                                                llvm::MaybeAlign(16));
-                        scf::YieldOp::create(tb, loc);
-                      });
-    return;
-  }
-  scf::IfOp::create(b, loc, mine, [&](OpBuilder &tb, Location) {
-    for (int64_t l = 0; l < chunk; ++l) {
-      Value gkl = addC(tb, gk, l);
-      scf::IfOp::create(tb, loc, slt(tb, gkl, p.k),
-                        [&](OpBuilder &eb, Location) {
-                          memref::StoreOp::create(eb, loc, lanes[l], p.aSum,
-                                                  ValueRange{gm, gkl});
-                          scf::YieldOp::create(eb, loc);
-                        });
-    }
-    scf::YieldOp::create(tb, loc);
-  });
-}
-
-/// LayerNorm's pivot for the thread's row: the mean of the row's first K
-/// tile (buffer 0, staged and waited for before the loop). The two threads
-/// of a row (adjacent lanes) combine their halves with a shuffle.
-Value GPUFusedGemmEmitter::computePivot(OpBuilder &b, const SharedTiles &s) {
-  Value row = divC(b, tid, 2);
-  Value half = mulC(b, remC(b, tid, 2), bk / 2);
-  Value sum = f32(b, 0.0);
-  for (int64_t j = 0; j < bk / 2 / chunk; ++j)
-    for (Value x :
-         inputLanes(b, s, {index(b, 0), row, addC(b, half, j * chunk)}))
-      sum = arith::AddFOp::create(b, loc, sum, x); // zero-filled past K
-  sum = sumOverRowPair(b, sum);
-  Value count = arith::MaxSIOp::create(
-      b, loc, arith::MinSIOp::create(b, loc, p.k, index(b, bk)), index(b, 1));
-  return arith::DivFOp::create(b, loc, sum, indexToF32(b, count));
-}
-
-/// The statistics of the thread's half row of K tile `kt` (buffer `buf`),
-/// and the in-place rewrite a = round((x [− p])·γ') when the GEMM needs it.
-/// `stats`: RMSNorm {Σx², Σx² (second chain)}; LayerNorm {Σd, Σd²}.
-SmallVector<Value> GPUFusedGemmEmitter::prologueOnTile(OpBuilder &b,
-                                                       const SharedTiles &s,
-                                                       Value kt, Value buf,
-                                                       ValueRange stats) {
-  Value row = divC(b, tid, 2);
-  Value half = mulC(b, remC(b, tid, 2), bk / 2);
-  Value kTileStart = mulC(b, kt, bk);
-  SmallVector<Value> next(stats.begin(), stats.end());
-  for (int64_t j = 0; j < bk / 2 / chunk; ++j) {
-    Value col = addC(b, half, j * chunk);
-    // The single read of x: s = x, or round(x + r) with a residual (then
-    // also written to S by the first column tile).
-    SmallVector<Value> sumLanes;
-    SmallVector<Value> x = inputLanes(b, s, {buf, row, col}, &sumLanes);
-    if (p.aSum)
-      storeSum(b, sumLanes, row, add(b, kTileStart, col));
-    SmallVector<Value> gamma;
-    if (s.gamma)
-      gamma = loadLanes(b, loc, s.gamma, {buf, col}, elem, chunk);
-    SmallVector<Value> rewritten;
-    for (int64_t l = 0; l < chunk; ++l) {
-      Value v = x[l];
-      if (isLayerNorm()) {
-        Value d = arith::SubFOp::create(b, loc, v, pivot);
-        if (kMayHaveTail()) {
-          Value kIdx = add(b, kTileStart, addC(b, col, l));
-          d = select(b, slt(b, kIdx, p.k), d, f32(b, 0.0));
-        }
-        next[0] = arith::AddFOp::create(b, loc, next[0], d);
-        next[1] = math::FmaOp::create(b, loc, d, d, next[1]);
-        v = d;
-      } else {
-        next[l % 2] = math::FmaOp::create(b, loc, v, v, next[l % 2]);
-      }
-      if (rewritesA() && !rewritesPlainSum())
-        rewritten.push_back(
-            narrow(b, arith::MulFOp::create(b, loc, v, gammaPrime(b, gamma, l))));
-    }
-    if (rewritesA() && rewritesPlainSum())
-      rewritten = sumLanes; // a = s
-    if (rewritesA()) {
-      Value vec = vector::FromElementsOp::create(
-          b, loc, VectorType::get({chunk}, elem), rewritten);
-      vector::StoreOp::create(b, loc, vec, s.a, ValueRange{buf, row, col},
-                              /*nontemporal=*/false, llvm::MaybeAlign(16));
-    }
-  }
-  return next;
-}
-
-/// LayerNorm: c_j += Σ_k γ'_k W_kj and (Σβ·W)_j += Σ_k β_k W_kj over the tile,
-/// for the thread's column j = tid of the block.
-SmallVector<Value> GPUFusedGemmEmitter::columnSums(OpBuilder &b,
-                                                   const SharedTiles &s,
-                                                   Value buf, ValueRange sums) {
-  Value c = sums[0], bw = sums[1];
-  for (int64_t kc = 0; kc < bk / chunk; ++kc) {
-    Value kk = index(b, kc * chunk);
-    SmallVector<Value> gamma, beta, w;
-    if (s.gamma)
-      gamma = loadLanes(b, loc, s.gamma, {buf, kk}, elem, chunk);
-    if (s.beta)
-      beta = loadLanes(b, loc, s.beta, {buf, kk}, elem, chunk);
-    if (p.transposeW) {
-      w = loadLanes(b, loc, s.w, {buf, tid, kk}, elem, chunk);
-    } else {
-      for (int64_t l = 0; l < chunk; ++l)
-        w.push_back(toF32(
-            b, memref::LoadOp::create(b, loc, s.w,
-                                      ValueRange{buf, index(b, kc * chunk + l),
-                                                 tid})));
-    }
-    for (int64_t l = 0; l < chunk; ++l) {
-      c = math::FmaOp::create(b, loc, gammaPrime(b, gamma, l), w[l], c);
-      if (s.beta)
-        bw = math::FmaOp::create(b, loc, beta[l], w[l], bw);
-    }
-  }
-  return {c, bw};
 }
 
 //===----------------------------------------------------------------------===//
@@ -743,6 +518,7 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
   int64_t bytes = 0;
   TileStaging staging(*this);
   SharedTiles s = staging.allocate(b, raw, bytes);
+  NormPrologue prologue(*this);
   assert(bytes == smemBytes && "shared memory layout changed");
   (void)smemBytes;
 
@@ -770,7 +546,7 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
       nvgpu::DeviceAsyncWaitOp::create(b, loc, pendingGroup,
                                        b.getI32IntegerAttr(0));
     gpu::BarrierOp::create(b, loc);
-    pivot = computePivot(b, s);
+    prologue.computePivot(b, s);
   }
   if (split) {
     // The slice's first tile into its buffer (tile 0 again for slice 0).
@@ -810,9 +586,9 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
         SmallVector<Value> sums(iter.begin() + accs.size() + numStats,
                                 iter.end());
         if (isNorm())
-          stats = prologueOnTile(nb, s, kt, buf, stats);
+          stats = prologue.onTile(nb, s, kt, buf, stats);
         if (isLayerNorm())
-          sums = columnSums(nb, s, buf, sums);
+          sums = prologue.columnSums(nb, s, buf, sums);
         if (rewritesA())
           gpu::BarrierOp::create(nb, loc);
         SmallVector<Value> results = simt() ? fmaOnTile(nb, s, buf, accs)

@@ -5,8 +5,10 @@
 // describes the kernel: the problem, the tile shape, and the thread and
 // block values its body defines once. Each job is a class of its own,
 // defined in its own file, made from a copy of that description:
-//   TileStaging   (Staging.cpp)   the shared-memory layout and the copies
-//                                 of one K tile into it.
+//   - TileStaging (Staging.cpp): the shared-memory layout and the copies of
+//     one K tile into it;
+//   - NormPrologue (NormPrologue.cpp): the norm statistics from the shared
+//     A tiles and the rewrite of A.
 //
 //===----------------------------------------------------------------------===//
 
@@ -121,6 +123,58 @@ private:
   void copyChunk(OpBuilder &b, Value src, Value srcRow, Value srcCol,
                  Value count, Value dst, ValueRange dstIndices,
                  SmallVectorImpl<Value> &tokens);
+};
+
+/// The norm prologue on the shared A tiles (NormPrologue.cpp): the row
+/// statistics, the in-place rewrite of A, S, and LayerNorm's column sums.
+/// Two threads per row, each half of the row's K tile.
+class NormPrologue : public FusedGemmKernel {
+public:
+  explicit NormPrologue(const FusedGemmKernel &kernel)
+      : FusedGemmKernel(kernel) {}
+
+  /// LayerNorm: the pivot p of the thread's row, the mean of the row's first
+  /// K tile (buffer 0, staged and waited for before the loop), which onTile
+  /// then sums about. The two threads of a row combine their halves with a
+  /// shuffle.
+  void computePivot(OpBuilder &b, const SharedTiles &s);
+  /// The statistics of the thread's half row of K tile `kt` (buffer `buf`),
+  /// and the in-place rewrite a = round((x [− p])·γ') when the GEMM needs
+  /// it. `stats`: RMSNorm {Σx², Σx² (second chain)}; LayerNorm {Σd, Σd²}.
+  SmallVector<Value> onTile(OpBuilder &b, const SharedTiles &s, Value kt,
+                            Value buf, ValueRange stats);
+  /// LayerNorm: c_j += Σ_k γ'_k W_kj and (Σβ·W)_j += Σ_k β_k W_kj over the
+  /// tile, for the thread's column j = tid of the block.
+  SmallVector<Value> columnSums(OpBuilder &b, const SharedTiles &s, Value buf,
+                                ValueRange sums);
+
+private:
+  /// Whether the rewritten A is s itself (RMSNorm with a residual but
+  /// without γ or weight_offset: no multiply).
+  bool rewritesPlainSum() const {
+    return p.prologue == GPUGemmPrologue::RMSNorm && !p.gamma &&
+           p.weightOffset == 0.0;
+  }
+  /// Whether K may not be a multiple of BK (LayerNorm must mask the tail).
+  bool kMayHaveTail() const {
+    std::optional<int64_t> k = getConstantIntValue(p.k);
+    return !k || *k % bk != 0;
+  }
+  Value narrow(OpBuilder &b, Value v) {
+    return v.getType() == elem ? v : arith::TruncFOp::create(b, loc, elem, v);
+  }
+  Value indexToF32(OpBuilder &b, Value v) {
+    return arith::UIToFPOp::create(
+        b, loc, b.getF32Type(),
+        arith::IndexCastUIOp::create(b, loc, b.getI64Type(), v));
+  }
+  Value gammaPrime(OpBuilder &b, ArrayRef<Value> gammaLanes, int64_t l);
+  SmallVector<Value> inputLanes(OpBuilder &b, const SharedTiles &s,
+                                ValueRange indices,
+                                SmallVectorImpl<Value> *narrowed = nullptr);
+  void storeSum(OpBuilder &b, ArrayRef<Value> lanes, Value row, Value gk);
+
+  Value pivot;
 };
 
 } // namespace gpugemm
