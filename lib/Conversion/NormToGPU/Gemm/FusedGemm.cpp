@@ -93,18 +93,9 @@ public:
   void emit(OpBuilder &b);
 
 private:
-  SmallVector<Value> mmaOnTile(OpBuilder &b, const SharedTiles &s, Value buf,
-                               ValueRange accs);
-  SmallVector<Value> fmaOnTile(OpBuilder &b, const SharedTiles &s, Value buf,
-                               ValueRange accs);
   Value outputValue(OpBuilder &b, const SharedTiles &s, Value acc, Value colL,
                     Value scale, Value shift, Value residual);
   void simtEpilogue(OpBuilder &b, const SharedTiles &s, ValueRange accs);
-  Value fragmentRow(OpBuilder &b, int64_t mt, int64_t i);
-  Value fragmentColumn(OpBuilder &b, int64_t nt);
-  void forEachAccumulator(
-      OpBuilder &b, ValueRange accs,
-      function_ref<void(OpBuilder &, Value rowL, Value colL, Value v)> fn);
   void splitEpilogue(OpBuilder &b, ValueRange stats, ValueRange sums,
                      ValueRange accs);
   void finishStatistics(OpBuilder &b, const SharedTiles &s, ValueRange stats,
@@ -126,108 +117,6 @@ Value FusedGemmKernel::sumOverRowPair(OpBuilder &b, Value v) const {
 //===----------------------------------------------------------------------===//
 // Tensor cores
 //===----------------------------------------------------------------------===//
-
-SmallVector<Value> GPUFusedGemmEmitter::mmaOnTile(OpBuilder &b,
-                                                  const SharedTiles &s,
-                                                  Value buf, ValueRange accs) {
-  SmallVector<Value> next(accs.begin(), accs.end());
-  auto fragA = VectorType::get({4, 2}, elem);
-  auto fragB = VectorType::get({2, 2}, elem);
-  Value laneMod16 = remC(b, lane, 16);
-  Value laneDiv16x8 = mulC(b, divC(b, lane, 16), 8);
-  Value laneMod8 = remC(b, lane, 8);
-  Value laneHalfK = mulC(b, remC(b, divC(b, lane, 8), 2), 8);
-  for (int64_t ks = 0; ks < bk / 16; ++ks) {
-    // A: rows l % 16, k (l / 16)·8 of each 16 × 16 fragment.
-    SmallVector<Value> a;
-    for (int64_t mt = 0; mt < kMTiles; ++mt) {
-      Value r = add(b, addC(b, mulC(b, warpM, kWarpM), mt * 16), laneMod16);
-      Value k = addC(b, laneDiv16x8, ks * 16);
-      a.push_back(nvgpu::LdMatrixOp::create(b, loc, fragA, s.a,
-                                            ValueRange{buf, r, k},
-                                            /*transpose=*/false,
-                                            /*numTiles=*/4));
-    }
-    // W: each ldmatrix x4 gives the k16 × n8 fragments of two n8 tiles.
-    SmallVector<Value> w;
-    for (int64_t np = 0; np < kNTiles / 2; ++np) {
-      Value colBase = addC(b, mulC(b, warpN, kWarpN), np * 16);
-      Value tile;
-      if (p.transposeW) {
-        // [n][k] rows: matrix q = l / 8 is n8 tile q / 2, k half q % 2.
-        Value n = add(b, add(b, colBase, laneDiv16x8), laneMod8);
-        Value k = addC(b, laneHalfK, ks * 16);
-        tile = nvgpu::LdMatrixOp::create(b, loc, fragA, s.w,
-                                         ValueRange{buf, n, k},
-                                         /*transpose=*/false, 4);
-      } else {
-        // [k][n] rows, transposed by ldmatrix.trans.
-        Value k = addC(b, laneMod16, ks * 16);
-        Value n = add(b, colBase, laneDiv16x8);
-        tile = nvgpu::LdMatrixOp::create(b, loc, fragA, s.w,
-                                         ValueRange{buf, k, n},
-                                         /*transpose=*/true, 4);
-      }
-      for (int64_t half = 0; half < 2; ++half) {
-        Value frag = arith::ConstantOp::create(
-            b, loc, DenseElementsAttr::get(fragB, b.getFloatAttr(elem, 0.0)));
-        for (int64_t r = 0; r < 2; ++r) {
-          Value rowVec = vector::ExtractOp::create(b, loc, tile, half * 2 + r);
-          frag = vector::InsertOp::create(b, loc, rowVec, frag, r);
-        }
-        w.push_back(frag);
-      }
-    }
-    for (int64_t mt = 0; mt < kMTiles; ++mt)
-      for (int64_t nt = 0; nt < kNTiles; ++nt) {
-        Value &acc = next[mt * kNTiles + nt];
-        acc = nvgpu::MmaSyncOp::create(b, loc, a[mt], w[nt], acc,
-                                       ArrayRef<int64_t>{16, 8, 16});
-      }
-  }
-  return next;
-}
-
-/// The SIMT (f32) product of one K tile: per k, each thread reads its 8 A
-/// values (rows t / 16 + 8i, broadcast within a half warp) and its 8 W
-/// values (columns t % 16 + 16j, consecutive across a half warp) from
-/// shared memory and issues 8 × 8 FMAs, in k order (the CPU kernel's
-/// order within a tile). A loop of kSimtUnroll k steps per iteration: the
-/// whole tile unrolled let ptxas hoist every shared load and spill (250
-/// registers, and 8 bytes of spills on sm_90 for LayerNorm with a
-/// residual).
-SmallVector<Value> GPUFusedGemmEmitter::fmaOnTile(OpBuilder &b,
-                                                  const SharedTiles &s,
-                                                  Value buf, ValueRange accs) {
-  Value rowBase = divC(b, tid, kSimtThreadsN);
-  Value colBase = remC(b, tid, kSimtThreadsN);
-  auto rowType = VectorType::get({kSimtCols}, b.getF32Type());
-  auto loop = scf::ForOp::create(
-      b, loc, index(b, 0), index(b, bk), index(b, kSimtUnroll), accs,
-      [&](OpBuilder &lb, Location, Value k0, ValueRange iter) {
-        SmallVector<Value> next(iter.begin(), iter.end());
-        for (int64_t kk = 0; kk < kSimtUnroll; ++kk) {
-          Value k = addC(lb, k0, kk);
-          SmallVector<Value> w;
-          for (int64_t j = 0; j < kSimtCols; ++j) {
-            Value n = addC(lb, colBase, j * kSimtThreadsN);
-            w.push_back(memref::LoadOp::create(
-                lb, loc, s.w,
-                p.transposeW ? ValueRange{buf, n, k} : ValueRange{buf, k, n}));
-          }
-          Value wRow = vector::FromElementsOp::create(lb, loc, rowType, w);
-          for (int64_t i = 0; i < kSimtRows; ++i) {
-            Value a = memref::LoadOp::create(
-                lb, loc, s.a,
-                ValueRange{buf, addC(lb, rowBase, i * kSimtThreadsM), k});
-            Value aRow = vector::BroadcastOp::create(lb, loc, rowType, a);
-            next[i] = vector::FMAOp::create(lb, loc, aRow, wRow, next[i]);
-          }
-        }
-        scf::YieldOp::create(lb, loc, next);
-      });
-  return SmallVector<Value>(loop.getResults());
-}
 
 //===----------------------------------------------------------------------===//
 // Epilogue
@@ -301,45 +190,12 @@ Value GPUFusedGemmEmitter::outputValue(OpBuilder &b, const SharedTiles &s,
              : arith::TruncFOp::create(b, loc, p.outputType(), v).getResult();
 }
 
-/// Calls `fn` with every accumulator element of the thread and its block
-/// row and column: the m16n8 fragments' element (i, j) of tile (mt, nt) is
-/// row warpM·32 + lane / 4 + 16·mt + 8i, column warpN·64 + (lane % 4)·2 +
-/// 8·nt + j; the SIMT kernel's element j of row vector i is row t / 16 + 8i,
-/// column t % 16 + 16j.
-void GPUFusedGemmEmitter::forEachAccumulator(
-    OpBuilder &b, ValueRange accs,
-    function_ref<void(OpBuilder &, Value, Value, Value)> fn) {
-  if (simt()) {
-    Value rowBase = divC(b, tid, kSimtThreadsN);
-    Value colBase = remC(b, tid, kSimtThreadsN);
-    for (int64_t i = 0; i < kSimtRows; ++i)
-      for (int64_t j = 0; j < kSimtCols; ++j)
-        fn(b, addC(b, rowBase, i * kSimtThreadsM),
-           addC(b, colBase, j * kSimtThreadsN),
-           vector::ExtractOp::create(b, loc, accs[i], j));
-    return;
-  }
-  for (int64_t mt = 0; mt < kMTiles; ++mt)
-    for (int64_t nt = 0; nt < kNTiles; ++nt)
-      for (int64_t i = 0; i < 2; ++i)
-        for (int64_t j = 0; j < 2; ++j)
-          fn(b, fragmentRow(b, mt, i), addC(b, fragmentColumn(b, nt), j),
-             vector::ExtractOp::create(b, loc, accs[mt * kNTiles + nt],
-                                       ArrayRef<int64_t>{i, j}));
-}
-
-/// Block row of accumulator row i of m16 tile mt: warpM·32 + 16·mt +
-/// lane / 4 + 8i.
-Value GPUFusedGemmEmitter::fragmentRow(OpBuilder &b, int64_t mt, int64_t i) {
-  return addC(b, add(b, mulC(b, warpM, kWarpM), divC(b, lane, 4)),
-              mt * 16 + i * 8);
-}
-
-/// Block column of the first of the pair of accumulator columns of n8 tile
-/// nt: warpN·64 + 8·nt + (lane % 4)·2.
-Value GPUFusedGemmEmitter::fragmentColumn(OpBuilder &b, int64_t nt) {
-  return addC(b, add(b, mulC(b, warpN, kWarpN), mulC(b, remC(b, lane, 4), 2)),
-              nt * 8);
+void FusedGemmKernel::forEachAccumulator(OpBuilder &b, ValueRange accs,
+                                         AccumulatorFn fn) const {
+  if (simt())
+    SimtLoop(*this).forEachAccumulator(b, accs, fn);
+  else
+    MmaSyncLoop(*this).forEachAccumulator(b, accs, fn);
 }
 
 /// Split-K: the slice's partials, raw (no scale, no bias). Row sums come
@@ -356,8 +212,7 @@ void GPUFusedGemmEmitter::splitEpilogue(OpBuilder &b, ValueRange stats,
     Value s1 = sumOverRowPair(b, stats[0]);
     Value s2 = sumOverRowPair(b, stats[1]);
     Value gm = add(b, m0, divC(b, tid, 2));
-    Value writes = andI(b, andI(b, isZero(remC(b, tid, 2)),
-                                isZero(gpuBlockX)),
+    Value writes = andI(b, andI(b, isZero(remC(b, tid, 2)), isZero(gpuBlockX)),
                         slt(b, gm, p.m));
     scf::IfOp::create(b, loc, writes, [&](OpBuilder &tb, Location) {
       memref::StoreOp::create(tb, loc, s1, split->rowSums,
@@ -378,17 +233,17 @@ void GPUFusedGemmEmitter::splitEpilogue(OpBuilder &b, ValueRange stats,
       scf::YieldOp::create(tb, loc);
     });
   }
-  forEachAccumulator(b, accs, [&](OpBuilder &nb, Value rowL, Value colL,
-                                  Value v) {
-    Value gm = add(nb, m0, rowL), gn = add(nb, n0, colL);
-    scf::IfOp::create(nb, loc, andI(nb, slt(nb, gm, p.m), slt(nb, gn, p.n)),
-                      [&](OpBuilder &tb, Location) {
-                        memref::StoreOp::create(tb, loc, v,
-                                                split->accumulators,
-                                                ValueRange{slice, gm, gn});
-                        scf::YieldOp::create(tb, loc);
-                      });
-  });
+  forEachAccumulator(
+      b, accs, [&](OpBuilder &nb, Value rowL, Value colL, Value v) {
+        Value gm = add(nb, m0, rowL), gn = add(nb, n0, colL);
+        scf::IfOp::create(nb, loc, andI(nb, slt(nb, gm, p.m), slt(nb, gn, p.n)),
+                          [&](OpBuilder &tb, Location) {
+                            memref::StoreOp::create(tb, loc, v,
+                                                    split->accumulators,
+                                                    ValueRange{slice, gm, gn});
+                            scf::YieldOp::create(tb, loc);
+                          });
+      });
 }
 
 /// C[m, n] from the SIMT accumulators (forEachAccumulator's mapping): a
@@ -396,37 +251,40 @@ void GPUFusedGemmEmitter::splitEpilogue(OpBuilder &b, ValueRange stats,
 /// guarded (M, N any).
 void GPUFusedGemmEmitter::simtEpilogue(OpBuilder &b, const SharedTiles &s,
                                        ValueRange accs) {
-  forEachAccumulator(b, accs, [&](OpBuilder &nb, Value rowL, Value colL,
-                                  Value acc) {
-    Value gm = add(nb, m0, rowL), gn = add(nb, n0, colL);
-    scf::IfOp::create(
-        nb, loc, andI(nb, slt(nb, gm, p.m), slt(nb, gn, p.n)),
-        [&](OpBuilder &tb, Location) {
-          Value scale, shift, residual;
-          if (isNorm())
-            scale = memref::LoadOp::create(tb, loc, s.rowScale,
-                                           ValueRange{rowL});
-          if (isLayerNorm())
-            shift = memref::LoadOp::create(tb, loc, s.rowShift,
-                                           ValueRange{rowL});
-          if (p.residual)
-            residual = toF32(tb, memref::LoadOp::create(tb, loc, p.residual,
-                                                        ValueRange{gm, gn}));
-          memref::StoreOp::create(
-              tb, loc, outputValue(tb, s, acc, colL, scale, shift, residual),
-              p.c, ValueRange{gm, gn});
-          scf::YieldOp::create(tb, loc);
-        });
-  });
+  forEachAccumulator(
+      b, accs, [&](OpBuilder &nb, Value rowL, Value colL, Value acc) {
+        Value gm = add(nb, m0, rowL), gn = add(nb, n0, colL);
+        scf::IfOp::create(
+            nb, loc, andI(nb, slt(nb, gm, p.m), slt(nb, gn, p.n)),
+            [&](OpBuilder &tb, Location) {
+              Value scale, shift, residual;
+              if (isNorm())
+                scale = memref::LoadOp::create(tb, loc, s.rowScale,
+                                               ValueRange{rowL});
+              if (isLayerNorm())
+                shift = memref::LoadOp::create(tb, loc, s.rowShift,
+                                               ValueRange{rowL});
+              if (p.residual)
+                residual =
+                    toF32(tb, memref::LoadOp::create(tb, loc, p.residual,
+                                                     ValueRange{gm, gn}));
+              memref::StoreOp::create(
+                  tb, loc,
+                  outputValue(tb, s, acc, colL, scale, shift, residual), p.c,
+                  ValueRange{gm, gn});
+              scf::YieldOp::create(tb, loc);
+            });
+      });
 }
 
 /// C[m, n] from the accumulator fragments: element (i, j) of tile (mt, nt)
 /// is row lane / 4 + 8i, column (lane % 4)·2 + j of the m16n8 tile.
 void GPUFusedGemmEmitter::epilogue(OpBuilder &b, const SharedTiles &s,
                                    ValueRange accs) {
+  MmaSyncLoop fragments(*this);
   for (int64_t mt = 0; mt < kMTiles; ++mt)
     for (int64_t i = 0; i < 2; ++i) {
-      Value rowL = fragmentRow(b, mt, i);
+      Value rowL = fragments.fragmentRow(b, mt, i);
       Value gm = add(b, m0, rowL);
       Value rowOK = slt(b, gm, p.m);
       Value scale, shift;
@@ -435,12 +293,12 @@ void GPUFusedGemmEmitter::epilogue(OpBuilder &b, const SharedTiles &s,
       if (isLayerNorm())
         shift = memref::LoadOp::create(b, loc, s.rowShift, ValueRange{rowL});
       for (int64_t nt = 0; nt < kNTiles; ++nt) {
-        Value colL = fragmentColumn(b, nt);
+        Value colL = fragments.fragmentColumn(b, nt);
         Value gn = add(b, n0, colL);
         Value acc = accs[mt * kNTiles + nt];
         auto value = [&](OpBuilder &nb, int64_t j, Value residual) {
-          Value v = vector::ExtractOp::create(nb, loc, acc,
-                                              ArrayRef<int64_t>{i, j});
+          Value v =
+              vector::ExtractOp::create(nb, loc, acc, ArrayRef<int64_t>{i, j});
           return outputValue(nb, s, v, addC(nb, colL, j), scale, shift,
                              residual);
         };
@@ -449,21 +307,23 @@ void GPUFusedGemmEmitter::epilogue(OpBuilder &b, const SharedTiles &s,
           // element is; one 4-byte store (8 bytes for an f32 C).
           Value inside = andI(b, rowOK, slt(b, gn, p.n));
           Type outType = p.outputType();
-          auto pairAlign = llvm::MaybeAlign(outType.getIntOrFloatBitWidth() / 4);
+          auto pairAlign =
+              llvm::MaybeAlign(outType.getIntOrFloatBitWidth() / 4);
           scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location) {
             auto pairType = VectorType::get({2}, outType);
             SmallVector<Value> residual(2);
             if (p.residual) {
-              Value r = vector::LoadOp::create(tb, loc, pairType, p.residual,
-                                               ValueRange{gm, gn},
-                                               /*nontemporal=*/false,
-                                               pairAlign);
+              Value r = vector::LoadOp::create(
+                  tb, loc, pairType, p.residual, ValueRange{gm, gn},
+                  /*nontemporal=*/false, pairAlign);
               for (int64_t j = 0; j < 2; ++j)
-                residual[j] = toF32(tb, vector::ExtractOp::create(tb, loc, r, j));
+                residual[j] =
+                    toF32(tb, vector::ExtractOp::create(tb, loc, r, j));
             }
             Value pair = vector::FromElementsOp::create(
                 tb, loc, pairType,
-                ValueRange{value(tb, 0, residual[0]), value(tb, 1, residual[1])});
+                ValueRange{value(tb, 0, residual[0]),
+                           value(tb, 1, residual[1])});
             vector::StoreOp::create(tb, loc, pair, p.c, ValueRange{gm, gn},
                                     /*nontemporal=*/false, pairAlign);
             scf::YieldOp::create(tb, loc);
@@ -475,8 +335,9 @@ void GPUFusedGemmEmitter::epilogue(OpBuilder &b, const SharedTiles &s,
             scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location) {
               Value residual;
               if (p.residual)
-                residual = toF32(tb, memref::LoadOp::create(
-                                         tb, loc, p.residual, ValueRange{gm, gnj}));
+                residual =
+                    toF32(tb, memref::LoadOp::create(tb, loc, p.residual,
+                                                     ValueRange{gm, gnj}));
               memref::StoreOp::create(tb, loc, value(tb, j, residual), p.c,
                                       ValueRange{gm, gnj});
               scf::YieldOp::create(tb, loc);
@@ -509,8 +370,8 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
     writesSum = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                       launch.getBlockIds().x, index(b, 0));
 
-  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
-                                              gpu::AddressSpace::Workgroup);
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
   Value raw = gpu::DynamicSharedMemoryOp::create(
       b, loc,
       MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
@@ -530,8 +391,8 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
   if (split) {
     Value perSlice = arith::CeilDivUIOp::create(b, loc, numK, split->splits);
     firstTile = arith::MinUIOp::create(b, loc, mul(b, slice, perSlice), numK);
-    lastTile = arith::MinUIOp::create(b, loc, add(b, firstTile, perSlice),
-                                      numK);
+    lastTile =
+        arith::MinUIOp::create(b, loc, add(b, firstTile, perSlice), numK);
   }
 
   // The token of the commit group staged last (async only).
@@ -591,8 +452,9 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
           sums = prologue.columnSums(nb, s, buf, sums);
         if (rewritesA())
           gpu::BarrierOp::create(nb, loc);
-        SmallVector<Value> results = simt() ? fmaOnTile(nb, s, buf, accs)
-                                            : mmaOnTile(nb, s, buf, accs);
+        SmallVector<Value> results =
+            simt() ? SimtLoop(*this).multiplyTile(nb, s, buf, accs)
+                   : MmaSyncLoop(*this).multiplyTile(nb, s, buf, accs);
         gpu::BarrierOp::create(nb, loc);
         results.append(stats);
         results.append(sums);
@@ -627,7 +489,8 @@ void GPUFusedGemmEmitter::emit(OpBuilder &b) {
     gridX = arith::MaxUIOp::create(b, loc, gridX, one);
   Value gridY = arith::CeilDivUIOp::create(b, loc, p.m, index(b, kBM));
   Value gridZ = split ? split->splits : one;
-  Value smemSize = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(smemBytes));
+  Value smemSize =
+      arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(smemBytes));
   auto launch = gpu::LaunchOp::create(b, loc, gridX, gridY, gridZ,
                                       index(b, kThreads), one, one, smemSize,
                                       /*asyncTokenType=*/nullptr,
@@ -658,8 +521,8 @@ Value mlir::norm::emitRowScale(OpBuilder &b, Location loc,
       b, loc, b.getF32Type(),
       arith::IndexCastUIOp::create(
           b, loc, b.getI64Type(),
-          arith::MaxUIOp::create(
-              b, loc, p.k, arith::ConstantIndexOp::create(b, loc, 1))));
+          arith::MaxUIOp::create(b, loc, p.k,
+                                 arith::ConstantIndexOp::create(b, loc, 1))));
   Value spread;
   if (p.prologue == GPUGemmPrologue::LayerNorm) {
     meanShift = arith::DivFOp::create(b, loc, first, kF32); // μ − p

@@ -8,7 +8,10 @@
 //   - TileStaging (Staging.cpp): the shared-memory layout and the copies of
 //     one K tile into it;
 //   - NormPrologue (NormPrologue.cpp): the norm statistics from the shared
-//     A tiles and the rewrite of A.
+//     A tiles and the rewrite of A;
+//   - MmaSyncLoop (MmaSyncLoop.cpp), SimtLoop (SimtLoop.cpp): the main loop
+//     on tensor cores (bf16/f16) or FMA units (f32), and the layout of its
+//     accumulators.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,6 +52,11 @@ struct SharedTiles {
   Value colC, colB;           // [BN] f32
 };
 
+/// Called with each accumulator element of a thread: its row and column in
+/// the block's tile and its value (f32).
+using AccumulatorFn =
+    function_ref<void(OpBuilder &, Value rowL, Value colL, Value v)>;
+
 /// The kernel as every job sees it. Built on the host from the problem; the
 /// driver (FusedGemm.cpp) sets the thread and block values at the start of
 /// the body, and the jobs are made from it after that.
@@ -79,6 +87,10 @@ public:
   /// v summed over the two threads of a row (adjacent lanes 2r, 2r + 1,
   /// which split the row's K tile in halves); both get the sum.
   Value sumOverRowPair(OpBuilder &b, Value v) const;
+  /// Calls `fn` with every accumulator element of the thread, in the layout
+  /// of the kernel's main loop (MmaSyncLoop or SimtLoop).
+  void forEachAccumulator(OpBuilder &b, ValueRange accs,
+                          AccumulatorFn fn) const;
 
   const GPUGemmProblem &p;
   bool async;
@@ -175,6 +187,39 @@ private:
   void storeSum(OpBuilder &b, ArrayRef<Value> lanes, Value row, Value gk);
 
   Value pivot;
+};
+
+/// The tensor-core main loop (MmaSyncLoop.cpp): ldmatrix and mma.sync
+/// m16n8k16 on the staged tiles, and the layout of its m16n8 accumulator
+/// fragments: element (i, j) of tile (mt, nt) is block row warpM·32 +
+/// 16·mt + lane / 4 + 8i, column warpN·64 + 8·nt + (lane % 4)·2 + j.
+class MmaSyncLoop : public FusedGemmKernel {
+public:
+  explicit MmaSyncLoop(const FusedGemmKernel &kernel)
+      : FusedGemmKernel(kernel) {}
+
+  /// The accumulators plus the product of the K tile in buffer `buf`.
+  SmallVector<Value> multiplyTile(OpBuilder &b, const SharedTiles &s, Value buf,
+                                  ValueRange accs);
+  /// Block row of accumulator row i of m16 tile mt.
+  Value fragmentRow(OpBuilder &b, int64_t mt, int64_t i);
+  /// Block column of the first of the pair of accumulator columns of n8
+  /// tile nt.
+  Value fragmentColumn(OpBuilder &b, int64_t nt);
+  void forEachAccumulator(OpBuilder &b, ValueRange accs, AccumulatorFn fn);
+};
+
+/// The SIMT main loop of f32 GEMMs (SimtLoop.cpp): FMAs on the staged
+/// tiles; the thread's element j of accumulator row i is block row
+/// t / 16 + 8i, column t % 16 + 16j.
+class SimtLoop : public FusedGemmKernel {
+public:
+  explicit SimtLoop(const FusedGemmKernel &kernel) : FusedGemmKernel(kernel) {}
+
+  /// The accumulators plus the product of the K tile in buffer `buf`.
+  SmallVector<Value> multiplyTile(OpBuilder &b, const SharedTiles &s, Value buf,
+                                  ValueRange accs);
+  void forEachAccumulator(OpBuilder &b, ValueRange accs, AccumulatorFn fn);
 };
 
 } // namespace gpugemm
