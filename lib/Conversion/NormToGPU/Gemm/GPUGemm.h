@@ -1,9 +1,11 @@
 //===- GPUGemm.h - the GPU GEMMs of the fused ops ---------------*- C++ -*-===//
 //
 // Private to NormToGPU: one GEMM C = op(A) · W of a fused norm/matmul op
-// (DESIGN.md §3) as the GPU sees it, and the emitter of its kernel: on
+// (DESIGN.md §3) as the GPU sees it, and the emitters of its kernels: on
 // tensor cores for bf16/f16 (nvgpu.ldmatrix / nvgpu.mma.sync m16n8k16 /
-// cp.async, sm_80+), on FMA units (SIMT) for f32.
+// cp.async, sm_80+), on FMA units (SIMT) for f32, split over K, or on
+// sm_90a's warpgroup MMA. The emitters live in this folder, one file a job
+// (GemmInternals.h lists them).
 //
 //===----------------------------------------------------------------------===//
 
@@ -111,21 +113,6 @@ void emitGPUWarpgroupGemm(OpBuilder &b, Location loc,
 /// exactly the unsplit kernel's epilogue.
 void emitGPUSplitKReduce(OpBuilder &b, Location loc,
                          const GPUGemmProblem &problem, const GPUSplitK &split);
-
-/// The per-row scale r of a norm prologue from the row's sums over all of K
-/// (`first`, `second`: RMSNorm Σx² and a second partial Σx² chain, LayerNorm
-/// Σ(x − p) and Σ(x − p)²), divided by max(K, 1); sets `meanShift` to
-/// LayerNorm's μ − p. Shared by the unsplit epilogue and the split-K
-/// reduction so that both compute r the same way.
-Value emitRowScale(OpBuilder &b, Location loc, const GPUGemmProblem &problem,
-                   Value first, Value second, Value &meanShift);
-
-/// The tail of an epilogue that reads bias and residual from global memory:
-/// C[row, col] = v + bias[col] (+ residual[row, col]), v in f32, rounded to
-/// C's element type once. Shared by the split-K reduction and the warpgroup
-/// kernel; the mma.sync kernel stages its bias in shared memory instead.
-void emitStoreOutput(OpBuilder &b, Location loc, const GPUGemmProblem &problem,
-                     Value v, Value row, Value col);
 
 } // namespace norm
 } // namespace mlir

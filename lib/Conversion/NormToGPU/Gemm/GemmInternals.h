@@ -11,7 +11,12 @@
 //     A tiles and the rewrite of A;
 //   - MmaSyncLoop (MmaSyncLoop.cpp), SimtLoop (SimtLoop.cpp): the main loop
 //     on tensor cores (bf16/f16) or FMA units (f32), and the layout of its
-//     accumulators.
+//     accumulators;
+//   - GemmEpilogue (Epilogue.cpp): the row scale, bias, residual, rounding
+//     and store of C;
+//   - SplitKPartials (SplitK.cpp): a split-K slice's partials instead of C.
+// Last, the epilogue pieces that the split-K reduction (SplitK.cpp) and the
+// warpgroup kernel (WarpgroupGemm.cpp) share with it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +25,8 @@
 
 #include "GPUGemm.h"
 #include "KernelArith.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 namespace mlir {
 namespace norm {
@@ -221,6 +228,52 @@ public:
                                   ValueRange accs);
   void forEachAccumulator(OpBuilder &b, ValueRange accs, AccumulatorFn fn);
 };
+
+/// The epilogue of the unsplit kernel (Epilogue.cpp).
+class GemmEpilogue : public FusedGemmKernel {
+public:
+  explicit GemmEpilogue(const FusedGemmKernel &kernel)
+      : FusedGemmKernel(kernel) {}
+
+  /// The row scale r (and LayerNorm's r·(μ − p)) from the two threads of
+  /// each row, and the column vectors c and Σβ·W + bias, into shared memory;
+  /// then a barrier.
+  void finishStatistics(OpBuilder &b, const SharedTiles &s, ValueRange stats,
+                        ValueRange sums);
+  /// C from the accumulators of the kernel's main loop.
+  void storeOutput(OpBuilder &b, const SharedTiles &s, ValueRange accs);
+
+private:
+  Value outputValue(OpBuilder &b, const SharedTiles &s, Value acc, Value colL,
+                    Value scale, Value shift, Value residual);
+  void storeFragments(OpBuilder &b, const SharedTiles &s, ValueRange accs);
+  void storeSimt(OpBuilder &b, const SharedTiles &s, ValueRange accs);
+};
+
+/// The epilogue of a split-K slice (SplitK.cpp): its raw partials instead
+/// of C.
+class SplitKPartials : public FusedGemmKernel {
+public:
+  explicit SplitKPartials(const FusedGemmKernel &kernel)
+      : FusedGemmKernel(kernel) {}
+
+  void store(OpBuilder &b, ValueRange stats, ValueRange sums, ValueRange accs);
+};
+
+/// The per-row scale r of a norm prologue from the row's sums over all of K
+/// (`first`, `second`: RMSNorm Σx² and a second partial Σx² chain, LayerNorm
+/// Σ(x − p) and Σ(x − p)²), divided by max(K, 1); sets `meanShift` to
+/// LayerNorm's μ − p. Shared by every kernel's epilogue (Epilogue.cpp,
+/// SplitK.cpp, WarpgroupGemm.cpp) so that all compute r the same way.
+Value emitRowScale(OpBuilder &b, Location loc, const GPUGemmProblem &problem,
+                   Value first, Value second, Value &meanShift);
+
+/// The tail of an epilogue that reads bias and residual from global memory:
+/// C[row, col] = v + bias[col] (+ residual[row, col]), v in f32, rounded to
+/// C's element type once. Shared by the split-K reduction and the warpgroup
+/// kernel; the mma.sync kernel stages its bias in shared memory instead.
+void emitStoreOutput(OpBuilder &b, Location loc, const GPUGemmProblem &problem,
+                     Value v, Value row, Value col);
 
 } // namespace gpugemm
 } // namespace norm

@@ -1,18 +1,21 @@
-//===- SplitK.cpp - the second kernel of a split-K fused GEMM -------------===//
+//===- SplitK.cpp - split-K: the slices' partials and their reduction -----===//
 //
-// A split-K fused GEMM (GPUGemm.h, GPUSplitK) leaves, per K slice, f32
-// partial accumulators [S][M][N], row sums [S][M][2] (norm prologues) and
-// LayerNorm's column sums [S][N][2]. This kernel gives each element of C
-// one thread (256 a block): it sums the slices in order (the accumulator
-// loads of a warp are 32 consecutive floats of a row), computes the row's
-// scale with emitRowScale, as the unsplit epilogue does, and writes
+// A split-K fused GEMM (GPUGemm.h, GPUSplitK) runs the fused kernel
+// (FusedGemm.cpp) once per K slice (gridDim.z); each slice writes, instead
+// of C, f32 partial accumulators [S][M][N], row sums [S][M][2] (norm
+// prologues) and LayerNorm's column sums [S][N][2] (SplitKPartials).
+//
+// The second kernel gives each element of C one thread (256 a block): it
+// sums the slices in order (the accumulator loads of a warp are 32
+// consecutive floats of a row), computes the row's scale with emitRowScale,
+// as the unsplit epilogue does, and writes
 //   C = r·acc − r·(μ − p)·c + Σβ·W + bias (+ residual), rounded once.
 // Each thread recomputes its row's r (S loads and one square root): cheap
 // next to the GEMM, and no second pass or shared memory.
 //
 //===----------------------------------------------------------------------===//
 
-#include "GPUGemm.h"
+#include "GemmInternals.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -21,6 +24,63 @@
 
 using namespace mlir;
 using namespace mlir::norm;
+using namespace mlir::norm::gpugemm;
+
+//===----------------------------------------------------------------------===//
+// The slices' partials (the first kernel's epilogue)
+//===----------------------------------------------------------------------===//
+
+/// The slice's partials, raw (no scale, no bias). Row sums come
+/// from the blocks of the first column tile and column sums from those of
+/// the first row tile (every block of a row band sees the same A, of a
+/// column band the same W); the two threads of a row combine theirs first.
+void SplitKPartials::store(OpBuilder &b, ValueRange stats, ValueRange sums,
+                           ValueRange accs) {
+  auto isZero = [&](Value v) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v,
+                                 index(b, 0));
+  };
+  if (isNorm()) {
+    Value s1 = sumOverRowPair(b, stats[0]);
+    Value s2 = sumOverRowPair(b, stats[1]);
+    Value gm = add(b, m0, divC(b, tid, 2));
+    Value writes = andI(b, andI(b, isZero(remC(b, tid, 2)), isZero(gpuBlockX)),
+                        slt(b, gm, p.m));
+    scf::IfOp::create(b, loc, writes, [&](OpBuilder &tb, Location) {
+      memref::StoreOp::create(tb, loc, s1, split->rowSums,
+                              ValueRange{slice, gm, index(tb, 0)});
+      memref::StoreOp::create(tb, loc, s2, split->rowSums,
+                              ValueRange{slice, gm, index(tb, 1)});
+      scf::YieldOp::create(tb, loc);
+    });
+  }
+  if (isLayerNorm()) {
+    Value gn = add(b, n0, tid);
+    Value writes = andI(b, isZero(gpuBlockY), slt(b, gn, p.n));
+    scf::IfOp::create(b, loc, writes, [&](OpBuilder &tb, Location) {
+      memref::StoreOp::create(tb, loc, sums[0], split->columnSums,
+                              ValueRange{slice, gn, index(tb, 0)});
+      memref::StoreOp::create(tb, loc, sums[1], split->columnSums,
+                              ValueRange{slice, gn, index(tb, 1)});
+      scf::YieldOp::create(tb, loc);
+    });
+  }
+  forEachAccumulator(
+      b, accs, [&](OpBuilder &nb, Value rowL, Value colL, Value v) {
+        Value gm = add(nb, m0, rowL), gn = add(nb, n0, colL);
+        scf::IfOp::create(nb, loc, andI(nb, slt(nb, gm, p.m), slt(nb, gn, p.n)),
+                          [&](OpBuilder &tb, Location) {
+                            memref::StoreOp::create(tb, loc, v,
+                                                    split->accumulators,
+                                                    ValueRange{slice, gm, gn});
+                            scf::YieldOp::create(tb, loc);
+                          });
+      });
+}
+
+//===----------------------------------------------------------------------===//
+// The reduction (the second kernel)
+//===----------------------------------------------------------------------===//
 
 namespace {
 constexpr int64_t kReduceThreads = 256;

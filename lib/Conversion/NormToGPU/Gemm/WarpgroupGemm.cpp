@@ -42,8 +42,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../TargetInfo.h"
-#include "GPUGemm.h"
-#include "KernelArith.h"
+#include "GemmInternals.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -236,7 +235,7 @@ void WarpgroupGemmEmitter::epilogue(OpBuilder &b, Value acc, Value sumSquares) {
                       .getShuffleResult();
     // emitRowScale adds the pair's two sums (RMSNorm's two chains).
     Value meanShift;
-    Value r = emitRowScale(b, loc, p, sumSquares, other, meanShift);
+    Value r = gpugemm::emitRowScale(b, loc, p, sumSquares, other, meanShift);
     Value isEven = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                          remC(b, tid, 2), index(b, 0));
     scf::IfOp::create(b, loc, isEven, [&](OpBuilder &tb, Location) {
@@ -269,7 +268,7 @@ void WarpgroupGemmEmitter::epilogue(OpBuilder &b, Value acc, Value sumSquares) {
       Value out = v;
       if (scales[half])
         out = arith::MulFOp::create(tb, loc, scales[half], out);
-      emitStoreOutput(tb, loc, p, out, gm, gn);
+      gpugemm::emitStoreOutput(tb, loc, p, out, gm, gn);
       scf::YieldOp::create(tb, loc);
     });
   }
