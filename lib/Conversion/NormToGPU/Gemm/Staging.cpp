@@ -133,51 +133,38 @@ Value TileStaging::stageTile(OpBuilder &b, const SharedTiles &s, Value kt,
     return std::make_pair(count, any);
   };
 
-  // A: BM × BK, BM·BK/8 chunks, row-major (4 chunks a row).
-  const int64_t chunksPerRowA = bk / chunk;
-  for (int64_t i = 0; i < kBM * bk / chunk / kThreads; ++i) {
-    Value c = addC(b, tid, i * kThreads);
-    Value row = divC(b, c, chunksPerRowA);
-    Value col = mulC(b, remC(b, c, chunksPerRowA), chunk);
-    Value gm = add(b, m0, row);
-    Value gk = add(b, k0, col);
-    auto [count, any] = chunkCount(slt(b, gm, p.m), p.k, gk);
-    Value srcRow = select(b, any, gm, zero);
-    Value srcCol = select(b, any, gk, zero);
-    copyChunk(b, p.a, srcRow, srcCol, count, s.a, {buf, row, col}, tokens);
-    // The residual's chunk, the same element of the same tile (and the same
-    // zero-fill past M and K, so that s = 0 there).
-    if (s.r)
-      copyChunk(b, p.aResidual, srcRow, srcCol, count, s.r, {buf, row, col},
-                tokens);
-  }
-  // W.
-  if (p.transposeW) {
-    // N×K: BN rows of BK (4 chunks a row).
-    for (int64_t i = 0; i < kBN * bk / chunk / kThreads; ++i) {
+  // A tile of `rows` × `cols` elements of `src` from global (rowStart,
+  // colStart) on, cut off at (rowLimit, colLimit), into `dst`: row-major
+  // 16-byte chunks, spread over the threads. `alsoSrc` (A's residual) is
+  // copied by the same chunks into `alsoDst`: the same element of the same
+  // tile, and the same zero-fill past M and K, so that s = 0 there.
+  auto stageRows = [&](Value src, Value dst, int64_t rows, int64_t cols,
+                       Value rowStart, Value rowLimit, Value colStart,
+                       Value colLimit, Value alsoSrc, Value alsoDst) {
+    const int64_t chunksPerRow = cols / chunk;
+    for (int64_t i = 0; i < rows * cols / chunk / kThreads; ++i) {
       Value c = addC(b, tid, i * kThreads);
-      Value row = divC(b, c, chunksPerRowA);
-      Value col = mulC(b, remC(b, c, chunksPerRowA), chunk);
-      Value gn = add(b, n0, row);
-      Value gk = add(b, k0, col);
-      auto [count, any] = chunkCount(slt(b, gn, p.n), p.k, gk);
-      copyChunk(b, p.w, select(b, any, gn, zero), select(b, any, gk, zero),
-                count, s.w, {buf, row, col}, tokens);
+      Value row = divC(b, c, chunksPerRow);
+      Value col = mulC(b, remC(b, c, chunksPerRow), chunk);
+      Value globalRow = add(b, rowStart, row);
+      Value globalCol = add(b, colStart, col);
+      auto [count, any] =
+          chunkCount(slt(b, globalRow, rowLimit), colLimit, globalCol);
+      Value srcRow = select(b, any, globalRow, zero);
+      Value srcCol = select(b, any, globalCol, zero);
+      copyChunk(b, src, srcRow, srcCol, count, dst, {buf, row, col}, tokens);
+      if (alsoDst)
+        copyChunk(b, alsoSrc, srcRow, srcCol, count, alsoDst, {buf, row, col},
+                  tokens);
     }
-  } else {
-    // K×N: BK rows of BN (16 chunks a row).
-    const int64_t chunksPerRowW = kBN / chunk;
-    for (int64_t i = 0; i < kBN * bk / chunk / kThreads; ++i) {
-      Value c = addC(b, tid, i * kThreads);
-      Value row = divC(b, c, chunksPerRowW);
-      Value col = mulC(b, remC(b, c, chunksPerRowW), chunk);
-      Value gk = add(b, k0, row);
-      Value gn = add(b, n0, col);
-      auto [count, any] = chunkCount(slt(b, gk, p.k), p.n, gn);
-      copyChunk(b, p.w, select(b, any, gk, zero), select(b, any, gn, zero),
-                count, s.w, {buf, row, col}, tokens);
-    }
-  }
+  };
+  // A: BM × BK (with the residual beside it); W: BN rows of BK (N×K) or BK
+  // rows of BN (K×N).
+  stageRows(p.a, s.a, kBM, bk, m0, p.m, k0, p.k, p.aResidual, s.r);
+  if (p.transposeW)
+    stageRows(p.w, s.w, kBN, bk, n0, p.n, k0, p.k, Value(), Value());
+  else
+    stageRows(p.w, s.w, bk, kBN, k0, p.k, n0, p.n, Value(), Value());
   // γ and β: BK/8 chunks each, copied by the first threads.
   auto stageVector = [&](Value src, Value dst, int64_t firstThread) {
     Value mine = andI(b,
