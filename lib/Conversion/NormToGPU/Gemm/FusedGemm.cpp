@@ -61,6 +61,18 @@ void FusedGemmKernel::forEachAccumulator(OpBuilder &b, ValueRange accs,
     MmaSyncLoop(*this).forEachAccumulator(b, accs, fn);
 }
 
+gpu::LaunchOp mlir::norm::gpugemm::createGemmLaunch(OpBuilder &b, Location loc,
+                                                    Value gridX, Value gridY,
+                                                    Value gridZ, Value one,
+                                                    int64_t sharedBytes) {
+  Value smemSize =
+      arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(sharedBytes));
+  return gpu::LaunchOp::create(
+      b, loc, gridX, gridY, gridZ,
+      arith::ConstantIndexOp::create(b, loc, GPUGemmTiles::kThreads), one, one,
+      smemSize, /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{});
+}
+
 //===----------------------------------------------------------------------===//
 // The kernel
 //===----------------------------------------------------------------------===//
@@ -215,12 +227,8 @@ void GPUFusedGemmEmitter::emit(OpBuilder &b) {
     gridX = arith::MaxUIOp::create(b, loc, gridX, one);
   Value gridY = arith::CeilDivUIOp::create(b, loc, p.m, index(b, kBM));
   Value gridZ = split ? split->splits : one;
-  Value smemSize =
-      arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(smemBytes));
-  auto launch = gpu::LaunchOp::create(b, loc, gridX, gridY, gridZ,
-                                      index(b, kThreads), one, one, smemSize,
-                                      /*asyncTokenType=*/nullptr,
-                                      /*asyncDependencies=*/{});
+  gpu::LaunchOp launch =
+      createGemmLaunch(b, loc, gridX, gridY, gridZ, one, smemBytes);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&launch.getBody().front());
   emitBody(b, launch, smemBytes);

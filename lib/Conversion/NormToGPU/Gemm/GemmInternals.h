@@ -26,6 +26,7 @@
 #include "GPUGemm.h"
 #include "KernelArith.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 namespace mlir {
@@ -259,6 +260,13 @@ public:
 
   void store(OpBuilder &b, ValueRange stats, ValueRange sums, ValueRange accs);
 };
+
+/// A gpu.launch of gridX × gridY × gridZ blocks of GPUGemmTiles::kThreads
+/// threads with `sharedBytes` of dynamic shared memory; `one` is an index 1
+/// (the blocks' y and z sizes). Shared by the fused and warpgroup kernels.
+gpu::LaunchOp createGemmLaunch(OpBuilder &b, Location loc, Value gridX,
+                               Value gridY, Value gridZ, Value one,
+                               int64_t sharedBytes);
 
 /// The per-row scale r of a norm prologue from the row's sums over all of K
 /// (`first`, `second`: RMSNorm Σx² and a second partial Σx² chain, LayerNorm

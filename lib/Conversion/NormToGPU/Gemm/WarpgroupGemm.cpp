@@ -295,12 +295,8 @@ void WarpgroupGemmEmitter::emit(OpBuilder &b) {
   Value one = index(b, 1);
   Value gridX = arith::CeilDivUIOp::create(b, loc, p.n, index(b, kBN));
   Value gridY = arith::CeilDivUIOp::create(b, loc, p.m, index(b, kBM));
-  Value smemSize =
-      arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(kSharedBytes));
-  auto launch = gpu::LaunchOp::create(b, loc, gridX, gridY, one,
-                                      index(b, kThreads), one, one, smemSize,
-                                      /*asyncTokenType=*/nullptr,
-                                      /*asyncDependencies=*/{});
+  gpu::LaunchOp launch =
+      gpugemm::createGemmLaunch(b, loc, gridX, gridY, one, one, kSharedBytes);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&launch.getBody().front());
 
