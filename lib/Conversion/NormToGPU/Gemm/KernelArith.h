@@ -1,8 +1,8 @@
 //===- KernelArith.h - arithmetic helpers of the GEMM emitters --*- C++ -*-===//
 //
-// The one-line constant and index-arithmetic builders that the tensor-core
-// GEMM emitters (FusedGemm.cpp, WarpgroupGemm.cpp) build their kernels
-// from, at the location of the op being lowered.
+// The one-line constant and index-arithmetic builders that the GEMM
+// emitters of this folder (the fused kernel's jobs, WarpgroupGemm.cpp)
+// build their kernels from, at the location of the op being lowered.
 //
 //===----------------------------------------------------------------------===//
 
