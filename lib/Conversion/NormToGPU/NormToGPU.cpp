@@ -29,8 +29,8 @@
 #include "norm/Target/NVIDIATarget.h"
 #include "norm/Transforms/GPU/GPUTransforms.h"
 
-#include "GPUFusedGemm.h"
 #include "GPURowKernel.h"
+#include "Gemm/GPUGemm.h"
 #include "TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

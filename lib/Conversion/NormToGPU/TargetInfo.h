@@ -1,8 +1,10 @@
-//===- TargetInfo.h - NVIDIA facts the GPU row kernels use ------*- C++ -*-===//
+//===- TargetInfo.h - NVIDIA facts the GPU kernels use ----------*- C++ -*-===//
 //
-// Private to NormToGPU: the target choices of the row kernels in one place
-// (warp size, widest vector access, block shapes), so that another GPU
-// target would change this file rather than the emitter.
+// Private to NormToGPU: the target choices of the row kernels and the GEMMs
+// (Gemm/) in one place (warp size, widest vector access, block shapes, SM
+// count), so that another GPU target would change this file rather than
+// the emitters. Which chips have which features (tensor-core GEMM,
+// warpgroup MMA) is norm/Target/NVIDIATarget.h's.
 //
 //===----------------------------------------------------------------------===//
 

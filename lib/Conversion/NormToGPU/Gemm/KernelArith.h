@@ -1,13 +1,13 @@
-//===- GPUKernelArith.h - arithmetic helpers of the GEMM emitters -*- C++ -*-===//
+//===- KernelArith.h - arithmetic helpers of the GEMM emitters --*- C++ -*-===//
 //
-// The one-line constant and index-arithmetic builders that the tensor-core
-// GEMM emitters (GPUFusedGemm.cpp, GPUWarpgroupGemm.cpp) build their kernels
-// from, at the location of the op being lowered.
+// The one-line constant and index-arithmetic builders that the GEMM
+// emitters of this folder (the fused kernel's jobs, WarpgroupGemm.cpp)
+// build their kernels from, at the location of the op being lowered.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef NORM_LIB_CONVERSION_NORMTOGPU_GPUKERNELARITH_H
-#define NORM_LIB_CONVERSION_NORMTOGPU_GPUKERNELARITH_H
+#ifndef NORM_LIB_CONVERSION_NORMTOGPU_GEMM_KERNELARITH_H
+#define NORM_LIB_CONVERSION_NORMTOGPU_GEMM_KERNELARITH_H
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
@@ -77,4 +77,4 @@ protected:
 } // namespace norm
 } // namespace mlir
 
-#endif // NORM_LIB_CONVERSION_NORMTOGPU_GPUKERNELARITH_H
+#endif // NORM_LIB_CONVERSION_NORMTOGPU_GEMM_KERNELARITH_H

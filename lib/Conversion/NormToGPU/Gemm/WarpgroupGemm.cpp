@@ -1,4 +1,4 @@
-//===- GPUWarpgroupGemm.cpp - the sm_90a GEMM on warpgroup MMA ------------===//
+//===- WarpgroupGemm.cpp - the sm_90a GEMM on warpgroup MMA ---------------===//
 //
 // C = rms_norm(A) · W (+ bias), or C = A · W (+ bias) (+ residual), as one
 // gpu.launch on sm_90a's warpgroup MMA with TMA loads (DESIGN.md §5), for
@@ -41,9 +41,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GPUFusedGemm.h"
-#include "GPUKernelArith.h"
-#include "TargetInfo.h"
+#include "../TargetInfo.h"
+#include "GemmInternals.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -230,14 +229,13 @@ void WarpgroupGemmEmitter::epilogue(OpBuilder &b, Value acc, Value sumSquares) {
                            gpu::AddressSpaceAttr::get(
                                b.getContext(), gpu::AddressSpace::Workgroup)));
   if (isNorm()) {
-    Value other =
-        gpu::ShuffleOp::create(b, loc, sumSquares, 1,
-                               NVIDIATargetInfo::kWarpSize,
-                               gpu::ShuffleMode::XOR)
-            .getShuffleResult();
+    Value other = gpu::ShuffleOp::create(b, loc, sumSquares, 1,
+                                         NVIDIATargetInfo::kWarpSize,
+                                         gpu::ShuffleMode::XOR)
+                      .getShuffleResult();
     // emitRowScale adds the pair's two sums (RMSNorm's two chains).
     Value meanShift;
-    Value r = emitRowScale(b, loc, p, sumSquares, other, meanShift);
+    Value r = gpugemm::emitRowScale(b, loc, p, sumSquares, other, meanShift);
     Value isEven = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                          remC(b, tid, 2), index(b, 0));
     scf::IfOp::create(b, loc, isEven, [&](OpBuilder &tb, Location) {
@@ -270,19 +268,7 @@ void WarpgroupGemmEmitter::epilogue(OpBuilder &b, Value acc, Value sumSquares) {
       Value out = v;
       if (scales[half])
         out = arith::MulFOp::create(tb, loc, scales[half], out);
-      if (p.matmulBias)
-        out = arith::AddFOp::create(
-            tb, loc, out,
-            toF32(tb, memref::LoadOp::create(tb, loc, p.matmulBias,
-                                             ValueRange{gn})));
-      if (p.residual)
-        out = arith::AddFOp::create(
-            tb, loc, out,
-            toF32(tb, memref::LoadOp::create(tb, loc, p.residual,
-                                             ValueRange{gm, gn})));
-      if (out.getType() != p.outputType())
-        out = arith::TruncFOp::create(tb, loc, p.outputType(), out);
-      memref::StoreOp::create(tb, loc, out, p.c, ValueRange{gm, gn});
+      gpugemm::emitStoreOutput(tb, loc, p, out, gm, gn);
       scf::YieldOp::create(tb, loc);
     });
   }
@@ -309,12 +295,8 @@ void WarpgroupGemmEmitter::emit(OpBuilder &b) {
   Value one = index(b, 1);
   Value gridX = arith::CeilDivUIOp::create(b, loc, p.n, index(b, kBN));
   Value gridY = arith::CeilDivUIOp::create(b, loc, p.m, index(b, kBM));
-  Value smemSize =
-      arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(kSharedBytes));
-  auto launch = gpu::LaunchOp::create(b, loc, gridX, gridY, one,
-                                      index(b, kThreads), one, one, smemSize,
-                                      /*asyncTokenType=*/nullptr,
-                                      /*asyncDependencies=*/{});
+  gpu::LaunchOp launch =
+      gpugemm::createGemmLaunch(b, loc, gridX, gridY, one, one, kSharedBytes);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&launch.getBody().front());
 

@@ -1,14 +1,16 @@
-//===- GPUFusedGemm.h - the GPU GEMMs of the fused ops ----------*- C++ -*-===//
+//===- GPUGemm.h - the GPU GEMMs of the fused ops ---------------*- C++ -*-===//
 //
 // Private to NormToGPU: one GEMM C = op(A) · W of a fused norm/matmul op
-// (DESIGN.md §3) as the GPU sees it, and the emitter of its kernel: on
+// (DESIGN.md §3) as the GPU sees it, and the emitters of its kernels: on
 // tensor cores for bf16/f16 (nvgpu.ldmatrix / nvgpu.mma.sync m16n8k16 /
-// cp.async, sm_80+), on FMA units (SIMT) for f32.
+// cp.async, sm_80+), on FMA units (SIMT) for f32, split over K, or on
+// sm_90a's warpgroup MMA. The emitters live in this folder, one file a job
+// (GemmInternals.h lists them).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef NORM_LIB_CONVERSION_NORMTOGPU_GPUFUSEDGEMM_H
-#define NORM_LIB_CONVERSION_NORMTOGPU_GPUFUSEDGEMM_H
+#ifndef NORM_LIB_CONVERSION_NORMTOGPU_GEMM_GPUGEMM_H
+#define NORM_LIB_CONVERSION_NORMTOGPU_GEMM_GPUGEMM_H
 
 #include "norm/Conversion/Utils/RowNormProblem.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
@@ -49,7 +51,7 @@ struct GPUGemmProblem : FusedGemmView {
   }
 };
 
-/// The tile sizes of the kernels (fixed; see GPUFusedGemm.cpp).
+/// The tile sizes of the kernels (fixed; see FusedGemm.cpp).
 struct GPUGemmTiles {
   static constexpr int64_t kBlockM = 64;
   static constexpr int64_t kBlockN = 128;
@@ -59,9 +61,7 @@ struct GPUGemmTiles {
   /// opting in).
   static int64_t blockK(Type elem) { return elem.isF32() ? 16 : 32; }
   /// Elements per 16-byte cp.async chunk: 8 for bf16/f16, 4 for f32.
-  static int64_t chunk(Type elem) {
-    return 128 / elem.getIntOrFloatBitWidth();
-  }
+  static int64_t chunk(Type elem) { return 128 / elem.getIntOrFloatBitWidth(); }
 };
 
 /// Split-K: when the output has too few 64 × 128 blocks to fill the GPU
@@ -100,7 +100,7 @@ bool warpgroupGemmApplies(const GPUGemmProblem &problem);
 
 /// Emits a gpu.launch computing `problem` on sm_90a warpgroup MMA
 /// (wgmma.mma_async) with TMA loads of 128-byte-swizzled tiles
-/// (GPUWarpgroupGemm.cpp). Requires warpgroupGemmApplies, M, N ≥ 1, K and
+/// (WarpgroupGemm.cpp). Requires warpgroupGemmApplies, M, N ≥ 1, K and
 /// (for a K×N W) N multiples of 8, and 16-byte aligned A and W: the
 /// conditions of emitGPUFusedGemm's `asyncCopies`, which TMA's 16-byte
 /// strides share.
@@ -114,15 +114,7 @@ void emitGPUWarpgroupGemm(OpBuilder &b, Location loc,
 void emitGPUSplitKReduce(OpBuilder &b, Location loc,
                          const GPUGemmProblem &problem, const GPUSplitK &split);
 
-/// The per-row scale r of a norm prologue from the row's sums over all of K
-/// (`first`, `second`: RMSNorm Σx² and a second partial Σx² chain, LayerNorm
-/// Σ(x − p) and Σ(x − p)²), divided by max(K, 1); sets `meanShift` to
-/// LayerNorm's μ − p. Shared by the unsplit epilogue and the split-K
-/// reduction so that both compute r the same way.
-Value emitRowScale(OpBuilder &b, Location loc, const GPUGemmProblem &problem,
-                   Value first, Value second, Value &meanShift);
-
 } // namespace norm
 } // namespace mlir
 
-#endif // NORM_LIB_CONVERSION_NORMTOGPU_GPUFUSEDGEMM_H
+#endif // NORM_LIB_CONVERSION_NORMTOGPU_GEMM_GPUGEMM_H
