@@ -33,7 +33,8 @@ func.func @gemv_dispatch(%x: memref<?x4096xf32>, %w: memref<4096x4096xf32>, %c: 
 //       CHECK:   scf.for
 //       CHECK:     scf.for
 //       CHECK:       vector.store
-//       CHECK:       math.rsqrt
+//       CHECK:       math.sqrt
+//       CHECK:       arith.divf
 //       CHECK:   scf.parallel
 //       CHECK:     %[[SCRATCH:.*]] = memref.alloc(
 //       CHECK:     scf.for {{.*}} step %c6

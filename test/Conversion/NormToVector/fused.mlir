@@ -16,7 +16,8 @@
 //       CHECK:     vector.fma
 //       CHECK:     arith.mulf {{.*}} : vector<16xf32>
 //       CHECK:     vector.store {{.*}}, %[[PACKED_A]]
-//       CHECK:   math.rsqrt
+//       CHECK:   math.sqrt
+//       CHECK:   arith.divf
 //       CHECK: scf.parallel
 //       CHECK:   %[[PACKED_B:.*]] = memref.alloc() {alignment = 64 : i64} : memref<65536xf32>
 //       CHECK:   scf.for
@@ -47,7 +48,8 @@ func.func @rms_matmul(%x: memref<24x64xf32>, %g: memref<64xf32>, %w: memref<64x3
 
 // CHECK-LABEL: func.func @ln_matmul_t
 //       CHECK: vector.fma
-//       CHECK: math.rsqrt
+//       CHECK: math.sqrt
+//       CHECK: arith.divf
 //       CHECK: scf.parallel
 //       CHECK: vector.transpose {{.*}} [1, 0] : vector<16x16xf32> to vector<16x16xf32>
 //   CHECK-NOT: linalg.

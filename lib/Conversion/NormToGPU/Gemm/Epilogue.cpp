@@ -16,9 +16,10 @@
 
 #include "GemmInternals.h"
 
+#include "norm/Dialect/Norm/IR/NormNumerics.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -240,15 +241,7 @@ Value mlir::norm::gpugemm::emitRowScale(OpBuilder &b, Location loc,
     spread = arith::DivFOp::create(
         b, loc, arith::AddFOp::create(b, loc, first, second), kF32);
   }
-  Value eps = f32(p.epsilon);
-  if (p.epsMode == EpsMode::inside_sqrt)
-    return arith::DivFOp::create(
-        b, loc, f32(1.0),
-        math::SqrtOp::create(b, loc,
-                             arith::AddFOp::create(b, loc, spread, eps)));
-  return arith::DivFOp::create(
-      b, loc, f32(1.0),
-      arith::AddFOp::create(b, loc, math::SqrtOp::create(b, loc, spread), eps));
+  return createReciprocalStd(b, loc, spread, p.epsMode, p.epsilon);
 }
 
 void mlir::norm::gpugemm::emitStoreOutput(OpBuilder &b, Location loc,

@@ -18,8 +18,9 @@
 
 #include "GemmEmitter.h"
 
+#include "norm/Dialect/Norm/IR/NormNumerics.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -187,16 +188,7 @@ void APacker::finishRowStatistics(OpBuilder &b, const ChunkBuffers &buf,
         b, loc, meanSq, arith::MulFOp::create(b, loc, meanShift, meanShift));
     spread = arith::MaximumFOp::create(b, loc, var, f32Const(b, 0.0));
   }
-  Value eps = f32Const(b, p.epsilon);
-  Value r;
-  if (p.epsMode == EpsMode::inside_sqrt) {
-    r = math::RsqrtOp::create(b, loc,
-                              arith::AddFOp::create(b, loc, spread, eps));
-  } else {
-    Value root = math::SqrtOp::create(b, loc, spread);
-    r = arith::DivFOp::create(b, loc, f32Const(b, 1.0),
-                              arith::AddFOp::create(b, loc, root, eps));
-  }
+  Value r = createReciprocalStd(b, loc, spread, p.epsMode, p.epsilon);
   memref::StoreOp::create(b, loc, r, buf.scale, ValueRange{row});
   if (isLayerNorm())
     memref::StoreOp::create(b, loc, arith::MulFOp::create(b, loc, r, meanShift),
