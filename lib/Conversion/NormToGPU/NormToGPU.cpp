@@ -266,14 +266,6 @@ FloatType accumulationTypeOf(Operation *op) {
       .Default([](Operation *) { return FloatType(); });
 }
 
-/// The GEMM of a fused op with every buffer viewed as 2-D rows (the shared
-/// part, describeFusedGemm); the caller adds the prologue's operands.
-GPUGemmProblem describeGemm(Operation *op, OpBuilder &b) {
-  GPUGemmProblem p;
-  static_cast<FusedGemmView &>(p) = describeFusedGemm(op, b);
-  return p;
-}
-
 /// Whether `v` (an index value) is a multiple of `m`: a constant when `v`
 /// is static, else a run-time test.
 Value isMultipleOf(OpBuilder &b, Location loc, Value v, int64_t m) {
@@ -362,9 +354,9 @@ void emitAsyncGemm(OpBuilder &b, Location loc, const GPUGemmProblem &p,
         GPUSplitK split;
         split.splits = splits;
         split.accumulators = alloc({splits, p.m, p.n}, 0);
-        if (p.prologue != GPUGemmPrologue::None)
+        if (p.prologue != GemmPrologue::None)
           split.rowSums = alloc({splits, p.m}, 2);
-        if (p.prologue == GPUGemmPrologue::LayerNorm)
+        if (p.prologue == GemmPrologue::LayerNorm)
           split.columnSums = alloc({splits, p.n}, 2);
         emitGPUFusedGemm(tb, loc, p, /*asyncCopies=*/true, &split);
         emitGPUSplitKReduce(tb, loc, p, split);
@@ -443,19 +435,7 @@ struct LowerNormMatmulToGPU : OpRewritePattern<OpTy> {
     std::string reason = unsupportedFusedOpReason(op, options);
     if (!reason.empty())
       return rewriter.notifyMatchFailure(op, reason);
-    GPUGemmProblem p = describeGemm(op, rewriter);
-    p.gamma = op.getWeight();
-    // The residual and S have X's shape: view them as A's M × K rows.
-    SmallVector<OpFoldResult> aView{getAsOpFoldResult(p.m),
-                                    getAsOpFoldResult(p.k)};
-    p.aResidual = viewAs(rewriter, op.getLoc(), op.getResidual(), aView);
-    p.aSum = viewAs(rewriter, op.getLoc(), op.getSumInit(), aView);
-    if constexpr (std::is_same_v<OpTy, LayerNormMatmulOp>) {
-      p.prologue = GPUGemmPrologue::LayerNorm;
-      p.beta = op.getBias();
-    } else {
-      p.prologue = GPUGemmPrologue::RMSNorm;
-    }
+    GPUGemmProblem p = describeNormMatmulGemm(op, rewriter);
     emitGemmDispatch(rewriter, op.getLoc(), p, options);
     rewriter.eraseOp(op);
     return success();
@@ -483,14 +463,11 @@ struct LowerMatmulNormToGPU : OpRewritePattern<OpTy> {
     if (!reason.empty())
       return rewriter.notifyMatchFailure(op, reason);
     Location loc = op.getLoc();
-    GPUGemmProblem p = describeGemm(op, rewriter);
+    GPUGemmProblem p = describeMatmulNormGemm(op, rewriter);
     SmallVector<OpFoldResult> rowView{getAsOpFoldResult(p.m),
                                       getAsOpFoldResult(p.n)};
-    p.residual = viewAs(rewriter, loc, op.getResidual(), rowView);
     Value temp;
-    if (Value sumInit = op.getSumInit()) {
-      p.c = viewAs(rewriter, loc, sumInit, rowView);
-    } else {
+    if (!p.c) {
       SmallVector<Value> dynamicSizes;
       SmallVector<int64_t> staticSizes;
       splitMixedSizes(rewriter, loc, rowView, staticSizes, dynamicSizes);

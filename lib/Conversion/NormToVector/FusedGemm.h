@@ -11,6 +11,7 @@
 #define NORM_LIB_CONVERSION_NORMTOVECTOR_FUSEDGEMM_H
 
 #include "norm/Conversion/NormToVector/NormToVector.h"
+#include "norm/Conversion/Utils/GemmProblem.h"
 #include "norm/Conversion/Utils/RowNormProblem.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
@@ -21,24 +22,11 @@
 namespace mlir {
 namespace norm {
 
-/// What is folded into the GEMM. `RMSNorm`/`LayerNorm`: C = norm(A) · W
-/// (+ matmulBias), with the statistics gathered while A is packed and the
-/// per-row scale applied when C is stored. `None`: C = A · W (+ matmulBias)
-/// (+ residual), the first half of a matmul → norm op.
-enum class GemmPrologue { None, RMSNorm, LayerNorm };
-
-/// One GEMM on 2-D identity-layout memrefs of one element type (f32, f16 or
-/// bf16): A is M×K, W is K×N (or N×K with `transposeW`), C and residual are
-/// M×N, γ/β are [K], matmulBias is [N]. Absent operands are null. Everything
-/// is computed in f32 and rounded to the element type once, when C is
-/// stored.
-struct FusedGemmProblem : FusedGemmView {
-  GemmPrologue prologue = GemmPrologue::None;
-  Value gamma, beta, residual;
-  /// With a norm prologue: A is replaced by round(A + aResidual) (M×K, the
-  /// residual-add of a pre-norm block), which is also written to aSum (M×K)
-  /// when that is given. Both null otherwise.
-  Value aResidual, aSum;
+/// One GEMM (GemmProblem, shared with the GPU) of one element type (f32,
+/// f16 or bf16), with what only the CPU kernels take. The statistics of a
+/// norm prologue are gathered while A is packed and the per-row scale is
+/// applied when C is stored.
+struct FusedGemmProblem : GemmProblem {
   /// C += A · W (linalg.matmul's semantics) instead of C = ...; C must be
   /// f32 and the prologue None.
   bool accumulateIntoC = false;

@@ -70,11 +70,10 @@ struct LowerStandaloneNorm : OpRewritePattern<OpTy> {
   NormVectorCodegenOptions options;
 };
 
-/// The GEMM of a fused op with every buffer viewed as 2-D rows (the shared
-/// part, describeFusedGemm); the caller adds the prologue's operands.
-FusedGemmProblem describeGemm(Operation *op, OpBuilder &b) {
+/// The CPU GEMM of a fused op: the shared description (GemmProblem.h).
+FusedGemmProblem onCPU(GemmProblem gemm) {
   FusedGemmProblem p;
-  static_cast<FusedGemmView &>(p) = describeFusedGemm(op, b);
+  static_cast<GemmProblem &>(p) = gemm;
   return p;
 }
 
@@ -103,18 +102,7 @@ struct LowerNormMatmul : OpRewritePattern<OpTy> {
                                 PatternRewriter &rewriter) const override {
     if (failed(checkGemmLowerable(op, rewriter)))
       return failure();
-    FusedGemmProblem p = describeGemm(op, rewriter);
-    p.gamma = op.getWeight();
-    SmallVector<OpFoldResult> inputView{getAsOpFoldResult(p.m),
-                                        getAsOpFoldResult(p.k)};
-    p.aResidual = viewAs(rewriter, op.getLoc(), op.getResidual(), inputView);
-    p.aSum = viewAs(rewriter, op.getLoc(), op.getSumInit(), inputView);
-    if constexpr (std::is_same_v<OpTy, LayerNormMatmulOp>) {
-      p.prologue = GemmPrologue::LayerNorm;
-      p.beta = op.getBias();
-    } else {
-      p.prologue = GemmPrologue::RMSNorm;
-    }
+    FusedGemmProblem p = onCPU(describeNormMatmulGemm(op, rewriter));
     emitFusedGemm(rewriter, op.getLoc(), p, options);
     rewriter.eraseOp(op);
     return success();
@@ -140,14 +128,11 @@ struct LowerMatmulNorm : OpRewritePattern<OpTy> {
     if (failed(checkGemmLowerable(op, rewriter)))
       return failure();
     Location loc = op.getLoc();
-    FusedGemmProblem p = describeGemm(op, rewriter);
+    FusedGemmProblem p = onCPU(describeMatmulNormGemm(op, rewriter));
     SmallVector<OpFoldResult> rowView{getAsOpFoldResult(p.m),
                                       getAsOpFoldResult(p.n)};
-    p.residual = viewAs(rewriter, loc, op.getResidual(), rowView);
     Value temp;
-    if (Value sumInit = op.getSumInit()) {
-      p.c = viewAs(rewriter, loc, sumInit, rowView);
-    } else {
+    if (!p.c) {
       SmallVector<Value> dynamicSizes;
       SmallVector<int64_t> staticSizes;
       splitMixedSizes(rewriter, loc, rowView, staticSizes, dynamicSizes);

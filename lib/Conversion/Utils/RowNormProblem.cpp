@@ -11,44 +11,6 @@
 using namespace mlir;
 using namespace mlir::norm;
 
-namespace {
-/// The index value of dim `d` of `mem`.
-Value dimOf(OpBuilder &b, Location loc, Value mem, int64_t d) {
-  return getValueOrCreateConstantIndexOp(
-      b, loc, memref::getMixedSize(b, loc, mem, d));
-}
-
-template <typename OpTy>
-FusedGemmView describeFused(OpTy op, OpBuilder &b) {
-  Location loc = op.getLoc();
-  Value x = op.getInput();
-  int64_t rank = cast<MemRefType>(x.getType()).getRank();
-  OpFoldResult rows = dimProduct(b, loc, x, 0, rank - 1);
-  FusedGemmView v;
-  static_cast<NormNumerics &>(v) = getNormNumerics(op);
-  v.m = getValueOrCreateConstantIndexOp(b, loc, rows);
-  v.k = dimOf(b, loc, x, rank - 1);
-  Value init = op.getInit();
-  v.n = dimOf(b, loc, init, cast<MemRefType>(init.getType()).getRank() - 1);
-  v.a = viewAs(b, loc, x, {rows, getAsOpFoldResult(v.k)});
-  v.c = viewAs(b, loc, init, {rows, getAsOpFoldResult(v.n)});
-  v.w = op.getRhs();
-  v.transposeW = op.getTransposeRhs();
-  v.matmulBias = op.getMatmulBias();
-  return v;
-}
-} // namespace
-
-FusedGemmView mlir::norm::describeFusedGemm(Operation *fusedOp, OpBuilder &b) {
-  if (auto op = dyn_cast<RMSNormMatmulOp>(fusedOp))
-    return describeFused(op, b);
-  if (auto op = dyn_cast<LayerNormMatmulOp>(fusedOp))
-    return describeFused(op, b);
-  if (auto op = dyn_cast<MatmulRMSNormOp>(fusedOp))
-    return describeFused(op, b);
-  return describeFused(cast<MatmulLayerNormOp>(fusedOp), b);
-}
-
 std::optional<int64_t> RowNormProblem::staticRowLength() const {
   return getConstantIntValue(getAsOpFoldResult(n));
 }

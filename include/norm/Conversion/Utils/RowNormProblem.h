@@ -63,20 +63,6 @@ Value viewAs(OpBuilder &b, Location loc, Value mem,
 RowNormProblem describeRowNorm(RMSNormOp op, OpBuilder &b);
 RowNormProblem describeRowNorm(LayerNormOp op, OpBuilder &b);
 
-/// What the CPU and GPU GEMMs of a memref-form fused op
-/// (norm.{rms,layer}_norm_matmul, norm.matmul_{rms,layer}_norm) share: the
-/// input viewed as M×K rows (all leading dims as M), W as given (K×N, or N×K
-/// with `transposeW`), the output as M×N, the matmul bias, and the numerics.
-struct FusedGemmView : NormNumerics {
-  Value a, w, c;
-  bool transposeW = false;
-  Value matmulBias;
-  Value m, n, k; // index values
-};
-
-/// The view of one of the four fused ops (identity layouts).
-FusedGemmView describeFusedGemm(Operation *fusedOp, OpBuilder &b);
-
 /// Splits `sizes` into a static shape (kDynamic where unknown) and the
 /// index values of its dynamic entries, as memref/gpu alloc ops take them.
 void splitMixedSizes(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,

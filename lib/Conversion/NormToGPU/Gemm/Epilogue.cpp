@@ -231,7 +231,7 @@ Value mlir::norm::gpugemm::emitRowScale(OpBuilder &b, Location loc,
           arith::MaxUIOp::create(b, loc, p.k,
                                  arith::ConstantIndexOp::create(b, loc, 1))));
   Value spread;
-  if (p.prologue == GPUGemmPrologue::LayerNorm) {
+  if (p.prologue == GemmPrologue::LayerNorm) {
     meanShift = arith::DivFOp::create(b, loc, first, kF32); // μ − p
     Value var = arith::SubFOp::create(
         b, loc, arith::DivFOp::create(b, loc, second, kF32),

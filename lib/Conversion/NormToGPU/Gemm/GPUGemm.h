@@ -12,6 +12,7 @@
 #ifndef NORM_LIB_CONVERSION_NORMTOGPU_GEMM_GPUGEMM_H
 #define NORM_LIB_CONVERSION_NORMTOGPU_GEMM_GPUGEMM_H
 
+#include "norm/Conversion/Utils/GemmProblem.h"
 #include "norm/Conversion/Utils/RowNormProblem.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
@@ -20,36 +21,9 @@
 namespace mlir {
 namespace norm {
 
-/// What is folded into the GEMM. `RMSNorm`/`LayerNorm`: C = norm(A) · W
-/// (+ matmulBias), the statistics gathered from the shared-memory A tiles,
-/// the per-row scale applied in the epilogue. `None`: C = A · W
-/// (+ matmulBias) (+ residual), the pre-norm sum of a matmul → norm op.
-enum class GPUGemmPrologue { None, RMSNorm, LayerNorm };
-
-/// One GEMM on 2-D identity-layout memrefs of one element type (bf16, f16
-/// or f32), accumulated in f32: A is M×K, W is K×N (or N×K with `transposeW`),
-/// C and residual are M×N, γ/β are [K], matmulBias is [N]. Absent operands
-/// are null. C is rounded to its element type (outputType) once.
-///
-/// With a norm prologue, `aResidual` (M×K, the residual add of a pre-norm
-/// block) replaces A by S = round(A + aResidual), added in f32 and rounded
-/// to the element type once; the statistics and the MMA operand come from S,
-/// which is also written to `aSum` (M×K) when present.
-struct GPUGemmProblem : FusedGemmView {
-  GPUGemmPrologue prologue = GPUGemmPrologue::None;
-  Value gamma, beta, residual;
-  Value aResidual, aSum;
-
-  Type elementType() const {
-    return cast<MemRefType>(a.getType()).getElementType();
-  }
-  /// C's element type: the input type, or f32 for a plain matmul with
-  /// 16-bit inputs and an f32 C (prologue None; the residual then has C's
-  /// type too).
-  Type outputType() const {
-    return cast<MemRefType>(c.getType()).getElementType();
-  }
-};
+/// A GEMM as the GPU kernels take it: the description both back ends share
+/// (GemmProblem.h), bf16, f16 or f32.
+using GPUGemmProblem = GemmProblem;
 
 /// The tile sizes of the kernels (fixed; see FusedGemm.cpp).
 struct GPUGemmTiles {

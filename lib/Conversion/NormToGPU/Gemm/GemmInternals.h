@@ -84,8 +84,8 @@ public:
   int64_t numAccumulators() const {
     return simt() ? kSimtRows : kMTiles * kNTiles;
   }
-  bool isNorm() const { return p.prologue != GPUGemmPrologue::None; }
-  bool isLayerNorm() const { return p.prologue == GPUGemmPrologue::LayerNorm; }
+  bool isNorm() const { return p.prologue != GemmPrologue::None; }
+  bool isLayerNorm() const { return p.prologue == GemmPrologue::LayerNorm; }
   /// Whether the A tile is rewritten in place before the MMAs.
   bool rewritesA() const {
     return isLayerNorm() ||
@@ -172,7 +172,7 @@ private:
   /// Whether the rewritten A is s itself (RMSNorm with a residual but
   /// without γ or weight_offset: no multiply).
   bool rewritesPlainSum() const {
-    return p.prologue == GPUGemmPrologue::RMSNorm && !p.gamma &&
+    return p.prologue == GemmPrologue::RMSNorm && !p.gamma &&
            p.weightOffset == 0.0;
   }
   /// Whether K may not be a multiple of BK (LayerNorm must mask the tail).

@@ -114,8 +114,8 @@ void mlir::norm::emitGPUSplitKReduce(OpBuilder &b, Location loc,
     };
     Value row = arith::DivUIOp::create(tb, loc, element, p.n);
     Value col = arith::RemUIOp::create(tb, loc, element, p.n);
-    bool isNorm = p.prologue != GPUGemmPrologue::None;
-    bool isLayerNorm = p.prologue == GPUGemmPrologue::LayerNorm;
+    bool isNorm = p.prologue != GemmPrologue::None;
+    bool isLayerNorm = p.prologue == GemmPrologue::LayerNorm;
 
     // Σ over the slices, in slice order: acc, the row's two sums and
     // (LayerNorm) the column's two sums.

@@ -95,7 +95,7 @@ public:
   void emit(OpBuilder &b);
 
 private:
-  bool isNorm() const { return p.prologue == GPUGemmPrologue::RMSNorm; }
+  bool isNorm() const { return p.prologue == GemmPrologue::RMSNorm; }
   Type elem() const { return p.elementType(); }
   MemRefType sharedTile(int64_t rows, int64_t cols) const {
     return MemRefType::get({rows, cols}, elem(), MemRefLayoutAttrInterface(),
@@ -374,8 +374,8 @@ void WarpgroupGemmEmitter::emit(OpBuilder &b) {
 bool mlir::norm::warpgroupGemmApplies(const GPUGemmProblem &p) {
   Type elem = p.elementType();
   return (elem.isBF16() || elem.isF16()) &&
-         (p.prologue == GPUGemmPrologue::None ||
-          (p.prologue == GPUGemmPrologue::RMSNorm && !p.gamma &&
+         (p.prologue == GemmPrologue::None ||
+          (p.prologue == GemmPrologue::RMSNorm && !p.gamma &&
            p.weightOffset == 0.0)) &&
          !p.aResidual && !p.aSum;
 }

@@ -1,0 +1,70 @@
+//===- GemmProblem.h - the GEMM of a fused norm/matmul op -------*- C++ -*-===//
+//
+// The one description of the GEMM that a fused op (DESIGN.md §3) or a
+// linalg matmul becomes, built once from the op and used by both back
+// ends: NormToVector's packed GEMM and GEMV (which add their CPU-only
+// fields in FusedGemmProblem) and NormToGPU's kernels.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_CONVERSION_UTILS_GEMMPROBLEM_H
+#define NORM_CONVERSION_UTILS_GEMMPROBLEM_H
+
+#include "norm/Dialect/Norm/IR/NormNumerics.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace norm {
+
+/// What is folded into the GEMM. `RMSNorm`/`LayerNorm`: C = norm(A) · W
+/// (+ matmulBias), the statistics gathered from the A tiles the GEMM loads
+/// anyway and the per-row scale applied when C is stored. `None`: C = A · W
+/// (+ matmulBias) (+ residual), the pre-norm sum of a matmul → norm op or a
+/// plain matmul.
+enum class GemmPrologue { None, RMSNorm, LayerNorm };
+
+/// One GEMM on 2-D identity-layout memrefs: A is M×K, W is K×N (or N×K
+/// with `transposeW`), C and residual are M×N, γ/β are [K], matmulBias is
+/// [N]. A fused op's buffers are viewed so (all leading dims of the input
+/// as M). Absent operands are null. Accumulated in f32, C rounded to its
+/// element type once.
+///
+/// With a norm prologue, `aResidual` (M×K, the residual add of a pre-norm
+/// block) replaces A by S = round(A + aResidual), added in f32 and rounded
+/// to the element type once; the statistics and the product use S, which
+/// is also written to `aSum` (M×K) when present.
+struct GemmProblem : NormNumerics {
+  GemmPrologue prologue = GemmPrologue::None;
+  Value a, w, c;
+  bool transposeW = false;
+  Value matmulBias;
+  Value m, n, k; // index values
+  Value gamma, beta, residual;
+  Value aResidual, aSum;
+
+  Type elementType() const {
+    return cast<MemRefType>(a.getType()).getElementType();
+  }
+  /// C's element type: the input type, or f32 for a plain matmul with
+  /// 16-bit inputs and an f32 C (prologue None; the residual then has C's
+  /// type too).
+  Type outputType() const {
+    return cast<MemRefType>(c.getType()).getElementType();
+  }
+};
+
+/// norm → matmul (norm.rms_norm_matmul, norm.layer_norm_matmul): the norm
+/// as the GEMM's prologue, C the op's output.
+GemmProblem describeNormMatmulGemm(Operation *fusedOp, OpBuilder &b);
+
+/// matmul → norm (norm.matmul_rms_norm, norm.matmul_layer_norm): the GEMM
+/// that writes the pre-norm sum S = A·W + bias + residual. C is the op's
+/// `sum_outs` viewed as M×N, or null when the op has none: the caller
+/// gives the GEMM a temporary for S, then normalizes S into the op's output.
+GemmProblem describeMatmulNormGemm(Operation *fusedOp, OpBuilder &b);
+
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_CONVERSION_UTILS_GEMMPROBLEM_H

@@ -1,0 +1,100 @@
+//===- GemmProblem.cpp - the GEMM of a fused norm/matmul op ---------------===//
+//
+// Fused ops to GemmProblem (GemmProblem.h), for both back ends.
+//
+//===----------------------------------------------------------------------===//
+
+#include "norm/Conversion/Utils/GemmProblem.h"
+#include "norm/Conversion/Utils/RowNormProblem.h"
+
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <tuple>
+
+using namespace mlir;
+using namespace mlir::norm;
+
+namespace {
+/// The index value of dim `d` of `mem`.
+Value dimOf(OpBuilder &b, Location loc, Value mem, int64_t d) {
+  return getValueOrCreateConstantIndexOp(b, loc,
+                                         memref::getMixedSize(b, loc, mem, d));
+}
+
+template <typename OpTy> GemmProblem describeFused(OpTy op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  Value x = op.getInput();
+  int64_t rank = cast<MemRefType>(x.getType()).getRank();
+  OpFoldResult rows = dimProduct(b, loc, x, 0, rank - 1);
+  GemmProblem v;
+  static_cast<NormNumerics &>(v) = getNormNumerics(op);
+  v.m = getValueOrCreateConstantIndexOp(b, loc, rows);
+  v.k = dimOf(b, loc, x, rank - 1);
+  Value init = op.getInit();
+  v.n = dimOf(b, loc, init, cast<MemRefType>(init.getType()).getRank() - 1);
+  v.a = viewAs(b, loc, x, {rows, getAsOpFoldResult(v.k)});
+  v.c = viewAs(b, loc, init, {rows, getAsOpFoldResult(v.n)});
+  v.w = op.getRhs();
+  v.transposeW = op.getTransposeRhs();
+  v.matmulBias = op.getMatmulBias();
+  return v;
+}
+} // namespace
+
+/// The part every fused op shares: A, W, C (the op's output), the matmul
+/// bias, the shapes and the numerics.
+static GemmProblem describeFusedGemm(Operation *fusedOp, OpBuilder &b) {
+  if (auto op = dyn_cast<RMSNormMatmulOp>(fusedOp))
+    return describeFused(op, b);
+  if (auto op = dyn_cast<LayerNormMatmulOp>(fusedOp))
+    return describeFused(op, b);
+  if (auto op = dyn_cast<MatmulRMSNormOp>(fusedOp))
+    return describeFused(op, b);
+  return describeFused(cast<MatmulLayerNormOp>(fusedOp), b);
+}
+
+GemmProblem mlir::norm::describeNormMatmulGemm(Operation *fusedOp,
+                                               OpBuilder &b) {
+  GemmProblem p = describeFusedGemm(fusedOp, b);
+  Location loc = fusedOp->getLoc();
+  // The residual and S have X's shape: view them as A's M × K rows.
+  SmallVector<OpFoldResult> aView{getAsOpFoldResult(p.m),
+                                  getAsOpFoldResult(p.k)};
+  std::tuple<Value, Value, Value> operands =
+      llvm::TypeSwitch<Operation *, std::tuple<Value, Value, Value>>(fusedOp)
+          .Case<RMSNormMatmulOp, LayerNormMatmulOp>([](auto op) {
+            return std::make_tuple(op.getWeight(), op.getResidual(),
+                                   op.getSumInit());
+          });
+  auto [weight, residual, sumInit] = operands;
+  p.gamma = weight;
+  p.aResidual = viewAs(b, loc, residual, aView);
+  p.aSum = viewAs(b, loc, sumInit, aView);
+  if (auto layerNorm = dyn_cast<LayerNormMatmulOp>(fusedOp)) {
+    p.prologue = GemmPrologue::LayerNorm;
+    p.beta = layerNorm.getBias();
+  } else {
+    p.prologue = GemmPrologue::RMSNorm;
+  }
+  return p;
+}
+
+GemmProblem mlir::norm::describeMatmulNormGemm(Operation *fusedOp,
+                                               OpBuilder &b) {
+  GemmProblem p = describeFusedGemm(fusedOp, b);
+  Location loc = fusedOp->getLoc();
+  SmallVector<OpFoldResult> rowView{getAsOpFoldResult(p.m),
+                                    getAsOpFoldResult(p.n)};
+  std::pair<Value, Value> operands =
+      llvm::TypeSwitch<Operation *, std::pair<Value, Value>>(fusedOp)
+          .Case<MatmulRMSNormOp, MatmulLayerNormOp>([](auto op) {
+            return std::make_pair(op.getResidual(), op.getSumInit());
+          });
+  auto [residual, sumInit] = operands;
+  p.residual = viewAs(b, loc, residual, rowView);
+  p.c = sumInit ? viewAs(b, loc, sumInit, rowView) : Value();
+  return p;
+}
