@@ -1,5 +1,5 @@
 // REQUIRES: norm-jit
-// The GEMV path of the fused GEMM (FusedGemv.cpp), up to 16 rows by default
+// The GEMV path of the fused GEMM (NormToVector/Gemm/Gemv*.cpp), up to 16 rows by default
 // with either W layout, any count with gemm-gemv-rows; checked against the
 // float64 reference.
 //

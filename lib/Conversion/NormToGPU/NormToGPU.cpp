@@ -14,7 +14,7 @@
 //     chooses between the warp and the block kernel at run time.
 //
 // A memref-form fused norm/matmul op on bf16/f16 becomes a tensor-core GEMM
-// (GPUFusedGemm.cpp): the host launches the cp.async kernel when K and N are
+// (Gemm/): the host launches the cp.async kernel when K and N are
 // multiples of 8 and every buffer is 16-byte aligned, the kernel with
 // guarded element loads otherwise. A norm → matmul op with a residual adds
 // it to the A tiles in the GEMM and writes S from the first column of

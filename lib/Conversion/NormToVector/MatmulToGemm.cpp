@@ -4,7 +4,7 @@
 // the project's GEMM rather than upstream's scalar loops: a memref-form f32
 // matmul, as `linalg.matmul` or as the `linalg.generic` that
 // --linalg-generalize-named-ops makes of it (W as K×N or, by its indexing
-// map, N×K), becomes FusedGemm.cpp's kernel with no prologue, accumulating
+// map, N×K), becomes the packed GEMM's kernel with no prologue, accumulating
 // into C as linalg does. A bf16 or f16 A and W with an f32 C (the body
 // extends both to f32) is the same f32-accumulating product, so it takes the
 // GEMM too (bf16 on AVX512-BF16: the dot-product micro-kernel). Batch

@@ -1,10 +1,10 @@
-//===- NormToVector.cpp - norm ops to vector code --------------------------===//
+//===- NormToVector.cpp - norm ops to vector code ------------------------===//
 //
 // The patterns of --convert-norm-to-vector and the pass itself. A memref-form
 // norm op is viewed as rows of n contiguous elements (its buffers
 // reinterpreted as 2-D row views; any `axis` works because the normalized
 // dims are the trailing ones) and handed to the row-kernel emitter
-// (RowKernel.cpp). Fused ops become the packed GEMM of FusedGemm.cpp: with
+// (RowKernel.cpp). Fused ops become the packed GEMM of Gemm/: with
 // the norm folded in (norm → matmul), or followed by the row kernel on the
 // pre-norm sum (matmul → norm).
 //

@@ -1,7 +1,7 @@
 // --convert-norm-to-gpu with chip=sm_90a: the GEMMs warpgroupGemmApplies
 // takes (bf16/f16; no prologue, or RMSNorm without γ, weight offset or
 // residual) run on wgmma.mma_async with TMA loads into four 24 KiB stages
-// (lib/Conversion/NormToGPU/GPUWarpgroupGemm.cpp); the guarded-load kernel
+// (lib/Conversion/NormToGPU/Gemm/WarpgroupGemm.cpp); the guarded-load kernel
 // stays the fallback for misaligned buffers. GEMMs it does not take, and
 // every GEMM for sm_90 (no "a": no wgmma in its PTX), use mma.sync.
 // RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1" -split-input-file | FileCheck %s

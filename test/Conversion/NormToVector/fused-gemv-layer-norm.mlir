@@ -1,6 +1,6 @@
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=-1" --canonicalize | FileCheck %s
 
-// LayerNorm in the GEMV (FusedGemv.cpp): c = γ'ᵀW and Σβ·W are W times the
+// LayerNorm in the GEMV (Gemm/Gemv*.cpp): c = γ'ᵀW and Σβ·W are W times the
 // rows γ' and β, packed into Ã in front of A's row (Ã: 3 rows × K = 768
 // floats), so one row of A runs as a 3-row tile of the dot products
 // (18 accumulators), not the decode kernel and not the packed GEMM. At the

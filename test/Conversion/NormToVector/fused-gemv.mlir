@@ -1,7 +1,7 @@
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=-1" | FileCheck %s
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512-bf16 parallel-threshold=-1 streaming-threshold=-1" | FileCheck %s --check-prefix=BF16
 
-// Few rows stream W unpacked (FusedGemv.cpp). A dynamic M tests at run time:
+// Few rows stream W unpacked (Gemm/Gemv*.cpp). A dynamic M tests at run time:
 // more than 16 rows take the packed GEMM (first), up to 16 the GEMV, which
 // tests again for one row (decode).
 // CHECK-LABEL: func.func @gemv_dispatch

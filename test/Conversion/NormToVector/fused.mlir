@@ -2,7 +2,7 @@
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 gemm-tile-rows=4 gemm-tile-vectors=3 gemm-block-k=64 gemm-block-n=48 gemm-unroll=2 lower-matmuls" | FileCheck %s --check-prefix=SMALL
 
 // Memref-form fused ops with more than 16 rows become the packed GEMM of
-// FusedGemm.cpp (fewer take the GEMV, fused-gemv.mlir): all of A packed once
+// NormToVector/Gemm/ (fewer take the GEMV, fused-gemv.mlir): all of A packed once
 // into Ã (transformed, with the row statistics), in parallel over rows; then
 // threads over column chunks, each packing its W panel into B̃, the
 // register-tiled micro-kernel (12 rows × 2 vectors by default with

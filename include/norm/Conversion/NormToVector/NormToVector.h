@@ -48,7 +48,7 @@ struct NormVectorCodegenOptions {
   /// stays f32. Needs 512-bit vectors.
   bool bf16DotProducts = false;
 
-  // The fused GEMM of the norm/matmul ops (FusedGemm.cpp); 0 picks the
+  // The fused GEMM of the norm/matmul ops (Gemm/); 0 picks the
   // target's default.
   /// Rows of the register micro-tile (MR; AVX-512: 12, else 6).
   int64_t gemmTileRows = 0;
@@ -62,7 +62,7 @@ struct NormVectorCodegenOptions {
   /// k steps per micro-kernel loop iteration (default 4).
   int64_t gemmUnroll = 0;
   /// Up to this many rows (M) W is streamed unpacked through the GEMV kernel
-  /// (FusedGemv.cpp); 0 picks the default (16, either layout of W), −1
+  /// (Gemm/Gemv*.cpp); 0 picks the default (16, either layout of W), −1
   /// never.
   int64_t gemmGemvRows = 0;
 };

@@ -4,7 +4,7 @@
 // arithmetic, L-lane f32 vectors, element-type conversions, loads and
 // buffers that the CPU GEMM emitter (GemmEmitter.h) writes its kernels with,
 // at the location of the op being lowered. Nothing here knows the GEMM
-// problem; the GPU side's counterpart is NormToGPU/GPUKernelArith.h.
+// problem; the GPU side's counterpart is NormToGPU/Gemm/KernelArith.h.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,5 +1,5 @@
 // GPU execution of the sm_90a warpgroup-MMA GEMM (wgmma.mma_async with TMA
-// loads, lib/Conversion/NormToGPU/GPUWarpgroupGemm.cpp) through
+// loads, lib/Conversion/NormToGPU/Gemm/WarpgroupGemm.cpp) through
 // --norm-lower-to-nvvm=chip=sm_90a, each result compared with the float64
 // reference of test/lib/Runtime on seeded random inputs with the tolerances
 // of DESIGN.md §4 (bf16 1e-2, f16 2e-3). Split-K is off so that every case

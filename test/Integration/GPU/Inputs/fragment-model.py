@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A model of one 64 x 128 x 32 block tile of the tensor-core fused GEMM
-(lib/Conversion/NormToGPU/GPUFusedGemm.cpp, mmaOnTile and epilogue): the
+(lib/Conversion/NormToGPU/Gemm/MmaSyncLoop.cpp and Epilogue.cpp): the
 ldmatrix lane addresses and the accumulator-to-C mapping written there,
 with ldmatrix (.x4, plain and .trans) and mma.sync m16n8k16 modelled after
 the PTX ISA's fragment layouts. Prints OK per W layout when the modelled
