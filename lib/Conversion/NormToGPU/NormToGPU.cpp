@@ -418,6 +418,19 @@ void emitGemmDispatch(OpBuilder &b, Location loc, const GPUGemmProblem &p,
   });
 }
 
+/// Whether the GPU GEMMs compute the fused op `op`: memrefs with identity
+/// layouts, and what unsupportedFusedOpReason checks.
+LogicalResult checkGemmLowerable(Operation *op, PatternRewriter &rewriter,
+                                 const NormGPUCodegenOptions &options) {
+  if (!allIdentityMemrefs(op))
+    return rewriter.notifyMatchFailure(op,
+                                       "needs memrefs with identity layouts");
+  std::string reason = unsupportedFusedOpReason(op, options);
+  if (!reason.empty())
+    return rewriter.notifyMatchFailure(op, reason);
+  return success();
+}
+
 /// norm → matmul: one tensor-core GEMM on the raw rows (or on S = round(X +
 /// R) with a residual, also written to sum_outs), the statistics from the
 /// shared-memory A tiles, the scale in the epilogue.
@@ -429,12 +442,8 @@ struct LowerNormMatmulToGPU : OpRewritePattern<OpTy> {
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    if (!allIdentityMemrefs(op))
-      return rewriter.notifyMatchFailure(
-          op, "needs memrefs with identity layouts");
-    std::string reason = unsupportedFusedOpReason(op, options);
-    if (!reason.empty())
-      return rewriter.notifyMatchFailure(op, reason);
+    if (failed(checkGemmLowerable(op, rewriter, options)))
+      return failure();
     GPUGemmProblem p = describeNormMatmulGemm(op, rewriter);
     emitGemmDispatch(rewriter, op.getLoc(), p, options);
     rewriter.eraseOp(op);
@@ -456,12 +465,8 @@ struct LowerMatmulNormToGPU : OpRewritePattern<OpTy> {
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    if (!allIdentityMemrefs(op))
-      return rewriter.notifyMatchFailure(
-          op, "needs memrefs with identity layouts");
-    std::string reason = unsupportedFusedOpReason(op, options);
-    if (!reason.empty())
-      return rewriter.notifyMatchFailure(op, reason);
+    if (failed(checkGemmLowerable(op, rewriter, options)))
+      return failure();
     Location loc = op.getLoc();
     GPUGemmProblem p = describeMatmulNormGemm(op, rewriter);
     SmallVector<OpFoldResult> rowView{getAsOpFoldResult(p.m),
