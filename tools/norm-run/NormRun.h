@@ -3,8 +3,8 @@
 // norm-run compiles one function of an MLIR file through a pipeline, runs it
 // with the ExecutionEngine on seeded random buffers, times it and optionally
 // checks every norm op of the function against the float64 reference
-// (NormReference). This header is private to the tool: the buffers the
-// runner owns, and what --check records about each norm op before lowering.
+// (NormReference). This header is private to the tool: what its files
+// share, in one section per file that defines it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,9 @@
 #define NORM_TOOLS_NORM_RUN_NORMRUN_H
 
 #include "norm/Reference/NormReference.h"
+
+#include "mlir/IR/Location.h"
+#include "llvm/ADT/Twine.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -28,6 +31,62 @@ class FuncOp;
 namespace normrun {
 
 using mlir::norm::reference::ElemType;
+
+//===----------------------------------------------------------------------===//
+// Errors (norm-run.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Prints `norm-run: error: <msg>` to stderr.
+void error(const llvm::Twine &msg);
+
+/// `loc` as `file:line:col` (the first file location in it), empty for an
+/// unknown location, else as MLIR prints it.
+std::string formatLocation(mlir::Location loc);
+
+//===----------------------------------------------------------------------===//
+// Options (NormRunOptions.cpp)
+//===----------------------------------------------------------------------===//
+
+/// The command line.
+struct Options {
+  std::string file;
+  std::string entry;
+  std::string pipeline = "project";
+  std::string target = "host";
+  std::string chip = "sm_90";
+  std::string gpuFormat = "fatbin";
+  bool chipGiven = false;
+  bool gpuFormatGiven = false;
+  int64_t threads = 0;
+  std::vector<int64_t> dims;
+  bool dimsGiven = false;
+  int64_t seed = 1;
+  std::string dist = "uniform";
+  double mean = 0.0;
+  double scale = 1.0;
+  int64_t warmup = 1;
+  int64_t repeat = 10;
+  bool check = false;
+  bool printIR = false;
+  bool releaseMemory = false;
+  std::vector<std::string> sharedLibs;
+  std::string comparePipeline; // empty: no comparison
+  double compareTol = 0.0;     // <= 0: the default per element type
+  bool help = false;
+
+  bool isCuda() const { return target == "cuda"; }
+};
+
+/// The text of --help.
+extern const char *const kUsage;
+
+/// Parses argv into `o`. Accepts --opt=value, --opt value and -opt=value.
+/// Prints the error and returns false on a bad command line.
+bool parseOptions(int argc, char **argv, Options &o);
+
+//===----------------------------------------------------------------------===//
+// Buffers and --check (NormRunCheck.cpp)
+//===----------------------------------------------------------------------===//
 
 /// A buffer at run time: an argument (allocated and filled by norm-run) or a
 /// result (allocated by the compiled code). `data` points at element 0
