@@ -13,11 +13,17 @@
 
 #include "norm/Reference/NormReference.h"
 
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Location.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -83,6 +89,48 @@ extern const char *const kUsage;
 /// Parses argv into `o`. Accepts --opt=value, --opt value and -opt=value.
 /// Prints the error and returns false on a bad command line.
 bool parseOptions(int argc, char **argv, Options &o);
+
+//===----------------------------------------------------------------------===//
+// Compilation (NormRunCompile.cpp)
+//===----------------------------------------------------------------------===//
+
+/// A memref/tensor argument or result, as the compiled code sees it.
+struct ShapedSig {
+  ElemType elemType;
+  std::vector<int64_t> shape; // ShapedType::kDynamic for dynamic dims
+  bool isTensor;
+};
+
+/// `t` as MLIR prints it.
+std::string typeStr(mlir::Type t);
+
+/// Checks one argument or result type; prints the error (located at `loc`).
+std::optional<ShapedSig> checkSigType(mlir::Type t, const std::string &what,
+                                      mlir::Location loc);
+
+/// The textual pipeline of `spec` (`project`, `upstream` or a textual
+/// pipeline, as --pipeline and --compare-pipeline take it); `kind` is set to
+/// project, upstream or custom.
+std::string pipelineText(const Options &o, const std::string &spec,
+                         std::string &kind);
+
+/// Runs `pipeline` on `module` and checks that it reached the LLVM dialect
+/// with the C interface of the entry. Prints the error and fails otherwise.
+mlir::LogicalResult lowerModule(mlir::MLIRContext &context,
+                                mlir::ModuleOp module,
+                                const std::string &pipeline, const Options &o,
+                                bool printIR);
+
+/// A JIT-compiled module and its packed entry point.
+struct Compiled {
+  std::unique_ptr<mlir::ExecutionEngine> engine;
+  void (*fn)(void **) = nullptr;
+};
+
+/// JIT-compiles the lowered `module` (LLVM opt level 3, the host CPU) with
+/// the libraries `libs`.
+std::optional<Compiled> jitCompile(mlir::ModuleOp module, const Options &o,
+                                   llvm::ArrayRef<llvm::StringRef> libs);
 
 //===----------------------------------------------------------------------===//
 // Buffers and --check (NormRunCheck.cpp)
