@@ -38,6 +38,8 @@ namespace normrun {
 
 using mlir::norm::reference::ElemType;
 
+struct CudaRuntime;
+
 //===----------------------------------------------------------------------===//
 // Errors (norm-run.cpp)
 //===----------------------------------------------------------------------===//
@@ -133,7 +135,7 @@ std::optional<Compiled> jitCompile(mlir::ModuleOp module, const Options &o,
                                    llvm::ArrayRef<llvm::StringRef> libs);
 
 //===----------------------------------------------------------------------===//
-// Buffers and --check (NormRunCheck.cpp)
+// Buffers and inputs (NormRunInputs.cpp)
 //===----------------------------------------------------------------------===//
 
 /// A buffer at run time: an argument (allocated and filled by norm-run) or a
@@ -152,6 +154,45 @@ struct Buffer {
   /// The elements in row-major order, as doubles.
   std::vector<double> load() const;
 };
+
+/// A ranked memref descriptor in the layout of StridedMemRefType<T, rank>:
+/// {allocated, aligned, offset, sizes[rank], strides[rank]}, every field 8
+/// bytes.
+size_t descriptorWords(size_t rank);
+
+/// Reads the descriptor at `words` into a Buffer view.
+Buffer bufferFromDescriptor(const int64_t *words, size_t rank, ElemType et);
+
+/// Frees the results the callee allocated (with malloc, as the lowered
+/// memref.alloc does; with --target=cuda, managed memory, which `cuda`
+/// frees), except those that alias an argument, another result or a global.
+void freeResults(const std::vector<Buffer> &results,
+                 const std::vector<Buffer> &args, const CudaRuntime *cuda);
+
+/// The argument buffers of one run and their descriptors; frees the buffers.
+struct ArgBuffers {
+  std::vector<Buffer> bufs;
+  std::vector<std::vector<int64_t>> descs;
+  /// Set with --target=cuda: the buffers are managed memory.
+  const CudaRuntime *cuda = nullptr;
+  ArgBuffers() = default;
+  ArgBuffers(const ArgBuffers &) = delete;
+  ArgBuffers &operator=(const ArgBuffers &) = delete;
+  ~ArgBuffers();
+};
+
+/// Allocates every argument (sizes from the signature and --dims); outputs
+/// of norm ops are zero-filled, the others filled from their own seeded
+/// stream, so two calls give identical buffers. With `cuda`, the buffers
+/// are managed memory (CudaRuntime::allocate says why).
+mlir::LogicalResult allocateArgs(const std::vector<ShapedSig> &argSigs,
+                                 const std::vector<bool> &outputArgs,
+                                 const Options &o, const CudaRuntime *cuda,
+                                 ArgBuffers &a);
+
+//===----------------------------------------------------------------------===//
+// The norm ops and --check (NormRunCheck.cpp)
+//===----------------------------------------------------------------------===//
 
 /// Where an operand of a checked op lives at run time.
 struct Slot {

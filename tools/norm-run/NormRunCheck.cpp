@@ -30,43 +30,6 @@ using namespace normrun;
 namespace ref = mlir::norm::reference;
 
 //===----------------------------------------------------------------------===//
-// Buffer
-//===----------------------------------------------------------------------===//
-
-int64_t Buffer::getNumElements() const {
-  int64_t n = 1;
-  for (int64_t d : shape)
-    n *= d;
-  return n;
-}
-
-int64_t Buffer::getNumBytes() const {
-  return getNumElements() * ref::getElemTypeByteWidth(elemType);
-}
-
-std::vector<double> Buffer::load() const {
-  int64_t count = getNumElements();
-  std::vector<double> out;
-  if (count <= 0)
-    return out;
-  out.reserve(count);
-  int64_t rank = static_cast<int64_t>(shape.size());
-  std::vector<int64_t> idx(rank, 0);
-  for (int64_t i = 0; i < count; ++i) {
-    int64_t off = 0;
-    for (int64_t k = 0; k < rank; ++k)
-      off += idx[k] * strides[k];
-    out.push_back(ref::loadElement(elemType, data, off));
-    for (int64_t k = rank - 1; k >= 0; --k) {
-      if (++idx[k] < shape[k])
-        break;
-      idx[k] = 0;
-    }
-  }
-  return out;
-}
-
-//===----------------------------------------------------------------------===//
 // Recording the norm ops
 //===----------------------------------------------------------------------===//
 
