@@ -25,6 +25,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mlir {
@@ -267,6 +268,35 @@ struct CheckOutcome {
 CheckOutcome checkAll(const std::vector<CheckSpec> &specs,
                       const std::vector<Buffer> &args,
                       const std::vector<Buffer> &results);
+
+//===----------------------------------------------------------------------===//
+// Timing (NormRunTiming.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Generated code allocates its temporaries on every call (bufferization's
+/// intermediate tensors, the GEMM's packed panels). glibc serves blocks from
+/// 128 KiB up with fresh mmaps and trims freed heap tops, so every call
+/// page-faults those buffers in again: a quarter to a third of a model
+/// layer's time (docs/performance.md). Serving runtimes keep freed memory
+/// (PyTorch's caching allocator, jemalloc/tcmalloc); so does the runner,
+/// unless --release-memory: blocks up to glibc's limit of 32 MiB come from
+/// the heap, and the heap is not trimmed below 1 GiB.
+void keepFreedMemory();
+
+/// Calls the entry --warmup times, then --repeat timed times. Returns the
+/// times (ms) and leaves the last call's results in `results` (the earlier
+/// ones are freed).
+/// With `cuda`, each call ends with a synchronization of the device, inside
+/// the timed interval: the launches of norm-lower-to-nvvm are synchronous
+/// already (each creates a stream, launches and synchronizes it), a custom
+/// pipeline's need not be.
+std::vector<double> callTimed(const Compiled &c, ArgBuffers &args,
+                              const std::vector<ShapedSig> &resultSigs,
+                              const Options &o, const CudaRuntime *cuda,
+                              std::vector<Buffer> &results);
+
+/// The median and the minimum of `times` (not empty).
+std::pair<double, double> medianMin(std::vector<double> times);
 
 //===----------------------------------------------------------------------===//
 // --target=cuda (NormRunCuda.cpp)

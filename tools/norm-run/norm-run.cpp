@@ -124,69 +124,6 @@ void printDiagnostic(Diagnostic &diag) {
   llvm::errs().flush();
 }
 
-/// Calls the entry --warmup times, then --repeat timed times. Returns the
-/// times (ms) and leaves the last call's results in `results` (the earlier
-/// ones are freed).
-/// With `cuda`, each call ends with a synchronization of the device, inside
-/// the timed interval: the launches of norm-lower-to-nvvm are synchronous
-/// already (each creates a stream, launches and synchronizes it), a custom
-/// pipeline's need not be.
-std::vector<double> callTimed(const Compiled &c, ArgBuffers &args,
-                              const std::vector<ShapedSig> &resultSigs,
-                              const Options &o, const CudaRuntime *cuda,
-                              std::vector<Buffer> &results) {
-  // The packed call: _mlir_ciface_<f>(results*, args*...) takes pointers to
-  // descriptors; the packed wrapper takes pointers to those pointers.
-  size_t resultWords = 0;
-  for (const ShapedSig &s : resultSigs)
-    resultWords += descriptorWords(s.shape.size());
-  std::vector<int64_t> resultStorage(std::max<size_t>(resultWords, 1), 0);
-  std::vector<void *> callArgs; // the ciface's parameters
-  if (!resultSigs.empty())
-    callArgs.push_back(resultStorage.data());
-  for (auto &d : args.descs)
-    callArgs.push_back(d.data());
-  std::vector<void *> packed;
-  for (void *&p : callArgs)
-    packed.push_back(&p);
-
-  auto readResults = [&]() {
-    std::vector<Buffer> rs;
-    size_t at = 0;
-    for (const ShapedSig &s : resultSigs) {
-      rs.push_back(bufferFromDescriptor(resultStorage.data() + at,
-                                        s.shape.size(), s.elemType));
-      at += descriptorWords(s.shape.size());
-    }
-    return rs;
-  };
-
-  std::vector<double> times;
-  int64_t calls = o.warmup + o.repeat;
-  for (int64_t i = 0; i < calls; ++i) {
-    auto t0 = std::chrono::steady_clock::now();
-    c.fn(packed.data());
-    if (cuda)
-      cuda->synchronize();
-    auto t1 = std::chrono::steady_clock::now();
-    if (i >= o.warmup)
-      times.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-    results = readResults();
-    if (i + 1 < calls)
-      freeResults(results, args.bufs, cuda);
-  }
-  return times;
-}
-
-/// The median and the minimum of `times` (not empty).
-std::pair<double, double> medianMin(std::vector<double> times) {
-  std::sort(times.begin(), times.end());
-  size_t m = times.size();
-  double median =
-      m % 2 ? times[m / 2] : 0.5 * (times[m / 2 - 1] + times[m / 2]);
-  return {median, times.front()};
-}
-
 /// The default --compare-tol of a buffer: 1e-4 for f32, 2e-2 for f16/bf16.
 double defaultCompareTol(ElemType et) {
   return et == ElemType::F32 ? 1e-4 : 2e-2;
@@ -258,23 +195,6 @@ LogicalResult openCuda(const Options &o, const std::string &path,
 //===----------------------------------------------------------------------===//
 // The run
 //===----------------------------------------------------------------------===//
-
-/// Generated code allocates its temporaries on every call (bufferization's
-/// intermediate tensors, the GEMM's packed panels). glibc serves blocks from
-/// 128 KiB up with fresh mmaps and trims freed heap tops, so every call
-/// page-faults those buffers in again: a quarter to a third of a model
-/// layer's time (docs/performance.md). Serving runtimes keep freed memory
-/// (PyTorch's caching allocator, jemalloc/tcmalloc); so does the runner,
-/// unless --release-memory: blocks up to glibc's limit of 32 MiB come from
-/// the heap, and the heap is not trimmed below 1 GiB.
-void keepFreedMemory() {
-#ifdef __GLIBC__
-  if (mallopt(M_MMAP_THRESHOLD, 32 << 20) != 1 ||
-      mallopt(M_TRIM_THRESHOLD, 1 << 30) != 1)
-    llvm::errs() << "norm-run: warning: mallopt refused; freed memory is "
-                    "released as glibc decides\n";
-#endif
-}
 
 int run(const Options &o) {
   if (!o.releaseMemory)
