@@ -324,6 +324,13 @@ struct CudaRuntime {
 /// points. Returns an empty string or the error.
 std::string openCudaRuntime(const std::string &path, CudaRuntime &rt);
 
+/// Finds libnorm_cuda_runtime.so (a --shared-libs entry of that name, else
+/// the one in the lib directory beside the bin directory of `executable`),
+/// opens it into `rt` and checks that there is a driver and a GPU that can
+/// run --chip code. Prints the error and fails otherwise.
+mlir::LogicalResult startCuda(const Options &o, llvm::StringRef executable,
+                              CudaRuntime &rt);
+
 /// Registers norm-run-copy-globals and norm-run-device-allocs, the passes of
 /// cudaPreparationPipeline().
 void registerCudaPreparationPasses();

@@ -130,73 +130,10 @@ double defaultCompareTol(ElemType et) {
 }
 
 //===----------------------------------------------------------------------===//
-// --target=cuda: the runtime and the device
-//===----------------------------------------------------------------------===//
-
-/// The path of this executable (set by main).
-std::string mainExecutable;
-
-/// libnorm_cuda_runtime.so: a --shared-libs entry of that name, else the
-/// one in the lib directory beside this executable's bin directory
-/// (build/bin/norm-run → build/lib; <prefix>/bin → <prefix>/lib, where
-/// CMake installs both). Empty, with the error printed, when there is none.
-std::string findCudaRuntime(const Options &o) {
-  const char *name = "libnorm_cuda_runtime.so";
-  for (const std::string &lib : o.sharedLibs)
-    if (llvm::sys::path::filename(lib) == name)
-      return lib;
-  llvm::SmallString<256> dir(mainExecutable);
-  llvm::sys::path::remove_filename(dir); // bin
-  llvm::sys::path::remove_filename(dir); // the prefix
-  llvm::sys::path::append(dir, "lib");
-  llvm::SmallString<256> path(dir);
-  llvm::sys::path::append(path, name);
-  if (llvm::sys::fs::exists(path))
-    return std::string(path);
-  error("--target=cuda: " + llvm::Twine(name) + " is not in " + dir +
-        " (it is built only where CMake found the CUDA toolkit); pass its "
-        "path with --shared-libs");
-  return "";
-}
-
-/// Opens the runtime and checks for a driver and a device that can run
-/// --chip. Prints the error and fails otherwise.
-LogicalResult openCuda(const Options &o, const std::string &path,
-                       CudaRuntime &cuda) {
-  std::string why = openCudaRuntime(path, cuda);
-  if (!why.empty()) {
-    error("--target=cuda: " + why);
-    return failure();
-  }
-  int major = 0, minor = 0;
-  char name[256] = {0};
-  char message[1024] = {0};
-  if (cuda.probe(&major, &minor, name, sizeof(name), message,
-                 sizeof(message)) != 0) {
-    error("--target=cuda: no GPU to run on: " + llvm::Twine(message));
-    return failure();
-  }
-  // sm_XY code runs on compute capability X.Y or newer (the fatbin and PTX
-  // forms carry PTX the driver compiles for newer GPUs); sm_XYa only on X.Y.
-  unsigned sm = 0;
-  llvm::StringRef chip(o.chip);
-  bool archSpecific = chip.ends_with("a");
-  chip.drop_front(3).take_while(llvm::isDigit).getAsInteger(10, sm);
-  unsigned device = static_cast<unsigned>(major * 10 + minor);
-  if (device < sm || (archSpecific && device != sm)) {
-    error("--target=cuda: --chip=" + o.chip + " code cannot run on " + name +
-          " (compute capability " + llvm::Twine(major) + "." +
-          llvm::Twine(minor) + "); pass --chip=sm_" + llvm::Twine(device));
-    return failure();
-  }
-  return success();
-}
-
-//===----------------------------------------------------------------------===//
 // The run
 //===----------------------------------------------------------------------===//
 
-int run(const Options &o) {
+int run(const Options &o, llvm::StringRef executable) {
   if (!o.releaseMemory)
     keepFreedMemory();
   // Context with everything norm-opt registers, plus the LLVM IR
@@ -344,11 +281,8 @@ int run(const Options &o) {
   // pipelines, so that a bad input reports its own error first.
   CudaRuntime cudaRuntime;
   const CudaRuntime *cuda = nullptr;
-  std::string cudaRuntimePath;
   if (o.isCuda()) {
-    cudaRuntimePath = findCudaRuntime(o);
-    if (cudaRuntimePath.empty() ||
-        failed(openCuda(o, cudaRuntimePath, cudaRuntime)))
+    if (failed(startCuda(o, executable, cudaRuntime)))
       return 1;
     cuda = &cudaRuntime;
   }
@@ -368,8 +302,8 @@ int run(const Options &o) {
     }
     libs.push_back(lib);
   }
-  if (cuda && !llvm::is_contained(libs, cudaRuntimePath))
-    libs.push_back(cudaRuntimePath);
+  if (cuda && !llvm::is_contained(libs, cuda->path))
+    libs.push_back(cuda->path);
   std::vector<llvm::StringRef> libRefs(libs.begin(), libs.end());
 
   llvm::InitializeNativeTarget();
@@ -504,7 +438,7 @@ int run(const Options &o) {
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   static int anchor;
-  mainExecutable = llvm::sys::fs::getMainExecutable(argv[0], &anchor);
+  std::string executable = llvm::sys::fs::getMainExecutable(argv[0], &anchor);
   Options options;
   if (!parseOptions(argc, argv, options))
     return 2;
@@ -512,5 +446,5 @@ int main(int argc, char **argv) {
     llvm::outs() << kUsage;
     return 0;
   }
-  return run(options);
+  return run(options, executable);
 }
