@@ -15,7 +15,9 @@
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Location.h"
+#include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
@@ -29,7 +31,6 @@
 #include <vector>
 
 namespace mlir {
-class Operation;
 namespace func {
 class FuncOp;
 } // namespace func
@@ -94,48 +95,6 @@ extern const char *const kUsage;
 bool parseOptions(int argc, char **argv, Options &o);
 
 //===----------------------------------------------------------------------===//
-// Compilation (NormRunCompile.cpp)
-//===----------------------------------------------------------------------===//
-
-/// A memref/tensor argument or result, as the compiled code sees it.
-struct ShapedSig {
-  ElemType elemType;
-  std::vector<int64_t> shape; // ShapedType::kDynamic for dynamic dims
-  bool isTensor;
-};
-
-/// `t` as MLIR prints it.
-std::string typeStr(mlir::Type t);
-
-/// Checks one argument or result type; prints the error (located at `loc`).
-std::optional<ShapedSig> checkSigType(mlir::Type t, const std::string &what,
-                                      mlir::Location loc);
-
-/// The textual pipeline of `spec` (`project`, `upstream` or a textual
-/// pipeline, as --pipeline and --compare-pipeline take it); `kind` is set to
-/// project, upstream or custom.
-std::string pipelineText(const Options &o, const std::string &spec,
-                         std::string &kind);
-
-/// Runs `pipeline` on `module` and checks that it reached the LLVM dialect
-/// with the C interface of the entry. Prints the error and fails otherwise.
-mlir::LogicalResult lowerModule(mlir::MLIRContext &context,
-                                mlir::ModuleOp module,
-                                const std::string &pipeline, const Options &o,
-                                bool printIR);
-
-/// A JIT-compiled module and its packed entry point.
-struct Compiled {
-  std::unique_ptr<mlir::ExecutionEngine> engine;
-  void (*fn)(void **) = nullptr;
-};
-
-/// JIT-compiles the lowered `module` (LLVM opt level 3, the host CPU) with
-/// the libraries `libs`.
-std::optional<Compiled> jitCompile(mlir::ModuleOp module, const Options &o,
-                                   llvm::ArrayRef<llvm::StringRef> libs);
-
-//===----------------------------------------------------------------------===//
 // Buffers and inputs (NormRunInputs.cpp)
 //===----------------------------------------------------------------------===//
 
@@ -154,6 +113,13 @@ struct Buffer {
   int64_t getNumBytes() const;
   /// The elements in row-major order, as doubles.
   std::vector<double> load() const;
+};
+
+/// A memref/tensor argument or result, as the compiled code sees it.
+struct ShapedSig {
+  ElemType elemType;
+  std::vector<int64_t> shape; // ShapedType::kDynamic for dynamic dims
+  bool isTensor;
 };
 
 /// A ranked memref descriptor in the layout of StridedMemRefType<T, rank>:
@@ -253,6 +219,16 @@ std::vector<CheckSpec> collectNormOps(mlir::func::FuncOp entry,
 std::string validateArgShapes(const CheckSpec &spec,
                               const std::vector<Buffer> &args);
 
+/// Checks the shapes of the argument buffers against every recorded op
+/// (validateArgShapes). Prints the error and fails when one does not fit.
+mlir::LogicalResult checkArgShapes(const std::vector<CheckSpec> &specs,
+                                   const std::vector<Buffer> &args);
+
+/// --check: fails, with the error printed, when no recorded op is
+/// checkable (each op's reason is given).
+mlir::LogicalResult requireCheckable(const std::vector<CheckSpec> &specs,
+                                     const Options &o);
+
 /// The outcome of --check over all checked ops.
 struct CheckOutcome {
   /// The worst output (largest rel_err / tol; NaN first) and its tolerance.
@@ -268,6 +244,55 @@ struct CheckOutcome {
 CheckOutcome checkAll(const std::vector<CheckSpec> &specs,
                       const std::vector<Buffer> &args,
                       const std::vector<Buffer> &results);
+
+//===----------------------------------------------------------------------===//
+// Compilation (NormRunCompile.cpp)
+//===----------------------------------------------------------------------===//
+
+/// A JIT-compiled module and its packed entry point.
+struct Compiled {
+  std::unique_ptr<mlir::ExecutionEngine> engine;
+  void (*fn)(void **) = nullptr;
+};
+
+/// The entry function from the input file to JIT-compiled code, with what
+/// the run needs to know about it.
+struct Program {
+  /// The input module; lowered by --pipeline after lowerProgram.
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  /// With --compare-pipeline: a copy of the module before lowering, lowered
+  /// by that pipeline.
+  mlir::OwningOpRef<mlir::ModuleOp> compareModule;
+  std::vector<ShapedSig> argSigs, resultSigs;
+  /// The norm ops of the entry, recorded before lowering.
+  std::vector<CheckSpec> specs;
+  /// Whether each argument is the destination of a norm op.
+  std::vector<bool> outputArgs;
+  /// project, upstream or custom.
+  std::string pipelineKind, compareKind;
+  std::optional<Compiled> compiled, compareCompiled;
+};
+
+/// The dialects, extensions and LLVM IR translations of the context; also
+/// registers every pass a textual pipeline may name.
+mlir::DialectRegistry createRegistry();
+
+/// Parses the input file, finds the entry, checks its signature (and
+/// --dims against it) and records its norm ops. Prints the error and fails
+/// otherwise.
+mlir::LogicalResult loadProgram(mlir::MLIRContext &context, const Options &o,
+                                Program &p);
+
+/// Lowers the entry and what it calls through --pipeline (and a copy
+/// through --compare-pipeline) to the LLVM dialect. Prints the error and
+/// fails otherwise.
+mlir::LogicalResult lowerProgram(mlir::MLIRContext &context, const Options &o,
+                                 Program &p);
+
+/// JIT-compiles the lowered modules with the runtime libraries (and, with
+/// `cuda`, the CUDA runtime). Prints the error and fails otherwise.
+mlir::LogicalResult jitProgram(const Options &o, const CudaRuntime *cuda,
+                               Program &p);
 
 //===----------------------------------------------------------------------===//
 // Timing (NormRunTiming.cpp)
@@ -297,6 +322,22 @@ std::vector<double> callTimed(const Compiled &c, ArgBuffers &args,
 
 /// The median and the minimum of `times` (not empty).
 std::pair<double, double> medianMin(std::vector<double> times);
+
+//===----------------------------------------------------------------------===//
+// --compare-pipeline (NormRunCompare.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Runs the compare pipeline's code on fresh arguments with the same values,
+/// times it and compares every result and argument buffer with those of the
+/// run (`args`, `results`; `median` its median time). Appends the `cmp_...`
+/// fields to `line` and, when a buffer differs, prints each comparison.
+/// Returns whether all matched; fails, with the error printed, when the
+/// arguments cannot be allocated.
+mlir::FailureOr<bool> runComparison(const Options &o, const Program &p,
+                                    const CudaRuntime *cuda,
+                                    const std::vector<Buffer> &args,
+                                    const std::vector<Buffer> &results,
+                                    double median, std::string &line);
 
 //===----------------------------------------------------------------------===//
 // --target=cuda (NormRunCuda.cpp)

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
@@ -364,6 +365,21 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
   return err;
 }
 
+LogicalResult normrun::checkArgShapes(const std::vector<CheckSpec> &specs,
+                                      const std::vector<Buffer> &args) {
+  for (const CheckSpec &spec : specs) {
+    std::string why = validateArgShapes(spec, args);
+    if (!why.empty()) {
+      error(spec.location +
+            ": the argument shapes (from the signature and --dims) do not "
+            "fit " +
+            spec.opName + ": " + why);
+      return failure();
+    }
+  }
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // --check
 //===----------------------------------------------------------------------===//
@@ -508,6 +524,21 @@ private:
 };
 
 } // namespace
+
+LogicalResult normrun::requireCheckable(const std::vector<CheckSpec> &specs,
+                                        const Options &o) {
+  if (llvm::any_of(specs, [](const CheckSpec &s) { return s.checkable; }))
+    return success();
+  std::string why;
+  for (const CheckSpec &s : specs)
+    why += "; " + s.opName + " at " + s.location + " is not: " + s.reason;
+  error("--check: @" + o.entry +
+        " has no checkable norm op (a norm.rms_norm, norm.layer_norm or "
+        "fused norm/matmul op whose operands are function arguments, or, "
+        "on tensors, whose results are returned)" +
+        (specs.empty() ? std::string("; it has no norm op at all") : why));
+  return failure();
+}
 
 CheckOutcome normrun::checkAll(const std::vector<CheckSpec> &specs,
                                const std::vector<Buffer> &args,

@@ -25,60 +25,28 @@
 // Every error is one `norm-run: error: ...` line (with the MLIR location
 // where there is one) and a non-zero exit.
 //
+// This file is the driver: main, run() as a sequence of steps, the printing
+// of errors and diagnostics, and the output line. The steps live in the
+// other files of the tool, one job each; NormRun.h has a section per file.
+//
 //===----------------------------------------------------------------------===//
 
 #include "NormRun.h"
 
-#include "norm/InitAll.h"
-#include "norm/Reference/NormReference.h"
-
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
-#include "mlir/Support/FileUtilities.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
-#include "mlir/Target/LLVMIR/LLVMTranslationInterface.h"
-#include "mlir/Transforms/Passes.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <algorithm>
-#include <chrono>
-#include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
-#include <optional>
 #include <string>
 #include <vector>
 
 using namespace mlir;
 using namespace normrun;
-namespace ref = mlir::norm::reference;
 
 //===----------------------------------------------------------------------===//
 // Errors
@@ -124,29 +92,101 @@ void printDiagnostic(Diagnostic &diag) {
   llvm::errs().flush();
 }
 
-/// The default --compare-tol of a buffer: 1e-4 for f32, 2e-2 for f16/bf16.
-double defaultCompareTol(ElemType et) {
-  return et == ElemType::F32 ? 1e-4 : 2e-2;
+//===----------------------------------------------------------------------===//
+// The report
+//===----------------------------------------------------------------------===//
+
+/// The bytes the buffers of a call cover, each buffer once (a result that
+/// is an argument counts once).
+int64_t countBytes(const std::vector<Buffer> &args,
+                   const std::vector<Buffer> &results) {
+  int64_t bytes = 0;
+  std::vector<const char *> counted;
+  auto count = [&](const Buffer &b) {
+    if (b.data && llvm::is_contained(counted, b.data))
+      return;
+    counted.push_back(b.data);
+    bytes += b.getNumBytes();
+  };
+  for (const Buffer &b : args)
+    count(b);
+  for (const Buffer &b : results)
+    count(b);
+  return bytes;
+}
+
+/// The first fields of the output line: the entry, the pipeline, the bytes,
+/// the times and the bandwidth.
+std::string formatTimes(const Options &o, const Program &p, int64_t bytes,
+                        double median, double minMs) {
+  double gbps =
+      median > 0.0 ? static_cast<double>(bytes) / (median * 1e-3) / 1e9 : 0.0;
+  char line[512];
+  std::string device =
+      o.isCuda() ? " target=cuda chip=" + o.chip : std::string();
+  std::snprintf(line, sizeof(line),
+                "norm-run: entry=%s pipeline=%s%s threads=%lld bytes=%lld "
+                "median_ms=%.6f min_ms=%.6f gbps=%.3f",
+                o.entry.c_str(), p.pipelineKind.c_str(), device.c_str(),
+                static_cast<long long>(o.threads),
+                static_cast<long long>(bytes), median, minMs, gbps);
+  return line;
+}
+
+/// --check: appends the worst output's `rel_err=<e> tol=<t>` and PASS or
+/// FAIL to `line`; on FAIL prints every comparison. Returns whether it
+/// passed.
+bool appendCheck(const Program &p, const std::vector<Buffer> &args,
+                 const std::vector<Buffer> &results, std::string &line) {
+  CheckOutcome outcome = checkAll(p.specs, args, results);
+  char fields[512];
+  std::snprintf(fields, sizeof(fields), " rel_err=%.3e tol=%.0e %s",
+                outcome.relErr, outcome.tol, outcome.ok ? "PASS" : "FAIL");
+  line += fields;
+  if (!outcome.ok)
+    for (const std::string &d : outcome.details)
+      llvm::errs() << "norm-run: check: " << d << "\n";
+  return outcome.ok;
 }
 
 //===----------------------------------------------------------------------===//
 // The run
 //===----------------------------------------------------------------------===//
 
+/// Runs the compiled entry on fresh arguments: the timed calls, --check,
+/// --compare-pipeline and the output line. Returns the exit code.
+int execute(const Options &o, const Program &p, const CudaRuntime *cuda) {
+  ArgBuffers args;
+  if (failed(allocateArgs(p.argSigs, p.outputArgs, o, cuda, args)) ||
+      failed(checkArgShapes(p.specs, args.bufs)))
+    return 1;
+  std::vector<Buffer> results;
+  std::vector<double> times =
+      callTimed(*p.compiled, args, p.resultSigs, o, cuda, results);
+  auto [median, minMs] = medianMin(times);
+  std::string line =
+      formatTimes(o, p, countBytes(args.bufs, results), median, minMs);
+  int rc = 0;
+  if (o.check && !appendCheck(p, args.bufs, results, line))
+    rc = 1;
+  if (p.compareCompiled) {
+    FailureOr<bool> same =
+        runComparison(o, p, cuda, args.bufs, results, median, line);
+    if (failed(same))
+      return 1;
+    if (!*same)
+      rc = 1;
+  }
+  llvm::outs() << line << "\n";
+  llvm::outs().flush();
+  freeResults(results, args.bufs, cuda);
+  return rc;
+}
+
 int run(const Options &o, llvm::StringRef executable) {
   if (!o.releaseMemory)
     keepFreedMemory();
-  // Context with everything norm-opt registers, plus the LLVM IR
-  // translations the ExecutionEngine needs.
-  DialectRegistry registry;
-  mlir::norm::registerAllDialects(registry);
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  mlir::registerAllToLLVMIRTranslations(registry);
-  mlir::registerAllPasses();
-  mlir::norm::registerAllPasses();
-  registerCudaPreparationPasses();
-  MLIRContext context(registry);
+  MLIRContext context(createRegistry());
   // One line per diagnostic: no dump of the failing op.
   context.printOpOnDiagnostic(false);
   ScopedDiagnosticHandler diagHandler(&context, [](Diagnostic &diag) {
@@ -154,128 +194,10 @@ int run(const Options &o, llvm::StringRef executable) {
     return success();
   });
 
-  // Parse.
-  std::string errorMessage;
-  auto file = openInputFile(o.file, &errorMessage);
-  if (!file) {
-    error(errorMessage);
+  Program program;
+  if (failed(loadProgram(context, o, program)) ||
+      failed(lowerProgram(context, o, program)))
     return 1;
-  }
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
-  if (!module) {
-    error("cannot parse '" + o.file + "'");
-    return 1;
-  }
-
-  // The entry function.
-  auto entry = module->lookupSymbol<func::FuncOp>(o.entry);
-  if (!entry || entry.isExternal()) {
-    std::vector<std::string> names;
-    module->walk([&](func::FuncOp f) {
-      if (!f.isExternal())
-        names.push_back("@" + f.getSymName().str());
-    });
-    std::string avail =
-        names.empty() ? std::string("none") : llvm::join(names, ", ");
-    error(llvm::Twine(entry ? "function @" + o.entry +
-                                  " is only a declaration"
-                            : "no function @" + o.entry) +
-          " in '" + o.file + "'; the functions with a body are: " + avail);
-    return 1;
-  }
-  FunctionType fnType = entry.getFunctionType();
-  std::vector<ShapedSig> argSigs, resultSigs;
-  for (auto [i, t] : llvm::enumerate(fnType.getInputs())) {
-    Location loc = entry.getBody().getArgument(i).getLoc();
-    auto sig = checkSigType(t, "argument #" + std::to_string(i) + " of @" +
-                                   o.entry,
-                            loc);
-    if (!sig)
-      return 1;
-    argSigs.push_back(*sig);
-  }
-  for (auto [i, t] : llvm::enumerate(fnType.getResults())) {
-    auto sig = checkSigType(
-        t, "result #" + std::to_string(i) + " of @" + o.entry, entry.getLoc());
-    if (!sig)
-      return 1;
-    resultSigs.push_back(*sig);
-  }
-
-  // Dynamic dims.
-  size_t numDynamic = 0;
-  for (const ShapedSig &s : argSigs)
-    numDynamic += llvm::count(s.shape, ShapedType::kDynamic);
-  if (o.dims.size() != numDynamic) {
-    std::vector<std::string> types;
-    for (Type t : fnType.getInputs())
-      types.push_back(typeStr(t));
-    error("--dims gives " + llvm::Twine(o.dims.size()) +
-          " value(s), but the arguments of @" + o.entry + " (" +
-          llvm::join(types, ", ") + ") have " + llvm::Twine(numDynamic) +
-          " dynamic dimension(s)");
-    return 1;
-  }
-
-  // The norm ops, before lowering.
-  std::vector<bool> outputArgs;
-  std::vector<CheckSpec> specs = collectNormOps(entry, outputArgs);
-  if (o.check && llvm::none_of(specs, [](const CheckSpec &s) {
-        return s.checkable;
-      })) {
-    std::string why;
-    for (const CheckSpec &s : specs)
-      why += "; " + s.opName + " at " + s.location + " is not: " + s.reason;
-    error("--check: @" + o.entry +
-          " has no checkable norm op (a norm.rms_norm, norm.layer_norm or "
-          "fused norm/matmul op whose operands are function arguments, or, "
-          "on tensors, whose results are returned)" +
-          (specs.empty() ? std::string("; it has no norm op at all") : why));
-    return 1;
-  }
-
-  // Lower only @entry and what it references: the other functions become
-  // private and symbol-dce drops those it does not call (faster, and a
-  // function that does not lower cannot get in the way).
-  entry->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
-                 UnitAttr::get(&context));
-  entry.setPublic();
-  for (auto f : module->getOps<func::FuncOp>())
-    if (f != entry && !f.isExternal())
-      f.setPrivate();
-  {
-    PassManager dce(&context);
-    dce.addPass(createSymbolDCEPass());
-    if (failed(dce.run(*module))) {
-      error("symbol-dce failed on '" + o.file + "'");
-      return 1;
-    }
-  }
-  std::string pipelineKind, compareKind;
-  std::string pipeline = pipelineText(o, o.pipeline, pipelineKind);
-  bool comparing = !o.comparePipeline.empty();
-  std::string comparePipeline =
-      comparing ? pipelineText(o, o.comparePipeline, compareKind) : "";
-  // --target/--threads only go into the project and upstream pipelines.
-  bool optionsUsed = pipelineKind != "custom" ||
-                     (comparing && compareKind != "custom");
-  if (!optionsUsed && (o.threads != 0 || (o.target != "host" && !o.isCuda())))
-    llvm::errs() << "norm-run: warning: --target and --threads are ignored "
-                    "with a custom pipeline\n";
-  // The module the compare pipeline lowers: the same IR, before lowering.
-  OwningOpRef<ModuleOp> compareModule;
-  if (comparing)
-    compareModule = module->clone();
-  if (failed(lowerModule(context, *module, pipeline, o, o.printIR)))
-    return 1;
-  if (comparing &&
-      failed(lowerModule(context, *compareModule, comparePipeline, o,
-                         /*printIR=*/false)))
-    return 1;
-
   // --target=cuda: the runtime, and a driver and a GPU, before any code
   // runs (the JIT runs the kernels' loading at initialization). After the
   // pipelines, so that a bad input reports its own error first.
@@ -286,151 +208,9 @@ int run(const Options &o, llvm::StringRef executable) {
       return 1;
     cuda = &cudaRuntime;
   }
-
-  // JIT.
-  std::vector<std::string> libs;
-  for (const char *lib : {"libmlir_c_runner_utils.so", "libmlir_runner_utils.so",
-                          "libomp.so"}) {
-    std::string path = std::string(NORM_RUN_LLVM_LIBRARY_DIR "/") + lib;
-    if (llvm::sys::fs::exists(path))
-      libs.push_back(path);
-  }
-  for (const std::string &lib : o.sharedLibs) {
-    if (!llvm::sys::fs::exists(lib)) {
-      error("--shared-libs: no such file '" + lib + "'");
-      return 1;
-    }
-    libs.push_back(lib);
-  }
-  if (cuda && !llvm::is_contained(libs, cuda->path))
-    libs.push_back(cuda->path);
-  std::vector<llvm::StringRef> libRefs(libs.begin(), libs.end());
-
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  std::optional<Compiled> compiled = jitCompile(*module, o, libRefs);
-  if (!compiled)
+  if (failed(jitProgram(o, cuda, program)))
     return 1;
-  std::optional<Compiled> compareCompiled;
-  if (comparing) {
-    compareCompiled = jitCompile(*compareModule, o, libRefs);
-    if (!compareCompiled)
-      return 1;
-  }
-
-  // Argument buffers.
-  ArgBuffers args;
-  if (failed(allocateArgs(argSigs, outputArgs, o, cuda, args)))
-    return 1;
-  for (const CheckSpec &spec : specs) {
-    std::string why = validateArgShapes(spec, args.bufs);
-    if (!why.empty()) {
-      error(spec.location + ": the argument shapes (from the signature and "
-                            "--dims) do not fit " +
-            spec.opName + ": " + why);
-      return 1;
-    }
-  }
-
-  std::vector<Buffer> results;
-  std::vector<double> times =
-      callTimed(*compiled, args, resultSigs, o, cuda, results);
-
-  // Report.
-  auto [median, minMs] = medianMin(times);
-  int64_t bytes = 0;
-  std::vector<const char *> counted;
-  auto count = [&](const Buffer &b) {
-    if (b.data && llvm::is_contained(counted, b.data))
-      return;
-    counted.push_back(b.data);
-    bytes += b.getNumBytes();
-  };
-  for (const Buffer &b : args.bufs)
-    count(b);
-  for (const Buffer &b : results)
-    count(b);
-  double gbps = median > 0.0 ? static_cast<double>(bytes) / (median * 1e-3) / 1e9
-                             : 0.0;
-
-  char line[512];
-  std::string device =
-      o.isCuda() ? " target=cuda chip=" + o.chip : std::string();
-  std::snprintf(line, sizeof(line),
-                "norm-run: entry=%s pipeline=%s%s threads=%lld bytes=%lld "
-                "median_ms=%.6f min_ms=%.6f gbps=%.3f",
-                o.entry.c_str(), pipelineKind.c_str(), device.c_str(),
-                static_cast<long long>(o.threads),
-                static_cast<long long>(bytes), median, minMs, gbps);
-  std::string out = line;
-  int rc = 0;
-  if (o.check) {
-    CheckOutcome outcome = checkAll(specs, args.bufs, results);
-    std::snprintf(line, sizeof(line), " rel_err=%.3e tol=%.0e %s",
-                  outcome.relErr, outcome.tol, outcome.ok ? "PASS" : "FAIL");
-    out += line;
-    if (!outcome.ok) {
-      rc = 1;
-      for (const std::string &d : outcome.details)
-        llvm::errs() << "norm-run: check: " << d << "\n";
-    }
-  }
-
-  // --compare-pipeline: the same inputs through the other pipeline, then
-  // every result and every argument buffer compared with its counterpart.
-  if (comparing) {
-    ArgBuffers cargs;
-    if (failed(allocateArgs(argSigs, outputArgs, o, cuda, cargs)))
-      return 1;
-    std::vector<Buffer> cresults;
-    std::vector<double> ctimes =
-        callTimed(*compareCompiled, cargs, resultSigs, o, cuda, cresults);
-    auto [cmedian, cminMs] = medianMin(ctimes);
-    double worstRatio = -1.0, worstErr = 0.0, worstTol = 0.0;
-    bool ok = true;
-    std::vector<std::string> details;
-    auto compareBuffers = [&](const std::string &what, const Buffer &a,
-                              const Buffer &b) {
-      double tol = o.compareTol > 0.0 ? o.compareTol
-                                      : defaultCompareTol(a.elemType);
-      ref::CompareResult r = ref::compare(a.load(), b.load(), tol);
-      double ratio = std::isnan(r.relErr) ? INFINITY : r.relErr / tol;
-      if (ratio > worstRatio) {
-        worstRatio = ratio;
-        worstErr = r.relErr;
-        worstTol = tol;
-      }
-      char d[256];
-      std::snprintf(d, sizeof(d), "%s: rel_err=%.3e tol=%.0e %s",
-                    what.c_str(), r.relErr, tol, r.ok ? "PASS" : "FAIL");
-      details.push_back(d + (r.note.empty() ? "" : " (" + r.note + ")"));
-      ok &= r.ok;
-    };
-    for (size_t i = 0; i < results.size(); ++i)
-      compareBuffers("result #" + std::to_string(i), results[i], cresults[i]);
-    for (size_t i = 0; i < args.bufs.size(); ++i)
-      compareBuffers("argument #" + std::to_string(i), args.bufs[i],
-                     cargs.bufs[i]);
-    freeResults(cresults, cargs.bufs, cuda);
-    if (worstRatio < 0.0) // nothing to compare
-      worstTol = o.compareTol > 0.0 ? o.compareTol : 1e-4;
-    std::snprintf(line, sizeof(line),
-                  " cmp_pipeline=%s cmp_median_ms=%.6f cmp_min_ms=%.6f "
-                  "speedup=%.3f cmp_rel_err=%.3e cmp_tol=%.0e %s",
-                  compareKind.c_str(), cmedian, cminMs,
-                  median > 0.0 ? cmedian / median : 0.0, worstErr, worstTol,
-                  ok ? "PASS" : "FAIL");
-    out += line;
-    if (!ok) {
-      rc = 1;
-      for (const std::string &d : details)
-        llvm::errs() << "norm-run: compare: " << d << "\n";
-    }
-  }
-  llvm::outs() << out << "\n";
-  llvm::outs().flush();
-  freeResults(results, args.bufs, cuda);
-  return rc;
+  return execute(o, program, cuda);
 }
 
 } // namespace
