@@ -85,135 +85,158 @@ bool parseDouble(llvm::StringRef name, llvm::StringRef value, double &out) {
   return true;
 }
 
-} // namespace
+/// Whether --<name> takes a value.
+bool takesValue(llvm::StringRef name) {
+  return llvm::is_contained({"entry", "pipeline", "target", "threads", "dims",
+                             "seed", "dist", "mean", "scale", "warmup",
+                             "repeat", "shared-libs", "compare-pipeline",
+                             "compare-tol", "chip", "gpu-format"},
+                            name);
+}
 
-bool normrun::parseOptions(int argc, char **argv, Options &o) {
-  static const char *const valued[] = {"entry",
-                                       "pipeline",
-                                       "target",
-                                       "threads",
-                                       "dims",
-                                       "seed",
-                                       "dist",
-                                       "mean",
-                                       "scale",
-                                       "warmup",
-                                       "repeat",
-                                       "shared-libs",
-                                       "compare-pipeline",
-                                       "compare-tol",
-                                       "chip",
-                                       "gpu-format"};
-  bool haveFile = false;
-  for (int i = 1; i < argc; ++i) {
-    llvm::StringRef arg(argv[i]);
-    if (!arg.starts_with("-") || arg == "-") {
-      if (haveFile) {
-        error("more than one input file ('" + o.file + "' and '" + arg + "')");
+/// Sets --<name>, an option that takes a value, to `value`. Prints the error
+/// and returns false on a bad value.
+bool setOption(llvm::StringRef name, llvm::StringRef value, Options &o) {
+  if (name == "entry") {
+    o.entry = value.str();
+  } else if (name == "pipeline") {
+    o.pipeline = value.str();
+  } else if (name == "target") {
+    o.target = value.str();
+  } else if (name == "chip") {
+    o.chip = value.str();
+    o.chipGiven = true;
+  } else if (name == "gpu-format") {
+    o.gpuFormat = value.str();
+    o.gpuFormatGiven = true;
+  } else if (name == "threads") {
+    if (!parseInt(name, value, o.threads, 0))
+      return false;
+  } else if (name == "dims") {
+    o.dims.clear();
+    o.dimsGiven = true;
+    llvm::SmallVector<llvm::StringRef> parts;
+    value.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+    for (llvm::StringRef p : parts) {
+      int64_t d;
+      if (!parseInt("dims", p, d, 0))
         return false;
-      }
-      o.file = arg.str();
-      haveFile = true;
-      continue;
+      o.dims.push_back(d);
     }
-    llvm::StringRef body = arg.drop_front(arg.starts_with("--") ? 2 : 1);
-    auto [name, value] = body.split('=');
-    bool hasValue = body.contains('=');
-    if (name == "help" || name == "h") {
-      o.help = true;
-      continue;
-    }
-    if (name == "check" || name == "print-ir" || name == "release-memory") {
-      if (hasValue) {
-        error("--" + name + " takes no value");
-        return false;
-      }
-      (name == "check"      ? o.check
-       : name == "print-ir" ? o.printIR
-                            : o.releaseMemory) = true;
-      continue;
-    }
-    if (!llvm::is_contained(valued, name)) {
-      error("unknown option '" + arg + "' (see --help)");
+  } else if (name == "seed") {
+    if (!parseInt(name, value, o.seed, INT64_MIN))
+      return false;
+  } else if (name == "dist") {
+    o.dist = value.str();
+  } else if (name == "mean") {
+    if (!parseDouble(name, value, o.mean))
+      return false;
+  } else if (name == "scale") {
+    if (!parseDouble(name, value, o.scale))
+      return false;
+  } else if (name == "warmup") {
+    if (!parseInt(name, value, o.warmup, 0))
+      return false;
+  } else if (name == "repeat") {
+    if (!parseInt(name, value, o.repeat, 1))
+      return false;
+  } else if (name == "compare-pipeline") {
+    o.comparePipeline = value.str();
+    if (o.comparePipeline.empty()) {
+      error("--compare-pipeline needs a pipeline (project, upstream or a "
+            "textual pipeline)");
       return false;
     }
-    if (!hasValue) {
-      if (i + 1 >= argc) {
-        error("--" + name + " needs a value");
-        return false;
-      }
-      value = argv[++i];
+  } else if (name == "compare-tol") {
+    if (!parseDouble(name, value, o.compareTol))
+      return false;
+    if (o.compareTol <= 0.0) {
+      error("--compare-tol must be > 0, got '" + value + "'");
+      return false;
     }
-    if (name == "entry") {
-      o.entry = value.str();
-    } else if (name == "pipeline") {
-      o.pipeline = value.str();
-    } else if (name == "target") {
-      o.target = value.str();
-    } else if (name == "chip") {
-      o.chip = value.str();
-      o.chipGiven = true;
-    } else if (name == "gpu-format") {
-      o.gpuFormat = value.str();
-      o.gpuFormatGiven = true;
-    } else if (name == "threads") {
-      if (!parseInt(name, value, o.threads, 0))
-        return false;
-    } else if (name == "dims") {
-      o.dims.clear();
-      o.dimsGiven = true;
-      llvm::SmallVector<llvm::StringRef> parts;
-      value.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-      for (llvm::StringRef p : parts) {
-        int64_t d;
-        if (!parseInt("dims", p, d, 0))
-          return false;
-        o.dims.push_back(d);
-      }
-    } else if (name == "seed") {
-      if (!parseInt(name, value, o.seed, INT64_MIN))
-        return false;
-    } else if (name == "dist") {
-      o.dist = value.str();
-    } else if (name == "mean") {
-      if (!parseDouble(name, value, o.mean))
-        return false;
-    } else if (name == "scale") {
-      if (!parseDouble(name, value, o.scale))
-        return false;
-    } else if (name == "warmup") {
-      if (!parseInt(name, value, o.warmup, 0))
-        return false;
-    } else if (name == "repeat") {
-      if (!parseInt(name, value, o.repeat, 1))
-        return false;
-    } else if (name == "compare-pipeline") {
-      o.comparePipeline = value.str();
-      if (o.comparePipeline.empty()) {
-        error("--compare-pipeline needs a pipeline (project, upstream or a "
-              "textual pipeline)");
-        return false;
-      }
-    } else if (name == "compare-tol") {
-      if (!parseDouble(name, value, o.compareTol))
-        return false;
-      if (o.compareTol <= 0.0) {
-        error("--compare-tol must be > 0, got '" + value + "'");
-        return false;
-      }
-    } else if (name == "shared-libs") {
-      llvm::SmallVector<llvm::StringRef> parts;
-      value.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-      for (llvm::StringRef p : parts)
-        o.sharedLibs.push_back(p.trim().str());
-    }
+  } else if (name == "shared-libs") {
+    llvm::SmallVector<llvm::StringRef> parts;
+    value.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+    for (llvm::StringRef p : parts)
+      o.sharedLibs.push_back(p.trim().str());
   }
-  if (o.help)
+  return true;
+}
+
+/// Parses the option argv[i], taking its value from argv[i + 1] (and
+/// advancing `i`) when it has no `=value`. Prints the error and returns
+/// false on a bad option.
+bool parseOption(int argc, char **argv, int &i, Options &o) {
+  llvm::StringRef arg(argv[i]);
+  llvm::StringRef body = arg.drop_front(arg.starts_with("--") ? 2 : 1);
+  auto [name, value] = body.split('=');
+  bool hasValue = body.contains('=');
+  if (name == "help" || name == "h") {
+    o.help = true;
     return true;
-  if (!haveFile) {
-    error("no input file (usage: norm-run FILE.mlir --entry=<func> ...)");
+  }
+  if (name == "check" || name == "print-ir" || name == "release-memory") {
+    if (hasValue) {
+      error("--" + name + " takes no value");
+      return false;
+    }
+    (name == "check"      ? o.check
+     : name == "print-ir" ? o.printIR
+                          : o.releaseMemory) = true;
+    return true;
+  }
+  if (!takesValue(name)) {
+    error("unknown option '" + arg + "' (see --help)");
     return false;
   }
+  if (!hasValue) {
+    if (i + 1 >= argc) {
+      error("--" + name + " needs a value");
+      return false;
+    }
+    value = argv[++i];
+  }
+  return setOption(name, value, o);
+}
+
+/// The checks of the options of --target=cuda.
+bool validateCudaOptions(const Options &o) {
+  // Checked here, not only by the pipeline: the value goes into the
+  // pipeline text, and the device check needs the number. Only the chips
+  // that LLVM 22's NVPTX back end knows and that PTX ISA 8.0 (the
+  // pipeline's default `features`) can target: any other makes the back
+  // end abort (e.g. sm_100 needs PTX 8.6, sm_80a does not exist).
+  static const char *const chips[] = {"sm_70", "sm_72", "sm_75",
+                                      "sm_80", "sm_86", "sm_87",
+                                      "sm_89", "sm_90", "sm_90a"};
+  if (!llvm::is_contained(chips, o.chip)) {
+    error("--chip must be one of " +
+          llvm::join(llvm::ArrayRef<const char *>(chips), ", ") + ", got '" +
+          o.chip + "'");
+    return false;
+  }
+  if (o.gpuFormat != "fatbin" && o.gpuFormat != "bin" && o.gpuFormat != "isa") {
+    error("--gpu-format must be fatbin, bin or isa (PTX), got '" + o.gpuFormat +
+          "'");
+    return false;
+  }
+  if (o.threads != 0) {
+    error("--threads does not apply to --target=cuda (the GPU pipeline has "
+          "no thread count)");
+    return false;
+  }
+  if (o.pipeline == "upstream") {
+    error("--pipeline=upstream compiles for the CPU (upstream MLIR has no "
+          "GPU code generation of norm ops); with --target=cuda use it as "
+          "--compare-pipeline=upstream, the CPU baseline");
+    return false;
+  }
+  return true;
+}
+
+/// The checks of the options together. Prints the error and returns false
+/// on the first that fails.
+bool validateOptions(const Options &o) {
   if (o.entry.empty()) {
     error("--entry=<func> is required");
     return false;
@@ -229,39 +252,8 @@ bool normrun::parseOptions(int argc, char **argv, Options &o) {
           " only applies to --target=cuda");
     return false;
   }
-  if (o.isCuda()) {
-    // Checked here, not only by the pipeline: the value goes into the
-    // pipeline text, and the device check needs the number. Only the chips
-    // that LLVM 22's NVPTX back end knows and that PTX ISA 8.0 (the
-    // pipeline's default `features`) can target: any other makes the back
-    // end abort (e.g. sm_100 needs PTX 8.6, sm_80a does not exist).
-    static const char *const chips[] = {"sm_70", "sm_72", "sm_75",
-                                        "sm_80", "sm_86", "sm_87",
-                                        "sm_89", "sm_90", "sm_90a"};
-    if (!llvm::is_contained(chips, o.chip)) {
-      error("--chip must be one of " +
-            llvm::join(llvm::ArrayRef<const char *>(chips), ", ") + ", got '" +
-            o.chip + "'");
-      return false;
-    }
-    if (o.gpuFormat != "fatbin" && o.gpuFormat != "bin" &&
-        o.gpuFormat != "isa") {
-      error("--gpu-format must be fatbin, bin or isa (PTX), got '" +
-            o.gpuFormat + "'");
-      return false;
-    }
-    if (o.threads != 0) {
-      error("--threads does not apply to --target=cuda (the GPU pipeline has "
-            "no thread count)");
-      return false;
-    }
-    if (o.pipeline == "upstream") {
-      error("--pipeline=upstream compiles for the CPU (upstream MLIR has no "
-            "GPU code generation of norm ops); with --target=cuda use it as "
-            "--compare-pipeline=upstream, the CPU baseline");
-      return false;
-    }
-  }
+  if (o.isCuda() && !validateCudaOptions(o))
+    return false;
   if (o.dist != "uniform" && o.dist != "normal") {
     error("--dist must be uniform or normal, got '" + o.dist + "'");
     return false;
@@ -271,4 +263,31 @@ bool normrun::parseOptions(int argc, char **argv, Options &o) {
     return false;
   }
   return true;
+}
+
+} // namespace
+
+bool normrun::parseOptions(int argc, char **argv, Options &o) {
+  bool haveFile = false;
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg(argv[i]);
+    if (arg.starts_with("-") && arg != "-") {
+      if (!parseOption(argc, argv, i, o))
+        return false;
+      continue;
+    }
+    if (haveFile) {
+      error("more than one input file ('" + o.file + "' and '" + arg + "')");
+      return false;
+    }
+    o.file = arg.str();
+    haveFile = true;
+  }
+  if (o.help)
+    return true;
+  if (!haveFile) {
+    error("no input file (usage: norm-run FILE.mlir --entry=<func> ...)");
+    return false;
+  }
+  return validateOptions(o);
 }
