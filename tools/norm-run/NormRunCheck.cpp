@@ -149,6 +149,90 @@ void setCommonParams(OpT op, CheckSpec &spec, bool isRms) {
   spec.params.epsOutside = op.getEpsMode() == norm::EpsMode::outside_sqrt;
 }
 
+/// Records a norm.rms_norm: its kind, attributes and operand roles.
+void recordRMSNorm(norm::RMSNormOp o, CheckSpec &spec, SpecBuilder &b) {
+  spec.kind = CheckOpKind::RMSNorm;
+  setCommonParams(o, spec, /*isRms=*/true);
+  spec.params.partial = o.getPartialValue();
+  spec.params.castBeforeWeight =
+      o.getCastMode() == norm::CastMode::before_weight;
+  spec.axis = o.getNormalizedAxis();
+  b.input(o.getInput(), spec.x, "input");
+  b.input(o.getResidual(), spec.residual, "residual");
+  b.input(o.getWeight(), spec.gamma, "weight");
+  b.output(o.getInitMutable(), spec.y, "outs", true);
+  b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
+  b.output(o.getRstdInitMutable(), spec.rstd, "rstd_outs", false);
+}
+
+/// Records a norm.layer_norm: its kind, attributes and operand roles.
+void recordLayerNorm(norm::LayerNormOp o, CheckSpec &spec, SpecBuilder &b) {
+  spec.kind = CheckOpKind::LayerNorm;
+  setCommonParams(o, spec, /*isRms=*/false);
+  spec.params.castBeforeWeight =
+      o.getCastMode() == norm::CastMode::before_weight;
+  spec.axis = o.getNormalizedAxis();
+  b.input(o.getInput(), spec.x, "input");
+  b.input(o.getResidual(), spec.residual, "residual");
+  b.input(o.getWeight(), spec.gamma, "weight");
+  b.input(o.getBias(), spec.beta, "bias");
+  b.output(o.getInitMutable(), spec.y, "outs", true);
+  b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
+  b.output(o.getMeanInitMutable(), spec.mean, "mean_outs", false);
+  b.output(o.getRstdInitMutable(), spec.rstd, "rstd_outs", false);
+}
+
+/// Records one of the four fused ops, which have the same operands (β only
+/// for LayerNorm).
+template <typename OpT>
+void recordFused(OpT o, CheckOpKind kind, bool isRms, CheckSpec &spec,
+                 SpecBuilder &b) {
+  spec.kind = kind;
+  setCommonParams(o, spec, isRms);
+  spec.transposeRhs = o.getTransposeRhs();
+  b.input(o.getInput(), spec.x, "input");
+  b.input(o.getResidual(), spec.residual, "residual");
+  b.input(o.getWeight(), spec.gamma, "weight");
+  if constexpr (std::is_same_v<OpT, norm::LayerNormMatmulOp> ||
+                std::is_same_v<OpT, norm::MatmulLayerNormOp>)
+    b.input(o.getBias(), spec.beta, "bias");
+  b.input(o.getRhs(), spec.rhs, "rhs");
+  b.input(o.getMatmulBias(), spec.matmulBias, "matmul_bias");
+  b.output(o.getInitMutable(), spec.y, "outs", true);
+  b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
+}
+
+/// Records `op` into `spec` when it is one of the six checkable kinds.
+/// Returns false for any other op.
+bool recordOp(Operation *op, CheckSpec &spec, SpecBuilder &b) {
+  return llvm::TypeSwitch<Operation *, bool>(op)
+      .Case([&](norm::RMSNormOp o) {
+        recordRMSNorm(o, spec, b);
+        return true;
+      })
+      .Case([&](norm::LayerNormOp o) {
+        recordLayerNorm(o, spec, b);
+        return true;
+      })
+      .Case([&](norm::RMSNormMatmulOp o) {
+        recordFused(o, CheckOpKind::RMSNormMatmul, true, spec, b);
+        return true;
+      })
+      .Case([&](norm::LayerNormMatmulOp o) {
+        recordFused(o, CheckOpKind::LayerNormMatmul, false, spec, b);
+        return true;
+      })
+      .Case([&](norm::MatmulRMSNormOp o) {
+        recordFused(o, CheckOpKind::MatmulRMSNorm, true, spec, b);
+        return true;
+      })
+      .Case([&](norm::MatmulLayerNormOp o) {
+        recordFused(o, CheckOpKind::MatmulLayerNorm, false, spec, b);
+        return true;
+      })
+      .Default([](Operation *) { return false; });
+}
+
 } // namespace
 
 std::vector<CheckSpec> normrun::collectNormOps(func::FuncOp entry,
@@ -180,70 +264,7 @@ std::vector<CheckSpec> normrun::collectNormOps(func::FuncOp entry,
     spec.location = formatLoc(op->getLoc());
     spec.checkable = true;
     SpecBuilder b(spec, op, body, returned);
-    // The four fused ops have the same operands (β only for LayerNorm).
-    auto fusedSpec = [&](auto o, CheckOpKind kind, bool isRms) {
-      spec.kind = kind;
-      setCommonParams(o, spec, isRms);
-      spec.transposeRhs = o.getTransposeRhs();
-      b.input(o.getInput(), spec.x, "input");
-      b.input(o.getResidual(), spec.residual, "residual");
-      b.input(o.getWeight(), spec.gamma, "weight");
-      if constexpr (std::is_same_v<decltype(o), norm::LayerNormMatmulOp> ||
-                    std::is_same_v<decltype(o), norm::MatmulLayerNormOp>)
-        b.input(o.getBias(), spec.beta, "bias");
-      b.input(o.getRhs(), spec.rhs, "rhs");
-      b.input(o.getMatmulBias(), spec.matmulBias, "matmul_bias");
-      b.output(o.getInitMutable(), spec.y, "outs", true);
-      b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
-      return true;
-    };
-    bool known =
-        llvm::TypeSwitch<Operation *, bool>(op)
-            .Case([&](norm::RMSNormOp o) {
-              spec.kind = CheckOpKind::RMSNorm;
-              setCommonParams(o, spec, /*isRms=*/true);
-              spec.params.partial = o.getPartialValue();
-              spec.params.castBeforeWeight =
-                  o.getCastMode() == norm::CastMode::before_weight;
-              spec.axis = o.getNormalizedAxis();
-              b.input(o.getInput(), spec.x, "input");
-              b.input(o.getResidual(), spec.residual, "residual");
-              b.input(o.getWeight(), spec.gamma, "weight");
-              b.output(o.getInitMutable(), spec.y, "outs", true);
-              b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
-              b.output(o.getRstdInitMutable(), spec.rstd, "rstd_outs", false);
-              return true;
-            })
-            .Case([&](norm::LayerNormOp o) {
-              spec.kind = CheckOpKind::LayerNorm;
-              setCommonParams(o, spec, /*isRms=*/false);
-              spec.params.castBeforeWeight =
-                  o.getCastMode() == norm::CastMode::before_weight;
-              spec.axis = o.getNormalizedAxis();
-              b.input(o.getInput(), spec.x, "input");
-              b.input(o.getResidual(), spec.residual, "residual");
-              b.input(o.getWeight(), spec.gamma, "weight");
-              b.input(o.getBias(), spec.beta, "bias");
-              b.output(o.getInitMutable(), spec.y, "outs", true);
-              b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
-              b.output(o.getMeanInitMutable(), spec.mean, "mean_outs", false);
-              b.output(o.getRstdInitMutable(), spec.rstd, "rstd_outs", false);
-              return true;
-            })
-            .Case([&](norm::RMSNormMatmulOp o) {
-              return fusedSpec(o, CheckOpKind::RMSNormMatmul, true);
-            })
-            .Case([&](norm::LayerNormMatmulOp o) {
-              return fusedSpec(o, CheckOpKind::LayerNormMatmul, false);
-            })
-            .Case([&](norm::MatmulRMSNormOp o) {
-              return fusedSpec(o, CheckOpKind::MatmulRMSNorm, true);
-            })
-            .Case([&](norm::MatmulLayerNormOp o) {
-              return fusedSpec(o, CheckOpKind::MatmulLayerNorm, false);
-            })
-            .Default([](Operation *) { return false; });
-    if (!known)
+    if (!recordOp(op, spec, b))
       return;
     Value input = op->getOperand(0);
     if (auto et = elemTypeOf(input.getType())) {
