@@ -158,7 +158,7 @@ mlir::LogicalResult allocateArgs(const std::vector<ShapedSig> &argSigs,
                                  ArgBuffers &a);
 
 //===----------------------------------------------------------------------===//
-// The norm ops and --check (NormRunCheck.cpp)
+// The norm ops (NormRunSpecs.cpp)
 //===----------------------------------------------------------------------===//
 
 /// Where an operand of a checked op lives at run time.
@@ -212,6 +212,10 @@ struct CheckSpec {
 /// destination (`outs`, possibly through casts) of a norm op.
 std::vector<CheckSpec> collectNormOps(mlir::func::FuncOp entry,
                                       std::vector<bool> &outputArgs);
+
+//===----------------------------------------------------------------------===//
+// Shapes and --check (NormRunCheck.cpp)
+//===----------------------------------------------------------------------===//
 
 /// Checks that the argument buffers of `spec` have shapes that fit the op
 /// (so the compiled code does not read out of bounds). Returns an empty
