@@ -148,36 +148,27 @@ void setCommonParams(OpT op, CheckSpec &spec, bool isRms) {
   spec.params.epsOutside = op.getEpsMode() == norm::EpsMode::outside_sqrt;
 }
 
-/// Records a norm.rms_norm: its kind, attributes and operand roles.
-void recordRMSNorm(norm::RMSNormOp o, CheckSpec &spec, SpecBuilder &b) {
-  spec.kind = CheckOpKind::RMSNorm;
-  setCommonParams(o, spec, /*isRms=*/true);
-  spec.params.partial = o.getPartialValue();
+/// Records a norm.rms_norm or norm.layer_norm: its kind, attributes and
+/// operand roles (β, the mean and `partial` exist on one of the two only).
+template <typename OpT>
+void recordUnfused(OpT o, CheckSpec &spec, SpecBuilder &b) {
+  constexpr bool isRms = std::is_same_v<OpT, norm::RMSNormOp>;
+  spec.kind = isRms ? CheckOpKind::RMSNorm : CheckOpKind::LayerNorm;
+  setCommonParams(o, spec, isRms);
+  if constexpr (isRms)
+    spec.params.partial = o.getPartialValue();
   spec.params.castBeforeWeight =
       o.getCastMode() == norm::CastMode::before_weight;
   spec.axis = o.getNormalizedAxis();
   b.input(o.getInput(), spec.x, "input");
   b.input(o.getResidual(), spec.residual, "residual");
   b.input(o.getWeight(), spec.gamma, "weight");
+  if constexpr (!isRms)
+    b.input(o.getBias(), spec.beta, "bias");
   b.output(o.getInitMutable(), spec.y, "outs", true);
   b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
-  b.output(o.getRstdInitMutable(), spec.rstd, "rstd_outs", false);
-}
-
-/// Records a norm.layer_norm: its kind, attributes and operand roles.
-void recordLayerNorm(norm::LayerNormOp o, CheckSpec &spec, SpecBuilder &b) {
-  spec.kind = CheckOpKind::LayerNorm;
-  setCommonParams(o, spec, /*isRms=*/false);
-  spec.params.castBeforeWeight =
-      o.getCastMode() == norm::CastMode::before_weight;
-  spec.axis = o.getNormalizedAxis();
-  b.input(o.getInput(), spec.x, "input");
-  b.input(o.getResidual(), spec.residual, "residual");
-  b.input(o.getWeight(), spec.gamma, "weight");
-  b.input(o.getBias(), spec.beta, "bias");
-  b.output(o.getInitMutable(), spec.y, "outs", true);
-  b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
-  b.output(o.getMeanInitMutable(), spec.mean, "mean_outs", false);
+  if constexpr (!isRms)
+    b.output(o.getMeanInitMutable(), spec.mean, "mean_outs", false);
   b.output(o.getRstdInitMutable(), spec.rstd, "rstd_outs", false);
 }
 
@@ -206,11 +197,11 @@ void recordFused(OpT o, CheckOpKind kind, bool isRms, CheckSpec &spec,
 bool recordOp(Operation *op, CheckSpec &spec, SpecBuilder &b) {
   return llvm::TypeSwitch<Operation *, bool>(op)
       .Case([&](norm::RMSNormOp o) {
-        recordRMSNorm(o, spec, b);
+        recordUnfused(o, spec, b);
         return true;
       })
       .Case([&](norm::LayerNormOp o) {
-        recordLayerNorm(o, spec, b);
+        recordUnfused(o, spec, b);
         return true;
       })
       .Case([&](norm::RMSNormMatmulOp o) {
