@@ -207,6 +207,10 @@ struct CheckSpec {
   }
 };
 
+/// The element type of a buffer of MLIR element type `t`: f32, f16 or bf16,
+/// none for any other.
+std::optional<ElemType> toElemType(mlir::Type t);
+
 /// Walks `entry` for norm ops. Returns one spec per norm op of the six
 /// checkable kinds and sets `outputArgs[i]` for every argument that is the
 /// destination (`outs`, possibly through casts) of a norm op.

@@ -52,16 +52,6 @@ using namespace normrun;
 
 namespace {
 
-std::optional<ElemType> toElemType(Type t) {
-  if (t.isF32())
-    return ElemType::F32;
-  if (t.isF16())
-    return ElemType::F16;
-  if (t.isBF16())
-    return ElemType::BF16;
-  return std::nullopt;
-}
-
 std::string typeStr(Type t) {
   std::string s;
   llvm::raw_string_ostream os(s);

@@ -29,6 +29,16 @@
 using namespace mlir;
 using namespace normrun;
 
+std::optional<ElemType> normrun::toElemType(Type t) {
+  if (t.isF32())
+    return ElemType::F32;
+  if (t.isF16())
+    return ElemType::F16;
+  if (t.isBF16())
+    return ElemType::BF16;
+  return std::nullopt;
+}
+
 //===----------------------------------------------------------------------===//
 // Recording the norm ops
 //===----------------------------------------------------------------------===//
@@ -62,17 +72,6 @@ std::optional<unsigned> argIndexOf(Value v, Block *entry) {
   if (!arg || arg.getOwner() != entry)
     return std::nullopt;
   return arg.getArgNumber();
-}
-
-std::optional<ElemType> elemTypeOf(Type t) {
-  Type e = cast<ShapedType>(t).getElementType();
-  if (e.isF32())
-    return ElemType::F32;
-  if (e.isF16())
-    return ElemType::F16;
-  if (e.isBF16())
-    return ElemType::BF16;
-  return std::nullopt;
 }
 
 /// Fills the roles of one op's operands.
@@ -257,7 +256,8 @@ std::vector<CheckSpec> normrun::collectNormOps(func::FuncOp entry,
     if (!recordOp(op, spec, b))
       return;
     Value input = op->getOperand(0);
-    if (auto et = elemTypeOf(input.getType())) {
+    if (auto et =
+            toElemType(cast<ShapedType>(input.getType()).getElementType())) {
       spec.elemType = *et;
     } else {
       spec.checkable = false;
