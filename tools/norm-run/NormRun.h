@@ -3,8 +3,8 @@
 // norm-run compiles one function of an MLIR file through a pipeline, runs it
 // with the ExecutionEngine on seeded random buffers, times it and optionally
 // checks every norm op of the function against the float64 reference
-// (NormReference). This header is private to the tool: the buffers the
-// runner owns, and what --check records about each norm op before lowering.
+// (NormReference). This header is private to the tool: what its files
+// share, in one section per file that defines it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,13 +13,24 @@
 
 #include "norm/Reference/NormReference.h"
 
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mlir {
-class Operation;
 namespace func {
 class FuncOp;
 } // namespace func
@@ -28,6 +39,64 @@ class FuncOp;
 namespace normrun {
 
 using mlir::norm::reference::ElemType;
+
+struct CudaRuntime;
+
+//===----------------------------------------------------------------------===//
+// Errors (norm-run.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Prints `norm-run: error: <msg>` to stderr.
+void error(const llvm::Twine &msg);
+
+/// `loc` as `file:line:col` (the first file location in it), empty for an
+/// unknown location, else as MLIR prints it.
+std::string formatLocation(mlir::Location loc);
+
+//===----------------------------------------------------------------------===//
+// Options (NormRunOptions.cpp)
+//===----------------------------------------------------------------------===//
+
+/// The command line.
+struct Options {
+  std::string file;
+  std::string entry;
+  std::string pipeline = "project";
+  std::string target = "host";
+  std::string chip = "sm_90";
+  std::string gpuFormat = "fatbin";
+  bool chipGiven = false;
+  bool gpuFormatGiven = false;
+  int64_t threads = 0;
+  std::vector<int64_t> dims;
+  bool dimsGiven = false;
+  int64_t seed = 1;
+  std::string dist = "uniform";
+  double mean = 0.0;
+  double scale = 1.0;
+  int64_t warmup = 1;
+  int64_t repeat = 10;
+  bool check = false;
+  bool printIR = false;
+  bool releaseMemory = false;
+  std::vector<std::string> sharedLibs;
+  std::string comparePipeline; // empty: no comparison
+  double compareTol = 0.0;     // <= 0: the default per element type
+  bool help = false;
+
+  bool isCuda() const { return target == "cuda"; }
+};
+
+/// The text of --help.
+extern const char *const kUsage;
+
+/// Parses argv into `o`. Accepts --opt=value, --opt value and -opt=value.
+/// Prints the error and returns false on a bad command line.
+bool parseOptions(int argc, char **argv, Options &o);
+
+//===----------------------------------------------------------------------===//
+// Buffers and inputs (NormRunInputs.cpp)
+//===----------------------------------------------------------------------===//
 
 /// A buffer at run time: an argument (allocated and filled by norm-run) or a
 /// result (allocated by the compiled code). `data` points at element 0
@@ -45,6 +114,52 @@ struct Buffer {
   /// The elements in row-major order, as doubles.
   std::vector<double> load() const;
 };
+
+/// A memref/tensor argument or result, as the compiled code sees it.
+struct ShapedSig {
+  ElemType elemType;
+  std::vector<int64_t> shape; // ShapedType::kDynamic for dynamic dims
+  bool isTensor;
+};
+
+/// A ranked memref descriptor in the layout of StridedMemRefType<T, rank>:
+/// {allocated, aligned, offset, sizes[rank], strides[rank]}, every field 8
+/// bytes.
+size_t descriptorWords(size_t rank);
+
+/// Reads the descriptor at `words` into a Buffer view.
+Buffer bufferFromDescriptor(const int64_t *words, size_t rank, ElemType et);
+
+/// Frees the results the callee allocated (with malloc, as the lowered
+/// memref.alloc does; with --target=cuda, managed memory, which `cuda`
+/// frees), except those that alias an argument, another result or a global.
+void freeResults(const std::vector<Buffer> &results,
+                 const std::vector<Buffer> &args, const CudaRuntime *cuda);
+
+/// The argument buffers of one run and their descriptors; frees the buffers.
+struct ArgBuffers {
+  std::vector<Buffer> bufs;
+  std::vector<std::vector<int64_t>> descs;
+  /// Set with --target=cuda: the buffers are managed memory.
+  const CudaRuntime *cuda = nullptr;
+  ArgBuffers() = default;
+  ArgBuffers(const ArgBuffers &) = delete;
+  ArgBuffers &operator=(const ArgBuffers &) = delete;
+  ~ArgBuffers();
+};
+
+/// Allocates every argument (sizes from the signature and --dims); outputs
+/// of norm ops are zero-filled, the others filled from their own seeded
+/// stream, so two calls give identical buffers. With `cuda`, the buffers
+/// are managed memory (CudaRuntime::allocate says why).
+mlir::LogicalResult allocateArgs(const std::vector<ShapedSig> &argSigs,
+                                 const std::vector<bool> &outputArgs,
+                                 const Options &o, const CudaRuntime *cuda,
+                                 ArgBuffers &a);
+
+//===----------------------------------------------------------------------===//
+// The norm ops (NormRunSpecs.cpp)
+//===----------------------------------------------------------------------===//
 
 /// Where an operand of a checked op lives at run time.
 struct Slot {
@@ -92,17 +207,35 @@ struct CheckSpec {
   }
 };
 
+/// The element type of a buffer of MLIR element type `t`: f32, f16 or bf16,
+/// none for any other.
+std::optional<ElemType> toElemType(mlir::Type t);
+
 /// Walks `entry` for norm ops. Returns one spec per norm op of the six
 /// checkable kinds and sets `outputArgs[i]` for every argument that is the
 /// destination (`outs`, possibly through casts) of a norm op.
 std::vector<CheckSpec> collectNormOps(mlir::func::FuncOp entry,
                                       std::vector<bool> &outputArgs);
 
+//===----------------------------------------------------------------------===//
+// Shapes and --check (NormRunCheck.cpp)
+//===----------------------------------------------------------------------===//
+
 /// Checks that the argument buffers of `spec` have shapes that fit the op
 /// (so the compiled code does not read out of bounds). Returns an empty
 /// string or the reason.
 std::string validateArgShapes(const CheckSpec &spec,
                               const std::vector<Buffer> &args);
+
+/// Checks the shapes of the argument buffers against every recorded op
+/// (validateArgShapes). Prints the error and fails when one does not fit.
+mlir::LogicalResult checkArgShapes(const std::vector<CheckSpec> &specs,
+                                   const std::vector<Buffer> &args);
+
+/// --check: fails, with the error printed, when no recorded op is
+/// checkable (each op's reason is given).
+mlir::LogicalResult requireCheckable(const std::vector<CheckSpec> &specs,
+                                     const Options &o);
 
 /// The outcome of --check over all checked ops.
 struct CheckOutcome {
@@ -119,6 +252,100 @@ struct CheckOutcome {
 CheckOutcome checkAll(const std::vector<CheckSpec> &specs,
                       const std::vector<Buffer> &args,
                       const std::vector<Buffer> &results);
+
+//===----------------------------------------------------------------------===//
+// Compilation (NormRunCompile.cpp)
+//===----------------------------------------------------------------------===//
+
+/// A JIT-compiled module and its packed entry point.
+struct Compiled {
+  std::unique_ptr<mlir::ExecutionEngine> engine;
+  void (*fn)(void **) = nullptr;
+};
+
+/// The entry function from the input file to JIT-compiled code, with what
+/// the run needs to know about it.
+struct Program {
+  /// The input module; lowered by --pipeline after lowerProgram.
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  /// With --compare-pipeline: a copy of the module before lowering, lowered
+  /// by that pipeline.
+  mlir::OwningOpRef<mlir::ModuleOp> compareModule;
+  std::vector<ShapedSig> argSigs, resultSigs;
+  /// The norm ops of the entry, recorded before lowering.
+  std::vector<CheckSpec> specs;
+  /// Whether each argument is the destination of a norm op.
+  std::vector<bool> outputArgs;
+  /// project, upstream or custom.
+  std::string pipelineKind, compareKind;
+  std::optional<Compiled> compiled, compareCompiled;
+};
+
+/// The dialects, extensions and LLVM IR translations of the context; also
+/// registers every pass a textual pipeline may name.
+mlir::DialectRegistry createRegistry();
+
+/// Parses the input file, finds the entry, checks its signature (and
+/// --dims against it) and records its norm ops. Prints the error and fails
+/// otherwise.
+mlir::LogicalResult loadProgram(mlir::MLIRContext &context, const Options &o,
+                                Program &p);
+
+/// Lowers the entry and what it calls through --pipeline (and a copy
+/// through --compare-pipeline) to the LLVM dialect. Prints the error and
+/// fails otherwise.
+mlir::LogicalResult lowerProgram(mlir::MLIRContext &context, const Options &o,
+                                 Program &p);
+
+/// JIT-compiles the lowered modules with the runtime libraries (and, with
+/// `cuda`, the CUDA runtime). Prints the error and fails otherwise.
+mlir::LogicalResult jitProgram(const Options &o, const CudaRuntime *cuda,
+                               Program &p);
+
+//===----------------------------------------------------------------------===//
+// Timing (NormRunTiming.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Generated code allocates its temporaries on every call (bufferization's
+/// intermediate tensors, the GEMM's packed panels). glibc serves blocks from
+/// 128 KiB up with fresh mmaps and trims freed heap tops, so every call
+/// page-faults those buffers in again: a quarter to a third of a model
+/// layer's time (docs/performance.md). Serving runtimes keep freed memory
+/// (PyTorch's caching allocator, jemalloc/tcmalloc); so does the runner,
+/// unless --release-memory: blocks up to glibc's limit of 32 MiB come from
+/// the heap, and the heap is not trimmed below 1 GiB.
+void keepFreedMemory();
+
+/// Calls the entry --warmup times, then --repeat timed times. Returns the
+/// times (ms) and leaves the last call's results in `results` (the earlier
+/// ones are freed).
+/// With `cuda`, each call ends with a synchronization of the device, inside
+/// the timed interval: the launches of norm-lower-to-nvvm are synchronous
+/// already (each creates a stream, launches and synchronizes it), a custom
+/// pipeline's need not be.
+std::vector<double> callTimed(const Compiled &c, ArgBuffers &args,
+                              const std::vector<ShapedSig> &resultSigs,
+                              const Options &o, const CudaRuntime *cuda,
+                              std::vector<Buffer> &results);
+
+/// The median and the minimum of `times` (not empty).
+std::pair<double, double> medianMin(std::vector<double> times);
+
+//===----------------------------------------------------------------------===//
+// --compare-pipeline (NormRunCompare.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Runs the compare pipeline's code on fresh arguments with the same values,
+/// times it and compares every result and argument buffer with those of the
+/// run (`args`, `results`; `median` its median time). Appends the `cmp_...`
+/// fields to `line` and, when a buffer differs, prints each comparison.
+/// Returns whether all matched; fails, with the error printed, when the
+/// arguments cannot be allocated.
+mlir::FailureOr<bool> runComparison(const Options &o, const Program &p,
+                                    const CudaRuntime *cuda,
+                                    const std::vector<Buffer> &args,
+                                    const std::vector<Buffer> &results,
+                                    double median, std::string &line);
 
 //===----------------------------------------------------------------------===//
 // --target=cuda (NormRunCuda.cpp)
@@ -145,6 +372,13 @@ struct CudaRuntime {
 /// Opens the runtime at `path` (it stays loaded) and resolves the entry
 /// points. Returns an empty string or the error.
 std::string openCudaRuntime(const std::string &path, CudaRuntime &rt);
+
+/// Finds libnorm_cuda_runtime.so (a --shared-libs entry of that name, else
+/// the one in the lib directory beside the bin directory of `executable`),
+/// opens it into `rt` and checks that there is a driver and a GPU that can
+/// run --chip code. Prints the error and fails otherwise.
+mlir::LogicalResult startCuda(const Options &o, llvm::StringRef executable,
+                              CudaRuntime &rt);
 
 /// Registers norm-run-copy-globals and norm-run-device-allocs, the passes of
 /// cudaPreparationPipeline().

@@ -1,297 +1,29 @@
-//===- NormRunCheck.cpp - norm-run: the norm ops, their shapes, --check ---===//
+//===- NormRunCheck.cpp - norm-run: shapes and --check ----------*- C++ -*-===//
 //
-// Before lowering, norm-run records every norm op of the entry function with
-// the role of each operand (which function argument or returned result it
-// is) and its attributes. At run time the records give the output arguments
-// (zero-filled), a shape check of the --dims values against each op, and,
-// with --check, the float64 reference (NormReference) of each op computed
-// from the buffers after the run.
+// What norm-run checks with the records of the norm ops (NormRunSpecs.cpp):
+// before the first call, that the argument shapes (from the signature and
+// --dims) fit each op, so the compiled code does not read out of bounds;
+// after the run, with --check, every output of each checkable op against
+// the float64 reference (NormReference) computed from the buffers.
 //
 //===----------------------------------------------------------------------===//
 
 #include "NormRun.h"
 
-#include "norm/Dialect/Norm/IR/NormOps.h"
+#include "norm/Reference/NormReference.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Interfaces/DestinationStyleOpInterface.h"
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <cmath>
 #include <cstdio>
 #include <limits>
 #include <optional>
+#include <string>
+#include <vector>
 
 using namespace mlir;
 using namespace normrun;
 namespace ref = mlir::norm::reference;
-
-//===----------------------------------------------------------------------===//
-// Buffer
-//===----------------------------------------------------------------------===//
-
-int64_t Buffer::getNumElements() const {
-  int64_t n = 1;
-  for (int64_t d : shape)
-    n *= d;
-  return n;
-}
-
-int64_t Buffer::getNumBytes() const {
-  return getNumElements() * ref::getElemTypeByteWidth(elemType);
-}
-
-std::vector<double> Buffer::load() const {
-  int64_t count = getNumElements();
-  std::vector<double> out;
-  if (count <= 0)
-    return out;
-  out.reserve(count);
-  int64_t rank = static_cast<int64_t>(shape.size());
-  std::vector<int64_t> idx(rank, 0);
-  for (int64_t i = 0; i < count; ++i) {
-    int64_t off = 0;
-    for (int64_t k = 0; k < rank; ++k)
-      off += idx[k] * strides[k];
-    out.push_back(ref::loadElement(elemType, data, off));
-    for (int64_t k = rank - 1; k >= 0; --k) {
-      if (++idx[k] < shape[k])
-        break;
-      idx[k] = 0;
-    }
-  }
-  return out;
-}
-
-//===----------------------------------------------------------------------===//
-// Recording the norm ops
-//===----------------------------------------------------------------------===//
-
-namespace {
-
-std::string formatLoc(Location loc) {
-  if (auto fl = loc->findInstanceOf<FileLineColLoc>())
-    return (fl.getFilename().str() + ":" + std::to_string(fl.getLine()) + ":" +
-            std::to_string(fl.getColumn()));
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  loc.print(os);
-  return s;
-}
-
-/// `v` with memref.cast / tensor.cast stripped.
-Value stripCasts(Value v) {
-  while (Operation *def = v.getDefiningOp()) {
-    if (!isa<memref::CastOp, tensor::CastOp>(def))
-      break;
-    v = def->getOperand(0);
-  }
-  return v;
-}
-
-/// The argument number of `v` (through casts) if it is an argument of
-/// `entry`'s body.
-std::optional<unsigned> argIndexOf(Value v, Block *entry) {
-  auto arg = dyn_cast<BlockArgument>(stripCasts(v));
-  if (!arg || arg.getOwner() != entry)
-    return std::nullopt;
-  return arg.getArgNumber();
-}
-
-std::optional<ElemType> elemTypeOf(Type t) {
-  Type e = cast<ShapedType>(t).getElementType();
-  if (e.isF32())
-    return ElemType::F32;
-  if (e.isF16())
-    return ElemType::F16;
-  if (e.isBF16())
-    return ElemType::BF16;
-  return std::nullopt;
-}
-
-/// Fills the roles of one op's operands.
-class SpecBuilder {
-public:
-  SpecBuilder(CheckSpec &spec, Operation *op, Block *entry,
-              const llvm::DenseMap<Value, unsigned> &returned)
-      : spec(spec), op(op), entry(entry), returned(returned) {}
-
-  /// An input operand (null when the optional operand is absent).
-  void input(Value v, Slot &slot, const char *name) {
-    if (!v)
-      return;
-    if (auto idx = argIndexOf(v, entry)) {
-      slot = {Slot::Arg, *idx};
-      return;
-    }
-    fail(std::string("its ") + name + " operand is not a function argument");
-  }
-
-  /// An `outs` operand (the first of `range`, which is empty when absent).
-  /// `required`: the op cannot be checked without it.
-  void output(MutableOperandRange range, Slot &slot, const char *name,
-              bool required) {
-    if (range.empty())
-      return;
-    OpOperand &init = range[0];
-    if (isa<BaseMemRefType>(init.get().getType())) {
-      if (auto idx = argIndexOf(init.get(), entry)) {
-        slot = {Slot::Arg, *idx};
-        return;
-      }
-      // A buffer the function allocates and returns.
-      auto it = returned.find(stripCasts(init.get()));
-      if (it != returned.end()) {
-        slot = {Slot::Result, it->second};
-        return;
-      }
-      if (required)
-        fail(std::string("its ") + name +
-             " destination is neither a function argument nor returned");
-      return;
-    }
-    auto dps = cast<DestinationStyleOpInterface>(op);
-    Value result = dps.getTiedOpResult(&init);
-    auto it = returned.find(result);
-    if (it != returned.end()) {
-      slot = {Slot::Result, it->second};
-      return;
-    }
-    if (required)
-      fail(std::string("its ") + name + " result is not returned");
-  }
-
-private:
-  void fail(const std::string &why) {
-    if (spec.reason.empty())
-      spec.reason = why;
-    spec.checkable = false;
-  }
-
-  CheckSpec &spec;
-  Operation *op;
-  Block *entry;
-  const llvm::DenseMap<Value, unsigned> &returned;
-};
-
-template <typename OpT>
-void setCommonParams(OpT op, CheckSpec &spec, bool isRms) {
-  spec.params.isRms = isRms;
-  spec.params.eps = op.getEpsilonValue();
-  spec.params.offset = op.getWeightOffsetValue();
-  spec.params.epsOutside = op.getEpsMode() == norm::EpsMode::outside_sqrt;
-}
-
-} // namespace
-
-std::vector<CheckSpec> normrun::collectNormOps(func::FuncOp entry,
-                                               std::vector<bool> &outputArgs) {
-  Block *body = &entry.getBody().front();
-  outputArgs.assign(entry.getNumArguments(), false);
-
-  // Returned values (through casts) -> result number (first occurrence).
-  llvm::DenseMap<Value, unsigned> returned;
-  entry.walk([&](func::ReturnOp ret) {
-    if (ret->getParentOp() != entry.getOperation())
-      return;
-    for (auto [i, v] : llvm::enumerate(ret.getOperands()))
-      returned.try_emplace(stripCasts(v), static_cast<unsigned>(i));
-  });
-
-  std::vector<CheckSpec> specs;
-  entry.walk([&](Operation *op) {
-    if (!isa<norm::NormDialect>(op->getDialect()))
-      return;
-    // Every destination of a norm op is an output of the function.
-    if (auto dps = dyn_cast<DestinationStyleOpInterface>(op))
-      for (OpOperand &init : dps.getDpsInitsMutable())
-        if (auto idx = argIndexOf(init.get(), body))
-          outputArgs[*idx] = true;
-
-    CheckSpec spec;
-    spec.opName = op->getName().getStringRef().str();
-    spec.location = formatLoc(op->getLoc());
-    spec.checkable = true;
-    SpecBuilder b(spec, op, body, returned);
-    // The four fused ops have the same operands (β only for LayerNorm).
-    auto fusedSpec = [&](auto o, CheckOpKind kind, bool isRms) {
-      spec.kind = kind;
-      setCommonParams(o, spec, isRms);
-      spec.transposeRhs = o.getTransposeRhs();
-      b.input(o.getInput(), spec.x, "input");
-      b.input(o.getResidual(), spec.residual, "residual");
-      b.input(o.getWeight(), spec.gamma, "weight");
-      if constexpr (std::is_same_v<decltype(o), norm::LayerNormMatmulOp> ||
-                    std::is_same_v<decltype(o), norm::MatmulLayerNormOp>)
-        b.input(o.getBias(), spec.beta, "bias");
-      b.input(o.getRhs(), spec.rhs, "rhs");
-      b.input(o.getMatmulBias(), spec.matmulBias, "matmul_bias");
-      b.output(o.getInitMutable(), spec.y, "outs", true);
-      b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
-      return true;
-    };
-    bool known =
-        llvm::TypeSwitch<Operation *, bool>(op)
-            .Case([&](norm::RMSNormOp o) {
-              spec.kind = CheckOpKind::RMSNorm;
-              setCommonParams(o, spec, /*isRms=*/true);
-              spec.params.partial = o.getPartialValue();
-              spec.params.castBeforeWeight =
-                  o.getCastMode() == norm::CastMode::before_weight;
-              spec.axis = o.getNormalizedAxis();
-              b.input(o.getInput(), spec.x, "input");
-              b.input(o.getResidual(), spec.residual, "residual");
-              b.input(o.getWeight(), spec.gamma, "weight");
-              b.output(o.getInitMutable(), spec.y, "outs", true);
-              b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
-              b.output(o.getRstdInitMutable(), spec.rstd, "rstd_outs", false);
-              return true;
-            })
-            .Case([&](norm::LayerNormOp o) {
-              spec.kind = CheckOpKind::LayerNorm;
-              setCommonParams(o, spec, /*isRms=*/false);
-              spec.params.castBeforeWeight =
-                  o.getCastMode() == norm::CastMode::before_weight;
-              spec.axis = o.getNormalizedAxis();
-              b.input(o.getInput(), spec.x, "input");
-              b.input(o.getResidual(), spec.residual, "residual");
-              b.input(o.getWeight(), spec.gamma, "weight");
-              b.input(o.getBias(), spec.beta, "bias");
-              b.output(o.getInitMutable(), spec.y, "outs", true);
-              b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
-              b.output(o.getMeanInitMutable(), spec.mean, "mean_outs", false);
-              b.output(o.getRstdInitMutable(), spec.rstd, "rstd_outs", false);
-              return true;
-            })
-            .Case([&](norm::RMSNormMatmulOp o) {
-              return fusedSpec(o, CheckOpKind::RMSNormMatmul, true);
-            })
-            .Case([&](norm::LayerNormMatmulOp o) {
-              return fusedSpec(o, CheckOpKind::LayerNormMatmul, false);
-            })
-            .Case([&](norm::MatmulRMSNormOp o) {
-              return fusedSpec(o, CheckOpKind::MatmulRMSNorm, true);
-            })
-            .Case([&](norm::MatmulLayerNormOp o) {
-              return fusedSpec(o, CheckOpKind::MatmulLayerNorm, false);
-            })
-            .Default([](Operation *) { return false; });
-    if (!known)
-      return;
-    Value input = op->getOperand(0);
-    if (auto et = elemTypeOf(input.getType())) {
-      spec.elemType = *et;
-    } else {
-      spec.checkable = false;
-      spec.reason = "its element type is not f32, f16 or bf16";
-    }
-    specs.push_back(std::move(spec));
-  });
-  return specs;
-}
 
 //===----------------------------------------------------------------------===//
 // Shape validation
@@ -399,6 +131,21 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
   }
   check(spec.y, "outs", outShape);
   return err;
+}
+
+LogicalResult normrun::checkArgShapes(const std::vector<CheckSpec> &specs,
+                                      const std::vector<Buffer> &args) {
+  for (const CheckSpec &spec : specs) {
+    std::string why = validateArgShapes(spec, args);
+    if (!why.empty()) {
+      error(spec.location +
+            ": the argument shapes (from the signature and --dims) do not "
+            "fit " +
+            spec.opName + ": " + why);
+      return failure();
+    }
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -545,6 +292,21 @@ private:
 };
 
 } // namespace
+
+LogicalResult normrun::requireCheckable(const std::vector<CheckSpec> &specs,
+                                        const Options &o) {
+  if (llvm::any_of(specs, [](const CheckSpec &s) { return s.checkable; }))
+    return success();
+  std::string why;
+  for (const CheckSpec &s : specs)
+    why += "; " + s.opName + " at " + s.location + " is not: " + s.reason;
+  error("--check: @" + o.entry +
+        " has no checkable norm op (a norm.rms_norm, norm.layer_norm or "
+        "fused norm/matmul op whose operands are function arguments, or, "
+        "on tensors, whose results are returned)" +
+        (specs.empty() ? std::string("; it has no norm op at all") : why));
+  return failure();
+}
 
 CheckOutcome normrun::checkAll(const std::vector<CheckSpec> &specs,
                                const std::vector<Buffer> &args,

@@ -23,12 +23,17 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <cstdlib>
 
 using namespace mlir;
+using namespace normrun;
 
 namespace {
 
@@ -183,4 +188,76 @@ void normrun::CudaRuntime::release(void *pointer) const {
     memFree(pointer, /*stream=*/nullptr);
   else
     std::free(pointer); // e.g. a result of a CPU --compare-pipeline
+}
+
+//===----------------------------------------------------------------------===//
+// The runtime and the device of a run
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// libnorm_cuda_runtime.so: a --shared-libs entry of that name, else the
+/// one in the lib directory beside the bin directory of `executable`
+/// (build/bin/norm-run → build/lib; <prefix>/bin → <prefix>/lib, where
+/// CMake installs both). Empty, with the error printed, when there is none.
+std::string findCudaRuntime(const Options &o, llvm::StringRef executable) {
+  const char *name = "libnorm_cuda_runtime.so";
+  for (const std::string &lib : o.sharedLibs)
+    if (llvm::sys::path::filename(lib) == name)
+      return lib;
+  llvm::SmallString<256> dir(executable);
+  llvm::sys::path::remove_filename(dir); // bin
+  llvm::sys::path::remove_filename(dir); // the prefix
+  llvm::sys::path::append(dir, "lib");
+  llvm::SmallString<256> path(dir);
+  llvm::sys::path::append(path, name);
+  if (llvm::sys::fs::exists(path))
+    return std::string(path);
+  error("--target=cuda: " + llvm::Twine(name) + " is not in " + dir +
+        " (it is built only where CMake found the CUDA toolkit); pass its "
+        "path with --shared-libs");
+  return "";
+}
+
+/// Opens the runtime and checks for a driver and a device that can run
+/// --chip. Prints the error and fails otherwise.
+LogicalResult openCuda(const Options &o, const std::string &path,
+                       CudaRuntime &cuda) {
+  std::string why = openCudaRuntime(path, cuda);
+  if (!why.empty()) {
+    error("--target=cuda: " + why);
+    return failure();
+  }
+  int major = 0, minor = 0;
+  char name[256] = {0};
+  char message[1024] = {0};
+  if (cuda.probe(&major, &minor, name, sizeof(name), message,
+                 sizeof(message)) != 0) {
+    error("--target=cuda: no GPU to run on: " + llvm::Twine(message));
+    return failure();
+  }
+  // sm_XY code runs on compute capability X.Y or newer (the fatbin and PTX
+  // forms carry PTX the driver compiles for newer GPUs); sm_XYa only on X.Y.
+  unsigned sm = 0;
+  llvm::StringRef chip(o.chip);
+  bool archSpecific = chip.ends_with("a");
+  chip.drop_front(3).take_while(llvm::isDigit).getAsInteger(10, sm);
+  unsigned device = static_cast<unsigned>(major * 10 + minor);
+  if (device < sm || (archSpecific && device != sm)) {
+    error("--target=cuda: --chip=" + o.chip + " code cannot run on " + name +
+          " (compute capability " + llvm::Twine(major) + "." +
+          llvm::Twine(minor) + "); pass --chip=sm_" + llvm::Twine(device));
+    return failure();
+  }
+  return success();
+}
+
+} // namespace
+
+LogicalResult normrun::startCuda(const Options &o, llvm::StringRef executable,
+                                 CudaRuntime &rt) {
+  std::string path = findCudaRuntime(o, executable);
+  if (path.empty() || failed(openCuda(o, path, rt)))
+    return failure();
+  return success();
 }

@@ -25,74 +25,39 @@
 // Every error is one `norm-run: error: ...` line (with the MLIR location
 // where there is one) and a non-zero exit.
 //
+// This file is the driver: main, run() as a sequence of steps, the printing
+// of errors and diagnostics, and the output line. The steps live in the
+// other files of the tool, one job each; NormRun.h has a section per file.
+//
 //===----------------------------------------------------------------------===//
 
 #include "NormRun.h"
 
-#include "norm/InitAll.h"
-#include "norm/Reference/NormReference.h"
-
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
-#include "mlir/Support/FileUtilities.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
-#include "mlir/Target/LLVMIR/LLVMTranslationInterface.h"
-#include "mlir/Transforms/Passes.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <algorithm>
-#include <chrono>
-#include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
-#include <optional>
 #include <string>
 #include <vector>
 
 using namespace mlir;
 using namespace normrun;
-namespace ref = mlir::norm::reference;
-
-namespace {
 
 //===----------------------------------------------------------------------===//
 // Errors
 //===----------------------------------------------------------------------===//
 
-/// Prints `norm-run: error: <msg>` to stderr.
-void error(const llvm::Twine &msg) {
+void normrun::error(const llvm::Twine &msg) {
   llvm::errs() << "norm-run: error: " << msg << "\n";
   llvm::errs().flush();
 }
 
-std::string formatLocation(Location loc) {
+std::string normrun::formatLocation(Location loc) {
   if (auto fl = loc->findInstanceOf<FileLineColLoc>())
     return (fl.getFilename().str() + ":" + std::to_string(fl.getLine()) + ":" +
             std::to_string(fl.getColumn()));
@@ -103,6 +68,8 @@ std::string formatLocation(Location loc) {
   loc.print(os);
   return s;
 }
+
+namespace {
 
 /// Prints every MLIR diagnostic as `norm-run: <severity>: <loc>: <message>`
 /// (its notes as `norm-run: note: ...`).
@@ -126,981 +93,13 @@ void printDiagnostic(Diagnostic &diag) {
 }
 
 //===----------------------------------------------------------------------===//
-// Options
+// The report
 //===----------------------------------------------------------------------===//
 
-const char *const kUsage = R"(usage: norm-run FILE.mlir --entry=<func> [options]
-
-  --entry=<func>          the func.func to run (required)
-  --pipeline=<p>          project (default): norm-lower-to-cpu{target=T [num-threads=N]}
-                          upstream: norm-lower-to-cpu{codegen=upstream [num-threads=N]}
-                          anything else: a textual pass pipeline, e.g.
-                          'builtin.module(norm-lower-to-cpu)'
-  --target=<t>            host (default) | avx512 | avx2 | generic (project pipeline),
-                          or cuda: run on an NVIDIA GPU; project is then
-                          bufferization + norm-lower-to-nvvm{chip=C format=F},
-                          upstream (only as --compare-pipeline) the CPU baseline
-  --chip=<sm_XY>          --target=cuda: the GPU architecture (default sm_90)
-  --gpu-format=<f>        --target=cuda: fatbin (default) | bin | isa (PTX)
-  --threads=<n>           num-threads of the pipeline; 0 (default) keeps its default
-                          (not with --target=cuda)
-  --dims=D0,D1,...        the dynamic dims of the arguments, in argument order,
-                          then dim order
-  --seed=<s>              seed of the input data (default 1)
-  --dist=uniform|normal   uniform in [mean-scale, mean+scale] (default) or
-                          normal(mean, scale)
-  --mean=<m>              default 0
-  --scale=<s>             default 1
-  --warmup=<n>            untimed calls first (default 1)
-  --repeat=<n>            timed calls (default 10); the median and min are printed
-  --check                 compare the norm ops' outputs with the float64 reference
-  --print-ir              print the IR after the pipeline
-  --release-memory        leave glibc's malloc at its defaults, which hand large
-                          freed blocks back to the kernel (by default the runner
-                          keeps them for the next call, as a caching allocator
-                          would)
-  --shared-libs=a.so,...  more libraries for the JIT to load
-  --compare-pipeline=<p>  also compile the function through <p> (as for
-                          --pipeline), run it on the same inputs and compare
-                          every result and argument buffer with it
-  --compare-tol=<t>       the relative tolerance of --compare-pipeline
-                          (default 1e-4 for f32, 2e-2 for f16/bf16)
-)";
-
-struct Options {
-  std::string file;
-  std::string entry;
-  std::string pipeline = "project";
-  std::string target = "host";
-  std::string chip = "sm_90";
-  std::string gpuFormat = "fatbin";
-  bool chipGiven = false;
-  bool gpuFormatGiven = false;
-  int64_t threads = 0;
-  std::vector<int64_t> dims;
-  bool dimsGiven = false;
-  int64_t seed = 1;
-  std::string dist = "uniform";
-  double mean = 0.0;
-  double scale = 1.0;
-  int64_t warmup = 1;
-  int64_t repeat = 10;
-  bool check = false;
-  bool printIR = false;
-  bool releaseMemory = false;
-  std::vector<std::string> sharedLibs;
-  std::string comparePipeline; // empty: no comparison
-  double compareTol = 0.0;     // <= 0: the default per element type
-  bool help = false;
-
-  bool isCuda() const { return target == "cuda"; }
-};
-
-bool parseInt(llvm::StringRef name, llvm::StringRef value, int64_t &out,
-              int64_t min) {
-  long long v;
-  if (value.trim().getAsInteger(10, v)) {
-    error("--" + name + " expects an integer, got '" + value + "'");
-    return false;
-  }
-  if (v < min) {
-    error("--" + name + " must be >= " + llvm::Twine(min) + ", got " +
-          llvm::Twine(v));
-    return false;
-  }
-  out = v;
-  return true;
-}
-
-bool parseDouble(llvm::StringRef name, llvm::StringRef value, double &out) {
-  if (value.trim().getAsDouble(out) || !std::isfinite(out)) {
-    error("--" + name + " expects a finite number, got '" + value + "'");
-    return false;
-  }
-  return true;
-}
-
-/// Parses argv. Accepts --opt=value, --opt value and -opt=value.
-bool parseOptions(int argc, char **argv, Options &o) {
-  static const char *const valued[] = {
-      "entry", "pipeline", "target", "threads", "dims",   "seed",
-      "dist",  "mean",     "scale",  "warmup",  "repeat", "shared-libs",
-      "compare-pipeline", "compare-tol", "chip", "gpu-format"};
-  bool haveFile = false;
-  for (int i = 1; i < argc; ++i) {
-    llvm::StringRef arg(argv[i]);
-    if (!arg.starts_with("-") || arg == "-") {
-      if (haveFile) {
-        error("more than one input file ('" + o.file + "' and '" + arg + "')");
-        return false;
-      }
-      o.file = arg.str();
-      haveFile = true;
-      continue;
-    }
-    llvm::StringRef body = arg.drop_front(arg.starts_with("--") ? 2 : 1);
-    auto [name, value] = body.split('=');
-    bool hasValue = body.contains('=');
-    if (name == "help" || name == "h") {
-      o.help = true;
-      continue;
-    }
-    if (name == "check" || name == "print-ir" || name == "release-memory") {
-      if (hasValue) {
-        error("--" + name + " takes no value");
-        return false;
-      }
-      (name == "check"      ? o.check
-       : name == "print-ir" ? o.printIR
-                            : o.releaseMemory) = true;
-      continue;
-    }
-    if (!llvm::is_contained(valued, name)) {
-      error("unknown option '" + arg + "' (see --help)");
-      return false;
-    }
-    if (!hasValue) {
-      if (i + 1 >= argc) {
-        error("--" + name + " needs a value");
-        return false;
-      }
-      value = argv[++i];
-    }
-    if (name == "entry") {
-      o.entry = value.str();
-    } else if (name == "pipeline") {
-      o.pipeline = value.str();
-    } else if (name == "target") {
-      o.target = value.str();
-    } else if (name == "chip") {
-      o.chip = value.str();
-      o.chipGiven = true;
-    } else if (name == "gpu-format") {
-      o.gpuFormat = value.str();
-      o.gpuFormatGiven = true;
-    } else if (name == "threads") {
-      if (!parseInt(name, value, o.threads, 0))
-        return false;
-    } else if (name == "dims") {
-      o.dims.clear();
-      o.dimsGiven = true;
-      llvm::SmallVector<llvm::StringRef> parts;
-      value.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-      for (llvm::StringRef p : parts) {
-        int64_t d;
-        if (!parseInt("dims", p, d, 0))
-          return false;
-        o.dims.push_back(d);
-      }
-    } else if (name == "seed") {
-      if (!parseInt(name, value, o.seed, INT64_MIN))
-        return false;
-    } else if (name == "dist") {
-      o.dist = value.str();
-    } else if (name == "mean") {
-      if (!parseDouble(name, value, o.mean))
-        return false;
-    } else if (name == "scale") {
-      if (!parseDouble(name, value, o.scale))
-        return false;
-    } else if (name == "warmup") {
-      if (!parseInt(name, value, o.warmup, 0))
-        return false;
-    } else if (name == "repeat") {
-      if (!parseInt(name, value, o.repeat, 1))
-        return false;
-    } else if (name == "compare-pipeline") {
-      o.comparePipeline = value.str();
-      if (o.comparePipeline.empty()) {
-        error("--compare-pipeline needs a pipeline (project, upstream or a "
-              "textual pipeline)");
-        return false;
-      }
-    } else if (name == "compare-tol") {
-      if (!parseDouble(name, value, o.compareTol))
-        return false;
-      if (o.compareTol <= 0.0) {
-        error("--compare-tol must be > 0, got '" + value + "'");
-        return false;
-      }
-    } else if (name == "shared-libs") {
-      llvm::SmallVector<llvm::StringRef> parts;
-      value.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-      for (llvm::StringRef p : parts)
-        o.sharedLibs.push_back(p.trim().str());
-    }
-  }
-  if (o.help)
-    return true;
-  if (!haveFile) {
-    error("no input file (usage: norm-run FILE.mlir --entry=<func> ...)");
-    return false;
-  }
-  if (o.entry.empty()) {
-    error("--entry=<func> is required");
-    return false;
-  }
-  if (o.target != "host" && o.target != "avx512" && o.target != "avx2" &&
-      o.target != "generic" && o.target != "cuda") {
-    error("--target must be host, avx512, avx2, generic or cuda, got '" +
-          o.target + "'");
-    return false;
-  }
-  if (!o.isCuda() && (o.chipGiven || o.gpuFormatGiven)) {
-    error(llvm::Twine(o.chipGiven ? "--chip" : "--gpu-format") +
-          " only applies to --target=cuda");
-    return false;
-  }
-  if (o.isCuda()) {
-    // Checked here, not only by the pipeline: the value goes into the
-    // pipeline text, and the device check needs the number. Only the chips
-    // that LLVM 22's NVPTX back end knows and that PTX ISA 8.0 (the
-    // pipeline's default `features`) can target: any other makes the back
-    // end abort (e.g. sm_100 needs PTX 8.6, sm_80a does not exist).
-    static const char *const chips[] = {"sm_70", "sm_72", "sm_75",
-                                        "sm_80", "sm_86", "sm_87",
-                                        "sm_89", "sm_90", "sm_90a"};
-    if (!llvm::is_contained(chips, o.chip)) {
-      error("--chip must be one of " +
-            llvm::join(llvm::ArrayRef<const char *>(chips), ", ") +
-            ", got '" + o.chip + "'");
-      return false;
-    }
-    if (o.gpuFormat != "fatbin" && o.gpuFormat != "bin" &&
-        o.gpuFormat != "isa") {
-      error("--gpu-format must be fatbin, bin or isa (PTX), got '" +
-            o.gpuFormat + "'");
-      return false;
-    }
-    if (o.threads != 0) {
-      error("--threads does not apply to --target=cuda (the GPU pipeline has "
-            "no thread count)");
-      return false;
-    }
-    if (o.pipeline == "upstream") {
-      error("--pipeline=upstream compiles for the CPU (upstream MLIR has no "
-            "GPU code generation of norm ops); with --target=cuda use it as "
-            "--compare-pipeline=upstream, the CPU baseline");
-      return false;
-    }
-  }
-  if (o.dist != "uniform" && o.dist != "normal") {
-    error("--dist must be uniform or normal, got '" + o.dist + "'");
-    return false;
-  }
-  if (o.scale < 0.0) {
-    error("--scale must be >= 0");
-    return false;
-  }
-  return true;
-}
-
-//===----------------------------------------------------------------------===//
-// The entry signature
-//===----------------------------------------------------------------------===//
-
-/// A memref/tensor argument or result, as the compiled code sees it.
-struct ShapedSig {
-  ElemType elemType;
-  std::vector<int64_t> shape; // ShapedType::kDynamic for dynamic dims
-  bool isTensor;
-};
-
-std::optional<ElemType> toElemType(Type t) {
-  if (t.isF32())
-    return ElemType::F32;
-  if (t.isF16())
-    return ElemType::F16;
-  if (t.isBF16())
-    return ElemType::BF16;
-  return std::nullopt;
-}
-
-std::string typeStr(Type t) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  t.print(os);
-  return s;
-}
-
-/// Checks one argument or result type; prints the error (located at `loc`).
-std::optional<ShapedSig> checkSigType(Type t, const std::string &what,
-                                      Location loc) {
-  const char *supported =
-      "norm-run supports ranked memrefs (identity layout) and ranked tensors "
-      "of f32, f16 or bf16";
-  auto fail = [&](const std::string &why) -> std::optional<ShapedSig> {
-    std::string where = formatLocation(loc);
-    error((where.empty() ? "" : where + ": ") + what + " has type '" +
-          typeStr(t) + "'" + why + "; " + supported);
-    return std::nullopt;
-  };
-  ShapedSig sig;
-  if (auto m = dyn_cast<MemRefType>(t)) {
-    if (!m.getLayout().isIdentity())
-      return fail(" (not the identity layout)");
-    if (m.getMemorySpace())
-      return fail(" (a memory space)");
-    sig.isTensor = false;
-  } else if (auto r = dyn_cast<RankedTensorType>(t)) {
-    if (r.getEncoding())
-      return fail(" (an encoding)");
-    sig.isTensor = true;
-  } else {
-    return fail("");
-  }
-  auto shaped = cast<ShapedType>(t);
-  auto et = toElemType(shaped.getElementType());
-  if (!et)
-    return fail("");
-  sig.elemType = *et;
-  sig.shape.assign(shaped.getShape().begin(), shaped.getShape().end());
-  return sig;
-}
-
-//===----------------------------------------------------------------------===//
-// Buffers and descriptors
-//===----------------------------------------------------------------------===//
-
-/// A ranked memref descriptor in the layout of StridedMemRefType<T, rank>:
-/// {allocated, aligned, offset, sizes[rank], strides[rank]}, every field 8
-/// bytes.
-size_t descriptorWords(size_t rank) { return 3 + 2 * rank; }
-
-/// Reads the descriptor at `words` into a Buffer view.
-Buffer bufferFromDescriptor(const int64_t *words, size_t rank, ElemType et) {
-  Buffer b;
-  b.elemType = et;
-  b.allocated = reinterpret_cast<void *>(words[0]);
-  char *aligned = reinterpret_cast<char *>(words[1]);
-  b.data = aligned + words[2] * ref::getElemTypeByteWidth(et);
-  b.shape.assign(words + 3, words + 3 + rank);
-  b.strides.assign(words + 3 + rank, words + 3 + 2 * rank);
-  return b;
-}
-
-/// The pointer the lowered `memref.get_global` puts in the allocated field.
-const uintptr_t kGlobalSentinel = 0xdeadbeef;
-
-/// Frees the results the callee allocated (with malloc, as the lowered
-/// memref.alloc does; with --target=cuda, managed memory, which `cuda`
-/// frees), except those that alias an argument, another result or a global.
-void freeResults(const std::vector<Buffer> &results,
-                 const std::vector<Buffer> &args, const CudaRuntime *cuda) {
-  std::vector<void *> freed;
-  for (const Buffer &r : results) {
-    void *p = r.allocated;
-    if (!p || reinterpret_cast<uintptr_t>(p) == kGlobalSentinel)
-      continue;
-    bool alias = llvm::any_of(args, [&](const Buffer &a) {
-      return a.allocated == p || a.data == r.data;
-    });
-    if (alias || llvm::is_contained(freed, p))
-      continue;
-    freed.push_back(p);
-    if (cuda)
-      cuda->release(p);
-    else
-      std::free(p);
-  }
-}
-
-/// Fills the input `b` with seeded random values of its element type.
-void fillRandom(Buffer &b, uint64_t seed, const Options &o) {
-  ref::SplitMix64 rng(seed);
-  int64_t n = b.getNumElements();
-  bool normal = o.dist == "normal";
-  for (int64_t i = 0; i < n; ++i) {
-    double u = normal ? rng.normal() : rng.uniform();
-    ref::storeElement(b.elemType, b.data, i, o.mean + o.scale * u);
-  }
-}
-
-//===----------------------------------------------------------------------===//
-// The pipeline
-//===----------------------------------------------------------------------===//
-
-/// The textual pipeline of `spec` (`project`, `upstream` or a textual
-/// pipeline, as --pipeline and --compare-pipeline take it); `kind` is set to
-/// project, upstream or custom.
-std::string pipelineText(const Options &o, const std::string &spec,
-                         std::string &kind) {
-  std::string threads =
-      o.threads > 0 ? " num-threads=" + std::to_string(o.threads) : "";
-  if (spec == "project" && o.isCuda()) {
-    kind = "project";
-    return "builtin.module(" + cudaPreparationPipeline() +
-           ", norm-lower-to-nvvm{chip=" + o.chip + " format=" + o.gpuFormat +
-           "})";
-  }
-  if (spec == "project") {
-    kind = "project";
-    return "builtin.module(norm-lower-to-cpu{target=" + o.target + threads +
-           "})";
-  }
-  if (spec == "upstream") {
-    kind = "upstream";
-    std::string opts = "codegen=upstream" + threads;
-    return "builtin.module(norm-lower-to-cpu{" + opts + "})";
-  }
-  kind = "custom";
-  return spec;
-}
-
-/// Runs `pipeline` on `module` and checks that it reached the LLVM dialect
-/// with the C interface of the entry. Prints the error and fails otherwise.
-LogicalResult lowerModule(MLIRContext &context, ModuleOp module,
-                          const std::string &pipeline, const Options &o,
-                          bool printIR) {
-  PassManager pm(&context);
-  {
-    // The pipeline names its anchor, `builtin.module(...)`.
-    std::string parseErrors;
-    llvm::raw_string_ostream os(parseErrors);
-    FailureOr<OpPassManager> parsed = parsePassPipeline(pipeline, os);
-    os.flush();
-    llvm::StringRef msg = llvm::StringRef(parseErrors).trim();
-    if (failed(parsed)) {
-      error("cannot parse the pass pipeline '" + pipeline + "'" +
-            (msg.empty() ? "" : ": " + msg.str()));
-      return failure();
-    }
-    if (parsed->getOpAnchorName() != ModuleOp::getOperationName()) {
-      error("the pass pipeline '" + pipeline +
-            "' must be anchored on builtin.module, as in "
-            "'builtin.module(norm-lower-to-cpu)'");
-      return failure();
-    }
-    static_cast<OpPassManager &>(pm) = std::move(*parsed);
-  }
-  if (failed(pm.run(module))) {
-    error("the pass pipeline '" + pipeline + "' failed on '" + o.file + "'");
-    return failure();
-  }
-  if (printIR) {
-    module->print(llvm::outs());
-    llvm::outs() << "\n";
-    llvm::outs().flush();
-  }
-
-  // Everything left must translate to LLVM IR, and the C interface of the
-  // entry must exist.
-  Operation *untranslatable = nullptr;
-  module->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op == module.getOperation())
-      return WalkResult::advance();
-    Dialect *dialect = op->getDialect();
-    if (!dialect ||
-        !dialect->getRegisteredInterface<LLVMTranslationDialectInterface>()) {
-      untranslatable = op;
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  if (untranslatable) {
-    std::string where = formatLocation(untranslatable->getLoc());
-    error((where.empty() ? "" : where + ": ") + "the pass pipeline '" +
-          pipeline + "' left '" +
-          untranslatable->getName().getStringRef() +
-          "', which has no translation to LLVM IR; the pipeline must lower "
-          "everything to the LLVM dialect");
-    return failure();
-  }
-  std::string cifaceName = "_mlir_ciface_" + o.entry;
-  if (!module.lookupSymbol<LLVM::LLVMFuncOp>(cifaceName)) {
-    error("the pass pipeline '" + pipeline + "' did not produce llvm.func @" +
-          cifaceName + ", the C interface of @" + o.entry);
-    return failure();
-  }
-  return success();
-}
-
-/// A JIT-compiled module and its packed entry point.
-struct Compiled {
-  std::unique_ptr<ExecutionEngine> engine;
-  void (*fn)(void **) = nullptr;
-};
-
-/// JIT-compiles the lowered `module` (LLVM opt level 3, the host CPU) with
-/// the libraries `libs`.
-std::optional<Compiled> jitCompile(ModuleOp module, const Options &o,
-                                   llvm::ArrayRef<llvm::StringRef> libs) {
-  auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!tmBuilder) {
-    error("cannot detect the host target: " +
-          llvm::toString(tmBuilder.takeError()));
-    return std::nullopt;
-  }
-  tmBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-  auto tm = tmBuilder->createTargetMachine();
-  if (!tm) {
-    error("cannot create the target machine: " +
-          llvm::toString(tm.takeError()));
-    return std::nullopt;
-  }
-  auto transformer =
-      makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0, tm->get());
-  ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = transformer;
-  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  engineOptions.sharedLibPaths = libs;
-  engineOptions.enableGDBNotificationListener = false;
-  engineOptions.enablePerfNotificationListener = false;
-  auto engine = ExecutionEngine::create(module, engineOptions, std::move(*tm));
-  if (!engine) {
-    error("JIT compilation failed: " + llvm::toString(engine.takeError()));
-    return std::nullopt;
-  }
-  // Compiles and links the module (an unresolved symbol fails here).
-  auto fn = (*engine)->lookupPacked("_mlir_ciface_" + o.entry);
-  if (!fn) {
-    error("JIT compilation failed: " + llvm::toString(fn.takeError()));
-    return std::nullopt;
-  }
-  Compiled c;
-  c.engine = std::move(*engine);
-  c.fn = *fn;
-  // Runs the module's global constructors: the GPU code's load its kernels
-  // (mgpuModuleLoad); lookupPacked does not run them.
-  c.engine->initialize();
-  return c;
-}
-
-/// The argument buffers of one run and their descriptors; frees the buffers.
-struct ArgBuffers {
-  std::vector<Buffer> bufs;
-  std::vector<std::vector<int64_t>> descs;
-  /// Set with --target=cuda: the buffers are managed memory.
-  const CudaRuntime *cuda = nullptr;
-  ArgBuffers() = default;
-  ArgBuffers(const ArgBuffers &) = delete;
-  ArgBuffers &operator=(const ArgBuffers &) = delete;
-  ~ArgBuffers() {
-    for (Buffer &b : bufs) {
-      if (cuda)
-        cuda->release(b.allocated);
-      else
-        std::free(b.allocated);
-    }
-  }
-};
-
-/// Allocates every argument (sizes from the signature and --dims); outputs
-/// of norm ops are zero-filled, the others filled from their own seeded
-/// stream, so two calls give identical buffers. With `cuda`, the buffers
-/// are managed memory (CudaRuntime::allocate says why).
-LogicalResult allocateArgs(const std::vector<ShapedSig> &argSigs,
-                           const std::vector<bool> &outputArgs,
-                           const Options &o, const CudaRuntime *cuda,
-                           ArgBuffers &a) {
-  a.cuda = cuda;
-  a.bufs.assign(argSigs.size(), Buffer());
-  a.descs.assign(argSigs.size(), {});
-  size_t nextDim = 0;
-  for (size_t i = 0; i < argSigs.size(); ++i) {
-    Buffer &b = a.bufs[i];
-    b.elemType = argSigs[i].elemType;
-    for (int64_t d : argSigs[i].shape)
-      b.shape.push_back(d == ShapedType::kDynamic ? o.dims[nextDim++] : d);
-    b.strides.assign(b.shape.size(), 1);
-    for (int64_t k = static_cast<int64_t>(b.shape.size()) - 2; k >= 0; --k)
-      b.strides[k] = b.strides[k + 1] * b.shape[k + 1];
-    // aligned_alloc wants a size that is a multiple of the alignment.
-    double bytes = 1.0;
-    for (int64_t d : b.shape)
-      bytes *= static_cast<double>(d);
-    bytes *= ref::getElemTypeByteWidth(b.elemType);
-    if (bytes > 1e15) {
-      error("argument #" + llvm::Twine(i) + " would need " +
-            std::to_string(bytes) + " bytes");
-      return failure();
-    }
-    size_t size = (static_cast<size_t>(b.getNumBytes()) + 63) / 64 * 64;
-    b.allocated =
-        cuda ? cuda->allocate(size) : std::aligned_alloc(64, size ? size : 64);
-    if (!b.allocated) {
-      error("cannot allocate " + llvm::Twine(size) + " bytes for argument #" +
-            llvm::Twine(i));
-      return failure();
-    }
-    b.data = static_cast<char *>(b.allocated);
-    if (outputArgs[i]) {
-      std::memset(b.data, 0, b.getNumBytes());
-    } else {
-      uint64_t seed = static_cast<uint64_t>(o.seed) * 0x100000001b3ULL +
-                      0x9e3779b97f4a7c15ULL * (i + 1);
-      fillRandom(b, seed, o);
-    }
-    std::vector<int64_t> &d = a.descs[i];
-    d.push_back(reinterpret_cast<int64_t>(b.allocated));
-    d.push_back(reinterpret_cast<int64_t>(b.data));
-    d.push_back(0);
-    d.insert(d.end(), b.shape.begin(), b.shape.end());
-    d.insert(d.end(), b.strides.begin(), b.strides.end());
-  }
-  return success();
-}
-
-/// Calls the entry --warmup times, then --repeat timed times. Returns the
-/// times (ms) and leaves the last call's results in `results` (the earlier
-/// ones are freed).
-/// With `cuda`, each call ends with a synchronization of the device, inside
-/// the timed interval: the launches of norm-lower-to-nvvm are synchronous
-/// already (each creates a stream, launches and synchronizes it), a custom
-/// pipeline's need not be.
-std::vector<double> callTimed(const Compiled &c, ArgBuffers &args,
-                              const std::vector<ShapedSig> &resultSigs,
-                              const Options &o, const CudaRuntime *cuda,
-                              std::vector<Buffer> &results) {
-  // The packed call: _mlir_ciface_<f>(results*, args*...) takes pointers to
-  // descriptors; the packed wrapper takes pointers to those pointers.
-  size_t resultWords = 0;
-  for (const ShapedSig &s : resultSigs)
-    resultWords += descriptorWords(s.shape.size());
-  std::vector<int64_t> resultStorage(std::max<size_t>(resultWords, 1), 0);
-  std::vector<void *> callArgs; // the ciface's parameters
-  if (!resultSigs.empty())
-    callArgs.push_back(resultStorage.data());
-  for (auto &d : args.descs)
-    callArgs.push_back(d.data());
-  std::vector<void *> packed;
-  for (void *&p : callArgs)
-    packed.push_back(&p);
-
-  auto readResults = [&]() {
-    std::vector<Buffer> rs;
-    size_t at = 0;
-    for (const ShapedSig &s : resultSigs) {
-      rs.push_back(bufferFromDescriptor(resultStorage.data() + at,
-                                        s.shape.size(), s.elemType));
-      at += descriptorWords(s.shape.size());
-    }
-    return rs;
-  };
-
-  std::vector<double> times;
-  int64_t calls = o.warmup + o.repeat;
-  for (int64_t i = 0; i < calls; ++i) {
-    auto t0 = std::chrono::steady_clock::now();
-    c.fn(packed.data());
-    if (cuda)
-      cuda->synchronize();
-    auto t1 = std::chrono::steady_clock::now();
-    if (i >= o.warmup)
-      times.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-    results = readResults();
-    if (i + 1 < calls)
-      freeResults(results, args.bufs, cuda);
-  }
-  return times;
-}
-
-/// The median and the minimum of `times` (not empty).
-std::pair<double, double> medianMin(std::vector<double> times) {
-  std::sort(times.begin(), times.end());
-  size_t m = times.size();
-  double median =
-      m % 2 ? times[m / 2] : 0.5 * (times[m / 2 - 1] + times[m / 2]);
-  return {median, times.front()};
-}
-
-/// The default --compare-tol of a buffer: 1e-4 for f32, 2e-2 for f16/bf16.
-double defaultCompareTol(ElemType et) {
-  return et == ElemType::F32 ? 1e-4 : 2e-2;
-}
-
-//===----------------------------------------------------------------------===//
-// --target=cuda: the runtime and the device
-//===----------------------------------------------------------------------===//
-
-/// The path of this executable (set by main).
-std::string mainExecutable;
-
-/// libnorm_cuda_runtime.so: a --shared-libs entry of that name, else the
-/// one in the lib directory beside this executable's bin directory
-/// (build/bin/norm-run → build/lib; <prefix>/bin → <prefix>/lib, where
-/// CMake installs both). Empty, with the error printed, when there is none.
-std::string findCudaRuntime(const Options &o) {
-  const char *name = "libnorm_cuda_runtime.so";
-  for (const std::string &lib : o.sharedLibs)
-    if (llvm::sys::path::filename(lib) == name)
-      return lib;
-  llvm::SmallString<256> dir(mainExecutable);
-  llvm::sys::path::remove_filename(dir); // bin
-  llvm::sys::path::remove_filename(dir); // the prefix
-  llvm::sys::path::append(dir, "lib");
-  llvm::SmallString<256> path(dir);
-  llvm::sys::path::append(path, name);
-  if (llvm::sys::fs::exists(path))
-    return std::string(path);
-  error("--target=cuda: " + llvm::Twine(name) + " is not in " + dir +
-        " (it is built only where CMake found the CUDA toolkit); pass its "
-        "path with --shared-libs");
-  return "";
-}
-
-/// Opens the runtime and checks for a driver and a device that can run
-/// --chip. Prints the error and fails otherwise.
-LogicalResult openCuda(const Options &o, const std::string &path,
-                       CudaRuntime &cuda) {
-  std::string why = openCudaRuntime(path, cuda);
-  if (!why.empty()) {
-    error("--target=cuda: " + why);
-    return failure();
-  }
-  int major = 0, minor = 0;
-  char name[256] = {0};
-  char message[1024] = {0};
-  if (cuda.probe(&major, &minor, name, sizeof(name), message,
-                 sizeof(message)) != 0) {
-    error("--target=cuda: no GPU to run on: " + llvm::Twine(message));
-    return failure();
-  }
-  // sm_XY code runs on compute capability X.Y or newer (the fatbin and PTX
-  // forms carry PTX the driver compiles for newer GPUs); sm_XYa only on X.Y.
-  unsigned sm = 0;
-  llvm::StringRef chip(o.chip);
-  bool archSpecific = chip.ends_with("a");
-  chip.drop_front(3).take_while(llvm::isDigit).getAsInteger(10, sm);
-  unsigned device = static_cast<unsigned>(major * 10 + minor);
-  if (device < sm || (archSpecific && device != sm)) {
-    error("--target=cuda: --chip=" + o.chip + " code cannot run on " + name +
-          " (compute capability " + llvm::Twine(major) + "." +
-          llvm::Twine(minor) + "); pass --chip=sm_" + llvm::Twine(device));
-    return failure();
-  }
-  return success();
-}
-
-//===----------------------------------------------------------------------===//
-// The run
-//===----------------------------------------------------------------------===//
-
-/// Generated code allocates its temporaries on every call (bufferization's
-/// intermediate tensors, the GEMM's packed panels). glibc serves blocks from
-/// 128 KiB up with fresh mmaps and trims freed heap tops, so every call
-/// page-faults those buffers in again: a quarter to a third of a model
-/// layer's time (docs/performance.md). Serving runtimes keep freed memory
-/// (PyTorch's caching allocator, jemalloc/tcmalloc); so does the runner,
-/// unless --release-memory: blocks up to glibc's limit of 32 MiB come from
-/// the heap, and the heap is not trimmed below 1 GiB.
-void keepFreedMemory() {
-#ifdef __GLIBC__
-  if (mallopt(M_MMAP_THRESHOLD, 32 << 20) != 1 ||
-      mallopt(M_TRIM_THRESHOLD, 1 << 30) != 1)
-    llvm::errs() << "norm-run: warning: mallopt refused; freed memory is "
-                    "released as glibc decides\n";
-#endif
-}
-
-int run(const Options &o) {
-  if (!o.releaseMemory)
-    keepFreedMemory();
-  // Context with everything norm-opt registers, plus the LLVM IR
-  // translations the ExecutionEngine needs.
-  DialectRegistry registry;
-  mlir::norm::registerAllDialects(registry);
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  mlir::registerAllToLLVMIRTranslations(registry);
-  mlir::registerAllPasses();
-  mlir::norm::registerAllPasses();
-  registerCudaPreparationPasses();
-  MLIRContext context(registry);
-  // One line per diagnostic: no dump of the failing op.
-  context.printOpOnDiagnostic(false);
-  ScopedDiagnosticHandler diagHandler(&context, [](Diagnostic &diag) {
-    printDiagnostic(diag);
-    return success();
-  });
-
-  // Parse.
-  std::string errorMessage;
-  auto file = openInputFile(o.file, &errorMessage);
-  if (!file) {
-    error(errorMessage);
-    return 1;
-  }
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
-  if (!module) {
-    error("cannot parse '" + o.file + "'");
-    return 1;
-  }
-
-  // The entry function.
-  auto entry = module->lookupSymbol<func::FuncOp>(o.entry);
-  if (!entry || entry.isExternal()) {
-    std::vector<std::string> names;
-    module->walk([&](func::FuncOp f) {
-      if (!f.isExternal())
-        names.push_back("@" + f.getSymName().str());
-    });
-    std::string avail =
-        names.empty() ? std::string("none") : llvm::join(names, ", ");
-    error(llvm::Twine(entry ? "function @" + o.entry +
-                                  " is only a declaration"
-                            : "no function @" + o.entry) +
-          " in '" + o.file + "'; the functions with a body are: " + avail);
-    return 1;
-  }
-  FunctionType fnType = entry.getFunctionType();
-  std::vector<ShapedSig> argSigs, resultSigs;
-  for (auto [i, t] : llvm::enumerate(fnType.getInputs())) {
-    Location loc = entry.getBody().getArgument(i).getLoc();
-    auto sig = checkSigType(t, "argument #" + std::to_string(i) + " of @" +
-                                   o.entry,
-                            loc);
-    if (!sig)
-      return 1;
-    argSigs.push_back(*sig);
-  }
-  for (auto [i, t] : llvm::enumerate(fnType.getResults())) {
-    auto sig = checkSigType(
-        t, "result #" + std::to_string(i) + " of @" + o.entry, entry.getLoc());
-    if (!sig)
-      return 1;
-    resultSigs.push_back(*sig);
-  }
-
-  // Dynamic dims.
-  size_t numDynamic = 0;
-  for (const ShapedSig &s : argSigs)
-    numDynamic += llvm::count(s.shape, ShapedType::kDynamic);
-  if (o.dims.size() != numDynamic) {
-    std::vector<std::string> types;
-    for (Type t : fnType.getInputs())
-      types.push_back(typeStr(t));
-    error("--dims gives " + llvm::Twine(o.dims.size()) +
-          " value(s), but the arguments of @" + o.entry + " (" +
-          llvm::join(types, ", ") + ") have " + llvm::Twine(numDynamic) +
-          " dynamic dimension(s)");
-    return 1;
-  }
-
-  // The norm ops, before lowering.
-  std::vector<bool> outputArgs;
-  std::vector<CheckSpec> specs = collectNormOps(entry, outputArgs);
-  if (o.check && llvm::none_of(specs, [](const CheckSpec &s) {
-        return s.checkable;
-      })) {
-    std::string why;
-    for (const CheckSpec &s : specs)
-      why += "; " + s.opName + " at " + s.location + " is not: " + s.reason;
-    error("--check: @" + o.entry +
-          " has no checkable norm op (a norm.rms_norm, norm.layer_norm or "
-          "fused norm/matmul op whose operands are function arguments, or, "
-          "on tensors, whose results are returned)" +
-          (specs.empty() ? std::string("; it has no norm op at all") : why));
-    return 1;
-  }
-
-  // Lower only @entry and what it references: the other functions become
-  // private and symbol-dce drops those it does not call (faster, and a
-  // function that does not lower cannot get in the way).
-  entry->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
-                 UnitAttr::get(&context));
-  entry.setPublic();
-  for (auto f : module->getOps<func::FuncOp>())
-    if (f != entry && !f.isExternal())
-      f.setPrivate();
-  {
-    PassManager dce(&context);
-    dce.addPass(createSymbolDCEPass());
-    if (failed(dce.run(*module))) {
-      error("symbol-dce failed on '" + o.file + "'");
-      return 1;
-    }
-  }
-  std::string pipelineKind, compareKind;
-  std::string pipeline = pipelineText(o, o.pipeline, pipelineKind);
-  bool comparing = !o.comparePipeline.empty();
-  std::string comparePipeline =
-      comparing ? pipelineText(o, o.comparePipeline, compareKind) : "";
-  // --target/--threads only go into the project and upstream pipelines.
-  bool optionsUsed = pipelineKind != "custom" ||
-                     (comparing && compareKind != "custom");
-  if (!optionsUsed && (o.threads != 0 || (o.target != "host" && !o.isCuda())))
-    llvm::errs() << "norm-run: warning: --target and --threads are ignored "
-                    "with a custom pipeline\n";
-  // The module the compare pipeline lowers: the same IR, before lowering.
-  OwningOpRef<ModuleOp> compareModule;
-  if (comparing)
-    compareModule = module->clone();
-  if (failed(lowerModule(context, *module, pipeline, o, o.printIR)))
-    return 1;
-  if (comparing &&
-      failed(lowerModule(context, *compareModule, comparePipeline, o,
-                         /*printIR=*/false)))
-    return 1;
-
-  // --target=cuda: the runtime, and a driver and a GPU, before any code
-  // runs (the JIT runs the kernels' loading at initialization). After the
-  // pipelines, so that a bad input reports its own error first.
-  CudaRuntime cudaRuntime;
-  const CudaRuntime *cuda = nullptr;
-  std::string cudaRuntimePath;
-  if (o.isCuda()) {
-    cudaRuntimePath = findCudaRuntime(o);
-    if (cudaRuntimePath.empty() ||
-        failed(openCuda(o, cudaRuntimePath, cudaRuntime)))
-      return 1;
-    cuda = &cudaRuntime;
-  }
-
-  // JIT.
-  std::vector<std::string> libs;
-  for (const char *lib : {"libmlir_c_runner_utils.so", "libmlir_runner_utils.so",
-                          "libomp.so"}) {
-    std::string path = std::string(NORM_RUN_LLVM_LIBRARY_DIR "/") + lib;
-    if (llvm::sys::fs::exists(path))
-      libs.push_back(path);
-  }
-  for (const std::string &lib : o.sharedLibs) {
-    if (!llvm::sys::fs::exists(lib)) {
-      error("--shared-libs: no such file '" + lib + "'");
-      return 1;
-    }
-    libs.push_back(lib);
-  }
-  if (cuda && !llvm::is_contained(libs, cudaRuntimePath))
-    libs.push_back(cudaRuntimePath);
-  std::vector<llvm::StringRef> libRefs(libs.begin(), libs.end());
-
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  std::optional<Compiled> compiled = jitCompile(*module, o, libRefs);
-  if (!compiled)
-    return 1;
-  std::optional<Compiled> compareCompiled;
-  if (comparing) {
-    compareCompiled = jitCompile(*compareModule, o, libRefs);
-    if (!compareCompiled)
-      return 1;
-  }
-
-  // Argument buffers.
-  ArgBuffers args;
-  if (failed(allocateArgs(argSigs, outputArgs, o, cuda, args)))
-    return 1;
-  for (const CheckSpec &spec : specs) {
-    std::string why = validateArgShapes(spec, args.bufs);
-    if (!why.empty()) {
-      error(spec.location + ": the argument shapes (from the signature and "
-                            "--dims) do not fit " +
-            spec.opName + ": " + why);
-      return 1;
-    }
-  }
-
-  std::vector<Buffer> results;
-  std::vector<double> times =
-      callTimed(*compiled, args, resultSigs, o, cuda, results);
-
-  // Report.
-  auto [median, minMs] = medianMin(times);
+/// The bytes the buffers of a call cover, each buffer once (a result that
+/// is an argument counts once).
+int64_t countBytes(const std::vector<Buffer> &args,
+                   const std::vector<Buffer> &results) {
   int64_t bytes = 0;
   std::vector<const char *> counted;
   auto count = [&](const Buffer &b) {
@@ -1109,91 +108,109 @@ int run(const Options &o) {
     counted.push_back(b.data);
     bytes += b.getNumBytes();
   };
-  for (const Buffer &b : args.bufs)
+  for (const Buffer &b : args)
     count(b);
   for (const Buffer &b : results)
     count(b);
-  double gbps = median > 0.0 ? static_cast<double>(bytes) / (median * 1e-3) / 1e9
-                             : 0.0;
+  return bytes;
+}
 
+/// The first fields of the output line: the entry, the pipeline, the bytes,
+/// the times and the bandwidth.
+std::string formatTimes(const Options &o, const Program &p, int64_t bytes,
+                        double median, double minMs) {
+  double gbps =
+      median > 0.0 ? static_cast<double>(bytes) / (median * 1e-3) / 1e9 : 0.0;
   char line[512];
   std::string device =
       o.isCuda() ? " target=cuda chip=" + o.chip : std::string();
   std::snprintf(line, sizeof(line),
                 "norm-run: entry=%s pipeline=%s%s threads=%lld bytes=%lld "
                 "median_ms=%.6f min_ms=%.6f gbps=%.3f",
-                o.entry.c_str(), pipelineKind.c_str(), device.c_str(),
+                o.entry.c_str(), p.pipelineKind.c_str(), device.c_str(),
                 static_cast<long long>(o.threads),
                 static_cast<long long>(bytes), median, minMs, gbps);
-  std::string out = line;
-  int rc = 0;
-  if (o.check) {
-    CheckOutcome outcome = checkAll(specs, args.bufs, results);
-    std::snprintf(line, sizeof(line), " rel_err=%.3e tol=%.0e %s",
-                  outcome.relErr, outcome.tol, outcome.ok ? "PASS" : "FAIL");
-    out += line;
-    if (!outcome.ok) {
-      rc = 1;
-      for (const std::string &d : outcome.details)
-        llvm::errs() << "norm-run: check: " << d << "\n";
-    }
-  }
+  return line;
+}
 
-  // --compare-pipeline: the same inputs through the other pipeline, then
-  // every result and every argument buffer compared with its counterpart.
-  if (comparing) {
-    ArgBuffers cargs;
-    if (failed(allocateArgs(argSigs, outputArgs, o, cuda, cargs)))
+/// --check: appends the worst output's `rel_err=<e> tol=<t>` and PASS or
+/// FAIL to `line`; on FAIL prints every comparison. Returns whether it
+/// passed.
+bool appendCheck(const Program &p, const std::vector<Buffer> &args,
+                 const std::vector<Buffer> &results, std::string &line) {
+  CheckOutcome outcome = checkAll(p.specs, args, results);
+  char fields[512];
+  std::snprintf(fields, sizeof(fields), " rel_err=%.3e tol=%.0e %s",
+                outcome.relErr, outcome.tol, outcome.ok ? "PASS" : "FAIL");
+  line += fields;
+  if (!outcome.ok)
+    for (const std::string &d : outcome.details)
+      llvm::errs() << "norm-run: check: " << d << "\n";
+  return outcome.ok;
+}
+
+//===----------------------------------------------------------------------===//
+// The run
+//===----------------------------------------------------------------------===//
+
+/// Runs the compiled entry on fresh arguments: the timed calls, --check,
+/// --compare-pipeline and the output line. Returns the exit code.
+int execute(const Options &o, const Program &p, const CudaRuntime *cuda) {
+  ArgBuffers args;
+  if (failed(allocateArgs(p.argSigs, p.outputArgs, o, cuda, args)) ||
+      failed(checkArgShapes(p.specs, args.bufs)))
+    return 1;
+  std::vector<Buffer> results;
+  std::vector<double> times =
+      callTimed(*p.compiled, args, p.resultSigs, o, cuda, results);
+  auto [median, minMs] = medianMin(times);
+  std::string line =
+      formatTimes(o, p, countBytes(args.bufs, results), median, minMs);
+  int rc = 0;
+  if (o.check && !appendCheck(p, args.bufs, results, line))
+    rc = 1;
+  if (p.compareCompiled) {
+    FailureOr<bool> same =
+        runComparison(o, p, cuda, args.bufs, results, median, line);
+    if (failed(same))
       return 1;
-    std::vector<Buffer> cresults;
-    std::vector<double> ctimes =
-        callTimed(*compareCompiled, cargs, resultSigs, o, cuda, cresults);
-    auto [cmedian, cminMs] = medianMin(ctimes);
-    double worstRatio = -1.0, worstErr = 0.0, worstTol = 0.0;
-    bool ok = true;
-    std::vector<std::string> details;
-    auto compareBuffers = [&](const std::string &what, const Buffer &a,
-                              const Buffer &b) {
-      double tol = o.compareTol > 0.0 ? o.compareTol
-                                      : defaultCompareTol(a.elemType);
-      ref::CompareResult r = ref::compare(a.load(), b.load(), tol);
-      double ratio = std::isnan(r.relErr) ? INFINITY : r.relErr / tol;
-      if (ratio > worstRatio) {
-        worstRatio = ratio;
-        worstErr = r.relErr;
-        worstTol = tol;
-      }
-      char d[256];
-      std::snprintf(d, sizeof(d), "%s: rel_err=%.3e tol=%.0e %s",
-                    what.c_str(), r.relErr, tol, r.ok ? "PASS" : "FAIL");
-      details.push_back(d + (r.note.empty() ? "" : " (" + r.note + ")"));
-      ok &= r.ok;
-    };
-    for (size_t i = 0; i < results.size(); ++i)
-      compareBuffers("result #" + std::to_string(i), results[i], cresults[i]);
-    for (size_t i = 0; i < args.bufs.size(); ++i)
-      compareBuffers("argument #" + std::to_string(i), args.bufs[i],
-                     cargs.bufs[i]);
-    freeResults(cresults, cargs.bufs, cuda);
-    if (worstRatio < 0.0) // nothing to compare
-      worstTol = o.compareTol > 0.0 ? o.compareTol : 1e-4;
-    std::snprintf(line, sizeof(line),
-                  " cmp_pipeline=%s cmp_median_ms=%.6f cmp_min_ms=%.6f "
-                  "speedup=%.3f cmp_rel_err=%.3e cmp_tol=%.0e %s",
-                  compareKind.c_str(), cmedian, cminMs,
-                  median > 0.0 ? cmedian / median : 0.0, worstErr, worstTol,
-                  ok ? "PASS" : "FAIL");
-    out += line;
-    if (!ok) {
+    if (!*same)
       rc = 1;
-      for (const std::string &d : details)
-        llvm::errs() << "norm-run: compare: " << d << "\n";
-    }
   }
-  llvm::outs() << out << "\n";
+  llvm::outs() << line << "\n";
   llvm::outs().flush();
   freeResults(results, args.bufs, cuda);
   return rc;
+}
+
+int run(const Options &o, llvm::StringRef executable) {
+  if (!o.releaseMemory)
+    keepFreedMemory();
+  MLIRContext context(createRegistry());
+  // One line per diagnostic: no dump of the failing op.
+  context.printOpOnDiagnostic(false);
+  ScopedDiagnosticHandler diagHandler(&context, [](Diagnostic &diag) {
+    printDiagnostic(diag);
+    return success();
+  });
+
+  Program program;
+  if (failed(loadProgram(context, o, program)) ||
+      failed(lowerProgram(context, o, program)))
+    return 1;
+  // --target=cuda: the runtime, and a driver and a GPU, before any code
+  // runs (the JIT runs the kernels' loading at initialization). After the
+  // pipelines, so that a bad input reports its own error first.
+  CudaRuntime cudaRuntime;
+  const CudaRuntime *cuda = nullptr;
+  if (o.isCuda()) {
+    if (failed(startCuda(o, executable, cudaRuntime)))
+      return 1;
+    cuda = &cudaRuntime;
+  }
+  if (failed(jitProgram(o, cuda, program)))
+    return 1;
+  return execute(o, program, cuda);
 }
 
 } // namespace
@@ -1201,7 +218,7 @@ int run(const Options &o) {
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   static int anchor;
-  mainExecutable = llvm::sys::fs::getMainExecutable(argv[0], &anchor);
+  std::string executable = llvm::sys::fs::getMainExecutable(argv[0], &anchor);
   Options options;
   if (!parseOptions(argc, argv, options))
     return 2;
@@ -1209,5 +226,5 @@ int main(int argc, char **argv) {
     llvm::outs() << kUsage;
     return 0;
   }
-  return run(options);
+  return run(options, executable);
 }

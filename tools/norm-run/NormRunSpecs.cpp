@@ -1,0 +1,269 @@
+//===- NormRunSpecs.cpp - norm-run: the norm ops, recorded ------*- C++ -*-===//
+//
+// Before lowering, norm-run records every norm op of the entry function as
+// a CheckSpec: the role of each operand (which function argument or
+// returned result it is) and its attributes. Plain data, the records
+// outlive the IR: at run time they give the output arguments
+// (zero-filled), the check of the argument shapes against each op and,
+// with --check, the float64 reference of each op (NormRunCheck.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "NormRun.h"
+
+#include "norm/Dialect/Norm/IR/NormOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+using namespace mlir;
+using namespace normrun;
+
+std::optional<ElemType> normrun::toElemType(Type t) {
+  if (t.isF32())
+    return ElemType::F32;
+  if (t.isF16())
+    return ElemType::F16;
+  if (t.isBF16())
+    return ElemType::BF16;
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Recording the norm ops
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+std::string formatLoc(Location loc) {
+  if (auto fl = loc->findInstanceOf<FileLineColLoc>())
+    return (fl.getFilename().str() + ":" + std::to_string(fl.getLine()) + ":" +
+            std::to_string(fl.getColumn()));
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  loc.print(os);
+  return s;
+}
+
+/// `v` with memref.cast / tensor.cast stripped.
+Value stripCasts(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (!isa<memref::CastOp, tensor::CastOp>(def))
+      break;
+    v = def->getOperand(0);
+  }
+  return v;
+}
+
+/// The argument number of `v` (through casts) if it is an argument of
+/// `entry`'s body.
+std::optional<unsigned> argIndexOf(Value v, Block *entry) {
+  auto arg = dyn_cast<BlockArgument>(stripCasts(v));
+  if (!arg || arg.getOwner() != entry)
+    return std::nullopt;
+  return arg.getArgNumber();
+}
+
+/// Fills the roles of one op's operands.
+class SpecBuilder {
+public:
+  SpecBuilder(CheckSpec &spec, Operation *op, Block *entry,
+              const llvm::DenseMap<Value, unsigned> &returned)
+      : spec(spec), op(op), entry(entry), returned(returned) {}
+
+  /// An input operand (null when the optional operand is absent).
+  void input(Value v, Slot &slot, const char *name) {
+    if (!v)
+      return;
+    if (auto idx = argIndexOf(v, entry)) {
+      slot = {Slot::Arg, *idx};
+      return;
+    }
+    fail(std::string("its ") + name + " operand is not a function argument");
+  }
+
+  /// An `outs` operand (the first of `range`, which is empty when absent).
+  /// `required`: the op cannot be checked without it.
+  void output(MutableOperandRange range, Slot &slot, const char *name,
+              bool required) {
+    if (range.empty())
+      return;
+    OpOperand &init = range[0];
+    if (isa<BaseMemRefType>(init.get().getType())) {
+      if (auto idx = argIndexOf(init.get(), entry)) {
+        slot = {Slot::Arg, *idx};
+        return;
+      }
+      // A buffer the function allocates and returns.
+      auto it = returned.find(stripCasts(init.get()));
+      if (it != returned.end()) {
+        slot = {Slot::Result, it->second};
+        return;
+      }
+      if (required)
+        fail(std::string("its ") + name +
+             " destination is neither a function argument nor returned");
+      return;
+    }
+    auto dps = cast<DestinationStyleOpInterface>(op);
+    Value result = dps.getTiedOpResult(&init);
+    auto it = returned.find(result);
+    if (it != returned.end()) {
+      slot = {Slot::Result, it->second};
+      return;
+    }
+    if (required)
+      fail(std::string("its ") + name + " result is not returned");
+  }
+
+private:
+  void fail(const std::string &why) {
+    if (spec.reason.empty())
+      spec.reason = why;
+    spec.checkable = false;
+  }
+
+  CheckSpec &spec;
+  Operation *op;
+  Block *entry;
+  const llvm::DenseMap<Value, unsigned> &returned;
+};
+
+template <typename OpT>
+void setCommonParams(OpT op, CheckSpec &spec, bool isRms) {
+  spec.params.isRms = isRms;
+  spec.params.eps = op.getEpsilonValue();
+  spec.params.offset = op.getWeightOffsetValue();
+  spec.params.epsOutside = op.getEpsMode() == norm::EpsMode::outside_sqrt;
+}
+
+/// Records a norm.rms_norm or norm.layer_norm: its kind, attributes and
+/// operand roles (β, the mean and `partial` exist on one of the two only).
+template <typename OpT>
+void recordUnfused(OpT o, CheckSpec &spec, SpecBuilder &b) {
+  constexpr bool isRms = std::is_same_v<OpT, norm::RMSNormOp>;
+  spec.kind = isRms ? CheckOpKind::RMSNorm : CheckOpKind::LayerNorm;
+  setCommonParams(o, spec, isRms);
+  if constexpr (isRms)
+    spec.params.partial = o.getPartialValue();
+  spec.params.castBeforeWeight =
+      o.getCastMode() == norm::CastMode::before_weight;
+  spec.axis = o.getNormalizedAxis();
+  b.input(o.getInput(), spec.x, "input");
+  b.input(o.getResidual(), spec.residual, "residual");
+  b.input(o.getWeight(), spec.gamma, "weight");
+  if constexpr (!isRms)
+    b.input(o.getBias(), spec.beta, "bias");
+  b.output(o.getInitMutable(), spec.y, "outs", true);
+  b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
+  if constexpr (!isRms)
+    b.output(o.getMeanInitMutable(), spec.mean, "mean_outs", false);
+  b.output(o.getRstdInitMutable(), spec.rstd, "rstd_outs", false);
+}
+
+/// Records one of the four fused ops, which have the same operands (β only
+/// for LayerNorm).
+template <typename OpT>
+void recordFused(OpT o, CheckOpKind kind, bool isRms, CheckSpec &spec,
+                 SpecBuilder &b) {
+  spec.kind = kind;
+  setCommonParams(o, spec, isRms);
+  spec.transposeRhs = o.getTransposeRhs();
+  b.input(o.getInput(), spec.x, "input");
+  b.input(o.getResidual(), spec.residual, "residual");
+  b.input(o.getWeight(), spec.gamma, "weight");
+  if constexpr (std::is_same_v<OpT, norm::LayerNormMatmulOp> ||
+                std::is_same_v<OpT, norm::MatmulLayerNormOp>)
+    b.input(o.getBias(), spec.beta, "bias");
+  b.input(o.getRhs(), spec.rhs, "rhs");
+  b.input(o.getMatmulBias(), spec.matmulBias, "matmul_bias");
+  b.output(o.getInitMutable(), spec.y, "outs", true);
+  b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
+}
+
+/// Records `op` into `spec` when it is one of the six checkable kinds.
+/// Returns false for any other op.
+bool recordOp(Operation *op, CheckSpec &spec, SpecBuilder &b) {
+  return llvm::TypeSwitch<Operation *, bool>(op)
+      .Case([&](norm::RMSNormOp o) {
+        recordUnfused(o, spec, b);
+        return true;
+      })
+      .Case([&](norm::LayerNormOp o) {
+        recordUnfused(o, spec, b);
+        return true;
+      })
+      .Case([&](norm::RMSNormMatmulOp o) {
+        recordFused(o, CheckOpKind::RMSNormMatmul, true, spec, b);
+        return true;
+      })
+      .Case([&](norm::LayerNormMatmulOp o) {
+        recordFused(o, CheckOpKind::LayerNormMatmul, false, spec, b);
+        return true;
+      })
+      .Case([&](norm::MatmulRMSNormOp o) {
+        recordFused(o, CheckOpKind::MatmulRMSNorm, true, spec, b);
+        return true;
+      })
+      .Case([&](norm::MatmulLayerNormOp o) {
+        recordFused(o, CheckOpKind::MatmulLayerNorm, false, spec, b);
+        return true;
+      })
+      .Default([](Operation *) { return false; });
+}
+
+} // namespace
+
+std::vector<CheckSpec> normrun::collectNormOps(func::FuncOp entry,
+                                               std::vector<bool> &outputArgs) {
+  Block *body = &entry.getBody().front();
+  outputArgs.assign(entry.getNumArguments(), false);
+
+  // Returned values (through casts) -> result number (first occurrence).
+  llvm::DenseMap<Value, unsigned> returned;
+  entry.walk([&](func::ReturnOp ret) {
+    if (ret->getParentOp() != entry.getOperation())
+      return;
+    for (auto [i, v] : llvm::enumerate(ret.getOperands()))
+      returned.try_emplace(stripCasts(v), static_cast<unsigned>(i));
+  });
+
+  std::vector<CheckSpec> specs;
+  entry.walk([&](Operation *op) {
+    if (!isa<norm::NormDialect>(op->getDialect()))
+      return;
+    // Every destination of a norm op is an output of the function.
+    if (auto dps = dyn_cast<DestinationStyleOpInterface>(op))
+      for (OpOperand &init : dps.getDpsInitsMutable())
+        if (auto idx = argIndexOf(init.get(), body))
+          outputArgs[*idx] = true;
+
+    CheckSpec spec;
+    spec.opName = op->getName().getStringRef().str();
+    spec.location = formatLoc(op->getLoc());
+    spec.checkable = true;
+    SpecBuilder b(spec, op, body, returned);
+    if (!recordOp(op, spec, b))
+      return;
+    Value input = op->getOperand(0);
+    if (auto et =
+            toElemType(cast<ShapedType>(input.getType()).getElementType())) {
+      spec.elemType = *et;
+    } else {
+      spec.checkable = false;
+      spec.reason = "its element type is not f32, f16 or bf16";
+    }
+    specs.push_back(std::move(spec));
+  });
+  return specs;
+}
