@@ -108,6 +108,14 @@ std::optional<NVIDIAChipName> mlir::norm::parseNVIDIAChip(StringRef chip) {
   return NVIDIAChipName{smVersion, parts[2].empty() ? '\0' : parts[2][0]};
 }
 
+SmallVector<StringRef> mlir::norm::getNVIDIAChipsUpToPTX(unsigned ptxVersion) {
+  SmallVector<StringRef> chips;
+  for (const ChipInfo &info : kChips)
+    if (info.minPTXVersion <= ptxVersion)
+      chips.push_back(info.name);
+  return chips;
+}
+
 std::optional<unsigned> mlir::norm::getMinPTXVersion(StringRef chip) {
   for (const ChipInfo &info : kChips)
     if (chip == info.name)

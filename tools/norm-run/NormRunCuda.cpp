@@ -15,6 +15,8 @@
 
 #include "NormRun.h"
 
+#include "norm/Target/NVIDIATarget.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -238,10 +240,10 @@ LogicalResult openCuda(const Options &o, const std::string &path,
   }
   // sm_XY code runs on compute capability X.Y or newer (the fatbin and PTX
   // forms carry PTX the driver compiles for newer GPUs); sm_XYa only on X.Y.
-  unsigned sm = 0;
-  llvm::StringRef chip(o.chip);
-  bool archSpecific = chip.ends_with("a");
-  chip.drop_front(3).take_while(llvm::isDigit).getAsInteger(10, sm);
+  // The chip was checked by validateCudaOptions, so it parses.
+  mlir::norm::NVIDIAChipName chip = *mlir::norm::parseNVIDIAChip(o.chip);
+  unsigned sm = chip.smVersion;
+  bool archSpecific = chip.suffix == 'a';
   unsigned device = static_cast<unsigned>(major * 10 + minor);
   if (device < sm || (archSpecific && device != sm)) {
     error("--target=cuda: --chip=" + o.chip + " code cannot run on " + name +

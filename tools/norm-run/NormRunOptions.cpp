@@ -9,6 +9,8 @@
 
 #include "NormRun.h"
 
+#include "norm/Target/NVIDIATarget.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -203,15 +205,13 @@ bool parseOption(int argc, char **argv, int &i, Options &o) {
 bool validateCudaOptions(const Options &o) {
   // Checked here, not only by the pipeline: the value goes into the
   // pipeline text, and the device check needs the number. Only the chips
-  // that LLVM 22's NVPTX back end knows and that PTX ISA 8.0 (the
-  // pipeline's default `features`) can target: any other makes the back
-  // end abort (e.g. sm_100 needs PTX 8.6, sm_80a does not exist).
-  static const char *const chips[] = {"sm_70", "sm_72", "sm_75",
-                                      "sm_80", "sm_86", "sm_87",
-                                      "sm_89", "sm_90", "sm_90a"};
+  // (of NormTarget's table) that the pipeline's default PTX level can
+  // target: norm-run passes no `features`, and another chip makes the
+  // pipeline refuse it (e.g. sm_100 needs PTX 8.6, sm_80a does not exist).
+  llvm::SmallVector<llvm::StringRef> chips =
+      mlir::norm::getNVIDIAChipsUpToPTX(mlir::norm::kDefaultPTXVersion);
   if (!llvm::is_contained(chips, o.chip)) {
-    error("--chip must be one of " +
-          llvm::join(llvm::ArrayRef<const char *>(chips), ", ") + ", got '" +
+    error("--chip must be one of " + llvm::join(chips, ", ") + ", got '" +
           o.chip + "'");
     return false;
   }

@@ -56,6 +56,11 @@ inline constexpr unsigned kDefaultPTXVersion = 80;
 /// `chip`.
 std::optional<unsigned> getMinPTXVersion(StringRef chip);
 
+/// The chips of the table whose minimum PTX ISA is at most `ptxVersion`, in
+/// the table's order (sm_70 first): what a pipeline at that PTX level can
+/// target.
+SmallVector<StringRef> getNVIDIAChipsUpToPTX(unsigned ptxVersion);
+
 /// Checks `chip` and `features` ("+ptxNN", or empty for the default level)
 /// together: a chip the project and the installed LLVM's NVPTX back end
 /// know, and a PTX level that LLVM supports and the chip accepts. Returns the
