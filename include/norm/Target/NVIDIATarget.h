@@ -35,12 +35,6 @@ struct NVIDIAChipName {
 /// nothing of whether the chip is known (getMinPTXVersion does).
 std::optional<NVIDIAChipName> parseNVIDIAChip(StringRef chip);
 
-/// Whether the chip has the tensor-core instructions the fused GEMMs use:
-/// mma.sync m16n8k16 on bf16/f16, ldmatrix and cp.async (sm_80 and newer).
-inline bool hasTensorCoreGemm(const NVIDIAChipName &chip) {
-  return chip.smVersion >= 80;
-}
-
 /// Whether the chip runs the warpgroup-MMA kernel (wgmma.mma_async with
 /// TMA): sm_90a alone, the architecture-specific Hopper target.
 inline bool hasWarpgroupMMA(const NVIDIAChipName &chip) {
