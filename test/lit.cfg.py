@@ -49,6 +49,7 @@ tool_dirs = [config.norm_tools_dir, config.llvm_tools_dir]
 tools = [
     "norm-opt",
     "norm-run",
+    "norm-capi-test",
     ToolSubst("mlir-opt", unresolved="fatal"),
     ToolSubst("mlir-translate", unresolved="fatal"),
     ToolSubst("mlir-runner", unresolved="ignore"),

@@ -36,6 +36,8 @@ endfunction()
 # Fails the configure if any project target would link a static MLIR archive
 # (MLIRxxx) or a static LLVM component (LLVMxxx): mixing those with libMLIR.so /
 # libLLVM.so registers cl::opts twice or silently splits the option registry.
+# (lib/CAPI links upstream's C-wrapper archives MLIRCAPI* by file into
+# libNormMLIR-C.so; they hold no C++ state: see docs/design.md.)
 function(norm_check_link_mode)
   get_property(targets GLOBAL PROPERTY NORM_ALL_TARGETS)
   foreach(t ${targets})
