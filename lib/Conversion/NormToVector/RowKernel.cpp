@@ -487,20 +487,28 @@ Value RowKernelEmitter::sweepRowAccumulating(OpBuilder &b, Value length,
   Value step = index(b, vectorLanes);
   Value blockSpan = index(b, vectorLanes * kBlockIterations);
   Value headAcc = zeros(b);
-  if (head) {
-    Value hasHead =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, head, zero);
-    auto headIf = scf::IfOp::create(
-        b, loc, hasHead,
+  // The `count` elements at `start` (none when `count` is 0) as one masked
+  // vector: stored, and accumulated onto `accs` (built in each branch).
+  auto maskedPart = [&](Value start, Value count,
+                        function_ref<SmallVector<Value>(OpBuilder &)> accs) {
+    Value any =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, count, zero);
+    auto part = scf::IfOp::create(
+        b, loc, any,
         [&](OpBuilder &nb, Location) {
-          Value m = mask(nb, head);
-          storeVector(nb, zero, m, /*nontemporal=*/false);
-          scf::YieldOp::create(nb, loc, accumulate(nb, zero, m, {zeros(nb)}));
+          Value m = mask(nb, count);
+          storeVector(nb, start, m, /*nontemporal=*/false);
+          scf::YieldOp::create(nb, loc, accumulate(nb, start, m, accs(nb)));
         },
         [&](OpBuilder &nb, Location) {
-          scf::YieldOp::create(nb, loc, ValueRange{zeros(nb)});
+          scf::YieldOp::create(nb, loc, accs(nb));
         });
-    headAcc = headIf.getResult(0);
+    return part.getResult(0);
+  };
+  if (head) {
+    headAcc = maskedPart(zero, head, [&](OpBuilder &nb) {
+      return SmallVector<Value>{zeros(nb)};
+    });
   } else {
     head = zero;
   }
@@ -538,22 +546,12 @@ Value RowKernelEmitter::sweepRowAccumulating(OpBuilder &b, Value length,
         scf::YieldOp::create(nb, loc, vectorStep(nb, j, accs));
       });
   Value remainder = arith::SubIOp::create(b, loc, length, bodyEnd);
-  Value hasTail =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, remainder, zero);
-  auto tail = scf::IfOp::create(
-      b, loc, hasTail,
-      [&](OpBuilder &nb, Location) {
-        Value m = mask(nb, remainder);
-        storeVector(nb, bodyEnd, m, /*nontemporal=*/false);
-        scf::YieldOp::create(nb, loc,
-                             accumulate(nb, bodyEnd, m, rest.getResults()));
-      },
-      [&](OpBuilder &nb, Location) {
-        scf::YieldOp::create(nb, loc, rest.getResults());
-      });
+  Value tail = maskedPart(bodyEnd, remainder, [&](OpBuilder &) {
+    return SmallVector<Value>(rest.getResults());
+  });
   Value blockSum = arith::SubFOp::create(b, loc, blocks.getResult(0),
                                          blocks.getResult(1));
-  Value total = arith::AddFOp::create(b, loc, blockSum, tail.getResult(0));
+  Value total = arith::AddFOp::create(b, loc, blockSum, tail);
   return vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD,
                                      total);
 }
