@@ -32,6 +32,7 @@
 #include "GPURowKernel.h"
 #include "TargetInfo.h"
 
+#include "norm/Conversion/Utils/ScalarArith.h"
 #include "norm/Dialect/Norm/IR/NormNumerics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -57,42 +58,16 @@ using ElementStatFn = function_ref<SmallVector<Value>(
 using ChunkFn =
     function_ref<void(OpBuilder &, Value chunk, ArrayRef<Value> s)>;
 
-class GPURowKernelEmitter {
+class GPURowKernelEmitter : ScalarArith {
 public:
   GPURowKernelEmitter(Location loc, const RowNormProblem &p,
                       const GPURowKernelShape &shape)
-      : loc(loc), p(p), shape(shape), acc(p.accType),
+      : ScalarArith(loc, p.accType), p(p), shape(shape),
         warpsPerRow(shape.threadsPerRow / NVIDIATargetInfo::kWarpSize) {}
 
   void emit(OpBuilder &b);
 
 private:
-  // Constants and conversions.
-  Value index(OpBuilder &b, int64_t v) {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  }
-  Value scalar(OpBuilder &b, double v) {
-    return arith::ConstantOp::create(b, loc, b.getFloatAttr(acc, v));
-  }
-  Value toAcc(OpBuilder &b, Value v) {
-    if (v.getType() == acc)
-      return v;
-    return arith::ExtFOp::create(b, loc, acc, v);
-  }
-  Value narrow(OpBuilder &b, Value v, Type elementType) {
-    if (elementType == acc)
-      return v;
-    return arith::TruncFOp::create(b, loc, elementType, v);
-  }
-  Value roundThrough(OpBuilder &b, Value v) {
-    Type elementType = p.elementType();
-    if (elementType == acc)
-      return v;
-    return toAcc(b, narrow(b, v, elementType));
-  }
-  static Type elementTypeOf(Value mem) {
-    return cast<MemRefType>(mem.getType()).getElementType();
-  }
   int64_t vectorBytes(Value mem) {
     return shape.vectorWidth * (elementTypeOf(mem).getIntOrFloatBitWidth() / 8);
   }
@@ -149,10 +124,8 @@ private:
   void normalizeChunk(OpBuilder &b, Value chunk, ArrayRef<Value> s,
                       Value shift, Value correction, Value rstd);
 
-  Location loc;
   const RowNormProblem &p;
   const GPURowKernelShape &shape;
-  FloatType acc;
   int64_t warpsPerRow;
 
   // Set while the body is emitted.
@@ -202,7 +175,8 @@ SmallVector<Value> GPURowKernelEmitter::inputChunk(OpBuilder &b, Value chunk) {
     return s;
   SmallVector<Value> r = loadChunk(b, p.residual, chunk);
   for (auto [sv, rv] : llvm::zip(s, r))
-    sv = roundThrough(b, arith::AddFOp::create(b, loc, sv, rv));
+    sv =
+        roundThrough(b, arith::AddFOp::create(b, loc, sv, rv), p.elementType());
   return s;
 }
 
@@ -223,7 +197,7 @@ void GPURowKernelEmitter::loadHeldRow(OpBuilder &b) {
           scf::YieldOp::create(nb, loc, inputChunk(nb, chunk));
         },
         [&](OpBuilder &nb, Location) {
-          SmallVector<Value> zeros(shape.vectorWidth, scalar(nb, 0.0));
+          SmallVector<Value> zeros(shape.vectorWidth, accConst(nb, 0.0));
           scf::YieldOp::create(nb, loc, zeros);
         });
     held.push_back(SmallVector<Value>(ifOp.getResults()));
@@ -258,7 +232,7 @@ SmallVector<Value> GPURowKernelEmitter::accumulate(OpBuilder &b,
     return next;
   };
 
-  SmallVector<Value> accs(numStats * lanes, scalar(b, 0.0));
+  SmallVector<Value> accs(numStats * lanes, accConst(b, 0.0));
   if (shape.heldChunks > 0) {
     for (int64_t c = 0; c < shape.heldChunks; ++c) {
       Value chunk = chunkOf(b, c);
@@ -284,15 +258,7 @@ SmallVector<Value> GPURowKernelEmitter::accumulate(OpBuilder &b,
   for (unsigned st = 0; st < numStats; ++st) {
     SmallVector<Value> parts(accs.begin() + st * lanes,
                              accs.begin() + (st + 1) * lanes);
-    while (parts.size() > 1) {
-      SmallVector<Value> halved;
-      for (size_t i = 0; i + 1 < parts.size(); i += 2)
-        halved.push_back(arith::AddFOp::create(b, loc, parts[i], parts[i + 1]));
-      if (parts.size() % 2)
-        halved.push_back(parts.back());
-      parts = std::move(halved);
-    }
-    partials.push_back(parts.front());
+    partials.push_back(sumTree(b, parts));
   }
   return partials;
 }
@@ -388,7 +354,9 @@ void GPURowKernelEmitter::normalizeChunk(OpBuilder &b, Value chunk,
     storeChunk(b, s, p.sum, chunk);
   bool scaled = p.weight || p.weightOffset != 0.0;
   bool roundEarly = p.castMode == CastMode::before_weight;
-  auto round = [&](Value v) { return roundEarly ? roundThrough(b, v) : v; };
+  auto round = [&](Value v) {
+    return roundEarly ? roundThrough(b, v, p.elementType()) : v;
+  };
   SmallVector<Value> gamma, beta;
   if (p.weight)
     gamma = loadChunk(b, p.weight, chunk);
@@ -402,10 +370,10 @@ void GPURowKernelEmitter::normalizeChunk(OpBuilder &b, Value chunk,
                                 correction);
     v = round(arith::MulFOp::create(b, loc, v, rstd));
     if (scaled) {
-      Value factor = p.weight ? gamma[l] : scalar(b, 1.0);
+      Value factor = p.weight ? gamma[l] : accConst(b, 1.0);
       if (p.weightOffset != 0.0)
-        factor = round(arith::AddFOp::create(b, loc, factor,
-                                             scalar(b, p.weightOffset)));
+        factor = round(
+            arith::AddFOp::create(b, loc, factor, accConst(b, p.weightOffset)));
       v = round(arith::MulFOp::create(b, loc, v, factor));
     }
     if (p.bias)
@@ -448,20 +416,18 @@ void GPURowKernelEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch) {
             Value idx = arith::AddIOp::create(nb, loc, start, index(nb, l));
             Value inside = arith::CmpIOp::create(
                 nb, loc, arith::CmpIPredicate::ult, idx, count);
-            square =
-                arith::SelectOp::create(nb, loc, inside, square, scalar(nb, 0.0));
+            square = arith::SelectOp::create(nb, loc, inside, square,
+                                             accConst(nb, 0.0));
           }
           return SmallVector<Value>{
               arith::AddFOp::create(nb, loc, accs[0], square)};
         });
     Value sumSquares = reduceAcrossRow(b, partial, /*stage=*/0)[0];
-    Value countAsAcc = arith::UIToFPOp::create(
-        b, loc, acc, arith::IndexCastOp::create(b, loc, b.getI64Type(), count));
+    Value countAsAcc = indexToAcc(b, count);
     rstd = reciprocalStd(b,
                          arith::DivFOp::create(b, loc, sumSquares, countAsAcc));
   } else {
-    Value nAsAcc = arith::UIToFPOp::create(
-        b, loc, acc, arith::IndexCastOp::create(b, loc, b.getI64Type(), p.n));
+    Value nAsAcc = indexToAcc(b, p.n);
     SmallVector<Value> sum = accumulate(
         b, 1, [&](OpBuilder &nb, Value, int64_t, Value s, ValueRange accs) {
           return SmallVector<Value>{arith::AddFOp::create(nb, loc, accs[0], s)};
@@ -475,12 +441,8 @@ void GPURowKernelEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch) {
               math::FmaOp::create(nb, loc, d, d, accs[1])};
         });
     SmallVector<Value> totals = reduceAcrossRow(b, moments, /*stage=*/1);
-    correction = arith::DivFOp::create(b, loc, totals[0], nAsAcc);
-    Value variance = arith::SubFOp::create(
-        b, loc, arith::DivFOp::create(b, loc, totals[1], nAsAcc),
-        arith::MulFOp::create(b, loc, correction, correction));
-    variance = arith::MaximumFOp::create(b, loc, variance, scalar(b, 0.0));
-    rstd = reciprocalStd(b, variance);
+    rstd = reciprocalStd(b, emitCorrectedVariance(b, loc, totals[0], totals[1],
+                                                  nAsAcc, correction));
   }
 
   // One thread per row writes the statistics.

@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RowKernel.h"
+#include "VectorArith.h"
 
 #include "norm/Dialect/Norm/IR/NormNumerics.h"
 
@@ -62,83 +63,27 @@ using StoreFn =
 constexpr int64_t kMaxRowsPerChunk = 64;
 constexpr int64_t kMinTasks = 8;
 
-class RowKernelEmitter {
+/// The vectors have L lanes of acc_type, as many as fit the target's
+/// vector registers.
+int64_t rowKernelLanes(const RowNormProblem &p,
+                       const NormVectorCodegenOptions &options) {
+  FloatType acc = p.accType;
+  return std::max<int64_t>(1, options.vectorBits / acc.getWidth());
+}
+
+class RowKernelEmitter : VectorArith {
 public:
   RowKernelEmitter(Location loc, const RowNormProblem &p,
                    const NormVectorCodegenOptions &options)
-      : loc(loc), p(p), options(options), acc(p.accType) {
-    lanes = std::max<int64_t>(1, options.vectorBits / acc.getWidth());
-    accVecType = VectorType::get({lanes}, acc);
-  }
+      : VectorArith(loc, rowKernelLanes(p, options), p.accType,
+                    options.nativeBF16Conversion),
+        p(p), options(options) {}
 
   /// Everything: thread split, streaming decision, rows.
   void emit(OpBuilder &b);
 
 private:
-  // Constants and conversions.
-  Value index(OpBuilder &b, int64_t v) {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  }
-  Value scalar(OpBuilder &b, double v) {
-    return arith::ConstantOp::create(b, loc, b.getFloatAttr(acc, v));
-  }
-  Value splat(OpBuilder &b, Value s) {
-    return vector::BroadcastOp::create(b, loc, accVecType, s);
-  }
-  Value zeros(OpBuilder &b) {
-    return arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(accVecType, b.getFloatAttr(acc, 0.0)));
-  }
-  Value mask(OpBuilder &b, Value count) {
-    return vector::CreateMaskOp::create(
-        b, loc, VectorType::get({lanes}, b.getI1Type()), ValueRange{count});
-  }
-  static Type elementTypeOf(Value mem) {
-    return cast<MemRefType>(mem.getType()).getElementType();
-  }
-  Value toAcc(OpBuilder &b, Value v) {
-    auto type = cast<VectorType>(v.getType());
-    if (type.getElementType() == acc)
-      return v;
-    return arith::ExtFOp::create(b, loc, accVecType, v);
-  }
-  /// Rounds an acc_type vector to `elementType` (to nearest even). f32 →
-  /// bf16 uses AVX512-BF16's vcvtneps2bf16 where the target has it (one
-  /// instruction instead of the integer rounding sequence arith-expand
-  /// emits; it flushes results below 2^-126 to zero).
-  Value narrow(OpBuilder &b, Value v, Type elementType) {
-    if (elementType == acc)
-      return v;
-    auto vecType = VectorType::get({lanes}, elementType);
-    if (options.nativeBF16Conversion && elementType.isBF16() && acc.isF32() &&
-        (lanes == 8 || lanes == 16))
-      return x86vector::CvtPackedF32ToBF16Op::create(b, loc, vecType, v);
-    return arith::TruncFOp::create(b, loc, vecType, v);
-  }
-  /// Rounds an acc_type vector to `elementType` and back.
-  Value roundThrough(OpBuilder &b, Value v, Type elementType) {
-    if (elementType == acc)
-      return v;
-    return arith::ExtFOp::create(b, loc, accVecType,
-                                 narrow(b, v, elementType));
-  }
-
   // Memory.
-  Value load(OpBuilder &b, Value mem, ValueRange indices, Value maskValue) {
-    auto vecType = VectorType::get({lanes}, elementTypeOf(mem));
-    Value loaded;
-    if (maskValue) {
-      Value passThru = arith::ConstantOp::create(
-          b, loc,
-          DenseElementsAttr::get(vecType,
-                                 b.getFloatAttr(elementTypeOf(mem), 0.0)));
-      loaded = vector::MaskedLoadOp::create(b, loc, vecType, mem, indices,
-                                            maskValue, passThru);
-    } else {
-      loaded = vector::LoadOp::create(b, loc, vecType, mem, indices);
-    }
-    return toAcc(b, loaded);
-  }
   void store(OpBuilder &b, Value v, Value mem, ValueRange indices,
              Value maskValue, bool nontemporal) {
     Type elementType = elementTypeOf(mem);
@@ -155,15 +100,15 @@ private:
                             llvm::MaybeAlign(storeAlignment()));
   }
   int64_t storeAlignment() {
-    return lanes * (elementTypeOf(p.y).getIntOrFloatBitWidth() / 8);
+    return vectorLanes * (elementTypeOf(p.y).getIntOrFloatBitWidth() / 8);
   }
 
   /// s = x (+ residual, rounded to the element type) at row `row`, [j, j+L).
   Value input(OpBuilder &b, Value row, Value j, Value maskValue) {
-    Value v = load(b, p.x, {row, j}, maskValue);
+    Value v = loadAcc(b, p.x, {row, j}, maskValue);
     if (!p.residual)
       return v;
-    Value r = load(b, p.residual, {row, j}, maskValue);
+    Value r = loadAcc(b, p.residual, {row, j}, maskValue);
     return roundThrough(b, arith::AddFOp::create(b, loc, v, r),
                         elementTypeOf(p.x));
   }
@@ -192,12 +137,8 @@ private:
   Value alignmentHead(OpBuilder &b, Value row);
   void emitStoreFence(OpBuilder &b);
 
-  Location loc;
   const RowNormProblem &p;
   const NormVectorCodegenOptions &options;
-  FloatType acc;
-  int64_t lanes;
-  VectorType accVecType;
   Value yAlignedBase; // the aligned pointer of y, as an index
 };
 
@@ -214,9 +155,9 @@ SmallVector<Value> RowKernelEmitter::reduceRow(OpBuilder &b, Value length,
   constexpr int64_t kBlockIterations = 16;
   int64_t unroll = std::max<int64_t>(1, options.accumulators);
   Value zero = index(b, 0);
-  Value wideStep = index(b, lanes * unroll);
-  Value blockStep = index(b, lanes * unroll * kBlockIterations);
-  Value step = index(b, lanes);
+  Value wideStep = index(b, vectorLanes * unroll);
+  Value blockStep = index(b, vectorLanes * unroll * kBlockIterations);
+  Value step = index(b, vectorLanes);
   auto roundDown = [&](Value v, Value multiple) -> Value {
     return arith::SubIOp::create(b, loc, v,
                                  arith::RemUIOp::create(b, loc, v, multiple));
@@ -240,7 +181,7 @@ SmallVector<Value> RowKernelEmitter::reduceRow(OpBuilder &b, Value length,
               accs.push_back(next[s * unroll + u]);
             Value ju = u == 0 ? j
                               : Value(arith::AddIOp::create(
-                                    nb, loc, j, index(nb, u * lanes)));
+                                    nb, loc, j, index(nb, u * vectorLanes)));
             SmallVector<Value> updated = accumulate(nb, ju, Value(), accs);
             for (unsigned s = 0; s < numStats; ++s)
               next[s * unroll + u] = updated[s];
@@ -284,15 +225,7 @@ SmallVector<Value> RowKernelEmitter::reduceRow(OpBuilder &b, Value length,
       parts.push_back(
           arith::AddFOp::create(b, loc, blockSum, rest.getResult(i)));
     }
-    while (parts.size() > 1) {
-      SmallVector<Value> halved;
-      for (size_t i = 0; i + 1 < parts.size(); i += 2)
-        halved.push_back(arith::AddFOp::create(b, loc, parts[i], parts[i + 1]));
-      if (parts.size() % 2)
-        halved.push_back(parts.back());
-      parts = std::move(halved);
-    }
-    combined.push_back(parts.front());
+    combined.push_back(sumTree(b, parts));
   }
 
   auto single = scf::ForOp::create(
@@ -324,7 +257,7 @@ SmallVector<Value> RowKernelEmitter::reduceRow(OpBuilder &b, Value length,
 void RowKernelEmitter::sweepRow(OpBuilder &b, Value length, Value head,
                                 bool nontemporal, StoreFn storeVector) {
   Value zero = index(b, 0);
-  Value step = index(b, lanes);
+  Value step = index(b, vectorLanes);
   if (head) {
     Value hasHead =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, head, zero);
@@ -440,14 +373,11 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
     }
   } else if (!p.isLayerNorm) {
     Value count = emitStatisticLength(b, loc, p);
-    Value countAsAcc = arith::UIToFPOp::create(
-        b, loc, acc,
-        arith::IndexCastOp::create(b, loc, b.getI64Type(), count));
+    Value countAsAcc = indexToAcc(b, count);
     rstd =
         reciprocalStd(b, arith::DivFOp::create(b, loc, firstStat, countAsAcc));
   } else {
-    Value n = arith::IndexCastOp::create(b, loc, b.getI64Type(), p.n);
-    Value nAsAcc = arith::UIToFPOp::create(b, loc, acc, n);
+    Value nAsAcc = indexToAcc(b, p.n);
     shift = arith::DivFOp::create(b, loc, firstStat, nAsAcc);
     shiftVec = splat(b, shift);
     SmallVector<Value> moments = reduceRow(
@@ -460,12 +390,9 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
               arith::AddFOp::create(nb, loc, accs[0], d),
               vector::FMAOp::create(nb, loc, d, d, accs[1])};
         });
-    correction = arith::DivFOp::create(b, loc, moments[0], nAsAcc);
-    Value variance = arith::SubFOp::create(
-        b, loc, arith::DivFOp::create(b, loc, moments[1], nAsAcc),
-        arith::MulFOp::create(b, loc, correction, correction));
-    variance = arith::MaximumFOp::create(b, loc, variance, scalar(b, 0.0));
-    rstd = reciprocalStd(b, variance);
+    rstd =
+        reciprocalStd(b, emitCorrectedVariance(b, loc, moments[0], moments[1],
+                                               nAsAcc, correction));
     if (p.mean)
       memref::StoreOp::create(
           b, loc, arith::AddFOp::create(b, loc, shift, correction), p.mean,
@@ -508,15 +435,15 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
     };
     v = round(v);
     if (scaled) {
-      Value factor =
-          p.weight ? load(nb, p.weight, {j}, m) : splat(nb, scalar(nb, 1.0));
+      Value factor = p.weight ? loadAcc(nb, p.weight, {j}, m)
+                              : splat(nb, accConst(nb, 1.0));
       if (p.weightOffset != 0.0)
         factor = round(arith::AddFOp::create(
-            nb, loc, factor, splat(nb, scalar(nb, p.weightOffset))));
+            nb, loc, factor, splat(nb, accConst(nb, p.weightOffset))));
       v = round(arith::MulFOp::create(nb, loc, v, factor));
     }
     if (p.bias)
-      v = arith::AddFOp::create(nb, loc, v, load(nb, p.bias, {j}, m));
+      v = arith::AddFOp::create(nb, loc, v, loadAcc(nb, p.bias, {j}, m));
     store(nb, v, p.y, {row, j}, m, nontemporal);
   };
 
@@ -557,23 +484,31 @@ Value RowKernelEmitter::sweepRowAccumulating(OpBuilder &b, Value length,
                                              AccumulateFn accumulate) {
   constexpr int64_t kBlockIterations = 64;
   Value zero = index(b, 0);
-  Value step = index(b, lanes);
-  Value blockSpan = index(b, lanes * kBlockIterations);
+  Value step = index(b, vectorLanes);
+  Value blockSpan = index(b, vectorLanes * kBlockIterations);
   Value headAcc = zeros(b);
-  if (head) {
-    Value hasHead =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, head, zero);
-    auto headIf = scf::IfOp::create(
-        b, loc, hasHead,
+  // The `count` elements at `start` (none when `count` is 0) as one masked
+  // vector: stored, and accumulated onto `accs` (built in each branch).
+  auto maskedPart = [&](Value start, Value count,
+                        function_ref<SmallVector<Value>(OpBuilder &)> accs) {
+    Value any =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, count, zero);
+    auto part = scf::IfOp::create(
+        b, loc, any,
         [&](OpBuilder &nb, Location) {
-          Value m = mask(nb, head);
-          storeVector(nb, zero, m, /*nontemporal=*/false);
-          scf::YieldOp::create(nb, loc, accumulate(nb, zero, m, {zeros(nb)}));
+          Value m = mask(nb, count);
+          storeVector(nb, start, m, /*nontemporal=*/false);
+          scf::YieldOp::create(nb, loc, accumulate(nb, start, m, accs(nb)));
         },
         [&](OpBuilder &nb, Location) {
-          scf::YieldOp::create(nb, loc, ValueRange{zeros(nb)});
+          scf::YieldOp::create(nb, loc, accs(nb));
         });
-    headAcc = headIf.getResult(0);
+    return part.getResult(0);
+  };
+  if (head) {
+    headAcc = maskedPart(zero, head, [&](OpBuilder &nb) {
+      return SmallVector<Value>{zeros(nb)};
+    });
   } else {
     head = zero;
   }
@@ -611,22 +546,12 @@ Value RowKernelEmitter::sweepRowAccumulating(OpBuilder &b, Value length,
         scf::YieldOp::create(nb, loc, vectorStep(nb, j, accs));
       });
   Value remainder = arith::SubIOp::create(b, loc, length, bodyEnd);
-  Value hasTail =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, remainder, zero);
-  auto tail = scf::IfOp::create(
-      b, loc, hasTail,
-      [&](OpBuilder &nb, Location) {
-        Value m = mask(nb, remainder);
-        storeVector(nb, bodyEnd, m, /*nontemporal=*/false);
-        scf::YieldOp::create(nb, loc,
-                             accumulate(nb, bodyEnd, m, rest.getResults()));
-      },
-      [&](OpBuilder &nb, Location) {
-        scf::YieldOp::create(nb, loc, rest.getResults());
-      });
+  Value tail = maskedPart(bodyEnd, remainder, [&](OpBuilder &) {
+    return SmallVector<Value>(rest.getResults());
+  });
   Value blockSum = arith::SubFOp::create(b, loc, blocks.getResult(0),
                                          blocks.getResult(1));
-  Value total = arith::AddFOp::create(b, loc, blockSum, tail.getResult(0));
+  Value total = arith::AddFOp::create(b, loc, blockSum, tail);
   return vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD,
                                      total);
 }

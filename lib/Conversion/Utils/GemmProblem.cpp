@@ -10,9 +10,6 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "llvm/ADT/TypeSwitch.h"
-
-#include <tuple>
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -40,12 +37,27 @@ template <typename OpTy> GemmProblem describeFused(OpTy op, OpBuilder &b) {
   v.w = op.getRhs();
   v.transposeW = op.getTransposeRhs();
   v.matmulBias = op.getMatmulBias();
+  // The residual and S: of X's shape before the matmul (viewed as A's M × K
+  // rows), of C's after it (M × N, S taking C's place).
+  constexpr bool normFirst = std::is_same_v<OpTy, RMSNormMatmulOp> ||
+                             std::is_same_v<OpTy, LayerNormMatmulOp>;
+  SmallVector<OpFoldResult> rowView{getAsOpFoldResult(v.m),
+                                    getAsOpFoldResult(normFirst ? v.k : v.n)};
+  Value residual = viewAs(b, loc, op.getResidual(), rowView);
+  Value sum = viewAs(b, loc, op.getSumInit(), rowView);
+  if (normFirst) {
+    v.aResidual = residual;
+    v.aSum = sum;
+  } else {
+    v.residual = residual;
+    v.c = sum;
+  }
   return v;
 }
 } // namespace
 
 /// The part every fused op shares: A, W, C (the op's output), the matmul
-/// bias, the shapes and the numerics.
+/// bias, the residual and S, the shapes and the numerics.
 static GemmProblem describeFusedGemm(Operation *fusedOp, OpBuilder &b) {
   if (auto op = dyn_cast<RMSNormMatmulOp>(fusedOp))
     return describeFused(op, b);
@@ -59,42 +71,18 @@ static GemmProblem describeFusedGemm(Operation *fusedOp, OpBuilder &b) {
 GemmProblem mlir::norm::describeNormMatmulGemm(Operation *fusedOp,
                                                OpBuilder &b) {
   GemmProblem p = describeFusedGemm(fusedOp, b);
-  Location loc = fusedOp->getLoc();
-  // The residual and S have X's shape: view them as A's M × K rows.
-  SmallVector<OpFoldResult> aView{getAsOpFoldResult(p.m),
-                                  getAsOpFoldResult(p.k)};
-  std::tuple<Value, Value, Value> operands =
-      llvm::TypeSwitch<Operation *, std::tuple<Value, Value, Value>>(fusedOp)
-          .Case<RMSNormMatmulOp, LayerNormMatmulOp>([](auto op) {
-            return std::make_tuple(op.getWeight(), op.getResidual(),
-                                   op.getSumInit());
-          });
-  auto [weight, residual, sumInit] = operands;
-  p.gamma = weight;
-  p.aResidual = viewAs(b, loc, residual, aView);
-  p.aSum = viewAs(b, loc, sumInit, aView);
   if (auto layerNorm = dyn_cast<LayerNormMatmulOp>(fusedOp)) {
     p.prologue = GemmPrologue::LayerNorm;
+    p.gamma = layerNorm.getWeight();
     p.beta = layerNorm.getBias();
   } else {
     p.prologue = GemmPrologue::RMSNorm;
+    p.gamma = cast<RMSNormMatmulOp>(fusedOp).getWeight();
   }
   return p;
 }
 
 GemmProblem mlir::norm::describeMatmulNormGemm(Operation *fusedOp,
                                                OpBuilder &b) {
-  GemmProblem p = describeFusedGemm(fusedOp, b);
-  Location loc = fusedOp->getLoc();
-  SmallVector<OpFoldResult> rowView{getAsOpFoldResult(p.m),
-                                    getAsOpFoldResult(p.n)};
-  std::pair<Value, Value> operands =
-      llvm::TypeSwitch<Operation *, std::pair<Value, Value>>(fusedOp)
-          .Case<MatmulRMSNormOp, MatmulLayerNormOp>([](auto op) {
-            return std::make_pair(op.getResidual(), op.getSumInit());
-          });
-  auto [residual, sumInit] = operands;
-  p.residual = viewAs(b, loc, residual, rowView);
-  p.c = sumInit ? viewAs(b, loc, sumInit, rowView) : Value();
-  return p;
+  return describeFusedGemm(fusedOp, b);
 }

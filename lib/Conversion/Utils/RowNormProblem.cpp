@@ -119,6 +119,18 @@ Value mlir::norm::emitStatisticLength(OpBuilder &b, Location loc,
       arith::FPToSIOp::create(b, loc, b.getI64Type(), ceiled));
 }
 
+Value mlir::norm::emitCorrectedVariance(OpBuilder &b, Location loc, Value sumD,
+                                        Value sumD2, Value count,
+                                        Value &correction) {
+  correction = arith::DivFOp::create(b, loc, sumD, count);
+  Value variance = arith::SubFOp::create(
+      b, loc, arith::DivFOp::create(b, loc, sumD2, count),
+      arith::MulFOp::create(b, loc, correction, correction));
+  Value zero = arith::ConstantOp::create(
+      b, loc, b.getFloatAttr(variance.getType(), 0.0));
+  return arith::MaximumFOp::create(b, loc, variance, zero);
+}
+
 void mlir::norm::splitMixedSizes(OpBuilder &b, Location loc,
                                  ArrayRef<OpFoldResult> sizes,
                                  SmallVectorImpl<int64_t> &staticSizes,

@@ -80,6 +80,13 @@ Operation *createNormOfSum(OpBuilder &b, Location loc, Operation *fusedOp,
 /// pRMSNorm k = ⌈partial · n⌉, computed in f64 as the decomposition does.
 Value emitStatisticLength(OpBuilder &b, Location loc, const RowNormProblem &p);
 
+/// LayerNorm's corrected two-pass variance from a row's moments about a
+/// shift: Σd/count is the `correction` (the row's mean minus the shift), and
+/// the variance Σd²/count − correction², clamped at zero. `count` is n as a
+/// float of the moments' type.
+Value emitCorrectedVariance(OpBuilder &b, Location loc, Value sumD, Value sumD2,
+                            Value count, Value &correction);
+
 } // namespace norm
 } // namespace mlir
 

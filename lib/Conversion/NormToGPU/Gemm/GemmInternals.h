@@ -24,7 +24,7 @@
 #define NORM_LIB_CONVERSION_NORMTOGPU_GEMM_GEMMINTERNALS_H
 
 #include "GPUGemm.h"
-#include "KernelArith.h"
+#include "norm/Conversion/Utils/ScalarArith.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -68,13 +68,14 @@ using AccumulatorFn =
 /// The kernel as every job sees it. Built on the host from the problem; the
 /// driver (FusedGemm.cpp) sets the thread and block values at the start of
 /// the body, and the jobs are made from it after that.
-class FusedGemmKernel : public GPUKernelArith {
+class FusedGemmKernel : public ScalarArith {
 public:
   FusedGemmKernel(Location loc, const GPUGemmProblem &p, bool async,
                   const GPUSplitK *split)
-      : GPUKernelArith(loc), p(p), async(async), split(split),
-        elem(p.elementType()), bk(GPUGemmTiles::blockK(elem)),
-        chunk(GPUGemmTiles::chunk(elem)), pad(chunk) {}
+      : ScalarArith(loc, Float32Type::get(loc->getContext())), p(p),
+        async(async), split(split), elem(p.elementType()),
+        bk(GPUGemmTiles::blockK(elem)), chunk(GPUGemmTiles::chunk(elem)),
+        pad(chunk) {}
 
   /// f32 runs on the FMA units: tensor cores take 16-bit operands here
   /// (TF32 would round the operands to 10 bits, far outside f32's 1e-5).
@@ -179,9 +180,6 @@ private:
   bool kMayHaveTail() const {
     std::optional<int64_t> k = getConstantIntValue(p.k);
     return !k || *k % bk != 0;
-  }
-  Value narrow(OpBuilder &b, Value v) {
-    return v.getType() == elem ? v : arith::TruncFOp::create(b, loc, elem, v);
   }
   Value indexToF32(OpBuilder &b, Value v) {
     return arith::UIToFPOp::create(

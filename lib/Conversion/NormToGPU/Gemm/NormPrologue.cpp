@@ -85,7 +85,7 @@ SmallVector<Value> NormPrologue::inputLanes(OpBuilder &b, const SharedTiles &s,
     return x;
   SmallVector<Value> r = loadLanes(b, loc, s.r, indices, elem, chunk);
   for (int64_t l = 0; l < chunk; ++l) {
-    Value sum = narrow(b, arith::AddFOp::create(b, loc, x[l], r[l]));
+    Value sum = narrow(b, arith::AddFOp::create(b, loc, x[l], r[l]), elem);
     if (narrowed)
       narrowed->push_back(sum);
     x[l] = toF32(b, sum);
@@ -173,8 +173,9 @@ SmallVector<Value> NormPrologue::onTile(OpBuilder &b, const SharedTiles &s,
         next[l % 2] = math::FmaOp::create(b, loc, v, v, next[l % 2]);
       }
       if (rewritesA() && !rewritesPlainSum())
-        rewritten.push_back(narrow(
-            b, arith::MulFOp::create(b, loc, v, gammaPrime(b, gamma, l))));
+        rewritten.push_back(
+            narrow(b, arith::MulFOp::create(b, loc, v, gammaPrime(b, gamma, l)),
+                   elem));
     }
     if (rewritesA() && rewritesPlainSum())
       rewritten = sumLanes; // a = s

@@ -87,10 +87,10 @@ constexpr uint64_t kDescriptorForm = (uint64_t{1} << 62) |
                                      (uint64_t{1024 >> 4} << 32) |
                                      (uint64_t{kSlabBytes >> 4} << 16);
 
-class WarpgroupGemmEmitter : GPUKernelArith {
+class WarpgroupGemmEmitter : ScalarArith {
 public:
   WarpgroupGemmEmitter(Location loc, const GPUGemmProblem &p)
-      : GPUKernelArith(loc), p(p) {}
+      : ScalarArith(loc, Float32Type::get(loc->getContext())), p(p) {}
 
   void emit(OpBuilder &b);
 

@@ -48,7 +48,7 @@ void GemmEpilogue::columnConstants(OpBuilder &b, const ChunkBuffers &buf,
     Value colInChunk = add(b, jr, index(b, v * s.lanes));
     Value c = zeros(b);
     if (p.matmulBias)
-      c = loadF32(b, p.matmulBias, {add(b, jc, colInChunk)}, masks.back());
+      c = loadAcc(b, p.matmulBias, {add(b, jc, colInChunk)}, masks.back());
     if (isLayerNorm()) {
       colSums.push_back(vector::LoadOp::create(b, loc, type, buf.colSumW,
                                                ValueRange{colInChunk}));
@@ -85,7 +85,7 @@ void GemmEpilogue::storeTileRow(OpBuilder &b, const ChunkBuffers &buf,
         for (int64_t v = 0; v < numVectors; ++v)
           sums.push_back(arith::AddFOp::create(
               eb, loc, accs[v],
-              loadF32(eb, partials, {row, cols[v]}, masks[v])));
+              loadAcc(eb, partials, {row, cols[v]}, masks[v])));
         scf::YieldOp::create(eb, loc, sums);
       });
   ValueRange totals = withPartials.getResults();
@@ -110,7 +110,7 @@ void GemmEpilogue::storeTileRow(OpBuilder &b, const ChunkBuffers &buf,
         out = arith::AddFOp::create(tb, loc, out, offset);
         if (p.residual)
           out = arith::AddFOp::create(
-              tb, loc, out, loadF32(tb, p.residual, {row, cols[v]}, masks[v]));
+              tb, loc, out, loadAcc(tb, p.residual, {row, cols[v]}, masks[v]));
       }
       Value stored = narrow(tb, out, elementTypeOf(p.c));
       vector::MaskedStoreOp::create(tb, loc, p.c, ValueRange{row, cols[v]},
@@ -146,7 +146,7 @@ void GemmEpilogue::storeTileRow(OpBuilder &b, const ChunkBuffers &buf,
 /// segment's first element, so they keep their digits when |μ| ≫ σ.
 void GemmEpilogue::storeSegmentStatistics(OpBuilder &b, Value row, Value col,
                                           Value values, Value maskValue) {
-  Value inside = less(b, col, p.n);
+  Value inside = ult(b, col, p.n);
   scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location) {
     Value segment = arith::DivUIOp::create(tb, loc, col, index(tb, s.lanes));
     SmallVector<Value, 2> at{row, segment};
@@ -197,7 +197,7 @@ void GemmEpilogue::sweepSegmentStatistics(OpBuilder &b) {
             [&](OpBuilder &nb, Location, Value col, ValueRange) {
               Value m = mask(nb, minIndex(nb, lanes, sub(nb, p.n, col)));
               storeSegmentStatistics(nb, row, col,
-                                     loadF32(nb, p.c, {row, col}, m), m);
+                                     loadAcc(nb, p.c, {row, col}, m), m);
               scf::YieldOp::create(nb, loc);
             });
         scf::YieldOp::create(rb, loc);

@@ -46,6 +46,7 @@ mlir::norm::gemm::resolveShape(const NormVectorCodegenOptions &options) {
 GemmEmitter::GemmEmitter(Location loc, const FusedGemmProblem &p,
                          const NormVectorCodegenOptions &options)
     : VectorArith(loc, resolveShape(options).lanes,
+                  Float32Type::get(loc->getContext()),
                   options.nativeBF16Conversion),
       p(p), options(options), s(resolveShape(options)),
       dot(options.bf16DotProducts && s.lanes == 16 &&

@@ -22,7 +22,7 @@
 #define NORM_LIB_CONVERSION_NORMTOVECTOR_GEMM_GEMMEMITTER_H
 
 #include "../FusedGemm.h"
-#include "VectorArith.h"
+#include "../VectorArith.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -92,32 +92,31 @@ protected:
   /// definition), so γ' is then the constant 1 + weight_offset.
   Value gammaAt(OpBuilder &b, Value k) {
     if (!p.gamma)
-      return f32Const(b, 1.0 + p.weightOffset);
-    Value g = loadScalarF32(b, p.gamma, {k});
+      return f32(b, 1.0 + p.weightOffset);
+    Value g = loadScalarAcc(b, p.gamma, {k});
     if (p.weightOffset != 0.0)
-      g = arith::AddFOp::create(b, loc, g, f32Const(b, p.weightOffset));
+      g = arith::AddFOp::create(b, loc, g, f32(b, p.weightOffset));
     return g;
   }
   /// γ' for the L elements at k, or null when it is 1 (nothing to multiply).
   Value gammaVectorAt(OpBuilder &b, Value k, Value maskValue) {
     if (!p.gamma)
-      return p.weightOffset != 0.0 ? splat(b, f32Const(b, 1.0 + p.weightOffset))
+      return p.weightOffset != 0.0 ? splat(b, f32(b, 1.0 + p.weightOffset))
                                    : Value();
-    Value g = loadF32(b, p.gamma, {k}, maskValue);
+    Value g = loadAcc(b, p.gamma, {k}, maskValue);
     if (p.weightOffset != 0.0)
-      g = arith::AddFOp::create(b, loc, g,
-                                splat(b, f32Const(b, p.weightOffset)));
+      g = arith::AddFOp::create(b, loc, g, splat(b, f32(b, p.weightOffset)));
     return g;
   }
   /// A vector of the GEMM's left operand at (row, k) in f32: A itself, or
   /// with a residual the sum round(A + residual), rounded to the element type
   /// as the op defines it. Masked lanes read zero.
   Value loadInputF32(OpBuilder &b, Value row, Value k, Value maskValue) {
-    Value x = loadF32(b, p.a, {row, k}, maskValue);
+    Value x = loadAcc(b, p.a, {row, k}, maskValue);
     if (!p.aResidual)
       return x;
     Value sum = arith::AddFOp::create(
-        b, loc, x, loadF32(b, p.aResidual, {row, k}, maskValue));
+        b, loc, x, loadAcc(b, p.aResidual, {row, k}, maskValue));
     return toF32(b, narrow(b, sum, elementTypeOf(p.a)));
   }
 

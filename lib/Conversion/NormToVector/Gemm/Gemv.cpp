@@ -225,9 +225,9 @@ void GemvEmitter::packColumnSumRows(OpBuilder &b, const ChunkBuffers &buf,
             ValueRange{add(nb, panel, add(nb, index(nb, row * blockK), kk))});
       };
       Value g = gammaVectorAt(nb, k, maskValue);
-      store(g ? g : splat(nb, f32Const(nb, 1.0)), 0);
+      store(g ? g : splat(nb, f32(nb, 1.0)), 0);
       if (p.beta)
-        store(loadF32(nb, p.beta, {k}, maskValue), 1);
+        store(loadAcc(nb, p.beta, {k}, maskValue), 1);
     };
     vectorSteps(kbld, kb.start, kb.length, ValueRange{}, step, nullptr);
   });

@@ -89,7 +89,7 @@ Value GemvDots::loadDotA(OpBuilder &b, const ChunkBuffers &buf, Value offset,
 Value GemvDots::loadDotW(OpBuilder &b, Value row, Value k, Value maskValue,
                          bool pairs) {
   return pairs ? loadWPairs(b, row, k, maskValue)
-               : loadF32(b, p.w, {row, k}, maskValue);
+               : loadAcc(b, p.w, {row, k}, maskValue);
 }
 
 /// f32: acc + a·w. bf16 pairs: one x86vector.avx512.dot (vdpbf16ps: per
@@ -204,13 +204,13 @@ void GemvDots::gemvDotEpilogue(OpBuilder &b, const ChunkBuffers &buf,
         }
         if (p.matmulBias)
           out = arith::AddFOp::create(nb, loc, out,
-                                      loadScalarF32(nb, p.matmulBias, {col}));
+                                      loadScalarAcc(nb, p.matmulBias, {col}));
         if (p.residual)
           out = arith::AddFOp::create(
-              nb, loc, out, loadScalarF32(nb, p.residual, {row, col}));
+              nb, loc, out, loadScalarAcc(nb, p.residual, {row, col}));
         if (p.accumulateIntoC)
           out = arith::AddFOp::create(nb, loc,
-                                      loadScalarF32(nb, p.c, {row, col}), out);
+                                      loadScalarAcc(nb, p.c, {row, col}), out);
         if (!elementType.isF32())
           out = arith::TruncFOp::create(nb, loc, elementType, out);
         memref::StoreOp::create(nb, loc, out, p.c, ValueRange{row, col});

@@ -103,7 +103,7 @@ Value GemvSweeps::loadWRowPair(OpBuilder &b, Value k0, Value col,
   Value lo = vector::MaskedLoadOp::create(
       b, loc, half, p.w, ValueRange{k0, col}, maskValue, bf16Zeros);
   Value hi = arith::SelectOp::create(
-      b, loc, less(b, k1, p.k),
+      b, loc, ult(b, k1, p.k),
       vector::MaskedLoadOp::create(b, loc, half, p.w,
                                    ValueRange{minIndex(b, k1, lastRow), col},
                                    maskValue, bf16Zeros),
@@ -170,7 +170,7 @@ void GemvSweeps::gemvCopyWBlock(OpBuilder &b, Value block, Value jc, Value cols,
                 left = mask(nb, arith::MaxSIOp::create(
                                     nb, loc, sub(nb, cols, inChunk), zero));
               vector::StoreOp::create(
-                  nb, loc, loadF32(nb, p.w, {k, add(nb, jc, inChunk)}, left),
+                  nb, loc, loadAcc(nb, p.w, {k, add(nb, jc, inChunk)}, left),
                   block, ValueRange{add(nb, offset, index(nb, v * s.lanes))});
             }
           };
@@ -330,7 +330,7 @@ void GemvSweeps::gemvRowTile(OpBuilder &b, const ChunkBuffers &buf,
                                                  ValueRange{blockIndex}));
               continue;
             }
-            w.push_back(loadF32(
+            w.push_back(loadAcc(
                 nb, p.w,
                 {add(nb, kb.start, kk), add(nb, wCol, index(nb, v * s.lanes))},
                 wMasks[v]));
@@ -455,7 +455,7 @@ void GemvSweeps::gemvDecodeSweeps(OpBuilder &b, const ChunkBuffers &buf,
       Value sum = vector::LoadOp::create(nb, loc, type, sums, ValueRange{jr});
       for (int64_t g = 0; g < rows; ++g)
         sum = vector::FMAOp::create(
-            nb, loc, a[g], loadF32(nb, p.w, {k[g], col}, maskValue), sum);
+            nb, loc, a[g], loadAcc(nb, p.w, {k[g], col}, maskValue), sum);
       vector::StoreOp::create(nb, loc, sum, sums, ValueRange{jr});
     };
     vectorSteps(rb, zero, cols, ValueRange{}, step, nullptr);

@@ -149,8 +149,7 @@ void APacker::packRow(OpBuilder &b, const ChunkBuffers &buf, Value row,
         b, loc, vector::CombiningKind::ADD, tail.getResult(i));
     Value old = memref::LoadOp::create(b, loc, sums[i], ValueRange{row});
     Value total = arith::AddFOp::create(
-        b, loc,
-        arith::SelectOp::create(b, loc, kb.isFirst, f32Const(b, 0.0), old),
+        b, loc, arith::SelectOp::create(b, loc, kb.isFirst, f32(b, 0.0), old),
         blockSum);
     memref::StoreOp::create(b, loc, total, sums[i], ValueRange{row});
   }
@@ -186,7 +185,7 @@ void APacker::finishRowStatistics(OpBuilder &b, const ChunkBuffers &buf,
     Value meanSq = arith::DivFOp::create(b, loc, sum2, kF32);
     Value var = arith::SubFOp::create(
         b, loc, meanSq, arith::MulFOp::create(b, loc, meanShift, meanShift));
-    spread = arith::MaximumFOp::create(b, loc, var, f32Const(b, 0.0));
+    spread = arith::MaximumFOp::create(b, loc, var, f32(b, 0.0));
   }
   Value r = createReciprocalStd(b, loc, spread, p.epsMode, p.epsilon);
   memref::StoreOp::create(b, loc, r, buf.scale, ValueRange{row});

@@ -77,7 +77,7 @@ void WPacker::packB(OpBuilder &b, const ChunkBuffers &buf, Value jc, Value cols,
                                minIndex(pb, pv.col, sub(pb, p.n, one))},
                     /*isWrite=*/false, /*localityHint=*/2,
                     /*isDataCache=*/true);
-              Value w = loadF32(pb, p.w, {kGlobal, pv.col}, mask(pb, pv.left));
+              Value w = loadAcc(pb, p.w, {kGlobal, pv.col}, mask(pb, pv.left));
               vector::StoreOp::create(
                   pb, loc, w, buf.packedB,
                   ValueRange{add(pb, pv.base, index(pb, pv.v * s.lanes))});
@@ -132,7 +132,7 @@ void WPacker::zeroColumnSums(OpBuilder &b, const ChunkBuffers &buf,
 /// and β_k for Σβ·W (null without a β).
 std::array<Value, 2> WPacker::columnSumWeights(OpBuilder &b, Value k) {
   return {splat(b, gammaAt(b, k)),
-          p.beta ? splat(b, loadScalarF32(b, p.beta, {k})) : Value()};
+          p.beta ? splat(b, loadScalarAcc(b, p.beta, {k})) : Value()};
 }
 
 /// Adds weights[i]·w to column sum i (c, Σβ·W) at chunk column `col`; a null
@@ -171,7 +171,7 @@ void WPacker::sumColumnsOfW(OpBuilder &b, const ChunkBuffers &buf, Value jc,
           auto step = [&](OpBuilder &nb, Value c, Value maskValue,
                           SmallVector<Value> &) {
             addToColumnSums(nb, buf, weights,
-                            loadF32(nb, p.w, {k, add(nb, jc, c)}, maskValue),
+                            loadAcc(nb, p.w, {k, add(nb, jc, c)}, maskValue),
                             c);
           };
           vectorSteps(kbld, zero, cols, ValueRange{}, step, nullptr);
@@ -186,14 +186,14 @@ void WPacker::sumColumnsOfW(OpBuilder &b, const ChunkBuffers &buf, Value jc,
         int64_t numSums = numColumnSums();
         auto step = [&](OpBuilder &sb, Value k, Value maskValue,
                         SmallVector<Value> &accs) {
-          Value w = loadF32(sb, p.w, {row, k}, maskValue);
+          Value w = loadAcc(sb, p.w, {row, k}, maskValue);
           Value g = gammaVectorAt(sb, k, maskValue);
           accs[0] =
               g ? vector::FMAOp::create(sb, loc, g, w, accs[0]).getResult()
                 : arith::AddFOp::create(sb, loc, accs[0], w).getResult();
           if (p.beta)
             accs[1] = vector::FMAOp::create(
-                sb, loc, loadF32(sb, p.beta, {k}, maskValue), w, accs[1]);
+                sb, loc, loadAcc(sb, p.beta, {k}, maskValue), w, accs[1]);
         };
         auto sums =
             vectorSteps(nb, kb.start, kb.length,
@@ -241,7 +241,7 @@ void WPacker::packBPairs(OpBuilder &b, const ChunkBuffers &buf, Value jc,
       b, loc, zero, kb.length, index(b, 2), ValueRange{},
       [&](OpBuilder &kbld, Location, Value kk, ValueRange) {
         Value k0 = add(kbld, kb.start, kk);
-        Value hasK1 = less(kbld, add(kbld, kk, one), kb.length);
+        Value hasK1 = ult(kbld, add(kbld, kk, one), kb.length);
         Value k1 = minIndex(kbld, add(kbld, k0, one), lastK);
         // kk is even: pair kk/2 starts at (kk/2)·2·NR.
         Value pairOffset = mul(kbld, kk, index(kbld, s.tileCols));
@@ -309,7 +309,7 @@ void WPacker::packTransposedBPairs(OpBuilder &b, const ChunkBuffers &buf,
                 for (int64_t t = 0; t < s.lanes; ++t) {
                   Value rowInChunk = add(kbld, colInChunk, index(kbld, t));
                   Value count = arith::SelectOp::create(
-                      kbld, loc, less(kbld, rowInChunk, cols), kLeft,
+                      kbld, loc, ult(kbld, rowInChunk, cols), kLeft,
                       index(kbld, 0));
                   Value row =
                       minIndex(kbld, add(kbld, jc, rowInChunk), lastRow);
@@ -396,7 +396,7 @@ void WPacker::packTransposedB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
                     kbld, loc, DenseElementsAttr::get(squareType, 0.0f));
                 for (int64_t t = 0; t < s.lanes; ++t) {
                   Value rowInChunk = add(kbld, colInChunk, index(kbld, t));
-                  Value valid = less(kbld, rowInChunk, cols);
+                  Value valid = ult(kbld, rowInChunk, cols);
                   Value count = arith::SelectOp::create(kbld, loc, valid, kLeft,
                                                         index(kbld, 0));
                   Value row =
@@ -414,7 +414,7 @@ void WPacker::packTransposedB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
                         /*isWrite=*/false, /*localityHint=*/2,
                         /*isDataCache=*/true);
                   Value rowVec =
-                      loadF32(kbld, p.w, {row, kGlobal}, mask(kbld, count));
+                      loadAcc(kbld, p.w, {row, kGlobal}, mask(kbld, count));
                   square = vector::InsertOp::create(kbld, loc, rowVec, square,
                                                     ArrayRef<int64_t>{t});
                 }
@@ -446,7 +446,7 @@ void WPacker::packTransposedB(OpBuilder &b, const ChunkBuffers &buf, Value jc,
                   if (p.beta)
                     running[1] = vector::FMAOp::create(
                         kbld, loc,
-                        splat(kbld, loadScalarF32(kbld, p.beta, {kGlobalT})), w,
+                        splat(kbld, loadScalarAcc(kbld, p.beta, {kGlobalT})), w,
                         running[1]);
                 }
                 scf::YieldOp::create(kbld, loc, running);

@@ -83,74 +83,63 @@ unsigned operandNumberOf(MutableOperandRange range) {
 
 /// γ splat with γ + weight_offset = 1 scales by one: drop both.
 template <typename OpTy>
-struct DropNeutralWeight : OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    std::optional<double> gamma = splatValue(op.getWeight());
-    if (!gamma)
-      return rewriter.notifyMatchFailure(op, "weight is not a constant splat");
-    if (*gamma + op.getWeightOffsetValue() != 1.0)
-      return rewriter.notifyMatchFailure(op, "weight + offset is not one");
-    rebuildWithout(rewriter, op, {operandNumberOf(op.getWeightMutable())}, {},
-                   {op.getWeightOffsetAttrName().getValue()});
-    return success();
-  }
-};
+LogicalResult dropNeutralWeight(OpTy op, PatternRewriter &rewriter) {
+  std::optional<double> gamma = splatValue(op.getWeight());
+  if (!gamma)
+    return rewriter.notifyMatchFailure(op, "weight is not a constant splat");
+  if (*gamma + op.getWeightOffsetValue() != 1.0)
+    return rewriter.notifyMatchFailure(op, "weight + offset is not one");
+  rebuildWithout(rewriter, op, {operandNumberOf(op.getWeightMutable())}, {},
+                 {op.getWeightOffsetAttrName().getValue()});
+  return success();
+}
 
 /// Splat-zero additive operands (β, the matmul bias) add nothing: drop them.
 template <typename OpTy>
-struct DropZeroBiases : OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    SmallVector<unsigned> zeroOperands;
-    auto consider = [&](MutableOperandRange range) {
-      if (!range.empty() && splatValue(range[0].get()) == 0.0)
-        zeroOperands.push_back(operandNumberOf(range));
-    };
-    if constexpr (std::is_same_v<OpTy, LayerNormOp> ||
-                  std::is_same_v<OpTy, LayerNormMatmulOp> ||
-                  std::is_same_v<OpTy, MatmulLayerNormOp>)
-      consider(op.getBiasMutable());
-    if constexpr (!std::is_same_v<OpTy, RMSNormOp> &&
-                  !std::is_same_v<OpTy, LayerNormOp>)
-      consider(op.getMatmulBiasMutable());
-    if (zeroOperands.empty())
-      return rewriter.notifyMatchFailure(op, "no splat-zero bias");
-    rebuildWithout(rewriter, op, zeroOperands, {});
-    return success();
-  }
-};
+LogicalResult dropZeroBiases(OpTy op, PatternRewriter &rewriter) {
+  SmallVector<unsigned> zeroOperands;
+  auto consider = [&](MutableOperandRange range) {
+    if (!range.empty() && splatValue(range[0].get()) == 0.0)
+      zeroOperands.push_back(operandNumberOf(range));
+  };
+  if constexpr (std::is_same_v<OpTy, LayerNormOp> ||
+                std::is_same_v<OpTy, LayerNormMatmulOp> ||
+                std::is_same_v<OpTy, MatmulLayerNormOp>)
+    consider(op.getBiasMutable());
+  if constexpr (!std::is_same_v<OpTy, RMSNormOp> &&
+                !std::is_same_v<OpTy, LayerNormOp>)
+    consider(op.getMatmulBiasMutable());
+  if (zeroOperands.empty())
+    return rewriter.notifyMatchFailure(op, "no splat-zero bias");
+  rebuildWithout(rewriter, op, zeroOperands, {});
+  return success();
+}
 
 /// On tensors, secondary outputs (sum, mean, rstd) nobody uses are dropped.
 template <typename OpTy>
-struct DropUnusedOutputs : OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    if (!op.hasPureTensorSemantics())
-      return rewriter.notifyMatchFailure(op, "outputs are buffers");
-    SmallVector<unsigned> operands, results;
-    for (OpOperand &init : op.getDpsInitsMutable()) {
-      OpResult result = op.getTiedOpResult(&init);
-      if (result.getResultNumber() == 0 || !result.use_empty())
-        continue;
-      operands.push_back(init.getOperandNumber());
-      results.push_back(result.getResultNumber());
-    }
-    if (results.empty())
-      return rewriter.notifyMatchFailure(op, "every secondary output is used");
-    rebuildWithout(rewriter, op, operands, results);
-    return success();
+LogicalResult dropUnusedOutputs(OpTy op, PatternRewriter &rewriter) {
+  if (!op.hasPureTensorSemantics())
+    return rewriter.notifyMatchFailure(op, "outputs are buffers");
+  SmallVector<unsigned> operands, results;
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    OpResult result = op.getTiedOpResult(&init);
+    if (result.getResultNumber() == 0 || !result.use_empty())
+      continue;
+    operands.push_back(init.getOperandNumber());
+    results.push_back(result.getResultNumber());
   }
-};
+  if (results.empty())
+    return rewriter.notifyMatchFailure(op, "every secondary output is used");
+  rebuildWithout(rewriter, op, operands, results);
+  return success();
+}
 
 template <typename OpTy>
 void addNormPatterns(RewritePatternSet &results, MLIRContext *context) {
-  results.add<DropNeutralWeight<OpTy>, DropUnusedOutputs<OpTy>>(context);
+  results.add(dropNeutralWeight<OpTy>);
+  results.add(dropUnusedOutputs<OpTy>);
   if constexpr (!std::is_same_v<OpTy, RMSNormOp>)
-    results.add<DropZeroBiases<OpTy>>(context);
+    results.add(dropZeroBiases<OpTy>);
 }
 } // namespace
 

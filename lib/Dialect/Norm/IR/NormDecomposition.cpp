@@ -547,11 +547,19 @@ SmallVector<NamedAttribute> normAttributesOf(FusedOp op, FloatType accType) {
   return attrs;
 }
 
-/// Creates norm.rms_norm / norm.layer_norm (NormOpTy) through its generic
-/// builder, with the operand segments given explicitly.
+/// Creates norm.rms_norm / norm.layer_norm (NormOpTy) of `x` with γ (and,
+/// for LayerNorm, β) into `init`, without a residual or statistics outputs,
+/// through its generic builder, with the operand segments given explicitly.
 template <typename NormOpTy>
-Value createNorm(LinalgEmitter &em, ArrayRef<Value> segments,
+Value createNorm(LinalgEmitter &em, Value x, Value gamma, Value beta,
                  ArrayRef<NamedAttribute> attrs, Value init) {
+  constexpr bool isLayerNorm = std::is_same_v<NormOpTy, LayerNormOp>;
+  SmallVector<Value> segments{x, /*residual=*/Value(), gamma};
+  if (isLayerNorm)
+    segments.push_back(beta);
+  segments.append({init, /*sum_outs=*/Value(), Value()});
+  if (isLayerNorm)
+    segments.push_back(Value());
   SmallVector<Value> operands;
   SmallVector<int32_t> segmentSizes;
   for (Value v : segments) {
@@ -567,6 +575,18 @@ Value createNorm(LinalgEmitter &em, ArrayRef<Value> segments,
     resultTypes.push_back(init.getType());
   auto op = NormOpTy::create(em.b, em.loc, resultTypes, operands, allAttrs);
   return em.onTensors ? op->getResult(0) : init;
+}
+
+/// Finishes `em` and returns a fused op's results: on tensors, its output
+/// `out` and, when non-null, the sum (the op has sum_outs); on memrefs none.
+SmallVector<Value> fusedResults(LinalgEmitter &em, Value out, Value sum) {
+  em.finish();
+  if (!em.onTensors)
+    return {};
+  SmallVector<Value> results{out};
+  if (sum)
+    results.push_back(sum);
+  return results;
 }
 
 /// norm → matmul: C = round(norm(X) · W + b), all in the accumulation type.
@@ -589,25 +609,13 @@ SmallVector<Value> decomposeNormMatmul(OpBuilder &b, FusedOp op, Value beta) {
   Value gamma = op.getWeight() ? em.castAll(op.getWeight(), acc) : Value();
   Value betaAcc = beta ? em.castAll(beta, acc) : Value();
   Value normalizedDest = em.temp(em.sizesOf(x), acc);
-  SmallVector<Value> segments{x, /*residual=*/Value(), gamma};
-  if (std::is_same_v<NormOpTy, LayerNormOp>)
-    segments.push_back(betaAcc);
-  segments.append({normalizedDest, Value(), Value()});
-  if (std::is_same_v<NormOpTy, LayerNormOp>)
-    segments.push_back(Value());
   Value normalized = createNorm<NormOpTy>(
-      em, segments, normAttributesOf(op, acc), normalizedDest);
+      em, x, gamma, betaAcc, normAttributesOf(op, acc), normalizedDest);
   Value product = emitMatmul(em, normalized, op.getRhs(), op.getTransposeRhs(),
                              em.filled(em.sizesOf(op.getInit()), acc, 0.0),
                              acc);
   Value c = emitAddAndRound(em, product, {op.getMatmulBias()}, op.getInit());
-  em.finish();
-  if (!em.onTensors)
-    return {};
-  SmallVector<Value> results{c};
-  if (op.getSumInit())
-    results.push_back(sum);
-  return results;
+  return fusedResults(em, c, op.getSumInit() ? sum : Value());
 }
 
 /// matmul → norm: S = round(A · W + b + r); Y = norm(S).
@@ -624,21 +632,9 @@ SmallVector<Value> decomposeMatmulNorm(OpBuilder &b, FusedOp op, Value beta) {
                       : em.temp(outSizes, op.getInputType().getElementType());
   Value sum = emitAddAndRound(em, product,
                               {op.getMatmulBias(), op.getResidual()}, sumDest);
-  SmallVector<Value> segments{sum, /*residual=*/Value(), op.getWeight()};
-  if (std::is_same_v<NormOpTy, LayerNormOp>)
-    segments.push_back(beta);
-  segments.append({op.getInit(), Value(), Value()});
-  if (std::is_same_v<NormOpTy, LayerNormOp>)
-    segments.push_back(Value());
-  Value y = createNorm<NormOpTy>(em, segments, normAttributesOf(op, acc),
-                                 op.getInit());
-  em.finish();
-  if (!em.onTensors)
-    return {};
-  SmallVector<Value> results{y};
-  if (op.getSumInit())
-    results.push_back(sum);
-  return results;
+  Value y = createNorm<NormOpTy>(em, sum, op.getWeight(), beta,
+                                 normAttributesOf(op, acc), op.getInit());
+  return fusedResults(em, y, op.getSumInit() ? sum : Value());
 }
 
 template <typename OpTy> DecompositionNumerics numericsOf(OpTy op) {
@@ -647,58 +643,55 @@ template <typename OpTy> DecompositionNumerics numericsOf(OpTy op) {
   num.elementType = op.getInputType().getElementType();
   return num;
 }
+/// The decomposition of any norm op `op`.
+template <typename OpTy>
+FailureOr<SmallVector<Value>> decompose(OpTy op, OpBuilder &b) {
+  constexpr bool isLayerNorm = std::is_same_v<OpTy, LayerNormOp> ||
+                               std::is_same_v<OpTy, LayerNormMatmulOp> ||
+                               std::is_same_v<OpTy, MatmulLayerNormOp>;
+  using NormOpTy = std::conditional_t<isLayerNorm, LayerNormOp, RMSNormOp>;
+  Value beta;
+  if constexpr (isLayerNorm)
+    beta = op.getBias();
+  if constexpr (std::is_same_v<OpTy, NormOpTy>) {
+    NormOperands ops;
+    ops.input = op.getInput();
+    ops.residual = op.getResidual();
+    ops.weight = op.getWeight();
+    ops.bias = beta;
+    ops.init = op.getInit();
+    ops.sumInit = op.getSumInit();
+    ops.rstdInit = op.getRstdInit();
+    double partial = 1.0;
+    if constexpr (isLayerNorm)
+      ops.meanInit = op.getMeanInit();
+    else
+      partial = op.getPartialValue();
+    return decomposeStandaloneNorm(b, op.getLoc(), isLayerNorm,
+                                   op.getNormalizedAxis(), partial, ops,
+                                   numericsOf(op));
+  } else if constexpr (std::is_same_v<OpTy, RMSNormMatmulOp> ||
+                       std::is_same_v<OpTy, LayerNormMatmulOp>) {
+    return decomposeNormMatmul<OpTy, NormOpTy>(b, op, beta);
+  } else {
+    return decomposeMatmulNorm<OpTy, NormOpTy>(b, op, beta);
+  }
+}
 } // namespace
 
 //===----------------------------------------------------------------------===//
 // AggregatedOpInterface
 //===----------------------------------------------------------------------===//
 
-FailureOr<SmallVector<Value>> RMSNormOp::decomposeOperation(OpBuilder &b) {
-  NormOperands ops;
-  ops.input = getInput();
-  ops.residual = getResidual();
-  ops.weight = getWeight();
-  ops.init = getInit();
-  ops.sumInit = getSumInit();
-  ops.rstdInit = getRstdInit();
-  return decomposeStandaloneNorm(b, getLoc(), /*isLayerNorm=*/false,
-                                 getNormalizedAxis(), getPartialValue(), ops,
-                                 numericsOf(*this));
-}
+#define NORM_DEFINE_DECOMPOSITION(OpTy)                                        \
+  FailureOr<SmallVector<Value>> OpTy::decomposeOperation(OpBuilder &b) {       \
+    return decompose(*this, b);                                                \
+  }
 
-FailureOr<SmallVector<Value>> LayerNormOp::decomposeOperation(OpBuilder &b) {
-  NormOperands ops;
-  ops.input = getInput();
-  ops.residual = getResidual();
-  ops.weight = getWeight();
-  ops.bias = getBias();
-  ops.init = getInit();
-  ops.sumInit = getSumInit();
-  ops.meanInit = getMeanInit();
-  ops.rstdInit = getRstdInit();
-  return decomposeStandaloneNorm(b, getLoc(), /*isLayerNorm=*/true,
-                                 getNormalizedAxis(), /*partial=*/1.0, ops,
-                                 numericsOf(*this));
-}
-
-FailureOr<SmallVector<Value>>
-RMSNormMatmulOp::decomposeOperation(OpBuilder &b) {
-  return decomposeNormMatmul<RMSNormMatmulOp, RMSNormOp>(b, *this, Value());
-}
-
-FailureOr<SmallVector<Value>>
-LayerNormMatmulOp::decomposeOperation(OpBuilder &b) {
-  return decomposeNormMatmul<LayerNormMatmulOp, LayerNormOp>(b, *this,
-                                                             getBias());
-}
-
-FailureOr<SmallVector<Value>>
-MatmulRMSNormOp::decomposeOperation(OpBuilder &b) {
-  return decomposeMatmulNorm<MatmulRMSNormOp, RMSNormOp>(b, *this, Value());
-}
-
-FailureOr<SmallVector<Value>>
-MatmulLayerNormOp::decomposeOperation(OpBuilder &b) {
-  return decomposeMatmulNorm<MatmulLayerNormOp, LayerNormOp>(b, *this,
-                                                             getBias());
-}
+NORM_DEFINE_DECOMPOSITION(RMSNormOp)
+NORM_DEFINE_DECOMPOSITION(LayerNormOp)
+NORM_DEFINE_DECOMPOSITION(RMSNormMatmulOp)
+NORM_DEFINE_DECOMPOSITION(LayerNormMatmulOp)
+NORM_DEFINE_DECOMPOSITION(MatmulRMSNormOp)
+NORM_DEFINE_DECOMPOSITION(MatmulLayerNormOp)
+#undef NORM_DEFINE_DECOMPOSITION

@@ -88,6 +88,10 @@ public:
     for (OpOperand &operand : operands)
       tiles[operand.getOperandNumber()] = tile;
   }
+  void set(ArrayRef<MutableOperandRange> operandGroups, const Tile &tile) {
+    for (MutableOperandRange operands : operandGroups)
+      set(operands, tile);
+  }
   const Tile *lookup(OpOperand &operand) const {
     auto it = tiles.find(operand.getOperandNumber());
     return it == tiles.end() ? nullptr : &it->second;
@@ -117,6 +121,19 @@ FailureOr<TilingResult> cloneOnTiles(Operation *op, OpBuilder &b,
   return TilingResult{{tiled}, SmallVector<Value>(tiled->getResults()), slices};
 }
 
+/// Standalone norms iterate over their input's shape, fused ops over their
+/// output's.
+template <typename OpTy>
+constexpr bool isStandalone =
+    std::is_same_v<OpTy, RMSNormOp> || std::is_same_v<OpTy, LayerNormOp>;
+
+template <typename OpTy> Value domainOperand(OpTy op) {
+  if constexpr (isStandalone<OpTy>)
+    return op.getInput();
+  else
+    return op.getInit();
+}
+
 //===----------------------------------------------------------------------===//
 // Standalone norms: domain = input shape
 //===----------------------------------------------------------------------===//
@@ -128,42 +145,6 @@ SmallVector<IteratorType> standaloneIterators(OpTy op) {
   for (int64_t d = op.getNormalizedAxis(); d < rank; ++d)
     iterators[d] = IteratorType::reduction;
   return iterators;
-}
-
-/// Statistics outputs live in the row space; everything full-rank is tiled
-/// like the input; γ and β are passed whole.
-template <typename OpTy>
-FailureOr<TilingResult> tileStandalone(OpTy op, OpBuilder &b,
-                                       ArrayRef<OpFoldResult> offsets,
-                                       ArrayRef<OpFoldResult> sizes) {
-  Tile tile = widenReductions(b, op.getLoc(), op.getInput(),
-                              standaloneIterators(op), offsets, sizes);
-  Tile rowTile = tile.select(range(0, op.getNormalizedAxis()));
-  OperandTiles tiles;
-  tiles.set(op.getInputMutable(), tile);
-  tiles.set(op.getResidualMutable(), tile);
-  tiles.set(op.getInitMutable(), tile);
-  tiles.set(op.getSumInitMutable(), tile);
-  tiles.set(op.getRstdInitMutable(), rowTile);
-  if constexpr (std::is_same_v<OpTy, LayerNormOp>)
-    tiles.set(op.getMeanInitMutable(), rowTile);
-  return cloneOnTiles(op, b, tiles);
-}
-
-template <typename OpTy>
-LogicalResult standaloneResultTile(OpTy op, OpBuilder &b, unsigned resultNumber,
-                                   ArrayRef<OpFoldResult> offsets,
-                                   ArrayRef<OpFoldResult> sizes,
-                                   SmallVector<OpFoldResult> &resultOffsets,
-                                   SmallVector<OpFoldResult> &resultSizes) {
-  Tile tile = widenReductions(b, op.getLoc(), op.getInput(),
-                              standaloneIterators(op), offsets, sizes);
-  int64_t resultRank =
-      cast<ShapedType>(op->getResult(resultNumber).getType()).getRank();
-  Tile result = tile.select(range(0, resultRank));
-  resultOffsets = result.offsets;
-  resultSizes = result.sizes;
-  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -184,6 +165,22 @@ SmallVector<IteratorType> fusedIterators(OpTy op) {
   return iterators;
 }
 
+template <typename OpTy> SmallVector<IteratorType> iteratorsOf(OpTy op) {
+  if constexpr (isStandalone<OpTy>)
+    return standaloneIterators(op);
+  else
+    return fusedIterators(op);
+}
+
+/// The requested tile of `op`'s domain, reductions widened to their full
+/// extent.
+template <typename OpTy>
+Tile domainTile(OpTy op, OpBuilder &b, ArrayRef<OpFoldResult> offsets,
+                ArrayRef<OpFoldResult> sizes) {
+  return widenReductions(b, op.getLoc(), domainOperand(op), iteratorsOf(op),
+                         offsets, sizes);
+}
+
 /// The rows of a fused op's tile with the whole input row [0, K).
 Tile inputRowsOf(OpBuilder &b, Location loc, Value input, const Tile &tile) {
   int64_t rank = tile.offsets.size();
@@ -193,70 +190,83 @@ Tile inputRowsOf(OpBuilder &b, Location loc, Value input, const Tile &tile) {
   return inputTile;
 }
 
-/// norm → matmul: rows and N (unless a residual sum is returned) are
-/// parallel. X, the residual and the sum are tiled over rows (K whole),
-/// `rhs` and `matmul_bias` over N, γ/β passed whole.
+//===----------------------------------------------------------------------===//
+// Tiling
+//===----------------------------------------------------------------------===//
+
+/// The op on the tiles of its operands: operands not given a tile are
+/// passed whole (γ, β).
 template <typename OpTy>
-FailureOr<TilingResult> tileNormMatmul(OpTy op, OpBuilder &b,
-                                       ArrayRef<OpFoldResult> offsets,
-                                       ArrayRef<OpFoldResult> sizes) {
+FailureOr<TilingResult> tileOp(OpTy op, OpBuilder &b,
+                               ArrayRef<OpFoldResult> offsets,
+                               ArrayRef<OpFoldResult> sizes) {
   Location loc = op.getLoc();
-  int64_t rank = op.getInitType().getRank();
-  Tile tile = widenReductions(b, loc, op.getInit(), fusedIterators(op), offsets,
-                              sizes);
-  Tile inputTile = inputRowsOf(b, loc, op.getInput(), tile);
-  Tile columns = tile.select({rank - 1});
-  Tile rhsTile;
-  unsigned kDim = op.getTransposeRhs() ? 1 : 0;
-  for (unsigned d = 0; d < 2; ++d) {
-    bool isK = d == kDim;
-    rhsTile.offsets.push_back(isK ? b.getIndexAttr(0) : columns.offsets[0]);
-    rhsTile.sizes.push_back(isK ? linalg::createFoldedDimOp(b, loc, op.getRhs(), d)
-                                : columns.sizes[0]);
-  }
+  Tile tile = domainTile(op, b, offsets, sizes);
   OperandTiles tiles;
-  tiles.set(op.getInputMutable(), inputTile);
-  tiles.set(op.getResidualMutable(), inputTile);
-  tiles.set(op.getRhsMutable(), rhsTile);
-  tiles.set(op.getMatmulBiasMutable(), columns);
-  tiles.set(op.getInitMutable(), tile);
-  tiles.set(op.getSumInitMutable(), inputTile);
+  if constexpr (isStandalone<OpTy>) {
+    // Statistics outputs live in the row space; everything full-rank is
+    // tiled like the input.
+    Tile rowTile = tile.select(range(0, op.getNormalizedAxis()));
+    tiles.set({op.getInputMutable(), op.getResidualMutable(),
+               op.getInitMutable(), op.getSumInitMutable()},
+              tile);
+    tiles.set(op.getRstdInitMutable(), rowTile);
+    if constexpr (std::is_same_v<OpTy, LayerNormOp>)
+      tiles.set(op.getMeanInitMutable(), rowTile);
+  } else if constexpr (std::is_same_v<OpTy, RMSNormMatmulOp> ||
+                       std::is_same_v<OpTy, LayerNormMatmulOp>) {
+    // norm → matmul: X, the residual and the sum are tiled over rows (K
+    // whole), `rhs` and `matmul_bias` over N.
+    int64_t rank = op.getInitType().getRank();
+    Tile inputTile = inputRowsOf(b, loc, op.getInput(), tile);
+    Tile columns = tile.select({rank - 1});
+    Tile rhsTile;
+    unsigned kDim = op.getTransposeRhs() ? 1 : 0;
+    for (unsigned d = 0; d < 2; ++d) {
+      bool isK = d == kDim;
+      rhsTile.offsets.push_back(isK ? b.getIndexAttr(0) : columns.offsets[0]);
+      rhsTile.sizes.push_back(
+          isK ? linalg::createFoldedDimOp(b, loc, op.getRhs(), d)
+              : columns.sizes[0]);
+    }
+    tiles.set(
+        {op.getInputMutable(), op.getResidualMutable(), op.getSumInitMutable()},
+        inputTile);
+    tiles.set(op.getRhsMutable(), rhsTile);
+    tiles.set(op.getMatmulBiasMutable(), columns);
+    tiles.set(op.getInitMutable(), tile);
+  } else {
+    // matmul → norm: X over rows (K whole), the rest like the output.
+    tiles.set(op.getInputMutable(), inputRowsOf(b, loc, op.getInput(), tile));
+    tiles.set(
+        {op.getResidualMutable(), op.getInitMutable(), op.getSumInitMutable()},
+        tile);
+  }
   return cloneOnTiles(op, b, tiles);
 }
 
-/// Result 0 is tiled like the domain; norm → matmul's sum (result 1) covers
-/// the tile's rows and all of K.
+/// The tile of result `resultNumber`: the domain's over the result's dims
+/// (a standalone norm's statistics live in the row space), except for the
+/// sum of norm → matmul (result 1), which covers the tile's rows and all of
+/// K.
 template <typename OpTy>
-LogicalResult fusedResultTile(OpTy op, OpBuilder &b, unsigned resultNumber,
-                              ArrayRef<OpFoldResult> offsets,
-                              ArrayRef<OpFoldResult> sizes,
-                              SmallVector<OpFoldResult> &resultOffsets,
-                              SmallVector<OpFoldResult> &resultSizes) {
-  Tile tile = widenReductions(b, op.getLoc(), op.getInit(), fusedIterators(op),
-                              offsets, sizes);
-  if (resultNumber != 0 &&
-      isa<RMSNormMatmulOp, LayerNormMatmulOp>(op.getOperation()))
+LogicalResult resultTile(OpTy op, OpBuilder &b, unsigned resultNumber,
+                         ArrayRef<OpFoldResult> offsets,
+                         ArrayRef<OpFoldResult> sizes,
+                         SmallVector<OpFoldResult> &resultOffsets,
+                         SmallVector<OpFoldResult> &resultSizes) {
+  Tile tile = domainTile(op, b, offsets, sizes);
+  if constexpr (isStandalone<OpTy>) {
+    int64_t resultRank =
+        cast<ShapedType>(op->getResult(resultNumber).getType()).getRank();
+    tile = tile.select(range(0, resultRank));
+  } else if (resultNumber != 0 &&
+             isa<RMSNormMatmulOp, LayerNormMatmulOp>(op.getOperation())) {
     tile = inputRowsOf(b, op.getLoc(), op.getInput(), tile);
+  }
   resultOffsets = tile.offsets;
   resultSizes = tile.sizes;
   return success();
-}
-
-/// matmul → norm: rows parallel, N a reduction (the norm needs whole rows).
-template <typename OpTy>
-FailureOr<TilingResult> tileMatmulNorm(OpTy op, OpBuilder &b,
-                                       ArrayRef<OpFoldResult> offsets,
-                                       ArrayRef<OpFoldResult> sizes) {
-  Location loc = op.getLoc();
-  Tile tile = widenReductions(b, loc, op.getInit(), fusedIterators(op), offsets,
-                              sizes);
-  Tile inputTile = inputRowsOf(b, loc, op.getInput(), tile);
-  OperandTiles tiles;
-  tiles.set(op.getInputMutable(), inputTile);
-  tiles.set(op.getResidualMutable(), tile);
-  tiles.set(op.getInitMutable(), tile);
-  tiles.set(op.getSumInitMutable(), tile);
-  return cloneOnTiles(op, b, tiles);
 }
 } // namespace
 
@@ -264,52 +274,30 @@ FailureOr<TilingResult> tileMatmulNorm(OpTy op, OpBuilder &b,
 // TilingInterface methods
 //===----------------------------------------------------------------------===//
 
-#define NORM_DEFINE_STANDALONE_TILING(OpTy)                                    \
+#define NORM_DEFINE_TILING(OpTy)                                               \
   SmallVector<IteratorType> OpTy::getLoopIteratorTypes() {                     \
-    return standaloneIterators(*this);                                         \
+    return iteratorsOf(*this);                                                 \
   }                                                                            \
   SmallVector<Range> OpTy::getIterationDomain(OpBuilder &b) {                  \
-    return domainOf(b, getLoc(), getInput());                                  \
+    return domainOf(b, getLoc(), domainOperand(*this));                        \
   }                                                                            \
   FailureOr<TilingResult> OpTy::getTiledImplementation(                        \
       OpBuilder &b, ArrayRef<OpFoldResult> offsets,                            \
       ArrayRef<OpFoldResult> sizes) {                                          \
-    return tileStandalone(*this, b, offsets, sizes);                           \
+    return tileOp(*this, b, offsets, sizes);                                   \
   }                                                                            \
   LogicalResult OpTy::getResultTilePosition(                                   \
       OpBuilder &b, unsigned resultNumber, ArrayRef<OpFoldResult> offsets,     \
       ArrayRef<OpFoldResult> sizes, SmallVector<OpFoldResult> &resultOffsets,  \
       SmallVector<OpFoldResult> &resultSizes) {                                \
-    return standaloneResultTile(*this, b, resultNumber, offsets, sizes,        \
-                                resultOffsets, resultSizes);                   \
+    return resultTile(*this, b, resultNumber, offsets, sizes, resultOffsets,   \
+                      resultSizes);                                            \
   }
 
-NORM_DEFINE_STANDALONE_TILING(RMSNormOp)
-NORM_DEFINE_STANDALONE_TILING(LayerNormOp)
-#undef NORM_DEFINE_STANDALONE_TILING
-
-#define NORM_DEFINE_FUSED_TILING(OpTy, tileFn)                                 \
-  SmallVector<IteratorType> OpTy::getLoopIteratorTypes() {                     \
-    return fusedIterators(*this);                                              \
-  }                                                                            \
-  SmallVector<Range> OpTy::getIterationDomain(OpBuilder &b) {                  \
-    return domainOf(b, getLoc(), getInit());                                   \
-  }                                                                            \
-  FailureOr<TilingResult> OpTy::getTiledImplementation(                        \
-      OpBuilder &b, ArrayRef<OpFoldResult> offsets,                            \
-      ArrayRef<OpFoldResult> sizes) {                                          \
-    return tileFn(*this, b, offsets, sizes);                                   \
-  }                                                                            \
-  LogicalResult OpTy::getResultTilePosition(                                   \
-      OpBuilder &b, unsigned resultNumber, ArrayRef<OpFoldResult> offsets,     \
-      ArrayRef<OpFoldResult> sizes, SmallVector<OpFoldResult> &resultOffsets,  \
-      SmallVector<OpFoldResult> &resultSizes) {                                \
-    return fusedResultTile(*this, b, resultNumber, offsets, sizes,             \
-                           resultOffsets, resultSizes);                        \
-  }
-
-NORM_DEFINE_FUSED_TILING(RMSNormMatmulOp, tileNormMatmul)
-NORM_DEFINE_FUSED_TILING(LayerNormMatmulOp, tileNormMatmul)
-NORM_DEFINE_FUSED_TILING(MatmulRMSNormOp, tileMatmulNorm)
-NORM_DEFINE_FUSED_TILING(MatmulLayerNormOp, tileMatmulNorm)
-#undef NORM_DEFINE_FUSED_TILING
+NORM_DEFINE_TILING(RMSNormOp)
+NORM_DEFINE_TILING(LayerNormOp)
+NORM_DEFINE_TILING(RMSNormMatmulOp)
+NORM_DEFINE_TILING(LayerNormMatmulOp)
+NORM_DEFINE_TILING(MatmulRMSNormOp)
+NORM_DEFINE_TILING(MatmulLayerNormOp)
+#undef NORM_DEFINE_TILING

@@ -7,15 +7,37 @@ using namespace mlir::norm;
 
 namespace {
 
-/// The results of a tensor-form norm op, in `outs` order: y, then whichever
-/// of the optional outputs are present.
-template <typename OpTy>
-void assignResults(OpTy op, ArrayRef<Value> optionalInits,
-                   ArrayRef<Value *> slots, Value &y) {
+/// The view of a tensor-form norm op.
+template <typename OpTy> NormOpView viewOf(OpTy op) {
+  constexpr bool isLayerNorm = std::is_same_v<OpTy, LayerNormOp>;
+  NormOpView view;
+  view.op = op;
+  view.isLayerNorm = isLayerNorm;
+  view.input = op.getInput();
+  view.residual = op.getResidual();
+  view.weight = op.getWeight();
+  // The results in `outs` order: y, then whichever of the optional outputs
+  // are present.
   unsigned next = 0;
-  y = op->getResult(next++);
-  for (auto [init, slot] : llvm::zip(optionalInits, slots))
-    *slot = init ? op->getResult(next++) : Value();
+  auto resultFor = [&](Value init) {
+    return init ? op->getResult(next++) : Value();
+  };
+  view.y = op->getResult(next++);
+  view.sum = resultFor(op.getSumInit());
+  if constexpr (isLayerNorm) {
+    view.bias = op.getBias();
+    view.mean = resultFor(op.getMeanInit());
+  } else {
+    view.partial = op.getPartialAttr();
+  }
+  view.rstd = resultFor(op.getRstdInit());
+  view.epsilon = op.getEpsilonAttr();
+  view.weightOffset = op.getWeightOffsetAttr();
+  view.accType = op.getAccTypeAttr();
+  view.epsMode = op.getEpsMode();
+  view.rank = op.getInputType().getRank();
+  view.normalizedAxis = op.getNormalizedAxis();
+  return view;
 }
 
 } // namespace
@@ -23,40 +45,10 @@ void assignResults(OpTy op, ArrayRef<Value> optionalInits,
 std::optional<NormOpView> NormOpView::get(Operation *op) {
   if (!op || op->getNumResults() == 0)
     return std::nullopt; // memref form: nothing to rewrite at tensor level
-  NormOpView view;
-  view.op = op;
-  if (auto rms = dyn_cast<RMSNormOp>(op)) {
-    view.isLayerNorm = false;
-    view.input = rms.getInput();
-    view.residual = rms.getResidual();
-    view.weight = rms.getWeight();
-    assignResults(rms, {rms.getSumInit(), rms.getRstdInit()},
-                  {&view.sum, &view.rstd}, view.y);
-    view.epsilon = rms.getEpsilonAttr();
-    view.weightOffset = rms.getWeightOffsetAttr();
-    view.accType = rms.getAccTypeAttr();
-    view.epsMode = rms.getEpsMode();
-    view.partial = rms.getPartialAttr();
-    view.rank = rms.getInputType().getRank();
-    view.normalizedAxis = rms.getNormalizedAxis();
-    return view;
-  }
-  if (auto ln = dyn_cast<LayerNormOp>(op)) {
-    view.isLayerNorm = true;
-    view.input = ln.getInput();
-    view.residual = ln.getResidual();
-    view.weight = ln.getWeight();
-    view.bias = ln.getBias();
-    assignResults(ln, {ln.getSumInit(), ln.getMeanInit(), ln.getRstdInit()},
-                  {&view.sum, &view.mean, &view.rstd}, view.y);
-    view.epsilon = ln.getEpsilonAttr();
-    view.weightOffset = ln.getWeightOffsetAttr();
-    view.accType = ln.getAccTypeAttr();
-    view.epsMode = ln.getEpsMode();
-    view.rank = ln.getInputType().getRank();
-    view.normalizedAxis = ln.getNormalizedAxis();
-    return view;
-  }
+  if (auto rms = dyn_cast<RMSNormOp>(op))
+    return viewOf(rms);
+  if (auto ln = dyn_cast<LayerNormOp>(op))
+    return viewOf(ln);
   return std::nullopt;
 }
 

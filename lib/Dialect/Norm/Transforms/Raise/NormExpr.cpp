@@ -301,16 +301,17 @@ std::optional<Poly> Canonicalizer::canon(const Expr *e) {
 
   std::optional<Poly> result;
   switch (e->kind) {
-  case ExprKind::Leaf: {
-    Atom a{AtomKind::Leaf};
+  case ExprKind::Leaf:
+  case ExprKind::Scalar:
+  case ExprKind::Extent: {
+    // An atom of the same kind and parts (value and binding, value, dim: the
+    // tracer leaves the parts a kind does not have unset).
+    Atom a{e->kind == ExprKind::Leaf     ? AtomKind::Leaf
+           : e->kind == ExprKind::Scalar ? AtomKind::Scalar
+                                         : AtomKind::Extent};
     a.value = e->value;
     a.binding = e->binding;
-    result = Poly::atom(ctx.intern(std::move(a)));
-    break;
-  }
-  case ExprKind::Scalar: {
-    Atom a{AtomKind::Scalar};
-    a.value = e->value;
+    a.dim = e->dim;
     result = Poly::atom(ctx.intern(std::move(a)));
     break;
   }
@@ -318,12 +319,6 @@ std::optional<Poly> Canonicalizer::canon(const Expr *e) {
     if (std::isfinite(e->constant))
       result = Poly::constant(e->constant);
     break;
-  case ExprKind::Extent: {
-    Atom a{AtomKind::Extent};
-    a.dim = e->dim;
-    result = Poly::atom(ctx.intern(std::move(a)));
-    break;
-  }
   case ExprKind::Add:
   case ExprKind::Sub:
   case ExprKind::Mul:

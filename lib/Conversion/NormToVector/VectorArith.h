@@ -1,0 +1,116 @@
+//===- VectorArith.h - vector helpers of the CPU emitters -------*- C++ -*-===//
+//
+// Private to NormToVector: the one-line builders of L-lane vectors, masks,
+// loads and buffers that the CPU emitters (the row kernel, RowKernel.cpp,
+// and the GEMM, Gemm/GemmEmitter.h) write their kernels with, on top of the
+// scalar helpers every emitter shares (Utils/ScalarArith.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_LIB_CONVERSION_NORMTOVECTOR_VECTORARITH_H
+#define NORM_LIB_CONVERSION_NORMTOVECTOR_VECTORARITH_H
+
+#include "norm/Conversion/Utils/ScalarArith.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace norm {
+
+/// Vectors have `vectorLanes` lanes (L); arithmetic vectors hold the
+/// accumulator type (f32 in the GEMM).
+class VectorArith : public ScalarArith {
+protected:
+  VectorArith(Location loc, int64_t vectorLanes, FloatType acc,
+              bool nativeBF16Conversion)
+      : ScalarArith(loc, acc), vectorLanes(vectorLanes),
+        nativeBF16Conversion(nativeBF16Conversion) {}
+
+  VectorType vecType(Type elementType) const {
+    return VectorType::get({vectorLanes}, elementType);
+  }
+  /// Zeros of the accumulator vector type.
+  Value zeros(OpBuilder &b) const { return zerosOf(b, vecType(acc)); }
+  /// Zeros of the float vector type `type`.
+  Value zerosOf(OpBuilder &b, VectorType type) const {
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(type,
+                               b.getFloatAttr(type.getElementType(), 0.0)));
+  }
+  Value splat(OpBuilder &b, Value scalar) const {
+    return vector::BroadcastOp::create(b, loc, vecType(acc), scalar);
+  }
+  Value mask(OpBuilder &b, Value count) const {
+    return vector::CreateMaskOp::create(
+        b, loc, VectorType::get({vectorLanes}, b.getI1Type()),
+        ValueRange{count});
+  }
+  /// Rounds an f32 vector to bf16 through AVX512-BF16's vcvtneps2bf16 where
+  /// the target has it (one instruction instead of the integer rounding
+  /// sequence arith-expand emits; it flushes results below 2^-126 to zero).
+  Value narrow(OpBuilder &b, Value v, Type elementType) const override {
+    if (nativeBF16Conversion && elementType.isBF16() && acc.isF32() &&
+        (vectorLanes == 8 || vectorLanes == 16))
+      return x86vector::CvtPackedF32ToBF16Op::create(b, loc,
+                                                     vecType(elementType), v);
+    return ScalarArith::narrow(b, v, elementType);
+  }
+  /// The bf16 k-pair of Ã at `offset` broadcast to all lanes as one 32-bit
+  /// word: the A operand of vdpbf16ps against L columns of W pairs.
+  Value broadcastAPair(OpBuilder &b, Value packedA, Value offset) const {
+    Type bf16 = b.getBF16Type();
+    Value pair = vector::LoadOp::create(b, loc, VectorType::get({2}, bf16),
+                                        packedA, ValueRange{offset});
+    Value word = vector::ExtractOp::create(
+        b, loc,
+        vector::BitCastOp::create(b, loc, VectorType::get({1}, b.getI32Type()),
+                                  pair),
+        ArrayRef<int64_t>{0});
+    return vector::BitCastOp::create(
+        b, loc, VectorType::get({2 * vectorLanes}, bf16),
+        vector::BroadcastOp::create(
+            b, loc, VectorType::get({vectorLanes}, b.getI32Type()), word));
+  }
+  /// A vector of `mem` at `indices` in the accumulator type; lanes outside
+  /// `maskValue` (when non-null) read as zero and touch no memory.
+  Value loadAcc(OpBuilder &b, Value mem, ValueRange indices,
+                Value maskValue) const {
+    VectorType type = vecType(elementTypeOf(mem));
+    if (!maskValue)
+      return toAcc(b, vector::LoadOp::create(b, loc, type, mem, indices));
+    return toAcc(b, vector::MaskedLoadOp::create(b, loc, type, mem, indices,
+                                                 maskValue, zerosOf(b, type)));
+  }
+  Value loadScalarAcc(OpBuilder &b, Value mem, ValueRange indices) const {
+    return toAcc(b, memref::LoadOp::create(b, loc, mem, indices));
+  }
+  /// 64-byte aligned 1-D buffers of `size` elements.
+  Value allocF32(OpBuilder &b, int64_t size) const {
+    return allocPanel(b, b.getF32Type(), size);
+  }
+  Value allocPanel(OpBuilder &b, Type elementType, int64_t size) const {
+    return memref::AllocOp::create(
+        b, loc, MemRefType::get({size}, elementType), /*alignment=*/
+        b.getI64IntegerAttr(64));
+  }
+  Value allocF32(OpBuilder &b, Value size) const {
+    return memref::AllocOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
+        ValueRange{size}, b.getI64IntegerAttr(64));
+  }
+
+  /// L, the lanes of a vector.
+  int64_t vectorLanes;
+  /// bf16 rounding by vcvtneps2bf16 (AVX512-BF16).
+  bool nativeBF16Conversion;
+};
+
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_LIB_CONVERSION_NORMTOVECTOR_VECTORARITH_H
