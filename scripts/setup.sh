@@ -2,12 +2,14 @@
 # Installs what norm-mlir needs on Debian 12 (when missing), configures the
 # build in build/ (once) and builds the given targets.
 #   scripts/setup.sh [cmake targets...]
+#   scripts/setup.sh --install-only        (the packages, nothing else)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${NORM_BUILD_DIR:-$root/build}
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
-          lld-22 libomp-22-dev clang-format-22 cmake ninja-build python3 ccache)
+          lld-22 libomp-22-dev clang-format-22 libclang-rt-22-dev cmake ninja-build
+          python3 ccache)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
@@ -19,6 +21,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq \
     --no-install-recommends "${missing[@]}" >/dev/null
 fi
+
+[ "${1:-}" != --install-only ] || exit 0
 
 llvm_prefix=$(llvm-config-22 --prefix)
 if [ ! -f "$build/build.ninja" ]; then

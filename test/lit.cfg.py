@@ -46,6 +46,10 @@ config.substitutions.append(("%cxx", config.cxx_compiler))
 config.substitutions.append(("%cc", config.c_compiler))
 
 tool_dirs = [config.norm_tools_dir, config.llvm_tools_dir]
+# scripts/test-sanitizers.sh puts its instrumented norm-opt and norm-run first.
+sanitizer_tools_dir = lit_config.params.get("norm_tools_dir")
+if sanitizer_tools_dir:
+    tool_dirs.insert(0, sanitizer_tools_dir)
 tools = [
     "norm-opt",
     "norm-run",

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Fuzzes the norm passes with libFuzzer: tools/norm-fuzz, built with ASan,
+# UBSan and coverage by scripts/sanitizer-build.sh, parses each input and runs
+# every pipeline on it (see docs/testing.md).
+#   scripts/fuzz.sh [MINUTES]   fuzz for MINUTES (default 10) on every core,
+#                               then replay and triage whatever crashed
+#   scripts/fuzz.sh --replay    run each input of test/Fuzz/regressions once
+# Exits 1 when an input crashes, hangs or trips a sanitizer with a frame of
+# the project's own code on its stack. Crashes wholly inside upstream MLIR
+# are listed (docs/testing.md keeps those found so far in test/Fuzz/upstream)
+# but do not fail the run.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+san_build=${NORM_SANITIZER_BUILD_DIR:-$root/build-sanitizers}
+"$root/scripts/sanitizer-build.sh" norm-fuzz >/dev/null
+fuzzer=$san_build/bin/norm-fuzz
+llvm_prefix=$(llvm-config-22 --prefix)
+export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:abort_on_error=1}
+export ASAN_SYMBOLIZER_PATH=$llvm_prefix/bin/llvm-symbolizer
+
+# Replays one input; prints "project" or "upstream" and the top frames.
+triage() {
+  local input=$1 log
+  log=$(timeout 120 "$fuzzer" -timeout=60 -rss_limit_mb=4096 "$input" 2>&1) &&
+    { echo "fixed"; return; }
+  # A frame in the project's libraries (not the fuzz driver itself).
+  if grep -E '^ +#[0-9]+ ' <<<"$log" | grep -v 'tools/norm-fuzz' |
+      grep -qE "mlir::norm::|$root/(lib|include)/"; then
+    echo "project"
+  else
+    echo "upstream"
+  fi
+  grep -E '^ +#[0-9]+ |ERROR: |runtime error|Assertion|deadly signal' <<<"$log" |
+    head -12 | sed 's/^/    /'
+}
+
+if [ "${1:-}" = --replay ]; then
+  shopt -s nullglob
+  inputs=("$root"/test/Fuzz/regressions/*.mlir)
+  echo "norm-fuzz: replaying ${#inputs[@]} regression input(s)"
+  [ ${#inputs[@]} -gt 0 ] || exit 0
+  exec "$fuzzer" -timeout=60 -rss_limit_mb=4096 "${inputs[@]}"
+fi
+
+minutes=${1:-10}
+work=$san_build/fuzz
+corpus=$work/corpus
+artifacts=$work/artifacts-$(date +%Y%m%d-%H%M%S)
+mkdir -p "$corpus" "$artifacts" "$work/seeds"
+# Seeds: every .mlir file of the test suite and the regression corpus.
+find "$root/test" -name '*.mlir' -size -64k -exec cp -t "$work/seeds" {} +
+echo "norm-fuzz: $minutes minute(s), corpus $corpus, artifacts $artifacts"
+"$fuzzer" -fork="$(nproc)" -ignore_crashes=1 -ignore_timeouts=1 \
+  -ignore_ooms=1 -timeout=60 -rss_limit_mb=4096 -max_len=65536 \
+  -max_total_time=$((minutes * 60)) -dict="$root/test/Fuzz/norm.dict" \
+  -artifact_prefix="$artifacts/" "$corpus" "$work/seeds" \
+  >"$artifacts/fuzz.log" 2>&1 || true
+grep -E '^#[0-9]+: cov' "$artifacts/fuzz.log" | tail -1 || true
+
+shopt -s nullglob
+found=("$artifacts"/crash-* "$artifacts"/timeout-* "$artifacts"/oom-* \
+       "$artifacts"/leak-*)
+project=0
+for input in "${found[@]}"; do
+  verdict=$(triage "$input")
+  echo "$(basename "$input"): $verdict"
+  [[ $verdict != project* ]] || project=$((project + 1))
+done
+echo "norm-fuzz: ${#found[@]} finding(s), $project in the project's code"
+[ "$project" -eq 0 ]
