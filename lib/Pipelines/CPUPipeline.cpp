@@ -150,6 +150,10 @@ void mlir::norm::buildNormLowerToCPUPipeline(
   addBufferizationStage(pm);
   addNormLoweringStage(pm, options);
   addLLVMStage(pm, options);
+  pm.addPass(createNormCheckLoweredPass(
+      {"norm-lower-to-cpu",
+       {"affine", "arith", "bufferization", "cf", "func", "linalg", "math",
+        "memref", "norm", "scf", "tensor", "vector"}}));
 }
 
 void mlir::norm::registerNormPipelines() {
