@@ -38,6 +38,10 @@ namespace {
 void addTensorCleanupStage(OpPassManager &pm,
                            const NormCPUPipelineOptions &options) {
   pm.addPass(createCanonicalizerPass());
+  // Elementwise arith/math ops directly on tensors (a frontend's `x * y`)
+  // have no bufferization of their own: as linalg.generic they bufferize,
+  // fuse and vectorize like the rest.
+  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
   if (options.codegen == "vector")
     pm.addNestedPass<func::FuncOp>(createNormFuseElementwisePass());

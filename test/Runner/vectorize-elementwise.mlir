@@ -37,8 +37,9 @@
 // RUN: norm-run %s --entry=softmax --seed=5 --threads=2 --warmup=0 --repeat=1 --pipeline='builtin.module(norm-lower-to-cpu{target=avx2})' --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s --check-prefix=CUSTOM
 // torch-mlir's x.pow(2) (math.fpowi with a constant exponent; vectorized,
 // it had a vector exponent that LLVM's powi rejects), a negative and a
-// non-constant exponent:
+// non-constant exponent, and a product written on tensors directly:
 // RUN: norm-run %s --entry=pow_fpowi --seed=22 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-6 | FileCheck %s
+// RUN: norm-run %s --entry=mul_tensors --seed=23 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-7 | FileCheck %s
 
 // CHECK: {{^}}norm-run: entry={{[a-z0-9_]+}} pipeline=project {{.*}} cmp_pipeline=upstream {{.*}} PASS{{$}}
 // CUSTOM: {{^}}norm-run: entry={{[a-z0-9_]+}} pipeline=custom {{.*}} cmp_pipeline=upstream {{.*}} PASS{{$}}
@@ -296,4 +297,10 @@ func.func @pow_fpowi(%x: tensor<4x37xf32>) -> tensor<4x37xf32> {
     linalg.yield %s : f32
   } -> tensor<4x37xf32>
   return %r : tensor<4x37xf32>
+}
+
+func.func @mul_tensors(%x: tensor<5x37xf32>, %y: tensor<5x37xf32>) -> tensor<5x37xf32> {
+  %p = arith.mulf %x, %y : tensor<5x37xf32>
+  %q = math.absf %p : tensor<5x37xf32>
+  return %q : tensor<5x37xf32>
 }
