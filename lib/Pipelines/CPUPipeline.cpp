@@ -191,6 +191,10 @@ void mlir::norm::registerNormPipelines() {
         if (options.accumulators < 1 || options.accumulators > 16)
           return errorHandler(
               "norm-lower-to-cpu: accumulators must be in [1, 16]");
+        if (options.numThreads > kMaxCPUThreads)
+          return errorHandler("norm-lower-to-cpu: num-threads must be in [0, " +
+                              Twine(kMaxCPUThreads) + "], got " +
+                              Twine(options.numThreads));
         buildNormLowerToCPUPipeline(pm, options);
         return success();
       },
