@@ -38,6 +38,10 @@ namespace {
 void addTensorCleanupStage(OpPassManager &pm,
                            const NormCPUPipelineOptions &options) {
   pm.addPass(createCanonicalizerPass());
+  // Elementwise arith/math ops directly on tensors (a frontend's `x * y`)
+  // have no bufferization of their own: as linalg.generic they bufferize,
+  // fuse and vectorize like the rest.
+  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
   if (options.codegen == "vector")
     pm.addNestedPass<func::FuncOp>(createNormFuseElementwisePass());
@@ -150,6 +154,10 @@ void mlir::norm::buildNormLowerToCPUPipeline(
   addBufferizationStage(pm);
   addNormLoweringStage(pm, options);
   addLLVMStage(pm, options);
+  pm.addPass(createNormCheckLoweredPass(
+      {"norm-lower-to-cpu",
+       {"affine", "arith", "bufferization", "cf", "func", "linalg", "math",
+        "memref", "norm", "scf", "tensor", "vector"}}));
 }
 
 void mlir::norm::registerNormPipelines() {
@@ -183,6 +191,10 @@ void mlir::norm::registerNormPipelines() {
         if (options.accumulators < 1 || options.accumulators > 16)
           return errorHandler(
               "norm-lower-to-cpu: accumulators must be in [1, 16]");
+        if (options.numThreads > kMaxCPUThreads)
+          return errorHandler("norm-lower-to-cpu: num-threads must be in [0, " +
+                              Twine(kMaxCPUThreads) + "], got " +
+                              Twine(options.numThreads));
         buildNormLowerToCPUPipeline(pm, options);
         return success();
       },

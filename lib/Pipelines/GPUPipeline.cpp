@@ -152,8 +152,15 @@ validateOptions(const NormNVVMPipelineOptions &options,
 void mlir::norm::buildNormLowerToNVVMPipeline(
     OpPassManager &pm, const NormNVVMPipelineOptions &options) {
   addKernelStage(pm, options);
+  // Nothing after the kernel stage lowers these; checked before the host
+  // conversion turns a leftover linalg op's body into llvm ops.
+  pm.addPass(createNormCheckLoweredPass(
+      {"norm-lower-to-nvvm", {"bufferization", "linalg", "norm", "tensor"}}));
   addDeviceStage(pm);
   addHostStage(pm, options);
+  pm.addPass(createNormCheckLoweredPass(
+      {"norm-lower-to-nvvm",
+       {"affine", "arith", "cf", "func", "math", "memref", "scf", "vector"}}));
 }
 
 void mlir::norm::registerNormNVVMPipeline() {

@@ -6,6 +6,7 @@
 // RUN: not norm-opt %s --norm-lower-to-cpu="codegen=magic" 2>&1 | FileCheck %s --check-prefix=BADCODEGEN
 // RUN: not norm-opt %s --norm-lower-to-cpu="target=neon" 2>&1 | FileCheck %s --check-prefix=BADTARGET
 // RUN: not norm-opt %s --norm-lower-to-cpu="accumulators=99" 2>&1 | FileCheck %s --check-prefix=BADACC
+// RUN: not norm-opt %s --norm-lower-to-cpu="num-threads=1000000" 2>&1 | FileCheck %s --check-prefix=BADTHREADS
 
 // The whole module, norm ops and upstream tensor IR together, ends in the
 // LLVM dialect: nothing of norm, linalg, tensor, memref or scf is left.
@@ -30,6 +31,8 @@
 // BADCODEGEN: norm-lower-to-cpu: codegen must be 'vector' or 'upstream', got 'magic'
 // BADTARGET: norm-lower-to-cpu: unknown target 'neon' (expected host, avx512, avx512-bf16, avx2 or generic)
 // BADACC: norm-lower-to-cpu: accumulators must be in [1, 16]
+// libomp would abort the process at run time.
+// BADTHREADS: norm-lower-to-cpu: num-threads must be in [0, 1024], got 1000000
 
 func.func @block(%x: tensor<?x64xbf16>, %r: tensor<?x64xbf16>, %g: tensor<64xbf16>, %w: tensor<64x32xbf16>)
     -> (tensor<?x32xbf16>, tensor<?x64xbf16>) attributes {llvm.emit_c_interface} {

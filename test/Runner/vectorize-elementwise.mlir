@@ -35,6 +35,11 @@
 // RUN: norm-run %s --entry=silu_mul --seed=21 --warmup=0 --repeat=1 --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 parallel-threshold=0})' --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s --check-prefix=CUSTOM
 // Two threads, and the AVX2 width (8 f32 lanes):
 // RUN: norm-run %s --entry=softmax --seed=5 --threads=2 --warmup=0 --repeat=1 --pipeline='builtin.module(norm-lower-to-cpu{target=avx2})' --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s --check-prefix=CUSTOM
+// torch-mlir's x.pow(2) (math.fpowi with a constant exponent; vectorized,
+// it had a vector exponent that LLVM's powi rejects), a negative and a
+// non-constant exponent, and a product written on tensors directly:
+// RUN: norm-run %s --entry=pow_fpowi --seed=22 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-6 | FileCheck %s
+// RUN: norm-run %s --entry=mul_tensors --seed=23 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-7 | FileCheck %s
 
 // CHECK: {{^}}norm-run: entry={{[a-z0-9_]+}} pipeline=project {{.*}} cmp_pipeline=upstream {{.*}} PASS{{$}}
 // CUSTOM: {{^}}norm-run: entry={{[a-z0-9_]+}} pipeline=custom {{.*}} cmp_pipeline=upstream {{.*}} PASS{{$}}
@@ -271,4 +276,31 @@ func.func @gelu_bf16(%x: tensor<4x70xbf16>) -> tensor<4x70xbf16> {
     linalg.yield %r : bf16
   } -> tensor<4x70xbf16>
   return %r : tensor<4x70xbf16>
+}
+
+func.func @pow_fpowi(%x: tensor<4x37xf32>) -> tensor<4x37xf32> {
+  %e = tensor.empty() : tensor<4x37xf32>
+  %c2 = arith.constant 2 : i64
+  %cm3 = arith.constant -3 : i32
+  %r = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x37xf32>) outs(%e : tensor<4x37xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %sq = math.fpowi %a, %c2 : f32, i64
+    %one = arith.constant 1.0 : f32
+    %b = arith.addf %sq, %one : f32
+    %inv = math.fpowi %b, %cm3 : f32, i32
+    %four = arith.constant 4.0 : f32
+    %a4 = arith.mulf %a, %four : f32
+    %k = arith.fptosi %a4 : f32 to i32
+    %p = math.fpowi %b, %k : f32, i32
+    %s = arith.addf %inv, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4x37xf32>
+  return %r : tensor<4x37xf32>
+}
+
+func.func @mul_tensors(%x: tensor<5x37xf32>, %y: tensor<5x37xf32>) -> tensor<5x37xf32> {
+  %p = arith.mulf %x, %y : tensor<5x37xf32>
+  %q = math.absf %p : tensor<5x37xf32>
+  return %q : tensor<5x37xf32>
 }

@@ -9,6 +9,7 @@
 
 #include "NormRun.h"
 
+#include "norm/Target/CPUTarget.h"
 #include "norm/Target/NVIDIATarget.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -36,8 +37,8 @@ const char *const normrun::kUsage =
                           upstream (only as --compare-pipeline) the CPU baseline
   --chip=<sm_XY>          --target=cuda: the GPU architecture (default sm_90)
   --gpu-format=<f>        --target=cuda: fatbin (default) | bin | isa (PTX)
-  --threads=<n>           num-threads of the pipeline; 0 (default) keeps its default
-                          (not with --target=cuda)
+  --threads=<n>           num-threads of the pipeline, 0 to 1024; 0 (default) keeps
+                          its default (not with --target=cuda)
   --dims=D0,D1,...        the dynamic dims of the arguments, in argument order,
                           then dim order
   --seed=<s>              seed of the input data (default 1)
@@ -64,7 +65,7 @@ const char *const normrun::kUsage =
 namespace {
 
 bool parseInt(llvm::StringRef name, llvm::StringRef value, int64_t &out,
-              int64_t min) {
+              int64_t min, int64_t max = INT64_MAX) {
   long long v;
   if (value.trim().getAsInteger(10, v)) {
     error("--" + name + " expects an integer, got '" + value + "'");
@@ -72,6 +73,11 @@ bool parseInt(llvm::StringRef name, llvm::StringRef value, int64_t &out,
   }
   if (v < min) {
     error("--" + name + " must be >= " + llvm::Twine(min) + ", got " +
+          llvm::Twine(v));
+    return false;
+  }
+  if (v > max) {
+    error("--" + name + " must be <= " + llvm::Twine(max) + ", got " +
           llvm::Twine(v));
     return false;
   }
@@ -112,7 +118,8 @@ bool setOption(llvm::StringRef name, llvm::StringRef value, Options &o) {
     o.gpuFormat = value.str();
     o.gpuFormatGiven = true;
   } else if (name == "threads") {
-    if (!parseInt(name, value, o.threads, 0))
+    // libomp aborts (a crash dump) when it cannot start that many threads.
+    if (!parseInt(name, value, o.threads, 0, mlir::norm::kMaxCPUThreads))
       return false;
   } else if (name == "dims") {
     o.dims.clear();

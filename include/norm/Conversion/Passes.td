@@ -40,7 +40,8 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
     matmuls of that kind (`linalg.batch_matmul`, or a generic whose batch
     dim is first or, for W, second: one GEMM per batch, batches over the
     threads) use the same GEMM. Ops on tensors, and ops on
-    strided memrefs, are left for `--norm-decompose`.
+    strided memrefs, are left for `--norm-decompose`; a norm op on
+    identity-layout memrefs still there at the end is an error at the op.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"host\"",
@@ -195,11 +196,13 @@ def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
 
     A memref-form fused op the kernels do not handle is an error at the op:
     f64 elements, an `acc_type` other than f32, a `chip` below sm_80, or an
-    operand the kernel does not read.
+    operand the kernel does not read. So is any norm op on a strided memref
+    (non-contiguous rows): nothing later in the GPU pipeline lowers a norm
+    op on memrefs, so the pass never exits 0 leaving one.
 
     Run `gpu-kernel-outlining` afterwards (`--norm-lower-to-nvvm` does), and
     `norm-lower-bf16-mma-sync` before `convert-nvgpu-to-nvvm`. Ops on
-    tensors or strided memrefs are left alone.
+    tensors are left alone.
   }];
   let options = [
     Option<"blockRowThreshold", "block-row-threshold", "int64_t",

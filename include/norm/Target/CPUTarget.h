@@ -1,9 +1,10 @@
 //===- CPUTarget.h - the CPU targets of the vector code --------*- C++ -*-===//
 //
 // The one description of the CPU targets (NormTarget): what a `target` name
-// means for the vector code (register width, AVX512-BF16), and the host's
-// last-level cache, read by convert-norm-to-vector,
-// norm-vectorize-elementwise and norm-lower-to-cpu.
+// means for the vector code (register width, AVX512-BF16), the host's
+// last-level cache and the most threads to start, read by
+// convert-norm-to-vector, norm-vectorize-elementwise, norm-lower-to-cpu and
+// norm-run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +29,10 @@ bool targetHasNativeBF16(const std::string &target);
 
 /// The host's last-level cache size in bytes (32 MiB when unknown).
 int64_t getHostLastLevelCacheBytes();
+
+/// The most OpenMP threads a `num-threads` option may ask for: libomp
+/// aborts the process, rather than failing, when it cannot start them.
+inline constexpr int64_t kMaxCPUThreads = 1024;
 
 } // namespace norm
 } // namespace mlir

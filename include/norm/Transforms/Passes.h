@@ -1,8 +1,9 @@
 //===- Passes.h - norm-mlir passes over upstream IR -------------*- C++ -*-===//
 //
 // The passes of include/norm/Transforms/Passes.td: they transform upstream
-// dialects' IR (vectorizing linalg, adapting GPU IR to MLIR 22's lowerings),
-// one library a job: NormVectorize, NormGPUTransforms.
+// dialects' IR (vectorizing linalg, adapting GPU IR to MLIR 22's lowerings,
+// checking what a pipeline left), one library a job: NormVectorize,
+// NormGPUTransforms, NormCheckLowered.
 //
 //===----------------------------------------------------------------------===//
 

@@ -162,4 +162,46 @@ def NormTensorMapKernelArgsPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// Checks (lib/Transforms/Check)
+//===----------------------------------------------------------------------===//
+
+def NormCheckLoweredPass : Pass<"norm-check-lowered"> {
+  let summary = "Fail with a located error at each op a pipeline left "
+                "unlowered";
+  let description = [{
+    A pipeline must either lower everything it promised or say why not: a
+    pass that leaves an op behind exits 0, and the failure shows up much
+    later, far from the cause (in `mlir-translate`, or in a verifier once the
+    op's body has been converted). This pass walks the IR and reports, at
+    each op of one of `dialects`, that `pipeline` left it and why:
+
+    - a norm op with a strided memref operand: non-contiguous rows are not
+      supported by the row kernels;
+    - an op on tensors: the IR was not bufferized;
+    - any other op: no pass of `pipeline` lowers it.
+
+    It also rejects a `gpu.launch` or `gpu.launch_func` with a constant
+    grid or block size of 0, which no GPU runs.
+
+    ```mlir
+    // norm-opt --norm-check-lowered="pipeline=norm-lower-to-nvvm dialects=linalg"
+    linalg.generic ... // error: 'linalg.generic' op is left by
+                       // norm-lower-to-nvvm: no pass of norm-lower-to-nvvm
+                       // lowers it
+    ```
+
+    `--norm-lower-to-cpu` runs it last; `--norm-lower-to-nvvm` runs it
+    after the kernel stage (before host code is converted, which would turn
+    the body of a leftover `linalg` op into `llvm` ops) and last.
+  }];
+  let options = [
+    Option<"pipeline", "pipeline", "std::string",
+           /*default=*/"\"norm-check-lowered\"",
+           "The pipeline or pass whose work is checked, named in the errors">,
+    ListOption<"dialects", "dialects", "std::string",
+               "The dialects whose ops must all be gone">,
+  ];
+}
+
 #endif // NORM_TRANSFORMS_PASSES_TD

@@ -27,6 +27,7 @@
 #include "norm/Conversion/Passes.h"
 #include "norm/Conversion/Utils/LinalgGemm.h"
 #include "norm/Target/NVIDIATarget.h"
+#include "norm/Transforms/CheckLowered.h"
 #include "norm/Transforms/GPU/GPUTransforms.h"
 
 #include "GPURowKernel.h"
@@ -647,6 +648,20 @@ struct ConvertNormToGPUPass
         normOps.push_back(op);
     });
     if (failed(applyOpPatternsGreedily(normOps, patterns, config)))
+      return signalPassFailure();
+    // Every norm op on memrefs was promised a kernel: nothing else lowers
+    // one in the GPU pipeline. Ops on tensors are left alone.
+    if (failed(checkLowered(
+            getOperation(), "convert-norm-to-gpu", [](Operation *op) {
+              if (!isa_and_nonnull<NormDialect>(op->getDialect()) ||
+                  llvm::any_of(op->getOperandTypes(),
+                               llvm::IsaPred<TensorType>))
+                return std::string();
+              std::string reason = nonContiguousRowsReason(
+                  op, isFusedOp(op) ? "the GPU GEMM kernels"
+                                    : "the GPU row kernel");
+              return reason.empty() ? "no GPU kernel takes it" : reason;
+            })))
       return signalPassFailure();
   }
 };

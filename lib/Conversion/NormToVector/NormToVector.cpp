@@ -18,6 +18,7 @@
 #include "SegmentStatistics.h"
 #include "norm/Conversion/Utils/RowNormProblem.h"
 #include "norm/Target/CPUTarget.h"
+#include "norm/Transforms/CheckLowered.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -273,6 +274,16 @@ struct ConvertNormToVectorPass
         normOps.push_back(op);
     });
     if (failed(applyOpPatternsGreedily(normOps, std::move(patterns), config)))
+      return signalPassFailure();
+    // Norm ops on identity-layout memrefs were promised vector code; ops on
+    // tensors or strided memrefs are --norm-decompose's.
+    if (failed(checkLowered(
+            getOperation(), "convert-norm-to-vector", [](Operation *op) {
+              if (!isa_and_nonnull<NormDialect>(op->getDialect()) ||
+                  !llvm::all_of(op->getOperands(), hasIdentityLayout))
+                return std::string();
+              return std::string("no vector kernel takes it");
+            })))
       return signalPassFailure();
   }
 };

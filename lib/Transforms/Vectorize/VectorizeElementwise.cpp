@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
@@ -331,12 +332,22 @@ struct NormVectorizeElementwisePass
     getOperation().walk([&](Operation *op) {
       if (op->getDialect() && op->getDialect()->getNamespace() == "math" &&
           op->getNumResults() == 1 &&
-          isa<VectorType>(op->getResult(0).getType()))
+          isa<VectorType>(op->getResult(0).getType())) {
         vectorMath.push_back(op);
+        // An fpowi's exponent, broadcast from the scalar body's constant:
+        // folded to a constant first, so that the expansion sees it.
+        if (auto powi = dyn_cast<math::FPowIOp>(op))
+          if (Operation *exponent = powi.getRhs().getDefiningOp())
+            vectorMath.push_back(exponent);
+      }
     });
     RewritePatternSet mathPatterns(&getContext());
     populateMathF32ExpansionPatterns(mathPatterns, approximated);
     populateMathPolynomialApproximationPatterns(mathPatterns, approximated);
+    // A vector fpowi has a vector exponent, which LLVM's powi (and so
+    // convert-math-to-llvm's lowering) does not take: a constant exponent
+    // (torch-mlir's x.pow(2)) becomes multiplies, any other one powf.
+    math::populateExpansionPatterns(mathPatterns, {"fpowi"});
     GreedyRewriteConfig config;
     config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
     if (!vectorMath.empty() &&

@@ -338,3 +338,23 @@ func.func @left_alone(%d: memref<?x?xf32>, %x: memref<16x128xf32>,
   }
   return
 }
+
+// -----
+
+// x.pow(2) as torch-mlir writes it: the vectorized fpowi (whose exponent is
+// now a vector, which LLVM's powi does not take) becomes a multiply.
+// CHECK-LABEL: func.func @pow_two
+//   CHECK-NOT:   math.fpowi
+//       CHECK:   arith.mulf %[[V:.*]], %[[V]] : vector<16xf32>
+//   CHECK-NOT:   math.fpowi
+func.func @pow_two(%x: memref<4x64xf32>, %y: memref<4x64xf32>) {
+  %c2 = arith.constant 2 : i64
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<4x64xf32>) outs(%y : memref<4x64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %p = math.fpowi %a, %c2 : f32, i64
+    linalg.yield %p : f32
+  }
+  return
+}

@@ -143,6 +143,19 @@ public:
     return checkShape(value, name, shape, shapeWhat);
   }
 
+  /// `weight` and, for LayerNorm, `bias`. The names live in a static array:
+  /// a braced list passed as `ArrayRef` into `llvm::zip` in a range-for dies
+  /// before the loop body reads it (ASan: stack-use-after-scope).
+  LogicalResult checkAffineParams(ArrayRef<Value> params, Type elementType,
+                                  ArrayRef<int64_t> shape,
+                                  StringRef shapeWhat) {
+    static const StringRef names[] = {"weight", "bias"};
+    for (auto [value, name] : llvm::zip(params, names))
+      if (failed(checkOperand(value, name, elementType, shape, shapeWhat)))
+        return failure();
+    return success();
+  }
+
   LogicalResult checkStatistic(Value value, StringRef name, FloatType accType,
                                ArrayRef<int64_t> rowShape) {
     if (!value)
@@ -224,12 +237,10 @@ LogicalResult verifyStandaloneNorm(OpTy op, ArrayRef<Value> affineParams,
   if (failed(verifier.checkOperand(op.getSumInit(), "sum_outs", elementType,
                                    shape, "the input shape")))
     return failure();
-  for (auto [value, name] : llvm::zip(affineParams, ArrayRef<StringRef>{
-                                                        "weight", "bias"}))
-    if (failed(verifier.checkOperand(
-            value, name, elementType, normShape,
-            "the normalized dimensions of the input")))
-      return failure();
+  if (failed(
+          verifier.checkAffineParams(affineParams, elementType, normShape,
+                                     "the normalized dimensions of the input")))
+    return failure();
   FloatType accType = op.getAccumulationType();
   for (auto [value, name] : stats)
     if (failed(verifier.checkStatistic(value, name, accType, rowShape)))
@@ -347,13 +358,9 @@ static LogicalResult verifyNormMatmul(OpTy op, ArrayRef<Value> affineParams) {
                                    inputType.getElementType(),
                                    inputType.getShape(), "the input shape")))
     return failure();
-  for (auto [value, name] :
-       llvm::zip(affineParams, ArrayRef<StringRef>{"weight", "bias"}))
-    if (failed(verifier.checkOperand(value, name, inputType.getElementType(),
-                                     inputType.getShape().back(),
-                                     "[K] (the input's last dimension) =")))
-      return failure();
-  return success();
+  return verifier.checkAffineParams(affineParams, inputType.getElementType(),
+                                    inputType.getShape().back(),
+                                    "[K] (the input's last dimension) =");
 }
 
 template <typename OpTy>
@@ -375,12 +382,8 @@ static LogicalResult verifyMatmulNorm(OpTy op, ArrayRef<Value> affineParams) {
   if (n == 0)
     return op.emitOpError("the normalized dimension N (the output's last "
                           "dimension) must not be empty");
-  for (auto [value, name] :
-       llvm::zip(affineParams, ArrayRef<StringRef>{"weight", "bias"}))
-    if (failed(verifier.checkOperand(value, name, elementType, {n},
-                                     "[N] (the output's last dimension) =")))
-      return failure();
-  return success();
+  return verifier.checkAffineParams(affineParams, elementType, {n},
+                                    "[N] (the output's last dimension) =");
 }
 
 LogicalResult RMSNormMatmulOp::verify() {
