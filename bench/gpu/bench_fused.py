@@ -171,7 +171,7 @@ def main():
               "launches, L2 flushed before each, GPU time from events"
               % (args.chip, args.repeat),
               "",
-              "- unsplit: the same with split-K off (max-split-k=1), to judge "
+              "- unsplit: the same with split-K off (gpu-options={max-split-k=1}), to judge "
               "the split heuristic (it only splits outputs of fewer than two "
               "64 × 128 blocks per SM, e.g. 16 × 4096)",
               "- γ folded: the fused op without γ, as --norm-fuse-matmul leaves "
@@ -197,7 +197,7 @@ def main():
             cells += [error.replace("|", "/")[:120], ""]
         else:
             cells += ["%.1f" % ours, "%.1f" % (2.0 * m * n * k / (ours * 1e-6) / 1e12)]
-        unsplit, unsplit_error = run_norm_mlir(args, m, n, k, " max-split-k=1")
+        unsplit, unsplit_error = run_norm_mlir(args, m, n, k, " gpu-options={max-split-k=1}")
         cells += [unsplit_error.replace("|", "/")[:60] if unsplit_error
                   else "%.1f" % unsplit]
         folded, folded_error = run_norm_mlir(args, m, n, k, gamma=False)

@@ -15,16 +15,16 @@
 #include "norm/Target/CPUTarget.h"
 #include "norm/Transforms/Passes.h"
 
+#include "PipelineSupport.h"
+
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -74,34 +74,18 @@ void addBufferizationStage(OpPassManager &pm) {
 /// decomposition also catches what the vector patterns leave (strided
 /// memrefs).
 void addNormLoweringStage(OpPassManager &pm,
-                          const NormCPUPipelineOptions &options) {
-  if (options.codegen == "vector") {
-    ConvertNormToVectorPassOptions vectorOptions;
-    vectorOptions.target = options.target;
-    vectorOptions.accumulators = options.accumulators;
-    vectorOptions.parallelThreshold = options.parallelThreshold;
-    vectorOptions.streamingThreshold = options.streamingThreshold;
-    vectorOptions.prefetch = options.prefetch;
-    vectorOptions.pipelineRows = options.pipelineRows;
-    vectorOptions.lowerMatmuls = options.lowerMatmuls;
-    vectorOptions.gemmTileRows = options.gemmTileRows;
-    vectorOptions.gemmTileVectors = options.gemmTileVectors;
-    vectorOptions.gemmBlockK = options.gemmBlockK;
-    vectorOptions.gemmBlockM = options.gemmBlockM;
-    vectorOptions.gemmBlockN = options.gemmBlockN;
-    vectorOptions.gemmUnroll = options.gemmUnroll;
-    vectorOptions.gemmGemvRows = options.gemmGemvRows;
-    vectorOptions.gemmBF16Dot = options.gemmBF16Dot;
+                          const NormCPUPipelineOptions &options,
+                          const ConvertNormToVectorPassOptions &vectorOptions) {
+  if (options.codegen == "vector")
     pm.addPass(createConvertNormToVectorPass(vectorOptions));
-  }
   pm.addPass(createNormDecomposePass());
   // The model IR around the norms and matmuls: vector code rather than
   // convert-linalg-to-loops' scalar loops (codegen=upstream keeps those:
   // that baseline is MLIR without this project).
   if (options.codegen == "vector") {
     NormVectorizeElementwisePassOptions elementwiseOptions;
-    elementwiseOptions.target = options.target;
-    elementwiseOptions.parallelThreshold = options.parallelThreshold;
+    elementwiseOptions.target = vectorOptions.target;
+    elementwiseOptions.parallelThreshold = vectorOptions.parallelThreshold;
     pm.addNestedPass<func::FuncOp>(
         createNormVectorizeElementwisePass(elementwiseOptions));
   }
@@ -148,57 +132,48 @@ void addLLVMStage(OpPassManager &pm, const NormCPUPipelineOptions &options) {
 }
 } // namespace
 
-void mlir::norm::buildNormLowerToCPUPipeline(
-    OpPassManager &pm, const NormCPUPipelineOptions &options) {
+LogicalResult mlir::norm::buildNormLowerToCPUPipeline(
+    OpPassManager &pm, const NormCPUPipelineOptions &options,
+    function_ref<LogicalResult(const Twine &)> errorHandler) {
+  if (options.codegen != "vector" && options.codegen != "upstream")
+    return errorHandler("norm-lower-to-cpu: codegen must be 'vector' or "
+                        "'upstream', got '" +
+                        options.codegen + "'");
+  if (options.numThreads > kMaxCPUThreads)
+    return errorHandler("norm-lower-to-cpu: num-threads must be in [0, " +
+                        Twine(kMaxCPUThreads) + "], got " +
+                        Twine(options.numThreads));
+  // The pass's options: the pipeline's own, then the forwarded knobs, which
+  // the pass judges (a bad one is an error here, before anything runs).
+  ConvertNormToVectorPassOptions vectorOptions;
+  vectorOptions.target = options.target;
+  vectorOptions.lowerMatmuls = options.lowerMatmuls;
+  if (failed(forwardPassOptions<ConvertNormToVectorPassOptions>(
+          "norm-lower-to-cpu", "vector-options", options.vectorOptions,
+          "target and lower-matmuls", vectorOptions,
+          parseConvertNormToVectorPassOptions,
+          verifyConvertNormToVectorPassOptions,
+          [](const ConvertNormToVectorPassOptions &a,
+             const ConvertNormToVectorPassOptions &b) {
+            return a.target == b.target && a.lowerMatmuls == b.lowerMatmuls;
+          },
+          errorHandler)))
+    return failure();
   addTensorCleanupStage(pm, options);
   addBufferizationStage(pm);
-  addNormLoweringStage(pm, options);
+  addNormLoweringStage(pm, options, vectorOptions);
   addLLVMStage(pm, options);
   pm.addPass(createNormCheckLoweredPass(
       {"norm-lower-to-cpu",
        {"affine", "arith", "bufferization", "cf", "func", "linalg", "math",
         "memref", "norm", "scf", "tensor", "vector"}}));
+  return success();
 }
 
 void mlir::norm::registerNormPipelines() {
-  // Registered by hand rather than with PassPipelineRegistration so that a
-  // misplaced pipeline (e.g. nested under func.func, where the module passes
-  // it adds are not allowed) is a diagnostic instead of a fatal error.
-  registerPassPipeline(
+  registerModulePipeline<NormCPUPipelineOptions>(
       "norm-lower-to-cpu",
       "Lower norm ops and upstream tensor-level IR to the LLVM dialect for "
       "CPU execution",
-      [](OpPassManager &pm, StringRef optionsText,
-         function_ref<LogicalResult(const Twine &)> errorHandler) {
-        StringRef anchor = pm.getOpAnchorName();
-        if (anchor != ModuleOp::getOperationName() &&
-            anchor != OpPassManager::getAnyOpAnchorName())
-          return errorHandler("norm-lower-to-cpu runs on 'builtin.module', "
-                              "not nested under '" +
-                              anchor + "'");
-        NormCPUPipelineOptions options;
-        if (failed(options.parseFromString(optionsText)))
-          return failure();
-        if (options.codegen != "vector" && options.codegen != "upstream")
-          return errorHandler("norm-lower-to-cpu: codegen must be 'vector' "
-                              "or 'upstream', got '" +
-                              options.codegen + "'");
-        if (getVectorBitsForTarget(options.target) == 0)
-          return errorHandler("norm-lower-to-cpu: unknown target '" +
-                              options.target +
-                              "' (expected host, avx512, avx512-bf16, avx2 "
-                              "or generic)");
-        if (options.accumulators < 1 || options.accumulators > 16)
-          return errorHandler(
-              "norm-lower-to-cpu: accumulators must be in [1, 16]");
-        if (options.numThreads > kMaxCPUThreads)
-          return errorHandler("norm-lower-to-cpu: num-threads must be in [0, " +
-                              Twine(kMaxCPUThreads) + "], got " +
-                              Twine(options.numThreads));
-        buildNormLowerToCPUPipeline(pm, options);
-        return success();
-      },
-      [](function_ref<void(const detail::PassOptions &)> optionHandler) {
-        optionHandler(NormCPUPipelineOptions());
-      });
+      buildNormLowerToCPUPipeline);
 }

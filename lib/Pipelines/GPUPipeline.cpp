@@ -28,14 +28,14 @@
 #include "norm/Target/NVIDIATarget.h"
 #include "norm/Transforms/Passes.h"
 
+#include "PipelineSupport.h"
+
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
-#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -48,14 +48,10 @@ using namespace mlir::norm;
 namespace {
 /// Norm ops to gpu.launch row kernels, outlined into a gpu.module that
 /// carries the NVVM target.
-void addKernelStage(OpPassManager &pm, const NormNVVMPipelineOptions &options) {
-  ConvertNormToGPUPassOptions normOptions;
-  normOptions.blockRowThreshold = options.blockRowThreshold;
-  normOptions.registerElements = options.registerElements;
-  normOptions.maxSplitK = options.maxSplitK;
-  normOptions.lowerMatmuls = options.lowerMatmuls;
-  normOptions.chip = options.chip;
-  pm.addPass(createConvertNormToGPUPass(normOptions));
+void addKernelStage(OpPassManager &pm, const NormNVVMPipelineOptions &options,
+                    const ConvertNormToGPUPassOptions &kernelOptions,
+                    StringRef features) {
+  pm.addPass(createConvertNormToGPUPass(kernelOptions));
   pm.addPass(createCanonicalizerPass());
   // The canonicalizer hoists constants out of gpu.launch (not isolated from
   // above); sink them (and dims) back, or outlining makes each a kernel
@@ -66,13 +62,7 @@ void addKernelStage(OpPassManager &pm, const NormNVVMPipelineOptions &options) {
   pm.addPass(createNormTensorMapKernelArgsPass());
   GpuNVVMAttachTargetOptions targetOptions;
   targetOptions.chip = options.chip;
-  // The checked PTX level (the chip's default when `features` is empty);
-  // options that fail the check (only from C++, the registered pipeline
-  // rejects them) are passed through as given.
-  auto ignoreError = [](const Twine &) {};
-  targetOptions.features =
-      resolvePTXFeatures(options.chip, options.features, ignoreError)
-          .value_or(options.features);
+  targetOptions.features = features.str();
   targetOptions.optLevel = options.optLevel;
   pm.addPass(createGpuNVVMAttachTarget(targetOptions));
 }
@@ -120,15 +110,19 @@ void addHostStage(OpPassManager &pm, const NormNVVMPipelineOptions &options) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-/// A located-free, but specific, message for each bad option.
-LogicalResult
-validateOptions(const NormNVVMPipelineOptions &options,
-                function_ref<LogicalResult(const Twine &)> errorHandler) {
+} // namespace
+
+LogicalResult mlir::norm::buildNormLowerToNVVMPipeline(
+    OpPassManager &pm, const NormNVVMPipelineOptions &options,
+    function_ref<LogicalResult(const Twine &)> errorHandler) {
   // The chip and the PTX level together: LLVM's NVPTX back end aborts on a
-  // pair it cannot emit (PTX 8.0 for sm_100, say).
+  // pair it cannot emit (PTX 8.0 for sm_100, say). The checked level is the
+  // chip's default when `features` is empty.
   std::string error;
-  if (!resolvePTXFeatures(options.chip, options.features,
-                          [&](const Twine &message) { error = message.str(); }))
+  std::optional<std::string> features =
+      resolvePTXFeatures(options.chip, options.features,
+                         [&](const Twine &message) { error = message.str(); });
+  if (!features)
     return errorHandler(error);
   StringRef format = options.format;
   if (format != "isa" && format != "bin" && format != "fatbin")
@@ -137,21 +131,22 @@ validateOptions(const NormNVVMPipelineOptions &options,
                         format + "'");
   if (options.optLevel > 3)
     return errorHandler("norm-lower-to-nvvm: opt-level must be in [0, 3]");
-  if (options.blockRowThreshold < 1)
-    return errorHandler(
-        "norm-lower-to-nvvm: block-row-threshold must be at least 1");
-  if (options.registerElements < 0 || options.registerElements > 128)
-    return errorHandler(
-        "norm-lower-to-nvvm: register-elements must be in [0, 128]");
-  if (options.maxSplitK < 1 || options.maxSplitK > 64)
-    return errorHandler("norm-lower-to-nvvm: max-split-k must be in [1, 64]");
-  return success();
-}
-} // namespace
-
-void mlir::norm::buildNormLowerToNVVMPipeline(
-    OpPassManager &pm, const NormNVVMPipelineOptions &options) {
-  addKernelStage(pm, options);
+  // The pass's options: the pipeline's own, then the forwarded knobs, which
+  // the pass judges.
+  ConvertNormToGPUPassOptions kernelOptions;
+  kernelOptions.chip = options.chip;
+  kernelOptions.lowerMatmuls = options.lowerMatmuls;
+  if (failed(forwardPassOptions<ConvertNormToGPUPassOptions>(
+          "norm-lower-to-nvvm", "gpu-options", options.gpuOptions,
+          "chip and lower-matmuls", kernelOptions,
+          parseConvertNormToGPUPassOptions, verifyConvertNormToGPUPassOptions,
+          [](const ConvertNormToGPUPassOptions &a,
+             const ConvertNormToGPUPassOptions &b) {
+            return a.chip == b.chip && a.lowerMatmuls == b.lowerMatmuls;
+          },
+          errorHandler)))
+    return failure();
+  addKernelStage(pm, options, kernelOptions, *features);
   // Nothing after the kernel stage lowers these; checked before the host
   // conversion turns a leftover linalg op's body into llvm ops.
   pm.addPass(createNormCheckLoweredPass(
@@ -161,31 +156,13 @@ void mlir::norm::buildNormLowerToNVVMPipeline(
   pm.addPass(createNormCheckLoweredPass(
       {"norm-lower-to-nvvm",
        {"affine", "arith", "cf", "func", "math", "memref", "scf", "vector"}}));
+  return success();
 }
 
 void mlir::norm::registerNormNVVMPipeline() {
-  // By hand, as norm-lower-to-cpu, so that bad options and a misplaced
-  // pipeline are diagnostics rather than fatal errors.
-  registerPassPipeline(
+  registerModulePipeline<NormNVVMPipelineOptions>(
       "norm-lower-to-nvvm",
       "Lower memref-form norm ops to NVIDIA GPU kernels (gpu.binary) and "
       "host code calling the mgpu* runtime",
-      [](OpPassManager &pm, StringRef optionsText,
-         function_ref<LogicalResult(const Twine &)> errorHandler) {
-        StringRef anchor = pm.getOpAnchorName();
-        if (anchor != ModuleOp::getOperationName() &&
-            anchor != OpPassManager::getAnyOpAnchorName())
-          return errorHandler("norm-lower-to-nvvm runs on 'builtin.module', "
-                              "not nested under '" +
-                              anchor + "'");
-        NormNVVMPipelineOptions options;
-        if (failed(options.parseFromString(optionsText)) ||
-            failed(validateOptions(options, errorHandler)))
-          return failure();
-        buildNormLowerToNVVMPipeline(pm, options);
-        return success();
-      },
-      [](function_ref<void(const detail::PassOptions &)> optionHandler) {
-        optionHandler(NormNVVMPipelineOptions());
-      });
+      buildNormLowerToNVVMPipeline);
 }

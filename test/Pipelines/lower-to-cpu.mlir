@@ -5,7 +5,16 @@
 // RUN: not norm-opt %s --norm-lower-to-cpu="vector-width=512" 2>&1 | FileCheck %s --check-prefix=BADOPT
 // RUN: not norm-opt %s --norm-lower-to-cpu="codegen=magic" 2>&1 | FileCheck %s --check-prefix=BADCODEGEN
 // RUN: not norm-opt %s --norm-lower-to-cpu="target=neon" 2>&1 | FileCheck %s --check-prefix=BADTARGET
-// RUN: not norm-opt %s --norm-lower-to-cpu="accumulators=99" 2>&1 | FileCheck %s --check-prefix=BADACC
+// RUN: not norm-opt %s --norm-lower-to-cpu="vector-options={accumulators=99}" 2>&1 | FileCheck %s --check-prefix=BADACC
+// The tuning knobs are convert-norm-to-vector's options, forwarded as
+// written and judged by the pass's own parser and checks: a bad one is a
+// diagnostic before anything runs, in either spelling of the pipeline.
+// RUN: not norm-opt %s --pass-pipeline='builtin.module(norm-lower-to-cpu{vector-options={gemm-gemv-rows=99}})' 2>&1 | FileCheck %s --check-prefix=BADGEMV
+// RUN: not norm-opt %s --norm-lower-to-cpu="vector-options={nosuch=1}" 2>&1 | FileCheck %s --check-prefix=BADKNOB
+// RUN: not norm-opt %s --norm-lower-to-cpu="vector-options={accumulators=banana}" 2>&1 | FileCheck %s --check-prefix=BADVALUE
+// RUN: not norm-opt %s --norm-lower-to-cpu="vector-options={target=avx2}" 2>&1 | FileCheck %s --check-prefix=OWNOPT
+// The knobs reach the pass: 2 accumulators, one row loop (no threads).
+// RUN: norm-opt %s --pass-pipeline='builtin.module(norm-lower-to-cpu{target=avx2 vector-options={accumulators=2 parallel-threshold=-1}})' | FileCheck %s --check-prefix=KNOBS
 // RUN: not norm-opt %s --norm-lower-to-cpu="num-threads=1000000" 2>&1 | FileCheck %s --check-prefix=BADTHREADS
 
 // The whole module, norm ops and upstream tensor IR together, ends in the
@@ -31,6 +40,14 @@
 // BADCODEGEN: norm-lower-to-cpu: codegen must be 'vector' or 'upstream', got 'magic'
 // BADTARGET: norm-lower-to-cpu: unknown target 'neon' (expected host, avx512, avx512-bf16, avx2 or generic)
 // BADACC: norm-lower-to-cpu: accumulators must be in [1, 16]
+// BADGEMV: error: norm-lower-to-cpu: gemm-gemv-rows must be in [-1, 64], got 99
+// BADKNOB: error: norm-lower-to-cpu: vector-options: no such option nosuch
+// BADVALUE: for the --accumulators option: 'banana' value invalid
+// BADVALUE: error: norm-lower-to-cpu: vector-options: cannot parse 'accumulators=banana'
+// OWNOPT: error: norm-lower-to-cpu: target and lower-matmuls are options of the pipeline, not of vector-options
+// KNOBS-LABEL: llvm.func @block
+// KNOBS-NOT: omp.
+// KNOBS: llvm.return
 // libomp would abort the process at run time.
 // BADTHREADS: norm-lower-to-cpu: num-threads must be in [0, 1024], got 1000000
 

@@ -30,8 +30,11 @@
 // RUN: not norm-opt %s --norm-lower-to-nvvm="chip=sm_90 features=+ptx79" 2>&1 | FileCheck %s --check-prefix=NOPTX79
 // RUN: not norm-opt %s --norm-lower-to-nvvm="chip=sm_90 features=+ptx990" 2>&1 | FileCheck %s --check-prefix=NOPTX990
 // RUN: not norm-opt %s --norm-lower-to-nvvm="opt-level=7" 2>&1 | FileCheck %s --check-prefix=BADOPT
-// RUN: not norm-opt %s --norm-lower-to-nvvm="register-elements=-1" 2>&1 | FileCheck %s --check-prefix=BADREGS
-// RUN: not norm-opt %s --norm-lower-to-nvvm="max-split-k=0" 2>&1 | FileCheck %s --check-prefix=BADSPLIT
+// RUN: not norm-opt %s --norm-lower-to-nvvm="gpu-options={register-elements=-1}" 2>&1 | FileCheck %s --check-prefix=BADREGS
+// RUN: not norm-opt %s --norm-lower-to-nvvm="gpu-options={max-split-k=0}" 2>&1 | FileCheck %s --check-prefix=BADSPLIT
+// RUN: not norm-opt %s --pass-pipeline='builtin.module(norm-lower-to-nvvm{gpu-options={block-row-threshold=0}})' 2>&1 | FileCheck %s --check-prefix=BADBLOCK
+// RUN: not norm-opt %s --norm-lower-to-nvvm="gpu-options={no-such-knob=1}" 2>&1 | FileCheck %s --check-prefix=BADKNOB
+// RUN: not norm-opt %s --norm-lower-to-nvvm="gpu-options={chip=sm_80}" 2>&1 | FileCheck %s --check-prefix=OWNOPT
 // RUN: not norm-opt %s --norm-lower-to-nvvm="no-such-option=1" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not norm-opt %s --pass-pipeline="builtin.module(func.func(norm-lower-to-nvvm))" 2>&1 | FileCheck %s --check-prefix=NESTED
 
@@ -71,6 +74,9 @@
 // BADOPT: error: norm-lower-to-nvvm: opt-level must be in [0, 3]
 // BADREGS: error: norm-lower-to-nvvm: register-elements must be in [0, 128]
 // BADSPLIT: error: norm-lower-to-nvvm: max-split-k must be in [1, 64]
+// BADBLOCK: error: norm-lower-to-nvvm: block-row-threshold must be at least 1, got 0
+// BADKNOB: error: norm-lower-to-nvvm: gpu-options: no such option no-such-knob
+// OWNOPT: error: norm-lower-to-nvvm: chip and lower-matmuls are options of the pipeline, not of gpu-options
 // UNKNOWN: no-such-option
 // NESTED: error: norm-lower-to-nvvm runs on 'builtin.module', not nested under 'func.func'
 func.func @rms(%x: memref<?x4096xbf16>, %g: memref<4096xbf16>, %y: memref<?x4096xbf16>) {

@@ -11,8 +11,8 @@
 //                                                    R,K, K, K,N, N, R,N
 // RUN: norm-run %s --entry=rms_mm --dims=40,300,300,300,50,50,40,50 --seed=1 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16})' | FileCheck %s
 // RUN: norm-run %s --entry=rms_mm --dims=203,701,701,701,530,530,203,530 --seed=2 --mean=0.3 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 num-threads=2})' | FileCheck %s
-// RUN: norm-run %s --entry=rms_mm --dims=1,33,33,33,20,20,1,20 --seed=3 --dist=normal --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 gemm-gemv-rows=-1})' | FileCheck %s
-// RUN: norm-run %s --entry=rms_mm --dims=37,515,515,515,97,97,37,97 --seed=4 --mean=2 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16})' --compare-pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 gemm-bf16-dot=false})' | FileCheck %s --check-prefix=CMP
+// RUN: norm-run %s --entry=rms_mm --dims=1,33,33,33,20,20,1,20 --seed=3 --dist=normal --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 vector-options={gemm-gemv-rows=-1}})' | FileCheck %s
+// RUN: norm-run %s --entry=rms_mm --dims=37,515,515,515,97,97,37,97 --seed=4 --mean=2 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16})' --compare-pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 vector-options={gemm-bf16-dot=false}})' | FileCheck %s --check-prefix=CMP
 //
 // @rms_mm_gemma_t (Gemma's 1 + γ, W as NxK): x: RxK, g: K, w: NxK, c: RxN
 //                                                       R,K, K, N,K, R,N
@@ -23,7 +23,7 @@
 // blocks, two threads:
 // RUN: norm-run %s --entry=rms_mm_gemma_t --dims=6,301,301,50,301,6,50 --seed=10 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16})' | FileCheck %s
 // RUN: norm-run %s --entry=rms_mm_gemma_t --dims=1,1037,1037,70,1037,1,70 --seed=11 --mean=1 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 num-threads=2})' | FileCheck %s
-// RUN: norm-run %s --entry=rms_mm_gemma_t --dims=5,47,47,33,47,5,33 --seed=7 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 gemm-gemv-rows=-1})' --compare-pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 gemm-bf16-dot=false gemm-gemv-rows=-1})' | FileCheck %s --check-prefix=CMP
+// RUN: norm-run %s --entry=rms_mm_gemma_t --dims=5,47,47,33,47,5,33 --seed=7 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 vector-options={gemm-gemv-rows=-1}})' --compare-pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 vector-options={gemm-bf16-dot=false gemm-gemv-rows=-1}})' | FileCheck %s --check-prefix=CMP
 //
 // @res_rms_mm_t (no γ, residual, S returned, W as NxK): x, r: RxK, w: NxK, c: RxN, s: RxK
 //                                                     R,K, R,K, N,K, R,N, R,K
@@ -33,7 +33,7 @@
 // W beside the pair packing; rows with |mean| ≈ 10²–10³·std):
 //   x: RxK, g, b: K, w: KxN, c: RxN                     R,K, K, K, K,N, R,N
 // RUN: norm-run %s --entry=ln_mm --dims=40,530,530,530,530,270,40,270 --seed=12 --mean=100 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16})' | FileCheck %s
-// RUN: norm-run %s --entry=ln_mm --dims=150,701,701,701,701,530,150,530 --seed=13 --mean=1000 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 num-threads=2})' --compare-pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 gemm-bf16-dot=false})' --compare-tol=2e-2 | FileCheck %s --check-prefix=CMP
+// RUN: norm-run %s --entry=ln_mm --dims=150,701,701,701,701,530,150,530 --seed=13 --mean=1000 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 num-threads=2})' --compare-pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16 vector-options={gemm-bf16-dot=false}})' --compare-tol=2e-2 | FileCheck %s --check-prefix=CMP
 // @ln_mm_t (the same, W as NxK: c and Σβ·W as dot products along W's rows):
 //   x: RxK, g, b: K, w: NxK, c: RxN                     R,K, K, K, N,K, R,N
 // RUN: norm-run %s --entry=ln_mm_t --dims=33,301,301,301,70,301,33,70 --seed=14 --mean=-50 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{target=avx512-bf16})' | FileCheck %s

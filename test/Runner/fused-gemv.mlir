@@ -56,23 +56,23 @@
 // last chunk stay clamped inside W:
 // RUN: norm-run %s --entry=rms_mm --dims=11,200,200,200,384,384,11,384 --seed=36 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
 // gemm-gemv-rows raises the limit (24 rows: 6 four-row tiles):
-// RUN: norm-run %s --entry=rms_mm --dims=24,100,100,100,40,40,24,40 --seed=27 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{gemm-gemv-rows=24})' | FileCheck %s
+// RUN: norm-run %s --entry=rms_mm --dims=24,100,100,100,40,40,24,40 --seed=27 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{vector-options={gemm-gemv-rows=24}})' | FileCheck %s
 //
 // @res_rms_mm_bf16 (bf16, residual and sum, Gemma offset, W as KxN; with
 // AVX512-BF16 the row sweeps run vdpbf16ps on k-pairs: odd K (the last
 // row's zero partner), a K block that ends on an odd row, 3 to 16 rows,
 // and the same with gemm-bf16-dot=false (f32 FMAs on the widened W)):
 //   x, r: RxK, g: K, w: KxN, c: RxN, s: RxK          R,K, R,K, K, K,N, R,N, R,K
-// RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=3,200,3,200,200,200,70,3,70,3,200 --seed=28 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{gemm-gemv-rows=16})' | FileCheck %s
-// RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=13,150,13,150,150,150,300,13,300,13,150 --seed=29 --mean=1 --threads=2 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{gemm-gemv-rows=16})' | FileCheck %s
-// RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=16,600,16,600,600,600,33,16,33,16,600 --seed=30 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{gemm-gemv-rows=16})' | FileCheck %s
+// RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=3,200,3,200,200,200,70,3,70,3,200 --seed=28 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{vector-options={gemm-gemv-rows=16}})' | FileCheck %s
+// RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=13,150,13,150,150,150,300,13,300,13,150 --seed=29 --mean=1 --threads=2 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{vector-options={gemm-gemv-rows=16}})' | FileCheck %s
+// RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=16,600,16,600,600,600,33,16,33,16,600 --seed=30 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{vector-options={gemm-gemv-rows=16}})' | FileCheck %s
 // One row (the default GEMV, prefetching sweeps), several tasks, K tail:
 // RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=1,1037,1,1037,1037,1037,2105,1,2105,1,1037 --seed=35 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
-// RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=8,100,8,100,100,100,0,8,0,8,100 --seed=31 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{gemm-gemv-rows=16})' | FileCheck %s
+// RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=8,100,8,100,100,100,0,8,0,8,100 --seed=31 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{vector-options={gemm-gemv-rows=16}})' | FileCheck %s
 // RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=5,77,5,77,77,77,70,5,70,5,77 --seed=37 --mean=1 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=4,33,4,33,33,33,200,4,200,4,33 --seed=38 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=2,31,2,31,31,31,97,2,97,2,31 --seed=39 --warmup=0 --repeat=1 --check | FileCheck %s
-// RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=9,77,9,77,77,77,70,9,70,9,77 --seed=40 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{gemm-bf16-dot=false})' | FileCheck %s
+// RUN: norm-run %s --entry=res_rms_mm_bf16 --dims=9,77,9,77,77,77,70,9,70,9,77 --seed=40 --warmup=0 --repeat=1 --check --pipeline='builtin.module(norm-lower-to-cpu{vector-options={gemm-bf16-dot=false}})' | FileCheck %s
 //
 // @ln_mm (f32 LayerNorm, γ, β, bias, W as KxN):
 //   x: RxK, g, b: K, w: KxN, mb: N, c: RxN               R,K, K, K, K,N, N, R,N
@@ -83,7 +83,7 @@
 // RUN: norm-run %s --entry=ln_mm --dims=2,70,70,70,70,130,130,2,130 --seed=41 --mean=3 --warmup=0 --repeat=1 --check | FileCheck %s
 // RUN: norm-run %s --entry=ln_mm --dims=16,333,333,333,333,250,250,16,250 --seed=42 --mean=1000 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
 // The same against the packed GEMM (gemm-gemv-rows=-1), output for output:
-// RUN: norm-run %s --entry=ln_mm --dims=5,129,129,129,129,100,100,5,100 --seed=43 --mean=2 --warmup=0 --repeat=1 --check --compare-pipeline='builtin.module(norm-lower-to-cpu{gemm-gemv-rows=-1})' --compare-tol=1e-5 | FileCheck %s --check-prefix=CMP
+// RUN: norm-run %s --entry=ln_mm --dims=5,129,129,129,129,100,100,5,100 --seed=43 --mean=2 --warmup=0 --repeat=1 --check --compare-pipeline='builtin.module(norm-lower-to-cpu{vector-options={gemm-gemv-rows=-1}})' --compare-tol=1e-5 | FileCheck %s --check-prefix=CMP
 // @ln_plain (no γ, β or bias: one column-sum row, c = Σ W), W as KxN and
 // NxK:
 //   x: RxK, w: KxN (NxK), c: RxN                         R,K, K,N, R,N

@@ -30,9 +30,9 @@
 // RUN: norm-run %s --entry=row_sum_i32 --dims=3,4097 --seed=18 --scale=1000 --warmup=0 --repeat=1 --compare-pipeline=upstream --compare-tol=1e-30 | FileCheck %s
 // Every op's tiles on two threads (parallel-threshold=0: scf.parallel,
 // then OpenMP), rows reduced whole and in chunks:
-// RUN: norm-run %s --entry=softmax --seed=19 --scale=4 --warmup=0 --repeat=1 --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 parallel-threshold=0})' --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s --check-prefix=CUSTOM
-// RUN: norm-run %s --entry=softmax_long --seed=20 --scale=4 --warmup=0 --repeat=1 --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 parallel-threshold=0})' --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s --check-prefix=CUSTOM
-// RUN: norm-run %s --entry=silu_mul --seed=21 --warmup=0 --repeat=1 --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 parallel-threshold=0})' --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s --check-prefix=CUSTOM
+// RUN: norm-run %s --entry=softmax --seed=19 --scale=4 --warmup=0 --repeat=1 --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0}})' --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s --check-prefix=CUSTOM
+// RUN: norm-run %s --entry=softmax_long --seed=20 --scale=4 --warmup=0 --repeat=1 --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0}})' --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s --check-prefix=CUSTOM
+// RUN: norm-run %s --entry=silu_mul --seed=21 --warmup=0 --repeat=1 --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0}})' --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s --check-prefix=CUSTOM
 // Two threads, and the AVX2 width (8 f32 lanes):
 // RUN: norm-run %s --entry=softmax --seed=5 --threads=2 --warmup=0 --repeat=1 --pipeline='builtin.module(norm-lower-to-cpu{target=avx2})' --compare-pipeline=upstream --compare-tol=1e-5 | FileCheck %s --check-prefix=CUSTOM
 // torch-mlir's x.pow(2) (math.fpowi with a constant exponent; vectorized,

@@ -380,10 +380,6 @@ std::string openCudaRuntime(const std::string &path, CudaRuntime &rt);
 mlir::LogicalResult startCuda(const Options &o, llvm::StringRef executable,
                               CudaRuntime &rt);
 
-/// Registers norm-run-copy-globals and norm-run-device-allocs, the passes of
-/// cudaPreparationPipeline().
-void registerCudaPreparationPasses();
-
 /// The passes (comma-separated, for a builtin.module pipeline) that run
 /// before norm-lower-to-nvvm: bufferization as in norm-lower-to-cpu, then
 /// every buffer the function allocates made managed memory.

@@ -391,7 +391,6 @@ DialectRegistry normrun::createRegistry() {
   mlir::registerAllToLLVMIRTranslations(registry);
   mlir::registerAllPasses();
   mlir::norm::registerAllPasses();
-  registerCudaPreparationPasses();
   return registry;
 }
 

@@ -2,11 +2,10 @@
 //
 // What norm-run needs to run a function on an NVIDIA GPU:
 //
-// - two tool-local passes that, between one-shot bufferization and
-//   norm-lower-to-nvvm, make every buffer the function allocates itself
-//   device-accessible (memref.alloc → gpu.alloc host_shared, memref.dealloc
-//   → gpu.dealloc) and copy constants (memref.get_global, host memory) into
-//   such buffers;
+// - the preparation pipeline: between one-shot bufferization and
+//   norm-lower-to-nvvm, norm-gpu-copy-globals and norm-gpu-host-shared-allocs
+//   (lib/Transforms/GPU) make every buffer the function allocates itself
+//   device-accessible and copy constants (host memory) into such buffers;
 // - libnorm_cuda_runtime.so, opened by norm-run itself (not only by the
 //   JIT) for the buffers it allocates, the device synchronization around
 //   each timed call and the probe for a driver and a GPU.
@@ -16,14 +15,6 @@
 #include "NormRun.h"
 
 #include "norm/Target/NVIDIATarget.h"
-
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/IR/Builders.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/Pass/Pass.h"
-#include "mlir/Pass/PassRegistry.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
@@ -37,109 +28,14 @@
 using namespace mlir;
 using namespace normrun;
 
-namespace {
-
-//===----------------------------------------------------------------------===//
-// The preparation passes
-//===----------------------------------------------------------------------===//
-
-/// Replaces every memref.get_global of a function by a fresh memref.alloc
-/// holding a copy (memref.copy) of the global. A global lives in host memory,
-/// where a kernel cannot read it; the copy is allocated like any other
-/// buffer, so the ownership-based deallocation frees it and
-/// norm-run-device-allocs makes it managed memory. The copy is made on every
-/// call (and timed with it).
-struct CopyGlobalsPass
-    : public PassWrapper<CopyGlobalsPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CopyGlobalsPass)
-  StringRef getArgument() const final { return "norm-run-copy-globals"; }
-  StringRef getDescription() const final {
-    return "(norm-run --target=cuda) Copy each memref.get_global into a "
-           "memref.alloc'ed buffer";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<memref::MemRefDialect>();
-  }
-  void runOnOperation() override {
-    SmallVector<memref::GetGlobalOp> globals;
-    for (auto func : getOperation().getOps<func::FuncOp>())
-      func.walk([&](memref::GetGlobalOp op) { globals.push_back(op); });
-    for (memref::GetGlobalOp op : globals) {
-      MemRefType type = op.getType();
-      if (!type.getLayout().isIdentity() || !type.hasStaticShape()) {
-        op.emitError("norm-run --target=cuda: cannot copy a constant of type ")
-            << type << " into GPU-accessible memory";
-        return signalPassFailure();
-      }
-      OpBuilder b(op->getContext());
-      b.setInsertionPointAfter(op);
-      // The result of memref.get_global has no memory space; keep the type.
-      Value copy = memref::AllocOp::create(b, op.getLoc(), type);
-      auto copyOp = memref::CopyOp::create(b, op.getLoc(), op.getResult(), copy);
-      op.getResult().replaceAllUsesExcept(copy, copyOp);
-    }
-  }
-};
-
-/// Makes every buffer a host function allocates managed memory:
-/// memref.alloc → gpu.alloc host_shared (mgpuMemAlloc, cuMemAllocManaged)
-/// and memref.dealloc → gpu.dealloc (mgpuMemFree; synchronous, which
-/// norm-lower-to-nvvm's norm-gpu-async-allocs puts in the async form that
-/// gpu-to-llvm lowers). Runs after the deallocation pipeline, so every alloc and dealloc is
-/// rewritten and the two always match; the kernels of norm-lower-to-nvvm
-/// can then read and write every buffer of the function, and the host code
-/// (memref.copy, results read by norm-run) still can.
-struct DeviceAllocsPass
-    : public PassWrapper<DeviceAllocsPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DeviceAllocsPass)
-  StringRef getArgument() const final { return "norm-run-device-allocs"; }
-  StringRef getDescription() const final {
-    return "(norm-run --target=cuda) memref.alloc/dealloc in host functions "
-           "to gpu.alloc host_shared/gpu.dealloc";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<gpu::GPUDialect>();
-  }
-  void runOnOperation() override {
-    SmallVector<memref::AllocOp> allocs;
-    SmallVector<memref::DeallocOp> deallocs;
-    for (auto func : getOperation().getOps<func::FuncOp>()) {
-      func.walk([&](memref::AllocOp op) { allocs.push_back(op); });
-      func.walk([&](memref::DeallocOp op) { deallocs.push_back(op); });
-    }
-    for (memref::AllocOp op : allocs) {
-      OpBuilder b(op);
-      auto alloc = gpu::AllocOp::create(
-          b, op.getLoc(), op.getType(), /*asyncToken=*/Type(),
-          /*asyncDependencies=*/ValueRange(), op.getDynamicSizes(),
-          op.getSymbolOperands(), /*hostShared=*/true);
-      op.getResult().replaceAllUsesWith(alloc.getMemref());
-      op.erase();
-    }
-    for (memref::DeallocOp op : deallocs) {
-      OpBuilder b(op);
-      gpu::DeallocOp::create(b, op.getLoc(), /*asyncToken=*/Type(),
-                             ValueRange(), op.getMemref());
-      op.erase();
-    }
-  }
-};
-
-} // namespace
-
-void normrun::registerCudaPreparationPasses() {
-  PassRegistration<CopyGlobalsPass>();
-  PassRegistration<DeviceAllocsPass>();
-}
-
 std::string normrun::cudaPreparationPipeline() {
   // As norm-lower-to-cpu bufferizes (CPUPipeline.cpp): the function
   // boundary with identity layouts, then ownership-based deallocation.
   return "one-shot-bufferize{bufferize-function-boundaries=1 "
          "function-boundary-type-conversion=identity-layout-map "
-         "allow-return-allocs-from-loops=1}, norm-run-copy-globals, "
+         "allow-return-allocs-from-loops=1}, norm-gpu-copy-globals, "
          "buffer-deallocation-pipeline, convert-bufferization-to-memref, "
-         "norm-run-device-allocs";
+         "norm-gpu-host-shared-allocs";
 }
 
 //===----------------------------------------------------------------------===//

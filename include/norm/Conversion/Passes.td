@@ -61,7 +61,7 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
     Option<"prefetch", "prefetch", "bool", /*default=*/"true",
            "Without pipelining: prefetch the next row while normalizing the "
            "current one">,
-    Option<"lowerMatmuls", "lower-matmuls", "bool", /*default=*/"false",
+    Option<"lowerMatmuls", "lower-matmuls", "bool", /*default=*/"true",
            "Also lower memref linalg matmuls and batch matmuls with an f32 C "
            "(f32, bf16 or f16 A and W; named or generic) to the project's "
            "GEMM">,

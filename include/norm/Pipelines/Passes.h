@@ -10,6 +10,8 @@
 #ifndef NORM_PIPELINES_PASSES_H
 #define NORM_PIPELINES_PASSES_H
 
+#include "norm/Conversion/Passes.h"
+
 #include "mlir/Pass/PassOptions.h"
 
 #include <string>
@@ -19,7 +21,10 @@ class OpPassManager;
 
 namespace norm {
 
-/// Options of `norm-lower-to-cpu`.
+/// Options of `norm-lower-to-cpu`: what a user chooses. The defaults of the
+/// options convert-norm-to-vector also has (target, lower-matmuls) are the
+/// pass's; its tuning knobs (accumulators, thresholds, gemm-*) are forwarded
+/// as `vector-options`, parsed by the pass's own options.
 struct NormCPUPipelineOptions
     : public PassPipelineOptions<NormCPUPipelineOptions> {
   PassOptions::Option<std::string> codegen{
@@ -32,78 +37,33 @@ struct NormCPUPipelineOptions
   PassOptions::Option<std::string> target{
       *this, "target",
       llvm::cl::desc("Vector ISA: host, avx512, avx512-bf16, avx2 or generic "
-                     "(128-bit)"),
-      llvm::cl::init("host")};
+                     "(128-bit), as convert-norm-to-vector's target"),
+      llvm::cl::init(ConvertNormToVectorPassOptions().target)};
   PassOptions::Option<unsigned> numThreads{
       *this, "num-threads",
       llvm::cl::desc("OpenMP threads for large ops (0: the OpenMP default, "
                      "e.g. OMP_NUM_THREADS or all cores)"),
       llvm::cl::init(0)};
-  PassOptions::Option<int64_t> accumulators{
-      *this, "accumulators",
-      llvm::cl::desc("Independent vector accumulators per row statistic"),
-      llvm::cl::init(4)};
-  PassOptions::Option<int64_t> parallelThreshold{
-      *this, "parallel-threshold",
-      llvm::cl::desc("Bytes an op must touch to run on several threads "
-                     "(-1: never)"),
-      llvm::cl::init(int64_t(1) << 20)};
-  PassOptions::Option<int64_t> streamingThreshold{
-      *this, "streaming-threshold",
-      llvm::cl::desc("Output bytes from which stores bypass the cache (0: "
-                     "the host's last-level cache size; -1: never)"),
-      llvm::cl::init(0)};
-  PassOptions::Option<bool> pipelineRows{
-      *this, "pipeline-rows",
-      llvm::cl::desc("Gather row r+1's statistics during row r's normalize "
-                     "sweep"),
-      llvm::cl::init(true)};
   PassOptions::Option<bool> lowerMatmuls{
       *this, "lower-matmuls",
-      llvm::cl::desc("With codegen=vector, compile linalg matmuls with an f32 C with "
-                     "the project's packed GEMM (else upstream loops)"),
-      llvm::cl::init(true)};
-  PassOptions::Option<int64_t> gemmTileRows{
-      *this, "gemm-tile-rows",
-      llvm::cl::desc("Fused GEMM micro-tile rows (0: target default)"),
-      llvm::cl::init(0)};
-  PassOptions::Option<int64_t> gemmTileVectors{
-      *this, "gemm-tile-vectors",
-      llvm::cl::desc("Fused GEMM vectors per micro-tile row (0: default)"),
-      llvm::cl::init(0)};
-  PassOptions::Option<int64_t> gemmBlockK{
-      *this, "gemm-block-k",
-      llvm::cl::desc("Fused GEMM K block (0: default)"), llvm::cl::init(0)};
-  PassOptions::Option<int64_t> gemmBlockM{
-      *this, "gemm-block-m",
-      llvm::cl::desc("Fused GEMM M block (0: default)"), llvm::cl::init(0)};
-  PassOptions::Option<int64_t> gemmBlockN{
-      *this, "gemm-block-n",
-      llvm::cl::desc("Fused GEMM columns per thread task (0: default)"),
-      llvm::cl::init(0)};
-  PassOptions::Option<int64_t> gemmUnroll{
-      *this, "gemm-unroll",
-      llvm::cl::desc("Fused GEMM k steps per micro-kernel iteration (0: "
-                     "default)"),
-      llvm::cl::init(0)};
-  PassOptions::Option<int64_t> gemmGemvRows{
-      *this, "gemm-gemv-rows",
-      llvm::cl::desc("Fused GEMM: up to this many rows, stream W through the "
-                     "GEMV kernel (0: default; -1: never)"),
-      llvm::cl::init(0)};
-  PassOptions::Option<bool> gemmBF16Dot{
-      *this, "gemm-bf16-dot",
-      llvm::cl::desc("Fused GEMM: bf16 RMSNorm/plain GEMMs use AVX512-BF16 "
-                     "dot products (vdpbf16ps) where the target has them"),
-      llvm::cl::init(true)};
-  PassOptions::Option<bool> prefetch{
-      *this, "prefetch",
-      llvm::cl::desc("Prefetch the next row's input while normalizing the "
-                     "current one"),
-      llvm::cl::init(true)};
+      llvm::cl::desc("With codegen=vector, compile linalg matmuls with an f32 "
+                     "C with the project's packed GEMM (else upstream loops), "
+                     "as convert-norm-to-vector's lower-matmuls"),
+      llvm::cl::init(ConvertNormToVectorPassOptions().lowerMatmuls)};
+  PassOptions::Option<std::string> vectorOptions{
+      *this, "vector-options",
+      llvm::cl::desc("With codegen=vector, more options of "
+                     "convert-norm-to-vector, forwarded to it as written, "
+                     "e.g. vector-options={accumulators=8 gemm-gemv-rows=4}; "
+                     "its parallel-threshold also applies to the elementwise "
+                     "code"),
+      llvm::cl::init("")};
 };
 
-/// Options of `norm-lower-to-nvvm`.
+/// Options of `norm-lower-to-nvvm`: what a user chooses. The defaults of the
+/// options convert-norm-to-gpu also has (chip, lower-matmuls) are the pass's;
+/// its tuning knobs (block-row-threshold, register-elements, max-split-k)
+/// are forwarded as `gpu-options`, parsed by the pass's own options.
 struct NormNVVMPipelineOptions
     : public PassPipelineOptions<NormNVVMPipelineOptions> {
   PassOptions::Option<std::string> chip{
@@ -112,7 +72,7 @@ struct NormNVVMPipelineOptions
                      "H100, sm_100: B200, sm_120: RTX 50xx), as LLVM's "
                      "NVPTX back end names it (also sm_90a, sm_100a, "
                      "sm_100f, ...)"),
-      llvm::cl::init("sm_90")};
+      llvm::cl::init(ConvertNormToGPUPassOptions().chip)};
   PassOptions::Option<std::string> features{
       *this, "features",
       llvm::cl::desc("PTX ISA level for LLVM's NVPTX back end, e.g. +ptx80 "
@@ -137,36 +97,30 @@ struct NormNVVMPipelineOptions
       *this, "opt-level",
       llvm::cl::desc("Optimization level of the NVPTX back end (0 to 3)"),
       llvm::cl::init(3)};
-  PassOptions::Option<int64_t> blockRowThreshold{
-      *this, "block-row-threshold",
-      llvm::cl::desc("Rows of at least this many elements get a whole "
-                     "thread block"),
-      llvm::cl::init(65536)};
-  PassOptions::Option<int64_t> registerElements{
-      *this, "register-elements",
-      llvm::cl::desc("Row elements each thread may hold in registers "
-                     "between the sweeps (0 to 128)"),
-      llvm::cl::init(32)};
   PassOptions::Option<bool> lowerMatmuls{
       *this, "lower-matmuls",
       llvm::cl::desc("Also run memref linalg.matmuls with an f32 C on the "
-                     "GEMM kernel (convert-norm-to-gpu's lower-matmuls)"),
-      llvm::cl::init(false)};
-  PassOptions::Option<int64_t> maxSplitK{
-      *this, "max-split-k",
-      llvm::cl::desc("The most K slices of a split-K fused GEMM, for "
-                     "outputs too small to fill the GPU (1 to 64; 1: never "
-                     "split)"),
-      llvm::cl::init(16)};
+                     "GEMM kernel, as convert-norm-to-gpu's lower-matmuls"),
+      llvm::cl::init(ConvertNormToGPUPassOptions().lowerMatmuls)};
+  PassOptions::Option<std::string> gpuOptions{
+      *this, "gpu-options",
+      llvm::cl::desc("More options of convert-norm-to-gpu, forwarded to it "
+                     "as written, e.g. gpu-options={max-split-k=1 "
+                     "register-elements=0}"),
+      llvm::cl::init("")};
 };
 
-/// Adds the passes of `norm-lower-to-nvvm` to `pm` (a module pass manager).
-void buildNormLowerToNVVMPipeline(OpPassManager &pm,
-                                  const NormNVVMPipelineOptions &options);
+/// Adds the passes of `norm-lower-to-nvvm` to `pm` (a module pass manager);
+/// a bad option is reported through `errorHandler`, and nothing is added.
+LogicalResult buildNormLowerToNVVMPipeline(
+    OpPassManager &pm, const NormNVVMPipelineOptions &options,
+    function_ref<LogicalResult(const Twine &)> errorHandler);
 
-/// Adds the passes of `norm-lower-to-cpu` to `pm` (a module pass manager).
-void buildNormLowerToCPUPipeline(OpPassManager &pm,
-                                 const NormCPUPipelineOptions &options);
+/// Adds the passes of `norm-lower-to-cpu` to `pm` (a module pass manager);
+/// a bad option is reported through `errorHandler`, and nothing is added.
+LogicalResult buildNormLowerToCPUPipeline(
+    OpPassManager &pm, const NormCPUPipelineOptions &options,
+    function_ref<LogicalResult(const Twine &)> errorHandler);
 
 /// Registers `norm-lower-to-cpu` with the global pipeline registry.
 void registerNormPipelines();

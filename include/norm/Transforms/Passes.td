@@ -162,6 +162,60 @@ def NormTensorMapKernelArgsPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def NormGPUCopyGlobalsPass
+    : Pass<"norm-gpu-copy-globals", "::mlir::ModuleOp"> {
+  let summary = "Copy each memref.get_global of a function into an allocated "
+                "buffer";
+  let description = [{
+    A `memref.global` lives in host memory, where a GPU kernel cannot read
+    it. This pass replaces every `memref.get_global` in a `func.func` of the
+    module by a fresh `memref.alloc` holding a copy of the global:
+
+    ```mlir
+    %g = memref.get_global @w : memref<4xf32>
+    // becomes
+    %g = memref.get_global @w : memref<4xf32>
+    %c = memref.alloc() : memref<4xf32>
+    memref.copy %g, %c : memref<4xf32> to memref<4xf32>
+    ```
+
+    (every other use of the global's view now uses the copy). The copy is
+    allocated like any other buffer, so the ownership-based deallocation
+    frees it and `norm-gpu-host-shared-allocs` makes it managed memory; it
+    is made on every call. A global of dynamic shape or with a layout is an
+    error at the op. `norm-run --target=cuda` runs it after one-shot
+    bufferization.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+def NormGPUHostSharedAllocsPass
+    : Pass<"norm-gpu-host-shared-allocs", "::mlir::ModuleOp"> {
+  let summary = "Allocate the buffers of host functions as managed memory "
+                "(gpu.alloc host_shared)";
+  let description = [{
+    Rewrites every `memref.alloc` in a `func.func` of the module into a
+    `gpu.alloc host_shared` (managed memory: `mgpuMemAlloc`,
+    `cuMemAllocManaged`) and every `memref.dealloc` into a `gpu.dealloc`,
+    so that the kernels of `--norm-lower-to-nvvm` can read and write every
+    buffer a function allocates, and the host code still can:
+
+    ```mlir
+    %m = memref.alloc(%n) : memref<?xf32>
+    memref.dealloc %m : memref<?xf32>
+    // becomes
+    %m = gpu.alloc host_shared (%n) : memref<?xf32>
+    gpu.dealloc %m : memref<?xf32>
+    ```
+
+    Run it after the deallocation pipeline, so that every alloc and dealloc
+    is rewritten and the two always match. The synchronous `gpu.dealloc` is
+    put in the form `gpu-to-llvm` lowers by `norm-gpu-async-allocs`.
+    `norm-run --target=cuda` runs it before `--norm-lower-to-nvvm`.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // Checks (lib/Transforms/Check)
 //===----------------------------------------------------------------------===//

@@ -26,6 +26,8 @@
 #include "norm/Conversion/NormToGPU/NormToGPU.h"
 #include "norm/Conversion/Passes.h"
 #include "norm/Conversion/Utils/LinalgGemm.h"
+#include "norm/Conversion/Utils/LoweringPattern.h"
+#include "norm/Conversion/Utils/PassOptionText.h"
 #include "norm/Target/NVIDIATarget.h"
 #include "norm/Transforms/CheckLowered.h"
 #include "norm/Transforms/GPU/GPUTransforms.h"
@@ -199,35 +201,21 @@ void emitDispatch(OpBuilder &b, Location loc, const RowNormProblem &p,
 // Patterns and pass
 //===----------------------------------------------------------------------===//
 
+/// A standalone norm: the row kernel's launch, skipped for zero rows (an
+/// empty grid is not a valid launch).
 template <typename OpTy>
-struct LowerNormToGPUKernel : OpRewritePattern<OpTy> {
-  LowerNormToGPUKernel(MLIRContext *context,
-                       const NormGPUCodegenOptions &options)
-      : OpRewritePattern<OpTy>(context), options(options) {}
-
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    for (Value operand : op->getOperands())
-      if (!hasIdentityLayout(operand))
-        return rewriter.notifyMatchFailure(
-            op, "needs memrefs with identity layouts (tensors and strided "
-                "memrefs are left for --norm-decompose)");
-    Location loc = op.getLoc();
-    RowNormProblem problem = describeRowNorm(op, rewriter);
-    // An empty grid is not a valid launch: skip the kernel for zero rows.
-    Value hasRows = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::ugt, problem.rows,
-        arith::ConstantIndexOp::create(rewriter, loc, 0));
-    scf::IfOp::create(rewriter, loc, hasRows, [&](OpBuilder &b, Location) {
-      emitDispatch(b, loc, problem, options);
-      scf::YieldOp::create(b, loc);
-    });
-    rewriter.eraseOp(op);
-    return success();
-  }
-
-  NormGPUCodegenOptions options;
-};
+void lowerNormToGPUKernel(OpTy op, PatternRewriter &rewriter,
+                          const NormGPUCodegenOptions &options) {
+  Location loc = op.getLoc();
+  RowNormProblem problem = describeRowNorm(op, rewriter);
+  Value hasRows = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::ugt, problem.rows,
+      arith::ConstantIndexOp::create(rewriter, loc, 0));
+  scf::IfOp::create(rewriter, loc, hasRows, [&](OpBuilder &b, Location) {
+    emitDispatch(b, loc, problem, options);
+    scf::YieldOp::create(b, loc);
+  });
+}
 
 //===----------------------------------------------------------------------===//
 // Fused norm/matmul ops: tensor-core GEMMs
@@ -421,11 +409,11 @@ void emitGemmDispatch(OpBuilder &b, Location loc, const GPUGemmProblem &p,
 
 /// Whether the GPU GEMMs compute the fused op `op`: memrefs with identity
 /// layouts, and what unsupportedFusedOpReason checks.
-LogicalResult checkGemmLowerable(Operation *op, PatternRewriter &rewriter,
+template <typename OpTy>
+LogicalResult checkGemmLowerable(OpTy op, PatternRewriter &rewriter,
                                  const NormGPUCodegenOptions &options) {
-  if (!allIdentityMemrefs(op))
-    return rewriter.notifyMatchFailure(op,
-                                       "needs memrefs with identity layouts");
+  if (failed(matchIdentityMemrefs(op, rewriter)))
+    return failure();
   std::string reason = unsupportedFusedOpReason(op, options);
   if (!reason.empty())
     return rewriter.notifyMatchFailure(op, reason);
@@ -436,68 +424,38 @@ LogicalResult checkGemmLowerable(Operation *op, PatternRewriter &rewriter,
 /// R) with a residual, also written to sum_outs), the statistics from the
 /// shared-memory A tiles, the scale in the epilogue.
 template <typename OpTy>
-struct LowerNormMatmulToGPU : OpRewritePattern<OpTy> {
-  LowerNormMatmulToGPU(MLIRContext *context,
-                       const NormGPUCodegenOptions &options)
-      : OpRewritePattern<OpTy>(context), options(options) {}
-
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    if (failed(checkGemmLowerable(op, rewriter, options)))
-      return failure();
-    GPUGemmProblem p = describeNormMatmulGemm(op, rewriter);
-    emitGemmDispatch(rewriter, op.getLoc(), p, options);
-    rewriter.eraseOp(op);
-    return success();
-  }
-
-  NormGPUCodegenOptions options;
-};
+void lowerNormMatmulToGPU(OpTy op, PatternRewriter &rewriter,
+                          const NormGPUCodegenOptions &options) {
+  GPUGemmProblem p = describeNormMatmulGemm(op, rewriter);
+  emitGemmDispatch(rewriter, op.getLoc(), p, options);
+}
 
 /// matmul → norm: the GEMM's epilogue writes the pre-norm sum S = A·W +
 /// bias + residual, rounded to the element type (into sum_outs or a device
 /// temporary), and a standalone norm op on S, lowered by the row kernel,
 /// writes Y: Y is exactly the norm of the rounded S.
 template <typename OpTy>
-struct LowerMatmulNormToGPU : OpRewritePattern<OpTy> {
-  LowerMatmulNormToGPU(MLIRContext *context,
-                       const NormGPUCodegenOptions &options)
-      : OpRewritePattern<OpTy>(context), options(options) {}
-
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    if (failed(checkGemmLowerable(op, rewriter, options)))
-      return failure();
-    Location loc = op.getLoc();
-    GPUGemmProblem p = describeMatmulNormGemm(op, rewriter);
-    SmallVector<OpFoldResult> rowView{getAsOpFoldResult(p.m),
-                                      getAsOpFoldResult(p.n)};
-    Value temp;
-    if (!p.c) {
-      SmallVector<Value> dynamicSizes;
-      SmallVector<int64_t> staticSizes;
-      splitMixedSizes(rewriter, loc, rowView, staticSizes, dynamicSizes);
-      // Device memory: only the kernels touch S. In the async form that
-      // gpu-to-llvm lowers, completed on the host before the launches.
-      temp = createDeviceAlloc(
-          rewriter, loc,
-          MemRefType::get(staticSizes, op.getInputType().getElementType()),
-          dynamicSizes);
-      p.c = temp;
-    }
-    emitGemmDispatch(rewriter, loc, p, options);
-    createNormOfSum(rewriter, loc, op, p.c,
-                    viewAs(rewriter, loc, op.getInit(), rowView));
-    // After the norm's row kernel: the launches are synchronous (the host
-    // waits for each kernel), so both kernels have finished with S.
-    if (temp)
-      createDeviceDealloc(rewriter, loc, temp);
-    rewriter.eraseOp(op);
-    return success();
-  }
-
-  NormGPUCodegenOptions options;
-};
+void lowerMatmulNormToGPU(OpTy op, PatternRewriter &rewriter,
+                          const NormGPUCodegenOptions &options) {
+  Location loc = op.getLoc();
+  GPUGemmProblem p = describeMatmulNormGemm(op, rewriter);
+  SmallVector<OpFoldResult> rowView{getAsOpFoldResult(p.m),
+                                    getAsOpFoldResult(p.n)};
+  // Device memory: only the kernels touch S. In the async form that
+  // gpu-to-llvm lowers, completed on the host before the launches.
+  Value temp = allocateSumIfAbsent(
+      rewriter, loc, p, op.getInputType().getElementType(), rowView,
+      [&](MemRefType type, ValueRange sizes) {
+        return createDeviceAlloc(rewriter, loc, type, sizes);
+      });
+  emitGemmDispatch(rewriter, loc, p, options);
+  createNormOfSum(rewriter, loc, op, p.c,
+                  viewAs(rewriter, loc, op.getInit(), rowView));
+  // After the norm's row kernel: the launches are synchronous (the host
+  // waits for each kernel), so both kernels have finished with S.
+  if (temp)
+    createDeviceDealloc(rewriter, loc, temp);
+}
 
 /// Why the GEMM kernel cannot compute the linalg op `op` (not a matmul it
 /// knows, a batch, the target), or an empty string when it can, with `gemm`
@@ -559,41 +517,33 @@ struct ConvertNormToGPUPass
     : public norm::impl::ConvertNormToGPUPassBase<ConvertNormToGPUPass> {
   using Base::Base;
 
+  /// The options as the pass holds them (the inverse of the generated
+  /// constructor from the struct).
+  ConvertNormToGPUPassOptions getOptions() const {
+    ConvertNormToGPUPassOptions options;
+    options.blockRowThreshold = blockRowThreshold;
+    options.registerElements = registerElements;
+    options.lowerMatmuls = lowerMatmuls;
+    options.maxSplitK = maxSplitK;
+    options.chip = chip;
+    return options;
+  }
+
   void runOnOperation() override {
-    if (blockRowThreshold < 1) {
-      getOperation()->emitError()
-          << "convert-norm-to-gpu: block-row-threshold must be at least 1, "
-             "got "
-          << static_cast<int64_t>(blockRowThreshold);
+    ConvertNormToGPUPassOptions options = getOptions();
+    if (failed(verifyConvertNormToGPUPassOptions(
+            options, [&](const Twine &message) {
+              getOperation()->emitError() << "convert-norm-to-gpu: " << message;
+            })))
       return signalPassFailure();
-    }
-    if (registerElements < 0 || registerElements > 128) {
-      getOperation()->emitError()
-          << "convert-norm-to-gpu: register-elements must be in [0, 128], got "
-          << static_cast<int64_t>(registerElements);
-      return signalPassFailure();
-    }
-    if (maxSplitK < 1 || maxSplitK > 64) {
-      getOperation()->emitError()
-          << "convert-norm-to-gpu: max-split-k must be in [1, 64], got "
-          << static_cast<int64_t>(maxSplitK);
-      return signalPassFailure();
-    }
     NormGPUCodegenOptions codegen;
     codegen.maxSplitK = maxSplitK;
     codegen.lowerMatmuls = lowerMatmuls;
     codegen.blockRowThreshold = blockRowThreshold;
     codegen.maxRegisterElements = registerElements;
-    std::optional<NVIDIAChipName> chipName = parseNVIDIAChip(chip);
-    codegen.smVersion = chipName ? chipName->smVersion : 0;
-    codegen.warpgroupMMA = chipName && hasWarpgroupMMA(*chipName);
-    if (codegen.smVersion == 0) {
-      getOperation()->emitError()
-          << "convert-norm-to-gpu: chip must be sm_NN (e.g. sm_80, sm_90a), "
-             "got '"
-          << chip << "'";
-      return signalPassFailure();
-    }
+    NVIDIAChipName chipName = *parseNVIDIAChip(chip);
+    codegen.smVersion = chipName.smVersion;
+    codegen.warpgroupMMA = hasWarpgroupMMA(chipName);
 
     // A memref-form fused op the kernels cannot compute is an error at the
     // op, never left to compute something else.
@@ -670,12 +620,18 @@ struct ConvertNormToGPUPass
 
 void mlir::norm::populateNormToGPUConversionPatterns(
     RewritePatternSet &patterns, const NormGPUCodegenOptions &options) {
-  patterns.add<LowerNormToGPUKernel<RMSNormOp>, LowerNormToGPUKernel<LayerNormOp>,
-               LowerNormMatmulToGPU<RMSNormMatmulOp>,
-               LowerNormMatmulToGPU<LayerNormMatmulOp>,
-               LowerMatmulNormToGPU<MatmulRMSNormOp>,
-               LowerMatmulNormToGPU<MatmulLayerNormOp>>(
-      patterns.getContext(), options);
+  addNormLowering<RMSNormOp>(patterns, options, matchIdentityMemrefs,
+                             lowerNormToGPUKernel);
+  addNormLowering<LayerNormOp>(patterns, options, matchIdentityMemrefs,
+                               lowerNormToGPUKernel);
+  addNormLowering<RMSNormMatmulOp>(patterns, options, checkGemmLowerable,
+                                   lowerNormMatmulToGPU);
+  addNormLowering<LayerNormMatmulOp>(patterns, options, checkGemmLowerable,
+                                     lowerNormMatmulToGPU);
+  addNormLowering<MatmulRMSNormOp>(patterns, options, checkGemmLowerable,
+                                   lowerMatmulNormToGPU);
+  addNormLowering<MatmulLayerNormOp>(patterns, options, checkGemmLowerable,
+                                     lowerMatmulNormToGPU);
   if (options.lowerMatmuls)
     patterns.add<LowerMatmulToGPUGemm>(patterns.getContext(), options);
 }
@@ -712,4 +668,38 @@ mlir::norm::unsupportedFusedOpReason(Operation *op,
            " operands, of which the GPU kernel reads " + std::to_string(read) +
            " (an operand this lowering does not know)";
   return "";
+}
+
+LogicalResult mlir::norm::parseConvertNormToGPUPassOptions(
+    StringRef text, ConvertNormToGPUPassOptions &options,
+    function_ref<LogicalResult(const Twine &)> errorHandler) {
+  ConvertNormToGPUPass pass(options);
+  if (failed(parsePassOptionText(pass, text, errorHandler)))
+    return failure();
+  options = pass.getOptions();
+  return success();
+}
+
+LogicalResult mlir::norm::verifyConvertNormToGPUPassOptions(
+    const ConvertNormToGPUPassOptions &options,
+    function_ref<void(const Twine &)> emitError) {
+  bool ok = true;
+  auto check = [&](bool good, const Twine &message) {
+    if (!good) {
+      emitError(message);
+      ok = false;
+    }
+  };
+  check(options.blockRowThreshold >= 1,
+        "block-row-threshold must be at least 1, got " +
+            Twine(options.blockRowThreshold));
+  check(options.registerElements >= 0 && options.registerElements <= 128,
+        "register-elements must be in [0, 128], got " +
+            Twine(options.registerElements));
+  check(options.maxSplitK >= 1 && options.maxSplitK <= 64,
+        "max-split-k must be in [1, 64], got " + Twine(options.maxSplitK));
+  std::optional<NVIDIAChipName> chip = parseNVIDIAChip(options.chip);
+  check(chip && chip->smVersion != 0,
+        "chip must be sm_NN (e.g. sm_80, sm_90a), got '" + options.chip + "'");
+  return success(ok);
 }

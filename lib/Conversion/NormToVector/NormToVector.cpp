@@ -16,6 +16,8 @@
 #include "FusedGemm.h"
 #include "RowKernel.h"
 #include "SegmentStatistics.h"
+#include "norm/Conversion/Utils/LoweringPattern.h"
+#include "norm/Conversion/Utils/PassOptionText.h"
 #include "norm/Conversion/Utils/RowNormProblem.h"
 #include "norm/Target/CPUTarget.h"
 #include "norm/Transforms/CheckLowered.h"
@@ -42,34 +44,13 @@ using namespace mlir::norm;
 
 namespace {
 
-/// Whether the vector kernel handles `op`: memref form, identity layouts.
-LogicalResult checkLowerable(Operation *op, PatternRewriter &rewriter) {
-  for (Value operand : op->getOperands())
-    if (!hasIdentityLayout(operand))
-      return rewriter.notifyMatchFailure(
-          op, "needs memrefs with identity layouts (tensors and strided "
-              "memrefs are left for --norm-decompose)");
-  return success();
-}
-
+/// A standalone norm: the row kernel.
 template <typename OpTy>
-struct LowerStandaloneNorm : OpRewritePattern<OpTy> {
-  LowerStandaloneNorm(MLIRContext *context,
-                      const NormVectorCodegenOptions &options)
-      : OpRewritePattern<OpTy>(context), options(options) {}
-
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    if (failed(checkLowerable(op, rewriter)))
-      return failure();
-    RowNormProblem problem = describeRowNorm(op, rewriter);
-    emitRowNormKernel(rewriter, op.getLoc(), problem, options);
-    rewriter.eraseOp(op);
-    return success();
-  }
-
-  NormVectorCodegenOptions options;
-};
+void lowerStandaloneNorm(OpTy op, PatternRewriter &rewriter,
+                         const NormVectorCodegenOptions &options) {
+  emitRowNormKernel(rewriter, op.getLoc(), describeRowNorm(op, rewriter),
+                    options);
+}
 
 /// The CPU GEMM of a fused op: the shared description (GemmProblem.h).
 FusedGemmProblem onCPU(GemmProblem gemm) {
@@ -81,10 +62,11 @@ FusedGemmProblem onCPU(GemmProblem gemm) {
 /// Whether the fused GEMM handles `op`: memrefs with identity layouts and
 /// an f32 accumulation type.
 template <typename OpTy>
-LogicalResult checkGemmLowerable(OpTy op, PatternRewriter &rewriter) {
+LogicalResult checkGemmLowerable(OpTy op, PatternRewriter &rewriter,
+                                 const NormVectorCodegenOptions &) {
   if (!op.hasPureBufferSemantics())
     return rewriter.notifyMatchFailure(op, "needs memrefs");
-  if (failed(checkLowerable(op, rewriter)))
+  if (failed(matchIdentityMemrefs(op, rewriter)))
     return failure();
   if (!canEmitFusedGemm(op.getAccumulationType()))
     return rewriter.notifyMatchFailure(
@@ -95,22 +77,11 @@ LogicalResult checkGemmLowerable(OpTy op, PatternRewriter &rewriter) {
 /// norm → matmul: one GEMM on the raw rows, the statistics gathered while A
 /// is packed, the scale applied as C is stored.
 template <typename OpTy>
-struct LowerNormMatmul : OpRewritePattern<OpTy> {
-  LowerNormMatmul(MLIRContext *context, const NormVectorCodegenOptions &options)
-      : OpRewritePattern<OpTy>(context, /*benefit=*/2), options(options) {}
-
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    if (failed(checkGemmLowerable(op, rewriter)))
-      return failure();
-    FusedGemmProblem p = onCPU(describeNormMatmulGemm(op, rewriter));
-    emitFusedGemm(rewriter, op.getLoc(), p, options);
-    rewriter.eraseOp(op);
-    return success();
-  }
-
-  NormVectorCodegenOptions options;
-};
+void lowerNormMatmul(OpTy op, PatternRewriter &rewriter,
+                     const NormVectorCodegenOptions &options) {
+  emitFusedGemm(rewriter, op.getLoc(),
+                onCPU(describeNormMatmulGemm(op, rewriter)), options);
+}
 
 /// matmul → norm: the GEMM writes the pre-norm sum S = A·W + bias +
 /// residual, rounded to the element type as the op defines it (into
@@ -120,56 +91,40 @@ struct LowerNormMatmul : OpRewritePattern<OpTy> {
 /// block in the GEMM's epilogue when N fits one column chunk, else after
 /// the GEMM.
 template <typename OpTy>
-struct LowerMatmulNorm : OpRewritePattern<OpTy> {
-  LowerMatmulNorm(MLIRContext *context, const NormVectorCodegenOptions &options)
-      : OpRewritePattern<OpTy>(context, /*benefit=*/2), options(options) {}
-
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    if (failed(checkGemmLowerable(op, rewriter)))
-      return failure();
-    Location loc = op.getLoc();
-    FusedGemmProblem p = onCPU(describeMatmulNormGemm(op, rewriter));
-    SmallVector<OpFoldResult> rowView{getAsOpFoldResult(p.m),
-                                      getAsOpFoldResult(p.n)};
-    Value temp;
-    if (!p.c) {
-      SmallVector<Value> dynamicSizes;
-      SmallVector<int64_t> staticSizes;
-      splitMixedSizes(rewriter, loc, rowView, staticSizes, dynamicSizes);
-      temp = memref::AllocOp::create(
-          rewriter, loc,
-          MemRefType::get(staticSizes, op.getInputType().getElementType()),
-          dynamicSizes, rewriter.getI64IntegerAttr(64));
-      p.c = temp;
-    }
-    // The norm of S as the op defines it (its attributes, through the
-    // standalone op the GPU path also uses), described for the row kernel,
-    // which the GEMM calls per block of finished rows with their statistics
-    // (p.finishRows); the op itself is not kept.
-    Operation *norm = createNormOfSum(
-        rewriter, loc, op, p.c, viewAs(rewriter, loc, op.getInit(), rowView));
-    RowNormProblem rows;
-    if constexpr (std::is_same_v<OpTy, MatmulLayerNormOp>)
-      rows = describeRowNorm(cast<LayerNormOp>(norm), rewriter);
-    else
-      rows = describeRowNorm(cast<RMSNormOp>(norm), rewriter);
-    rewriter.eraseOp(norm);
-    int64_t lanes = statisticsSegmentWidth(options);
-    allocateSegmentStatistics(rewriter, loc, p, rows, lanes);
-    p.finishRows = [&](OpBuilder &b, Value first, Value end) {
-      normalizeRowsFromSegments(b, loc, p, rows, lanes, first, end, options);
-    };
-    emitFusedGemm(rewriter, loc, p, options);
-    deallocateSegmentStatistics(rewriter, loc, p, rows);
-    if (temp)
-      memref::DeallocOp::create(rewriter, loc, temp);
-    rewriter.eraseOp(op);
-    return success();
-  }
-
-  NormVectorCodegenOptions options;
-};
+void lowerMatmulNorm(OpTy op, PatternRewriter &rewriter,
+                     const NormVectorCodegenOptions &options) {
+  Location loc = op.getLoc();
+  FusedGemmProblem p = onCPU(describeMatmulNormGemm(op, rewriter));
+  SmallVector<OpFoldResult> rowView{getAsOpFoldResult(p.m),
+                                    getAsOpFoldResult(p.n)};
+  Value temp = allocateSumIfAbsent(
+      rewriter, loc, p, op.getInputType().getElementType(), rowView,
+      [&](MemRefType type, ValueRange sizes) -> Value {
+        return memref::AllocOp::create(rewriter, loc, type, sizes,
+                                       rewriter.getI64IntegerAttr(64));
+      });
+  // The norm of S as the op defines it (its attributes, through the
+  // standalone op the GPU path also uses), described for the row kernel,
+  // which the GEMM calls per block of finished rows with their statistics
+  // (p.finishRows); the op itself is not kept.
+  Operation *norm = createNormOfSum(
+      rewriter, loc, op, p.c, viewAs(rewriter, loc, op.getInit(), rowView));
+  RowNormProblem rows;
+  if constexpr (std::is_same_v<OpTy, MatmulLayerNormOp>)
+    rows = describeRowNorm(cast<LayerNormOp>(norm), rewriter);
+  else
+    rows = describeRowNorm(cast<RMSNormOp>(norm), rewriter);
+  rewriter.eraseOp(norm);
+  int64_t lanes = statisticsSegmentWidth(options);
+  allocateSegmentStatistics(rewriter, loc, p, rows, lanes);
+  p.finishRows = [&](OpBuilder &b, Value first, Value end) {
+    normalizeRowsFromSegments(b, loc, p, rows, lanes, first, end, options);
+  };
+  emitFusedGemm(rewriter, loc, p, options);
+  deallocateSegmentStatistics(rewriter, loc, p, rows);
+  if (temp)
+    memref::DeallocOp::create(rewriter, loc, temp);
+}
 
 /// A memref-form fused op the GEMM does not handle (acc_type f64) becomes
 /// its norm op (in acc_type, lowered by the pattern above) and a linalg
@@ -192,70 +147,67 @@ struct SplitFusedNorm : OpRewritePattern<OpTy> {
   }
 };
 
+/// The code generation options that the pass's (checked) options ask for.
+NormVectorCodegenOptions
+getCodegenOptions(const ConvertNormToVectorPassOptions &options) {
+  NormVectorCodegenOptions codegen;
+  codegen.vectorBits = getVectorBitsForTarget(options.target);
+  codegen.accumulators = options.accumulators;
+  codegen.gemmTileRows = options.gemmTileRows;
+  codegen.gemmTileVectors = options.gemmTileVectors;
+  codegen.gemmBlockK = options.gemmBlockK;
+  codegen.gemmBlockM = options.gemmBlockM;
+  codegen.gemmBlockN = options.gemmBlockN;
+  codegen.gemmUnroll = options.gemmUnroll;
+  codegen.gemmGemvRows = options.gemmGemvRows;
+  codegen.nativeBF16Conversion = targetHasNativeBF16(options.target);
+  codegen.bf16DotProducts = options.gemmBF16Dot &&
+                            targetHasNativeBF16(options.target) &&
+                            codegen.vectorBits == 512;
+  codegen.prefetchNextRow = options.prefetch;
+  codegen.pipelineRows = options.pipelineRows;
+  codegen.parallelThresholdBytes = options.parallelThreshold;
+  codegen.streamingThresholdBytes = options.streamingThreshold == 0
+                                        ? getHostLastLevelCacheBytes()
+                                        : options.streamingThreshold;
+  return codegen;
+}
+
 struct ConvertNormToVectorPass
     : public norm::impl::ConvertNormToVectorPassBase<ConvertNormToVectorPass> {
   using Base::Base;
 
-  /// The micro-tile must fit the register file (≤ 16 × 4 accumulators is
-  /// already past it; beyond that LLVM spills every k step), and the blocks
-  /// must be positive when given.
-  LogicalResult checkGemmOptions() {
-    auto checkRange = [&](int64_t value, int64_t min, int64_t max,
-                          StringRef name) {
-      if (value >= min && value <= max)
-        return success();
-      getOperation()->emitError()
-          << "convert-norm-to-vector: " << name << " must be in [" << min
-          << ", " << max << "], got " << value;
-      return failure();
-    };
-    auto check = [&](int64_t value, int64_t max, StringRef name) {
-      return checkRange(value, 0, max, name);
-    };
-    constexpr int64_t kMaxBlock = int64_t(1) << 16;
-    return success(succeeded(check(gemmTileRows, 16, "gemm-tile-rows")) &&
-                   succeeded(check(gemmTileVectors, 4, "gemm-tile-vectors")) &&
-                   succeeded(check(gemmBlockK, kMaxBlock, "gemm-block-k")) &&
-                   succeeded(check(gemmBlockM, kMaxBlock, "gemm-block-m")) &&
-                   succeeded(check(gemmBlockN, kMaxBlock, "gemm-block-n")) &&
-                   succeeded(check(gemmUnroll, 16, "gemm-unroll")) &&
-                   succeeded(checkRange(gemmGemvRows, -1, 64, "gemm-gemv-rows")));
+  /// The options as the pass holds them (the inverse of the generated
+  /// constructor from the struct).
+  ConvertNormToVectorPassOptions getOptions() const {
+    ConvertNormToVectorPassOptions options;
+    options.target = target;
+    options.accumulators = accumulators;
+    options.parallelThreshold = parallelThreshold;
+    options.streamingThreshold = streamingThreshold;
+    options.pipelineRows = pipelineRows;
+    options.prefetch = prefetch;
+    options.lowerMatmuls = lowerMatmuls;
+    options.gemmTileRows = gemmTileRows;
+    options.gemmTileVectors = gemmTileVectors;
+    options.gemmBlockK = gemmBlockK;
+    options.gemmBlockM = gemmBlockM;
+    options.gemmBlockN = gemmBlockN;
+    options.gemmUnroll = gemmUnroll;
+    options.gemmGemvRows = gemmGemvRows;
+    options.gemmBF16Dot = gemmBF16Dot;
+    return options;
   }
 
   void runOnOperation() override {
-    NormVectorCodegenOptions codegen;
-    codegen.vectorBits = getVectorBitsForTarget(target);
-    if (codegen.vectorBits == 0) {
-      getOperation()->emitError()
-          << "convert-norm-to-vector: unknown target '" << target
-          << "' (expected host, avx512, avx512-bf16, avx2 or generic)";
+    ConvertNormToVectorPassOptions options = getOptions();
+    if (failed(verifyConvertNormToVectorPassOptions(
+            options, [&](const Twine &message) {
+              getOperation()->emitError()
+                  << "convert-norm-to-vector: " << message;
+            })))
       return signalPassFailure();
-    }
-    if (accumulators < 1 || accumulators > 16) {
-      getOperation()->emitError()
-          << "convert-norm-to-vector: accumulators must be in [1, 16], got "
-          << static_cast<int64_t>(accumulators);
-      return signalPassFailure();
-    }
-    codegen.accumulators = accumulators;
-    if (failed(checkGemmOptions()))
-      return signalPassFailure();
-    codegen.gemmTileRows = gemmTileRows;
-    codegen.gemmTileVectors = gemmTileVectors;
-    codegen.gemmBlockK = gemmBlockK;
-    codegen.gemmBlockM = gemmBlockM;
-    codegen.gemmBlockN = gemmBlockN;
-    codegen.gemmUnroll = gemmUnroll;
-    codegen.gemmGemvRows = gemmGemvRows;
-    codegen.nativeBF16Conversion = targetHasNativeBF16(target);
-    codegen.bf16DotProducts = gemmBF16Dot && targetHasNativeBF16(target) &&
-                              codegen.vectorBits == 512;
-    codegen.prefetchNextRow = prefetch;
-    codegen.pipelineRows = pipelineRows;
-    codegen.parallelThresholdBytes = parallelThreshold;
-    codegen.streamingThresholdBytes =
-        streamingThreshold == 0 ? getHostLastLevelCacheBytes()
-                                : streamingThreshold;
+    NormVectorCodegenOptions codegen = getCodegenOptions(options);
 
     RewritePatternSet patterns(&getContext());
     populateNormToVectorConversionPatterns(patterns, codegen);
@@ -293,14 +245,64 @@ struct ConvertNormToVectorPass
 void mlir::norm::populateNormToVectorConversionPatterns(
     RewritePatternSet &patterns, const NormVectorCodegenOptions &options) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<LowerStandaloneNorm<RMSNormOp>, LowerStandaloneNorm<LayerNormOp>>(
-      context, options);
-  patterns.add<LowerNormMatmul<RMSNormMatmulOp>,
-               LowerNormMatmul<LayerNormMatmulOp>,
-               LowerMatmulNorm<MatmulRMSNormOp>,
-               LowerMatmulNorm<MatmulLayerNormOp>>(context,
-                                                                options);
+  addNormLowering<RMSNormOp>(patterns, options, matchIdentityMemrefs,
+                             lowerStandaloneNorm);
+  addNormLowering<LayerNormOp>(patterns, options, matchIdentityMemrefs,
+                               lowerStandaloneNorm);
+  // Over SplitFusedNorm, which also matches the fused ops: the GEMM when it
+  // takes the op, the split only when it does not.
+  const PatternBenefit overSplit = 2;
+  addNormLowering<RMSNormMatmulOp>(patterns, options, checkGemmLowerable,
+                                   lowerNormMatmul, overSplit);
+  addNormLowering<LayerNormMatmulOp>(patterns, options, checkGemmLowerable,
+                                     lowerNormMatmul, overSplit);
+  addNormLowering<MatmulRMSNormOp>(patterns, options, checkGemmLowerable,
+                                   lowerMatmulNorm, overSplit);
+  addNormLowering<MatmulLayerNormOp>(patterns, options, checkGemmLowerable,
+                                     lowerMatmulNorm, overSplit);
   patterns.add<SplitFusedNorm<RMSNormMatmulOp>, SplitFusedNorm<LayerNormMatmulOp>,
                SplitFusedNorm<MatmulRMSNormOp>, SplitFusedNorm<MatmulLayerNormOp>>(
       context);
+}
+
+LogicalResult mlir::norm::parseConvertNormToVectorPassOptions(
+    StringRef text, ConvertNormToVectorPassOptions &options,
+    function_ref<LogicalResult(const Twine &)> errorHandler) {
+  ConvertNormToVectorPass pass(options);
+  if (failed(parsePassOptionText(pass, text, errorHandler)))
+    return failure();
+  options = pass.getOptions();
+  return success();
+}
+
+LogicalResult mlir::norm::verifyConvertNormToVectorPassOptions(
+    const ConvertNormToVectorPassOptions &options,
+    function_ref<void(const Twine &)> emitError) {
+  bool ok = true;
+  auto checkRange = [&](int64_t value, int64_t min, int64_t max,
+                        StringRef name) {
+    if (value < min || value > max) {
+      emitError(name + " must be in [" + Twine(min) + ", " + Twine(max) +
+                "], got " + Twine(value));
+      ok = false;
+    }
+  };
+  if (getVectorBitsForTarget(options.target) == 0) {
+    emitError("unknown target '" + options.target +
+              "' (expected host, avx512, avx512-bf16, avx2 or generic)");
+    ok = false;
+  }
+  checkRange(options.accumulators, 1, 16, "accumulators");
+  // The micro-tile must fit the register file (16 × 4 accumulators is
+  // already past it; beyond that LLVM spills every k step), and the blocks
+  // must be positive when given.
+  constexpr int64_t kMaxBlock = int64_t(1) << 16;
+  checkRange(options.gemmTileRows, 0, 16, "gemm-tile-rows");
+  checkRange(options.gemmTileVectors, 0, 4, "gemm-tile-vectors");
+  checkRange(options.gemmBlockK, 0, kMaxBlock, "gemm-block-k");
+  checkRange(options.gemmBlockM, 0, kMaxBlock, "gemm-block-m");
+  checkRange(options.gemmBlockN, 0, kMaxBlock, "gemm-block-n");
+  checkRange(options.gemmUnroll, 0, 16, "gemm-unroll");
+  checkRange(options.gemmGemvRows, -1, 64, "gemm-gemv-rows");
+  return success(ok);
 }

@@ -1,4 +1,4 @@
-// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=-1" | FileCheck %s
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=-1 lower-matmuls=false" | FileCheck %s
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 gemm-tile-rows=4 gemm-tile-vectors=3 gemm-block-k=64 gemm-block-n=48 gemm-unroll=2 lower-matmuls" | FileCheck %s --check-prefix=SMALL
 
 // Memref-form fused ops with more than 16 rows become the packed GEMM of

@@ -2,8 +2,8 @@
 // The same cases with AVX2 vectors, two threads and streaming stores forced
 // on (odd row lengths exercise the aligned-store head and the masked tail),
 // and with 128-bit vectors, one accumulator, no threads, plain stores:
-// RUN: norm-opt %s --norm-lower-to-cpu="target=avx2 num-threads=2 parallel-threshold=0 streaming-threshold=1" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime,%libomp | FileCheck %s
-// RUN: norm-opt %s --norm-lower-to-cpu="target=generic accumulators=1 parallel-threshold=-1 streaming-threshold=-1" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime,%libomp | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-cpu="target=avx2 num-threads=2 vector-options={parallel-threshold=0 streaming-threshold=1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime,%libomp | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-cpu="target=generic vector-options={accumulators=1 parallel-threshold=-1 streaming-threshold=-1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime,%libomp | FileCheck %s
 
 // Execution tests for the residual-add forms (sum_outs) and the statistics
 // results (mean_outs, rstd_outs) of norm.rms_norm and norm.layer_norm, f32.

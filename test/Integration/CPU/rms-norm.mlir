@@ -2,10 +2,10 @@
 // The same cases with AVX2 vectors, two threads and streaming stores forced
 // on (odd row lengths exercise the aligned-store head and the masked tail),
 // and with 128-bit vectors, one accumulator, no threads, plain stores:
-// RUN: norm-opt %s --norm-lower-to-cpu="target=avx2 num-threads=2 parallel-threshold=0 streaming-threshold=1" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime,%libomp | FileCheck %s
-// RUN: norm-opt %s --norm-lower-to-cpu="target=generic accumulators=1 parallel-threshold=-1 streaming-threshold=-1" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime,%libomp | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-cpu="target=avx2 num-threads=2 vector-options={parallel-threshold=0 streaming-threshold=1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime,%libomp | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-cpu="target=generic vector-options={accumulators=1 parallel-threshold=-1 streaming-threshold=-1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime,%libomp | FileCheck %s
 // and without row pipelining (each row's statistics from its own sweep):
-// RUN: norm-opt %s --norm-lower-to-cpu="pipeline-rows=false parallel-threshold=0 streaming-threshold=1" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime,%libomp | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-cpu="vector-options={pipeline-rows=false parallel-threshold=0 streaming-threshold=1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime,%libomp | FileCheck %s
 
 // Execution tests for norm.rms_norm on f32: odd row lengths (not multiples of
 // the vector width), n = 1, rows with |mean| >> std, pRMSNorm, the Gemma

@@ -28,14 +28,14 @@
 // with 16 slices; the RUN lines with max-split-k=1 turn it off.
 // REQUIRES: cuda-gpu
 // RUN: norm-opt %s --norm-lower-to-nvvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
-// RUN: norm-opt %s --norm-lower-to-nvvm=max-split-k=1 | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-nvvm="gpu-options={max-split-k=1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
 // RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_80 features=+ptx70 format=isa" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
-// RUN: norm-opt %s --norm-lower-to-nvvm="max-split-k=1 chip=sm_80 features=+ptx70 format=isa" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_80 features=+ptx70 format=isa gpu-options={max-split-k=1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
 // RUN: %bf16_to_f32 %s > %t.f32.mlir
 // RUN: norm-opt %t.f32.mlir --norm-lower-to-nvvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %t.f32.mlir
-// RUN: norm-opt %t.f32.mlir --norm-lower-to-nvvm=max-split-k=1 | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %t.f32.mlir
+// RUN: norm-opt %t.f32.mlir --norm-lower-to-nvvm="gpu-options={max-split-k=1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %t.f32.mlir
 // RUN: norm-opt %t.f32.mlir --norm-lower-to-nvvm="chip=sm_80 features=+ptx70 format=isa" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %t.f32.mlir
-// RUN: norm-opt %t.f32.mlir --norm-lower-to-nvvm="max-split-k=1 chip=sm_80 features=+ptx70 format=isa" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %t.f32.mlir
+// RUN: norm-opt %t.f32.mlir --norm-lower-to-nvvm="chip=sm_80 features=+ptx70 format=isa gpu-options={max-split-k=1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %t.f32.mlir
 
 // CHECK-NOT: FAIL
 // CHECK: {{^}}rms_norm_matmul bf16 [64x256] w=[256x128]{{.*}} PASS

@@ -8,7 +8,7 @@
 // accumulation into it is checked.
 // REQUIRES: cuda-gpu
 // RUN: norm-opt %s --norm-lower-to-nvvm=lower-matmuls | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
-// RUN: norm-opt %s --norm-lower-to-nvvm="lower-matmuls max-split-k=1" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-nvvm="lower-matmuls gpu-options={max-split-k=1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
 
 // CHECK-NOT: FAIL
 // CHECK: {{^}}matmul f32 [70x300] w=[300x130]: {{.*}} PASS

@@ -11,7 +11,7 @@
 // residual and sum_outs (the GEMM with no prologue, its epilogue adding
 // bias and residual). Needs an sm_90 GPU (H100/H200).
 // REQUIRES: cuda-gpu, cuda-sm90
-// RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_90a max-split-k=1" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_90a gpu-options={max-split-k=1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
 
 // CHECK-NOT: FAIL
 // CHECK: {{^}}rms_norm_matmul bf16 [200x1000] w=[1000x264] mbias: {{.*}} PASS
