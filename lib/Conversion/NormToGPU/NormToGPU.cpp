@@ -673,11 +673,8 @@ mlir::norm::unsupportedFusedOpReason(Operation *op,
 LogicalResult mlir::norm::parseConvertNormToGPUPassOptions(
     StringRef text, ConvertNormToGPUPassOptions &options,
     function_ref<LogicalResult(const Twine &)> errorHandler) {
-  ConvertNormToGPUPass pass(options);
-  if (failed(parsePassOptionText(pass, text, errorHandler)))
-    return failure();
-  options = pass.getOptions();
-  return success();
+  return parsePassOptionsInto<ConvertNormToGPUPass>(text, options,
+                                                    errorHandler);
 }
 
 LogicalResult mlir::norm::verifyConvertNormToGPUPassOptions(

@@ -36,7 +36,7 @@ struct FusedGemmProblem : GemmProblem {
   /// registers that hold C; each is M × ⌈N/L⌉ f32. RMSNorm: Σ s² (segSumSq).
   /// LayerNorm: a pivot (the segment's first element), Σ (s − pivot) and
   /// M2 = Σ (s − segment mean)² (segPivot, segDelta, segM2), which
-  /// combineSegmentStatistics (SegmentStatistics.h) merges per row.
+  /// normalizeRowsFromSegments (below) merges per row.
   Value segSumSq, segPivot, segDelta, segM2;
   /// matmul → norm: normalizes rows [first, end) of C once their segment
   /// statistics are complete. The GEMM calls it for every row exactly once:
@@ -49,6 +49,32 @@ struct FusedGemmProblem : GemmProblem {
 
 /// L, the columns per segment of the epilogue statistics.
 int64_t statisticsSegmentWidth(const NormVectorCodegenOptions &options);
+
+// The second half of matmul → norm (SegmentStatistics.cpp): the segment
+// statistics the epilogue leaves are allocated, merged per row into what the
+// row kernel needs to normalize C without a statistics pass of its own
+// (RowNormProblem::given*), and freed.
+
+/// Allocates the segment buffers of `p` (M × ⌈N/L⌉ f32 each: RMSNorm one,
+/// LayerNorm three) and the per-row statistics of `rows` (given*).
+void allocateSegmentStatistics(OpBuilder &b, Location loc, FusedGemmProblem &p,
+                               RowNormProblem &rows, int64_t lanes);
+
+/// Rows [first, end) of `rows` (the norm of p's C): their statistics merged
+/// from the segments (in parallel over rows; RMSNorm the mean square,
+/// LayerNorm the variance and the mean as shift + correction, by Chan's
+/// combination of the segments' moments), then normalized by the row
+/// kernel, given them. `p.finishRows` calls this.
+void normalizeRowsFromSegments(OpBuilder &b, Location loc,
+                               const FusedGemmProblem &p,
+                               const RowNormProblem &rows, int64_t lanes,
+                               Value first, Value end,
+                               const NormVectorCodegenOptions &options);
+
+/// Frees what allocateSegmentStatistics allocated.
+void deallocateSegmentStatistics(OpBuilder &b, Location loc,
+                                 const FusedGemmProblem &p,
+                                 const RowNormProblem &rows);
 
 /// Emits the GEMM at the builder's insertion point. The caller checks
 /// `canEmitFusedGemm` first.

@@ -15,7 +15,6 @@
 
 #include "FusedGemm.h"
 #include "RowKernel.h"
-#include "SegmentStatistics.h"
 #include "norm/Conversion/Utils/LoweringPattern.h"
 #include "norm/Conversion/Utils/PassOptionText.h"
 #include "norm/Conversion/Utils/RowNormProblem.h"
@@ -268,11 +267,8 @@ void mlir::norm::populateNormToVectorConversionPatterns(
 LogicalResult mlir::norm::parseConvertNormToVectorPassOptions(
     StringRef text, ConvertNormToVectorPassOptions &options,
     function_ref<LogicalResult(const Twine &)> errorHandler) {
-  ConvertNormToVectorPass pass(options);
-  if (failed(parsePassOptionText(pass, text, errorHandler)))
-    return failure();
-  options = pass.getOptions();
-  return success();
+  return parsePassOptionsInto<ConvertNormToVectorPass>(text, options,
+                                                       errorHandler);
 }
 
 LogicalResult mlir::norm::verifyConvertNormToVectorPassOptions(

@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SegmentStatistics.h"
+#include "FusedGemm.h"
 #include "RowKernel.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -32,6 +32,21 @@ parsePassOptionText(Pass &pass, StringRef text,
   });
 }
 
+/// Reads `text` into `options` through the parser of the pass `PassT` made
+/// from them, so the pipeline and the pass share one declaration of each
+/// option. PassT provides `getOptions()`, the inverse of its generated
+/// constructor from the options struct.
+template <typename PassT, typename OptionsT>
+LogicalResult
+parsePassOptionsInto(StringRef text, OptionsT &options,
+                     function_ref<LogicalResult(const Twine &)> errorHandler) {
+  PassT pass(options);
+  if (failed(parsePassOptionText(pass, text, errorHandler)))
+    return failure();
+  options = pass.getOptions();
+  return success();
+}
+
 } // namespace norm
 } // namespace mlir
 
