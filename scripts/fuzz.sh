@@ -8,7 +8,7 @@
 # Exits 1 when an input crashes, hangs or trips a sanitizer with a frame of
 # the project's own code on its stack. Crashes wholly inside upstream MLIR
 # are listed (docs/testing.md keeps those found so far in test/Fuzz/upstream)
-# but do not fail the run.
+# but do not fail the run. NORM_FUZZ_SEED fixes libFuzzer's seed (CI).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 san_build=${NORM_SANITIZER_BUILD_DIR:-$root/build-sanitizers}
@@ -51,7 +51,9 @@ mkdir -p "$corpus" "$artifacts" "$work/seeds"
 # Seeds: every .mlir file of the test suite and the regression corpus.
 find "$root/test" -name '*.mlir' -size -64k -exec cp -t "$work/seeds" {} +
 echo "norm-fuzz: $minutes minute(s), corpus $corpus, artifacts $artifacts"
-"$fuzzer" -fork="$(nproc)" -ignore_crashes=1 -ignore_timeouts=1 \
+seed=()
+[ -z "${NORM_FUZZ_SEED:-}" ] || seed=(-seed="$NORM_FUZZ_SEED")
+"$fuzzer" "${seed[@]}" -fork="$(nproc)" -ignore_crashes=1 -ignore_timeouts=1 \
   -ignore_ooms=1 -timeout=60 -rss_limit_mb=4096 -max_len=65536 \
   -max_total_time=$((minutes * 60)) -dict="$root/test/Fuzz/norm.dict" \
   -artifact_prefix="$artifacts/" "$corpus" "$work/seeds" \

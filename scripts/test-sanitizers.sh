@@ -13,6 +13,11 @@ san_build=${NORM_SANITIZER_BUILD_DIR:-$root/build-sanitizers}
 
 "$root/scripts/setup.sh" norm-test-depends
 "$root/scripts/sanitizer-build.sh" norm-opt norm-run
+# norm-run --target=cuda loads libnorm_cuda_runtime.so from beside itself;
+# the release build's (built where CMake found the CUDA toolkit) serves.
+if [ -f "$build/lib/libnorm_cuda_runtime.so" ]; then
+  ln -sf "$build/lib/libnorm_cuda_runtime.so" "$san_build/lib/"
+fi
 
 llvm_prefix=$(llvm-config-22 --prefix)
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
