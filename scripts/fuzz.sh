@@ -15,7 +15,12 @@ san_build=${NORM_SANITIZER_BUILD_DIR:-$root/build-sanitizers}
 "$root/scripts/sanitizer-build.sh" norm-fuzz >/dev/null
 fuzzer=$san_build/bin/norm-fuzz
 llvm_prefix=$(llvm-config-22 --prefix)
-export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
+# allow_user_poisoning=0: LLVM's BumpPtrAllocator, inlined into our
+# instrumented code, poisons the slabs it allocates, and the uninstrumented
+# libMLIR.so, which hands out memory from the same allocators (the storage
+# uniquer's), never unpoisons it: every later access would be a false
+# "use-after-poison".
+export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1:allow_user_poisoning=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:abort_on_error=1}
 export ASAN_SYMBOLIZER_PATH=$llvm_prefix/bin/llvm-symbolizer
 
@@ -49,7 +54,11 @@ corpus=$work/corpus
 artifacts=$work/artifacts-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$corpus" "$artifacts" "$work/seeds"
 # Seeds: every .mlir file of the test suite and the regression corpus.
-find "$root/test" -name '*.mlir' -size -64k -exec cp -t "$work/seeds" {} +
+# (named by their path: several folders hold a file of the same name).
+while IFS= read -r -d '' seed; do
+  relative=${seed#"$root/test/"}
+  cp "$seed" "$work/seeds/${relative//\//_}"
+done < <(find "$root/test" -name '*.mlir' -size -64k -print0)
 echo "norm-fuzz: $minutes minute(s), corpus $corpus, artifacts $artifacts"
 seed=()
 [ -z "${NORM_FUZZ_SEED:-}" ] || seed=(-seed="$NORM_FUZZ_SEED")

@@ -20,7 +20,12 @@ if [ -f "$build/lib/libnorm_cuda_runtime.so" ]; then
 fi
 
 llvm_prefix=$(llvm-config-22 --prefix)
-export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
+# allow_user_poisoning=0: LLVM's BumpPtrAllocator, inlined into our
+# instrumented code, poisons the slabs it allocates, and the uninstrumented
+# libMLIR.so, which hands out memory from the same allocators (the storage
+# uniquer's), never unpoisons it: every later access would be a false
+# "use-after-poison".
+export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1:allow_user_poisoning=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:abort_on_error=1}
 export ASAN_SYMBOLIZER_PATH=$llvm_prefix/bin/llvm-symbolizer
 tests=("$@")

@@ -26,6 +26,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 using namespace mlir;
 
@@ -68,7 +69,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   MLIRContext context(getRegistry(), MLIRContext::Threading::DISABLED);
   ScopedDiagnosticHandler swallow(&context,
                                   [](Diagnostic &) { return success(); });
-  llvm::StringRef source(reinterpret_cast<const char *>(data), size);
+  // A copy, for the terminating null the lexer stops at: libFuzzer's buffer
+  // ends at `size`, and reading past it is reported as a finding.
+  std::string source(reinterpret_cast<const char *>(data), size);
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
   if (!module || failed(verify(*module)))
     return 0;
