@@ -2,8 +2,9 @@
 # Fuzzes the norm passes with libFuzzer: tools/norm-fuzz, built with ASan,
 # UBSan and coverage by scripts/sanitizer-build.sh, parses each input and runs
 # every pipeline on it (see docs/testing.md).
-#   scripts/fuzz.sh [MINUTES]   fuzz for MINUTES (default 10) on every core,
-#                               then replay and triage whatever crashed
+#   scripts/fuzz.sh [MINUTES]   fuzz for MINUTES (default 10) on every core
+#                               (NORM_FUZZ_JOBS workers, when set), then
+#                               replay and triage whatever crashed
 #   scripts/fuzz.sh --replay    run each input of test/Fuzz/regressions once
 # Exits 1 when an input crashes, hangs or trips a sanitizer with a frame of
 # the project's own code on its stack. Crashes wholly inside upstream MLIR
@@ -62,7 +63,7 @@ done < <(find "$root/test" -name '*.mlir' -size -64k -print0)
 echo "norm-fuzz: $minutes minute(s), corpus $corpus, artifacts $artifacts"
 seed=()
 [ -z "${NORM_FUZZ_SEED:-}" ] || seed=(-seed="$NORM_FUZZ_SEED")
-"$fuzzer" "${seed[@]}" -fork="$(nproc)" -ignore_crashes=1 -ignore_timeouts=1 \
+"$fuzzer" "${seed[@]}" -fork="${NORM_FUZZ_JOBS:-$(nproc)}" -ignore_crashes=1 -ignore_timeouts=1 \
   -ignore_ooms=1 -timeout=60 -rss_limit_mb=4096 -max_len=65536 \
   -max_total_time=$((minutes * 60)) -dict="$root/test/Fuzz/norm.dict" \
   -artifact_prefix="$artifacts/" "$corpus" "$work/seeds" \
