@@ -59,6 +59,10 @@ void addBufferizationStage(OpPassManager &pm) {
   // Model IR loops over layers with the hidden state loop-carried; a norm
   // whose outs is a fresh tensor.empty yields a new buffer each iteration.
   bufferizeOptions.allowReturnAllocsFromLoops = true;
+  // Without it the constants' globals are named and placed differently
+  // from one run to the next (see the pass).
+  pm.addPass(createNormOrderConstantGlobalsPass(
+      NormOrderConstantGlobalsPassOptions{bufferizeOptions.bufferAlignment}));
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   bufferization::BufferDeallocationPipelineOptions deallocOptions;
   bufferization::buildBufferDeallocationPipeline(pm, deallocOptions);

@@ -31,7 +31,8 @@ using namespace normrun;
 std::string normrun::cudaPreparationPipeline() {
   // As norm-lower-to-cpu bufferizes (CPUPipeline.cpp): the function
   // boundary with identity layouts, then ownership-based deallocation.
-  return "one-shot-bufferize{bufferize-function-boundaries=1 "
+  return "norm-order-constant-globals, "
+         "one-shot-bufferize{bufferize-function-boundaries=1 "
          "function-boundary-type-conversion=identity-layout-map "
          "allow-return-allocs-from-loops=1}, norm-gpu-copy-globals, "
          "buffer-deallocation-pipeline, convert-bufferization-to-memref, "

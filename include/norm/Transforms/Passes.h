@@ -2,8 +2,9 @@
 //
 // The passes of include/norm/Transforms/Passes.td: they transform upstream
 // dialects' IR (vectorizing linalg, adapting GPU IR to MLIR 22's lowerings,
-// checking what a pipeline left), one library a job: NormVectorize,
-// NormGPUTransforms, NormCheckLowered.
+// making bufferization deterministic, checking what a pipeline left), one
+// library a job: NormVectorize, NormGPUTransforms, NormBufferizeTransforms,
+// NormCheckLowered.
 //
 //===----------------------------------------------------------------------===//
 

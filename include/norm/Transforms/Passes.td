@@ -220,6 +220,30 @@ def NormGPUHostSharedAllocsPass
 // Checks (lib/Transforms/Check)
 //===----------------------------------------------------------------------===//
 
+def NormOrderConstantGlobalsPass
+    : Pass<"norm-order-constant-globals", "::mlir::ModuleOp"> {
+  let summary = "Create the memref.global of each tensor constant in the "
+                "order the module uses them";
+  let description = [{
+    One-shot bufferization with function boundaries turns each tensor
+    `arith.constant` into a `memref.global` (`__constant_8xf32`,
+    `__constant_8xf32_0`, ...), named and placed in the order it bufferizes
+    the functions; MLIR 22 picks that order from a map keyed by pointers, so
+    the names and the order of the globals change from one run to the next.
+    This pass, run just before bufferization, creates the global of every
+    tensor constant in the order of a walk of the module, with the
+    alignment bufferization will ask for: bufferization then finds each
+    global already there, and the output is the same on every run. The
+    constants themselves are left for bufferization.
+  }];
+  let options = [
+    Option<"alignment", "alignment", "uint64_t", /*default=*/"64",
+           "The alignment of the globals: one-shot bufferization's "
+           "`buffer-alignment`">,
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def NormCheckLoweredPass : Pass<"norm-check-lowered"> {
   let summary = "Fail with a located error at each op a pipeline left "
                 "unlowered";
