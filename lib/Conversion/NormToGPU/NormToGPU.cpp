@@ -680,23 +680,15 @@ LogicalResult mlir::norm::parseConvertNormToGPUPassOptions(
 LogicalResult mlir::norm::verifyConvertNormToGPUPassOptions(
     const ConvertNormToGPUPassOptions &options,
     function_ref<void(const Twine &)> emitError) {
-  bool ok = true;
-  auto check = [&](bool good, const Twine &message) {
-    if (!good) {
-      emitError(message);
-      ok = false;
-    }
-  };
-  check(options.blockRowThreshold >= 1,
-        "block-row-threshold must be at least 1, got " +
-            Twine(options.blockRowThreshold));
-  check(options.registerElements >= 0 && options.registerElements <= 128,
-        "register-elements must be in [0, 128], got " +
-            Twine(options.registerElements));
-  check(options.maxSplitK >= 1 && options.maxSplitK <= 64,
-        "max-split-k must be in [1, 64], got " + Twine(options.maxSplitK));
+  PassOptionChecker checker(emitError);
+  checker.check(options.blockRowThreshold >= 1,
+                "block-row-threshold must be at least 1, got " +
+                    Twine(options.blockRowThreshold));
+  checker.checkRange(options.registerElements, 0, 128, "register-elements");
+  checker.checkRange(options.maxSplitK, 1, 64, "max-split-k");
   std::optional<NVIDIAChipName> chip = parseNVIDIAChip(options.chip);
-  check(chip && chip->smVersion != 0,
-        "chip must be sm_NN (e.g. sm_80, sm_90a), got '" + options.chip + "'");
-  return success(ok);
+  checker.check(chip && chip->smVersion != 0,
+                "chip must be sm_NN (e.g. sm_80, sm_90a), got '" +
+                    options.chip + "'");
+  return checker.result();
 }

@@ -274,31 +274,21 @@ LogicalResult mlir::norm::parseConvertNormToVectorPassOptions(
 LogicalResult mlir::norm::verifyConvertNormToVectorPassOptions(
     const ConvertNormToVectorPassOptions &options,
     function_ref<void(const Twine &)> emitError) {
-  bool ok = true;
-  auto checkRange = [&](int64_t value, int64_t min, int64_t max,
-                        StringRef name) {
-    if (value < min || value > max) {
-      emitError(name + " must be in [" + Twine(min) + ", " + Twine(max) +
-                "], got " + Twine(value));
-      ok = false;
-    }
-  };
-  if (getVectorBitsForTarget(options.target) == 0) {
-    emitError("unknown target '" + options.target +
-              "' (expected host, avx512, avx512-bf16, avx2 or generic)");
-    ok = false;
-  }
-  checkRange(options.accumulators, 1, 16, "accumulators");
+  PassOptionChecker checker(emitError);
+  checker.check(getVectorBitsForTarget(options.target) != 0,
+                "unknown target '" + options.target +
+                    "' (expected host, avx512, avx512-bf16, avx2 or generic)");
+  checker.checkRange(options.accumulators, 1, 16, "accumulators");
   // The micro-tile must fit the register file (16 × 4 accumulators is
   // already past it; beyond that LLVM spills every k step), and the blocks
   // must be positive when given.
   constexpr int64_t kMaxBlock = int64_t(1) << 16;
-  checkRange(options.gemmTileRows, 0, 16, "gemm-tile-rows");
-  checkRange(options.gemmTileVectors, 0, 4, "gemm-tile-vectors");
-  checkRange(options.gemmBlockK, 0, kMaxBlock, "gemm-block-k");
-  checkRange(options.gemmBlockM, 0, kMaxBlock, "gemm-block-m");
-  checkRange(options.gemmBlockN, 0, kMaxBlock, "gemm-block-n");
-  checkRange(options.gemmUnroll, 0, 16, "gemm-unroll");
-  checkRange(options.gemmGemvRows, -1, 64, "gemm-gemv-rows");
-  return success(ok);
+  checker.checkRange(options.gemmTileRows, 0, 16, "gemm-tile-rows");
+  checker.checkRange(options.gemmTileVectors, 0, 4, "gemm-tile-vectors");
+  checker.checkRange(options.gemmBlockK, 0, kMaxBlock, "gemm-block-k");
+  checker.checkRange(options.gemmBlockM, 0, kMaxBlock, "gemm-block-m");
+  checker.checkRange(options.gemmBlockN, 0, kMaxBlock, "gemm-block-n");
+  checker.checkRange(options.gemmUnroll, 0, 16, "gemm-unroll");
+  checker.checkRange(options.gemmGemvRows, -1, 64, "gemm-gemv-rows");
+  return checker.result();
 }

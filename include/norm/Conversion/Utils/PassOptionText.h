@@ -47,6 +47,35 @@ parsePassOptionsInto(StringRef text, OptionsT &options,
   return success();
 }
 
+/// Checks a pass's options after parsing, reporting every bad one (not only
+/// the first) through `emitError`; `result()` fails when any was bad.
+class PassOptionChecker {
+public:
+  explicit PassOptionChecker(function_ref<void(const Twine &)> emitError)
+      : emitError(emitError) {}
+
+  /// Reports `message` unless `good`.
+  void check(bool good, const Twine &message) {
+    if (good)
+      return;
+    emitError(message);
+    ok = false;
+  }
+
+  /// Reports "NAME must be in [MIN, MAX], got VALUE" when out of range.
+  void checkRange(int64_t value, int64_t min, int64_t max, StringRef name) {
+    check(value >= min && value <= max, name + " must be in [" + Twine(min) +
+                                            ", " + Twine(max) + "], got " +
+                                            Twine(value));
+  }
+
+  LogicalResult result() const { return success(ok); }
+
+private:
+  function_ref<void(const Twine &)> emitError;
+  bool ok = true;
+};
+
 } // namespace norm
 } // namespace mlir
 
