@@ -32,16 +32,9 @@ using namespace mlir;
 
 namespace {
 
-/// The pipelines each input goes through, as a user runs them. The NVVM
-/// pipeline stops at PTX text (format=isa), which needs no CUDA toolkit.
+/// The pipelines each input goes through (shared with the replay script).
 constexpr const char *kPipelines[] = {
-    "builtin.module(norm-raise)",
-    "builtin.module(norm-fuse-matmul)",
-    "builtin.module(norm-decompose)",
-    "builtin.module(canonicalize)",
-    "builtin.module(norm-raise,norm-fuse-matmul,norm-lower-to-cpu)",
-    "builtin.module(norm-lower-to-cpu{codegen=upstream})",
-    "builtin.module(norm-lower-to-nvvm{format=isa})",
+#include "FuzzPipelines.inc"
 };
 
 DialectRegistry &getRegistry() {
