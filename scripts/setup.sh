@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what norm-mlir needs on Debian 12 (when missing), configures the
 # build in build/ (once) and builds the given targets.
-#   scripts/setup.sh [cmake targets...]
+#   scripts/setup.sh [-DVAR=VALUE...] [cmake targets...]
 #   scripts/setup.sh --install-only        (the packages, nothing else)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,6 +24,13 @@ fi
 
 [ "${1:-}" != --install-only ] || exit 0
 
+# Leading -DVAR=VALUE arguments are added to the first configure (the
+# sanitizer build's flags, scripts/sanitizer-build.sh); the rest are targets.
+cmake_args=()
+while [ $# -gt 0 ] && [[ $1 == -D* ]]; do
+  cmake_args+=("$1")
+  shift
+done
 llvm_prefix=$(llvm-config-22 --prefix)
 if [ ! -f "$build/build.ninja" ]; then
   launcher=()
@@ -33,6 +40,6 @@ if [ ! -f "$build/build.ninja" ]; then
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
     -DMLIR_DIR="$llvm_prefix/lib/cmake/mlir" \
     -DLLVM_EXTERNAL_LIT="$llvm_prefix/bin/lit" \
-    "${launcher[@]}" >/dev/null
+    "${launcher[@]}" "${cmake_args[@]}" >/dev/null
 fi
 cmake --build "$build" --target "${@:-all}"
