@@ -17,10 +17,18 @@
 #endif
 #include <vector>
 
+// Under AddressSanitizer malloc is ASan's allocator, which ignores mallopt
+// (it returns 0): there is nothing to set, and nothing to warn about.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define NORM_RUN_UNDER_ASAN 1
+#endif
+#endif
+
 using namespace normrun;
 
 void normrun::keepFreedMemory() {
-#ifdef __GLIBC__
+#if defined(__GLIBC__) && !defined(NORM_RUN_UNDER_ASAN)
   if (mallopt(M_MMAP_THRESHOLD, 32 << 20) != 1 ||
       mallopt(M_TRIM_THRESHOLD, 1 << 30) != 1)
     llvm::errs() << "norm-run: warning: mallopt refused; freed memory is "
