@@ -86,6 +86,78 @@ func.func @gn_torch(%x: tensor<2x8x4x4xf32>, %w: tensor<8xf32>, %b: tensor<8xf32
   return %y : tensor<2x8x4x4xf32>
 }
 
+// The same torch-mlir form with a dynamic batch (the views' output_shape
+// and the tensor.empty sizes from tensor.dim).
+// CHECK-LABEL: func.func @gn_torch_dynamic
+//       CHECK: norm.group_norm ins(%{{.*}} : tensor<?x8x4x4xf32>) weight(%{{.*}} : tensor<8xf32>) bias(%{{.*}} : tensor<8xf32>) outs(%{{.*}} : tensor<?x8x4x4xf32>) {epsilon = 9.99999974E-6 : f32, num_groups = 4 : i64} -> tensor<?x8x4x4xf32>
+//   CHECK-NOT: linalg.generic
+func.func @gn_torch_dynamic(%x: tensor<?x8x4x4xf32>, %w: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<?x8x4x4xf32> {
+  %c0 = arith.constant 0 : index
+  %d = tensor.dim %x, %c0 : tensor<?x8x4x4xf32>
+  %zero = arith.constant 0.000000e+00 : f32
+  %n = arith.constant 3.200000e+01 : f32
+  %eps = arith.constant 9.99999974E-6 : f32
+  %flat = tensor.collapse_shape %x [[0], [1, 2, 3]] : tensor<?x8x4x4xf32> into tensor<?x128xf32>
+  %v = tensor.expand_shape %flat [[0], [1, 2]] output_shape [%d, 4, 32] : tensor<?x128xf32> into tensor<?x4x32xf32>
+  %e2 = tensor.empty(%d) : tensor<?x4xf32>
+  %f2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<?x4xf32>) -> tensor<?x4xf32>
+  %sum = linalg.generic {indexing_maps = [#id3, #red3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%v : tensor<?x4x32xf32>) outs(%f2 : tensor<?x4xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %a = arith.addf %in, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<?x4xf32>
+  %sumk = tensor.expand_shape %sum [[0], [1, 2]] output_shape [%d, 4, 1] : tensor<?x4xf32> into tensor<?x4x1xf32>
+  %e3 = tensor.empty(%d) : tensor<?x4x1xf32>
+  %mean = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%sumk : tensor<?x4x1xf32>) outs(%e3 : tensor<?x4x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %dd = arith.divf %in, %n : f32
+    linalg.yield %dd : f32
+  } -> tensor<?x4x1xf32>
+  %e4 = tensor.empty(%d) : tensor<?x4x32xf32>
+  %sq = linalg.generic {indexing_maps = [#id3, #row3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%v, %mean : tensor<?x4x32xf32>, tensor<?x4x1xf32>) outs(%e4 : tensor<?x4x32xf32>) {
+  ^bb0(%in: f32, %m: f32, %out: f32):
+    %c = arith.subf %in, %m : f32
+    %s = arith.mulf %c, %c : f32
+    linalg.yield %s : f32
+  } -> tensor<?x4x32xf32>
+  %sum2 = linalg.generic {indexing_maps = [#id3, #red3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%sq : tensor<?x4x32xf32>) outs(%f2 : tensor<?x4xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %a = arith.addf %in, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<?x4xf32>
+  %sum2k = tensor.expand_shape %sum2 [[0], [1, 2]] output_shape [%d, 4, 1] : tensor<?x4xf32> into tensor<?x4x1xf32>
+  %rstd = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%sum2k : tensor<?x4x1xf32>) outs(%e3 : tensor<?x4x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %var = arith.divf %in, %n : f32
+    %ve = arith.addf %var, %eps : f32
+    %r = math.rsqrt %ve : f32
+    linalg.yield %r : f32
+  } -> tensor<?x4x1xf32>
+  %norm = linalg.generic {indexing_maps = [#id3, #row3, #row3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%v, %mean, %rstd : tensor<?x4x32xf32>, tensor<?x4x1xf32>, tensor<?x4x1xf32>) outs(%e4 : tensor<?x4x32xf32>) {
+  ^bb0(%in: f32, %m: f32, %r: f32, %out: f32):
+    %c = arith.subf %in, %m : f32
+    %o = arith.mulf %c, %r : f32
+    linalg.yield %o : f32
+  } -> tensor<?x4x32xf32>
+  %nflat = tensor.collapse_shape %norm [[0], [1, 2]] : tensor<?x4x32xf32> into tensor<?x128xf32>
+  %n4 = tensor.expand_shape %nflat [[0], [1, 2, 3]] output_shape [%d, 8, 4, 4] : tensor<?x128xf32> into tensor<?x8x4x4xf32>
+  %w3 = tensor.expand_shape %w [[0, 1, 2]] output_shape [8, 1, 1] : tensor<8xf32> into tensor<8x1x1xf32>
+  %b3 = tensor.expand_shape %b [[0, 1, 2]] output_shape [8, 1, 1] : tensor<8xf32> into tensor<8x1x1xf32>
+  %e5 = tensor.empty(%d) : tensor<?x8x4x4xf32>
+  %scaled = linalg.generic {indexing_maps = [#id4, #chan4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%n4, %w3 : tensor<?x8x4x4xf32>, tensor<8x1x1xf32>) outs(%e5 : tensor<?x8x4x4xf32>) {
+  ^bb0(%in: f32, %g: f32, %out: f32):
+    %o = arith.mulf %in, %g : f32
+    linalg.yield %o : f32
+  } -> tensor<?x8x4x4xf32>
+    // expected-remark @+1 {{norm-raise: raised norm.group_norm (num_groups 4, epsilon 1e-05, weight, bias, acc f32)}}
+  %y = linalg.generic {indexing_maps = [#id4, #chan4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%scaled, %b3 : tensor<?x8x4x4xf32>, tensor<8x1x1xf32>) outs(%e5 : tensor<?x8x4x4xf32>) {
+  ^bb0(%in: f32, %bb: f32, %out: f32):
+    %o = arith.addf %in, %bb : f32
+    linalg.yield %o : f32
+  } -> tensor<?x8x4x4xf32>
+  return %y : tensor<?x8x4x4xf32>
+}
+
 // Not GroupNorm: without γ and β the norm is the LayerNorm of the grouped
 // view [N, G, C/G·H·W], which the LayerNorm recognizer raises as such (the
 // views around it stay).
