@@ -223,6 +223,23 @@ void mlir::norm::reference::referenceNorm(ElemType t, const double *s,
   }
 }
 
+void mlir::norm::reference::referenceGroupNorm(
+    ElemType t, const double *x, int64_t batch, int64_t channels,
+    int64_t spatial, int64_t groups, const double *gamma, const double *beta,
+    const NormParams &p, std::vector<double> &y, std::vector<double> &mean,
+    std::vector<double> &rstd) {
+  NormParams layerNorm;
+  layerNorm.isRms = false;
+  layerNorm.eps = p.eps;
+  // Rows are the (sample, group) runs, contiguous in [N, C, S...].
+  referenceNorm(t, x, batch * groups, channels / groups * spatial, nullptr,
+                nullptr, layerNorm, y, mean, rstd);
+  for (int64_t i = 0, e = batch * channels * spatial; i < e; ++i) {
+    int64_t c = i / spatial % channels;
+    y[i] = y[i] * (gamma ? gamma[c] : 1.0) + (beta ? beta[c] : 0.0);
+  }
+}
+
 void mlir::norm::reference::referenceNormMatmul(
     ElemType t, const double *x, int64_t rows, int64_t k, const double *w,
     int64_t n, bool transposeRhs, const double *gamma, const double *beta,

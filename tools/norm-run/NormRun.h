@@ -175,6 +175,7 @@ enum class CheckOpKind {
   LayerNormMatmul,
   MatmulRMSNorm,
   MatmulLayerNorm,
+  GroupNorm,
 };
 
 /// One norm op of the entry function, recorded before lowering: the roles
@@ -201,9 +202,11 @@ struct CheckSpec {
   int64_t axis = -1; // non-negative; the fused ops use the last dim
   mlir::norm::reference::NormParams params;
   bool transposeRhs = false;
+  int64_t groups = 0; // GroupNorm's num_groups
 
   bool isFused() const {
-    return kind != CheckOpKind::RMSNorm && kind != CheckOpKind::LayerNorm;
+    return kind != CheckOpKind::RMSNorm && kind != CheckOpKind::LayerNorm &&
+           kind != CheckOpKind::GroupNorm;
   }
 };
 
@@ -211,7 +214,7 @@ struct CheckSpec {
 /// none for any other.
 std::optional<ElemType> toElemType(mlir::Type t);
 
-/// Walks `entry` for norm ops. Returns one spec per norm op of the six
+/// Walks `entry` for norm ops. Returns one spec per norm op of the seven
 /// checkable kinds and sets `outputArgs[i]` for every argument that is the
 /// destination (`outs`, possibly through casts) of a norm op.
 std::vector<CheckSpec> collectNormOps(mlir::func::FuncOp entry,

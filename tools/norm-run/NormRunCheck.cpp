@@ -74,6 +74,18 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
   };
 
   size_t rank = x->size();
+  if (spec.kind == CheckOpKind::GroupNorm) {
+    if (rank < 2 || spec.groups < 1 || (*x)[1] % spec.groups != 0)
+      return "the input " + ref::shapeString(*x) + " has no " +
+             std::to_string(spec.groups) + " groups of channels";
+    std::vector<int64_t> stats = {(*x)[0], spec.groups};
+    check(spec.gamma, "weight", {(*x)[1]});
+    check(spec.beta, "bias", {(*x)[1]});
+    check(spec.y, "outs", *x);
+    check(spec.mean, "mean_outs", stats);
+    check(spec.rstd, "rstd_outs", stats);
+    return err;
+  }
   if (!spec.isFused()) {
     if (spec.axis < 0 || static_cast<size_t>(spec.axis) >= rank)
       return "axis out of range";
@@ -182,6 +194,17 @@ public:
     const double *bp = b.empty() ? nullptr : b.data();
     std::string head = spec.opName + " at " + spec.location + ": ";
 
+    if (spec.kind == CheckOpKind::GroupNorm) {
+      std::vector<double> y, mean, rstd;
+      ref::referenceGroupNorm(et, xs.data(), shape[0], shape[1],
+                              product(shape, 2, rank), spec.groups, gp, bp,
+                              spec.params, y, mean, rstd);
+      double statTol = ref::getStatTolerance(et);
+      compareOut(head + "y", spec.y, y, ref::getTolerance(et, false));
+      compareOut(head + "mean", spec.mean, mean, statTol);
+      compareOut(head + "rstd", spec.rstd, rstd, statTol);
+      return;
+    }
     if (!spec.isFused()) {
       size_t ax = static_cast<size_t>(spec.axis);
       int64_t rows = product(shape, 0, ax), n = product(shape, ax, rank);

@@ -191,7 +191,22 @@ void recordFused(OpT o, CheckOpKind kind, bool isRms, CheckSpec &spec,
   b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
 }
 
-/// Records `op` into `spec` when it is one of the six checkable kinds.
+/// Records a norm.group_norm: statistics per (sample, group), γ/β per
+/// channel.
+void recordGroupNorm(norm::GroupNormOp o, CheckSpec &spec, SpecBuilder &b) {
+  spec.kind = CheckOpKind::GroupNorm;
+  spec.params.isRms = false;
+  spec.params.eps = o.getEpsilonValue();
+  spec.groups = o.getNumGroups();
+  b.input(o.getInput(), spec.x, "input");
+  b.input(o.getWeight(), spec.gamma, "weight");
+  b.input(o.getBias(), spec.beta, "bias");
+  b.output(o.getInitMutable(), spec.y, "outs", true);
+  b.output(o.getMeanInitMutable(), spec.mean, "mean_outs", false);
+  b.output(o.getRstdInitMutable(), spec.rstd, "rstd_outs", false);
+}
+
+/// Records `op` into `spec` when it is one of the seven checkable kinds.
 /// Returns false for any other op.
 bool recordOp(Operation *op, CheckSpec &spec, SpecBuilder &b) {
   return llvm::TypeSwitch<Operation *, bool>(op)
@@ -217,6 +232,10 @@ bool recordOp(Operation *op, CheckSpec &spec, SpecBuilder &b) {
       })
       .Case([&](norm::MatmulLayerNormOp o) {
         recordFused(o, CheckOpKind::MatmulLayerNorm, false, spec, b);
+        return true;
+      })
+      .Case([&](norm::GroupNormOp o) {
+        recordGroupNorm(o, spec, b);
         return true;
       })
       .Default([](Operation *) { return false; });

@@ -100,6 +100,17 @@ void referenceNorm(ElemType t, const double *s, int64_t rows, int64_t n,
                    const NormParams &p, std::vector<double> &y,
                    std::vector<double> &mean, std::vector<double> &rstd);
 
+/// GroupNorm of x [batch, channels, spatial] (spatial = the product of the
+/// dims after C): the LayerNorm of each (sample, group) run of
+/// channels/groups * spatial elements, then y = z * gamma[c] + beta[c] per
+/// channel. `gamma` / `beta` (channels elements) are null when absent; `mean`
+/// and `rstd` get batch * groups values (p.eps is used, the rest of p not).
+void referenceGroupNorm(ElemType t, const double *x, int64_t batch,
+                        int64_t channels, int64_t spatial, int64_t groups,
+                        const double *gamma, const double *beta,
+                        const NormParams &p, std::vector<double> &y,
+                        std::vector<double> &mean, std::vector<double> &rstd);
+
 /// norm -> matmul: C = norm(X) * W + matmulBias, with X [rows, K], W [K, N]
 /// ([N, K] with transposeRhs), optional gamma/beta [K] and matmulBias [N]
 /// (null when absent); no intermediate rounding (castBeforeWeight and partial

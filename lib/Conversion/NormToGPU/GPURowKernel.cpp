@@ -93,6 +93,22 @@ private:
     return arith::MulIOp::create(b, loc, chunk, vectorWidth);
   }
   SmallVector<Value> loadChunk(OpBuilder &b, Value mem, Value chunk);
+  /// GroupNorm: γ or β of each element of `chunk`, by its channel (scalar
+  /// loads; the elements of a chunk mostly share a channel, and hit the
+  /// cache).
+  SmallVector<Value> loadChannelParams(OpBuilder &b, Value mem, Value chunk) {
+    Value firstChannel = mulC(b, remC(b, row, p.groups), p.channelsPerGroup);
+    Value start = chunkStart(b, chunk);
+    SmallVector<Value> values;
+    for (int64_t l = 0; l < shape.vectorWidth; ++l) {
+      Value inRow =
+          arith::DivUIOp::create(b, loc, addC(b, start, l), p.channelLength);
+      values.push_back(
+          toAcc(b, memref::LoadOp::create(
+                       b, loc, mem, ValueRange{add(b, firstChannel, inRow)})));
+    }
+    return values;
+  }
   void storeChunk(OpBuilder &b, ArrayRef<Value> values, Value mem,
                   Value chunk);
   SmallVector<Value> inputChunk(OpBuilder &b, Value chunk);
@@ -358,10 +374,14 @@ void GPURowKernelEmitter::normalizeChunk(OpBuilder &b, Value chunk,
     return roundEarly ? roundThrough(b, v, p.elementType()) : v;
   };
   SmallVector<Value> gamma, beta;
+  auto params = [&](Value mem) {
+    return p.channelLength ? loadChannelParams(b, mem, chunk)
+                           : loadChunk(b, mem, chunk);
+  };
   if (p.weight)
-    gamma = loadChunk(b, p.weight, chunk);
+    gamma = params(p.weight);
   if (p.bias)
-    beta = loadChunk(b, p.bias, chunk);
+    beta = params(p.bias);
   SmallVector<Value> out;
   for (int64_t l = 0; l < shape.vectorWidth; ++l) {
     Value v = s[l];

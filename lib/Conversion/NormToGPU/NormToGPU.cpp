@@ -594,7 +594,7 @@ struct ConvertNormToGPUPass
       return signalPassFailure();
     SmallVector<Operation *> normOps;
     getOperation()->walk([&](Operation *op) {
-      if (isa<RMSNormOp, LayerNormOp>(op))
+      if (isa<RMSNormOp, LayerNormOp, GroupNormOp>(op))
         normOps.push_back(op);
     });
     if (failed(applyOpPatternsGreedily(normOps, patterns, config)))
@@ -623,6 +623,8 @@ void mlir::norm::populateNormToGPUConversionPatterns(
   addNormLowering<RMSNormOp>(patterns, options, matchIdentityMemrefs,
                              lowerNormToGPUKernel);
   addNormLowering<LayerNormOp>(patterns, options, matchIdentityMemrefs,
+                               lowerNormToGPUKernel);
+  addNormLowering<GroupNormOp>(patterns, options, matchIdentityMemrefs,
                                lowerNormToGPUKernel);
   addNormLowering<RMSNormMatmulOp>(patterns, options, checkGemmLowerable,
                                    lowerNormMatmulToGPU);

@@ -220,7 +220,7 @@ struct ConvertNormToVectorPass
     SmallVector<Operation *> normOps;
     getOperation()->walk([&](Operation *op) {
       if (isa<RMSNormOp, LayerNormOp, RMSNormMatmulOp, LayerNormMatmulOp,
-              MatmulRMSNormOp, MatmulLayerNormOp>(op) ||
+              MatmulRMSNormOp, MatmulLayerNormOp, GroupNormOp>(op) ||
           (lowerMatmuls && isa<linalg::MatmulOp, linalg::GenericOp>(op)))
         normOps.push_back(op);
     });
@@ -248,6 +248,8 @@ void mlir::norm::populateNormToVectorConversionPatterns(
                              lowerStandaloneNorm);
   addNormLowering<LayerNormOp>(patterns, options, matchIdentityMemrefs,
                                lowerStandaloneNorm);
+  addNormLowering<GroupNormOp>(patterns, options, matchIdentityMemrefs,
+                               emitGroupNormKernel);
   // Over SplitFusedNorm, which also matches the fused ops: the GEMM when it
   // takes the op, the split only when it does not.
   const PatternBenefit overSplit = 2;

@@ -46,15 +46,8 @@ using namespace mlir::norm;
 
 namespace {
 
-/// Called for one vector of a statistics sweep: folds the elements at
-/// [j, j + L) (lanes outside `mask` when it is non-null contribute nothing)
-/// into `accs`, returning the new accumulators.
-using AccumulateFn = function_ref<SmallVector<Value>(
-    OpBuilder &, Value j, Value mask, ValueRange accs)>;
-/// Called for one vector of the normalize sweep: computes and stores the
-/// outputs at [j, j + L) (masked when `mask` is non-null).
-using StoreFn =
-    function_ref<void(OpBuilder &, Value j, Value mask, bool nontemporal)>;
+using AccumulateFn = RowAccumulateFn;
+using StoreFn = RowStoreFn;
 
 /// Rows per thread task when rows are pipelined: only a task's first row
 /// has a statistics sweep that does not overlap stores, so tasks are long,
@@ -81,6 +74,11 @@ public:
 
   /// Everything: thread split, streaming decision, rows.
   void emit(OpBuilder &b);
+
+  SmallVector<Value> reduceRow(OpBuilder &b, Value length, unsigned numStats,
+                               AccumulateFn accumulate);
+  void sweepRow(OpBuilder &b, Value length, Value head, bool nontemporal,
+                StoreFn storeVector);
 
 private:
   // Memory.
@@ -113,10 +111,6 @@ private:
                         elementTypeOf(p.x));
   }
 
-  SmallVector<Value> reduceRow(OpBuilder &b, Value length, unsigned numStats,
-                               AccumulateFn accumulate);
-  void sweepRow(OpBuilder &b, Value length, Value head, bool nontemporal,
-                StoreFn storeVector);
   Value reciprocalStd(OpBuilder &b, Value statistic);
   void emitRow(OpBuilder &b, Value row, Value stream);
   Value firstStatistic(OpBuilder &b, Value row);
@@ -678,4 +672,21 @@ void mlir::norm::emitRowNormKernel(RewriterBase &rewriter, Location loc,
                                    const RowNormProblem &problem,
                                    const NormVectorCodegenOptions &options) {
   RowKernelEmitter(loc, problem, options).emit(rewriter);
+}
+
+SmallVector<Value>
+mlir::norm::emitRowSums(OpBuilder &b, Location loc,
+                        const RowNormProblem &problem,
+                        const NormVectorCodegenOptions &options, Value length,
+                        unsigned numStats, RowAccumulateFn accumulate) {
+  return RowKernelEmitter(loc, problem, options)
+      .reduceRow(b, length, numStats, accumulate);
+}
+
+void mlir::norm::emitRowSweep(OpBuilder &b, Location loc,
+                              const RowNormProblem &problem,
+                              const NormVectorCodegenOptions &options,
+                              Value length, RowStoreFn store) {
+  RowKernelEmitter(loc, problem, options)
+      .sweepRow(b, length, Value(), /*nontemporal=*/false, store);
 }

@@ -17,6 +17,35 @@
 namespace mlir {
 namespace norm {
 
+/// Called for one vector of a statistics sweep: folds the elements at
+/// [j, j + L) (lanes outside `mask` when it is non-null contribute nothing)
+/// into `accs`, returning the new accumulators.
+using RowAccumulateFn = function_ref<SmallVector<Value>(
+    OpBuilder &, Value j, Value mask, ValueRange accs)>;
+/// Called for one vector of the normalize sweep: computes and stores the
+/// outputs at [j, j + L) (masked when `mask` is non-null).
+using RowStoreFn =
+    function_ref<void(OpBuilder &, Value j, Value mask, bool nontemporal)>;
+
+/// The row kernel's statistics sweep over [0, length) of one row, for
+/// kernels built from its parts: `numStats` sums in `problem`'s
+/// accumulation type, blocked and Kahan-compensated, reduced to scalars.
+SmallVector<Value> emitRowSums(OpBuilder &b, Location loc,
+                               const RowNormProblem &problem,
+                               const NormVectorCodegenOptions &options,
+                               Value length, unsigned numStats,
+                               RowAccumulateFn accumulate);
+
+/// The row kernel's store sweep over [0, length): whole vectors, then one
+/// masked vector for the tail (ordinary stores).
+void emitRowSweep(OpBuilder &b, Location loc, const RowNormProblem &problem,
+                  const NormVectorCodegenOptions &options, Value length,
+                  RowStoreFn store);
+
+/// norm.group_norm on identity-layout memrefs (GroupNormKernel.cpp).
+void emitGroupNormKernel(GroupNormOp op, PatternRewriter &rewriter,
+                         const NormVectorCodegenOptions &options);
+
 /// Emits the row loops (threaded above the parallel threshold, with
 /// streaming stores above the streaming threshold) at the rewriter's
 /// insertion point.

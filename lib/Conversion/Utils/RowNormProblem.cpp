@@ -95,6 +95,39 @@ RowNormProblem mlir::norm::describeRowNorm(RMSNormOp op, OpBuilder &b) {
   return p;
 }
 
+RowNormProblem mlir::norm::describeRowNorm(GroupNormOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  Value x = op.getInput();
+  int64_t rank = op.getInputType().getRank();
+  RowNormProblem p;
+  p.accType = op.getAccumulationType();
+  p.epsilon = op.getEpsilonValue();
+  p.isLayerNorm = true;
+  p.groups = op.getNumGroups();
+  p.channelsPerGroup = op.getChannelsPerGroup();
+  // size · factor, folded when the size is static.
+  auto times = [&](OpFoldResult size, int64_t factor) -> OpFoldResult {
+    if (std::optional<int64_t> c = getConstantIntValue(size))
+      return b.getIndexAttr(*c * factor);
+    return Value(
+        arith::MulIOp::create(b, loc, cast<Value>(size),
+                              arith::ConstantIndexOp::create(b, loc, factor)));
+  };
+  OpFoldResult spatial = dimProduct(b, loc, x, 2, rank);
+  OpFoldResult rows = times(dimProduct(b, loc, x, 0, 1), p.groups);
+  OpFoldResult n = times(spatial, p.channelsPerGroup);
+  p.x = viewAs(b, loc, x, {rows, n});
+  p.y = viewAs(b, loc, op.getInit(), {rows, n});
+  p.weight = op.getWeight();
+  p.bias = op.getBias();
+  p.mean = viewAs(b, loc, op.getMeanInit(), {rows});
+  p.rstd = viewAs(b, loc, op.getRstdInit(), {rows});
+  p.rows = getValueOrCreateConstantIndexOp(b, loc, rows);
+  p.n = getValueOrCreateConstantIndexOp(b, loc, n);
+  p.channelLength = getValueOrCreateConstantIndexOp(b, loc, spatial);
+  return p;
+}
+
 RowNormProblem mlir::norm::describeRowNorm(LayerNormOp op, OpBuilder &b) {
   SmallVector<OpFoldResult> rowView;
   RowNormProblem p = describeCommon(op, b, rowView);

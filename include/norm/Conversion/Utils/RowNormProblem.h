@@ -37,6 +37,12 @@ struct RowNormProblem : NormNumerics {
   /// (s − shift) − correction loses nothing when |μ| ≫ σ). With givenSpread
   /// the row kernel only normalizes.
   Value givenSpread, givenShift, givenCorrection;
+  /// GroupNorm (norm.group_norm): a row is one (sample, group) run of
+  /// `channelsPerGroup` channels of `channelLength` elements each; γ and β
+  /// are per channel (memref<C>), channel (row mod groups) · channelsPerGroup
+  /// + j / channelLength for element j of a row. Null for the other norms.
+  Value channelLength;
+  int64_t groups = 1, channelsPerGroup = 1;
 
   Type elementType() const {
     return cast<MemRefType>(x.getType()).getElementType();
@@ -62,6 +68,9 @@ Value viewAs(OpBuilder &b, Location loc, Value mem,
 /// The row views and numerics of a memref-form op with identity layouts.
 RowNormProblem describeRowNorm(RMSNormOp op, OpBuilder &b);
 RowNormProblem describeRowNorm(LayerNormOp op, OpBuilder &b);
+/// norm.group_norm as the LayerNorm of the [N·G, C/G·ΠS] rows, with
+/// per-channel γ/β (`channelLength` set) and mean/rstd viewed as [N·G].
+RowNormProblem describeRowNorm(GroupNormOp op, OpBuilder &b);
 
 /// Splits `sizes` into a static shape (kDynamic where unknown) and the
 /// index values of its dynamic entries, as memref/gpu alloc ops take them.

@@ -254,6 +254,9 @@ Value emitCompensatedRowSum(
 struct NormOperands {
   Value input, residual, weight, bias;
   Value init, sumInit, meanInit, rstdInit;
+  /// How γ and β are indexed from the iteration space (null: by the
+  /// normalized dims; GroupNorm's per-channel γ/β differ).
+  AffineMap paramMap;
 };
 
 /// Adds the residual: s = x + r, rounded to the element type, written to
@@ -431,7 +434,7 @@ SmallVector<Value> decomposeStandaloneNorm(OpBuilder &b, Location loc,
     if (!param)
       continue;
     ins.push_back(param);
-    indexing.push_back(maps.norm);
+    indexing.push_back(ops.paramMap ? ops.paramMap : maps.norm);
   }
   indexing.push_back(maps.identity);
   bool hasWeight = static_cast<bool>(ops.weight);
@@ -637,6 +640,88 @@ SmallVector<Value> decomposeMatmulNorm(OpBuilder &b, FusedOp op, Value beta) {
   return fusedResults(em, y, op.getSumInit() ? sum : Value());
 }
 
+//===----------------------------------------------------------------------===//
+// GroupNorm
+//===----------------------------------------------------------------------===//
+
+/// `v` ([.., C, ..] with C at `channelDim`) viewed with C split into
+/// [G, C/G]: tensor.expand_shape or memref.expand_shape, no copy. Null for
+/// a null `v`; failure for a memref whose layout cannot be expanded.
+FailureOr<Value> splitChannels(LinalgEmitter &em, Value v, int64_t channelDim,
+                               int64_t groups) {
+  if (!v)
+    return Value();
+  auto type = cast<ShapedType>(v.getType());
+  SmallVector<ReassociationIndices> reassociation;
+  SmallVector<int64_t> shape;
+  SmallVector<OpFoldResult> sizes;
+  for (auto [d, size] : llvm::enumerate(em.sizesOf(v))) {
+    int64_t first = shape.size();
+    if (int64_t(d) == channelDim) {
+      int64_t perGroup = type.getDimSize(d) / groups;
+      shape.append({groups, perGroup});
+      sizes.append({em.b.getIndexAttr(groups), em.b.getIndexAttr(perGroup)});
+      reassociation.push_back({first, first + 1});
+      continue;
+    }
+    shape.push_back(type.getDimSize(d));
+    sizes.push_back(size);
+    reassociation.push_back({first});
+  }
+  if (em.onTensors)
+    return Value(tensor::ExpandShapeOp::create(
+        em.b, em.loc, RankedTensorType::get(shape, type.getElementType()), v,
+        reassociation, sizes));
+  FailureOr<MemRefType> expanded = memref::ExpandShapeOp::computeExpandedType(
+      cast<MemRefType>(type), shape, reassociation);
+  if (failed(expanded))
+    return failure();
+  return Value(memref::ExpandShapeOp::create(em.b, em.loc, *expanded, v,
+                                             reassociation, sizes));
+}
+
+/// GroupNorm is the LayerNorm of the [N, G, C/G, S...] view of x over its
+/// dims [2, rank] whose γ and β are indexed by (g, c mod C/G): the
+/// statistics rows are exactly the op's [N, G], and everything after them
+/// (one rounding, after γ and β) is the LayerNorm decomposition's.
+FailureOr<SmallVector<Value>> decomposeGroupNorm(GroupNormOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  bool onTensors = isa<RankedTensorType>(op.getInputType());
+  LinalgEmitter em(b, loc, onTensors);
+  int64_t groups = op.getNumGroups();
+  NormOperands ops;
+  ops.meanInit = op.getMeanInit();
+  ops.rstdInit = op.getRstdInit();
+  for (auto [target, value, dim] :
+       {std::tuple<Value *, Value, int64_t>{&ops.input, op.getInput(), 1},
+        {&ops.init, op.getInit(), 1},
+        {&ops.weight, op.getWeight(), 0},
+        {&ops.bias, op.getBias(), 0}}) {
+    FailureOr<Value> view = splitChannels(em, value, dim, groups);
+    if (failed(view))
+      return failure();
+    *target = *view;
+  }
+  int64_t rank = op.getInputType().getRank() + 1;
+  MLIRContext *ctx = b.getContext();
+  ops.paramMap = AffineMap::get(
+      rank, 0, {getAffineDimExpr(1, ctx), getAffineDimExpr(2, ctx)}, ctx);
+  DecompositionNumerics num;
+  num.accType = op.getAccumulationType();
+  num.epsilon = op.getEpsilonValue();
+  num.elementType = op.getInputType().getElementType();
+  SmallVector<Value> results = decomposeStandaloneNorm(
+      b, loc, /*isLayerNorm=*/true, /*axis=*/2, /*partial=*/1.0, ops, num);
+  if (!onTensors)
+    return results;
+  // y back to [N, C, S...]; the statistics are [N, G] already.
+  results[0] = tensor::CollapseShapeOp::create(
+      b, loc, op.getInit().getType(), results[0],
+      cast<tensor::ExpandShapeOp>(ops.init.getDefiningOp())
+          .getReassociationIndices());
+  return results;
+}
+
 template <typename OpTy> DecompositionNumerics numericsOf(OpTy op) {
   DecompositionNumerics num;
   static_cast<NormNumerics &>(num) = getNormNumerics(op);
@@ -695,3 +780,7 @@ NORM_DEFINE_DECOMPOSITION(LayerNormMatmulOp)
 NORM_DEFINE_DECOMPOSITION(MatmulRMSNormOp)
 NORM_DEFINE_DECOMPOSITION(MatmulLayerNormOp)
 #undef NORM_DEFINE_DECOMPOSITION
+
+FailureOr<SmallVector<Value>> GroupNormOp::decomposeOperation(OpBuilder &b) {
+  return decomposeGroupNorm(*this, b);
+}

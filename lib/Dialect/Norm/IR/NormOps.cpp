@@ -66,6 +66,13 @@ NORM_DEFINE_COMMON_ACCESSORS(MatmulRMSNormOp)
 NORM_DEFINE_COMMON_ACCESSORS(MatmulLayerNormOp)
 #undef NORM_DEFINE_COMMON_ACCESSORS
 
+FloatType GroupNormOp::getAccumulationType() {
+  return accumulationTypeOf(*this);
+}
+double GroupNormOp::getEpsilonValue() {
+  return floatAttrValue(getEpsilonAttr(), kDefaultEpsilon);
+}
+
 int64_t RMSNormOp::getNormalizedAxis() { return normalizedAxisOf(*this); }
 int64_t LayerNormOp::getNormalizedAxis() { return normalizedAxisOf(*this); }
 double RMSNormOp::getPartialValue() {
@@ -399,6 +406,54 @@ LogicalResult MatmulLayerNormOp::verify() {
   return verifyMatmulNorm(*this, {getWeight(), getBias()});
 }
 
+/// GroupNorm: [N, C, S...] with a static C that `num_groups` divides;
+/// γ/β per channel, statistics per (sample, group).
+LogicalResult GroupNormOp::verify() {
+  if (failed(verifyRequiredOperands(*this)))
+    return failure();
+  NormVerifier verifier(*this);
+  ShapedType inputType = getInputType();
+  Type elementType = inputType.getElementType();
+  if (inputType.getRank() < 2)
+    return emitOpError("input must have rank >= 2 ([N, C, spatial...]), got "
+                       "rank ")
+           << inputType.getRank();
+  if (failed(verifier.checkUniformKind()))
+    return failure();
+  int64_t channels = inputType.getDimSize(1);
+  if (ShapedType::isDynamic(channels) || channels == 0)
+    return emitOpError("the channel dimension (1) must be static and "
+                       "non-empty, got ")
+           << formatShape(inputType.getShape());
+  int64_t groups = getNumGroups();
+  if (groups < 1 || channels % groups != 0)
+    return emitOpError("'num_groups' = ")
+           << groups << " must be >= 1 and divide the " << channels
+           << " channels";
+  ArrayRef<int64_t> shape = inputType.getShape();
+  for (int64_t d = 2, e = shape.size(); d < e; ++d)
+    if (shape[d] == 0)
+      return emitOpError("the normalized dimensions must not be empty "
+                         "(dimension ")
+             << d << " has size 0)";
+  if (failed(verifier.checkAttributes(getEpsilonAttr(), Attribute(),
+                                      getAccType(), elementType)) ||
+      failed(verifier.checkOperand(getInit(), "outs", elementType, shape,
+                                   "the input shape")) ||
+      failed(verifier.checkAffineParams({getWeight(), getBias()}, elementType,
+                                        {channels},
+                                        "[C] (the channel dimension) =")))
+    return failure();
+  SmallVector<int64_t> statShape = {shape[0], groups};
+  for (auto [value, name] :
+       {std::pair<Value, StringRef>{getMeanInit(), "mean_outs"},
+        {getRstdInit(), "rstd_outs"}})
+    if (failed(verifier.checkStatistic(value, name, getAccumulationType(),
+                                       statShape)))
+      return failure();
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Memory effects and shape reification
 //===----------------------------------------------------------------------===//
@@ -451,4 +506,5 @@ NORM_DEFINE_EFFECTS_AND_REIFY(RMSNormMatmulOp)
 NORM_DEFINE_EFFECTS_AND_REIFY(LayerNormMatmulOp)
 NORM_DEFINE_EFFECTS_AND_REIFY(MatmulRMSNormOp)
 NORM_DEFINE_EFFECTS_AND_REIFY(MatmulLayerNormOp)
+NORM_DEFINE_EFFECTS_AND_REIFY(GroupNormOp)
 #undef NORM_DEFINE_EFFECTS_AND_REIFY

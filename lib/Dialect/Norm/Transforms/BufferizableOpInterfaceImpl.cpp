@@ -69,5 +69,6 @@ void mlir::norm::registerBufferizableOpInterfaceExternalModels(
         *ctx);
     MatmulLayerNormOp::attachInterface<NormOpBufferization<MatmulLayerNormOp>>(
         *ctx);
+    GroupNormOp::attachInterface<NormOpBufferization<GroupNormOp>>(*ctx);
   });
 }

@@ -510,4 +510,6 @@ def Norm_MatmulLayerNormOp
   }];
 }
 
+include "norm/Dialect/Norm/IR/GroupNormOp.td"
+
 #endif // NORM_DIALECT_NORM_IR_NORMOPS_TD

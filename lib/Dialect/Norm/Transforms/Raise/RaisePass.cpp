@@ -172,6 +172,22 @@ bool Raiser::tryRaise(Value v) {
     return false;
   Operation *rootOp = v.getDefiningOp();
 
+  // GroupNorm first: its per-channel γ/β are what the recognizer below
+  // cannot express (GroupNormRecognizer.cpp).
+  GroupNormRaise group =
+      raiseGroupNorm(rewriter, v, [&](Operation *op) { erase(op); });
+  if (group.raised) {
+    ++numRaised;
+    llvm::erase_if(pending,
+                   [&](const Pending &p) { return p.ops.contains(rootOp); });
+    if (options.remarks)
+      emitRemark(group.raised->getLoc())
+          << "norm-raise: raised norm.group_norm (" << group.description << ")";
+    return true;
+  }
+  if (!group.nearMiss.empty() && !feedsElementwise(v))
+    report(rootOp, group.nearMiss, {});
+
   ExprArena arena;
   Tracer tracer(arena, type);
   Expr *rootExpr = tracer.eval(v, tracer.rootBinding());

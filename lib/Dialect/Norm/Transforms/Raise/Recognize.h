@@ -17,6 +17,8 @@
 
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
+#include "mlir/IR/PatternMatch.h"
+
 namespace mlir {
 namespace norm {
 namespace raise {
@@ -59,6 +61,20 @@ Recognition recognizeNorm(Tracer &tracer, Canonicalizer &canon, Value root,
 /// True if `b` reads a row tensor: its non-empty groups are the root dims
 /// [0, axis) other than unit dims, one per group, in order.
 bool isRowBinding(const Tracer &tracer, const Binding &b, unsigned axis);
+
+/// The outcome of raiseGroupNorm: the new op (null if none), the remark's
+/// description of it, or why a GroupNorm-shaped chain was not raised.
+struct GroupNormRaise {
+  Operation *raised = nullptr;
+  std::string description;
+  std::string nearMiss;
+};
+
+/// Raises the chain ending at `v` into norm.group_norm when it is a
+/// GroupNorm with per-channel γ/β (GroupNormRecognizer.cpp); `erase` erases
+/// each op that became dead.
+GroupNormRaise raiseGroupNorm(RewriterBase &rewriter, Value v,
+                              function_ref<void(Operation *)> erase);
 
 } // namespace raise
 } // namespace norm
