@@ -11,7 +11,9 @@ broadcast multiply, the weight multiply). Python 3 standard library only.
 
   gen_examples.py [--out-dir DIR]                  write every example file
   gen_examples.py emit KIND [--size S] [--tosa|--const] [--raised]
-                                                   print one example (KIND: llama | gpt2;
+                                                   print one example (KIND: llama | gpt2 |
+                                                   qwen3 | gemma3, the last two from
+                                                   gen_qk_models.py;
                                                    --raised: norm ops in place of the
                                                    decomposed norms, by hand)
   gen_examples.py driver KIND [--size S] [--tosa|--const]
@@ -793,6 +795,8 @@ def with_aliases(e, body):
 
 
 def render(kind, size, tosa=False, const=False):
+    if kind in qk.KINDS:
+        return qk.render(kind, size)
     if kind == "llama" and const:
         e, body, info = llama_linalg(size, const=True)
         return (llama_header(size, info, const=True) + "\n" + with_aliases(e, body) + "\n" +
@@ -816,6 +820,10 @@ FILES = [  # name, kind, size, tosa, const
     ("gpt2-block.mlir", "gpt2", "small", False, False),
     ("gpt2-block-large.mlir", "gpt2", "large", False, False),
     ("llama-decoder-layer-tosa.mlir", "llama", "small", True, False),
+    ("qwen3-decoder-layer.mlir", "qwen3", "small", False, False),
+    ("qwen3-decoder-layer-large.mlir", "qwen3", "large", False, False),
+    ("gemma3-decoder-layer.mlir", "gemma3", "small", False, False),
+    ("gemma3-decoder-layer-large.mlir", "gemma3", "large", False, False),
 ]
 
 
@@ -853,6 +861,8 @@ def fill_values(a, n, offset, shift):
 
 
 def driver(kind, size, tosa=False, const=False):
+    if kind in qk.KINDS:
+        return qk.driver(kind, size)
     shapes, oshape = arg_shapes(kind, size, tosa)
     if const:  # the weights are constants in the example
         shapes = shapes[:3]
@@ -1034,6 +1044,8 @@ def mlp_ref(x, wg, wu, wd, S, H, F, act, rnd=keep):
 
 
 def reference(kind, size):
+    if kind in qk.KINDS:
+        return qk.reference(kind, size)
     shapes, _ = arg_shapes(kind, size)
     vals = []
     for a, (shape, (off, sh)) in enumerate(zip(shapes, fill_params(kind))):
@@ -1091,18 +1103,26 @@ def check(kind, size, text, tol):
     return 0 if ok else 1
 
 
+# The Qwen3 and Gemma 3 layers (gen_qk_models.py) are built from the helpers
+# above. That module imports this one by name: when this file runs as a
+# script, the name must resolve to this very module (one RAISED flag).
+sys.modules.setdefault("gen_examples", sys.modules[__name__])
+import gen_qk_models as qk  # noqa: E402
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("command", nargs="?", default="all", choices=["all", "emit", "driver", "check"])
-    ap.add_argument("kind", nargs="?", default="llama", choices=["llama", "gpt2"])
+    ap.add_argument("kind", nargs="?", default="llama", choices=["llama", "gpt2"] + list(qk.KINDS))
     ap.add_argument("--size", default="small", choices=sorted(SIZES))
     ap.add_argument("--tosa", action="store_true")
     ap.add_argument("--const", action="store_true",
                     help="llama: the weights as dense_resource constants")
     ap.add_argument("--raised", action="store_true",
                     help="emit: norm ops instead of their decomposition (linalg forms only)")
-    ap.add_argument("--tol", type=float, default=1e-4,
-                    help="check: the normwise relative tolerance (the driver prints 6 digits)")
+    ap.add_argument("--tol", type=float, default=None,
+                    help="check: the normwise relative tolerance (the driver prints 6 digits; "
+                    "default 1e-4, gemma3 (bf16) 1e-2)")
     ap.add_argument("--out-dir", default=os.path.dirname(os.path.abspath(__file__)))
     o = ap.parse_args(argv)
     global RAISED
@@ -1112,7 +1132,7 @@ def main(argv):
     elif o.command == "driver":
         sys.stdout.write(driver(o.kind, o.size, o.tosa, o.const))
     elif o.command == "check":
-        return check(o.kind, o.size, sys.stdin.read(), o.tol)
+        return check(o.kind, o.size, sys.stdin.read(), o.tol or qk.TOL.get(o.kind, 1e-4))
     else:
         for fname, kind, size, tosa, const in FILES:
             with open(os.path.join(o.out_dir, fname), "w") as f:
