@@ -11,7 +11,9 @@ broadcast multiply, the weight multiply). Python 3 standard library only.
 
   gen_examples.py [--out-dir DIR]                  write every example file
   gen_examples.py emit KIND [--size S] [--tosa|--const] [--raised]
-                                                   print one example (KIND: llama | gpt2;
+                                                   print one example (KIND: llama | gpt2 |
+                                                   qwen3 | gemma3, the last two from
+                                                   gen_qk_models.py;
                                                    --raised: norm ops in place of the
                                                    decomposed norms, by hand)
   gen_examples.py driver KIND [--size S] [--tosa|--const]
@@ -72,6 +74,7 @@ class Emitter:
         self.n = 0
         self.maps = {}  # text -> alias
         self.consts = {}  # (value, type) -> name
+        self.types = {}  # value -> element type, where it is not f32
 
     def fresh(self, hint):
         self.n += 1
@@ -82,6 +85,15 @@ class Emitter:
 
     def comment(self, text):
         self.lines.append("  // " + text)
+
+    def et(self, v):
+        """The element type of value v (f32 unless recorded otherwise)."""
+        return self.types.get(v, "f32")
+
+    def typed(self, v, et):
+        if et != "f32":
+            self.types[v] = et
+        return v
 
     def amap(self, rank, results):
         text = "affine_map<(%s) -> (%s)>" % (dims(rank), results)
@@ -101,7 +113,7 @@ class Emitter:
     def empty(self, shape, et="f32"):
         e = self.fresh("e")
         self.emit("%s = tensor.empty() : %s" % (e, ttype(shape, et)))
-        return e
+        return self.typed(e, et)
 
     def fill(self, value, shape):
         e = self.empty(shape)
@@ -111,52 +123,69 @@ class Emitter:
         return r
 
     def generic(self, ins, out_shape, body, iters=None, out_map=None,
-                init=None, hint="v"):
-        """ins: list of (value, shape, map). body(args, out) -> (lines, result)."""
+                init=None, hint="v", et="f32", native=False):
+        """ins: list of (value, shape, map). body(args, out) -> (lines, result).
+        The body computes in f32: inputs of another element type are widened
+        first (arith.extf) and an et result is rounded last (arith.truncf),
+        as PyTorch computes a bf16 elementwise op (one rounding, at the end);
+        native: the body works on the element types as they are (a copy)."""
         rank = len(out_shape) if out_map is None else len(iters)
         iters = iters or ["parallel"] * rank
         out_map = out_map or self.ident(rank)
         if init is None:
-            init = self.empty(out_shape)
+            init = self.empty(out_shape, et)
         r = self.fresh(hint)
         maps = ", ".join([m for (_, _, m) in ins] + [out_map])
         its = ", ".join('"%s"' % i for i in iters)
         ins_s = ", ".join(v for (v, _, _) in ins)
-        ins_t = ", ".join(ttype(s) for (_, s, _) in ins)
+        ins_t = ", ".join(ttype(s, self.et(v)) for (v, s, _) in ins)
         self.emit("%s = linalg.generic {indexing_maps = [%s], iterator_types = [%s]} "
                   "ins(%s : %s) outs(%s : %s) {" % (r, maps, its, ins_s, ins_t, init,
-                                                    ttype(out_shape)))
+                                                    ttype(out_shape, et)))
         args = ["%%in_%d" % i for i in range(len(ins))]
-        bb = ", ".join(a + ": f32" for a in args + ["%out"])
+        ets = [self.et(v) for (v, _, _) in ins] + [et]
+        bb = ", ".join("%s: %s" % (a, t) for a, t in zip(args + ["%out"], ets))
         self.lines.append("  ^bb0(%s):" % bb)
+        widen = []
+        for i, t in enumerate(ets[:-1]):
+            if t != "f32" and not native:
+                widen.append("%%w%d = arith.extf %s : %s to f32" % (i, args[i], t))
+                args[i] = "%%w%d" % i
         body_lines, res = body(args, "%out")
-        for bl in body_lines:
+        if et != "f32" and not native:
+            body_lines = body_lines + ["%%rnd = arith.truncf %s : f32 to %s" % (res, et)]
+            res = "%rnd"
+        for bl in widen + body_lines:
             self.emit("  " + bl)
-        self.emit("  linalg.yield %s : f32" % res)
-        self.emit("} -> %s" % ttype(out_shape))
-        return r
+        self.emit("  linalg.yield %s : %s" % (res, et))
+        self.emit("} -> %s" % ttype(out_shape, et))
+        return self.typed(r, et)
 
     # Elementwise helpers -----------------------------------------------------
 
-    def unary(self, x, shape, op_lines, hint="v"):
+    def unary(self, x, shape, op_lines, hint="v", et="f32"):
         """op_lines(a) -> (lines, result)."""
         return self.generic([(x, shape, self.ident(len(shape)))], shape,
-                            lambda a, o: op_lines(a[0]), hint=hint)
+                            lambda a, o: op_lines(a[0]), hint=hint, et=et)
 
     def binary(self, x, y, shape, op, ymap=None, yshape=None, xmap=None,
-               xshape=None, hint="v"):
+               xshape=None, hint="v", et="f32"):
         rank = len(shape)
         return self.generic(
             [(x, xshape or shape, xmap or self.ident(rank)),
              (y, yshape or shape, ymap or self.ident(rank))], shape,
             lambda a, o: (["%%t = arith.%s %s, %s : f32" % (op, a[0], a[1])], "%t"),
-            hint=hint)
+            hint=hint, et=et)
 
-    def scalar(self, x, shape, op, value, hint="v"):
+    def scalar(self, x, shape, op, value, hint="v", et="f32"):
         c = self.const(value)
         return self.unary(x, shape,
                           lambda a: (["%%t = arith.%s %s, %s : f32" % (op, a, c)], "%t"),
-                          hint=hint)
+                          hint=hint, et=et)
+
+    def convert(self, x, shape, et, hint="cvt"):
+        """aten.to.dtype: x.float() (arith.extf) or .type_as(x) (arith.truncf)."""
+        return self.unary(x, shape, lambda a: ([], a), hint=hint, et=et)
 
     def reduce_last(self, x, shape, kind, hint="r"):
         """sum/max over the last dim with keepdim: the output map keeps the
@@ -178,22 +207,42 @@ class Emitter:
     # Structured ops ----------------------------------------------------------
 
     def transpose(self, x, shape, perm, hint="t"):
+        et = self.et(x)
         oshape = [shape[p] for p in perm]
-        e = self.empty(oshape)
+        e = self.empty(oshape, et)
         r = self.fresh(hint)
         self.emit("%s = linalg.transpose ins(%s : %s) outs(%s : %s) permutation = [%s]"
-                  % (r, x, ttype(shape), e, ttype(oshape), ", ".join(map(str, perm))))
-        return r
+                  % (r, x, ttype(shape, et), e, ttype(oshape, et), ", ".join(map(str, perm))))
+        return self.typed(r, et)
 
     def matmul(self, a, ashape, b, bshape, batch=False, hint="mm"):
+        """aten.mm / aten.bmm: a 16-bit product accumulates into an f32 fill
+        and is rounded back after (torch-mlir's getDefaultAccType)."""
+        et = self.et(a)
         oshape = ashape[:-1] + [bshape[-1]]
         init = self.fill(0.0, oshape)
         r = self.fresh(hint)
         op = "linalg.batch_matmul" if batch else "linalg.matmul"
         self.emit("%s = %s ins(%s, %s : %s, %s) outs(%s : %s) -> %s"
-                  % (r, op, a, b, ttype(ashape), ttype(bshape), init, ttype(oshape),
+                  % (r, op, a, b, ttype(ashape, et), ttype(bshape, et), init, ttype(oshape),
                      ttype(oshape)))
+        if et != "f32":
+            return self.convert(r, oshape, et, hint=hint + "_t")
         return r
+
+    def reshape(self, op, x, shape, oshape, reassoc, hint):
+        """tensor.expand_shape / tensor.collapse_shape of x to oshape."""
+        et = self.et(x)
+        r = self.fresh(hint)
+        grp = ", ".join("[%s]" % ", ".join(map(str, g)) for g in reassoc)
+        if op == "expand":
+            self.emit("%s = tensor.expand_shape %s [%s] output_shape [%s] : %s into %s"
+                      % (r, x, grp, ", ".join(map(str, oshape)), ttype(shape, et),
+                         ttype(oshape, et)))
+        else:
+            self.emit("%s = tensor.collapse_shape %s [%s] : %s into %s"
+                      % (r, x, grp, ttype(shape, et), ttype(oshape, et)))
+        return self.typed(r, et)
 
     def linear(self, x, xshape, w, wshape, hint="mm"):
         """aten.linear without bias: x · Wᵀ, W in PyTorch's [out, in] layout
@@ -222,66 +271,93 @@ class Emitter:
 # Llama decoder layer (linalg on tensors)
 # -----------------------------------------------------------------------------
 
-def rms_norm(e, x, w, S, H, eps, name):
-    """HF LlamaRMSNorm as torch-mlir lowers it:
-    x * rsqrt(mean(x.pow(2), -1, keepdim) + eps), then weight * that."""
+def rms_stats(e, x, shape, eps):
+    """x * rsqrt(mean(x.pow(2), -1, keepdim) + eps) over the last dim of
+    shape (LlamaRMSNorm and Gemma3RMSNorm's _norm) as torch-mlir lowers it."""
+    two = e.const(2.0)
+    sq = e.unary(x, shape, lambda a: (["%%t = math.powf %s, %s : f32" % (a, two)], "%t"), hint="pow")
+    red = shape[:-1] + [1]
+    ssum = e.reduce_last(sq, shape, "add", hint="sum")
+    mean = e.scalar(ssum, red, "divf", float(shape[-1]), hint="mean")
+    ve = e.scalar(mean, red, "addf", eps, hint="veps")
+    rs = e.unary(ve, red, lambda a: (["%%t = math.rsqrt %s : f32" % a], "%t"), hint="rsqrt")
+    return e.binary(x, rs, shape, "mulf", ymap=e.bcast_row(len(shape)), yshape=red, hint="xn")
+
+
+def last_dim(e, rank):
+    """Reads a [N] vector (a norm weight) along the last of rank dims."""
+    return e.amap(rank, "d%d" % (rank - 1))
+
+
+def rms_norm(e, x, w, shape, eps, name):
+    """HF LlamaRMSNorm (and Qwen3RMSNorm) over the last dim of shape, as
+    torch-mlir lowers it: x * rsqrt(mean(x.pow(2), -1, keepdim) + eps), then
+    weight * that."""
     if RAISED:
         e.comment("%s: RMSNorm (raised by hand)" % name)
-        init = e.empty([S, H])
+        init = e.empty(shape)
         r = e.fresh("normed")
         e.emit("%s = norm.rms_norm ins(%s : %s) weight(%s : %s) outs(%s : %s) {epsilon = %s : f64} -> %s"
-               % (r, x, ttype([S, H]), w, ttype([H]), init, ttype([S, H]), f32_lit(eps), ttype([S, H])))
+               % (r, x, ttype(shape), w, ttype(shape[-1:]), init, ttype(shape), f32_lit(eps),
+                  ttype(shape)))
         return r
     e.comment("%s: RMSNorm, decomposed (x.pow(2), mean(-1, keepdim), + eps, rsqrt, *, * weight)" % name)
-    two = e.const(2.0)
-    sq = e.unary(x, [S, H], lambda a: (["%%t = math.powf %s, %s : f32" % (a, two)], "%t"), hint="pow")
-    ssum = e.reduce_last(sq, [S, H], "add", hint="sum")
-    mean = e.scalar(ssum, [S, 1], "divf", float(H), hint="mean")
-    ve = e.scalar(mean, [S, 1], "addf", eps, hint="veps")
-    rs = e.unary(ve, [S, 1], lambda a: (["%%t = math.rsqrt %s : f32" % a], "%t"), hint="rsqrt")
-    xn = e.binary(x, rs, [S, H], "mulf", ymap=e.bcast_row(2), yshape=[S, 1], hint="xn")
-    return e.binary(w, xn, [S, H], "mulf", xmap=e.amap(2, "d1"), xshape=[H], hint="normed")
+    xn = rms_stats(e, x, shape, eps)
+    return e.binary(w, xn, shape, "mulf", xmap=last_dim(e, len(shape)), xshape=shape[-1:],
+                    hint="normed")
 
 
-def attention_core(e, q, k, v, S, H, NH, D, cos=None, sin=None, scale_op="mulf"):
-    """q, k, v: [S, H] → [S, H]: heads, optional RoPE, causal softmax(q kᵀ/√D) v."""
-    def heads(t, hint):
-        x3 = e.fresh(hint)
-        e.emit("%s = tensor.expand_shape %s [[0], [1, 2]] output_shape [%d, %d, %d] : %s into %s"
-               % (x3, t, S, NH, D, ttype([S, H]), ttype([S, NH, D])))
-        return e.transpose(x3, [S, NH, D], [1, 0, 2], hint=hint + "h")
+def split_heads(e, t, S, NH, D, hint):
+    """x.view(S, NH, D): [S, NH * D] to heads by tensor.expand_shape."""
+    return e.reshape("expand", t, [S, NH * D], [S, NH, D], [[0], [1, 2]], hint)
 
-    qh, kh, vh = heads(q, "q"), heads(k, "k"), heads(v, "v")
-    if cos is not None:
-        def rope(t, hint):
-            e.comment("RoPE: %s * cos + rotate_half(%s) * sin" % (hint, hint))
-            shp = [NH, S, D]
-            half = [NH, S, D // 2]
-            x1, x2 = e.fresh(hint + "1_"), e.fresh(hint + "2_")
-            e.emit("%s = tensor.extract_slice %s[0, 0, 0] [%d, %d, %d] [1, 1, 1] : %s to %s"
-                   % (x1, t, NH, S, D // 2, ttype(shp), ttype(half)))
-            e.emit("%s = tensor.extract_slice %s[0, 0, %d] [%d, %d, %d] [1, 1, 1] : %s to %s"
-                   % (x2, t, D // 2, NH, S, D // 2, ttype(shp), ttype(half)))
-            neg = e.unary(x2, half, lambda a: (["%%t = arith.negf %s : f32" % a], "%t"), hint="neg")
-            cat0 = e.empty(shp)
-            cat1, cat2 = e.fresh("cat"), e.fresh("cat")
-            e.emit("%s = tensor.insert_slice %s into %s[0, 0, 0] [%d, %d, %d] [1, 1, 1] : %s into %s"
-                   % (cat1, neg, cat0, NH, S, D // 2, ttype(half), ttype(shp)))
-            e.emit("%s = tensor.insert_slice %s into %s[0, 0, %d] [%d, %d, %d] [1, 1, 1] : %s into %s"
-                   % (cat2, x1, cat1, D // 2, NH, S, D // 2, ttype(half), ttype(shp)))
-            bmap = e.amap(3, "d1, d2")
-            a = e.binary(t, cos, shp, "mulf", ymap=bmap, yshape=[S, D], hint="qcos")
-            b = e.binary(cat2, sin, shp, "mulf", ymap=bmap, yshape=[S, D], hint="qsin")
-            return e.binary(a, b, shp, "addf", hint=hint + "rot")
-        qh, kh = rope(qh, "q"), rope(kh, "k")
-    e.comment("scores = q kᵀ / sqrt(head_dim), causal mask, softmax")
+
+def merge_heads(e, ctx, S, NH, D):
+    """[NH, S, D] back to [S, NH * D]: transpose(1, 2) and reshape."""
+    ctxt = e.transpose(ctx, [NH, S, D], [1, 0, 2], hint="ctxt")
+    return e.reshape("collapse", ctxt, [S, NH, D], [S, NH * D], [[0], [1, 2]], "attn")
+
+
+def rope(e, t, NH, S, D, cos, sin, hint):
+    """HF's apply_rotary_pos_emb on [NH, S, D] heads: t * cos +
+    rotate_half(t) * sin, rotate_half by slices, a negate and two inserts."""
+    et = e.et(t)
+    e.comment("RoPE: %s * cos + rotate_half(%s) * sin" % (hint, hint))
+    shp = [NH, S, D]
+    half = [NH, S, D // 2]
+    x1, x2 = e.fresh(hint + "1_"), e.fresh(hint + "2_")
+    e.emit("%s = tensor.extract_slice %s[0, 0, 0] [%d, %d, %d] [1, 1, 1] : %s to %s"
+           % (x1, t, NH, S, D // 2, ttype(shp, et), ttype(half, et)))
+    e.emit("%s = tensor.extract_slice %s[0, 0, %d] [%d, %d, %d] [1, 1, 1] : %s to %s"
+           % (x2, t, D // 2, NH, S, D // 2, ttype(shp, et), ttype(half, et)))
+    e.typed(x1, et)
+    e.typed(x2, et)
+    neg = e.unary(x2, half, lambda a: (["%%t = arith.negf %s : f32" % a], "%t"), hint="neg", et=et)
+    cat0 = e.empty(shp, et)
+    cat1, cat2 = e.fresh("cat"), e.fresh("cat")
+    e.emit("%s = tensor.insert_slice %s into %s[0, 0, 0] [%d, %d, %d] [1, 1, 1] : %s into %s"
+           % (cat1, neg, cat0, NH, S, D // 2, ttype(half, et), ttype(shp, et)))
+    e.emit("%s = tensor.insert_slice %s into %s[0, 0, %d] [%d, %d, %d] [1, 1, 1] : %s into %s"
+           % (cat2, x1, cat1, D // 2, NH, S, D // 2, ttype(half, et), ttype(shp, et)))
+    e.typed(cat2, et)
+    bmap = e.amap(3, "d1, d2")
+    a = e.binary(t, cos, shp, "mulf", ymap=bmap, yshape=[S, D], hint="qcos", et=et)
+    b = e.binary(cat2, sin, shp, "mulf", ymap=bmap, yshape=[S, D], hint="qsin", et=et)
+    return e.binary(a, b, shp, "addf", hint=hint + "rot", et=et)
+
+
+def attend(e, qh, kh, vh, NH, S, D, scale, mask_min=F32_MIN,
+           note="scores = q kᵀ / sqrt(head_dim), causal mask, softmax"):
+    """Causal softmax(q kᵀ · scale) v on [NH, S, D] heads (HF's
+    eager_attention_forward): scale is (arith op, constant); the mask adds
+    mask_min (finfo.min of the activations' type) above the diagonal; the
+    softmax runs in f32 (softmax(dtype=float32).to(q.dtype))."""
+    et = e.et(qh)
+    e.comment(note)
     kt = e.transpose(kh, [NH, S, D], [0, 2, 1], hint="kt")
     scores = e.matmul(qh, [NH, S, D], kt, [NH, D, S], batch=True, hint="scores")
-    if scale_op == "mulf":
-        scaled = e.scalar(scores, [NH, S, S], "mulf", 1.0 / math.sqrt(D), hint="scaled")
-    else:
-        scaled = e.scalar(scores, [NH, S, S], "divf", math.sqrt(D), hint="scaled")
-    fmin = e.const(F32_MIN)
+    scaled = e.scalar(scores, [NH, S, S], scale[0], scale[1], hint="scaled", et=et)
+    fmin = e.const(mask_min)
     zero = e.const(0.0)
 
     def mask_body(a, o):
@@ -291,18 +367,32 @@ def attention_core(e, q, k, v, S, H, NH, D, cos=None, sin=None, scale_op="mulf")
             "%c = arith.cmpi ugt, %j, %i : index",
             "%m = arith.select %c, " + fmin + ", " + zero + " : f32",
             "%t = arith.addf " + a[0] + ", %m : f32"], "%t")
-    masked = e.generic([(scaled, [NH, S, S], e.ident(3))], [NH, S, S], mask_body, hint="masked")
+    masked = e.generic([(scaled, [NH, S, S], e.ident(3))], [NH, S, S], mask_body, hint="masked",
+                       et=et)
+    if et != "f32":
+        masked = e.convert(masked, [NH, S, S], "f32", hint="masked_f")
     mx = e.reduce_last(masked, [NH, S, S], "max", hint="max")
     sub = e.binary(masked, mx, [NH, S, S], "subf", ymap=e.bcast_row(3), yshape=[NH, S, 1], hint="sub")
     ex = e.unary(sub, [NH, S, S], lambda a: (["%%t = math.exp %s : f32" % a], "%t"), hint="exp")
     den = e.reduce_last(ex, [NH, S, S], "add", hint="den")
     probs = e.binary(ex, den, [NH, S, S], "divf", ymap=e.bcast_row(3), yshape=[NH, S, 1], hint="probs")
-    ctx = e.matmul(probs, [NH, S, S], vh, [NH, S, D], batch=True, hint="ctx")
-    ctxt = e.transpose(ctx, [NH, S, D], [1, 0, 2], hint="ctxt")
-    o = e.fresh("attn")
-    e.emit("%s = tensor.collapse_shape %s [[0], [1, 2]] : %s into %s"
-           % (o, ctxt, ttype([S, NH, D]), ttype([S, H])))
-    return o
+    if et != "f32":
+        probs = e.convert(probs, [NH, S, S], et, hint="probs_t")
+    return e.matmul(probs, [NH, S, S], vh, [NH, S, D], batch=True, hint="ctx")
+
+
+def attention_core(e, q, k, v, S, H, NH, D, cos=None, sin=None, scale_op="mulf"):
+    """q, k, v: [S, H] → [S, H]: heads, optional RoPE, causal softmax(q kᵀ/√D) v."""
+    def heads(t, hint):
+        return e.transpose(split_heads(e, t, S, NH, D, hint), [S, NH, D], [1, 0, 2],
+                           hint=hint + "h")
+
+    qh, kh, vh = heads(q, "q"), heads(k, "k"), heads(v, "v")
+    if cos is not None:
+        qh, kh = rope(e, qh, NH, S, D, cos, sin, "q"), rope(e, kh, NH, S, D, cos, sin, "k")
+    scale = ("mulf", 1.0 / math.sqrt(D)) if scale_op == "mulf" else ("divf", math.sqrt(D))
+    ctx = attend(e, qh, kh, vh, NH, S, D, scale)
+    return merge_heads(e, ctx, S, NH, D)
 
 
 # The parameter names of the weights, for the dense_resource constants.
@@ -348,7 +438,7 @@ def llama_linalg(size, const=False):
         for (name, ty), param in zip(args[3:], LLAMA_PARAMS):
             e.emit("%s = arith.constant dense_resource<%s> : %s" % (name, param, ty))
         args = args[:3]
-    xn = rms_norm(e, "%x", "%input_norm_w", S, H, LLAMA_EPS, "input_layernorm")
+    xn = rms_norm(e, "%x", "%input_norm_w", [S, H], LLAMA_EPS, "input_layernorm")
     e.comment("q/k/v projections (nn.Linear, no bias: x · Wᵀ)")
     q = e.linear(xn, [S, H], "%wq", [H, H], hint="q")
     k = e.linear(xn, [S, H], "%wk", [H, H], hint="k")
@@ -357,22 +447,33 @@ def llama_linalg(size, const=False):
     e.comment("o_proj and the residual add")
     o = e.linear(attn, [S, H], "%wo", [H, H], hint="o")
     h = e.binary("%x", o, [S, H], "addf", hint="h")
-    hn = rms_norm(e, h, "%post_norm_w", S, H, LLAMA_EPS, "post_attention_layernorm")
-    e.comment("gated MLP: down(silu(gate(x)) * up(x)), silu(x) = x * sigmoid(x)")
-    g = e.linear(hn, [S, H], "%w_gate", [F, H], hint="gate")
-    u = e.linear(hn, [S, H], "%w_up", [F, H], hint="up")
+    hn = rms_norm(e, h, "%post_norm_w", [S, H], LLAMA_EPS, "post_attention_layernorm")
+    d = gated_mlp(e, hn, S, H, F, silu,
+                  "gated MLP: down(silu(gate(x)) * up(x)), silu(x) = x * sigmoid(x)")
+    out = e.binary(h, d, [S, H], "addf", hint="out")
+    body = e.finish("llama_decoder_layer", args, ttype([S, H]), out)
+    return e, body, dict(S=S, H=H, NH=NH, D=D, F=F)
+
+
+def silu(e, g, shape):
+    """x * sigmoid(x), sigmoid as 1 / (1 + exp(-x))."""
     one = e.const(1.0)
-    sig = e.unary(g, [S, F], lambda a: ([
+    sig = e.unary(g, shape, lambda a: ([
         "%n = arith.negf " + a + " : f32",
         "%ex = math.exp %n : f32",
         "%d = arith.addf %ex, " + one + " : f32",
         "%t = arith.divf " + one + ", %d : f32"], "%t"), hint="sigmoid")
-    silu = e.binary(g, sig, [S, F], "mulf", hint="silu")
-    act = e.binary(silu, u, [S, F], "mulf", hint="act")
-    d = e.linear(act, [S, F], "%w_down", [H, F], hint="down")
-    out = e.binary(h, d, [S, H], "addf", hint="out")
-    body = e.finish("llama_decoder_layer", args, ttype([S, H]), out)
-    return e, body, dict(S=S, H=H, NH=NH, D=D, F=F)
+    return e.binary(g, sig, shape, "mulf", hint="silu")
+
+
+def gated_mlp(e, x, S, H, F, act_fn, note):
+    """HF's gated MLP (LlamaMLP, Qwen3MLP, Gemma3MLP): down(act(gate(x)) * up(x))
+    with the weights %w_gate, %w_up [F, H] and %w_down [H, F]."""
+    e.comment(note)
+    g = e.linear(x, [S, H], "%w_gate", [F, H], hint="gate")
+    u = e.linear(x, [S, H], "%w_up", [F, H], hint="up")
+    act = e.binary(act_fn(e, g, [S, F]), u, [S, F], "mulf", hint="act", et=e.et(g))
+    return e.linear(act, [S, F], "%w_down", [H, F], hint="down")
 
 
 def llama_header(size, info, tosa=False, const=False):
@@ -473,10 +574,20 @@ def gpt2_linalg(size):
     n2 = layer_norm(e, h, "%ln2_w", "%ln2_b", S, H, GPT2_EPS, "ln_2")
     e.comment("MLP: c_proj(gelu_new(c_fc(x))), gelu_new(x) = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))")
     fc = conv1d(e, n2, [S, H], "%w_fc", [H, F], "%b_fc", "fc")
+    gelu = gelu_tanh(e, fc, [S, F])
+    m = conv1d(e, gelu, [S, F], "%w_fc_proj", [F, H], "%b_fc_proj", "mlp")
+    out = e.binary(h, m, [S, H], "addf", hint="out")
+    body = e.finish("gpt2_block", args, ttype([S, H]), out)
+    return e, body, dict(S=S, H=H, NH=NH, D=D, F=F)
+
+
+def gelu_tanh(e, x, shape):
+    """GPT-2's gelu_new and gelu(approximate="tanh"):
+    0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) in one generic."""
     half, one = e.const(0.5), e.const(1.0)
     c1, c2 = e.const(0.044715), e.const(math.sqrt(2.0 / math.pi))
     three = e.const(3.0)
-    gelu = e.unary(fc, [S, F], lambda a: ([
+    return e.unary(x, shape, lambda a: ([
         "%p = math.powf " + a + ", " + three + " : f32",
         "%q = arith.mulf %p, " + c1 + " : f32",
         "%r = arith.addf " + a + ", %q : f32",
@@ -484,11 +595,7 @@ def gpt2_linalg(size):
         "%th = math.tanh %s : f32",
         "%u = arith.addf %th, " + one + " : f32",
         "%hx = arith.mulf " + a + ", " + half + " : f32",
-        "%t = arith.mulf %hx, %u : f32"], "%t"), hint="gelu")
-    m = conv1d(e, gelu, [S, F], "%w_fc_proj", [F, H], "%b_fc_proj", "mlp")
-    out = e.binary(h, m, [S, H], "addf", hint="out")
-    body = e.finish("gpt2_block", args, ttype([S, H]), out)
-    return e, body, dict(S=S, H=H, NH=NH, D=D, F=F)
+        "%t = arith.mulf %hx, %u : f32"], "%t"), hint="gelu", et=e.et(x))
 
 
 def gpt2_header(size, i):
@@ -688,6 +795,8 @@ def with_aliases(e, body):
 
 
 def render(kind, size, tosa=False, const=False):
+    if kind in qk.KINDS:
+        return qk.render(kind, size)
     if kind == "llama" and const:
         e, body, info = llama_linalg(size, const=True)
         return (llama_header(size, info, const=True) + "\n" + with_aliases(e, body) + "\n" +
@@ -711,6 +820,10 @@ FILES = [  # name, kind, size, tosa, const
     ("gpt2-block.mlir", "gpt2", "small", False, False),
     ("gpt2-block-large.mlir", "gpt2", "large", False, False),
     ("llama-decoder-layer-tosa.mlir", "llama", "small", True, False),
+    ("qwen3-decoder-layer.mlir", "qwen3", "small", False, False),
+    ("qwen3-decoder-layer-large.mlir", "qwen3", "large", False, False),
+    ("gemma3-decoder-layer.mlir", "gemma3", "small", False, False),
+    ("gemma3-decoder-layer-large.mlir", "gemma3", "large", False, False),
 ]
 
 
@@ -748,13 +861,23 @@ def fill_values(a, n, offset, shift):
 
 
 def driver(kind, size, tosa=False, const=False):
+    if kind in qk.KINDS:
+        return qk.driver(kind, size)
     shapes, oshape = arg_shapes(kind, size, tosa)
     if const:  # the weights are constants in the example
         shapes = shapes[:3]
-    params = fill_params(kind)
     fn = "llama_decoder_layer" if kind == "llama" else "gpt2_block"
-    lines = ["// Test driver (generated by examples/gen_examples.py driver %s --size %s%s%s):"
-             % (kind, size, " --tosa" if tosa else "", " --const" if const else ""),
+    return driver_text("%s --size %s%s%s" % (kind, size, " --tosa" if tosa else "",
+                                             " --const" if const else ""),
+                       fn, shapes, oshape, fill_params(kind))
+
+
+def driver_text(what, fn, shapes, oshape, params, ets=None, oet="f32"):
+    """The @main of `driver WHAT`: fills the arguments of @fn (element types
+    ets, f32 by default: a 16-bit argument gets the f32 formula rounded by
+    arith.truncf), calls it and prints the result (widened to f32)."""
+    ets = ets or ["f32"] * len(shapes)
+    lines = ["// Test driver (generated by examples/gen_examples.py driver %s):" % what,
              "// fills every input of @%s with value = offset + m * 2^-shift," % fn,
              "// m = ((i * 7919 + a * 104729 + 13) mod 2003) - 1001 (i: the row-major index,",
              "// a: the argument number), calls it and prints the result for",
@@ -762,14 +885,14 @@ def driver(kind, size, tosa=False, const=False):
              "func.func private @printMemrefF32(memref<*xf32>) attributes {llvm.emit_c_interface}",
              "func.func @main() {"]
     names = []
-    for a, (shape, (off, sh)) in enumerate(zip(shapes, params)):
+    for a, (shape, (off, sh), et) in enumerate(zip(shapes, params, ets)):
         rank = len(shape)
         m = "affine_map<(%s) -> (%s)>" % (dims(rank), dims(rank))
         e, r = "%%e%d" % a, "%%arg%d" % a
-        lines.append("  %s = tensor.empty() : %s" % (e, ttype(shape)))
+        lines.append("  %s = tensor.empty() : %s" % (e, ttype(shape, et)))
         lines.append('  %s = linalg.generic {indexing_maps = [%s], iterator_types = [%s]} outs(%s : %s) {'
-                     % (r, m, ", ".join(['"parallel"'] * rank), e, ttype(shape)))
-        lines.append("  ^bb0(%out: f32):")
+                     % (r, m, ", ".join(['"parallel"'] * rank), e, ttype(shape, et)))
+        lines.append("  ^bb0(%%out: %s):" % et)
         flat = None
         for d in range(rank):
             lines.append("    %%i%d = linalg.index %d : index" % (d, d))
@@ -794,14 +917,31 @@ def driver(kind, size, tosa=False, const=False):
             "    %%sc = arith.constant %s : f32" % f32_lit(2.0 ** -sh),
             "    %%off = arith.constant %s : f32" % f32_lit(off),
             "    %w = arith.mulf %v, %sc : f32",
-            "    %y = arith.addf %w, %off : f32",
-            "    linalg.yield %y : f32",
-            "  } -> %s" % ttype(shape)]
-        names.append((r, ttype(shape)))
+            "    %y = arith.addf %w, %off : f32"]
+        y = "%y"
+        if et != "f32":
+            lines.append("    %%yt = arith.truncf %%y : f32 to %s" % et)
+            y = "%yt"
+        lines += ["    linalg.yield %s : %s" % (y, et),
+                  "  } -> %s" % ttype(shape, et)]
+        names.append((r, ttype(shape, et)))
     lines.append("  %%out = func.call @%s(%s) : (%s) -> %s" % (
-        fn, ", ".join(n for n, _ in names), ", ".join(t for _, t in names), ttype(oshape)))
+        fn, ", ".join(n for n, _ in names), ", ".join(t for _, t in names), ttype(oshape, oet)))
+    out = "%out"
+    if oet != "f32":
+        rank = len(oshape)
+        m = "affine_map<(%s) -> (%s)>" % (dims(rank), dims(rank))
+        lines += ["  %%ew = tensor.empty() : %s" % ttype(oshape),
+                  '  %%outw = linalg.generic {indexing_maps = [%s, %s], iterator_types = [%s]} '
+                  'ins(%%out : %s) outs(%%ew : %s) {' % (m, m, ", ".join(['"parallel"'] * rank),
+                                                        ttype(oshape, oet), ttype(oshape)),
+                  "  ^bb0(%%in: %s, %%o: f32):" % oet,
+                  "    %%x = arith.extf %%in : %s to f32" % oet,
+                  "    linalg.yield %x : f32",
+                  "  } -> %s" % ttype(oshape)]
+        out = "%outw"
     mt = "memref<" + "x".join(map(str, oshape)) + "xf32>"
-    lines += ["  %%m = bufferization.to_buffer %%out : %s to %s" % (ttype(oshape), mt),
+    lines += ["  %%m = bufferization.to_buffer %s : %s to %s" % (out, ttype(oshape), mt),
               "  %%u = memref.cast %%m : %s to memref<*xf32>" % mt,
               "  func.call @printMemrefF32(%u) : (memref<*xf32>) -> ()",
               "  return", "}"]
@@ -848,32 +988,64 @@ def ln_ref(x, w, b, S, H, eps):
     return out
 
 
-def attn_ref(q, k, v, S, H, NH, cos=None, sin=None):
-    D = H // NH
-    out = [0.0] * (S * H)
+def keep(t):
+    return t
+
+
+def attn_ref(q, k, v, S, H, NH, cos=None, sin=None, D=None, kv=None, scale=None, rnd=keep):
+    """Causal attention of q [S, NH * D] over k, v [S, kv * D] (grouped-query
+    when kv < NH: q head h reads kv head h // (NH / kv)); scores · scale
+    (1/√D unless given); D = H / NH unless given; rnd rounds each value the
+    layer stores in a 16-bit tensor (RoPE's terms, scores, probs, context)."""
+    D = D or H // NH
+    kv = kv or NH
+    scale = scale or 1.0 / math.sqrt(D)
+    out = [0.0] * (S * NH * D)
     for h in range(NH):
-        def head(t):
-            return [t[s * H + h * D: s * H + (h + 1) * D] for s in range(S)]
-        qh, kh, vh = head(q), head(k), head(v)
+        def head(t, hh, width):
+            return [t[s * width + hh * D: s * width + (hh + 1) * D] for s in range(S)]
+        g = h // (NH // kv)
+        qh, kh, vh = head(q, h, NH * D), head(k, g, kv * D), head(v, g, kv * D)
         if cos is not None:
             def rope(rows):
                 res = []
                 for s, r in enumerate(rows):
                     rot = [-x for x in r[D // 2:]] + r[:D // 2]
-                    res.append([r[d] * cos[s * D + d] + rot[d] * sin[s * D + d] for d in range(D)])
+                    res.append([rnd(rnd(r[d] * cos[s * D + d]) + rnd(rot[d] * sin[s * D + d]))
+                                for d in range(D)])
                 return res
             qh, kh = rope(qh), rope(kh)
         for i in range(S):
-            sc = [sum(a * b for a, b in zip(qh[i], kh[j])) / math.sqrt(D) for j in range(i + 1)]
+            sc = [rnd(rnd(sum(a * b for a, b in zip(qh[i], kh[j]))) * scale) for j in range(i + 1)]
             mx = max(sc)
             ex = [math.exp(s - mx) for s in sc]
             den = sum(ex)
+            pr = [rnd(x / den) for x in ex]
             for d in range(D):
-                out[i * H + h * D + d] = sum(ex[j] * vh[j][d] for j in range(i + 1)) / den
+                out[i * NH * D + h * D + d] = rnd(sum(pr[j] * vh[j][d] for j in range(i + 1)))
     return out
 
 
+def silu_ref(t):
+    return t / (1.0 + math.exp(-t))
+
+
+def gelu_tanh_ref(t):
+    c = math.sqrt(2.0 / math.pi)
+    return 0.5 * t * (1.0 + math.tanh(c * (t + 0.044715 * t ** 3)))
+
+
+def mlp_ref(x, wg, wu, wd, S, H, F, act, rnd=keep):
+    """down(act(gate(x)) * up(x)), the weights in nn.Linear's [out, in]; rnd
+    rounds what the layer stores in a 16-bit tensor."""
+    g, u = mm_t(x, wg, S, H, F), mm_t(x, wu, S, H, F)
+    a = [rnd(rnd(act(rnd(gi))) * rnd(ui)) for gi, ui in zip(g, u)]
+    return [rnd(t) for t in mm_t(a, wd, S, F, H)]
+
+
 def reference(kind, size):
+    if kind in qk.KINDS:
+        return qk.reference(kind, size)
     shapes, _ = arg_shapes(kind, size)
     vals = []
     for a, (shape, (off, sh)) in enumerate(zip(shapes, fill_params(kind))):
@@ -891,9 +1063,7 @@ def reference(kind, size):
         o = mm_t(at, wo, S, H, H)
         h = [a + b for a, b in zip(x, o)]
         n2 = rms_ref(h, g2, S, H, LLAMA_EPS)
-        g, u = mm_t(n2, wg, S, H, F), mm_t(n2, wu, S, H, F)
-        act = [gi / (1.0 + math.exp(-gi)) * ui for gi, ui in zip(g, u)]
-        d = mm_t(act, wd, S, F, H)
+        d = mlp_ref(n2, wg, wu, wd, S, H, F, silu_ref)
         return [a + b for a, b in zip(h, d)]
     p = GPT2_SIZES[size]
     S, H, NH, F = p["seq"], p["hidden"], p["heads"], p["ffn"]
@@ -909,8 +1079,7 @@ def reference(kind, size):
     h = [a + b for a, b in zip(x, o)]
     n2 = ln_ref(h, l2w, l2b, S, H, GPT2_EPS)
     fc = [val + bf[i % F] for i, val in enumerate(mm(n2, wf, S, H, F))]
-    c = math.sqrt(2.0 / math.pi)
-    ge = [0.5 * t * (1.0 + math.tanh(c * (t + 0.044715 * t ** 3))) for t in fc]
+    ge = [gelu_tanh_ref(t) for t in fc]
     m = [val + bfp[i % H] for i, val in enumerate(mm(ge, wfp, S, F, H))]
     return [a + b for a, b in zip(h, m)]
 
@@ -934,18 +1103,26 @@ def check(kind, size, text, tol):
     return 0 if ok else 1
 
 
+# The Qwen3 and Gemma 3 layers (gen_qk_models.py) are built from the helpers
+# above. That module imports this one by name: when this file runs as a
+# script, the name must resolve to this very module (one RAISED flag).
+sys.modules.setdefault("gen_examples", sys.modules[__name__])
+import gen_qk_models as qk  # noqa: E402
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("command", nargs="?", default="all", choices=["all", "emit", "driver", "check"])
-    ap.add_argument("kind", nargs="?", default="llama", choices=["llama", "gpt2"])
+    ap.add_argument("kind", nargs="?", default="llama", choices=["llama", "gpt2"] + list(qk.KINDS))
     ap.add_argument("--size", default="small", choices=sorted(SIZES))
     ap.add_argument("--tosa", action="store_true")
     ap.add_argument("--const", action="store_true",
                     help="llama: the weights as dense_resource constants")
     ap.add_argument("--raised", action="store_true",
                     help="emit: norm ops instead of their decomposition (linalg forms only)")
-    ap.add_argument("--tol", type=float, default=1e-4,
-                    help="check: the normwise relative tolerance (the driver prints 6 digits)")
+    ap.add_argument("--tol", type=float, default=None,
+                    help="check: the normwise relative tolerance (the driver prints 6 digits; "
+                    "default 1e-4, gemma3 (bf16) 1e-2)")
     ap.add_argument("--out-dir", default=os.path.dirname(os.path.abspath(__file__)))
     o = ap.parse_args(argv)
     global RAISED
@@ -955,7 +1132,7 @@ def main(argv):
     elif o.command == "driver":
         sys.stdout.write(driver(o.kind, o.size, o.tosa, o.const))
     elif o.command == "check":
-        return check(o.kind, o.size, sys.stdin.read(), o.tol)
+        return check(o.kind, o.size, sys.stdin.read(), o.tol or qk.TOL.get(o.kind, 1e-4))
     else:
         for fname, kind, size, tosa, const in FILES:
             with open(os.path.join(o.out_dir, fname), "w") as f:
