@@ -233,7 +233,12 @@ def run_norm_run(exe, kernels, op, dtype, R, H, T, target, t_hint_ms, pipeline, 
     name = dict((o, f) for o, _, f in OPS)[op]
     mlir = os.path.join(kernels, f"{name}_{dtype}.mlir")
     dims = [R, H, H] + ([H] if op == "ln" else []) + [R, H]
-    base = [exe, mlir, f"--entry={name}", f"--pipeline={pipeline}", f"--threads={T}",
+    return time_norm_run(exe, mlir, name, dims, T, target, t_hint_ms, pipeline, check)
+
+
+def time_norm_run(exe, mlir, entry, dims, T, target, t_hint_ms, pipeline, check=True):
+    """One norm-run cell: a calibration run (with --check), then timed runs."""
+    base = [exe, mlir, f"--entry={entry}", f"--pipeline={pipeline}", f"--threads={T}",
             "--dims=" + ",".join(map(str, dims))]
     env = {"OMP_NUM_THREADS": str(T)}
     # Calibration run (and correctness check): about 50 ms of calls at the hinted speed.
@@ -267,6 +272,72 @@ def run_norm_run(exe, kernels, op, dtype, R, H, T, target, t_hint_ms, pipeline, 
         r["status"] = status
         r["rel_err"] = cal.get("rel_err")
     return r
+
+
+# ---------------------------------------------------------------------------
+# strided rows (issue 26): a norm on a column slice of wider rows beside the
+# same norm on contiguous rows of the same length (kernels/rms_norm_strided_f32.mlir)
+
+# (case, strided entry, contiguous entry, rows, row length n, row stride)
+STRIDED = [
+    ("MLA kv_a: 512 of 576", "mla_strided", "mla_contig", 32768, 512, 576),
+    ("MLA kv_a: 512 of 576", "mla_strided", "mla_contig", 16, 512, 576),
+    ("split QKV: k of 3×4096", "qkv_strided", "qkv_contig", 4096, 4096, 12288),
+    ("split QKV: k of 3×4096", "qkv_strided", "qkv_contig", 16, 4096, 12288),
+]
+STRIDED_ROUNDS = 3  # contiguous and strided alternate; each keeps its best median
+STRIDED_TARGET = 0.9  # strided GB/s / contiguous GB/s
+
+
+def strided_cells(args, target, quick):
+    """The strided/contiguous pairs on 1..T threads; rows of each pair are the
+    same length, so bytes (x read + y written + γ) are the same too."""
+    mlir = os.path.join(args.kernels, "rms_norm_strided_f32.mlir")
+    cases = [c for c in STRIDED if not quick or c[3] <= 16]
+    cells = []
+    for name, strided, contig, R, n, stride in cases:
+        for T in THREADS:
+            c = {"case": name, "R": R, "n": n, "stride": stride, "T": T, "bytes": 4 * (2 * R * n + n)}
+            s0 = cpu_sample()
+            best = {}
+            for rnd in range(STRIDED_ROUNDS):
+                for key, entry in (("contig", contig), ("strided", strided)):
+                    hint = best[key]["median_ms"] if key in best else 1.0
+                    # Only the contiguous form's operands are all arguments (checkable).
+                    r = time_norm_run(args.norm_run, mlir, entry, [R, R], T, target, hint, "project",
+                                      check=rnd == 0 and key == "contig")
+                    if "median_ms" in r and ("median_ms" not in best.get(key, {})
+                                             or r["median_ms"] < best[key]["median_ms"]):
+                        best[key] = r
+                    best.setdefault(key, r)
+            c.update(best)
+            c["foreign"] = foreign_cores(s0, cpu_sample())
+            cells.append(c)
+            log(f"  strided {name} {R}x{n} (stride {stride}) T={T}: " + "  ".join(
+                f"{k}={fmt_t(c[k]['median_ms']) if 'median_ms' in c[k] else 'n/a'}" for k in ("contig", "strided"))
+                + f" ms; others used {c['foreign']:.2f} cores")
+    return cells
+
+
+def strided_table(cells):
+    L = ["## Strided rows (RMSNorm f32 on a column slice of wider rows)", "",
+         f"Each pair runs {STRIDED_ROUNDS} alternating rounds (contiguous, strided) and keeps each one's best "
+         "median; bytes = x read + y written + γ, the same for both (the slice's columns only). "
+         f"Target: strided ≥ {STRIDED_TARGET:.0%} of the contiguous GB/s.", "",
+         "| case | rows × n (row stride) | thr | contiguous ms | contiguous GB/s | strided ms | strided GB/s "
+         "| strided / contiguous | ≥ 90% |",
+         "|---|---|---|---|---|---|---|---|---|"]
+    for c in cells:
+        gb = {k: c["bytes"] / (c[k]["median_ms"] * 1e-3) * 1e-9 if "median_ms" in c[k] else None
+              for k in ("contig", "strided")}
+        ratio = gb["strided"] / gb["contig"] if gb["strided"] and gb["contig"] else None
+        L.append("| " + " | ".join([
+            c["case"], f"{c['R']}×{c['n']} ({c['stride']})", str(c["T"]) + ("†" if c["foreign"] > FOREIGN else ""),
+            cell(c["contig"], None), f"{gb['contig']:.1f}" if gb["contig"] else "n/a",
+            cell(c["strided"], None), f"{gb['strided']:.1f}" if gb["strided"] else "n/a",
+            f"{ratio:.0%}" if ratio else "n/a",
+            ("✓" if ratio >= STRIDED_TARGET else "✗") if ratio else "n/a"]) + " |")
+    return L
 
 
 # ---------------------------------------------------------------------------
@@ -336,6 +407,8 @@ def main():
     ap.add_argument("--target", type=float, default=0.5, help="seconds of timed calls per cell")
     ap.add_argument("--quick", action="store_true", help="small shapes only, short cells (smoke test)")
     ap.add_argument("--command", default="bash bench/cpu/run.sh")
+    ap.add_argument("--strided-only", action="store_true",
+                    help="only the strided-row cells beside their contiguous counterparts")
     args = ap.parse_args()
 
     t_start = time.time()
@@ -348,6 +421,25 @@ def main():
     log(f"machine: {info['cpu']}; load average {load0[0]:.2f}")
     if not have_nr:
         log(f"norm-run not found ({args.norm_run or 'not given'}): project and upstream columns are n/a")
+    if args.strided_only:
+        if not have_nr:
+            return 1
+        cells = strided_cells(args, target, args.quick)
+        L = [f"# norm-mlir CPU strided-row benchmark — {socket.gethostname()}, "
+             f"{datetime.datetime.now().strftime('%Y-%m-%d %H:%M %Z').strip()}", "",
+             f"- command: `{args.command}` (wall time {(time.time() - t_start) / 60:.1f} min)",
+             f"- machine: {info['cpu']}, Linux {info['kernel']}",
+             f"- other processes used {foreign_cores(run0, cpu_sample()):.2f} cores on average during the run; "
+             f"load average before the run {load0[0]:.2f}",
+             f"- norm-mlir tree: {info['rev']}; norm-run: {args.norm_run}", ""] + strided_table(cells)
+        table = "\n".join(L) + "\n"
+        print(table)
+        os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+        with open(args.out, "w") as f:
+            f.write(table)
+            f.write("\n<details><summary>raw tool output</summary>\n\n```\n" + "\n".join(RAW) + "\n```\n</details>\n")
+        log(f"wrote {args.out}")
+        return 0
 
     # 1. machine limits
     cache_bytes = {nbytes(op, dt, R, H) for op, _, _ in OPS for dt in DTYPES for R, H in shapes
@@ -390,6 +482,8 @@ def main():
                     log(f"  {opname:9s} {dt:4s} {R}x{H} T={T}: " + "  ".join(
                         f"{k}={fmt_t(c[k]['median_ms']) if 'median_ms' in c[k] else 'n/a'}"
                         for k in ("project", "upstream", "cxx", "dnnl", "torch")) + f" ms; others used {c['foreign']:.2f} cores")
+
+    strided = strided_cells(args, target, args.quick) if have_nr else []
 
     # DRAM bandwidth drifts on shared/virtual machines: measure it again at
     # the end; the limit is the better of the two.
@@ -492,6 +586,8 @@ def main():
             cs = c[k].get("checksum")
             if ref is not None and cs is not None and abs(cs - ref) > tol:
                 notes.add(f"{k} output differs from the C++ loop on {c['opname']} {c['dtype']} {c['R']}×{c['H']} (checksum {cs} vs {ref})")
+    if strided:
+        L += [""] + strided_table(strided)
     impls = sorted({f"{c['dtype']}: {c['dnnl']['impl']}" for c in results if "impl" in c["dnnl"]})
     L.append("")
     L.append(f"`†`: other processes used more than {FOREIGN} of a core on average while the cell ran "

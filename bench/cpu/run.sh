@@ -12,6 +12,8 @@
 #   --norm-run PATH   the project's runner (default build/bin/norm-run)
 #   --target SECONDS  timed seconds per cell and implementation (default 0.5)
 #   --no-dnnl / --no-torch   leave a peer out (its column is n/a)
+#   --strided-only    only the strided-row cells (a norm on a column slice of
+#                     wider rows) beside the contiguous rows of the same length
 #
 # Packages:
 #   required: clang-22 and libomp-22-dev (already needed by the project),
@@ -35,6 +37,7 @@ NORM_RUN=$ROOT/build/bin/norm-run
 TARGET=0.5
 USE_DNNL=1
 USE_TORCH=1
+STRIDED_ONLY=""
 CMDLINE="bash bench/cpu/run.sh $*"
 
 while [ $# -gt 0 ]; do
@@ -49,7 +52,8 @@ while [ $# -gt 0 ]; do
     --target=*) TARGET=${1#--target=}; shift ;;
     --no-dnnl) USE_DNNL=0; shift ;;
     --no-torch) USE_TORCH=0; shift ;;
-    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+    --strided-only) STRIDED_ONLY=--strided-only; shift ;;
+    -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -123,4 +127,4 @@ fi
 
 exec python3 "$HERE/bench.py" --build "$BUILD" --out "$OUT" --norm-run "$NORM_RUN" \
   --kernels "$HERE/kernels" --cxx $CXX --target "$TARGET" --command "$CMDLINE" \
-  $QUICK "${DRIVER_ARGS[@]}"
+  $QUICK $STRIDED_ONLY "${DRIVER_ARGS[@]}"

@@ -9,8 +9,10 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
   let summary = "Lower memref-form norm ops to multi-threaded vector code";
   let description = [{
     Rewrites every `norm.rms_norm` and `norm.layer_norm` on memrefs with an
-    identity layout into row loops of `vector` code (the project's CPU code
-    generation, DESIGN.md §5):
+    identity layout, or on strided views whose rows are unit-stride and
+    evenly spaced (a column slice of wider rows: read and written in place),
+    into row loops of `vector` code (the project's CPU code generation,
+    DESIGN.md §5):
 
     - the normalized dims are flattened to one row of `n` elements; each row
       is reduced with `accumulators` independent vector accumulators of
@@ -39,9 +41,11 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
     f16 A and W (and the generic form of one, W as K×N or N×K), and batch
     matmuls of that kind (`linalg.batch_matmul`, or a generic whose batch
     dim is first or, for W, second: one GEMM per batch, batches over the
-    threads) use the same GEMM. Ops on tensors, and ops on
-    strided memrefs, are left for `--norm-decompose`; a norm op on
-    identity-layout memrefs still there at the end is an error at the op.
+    threads) use the same GEMM. Ops on tensors, fused ops on strided
+    memrefs and norms on other strided memrefs (an inner stride other than
+    1, row dims that do not merge into one stride) are left for
+    `--norm-decompose`; a norm op the patterns promise to lower still there
+    at the end is an error at the op.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"host\"",
@@ -196,9 +200,12 @@ def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
 
     A memref-form fused op the kernels do not handle is an error at the op:
     f64 elements, an `acc_type` other than f32, a `chip` below sm_80, or an
-    operand the kernel does not read. So is any norm op on a strided memref
-    (non-contiguous rows): nothing later in the GPU pipeline lowers a norm
-    op on memrefs, so the pass never exits 0 leaving one.
+    operand the kernel does not read. So is a fused op on a strided memref,
+    and a standalone norm on a strided view the row kernel does not take
+    (an inner stride other than 1, row dims that do not merge into one row
+    stride; column slices of wider rows are lowered, the row stride carried
+    into the kernel): nothing later in the GPU pipeline lowers a norm op on
+    memrefs, so the pass never exits 0 leaving one.
 
     Run `gpu-kernel-outlining` afterwards (`--norm-lower-to-nvvm` does), and
     `norm-lower-bf16-mma-sync` before `convert-nvgpu-to-nvvm`. Ops on

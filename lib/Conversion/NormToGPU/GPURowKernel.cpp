@@ -1,7 +1,9 @@
 //===- GPURowKernel.cpp - GPU row kernels for the norm ops ----------------===//
 //
 // Writes one gpu.launch computing a standalone norm over rows of n contiguous
-// elements:
+// elements (in a strided view the rows are its row stride apart; the kernel
+// indexes the 2-D view, whose descriptor carries the stride into the
+// kernel):
 //
 //   grid  = ⌈rows / R⌉ blocks of (T, R) threads; thread (t, y) of block b
 //           works on row b·R + y (clamped to the last row, with its stores

@@ -1,8 +1,8 @@
 //===- GPURowKernel.h - GPU row kernels for the norm ops --------*- C++ -*-===//
 //
 // Private to NormToGPU: one standalone norm seen as rows of n contiguous
-// elements, the shape of the kernel that computes it, and the emitter that
-// writes the gpu.launch.
+// elements (a row stride apart), the shape of the kernel that computes it,
+// and the emitter that writes the gpu.launch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,7 +32,9 @@ struct GPURowKernelShape {
 
 /// Emits a gpu.launch computing `problem` with `shape` at the builder's
 /// insertion point. Requires rows ≥ 1 at run time and, when vectorWidth > 1,
-/// n % vectorWidth == 0 and row buffers aligned to vectorWidth elements.
+/// n % vectorWidth == 0 and every row of the row buffers aligned to
+/// vectorWidth elements (for a strided view: its pointer, offset and row
+/// stride).
 void emitGPURowKernel(OpBuilder &b, Location loc,
                       const RowNormProblem &problem,
                       const GPURowKernelShape &shape);

@@ -1,15 +1,17 @@
 //===- NormToGPU.cpp - norm ops to GPU row kernels ------------------------===//
 //
 // The patterns of --convert-norm-to-gpu and the pass itself. A memref-form
-// standalone norm is viewed as rows of n contiguous elements and replaced by
-// host code that picks a kernel shape and launches it (GPURowKernel.cpp):
+// standalone norm is viewed as rows of n contiguous elements (evenly spaced
+// rows of a strided view keep their row stride) and replaced by host code
+// that picks a kernel shape and launches it (GPURowKernel.cpp):
 //
 //   - the thread count per row: a warp for short rows, up to 16 warps for
 //     mid-sized rows (the fewest that keep the row in registers), a whole
 //     block for rows of at least `block-row-threshold` elements;
 //   - the access width: 16-byte vectors when n is a multiple of the vector
-//     length and every row buffer is 16-byte aligned, tested on the host at
-//     run time, with a scalar kernel as the fallback;
+//     length and every row of every row buffer is 16-byte aligned (the
+//     aligned pointer; a strided view's offset and row stride too), tested
+//     on the host at run time, with a scalar kernel as the fallback;
 //   - dynamic row counts size the grid at run time; a dynamic row length
 //     chooses between the warp and the block kernel at run time.
 //
@@ -105,23 +107,35 @@ int64_t threadsPerRowFor(int64_t n, int64_t vectorWidth,
   return NVIDIATargetInfo::kBlockThreads;
 }
 
-/// Whether every row buffer's aligned pointer is a multiple of `bytes`.
+/// Whether every row of every row buffer starts on a `vectorWidth`-element
+/// boundary: its aligned pointer is a multiple of the vector's bytes and,
+/// for a strided view, its offset and row stride are multiples of
+/// `vectorWidth` elements.
 Value buffersAligned(OpBuilder &b, Location loc, const RowNormProblem &p,
                      int64_t vectorWidth) {
   Value all = arith::ConstantIntOp::create(b, loc, 1, 1);
-  for (Value mem : {p.x, p.residual, p.weight, p.bias, p.y, p.sum}) {
-    if (!mem)
-      continue;
-    int64_t bytes = vectorWidth *
-                    (cast<MemRefType>(mem.getType()).getElementTypeBitWidth() / 8);
-    Value address =
-        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, mem);
+  auto requireMultiple = [&](Value v, int64_t m) {
     Value misalignment = arith::RemUIOp::create(
-        b, loc, address, arith::ConstantIndexOp::create(b, loc, bytes));
+        b, loc, v, arith::ConstantIndexOp::create(b, loc, m));
     Value aligned = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::eq, misalignment,
         arith::ConstantIndexOp::create(b, loc, 0));
     all = arith::AndIOp::create(b, loc, all, aligned);
+  };
+  for (Value mem : {p.x, p.residual, p.weight, p.bias, p.y, p.sum}) {
+    if (!mem)
+      continue;
+    int64_t bytes =
+        vectorWidth *
+        (cast<MemRefType>(mem.getType()).getElementTypeBitWidth() / 8);
+    requireMultiple(memref::ExtractAlignedPointerAsIndexOp::create(b, loc, mem),
+                    bytes);
+    if (hasIdentityLayout(mem))
+      continue;
+    auto [offset, rowStride] = rowViewOffsetAndStride(b, loc, mem);
+    requireMultiple(offset, vectorWidth);
+    if (cast<MemRefType>(mem.getType()).getRank() == 2)
+      requireMultiple(rowStride, vectorWidth);
   }
   return all;
 }
@@ -607,9 +621,12 @@ struct ConvertNormToGPUPass
                   llvm::any_of(op->getOperandTypes(),
                                llvm::IsaPred<TensorType>))
                 return std::string();
-              std::string reason = nonContiguousRowsReason(
-                  op, isFusedOp(op) ? "the GPU GEMM kernels"
-                                    : "the GPU row kernel");
+              // The row kernel takes strided views with unit-stride,
+              // evenly spaced rows; the GEMMs identity layouts only.
+              std::string reason =
+                  isa<RMSNormOp, LayerNormOp>(op)
+                      ? unsupportedRowOperandReason(op)
+                      : nonContiguousRowsReason(op, "the GPU GEMM kernels");
               return reason.empty() ? "no GPU kernel takes it" : reason;
             })))
       return signalPassFailure();
@@ -620,9 +637,9 @@ struct ConvertNormToGPUPass
 
 void mlir::norm::populateNormToGPUConversionPatterns(
     RewritePatternSet &patterns, const NormGPUCodegenOptions &options) {
-  addNormLowering<RMSNormOp>(patterns, options, matchIdentityMemrefs,
+  addNormLowering<RMSNormOp>(patterns, options, matchRowViewMemrefs,
                              lowerNormToGPUKernel);
-  addNormLowering<LayerNormOp>(patterns, options, matchIdentityMemrefs,
+  addNormLowering<LayerNormOp>(patterns, options, matchRowViewMemrefs,
                                lowerNormToGPUKernel);
   addNormLowering<GroupNormOp>(patterns, options, matchIdentityMemrefs,
                                lowerNormToGPUKernel);

@@ -2,8 +2,9 @@
 //
 // The patterns of --convert-norm-to-vector and the pass itself. A memref-form
 // norm op is viewed as rows of n contiguous elements (its buffers
-// reinterpreted as 2-D row views; any `axis` works because the normalized
-// dims are the trailing ones) and handed to the row-kernel emitter
+// reinterpreted as 2-D row views, with their row stride when they are
+// strided views; any `axis` works because the normalized dims are the
+// trailing ones) and handed to the row-kernel emitter
 // (RowKernel.cpp). Fused ops become the packed GEMM of Gemm/: with
 // the norm folded in (norm → matmul), or followed by the row kernel on the
 // pre-norm sum (matmul → norm).
@@ -226,12 +227,18 @@ struct ConvertNormToVectorPass
     });
     if (failed(applyOpPatternsGreedily(normOps, std::move(patterns), config)))
       return signalPassFailure();
-    // Norm ops on identity-layout memrefs were promised vector code; ops on
-    // tensors or strided memrefs are --norm-decompose's.
+    // Standalone norms on memrefs the row views take, and fused ops on
+    // identity-layout memrefs, were promised vector code; ops on tensors or
+    // other strided memrefs are --norm-decompose's.
     if (failed(checkLowered(
             getOperation(), "convert-norm-to-vector", [](Operation *op) {
-              if (!isa_and_nonnull<NormDialect>(op->getDialect()) ||
-                  !llvm::all_of(op->getOperands(), hasIdentityLayout))
+              if (!isa_and_nonnull<NormDialect>(op->getDialect()))
+                return std::string();
+              bool promised =
+                  isa<RMSNormOp, LayerNormOp>(op)
+                      ? unsupportedRowOperandReason(op).empty()
+                      : llvm::all_of(op->getOperands(), hasIdentityLayout);
+              if (!promised)
                 return std::string();
               return std::string("no vector kernel takes it");
             })))
@@ -244,9 +251,9 @@ struct ConvertNormToVectorPass
 void mlir::norm::populateNormToVectorConversionPatterns(
     RewritePatternSet &patterns, const NormVectorCodegenOptions &options) {
   MLIRContext *context = patterns.getContext();
-  addNormLowering<RMSNormOp>(patterns, options, matchIdentityMemrefs,
+  addNormLowering<RMSNormOp>(patterns, options, matchRowViewMemrefs,
                              lowerStandaloneNorm);
-  addNormLowering<LayerNormOp>(patterns, options, matchIdentityMemrefs,
+  addNormLowering<LayerNormOp>(patterns, options, matchRowViewMemrefs,
                                lowerStandaloneNorm);
   addNormLowering<GroupNormOp>(patterns, options, matchIdentityMemrefs,
                                emitGroupNormKernel);

@@ -1,6 +1,10 @@
-//===- RowKernel.cpp - vector row kernels for the norm ops -----------------===//
+//===- RowKernel.cpp - vector row kernels for the norm ops
+//-----------------===//
 //
-// Writes the loops of one standalone norm over rows of n contiguous elements:
+// Writes the loops of one standalone norm over rows of n contiguous elements
+// (rows `stride` elements apart in a strided view, e.g. a column slice of
+// wider rows: the loads and stores index the 2-D view, so the strided rows
+// get the same vector code as contiguous ones, with no copy):
 //
 //   for each row (scf.parallel above the parallel threshold, else scf.for):
 //     statistics sweep(s): U independent vector accumulators per statistic
@@ -134,6 +138,9 @@ private:
   const RowNormProblem &p;
   const NormVectorCodegenOptions &options;
   Value yAlignedBase; // the aligned pointer of y, as an index
+  // A strided y's offset from that pointer and row stride, in elements
+  // (null for an identity layout).
+  Value yOffset, yRowStride;
 };
 
 /// Sums `numStats` row statistics. Accuracy does not degrade with n: the row
@@ -288,9 +295,15 @@ Value RowKernelEmitter::reciprocalStd(OpBuilder &b, Value statistic) {
 Value RowKernelEmitter::alignmentHead(OpBuilder &b, Value row) {
   int64_t elementBytes = elementTypeOf(p.y).getIntOrFloatBitWidth() / 8;
   Value alignment = index(b, storeAlignment());
-  Value rowStart = arith::MulIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, row, p.n),
-      index(b, elementBytes));
+  // Elements from the aligned pointer: row · n in a contiguous y, offset +
+  // row · stride in a strided view.
+  Value rowElements = yRowStride
+                          ? Value(arith::AddIOp::create(
+                                b, loc, yOffset,
+                                arith::MulIOp::create(b, loc, row, yRowStride)))
+                          : Value(arith::MulIOp::create(b, loc, row, p.n));
+  Value rowStart =
+      arith::MulIOp::create(b, loc, rowElements, index(b, elementBytes));
   Value address = arith::AddIOp::create(b, loc, yAlignedBase, rowStart);
   Value misalignment = arith::RemUIOp::create(b, loc, address, alignment);
   Value gapBytes = arith::RemUIOp::create(
@@ -589,6 +602,8 @@ void RowKernelEmitter::emit(OpBuilder &b) {
                                    index(b, options.streamingThresholdBytes));
     yAlignedBase =
         memref::ExtractAlignedPointerAsIndexOp::create(b, loc, p.y);
+    if (!hasIdentityLayout(p.y))
+      std::tie(yOffset, yRowStride) = rowViewOffsetAndStride(b, loc, p.y);
   }
 
   Value zero = index(b, 0);

@@ -62,6 +62,170 @@ Value mlir::norm::viewAs(OpBuilder &b, Location loc, Value mem,
 }
 
 namespace {
+std::string strideString(int64_t stride) {
+  return ShapedType::isDynamic(stride) ? "?" : std::to_string(stride);
+}
+
+/// The innermost row dim (of the first `rowDims`) whose size is not a
+/// static 1: its stride is the row stride. -1 when there is none.
+int64_t rowStrideDim(MemRefType type, int64_t rowDims) {
+  for (int64_t d = rowDims - 1; d >= 0; --d)
+    if (type.getDimSize(d) != 1)
+      return d;
+  return -1;
+}
+} // namespace
+
+std::string mlir::norm::unsupportedRowLayoutReason(MemRefType type,
+                                                   int64_t rowDims) {
+  if (type.getLayout().isIdentity())
+    return "";
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return "has a layout that is not strided";
+  // The row, from its innermost dim outwards: each dim's stride must be the
+  // product of the sizes inside it, starting at 1. A static 1 is any stride.
+  int64_t expected = 1;
+  bool innermost = true;
+  for (int64_t d = type.getRank() - 1; d >= rowDims; --d) {
+    int64_t size = type.getDimSize(d);
+    if (size == 1)
+      continue;
+    if (ShapedType::isDynamic(expected) || strides[d] != expected) {
+      if (innermost)
+        return "has an inner stride of " + strideString(strides[d]) +
+               ", not 1 (the row kernels read rows of contiguous elements)";
+      return "has normalized dims that are not contiguous (dim " +
+             std::to_string(d) + " has stride " + strideString(strides[d]) +
+             ")";
+    }
+    innermost = false;
+    expected =
+        ShapedType::isDynamic(size) ? ShapedType::kDynamic : expected * size;
+  }
+  // The rows: every row dim outside the one that sets the row stride must
+  // be a whole number of its rows apart, provably (static strides and sizes).
+  int64_t inner = rowStrideDim(type, rowDims);
+  for (int64_t d = inner - 1; d >= 0; --d) {
+    if (type.getDimSize(d) == 1)
+      continue;
+    int64_t innerSize = type.getDimSize(inner);
+    if (ShapedType::isDynamic(strides[inner]) ||
+        ShapedType::isDynamic(innerSize) ||
+        strides[d] != strides[inner] * innerSize)
+      return "has row dims that do not merge into one row stride (dim " +
+             std::to_string(d) + " has stride " + strideString(strides[d]) +
+             ", dim " + std::to_string(inner) + " stride " +
+             strideString(strides[inner]) + " and size " +
+             strideString(innerSize) + ")";
+    inner = d;
+  }
+  return "";
+}
+
+std::string mlir::norm::unsupportedRowOperandReason(Operation *op) {
+  // Rows of each operand: the non-normalized dims; γ and β are one row.
+  llvm::DenseMap<Value, int64_t> rowDims;
+  auto record = [&](auto norm) {
+    int64_t axis = norm.getNormalizedAxis();
+    for (OpOperand &operand : op->getOpOperands())
+      rowDims[operand.get()] = axis;
+    if (Value weight = norm.getWeight())
+      rowDims[weight] = 0;
+    if constexpr (std::is_same_v<decltype(norm), LayerNormOp>)
+      if (Value bias = norm.getBias())
+        rowDims[bias] = 0;
+  };
+  if (auto rms = dyn_cast<RMSNormOp>(op))
+    record(rms);
+  else
+    record(cast<LayerNormOp>(op));
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    std::string why =
+        type ? unsupportedRowLayoutReason(
+                   type, std::min(rowDims[operand.get()], type.getRank()))
+             : std::string("is not a memref");
+    if (why.empty())
+      continue;
+    std::string reason;
+    llvm::raw_string_ostream os(reason);
+    os << "operand #" << operand.getOperandNumber() << " ("
+       << operand.get().getType() << ") " << why;
+    return reason;
+  }
+  return "";
+}
+
+Value mlir::norm::viewAsRows(OpBuilder &b, Location loc, Value mem,
+                             int64_t rowDims, ArrayRef<OpFoldResult> sizes) {
+  if (!mem)
+    return Value();
+  auto type = cast<MemRefType>(mem.getType());
+  if (type.getLayout().isIdentity())
+    return viewAs(b, loc, mem, sizes);
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  (void)type.getStridesAndOffset(strides, offset);
+  memref::ExtractStridedMetadataOp metadata;
+  auto known = [&](int64_t value,
+                   function_ref<Value(memref::ExtractStridedMetadataOp)> get)
+      -> OpFoldResult {
+    if (!ShapedType::isDynamic(value))
+      return b.getIndexAttr(value);
+    if (!metadata)
+      metadata = memref::ExtractStridedMetadataOp::create(b, loc, mem);
+    return get(metadata);
+  };
+  OpFoldResult viewOffset = known(offset, [](auto m) { return m.getOffset(); });
+  // With no row dim but static 1s, there is one row: any stride does.
+  int64_t strideDim = rowStrideDim(type, rowDims);
+  OpFoldResult rowStride =
+      strideDim < 0 ? sizes.back()
+                    : known(
+                          strides[strideDim],
+                          [&](auto m) { return m.getStrides()[strideDim]; });
+  SmallVector<OpFoldResult> viewStrides;
+  if (sizes.size() == 2)
+    viewStrides = {rowStride, b.getIndexAttr(1)};
+  else
+    viewStrides = {rowDims == 0 ? OpFoldResult(b.getIndexAttr(1)) : rowStride};
+  auto staticOf = [](OpFoldResult v) {
+    return getConstantIntValue(v).value_or(ShapedType::kDynamic);
+  };
+  SmallVector<int64_t> staticSizes, staticStrides;
+  for (OpFoldResult size : sizes)
+    staticSizes.push_back(staticOf(size));
+  for (OpFoldResult stride : viewStrides)
+    staticStrides.push_back(staticOf(stride));
+  auto viewType =
+      MemRefType::get(staticSizes, type.getElementType(),
+                      StridedLayoutAttr::get(
+                          b.getContext(), staticOf(viewOffset), staticStrides));
+  return memref::ReinterpretCastOp::create(b, loc, viewType, mem, viewOffset,
+                                           sizes, viewStrides);
+}
+
+std::pair<Value, Value>
+mlir::norm::rowViewOffsetAndStride(OpBuilder &b, Location loc, Value view) {
+  auto type = cast<MemRefType>(view.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  (void)type.getStridesAndOffset(strides, offset);
+  memref::ExtractStridedMetadataOp metadata;
+  auto get = [&](int64_t value, bool isOffset) -> Value {
+    if (!ShapedType::isDynamic(value))
+      return arith::ConstantIndexOp::create(b, loc, value);
+    if (!metadata)
+      metadata = memref::ExtractStridedMetadataOp::create(b, loc, view);
+    return isOffset ? Value(metadata.getOffset())
+                    : Value(metadata.getStrides()[0]);
+  };
+  return {get(offset, true), get(strides[0], false)};
+}
+
+namespace {
 /// The operands and numerics shared by both standalone ops.
 template <typename OpTy>
 RowNormProblem describeCommon(OpTy op, OpBuilder &b,
@@ -76,12 +240,12 @@ RowNormProblem describeCommon(OpTy op, OpBuilder &b,
 
   RowNormProblem p;
   static_cast<NormNumerics &>(p) = getNormNumerics(op);
-  p.x = viewAs(b, loc, x, rowView);
-  p.residual = viewAs(b, loc, op.getResidual(), rowView);
-  p.weight = viewAs(b, loc, op.getWeight(), {n});
-  p.y = viewAs(b, loc, op.getInit(), rowView);
-  p.sum = viewAs(b, loc, op.getSumInit(), rowView);
-  p.rstd = viewAs(b, loc, op.getRstdInit(), {rows});
+  p.x = viewAsRows(b, loc, x, axis, rowView);
+  p.residual = viewAsRows(b, loc, op.getResidual(), axis, rowView);
+  p.weight = viewAsRows(b, loc, op.getWeight(), 0, {n});
+  p.y = viewAsRows(b, loc, op.getInit(), axis, rowView);
+  p.sum = viewAsRows(b, loc, op.getSumInit(), axis, rowView);
+  p.rstd = viewAsRows(b, loc, op.getRstdInit(), axis, {rows});
   p.rows = getValueOrCreateConstantIndexOp(b, loc, rows);
   p.n = getValueOrCreateConstantIndexOp(b, loc, n);
   return p;
@@ -132,8 +296,9 @@ RowNormProblem mlir::norm::describeRowNorm(LayerNormOp op, OpBuilder &b) {
   SmallVector<OpFoldResult> rowView;
   RowNormProblem p = describeCommon(op, b, rowView);
   p.isLayerNorm = true;
-  p.bias = viewAs(b, op.getLoc(), op.getBias(), {rowView[1]});
-  p.mean = viewAs(b, op.getLoc(), op.getMeanInit(), {rowView[0]});
+  p.bias = viewAsRows(b, op.getLoc(), op.getBias(), 0, {rowView[1]});
+  p.mean = viewAsRows(b, op.getLoc(), op.getMeanInit(), op.getNormalizedAxis(),
+                      {rowView[0]});
   return p;
 }
 

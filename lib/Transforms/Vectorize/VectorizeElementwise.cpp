@@ -81,6 +81,21 @@ std::optional<VectorizationPlan> planFor(linalg::GenericOp op, int64_t lanes,
     if (position && *position + 1 != map.getNumResults())
       return std::nullopt;
   }
+  // ... and contiguous in memory: a memref whose innermost stride is not a
+  // static 1 (every other column of a row) would need a gather, which the
+  // transfer lowering leaves as a vector.transfer_read nothing lowers.
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type || type.getRank() == 0 ||
+        !op.getMatchingIndexingMap(&operand).getResultPosition(
+            getAffineDimExpr(innermostDim, op.getContext())))
+      continue;
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)) ||
+        strides.back() != 1)
+      return std::nullopt;
+  }
   SmallVector<int64_t> bounds = op.getStaticLoopRanges();
   // Empty iteration spaces are the loops' (no tile, nothing to compute).
   if (llvm::is_contained(bounds, 0))

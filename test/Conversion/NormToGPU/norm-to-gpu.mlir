@@ -148,8 +148,9 @@ func.func @rms_residual_partial(%x: memref<16x100xbf16>, %res: memref<16x100xbf1
 
 // -----
 
-// Tensors (bufferize first) are not lowered; strided memrefs are errors
-// (norm-to-gpu-invalid.mlir).
+// Tensors (bufferize first) are not lowered; strided views are lowered
+// (norm-to-gpu-strided.mlir) unless their rows are not unit-stride and
+// evenly spaced, an error (norm-to-gpu-invalid.mlir).
 // CHECK-LABEL: func.func @left_alone
 // CHECK:         norm.rms_norm ins(%{{.*}} : tensor<4x8xf32>)
 // CHECK-NOT:     gpu.launch

@@ -1,8 +1,9 @@
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector | FileCheck %s
 
 // What the vector patterns leave alone (for --norm-decompose, which the
-// pipeline runs afterwards): ops on tensors and ops on strided memrefs. The
-// pass also touches nothing that is not a norm op.
+// pipeline runs afterwards): ops on tensors and ops on strided memrefs whose
+// rows are not unit-stride and evenly spaced (strided-rows.mlir has those
+// that are lowered). The pass also touches nothing that is not a norm op.
 
 // CHECK-LABEL: func.func @on_tensors
 //       CHECK: norm.rms_norm ins(%{{.*}} : tensor<4x16xf32>)
@@ -14,12 +15,25 @@ func.func @on_tensors(%x: tensor<4x16xf32>, %e: tensor<4x16xf32>) -> tensor<4x16
 
 // -----
 
-// A strided view (a column slice) is not contiguous by rows.
-// CHECK-LABEL: func.func @strided
-//       CHECK: norm.layer_norm ins(%{{.*}} : memref<4x8xf32, strided<[16, 1]>>)
+// Every other column (an inner stride of 2) is not a row of contiguous
+// elements.
+// CHECK-LABEL: func.func @inner_stride
+//       CHECK: norm.layer_norm ins(%{{.*}} : memref<4x8xf32, strided<[16, 2]>>)
 //   CHECK-NOT: vector.
-func.func @strided(%x: memref<4x8xf32, strided<[16, 1]>>, %y: memref<4x8xf32>) {
-  norm.layer_norm ins(%x : memref<4x8xf32, strided<[16, 1]>>) outs(%y : memref<4x8xf32>)
+func.func @inner_stride(%x: memref<4x8xf32, strided<[16, 2]>>, %y: memref<4x8xf32>) {
+  norm.layer_norm ins(%x : memref<4x8xf32, strided<[16, 2]>>) outs(%y : memref<4x8xf32>)
+  return
+}
+
+// -----
+
+// Per-head rows of a split-QKV slice (heads 8 apart, tokens 64 apart) are
+// not one row stride apart.
+// CHECK-LABEL: func.func @rows_not_evenly_spaced
+//       CHECK: norm.rms_norm ins(%{{.*}} : memref<2x4x8xf32, strided<[64, 8, 1], offset: 32>>)
+//   CHECK-NOT: vector.
+func.func @rows_not_evenly_spaced(%x: memref<2x4x8xf32, strided<[64, 8, 1], offset: 32>>, %y: memref<2x4x8xf32>) {
+  norm.rms_norm ins(%x : memref<2x4x8xf32, strided<[64, 8, 1], offset: 32>>) outs(%y : memref<2x4x8xf32>) {axis = 2 : i64}
   return
 }
 

@@ -358,3 +358,23 @@ func.func @pow_two(%x: memref<4x64xf32>, %y: memref<4x64xf32>) {
   }
   return
 }
+
+// -----
+
+// Every other column (an inner stride of 2, e.g. the decomposition of a norm
+// on such a view): a vector would need a gather, which the transfer
+// lowering would leave as a vector.transfer_read nothing lowers; the op
+// keeps its loops.
+// CHECK-LABEL: func.func @inner_stride
+//       CHECK:   linalg.generic
+//   CHECK-NOT:   vector.
+func.func @inner_stride(%x: memref<6x20xf32, strided<[40, 2]>>, %y: memref<6x20xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<6x20xf32, strided<[40, 2]>>) outs(%y : memref<6x20xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %e = math.exp %a : f32
+    linalg.yield %e : f32
+  }
+  return
+}

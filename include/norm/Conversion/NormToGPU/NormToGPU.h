@@ -53,14 +53,16 @@ struct NormGPUCodegenOptions {
 };
 
 /// Adds the patterns that replace memref-form `norm.rms_norm` and
-/// `norm.layer_norm` with identity layouts by `gpu.launch` row kernels. The
+/// `norm.layer_norm` (identity layouts, or strided views whose rows are
+/// unit-stride and evenly spaced) by `gpu.launch` row kernels. The
 /// memrefs must be accessible from the device (gpu.alloc, managed or
 /// host-registered memory). The fused norm/matmul ops on bf16/f16 memrefs
 /// with identity layouts become tensor-core GEMM kernels (a matmul → norm op
 /// also creates the standalone norm op that normalizes its pre-norm sum,
 /// which these patterns then lower); fused ops the kernels cannot compute
 /// do not match (`--convert-norm-to-gpu` reports them as errors, see
-/// `unsupportedFusedOpReason`). Ops on tensors or strided memrefs are left alone.
+/// `unsupportedFusedOpReason`). Ops on tensors or other strided memrefs are
+/// left alone.
 void populateNormToGPUConversionPatterns(RewritePatternSet &patterns,
                                          const NormGPUCodegenOptions &options);
 

@@ -68,11 +68,12 @@ struct NormVectorCodegenOptions {
 };
 
 /// Adds the patterns that lower memref-form `norm.rms_norm` and
-/// `norm.layer_norm` with identity layouts to scf + vector code, and the
-/// fused ops to a packed GEMM with the norm folded in (norm → matmul) or
-/// followed by the row kernel (matmul → norm). Fused ops whose acc_type is
-/// not f32 are split into a norm op and a linalg matmul. Ops on tensors or on
-/// strided memrefs are left alone.
+/// `norm.layer_norm` to scf + vector code (identity layouts, or strided views
+/// whose rows are unit-stride and evenly spaced: unsupportedRowOperandReason),
+/// and the fused ops on identity layouts to a packed GEMM with the norm
+/// folded in (norm → matmul) or followed by the row kernel (matmul → norm).
+/// Fused ops whose acc_type is not f32 are split into a norm op and a linalg
+/// matmul. Ops on tensors or on other strided memrefs are left alone.
 void populateNormToVectorConversionPatterns(
     RewritePatternSet &patterns, const NormVectorCodegenOptions &options);
 

@@ -38,6 +38,19 @@ LogicalResult matchIdentityMemrefs(OpTy op, PatternRewriter &rewriter,
   return matchIdentityMemrefs(op.getOperation(), rewriter);
 }
 
+/// Fails to match the standalone norm `op` unless every operand is a memref
+/// the row views take (unsupportedRowOperandReason): identity layouts, and
+/// strided views with unit-stride, evenly spaced rows. Tensors and other
+/// strided memrefs are left for --norm-decompose.
+template <typename OpTy, typename OptionsT>
+LogicalResult matchRowViewMemrefs(OpTy op, PatternRewriter &rewriter,
+                                  const OptionsT &) {
+  std::string reason = unsupportedRowOperandReason(op);
+  if (reason.empty())
+    return success();
+  return rewriter.notifyMatchFailure(op, reason);
+}
+
 /// The shell every lowering of a norm op shares: `check` says whether the
 /// kernels take the op (before anything is created), `lower` writes the
 /// kernel code in its place, and the op is erased. OptionsT is the

@@ -2,8 +2,9 @@
 //
 // What the CPU and GPU code generators both see of a memref-form
 // norm.rms_norm / norm.layer_norm: its buffers viewed as rows of n
-// contiguous elements, and its numerics. Shared by NormToVector and
-// NormToGPU (and the fused GEMM's row views).
+// contiguous elements, evenly spaced (a row stride, which strided views such
+// as a column slice of wider rows have), and its numerics. Shared by
+// NormToVector and NormToGPU (and the fused GEMM's row views).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,8 +23,11 @@ namespace norm {
 
 /// One standalone norm, with every buffer viewed as rows of `n` contiguous
 /// elements: x, residual, y and sum as memref<R x n>, γ and β as memref<n>,
-/// mean and rstd as memref<R>. Absent operands are null. The numerics are
-/// the op's (NormNumerics).
+/// mean and rstd as memref<R>. A buffer with the identity layout gets the
+/// identity-layout view; a strided one keeps its offset and row stride
+/// (memref<R x n, strided<[S, 1], offset: O>>, memref<R, strided<[S],
+/// offset: O>>, memref<n, strided<[1], offset: O>>). Absent operands are
+/// null. The numerics are the op's (NormNumerics).
 struct RowNormProblem : NormNumerics {
   bool isLayerNorm = false;
   Value x, residual, weight, bias;
@@ -55,6 +59,18 @@ struct RowNormProblem : NormNumerics {
 /// 0), the form the row views need.
 bool hasIdentityLayout(Value value);
 
+/// Why the row views cannot take a buffer of type `type` whose first
+/// `rowDims` dims are rows and whose other dims make up the row, or an empty
+/// string when they can: the layout must be strided, the row's dims
+/// contiguous with a unit inner stride, and the row dims must merge into one
+/// row stride (static or dynamic). Dims of static size 1 do not count.
+std::string unsupportedRowLayoutReason(MemRefType type, int64_t rowDims);
+
+/// The first operand of the standalone norm `op` (RMSNormOp or LayerNormOp)
+/// that is not a memref the row views take, as "operand #i (type) <why>",
+/// or an empty string when every operand is one.
+std::string unsupportedRowOperandReason(Operation *op);
+
 /// The product of dims [from, to) of the memref `mem`, folded to a constant
 /// when static.
 OpFoldResult dimProduct(OpBuilder &b, Location loc, Value mem, int64_t from,
@@ -65,7 +81,23 @@ OpFoldResult dimProduct(OpBuilder &b, Location loc, Value mem, int64_t from,
 Value viewAs(OpBuilder &b, Location loc, Value mem,
              ArrayRef<OpFoldResult> sizes);
 
-/// The row views and numerics of a memref-form op with identity layouts.
+/// `mem` as rows: its first `rowDims` dims merged into the rows (sizes[0],
+/// absent when rowDims is 0) and the other dims into the row (sizes.back(),
+/// absent when rowDims is its rank). An identity layout gives viewAs's view;
+/// another layout (one unsupportedRowLayoutReason accepts) keeps its offset
+/// and row stride, taken from the type when static, else from
+/// memref.extract_strided_metadata. Null for a null `mem`.
+Value viewAsRows(OpBuilder &b, Location loc, Value mem, int64_t rowDims,
+                 ArrayRef<OpFoldResult> sizes);
+
+/// The offset (in elements) and row stride of a 1-D or 2-D row view as index
+/// values (for a 1-D view, its only stride); constants when the view's type
+/// has them static.
+std::pair<Value, Value> rowViewOffsetAndStride(OpBuilder &b, Location loc,
+                                               Value view);
+
+/// The row views and numerics of a memref-form op whose operands
+/// unsupportedRowOperandReason accepts.
 RowNormProblem describeRowNorm(RMSNormOp op, OpBuilder &b);
 RowNormProblem describeRowNorm(LayerNormOp op, OpBuilder &b);
 /// norm.group_norm as the LayerNorm of the [N·G, C/G·ΠS] rows, with
