@@ -6,6 +6,7 @@
 
 #include "norm/Reference/NormReference.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -156,6 +157,14 @@ double mlir::norm::reference::getTolerance(ElemType t, bool fused) {
     return 1e-2;
   }
   return 0.0;
+}
+
+double mlir::norm::reference::getNormTolerance(ElemType in, ElemType out,
+                                               bool castBeforeWeight) {
+  double tol = getTolerance(out, /*fused=*/false);
+  if (castBeforeWeight)
+    tol = std::max(tol, getTolerance(in, /*fused=*/false));
+  return tol;
 }
 
 double mlir::norm::reference::getStatTolerance(ElemType t) {

@@ -65,6 +65,11 @@ void storeElement(ElemType t, void *base, int64_t index, double v);
 /// Main (and sum) output: f32 1e-6 for the norms, 1e-5 for the fused
 /// norm <-> matmul ops; f16 2e-3; bf16 1e-2.
 double getTolerance(ElemType t, bool fused);
+/// The main output of a standalone norm whose result type `out` may be wider
+/// than its input type `in` (f32 y from bf16 x): the tolerance of `out`, or
+/// of `in` when the normalized value is rounded to `in` (cast_mode =
+/// before_weight), whichever is looser.
+double getNormTolerance(ElemType in, ElemType out, bool castBeforeWeight);
 /// f32 statistics (mean, rstd): 1e-6 for f32 ops, 1e-5 for f16/bf16 ops.
 double getStatTolerance(ElemType t);
 
@@ -93,8 +98,10 @@ std::vector<double> residualAdd(ElemType t, const std::vector<double> &x,
 ///   rstd = 1/sqrt(v + eps), or 1/(sqrt(v) + eps) with epsOutside
 ///   z = (s - mu) * rstd; z = round_t(z) with castBeforeWeight
 ///   y = z * (gamma + offset) + beta
-/// `gamma` / `beta` (n elements each) are null when absent (1 and 0). `y` gets
-/// rows * n values (unrounded), `mean` and `rstd` one value per row.
+/// `gamma` / `beta` (n elements each) are null when absent (1 and 0); they are
+/// taken at their own precision (an f32 gamma with bf16 data is never rounded
+/// to `t`). `y` gets rows * n values (unrounded), `mean` and `rstd` one value
+/// per row.
 void referenceNorm(ElemType t, const double *s, int64_t rows, int64_t n,
                    const double *gamma, const double *beta,
                    const NormParams &p, std::vector<double> &y,

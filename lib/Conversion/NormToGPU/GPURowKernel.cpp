@@ -373,7 +373,7 @@ void GPURowKernelEmitter::normalizeChunk(OpBuilder &b, Value chunk,
   bool scaled = p.weight || p.weightOffset != 0.0;
   bool roundEarly = p.castMode == CastMode::before_weight;
   auto round = [&](Value v) {
-    return roundEarly ? roundThrough(b, v, p.elementType()) : v;
+    return roundEarly ? roundThrough(b, v, p.weightType) : v;
   };
   SmallVector<Value> gamma, beta;
   auto params = [&](Value mem) {
@@ -390,7 +390,9 @@ void GPURowKernelEmitter::normalizeChunk(OpBuilder &b, Value chunk,
     if (p.isLayerNorm)
       v = arith::SubFOp::create(b, loc, arith::SubFOp::create(b, loc, v, shift),
                                 correction);
-    v = round(arith::MulFOp::create(b, loc, v, rstd));
+    v = arith::MulFOp::create(b, loc, v, rstd);
+    if (roundEarly)
+      v = roundThrough(b, v, p.elementType());
     if (scaled) {
       Value factor = p.weight ? gamma[l] : accConst(b, 1.0);
       if (p.weightOffset != 0.0)
@@ -398,8 +400,11 @@ void GPURowKernelEmitter::normalizeChunk(OpBuilder &b, Value chunk,
             arith::AddFOp::create(b, loc, factor, accConst(b, p.weightOffset)));
       v = round(arith::MulFOp::create(b, loc, v, factor));
     }
-    if (p.bias)
+    if (p.bias) {
       v = arith::AddFOp::create(b, loc, v, beta[l]);
+      if (p.weightType != elementTypeOf(p.y))
+        v = round(v);
+    }
     out.push_back(v);
   }
   storeChunk(b, out, p.y, chunk);

@@ -437,10 +437,13 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
       v = arith::SubFOp::create(
           nb, loc, arith::SubFOp::create(nb, loc, v, shiftVec), correctionVec);
     v = arith::MulFOp::create(nb, loc, v, rstdVec);
+    // before_weight: the normalized value rounds to x's type, the weight
+    // step to γ's (x's or wider: f32 γ with bf16 x rounds nothing here).
+    if (roundEarly)
+      v = roundThrough(nb, v, elementType);
     auto round = [&](Value x) {
-      return roundEarly ? roundThrough(nb, x, elementType) : x;
+      return roundEarly ? roundThrough(nb, x, p.weightType) : x;
     };
-    v = round(v);
     if (scaled) {
       Value factor = p.weight ? loadAcc(nb, p.weight, {j}, m)
                               : splat(nb, accConst(nb, 1.0));
@@ -449,8 +452,11 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
             nb, loc, factor, splat(nb, accConst(nb, p.weightOffset))));
       v = round(arith::MulFOp::create(nb, loc, v, factor));
     }
-    if (p.bias)
+    if (p.bias) {
       v = arith::AddFOp::create(nb, loc, v, loadAcc(nb, p.bias, {j}, m));
+      if (p.weightType != elementTypeOf(p.y))
+        v = round(v);
+    }
     store(nb, v, p.y, {row, j}, m, nontemporal);
   };
 

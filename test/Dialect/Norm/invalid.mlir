@@ -663,11 +663,11 @@ func.func @ln_rank0(%x: memref<f32>, %e: memref<f32>) {
 
 // -----
 
-// (C1) outs element type.
-func.func @ln_outs_element_type(%x: tensor<4x17xbf16>, %e: tensor<4x17xf32>) -> tensor<4x17xf32> {
-  // expected-error @+1 {{'norm.layer_norm' op 'outs' element type 'f32' does not match the input element type 'bf16'}}
-  %y = norm.layer_norm ins(%x : tensor<4x17xbf16>) outs(%e : tensor<4x17xf32>) -> tensor<4x17xf32>
-  return %y : tensor<4x17xf32>
+// (C1) outs element type: as wide as x but another type.
+func.func @ln_outs_element_type(%x: tensor<4x17xbf16>, %e: tensor<4x17xf16>) -> tensor<4x17xf16> {
+  // expected-error @+1 {{'norm.layer_norm' op 'outs' element type 'f16' does not match the input element type 'bf16' and is not a wider float type up to the accumulation type 'f32'}}
+  %y = norm.layer_norm ins(%x : tensor<4x17xbf16>) outs(%e : tensor<4x17xf16>) -> tensor<4x17xf16>
+  return %y : tensor<4x17xf16>
 }
 
 // -----
@@ -726,11 +726,56 @@ func.func @ln_weight_shape(%x: tensor<4x17xf32>, %g: tensor<4xf32>, %e: tensor<4
 
 // -----
 
-// (C1) weight element type.
-func.func @ln_weight_element_type(%x: tensor<4x17xf16>, %g: tensor<17xf32>, %e: tensor<4x17xf16>) -> tensor<4x17xf16> {
-  // expected-error @+1 {{'norm.layer_norm' op 'weight' element type 'f32' does not match the input element type 'f16'}}
-  %y = norm.layer_norm ins(%x : tensor<4x17xf16>) weight(%g : tensor<17xf32>) outs(%e : tensor<4x17xf16>) -> tensor<4x17xf16>
+// (C1) weight element type: wider than x but wider than acc_type too.
+func.func @ln_weight_element_type(%x: tensor<4x17xf16>, %g: tensor<17xf64>, %e: tensor<4x17xf16>) -> tensor<4x17xf16> {
+  // expected-error @+1 {{'norm.layer_norm' op 'weight' element type 'f64' does not match the input element type 'f16' and is not a wider float type up to the accumulation type 'f32'}}
+  %y = norm.layer_norm ins(%x : tensor<4x17xf16>) weight(%g : tensor<17xf64>) outs(%e : tensor<4x17xf16>) -> tensor<4x17xf16>
   return %y : tensor<4x17xf16>
+}
+
+// -----
+
+// (C1) γ and β share one element type.
+func.func @ln_weight_bias_element_types(%x: tensor<4x17xbf16>, %g: tensor<17xf32>, %b: tensor<17xbf16>, %e: tensor<4x17xbf16>) -> tensor<4x17xbf16> {
+  // expected-error @+1 {{'norm.layer_norm' op 'bias' element type 'bf16' does not match the 'weight' element type 'f32'}}
+  %y = norm.layer_norm ins(%x : tensor<4x17xbf16>) weight(%g : tensor<17xf32>) bias(%b : tensor<17xbf16>) outs(%e : tensor<4x17xbf16>) -> tensor<4x17xbf16>
+  return %y : tensor<4x17xbf16>
+}
+
+// -----
+
+// (C1) β narrower than x.
+func.func @ln_bias_narrower(%x: tensor<4x17xf32>, %b: tensor<17xf16>, %e: tensor<4x17xf32>) -> tensor<4x17xf32> {
+  // expected-error @+1 {{'norm.layer_norm' op 'bias' element type 'f16' does not match the input element type 'f32' and is not a wider float type up to the accumulation type 'f32'}}
+  %y = norm.layer_norm ins(%x : tensor<4x17xf32>) bias(%b : tensor<17xf16>) outs(%e : tensor<4x17xf32>) -> tensor<4x17xf32>
+  return %y : tensor<4x17xf32>
+}
+
+// -----
+
+// (C1) a wider result is still checked against acc_type.
+func.func @rms_outs_wider_than_acc(%x: tensor<4x17xbf16>, %e: tensor<4x17xf64>) -> tensor<4x17xf64> {
+  // expected-error @+1 {{'norm.rms_norm' op 'outs' element type 'f64' does not match the input element type 'bf16' and is not a wider float type up to the accumulation type 'f32'}}
+  %y = norm.rms_norm ins(%x : tensor<4x17xbf16>) outs(%e : tensor<4x17xf64>) -> tensor<4x17xf64>
+  return %y : tensor<4x17xf64>
+}
+
+// -----
+
+// (C1) the residual and sum stay in x's type (the residual stream).
+func.func @rms_residual_wider(%x: tensor<4x17xbf16>, %r: tensor<4x17xf32>, %g: tensor<17xf32>, %e: tensor<4x17xf32>) -> tensor<4x17xf32> {
+  // expected-error @+1 {{'norm.rms_norm' op 'residual' element type 'f32' does not match the input element type 'bf16'}}
+  %y = norm.rms_norm ins(%x : tensor<4x17xbf16>) residual(%r : tensor<4x17xf32>) weight(%g : tensor<17xf32>) outs(%e : tensor<4x17xf32>) -> tensor<4x17xf32>
+  return %y : tensor<4x17xf32>
+}
+
+// -----
+
+// (C1) the fused ops keep strict element types.
+func.func @rms_matmul_wider_weight(%x: tensor<4x16xbf16>, %g: tensor<16xf32>, %w: tensor<16x8xbf16>, %e: tensor<4x8xbf16>) -> tensor<4x8xbf16> {
+  // expected-error @+1 {{'norm.rms_norm_matmul' op 'weight' element type 'f32' does not match the input element type 'bf16'}}
+  %c = norm.rms_norm_matmul ins(%x : tensor<4x16xbf16>) weight(%g : tensor<16xf32>) rhs(%w : tensor<16x8xbf16>) outs(%e : tensor<4x8xbf16>) -> tensor<4x8xbf16>
+  return %c : tensor<4x8xbf16>
 }
 
 // -----
@@ -1895,4 +1940,14 @@ func.func @mmln_n_empty(%a: tensor<8x24xf32>, %w: tensor<0x24xf32>, %e: tensor<8
   // expected-error @+1 {{'norm.matmul_layer_norm' op the normalized dimension N (the output's last dimension) must not be empty}}
   %y = norm.matmul_layer_norm ins(%a : tensor<8x24xf32>) rhs(%w : tensor<0x24xf32>) outs(%e : tensor<8x0xf32>) {transpose_rhs} -> tensor<8x0xf32>
   return %y : tensor<8x0xf32>
+}
+
+// -----
+
+// Mixed element types stop at floats: an integer γ is refused by the type
+// constraint.
+func.func @rms_integer_weight(%x: tensor<4x17xbf16>, %g: tensor<17xi32>, %e: tensor<4x17xbf16>) -> tensor<4x17xbf16> {
+  // expected-error @+1 {{'norm.rms_norm' op operand #1 must be ranked tensor or memref of f16, bf16, f32 or f64 values, but got 'tensor<17xi32>'}}
+  %y = norm.rms_norm ins(%x : tensor<4x17xbf16>) weight(%g : tensor<17xi32>) outs(%e : tensor<4x17xbf16>) -> tensor<4x17xbf16>
+  return %y : tensor<4x17xbf16>
 }

@@ -26,6 +26,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/TypeUtilities.h"
 
 #include <cmath>
 
@@ -55,22 +56,29 @@ Value castFloat(OpBuilder &b, Location loc, Value value, Type type) {
   return arith::TruncFOp::create(b, loc, type, value);
 }
 
-/// What the numerics of one norm need to know.
-/// The op's numerics and its element type, the type of every output.
+/// The op's numerics, its input element type (the rounding point of the
+/// residual sum and of a before_weight normalized value) and the element
+/// type of its result `y` (the input's or wider).
 struct DecompositionNumerics : NormNumerics {
   Type elementType;
+  Type outputType;
 };
 
 /// From the normalized value `v` (accumulation type) to the output element:
 /// `v · (γ + offset) + β`, rounded before or after the weight per cast_mode.
-/// A missing γ is 1, a missing β is 0.
+/// A missing γ is 1, a missing β is 0. after_weight: all in acc_type, one
+/// rounding to the output type. before_weight: `v` rounds to the input's
+/// element type, the weight step runs in γ's type (PyTorch's promotion of
+/// `weight * hidden.to(input_dtype)`), then rounds to the output type.
 Value applyWeightAndBias(OpBuilder &b, Location loc, Value v, Value gamma,
                          Value beta, const DecompositionNumerics &num) {
   bool scaled = gamma || num.weightOffset != 0.0;
-  Type computeType = num.castMode == CastMode::after_weight
-                         ? Type(num.accType)
-                         : num.elementType;
-  Value result = castFloat(b, loc, v, computeType);
+  Type computeType = num.castMode == CastMode::after_weight ? Type(num.accType)
+                                                            : num.weightType;
+  Value result = v;
+  if (num.castMode == CastMode::before_weight)
+    result = castFloat(b, loc, result, num.elementType);
+  result = castFloat(b, loc, result, computeType);
   if (scaled) {
     Value factor = gamma ? castFloat(b, loc, gamma, computeType)
                          : floatConstant(b, loc, computeType, 1.0);
@@ -82,7 +90,7 @@ Value applyWeightAndBias(OpBuilder &b, Location loc, Value v, Value gamma,
   if (beta)
     result = arith::AddFOp::create(b, loc, result,
                                    castFloat(b, loc, beta, computeType));
-  return castFloat(b, loc, result, num.elementType);
+  return castFloat(b, loc, result, num.outputType);
 }
 
 //===----------------------------------------------------------------------===//
@@ -726,6 +734,7 @@ template <typename OpTy> DecompositionNumerics numericsOf(OpTy op) {
   DecompositionNumerics num;
   static_cast<NormNumerics &>(num) = getNormNumerics(op);
   num.elementType = op.getInputType().getElementType();
+  num.outputType = getElementTypeOrSelf(op.getInit().getType());
   return num;
 }
 /// The decomposition of any norm op `op`.

@@ -33,8 +33,11 @@ template <typename OpTy> NormNumerics readNumerics(OpTy op) {
   num.epsilon = op.getEpsilonValue();
   num.weightOffset = op.getWeightOffsetValue();
   num.epsMode = op.getEpsMode();
+  num.weightType = op.getInputType().getElementType();
   return num;
 }
+Value getBias(RMSNormOp) { return Value(); }
+Value getBias(LayerNormOp op) { return op.getBias(); }
 } // namespace
 
 NormNumerics mlir::norm::getNormNumerics(Operation *op) {
@@ -42,6 +45,8 @@ NormNumerics mlir::norm::getNormNumerics(Operation *op) {
       .Case<RMSNormOp, LayerNormOp>([](auto norm) {
         NormNumerics num = readNumerics(norm);
         num.castMode = norm.getCastMode();
+        if (Value param = norm.getWeight() ? norm.getWeight() : getBias(norm))
+          num.weightType = getElementTypeOrSelf(param.getType());
         return num;
       })
       .Case<RMSNormMatmulOp, LayerNormMatmulOp, MatmulRMSNormOp,
@@ -49,6 +54,16 @@ NormNumerics mlir::norm::getNormNumerics(Operation *op) {
       .Default([](Operation *) -> NormNumerics {
         llvm_unreachable("not a norm op");
       });
+}
+
+bool mlir::norm::isWidenedElementType(Type type, Type inputType,
+                                      FloatType accType) {
+  if (type == inputType)
+    return true;
+  auto floatType = dyn_cast<FloatType>(type);
+  return floatType &&
+         floatType.getWidth() > inputType.getIntOrFloatBitWidth() &&
+         floatType.getWidth() <= accType.getWidth();
 }
 
 Value mlir::norm::createReciprocalStd(OpBuilder &b, Location loc, Value s,

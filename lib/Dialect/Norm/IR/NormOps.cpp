@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "norm/Dialect/Norm/IR/NormOps.h"
+#include "norm/Dialect/Norm/IR/NormNumerics.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -150,6 +151,24 @@ public:
     return checkShape(value, name, shape, shapeWhat);
   }
 
+  /// A mixed-precision operand (`weight`, `bias`, `outs` of a standalone
+  /// norm): the input's element type, or a float type wider than it and no
+  /// wider than `accType`, so that the op's arithmetic, done in `accType`,
+  /// never rounds it (docs/design.md, "Mixed element types").
+  LogicalResult checkWidenedElementType(Value value, StringRef name,
+                                        Type inputType, FloatType accType) {
+    if (!value)
+      return success();
+    Type actual = cast<ShapedType>(value.getType()).getElementType();
+    if (isWidenedElementType(actual, inputType, accType))
+      return success();
+    return op->emitOpError()
+           << "'" << name << "' element type " << actual
+           << " does not match the input element type " << inputType
+           << " and is not a wider float type up to the accumulation type "
+           << accType;
+  }
+
   /// `weight` and, for LayerNorm, `bias`. The names live in a static array:
   /// a braced list passed as `ArrayRef` into `llvm::zip` in a range-for dies
   /// before the loop body reads it (ASan: stack-use-after-scope).
@@ -234,8 +253,11 @@ LogicalResult verifyStandaloneNorm(OpTy op, ArrayRef<Value> affineParams,
                                       op.getWeightOffsetAttr(),
                                       op.getAccType(), elementType)))
     return failure();
-  if (failed(verifier.checkOperand(op.getInit(), "outs", elementType, shape,
-                                   "the input shape")) ||
+  FloatType accType = op.getAccumulationType();
+  if (failed(verifier.checkWidenedElementType(op.getInit(), "outs", elementType,
+                                              accType)) ||
+      failed(verifier.checkShape(op.getInit(), "outs", shape,
+                                 "the input shape")) ||
       failed(verifier.checkOperand(op.getResidual(), "residual", elementType,
                                    shape, "the input shape")))
     return failure();
@@ -244,11 +266,23 @@ LogicalResult verifyStandaloneNorm(OpTy op, ArrayRef<Value> affineParams,
   if (failed(verifier.checkOperand(op.getSumInit(), "sum_outs", elementType,
                                    shape, "the input shape")))
     return failure();
-  if (failed(
-          verifier.checkAffineParams(affineParams, elementType, normShape,
-                                     "the normalized dimensions of the input")))
-    return failure();
-  FloatType accType = op.getAccumulationType();
+  // γ and β: the input's element type or one wider type, shared by both.
+  static const StringRef paramNames[] = {"weight", "bias"};
+  Value firstParam;
+  for (auto [value, name] : llvm::zip(affineParams, paramNames)) {
+    if (!value)
+      continue;
+    if (failed(verifier.checkWidenedElementType(value, name, elementType,
+                                                accType)) ||
+        failed(verifier.checkShape(value, name, normShape,
+                                   "the normalized dimensions of the input")))
+      return failure();
+    if (firstParam &&
+        failed(verifier.checkSameElementType(
+            value, name, getElementTypeOrSelf(firstParam), "'weight'")))
+      return failure();
+    firstParam = firstParam ? firstParam : value;
+  }
   for (auto [value, name] : stats)
     if (failed(verifier.checkStatistic(value, name, accType, rowShape)))
       return failure();

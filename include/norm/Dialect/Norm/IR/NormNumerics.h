@@ -28,7 +28,18 @@ struct NormNumerics {
   /// Fused ops have no cast_mode: they round once, after the weight.
   CastMode castMode = CastMode::after_weight;
   EpsMode epsMode = EpsMode::inside_sqrt;
+  /// The type a before_weight op applies γ and β in: their element type,
+  /// which is the input's or wider (f32 γ with bf16 x); the input's when
+  /// the op has neither. The normalized value is rounded to the input's
+  /// element type first, then widened to this type.
+  Type weightType;
 };
+
+/// Whether `type` may be the element type of γ, β or the result `y` of a
+/// standalone norm whose input has element type `inputType`: that type, or a
+/// float type wider than it and no wider than `accType` (f32 γ with bf16 x),
+/// so that the arithmetic in `accType` never rounds it.
+bool isWidenedElementType(Type type, Type inputType, FloatType accType);
 
 /// The numerics of `op`, one of norm.rms_norm, norm.layer_norm and the four
 /// fused ops.

@@ -121,8 +121,11 @@ def Norm_RMSNormOp : Norm_StructuredOp<"rms_norm"> {
     - `residual(r)` (optional): added to `x` first; the sum is rounded to the
       element type and is what is normalized (the residual stream of vLLM's
       `fused_add_rms_norm`).
-    - `weight(γ)` (optional): shape = the normalized dimensions of `x`.
-    - `outs(y)`: the result, same type as `x`.
+    - `weight(γ)` (optional): shape = the normalized dimensions of `x`;
+      element type that of `x` or a wider float type up to `acc_type` (f32
+      γ with bf16 `x`), never rounded to `x`'s type.
+    - `outs(y)`: the result, the shape of `x`; element type that of `x` or a
+      wider float type up to `acc_type` (f32 `y` from bf16 `x`).
     - `sum_outs(s)` (optional, requires `residual`): receives `x + r`.
     - `rstd_outs(rstd)` (optional): receives `rstd`, element type `acc_type`,
       shape = the non-normalized dimensions of `x`.
@@ -137,16 +140,20 @@ def Norm_RMSNormOp : Norm_StructuredOp<"rms_norm"> {
       elements of the flattened normalized dimensions; all `n` are scaled.
     - `acc_type`: f32 or f64, at least as wide as the element type.
     - `cast_mode`: `after_weight` (default) or `before_weight`; see
-      `#norm.cast_mode`.
+      `#norm.cast_mode`. `after_weight`: everything in `acc_type`, one
+      rounding to `y`'s type. `before_weight`: `s · rstd` rounds to `x`'s
+      type, then the weight is applied in γ's type, then rounded to `y`'s.
     - `eps_mode`: `inside_sqrt` (default) or `outside_sqrt`.
 
     On tensors the op returns one result per `outs` operand, in order; on
     memrefs it writes them and returns nothing.
 
     Constraints (checked by the verifier, each with its own message):
-    - (C1) `x`, `residual`, `y` and `s` have the same element type and
-      compatible shapes; `γ` has that element type and the shape of the
-      normalized dimensions, which must not be empty.
+    - (C1) `x`, `residual` and `s` have the same element type and
+      compatible shapes; `y` has their shape and their element type or a
+      wider float type no wider than `acc_type`; `γ` has the shape of the
+      normalized dimensions, which must not be empty, and an element type
+      allowed like `y`'s.
     - (C2) `-rank ≤ axis < rank`.
     - (C3) ε is finite and ≥ 0; `weight_offset` is finite; `partial` is in
       (0, 1].
@@ -239,7 +246,8 @@ def Norm_LayerNormOp : Norm_StructuredOp<"layer_norm"> {
     for `norm.rms_norm`.
 
     Constraints: as for `norm.rms_norm` (C1–C5), with `β` constrained like
-    `γ` and `mean` like `rstd`. There is no `partial`.
+    `γ` (and of `γ`'s element type when both are given) and `mean` like
+    `rstd`. There is no `partial`.
 
     Example:
 

@@ -2,6 +2,8 @@
 
 #include "NormOpView.h"
 
+#include "mlir/IR/TypeUtilities.h"
+
 using namespace mlir;
 using namespace mlir::norm;
 
@@ -60,5 +62,10 @@ std::string NormOpView::whyNoFusedForm() const {
   for (Value stat : {mean, rstd})
     if (stat && !stat.use_empty())
       return "its statistics results are used";
+  Type elementType = getElementTypeOrSelf(input.getType());
+  for (Value v : {weight, bias, y})
+    if (v && getElementTypeOrSelf(v.getType()) != elementType)
+      return "its weight, bias or result is wider than its input (the fused "
+             "ops take one element type)";
   return "";
 }

@@ -333,12 +333,15 @@ bool Raiser::tryRaise(Value v) {
   }
   // γ and β in the op's shape.
   auto xType = cast<RankedTensorType>(m.input.getType());
-  auto columnType =
-      RankedTensorType::get(xType.getShape().drop_front(m.axis), m.elemType);
+  Value param = m.gamma ? m.gamma : m.beta;
+  auto columnType = RankedTensorType::get(
+      xType.getShape().drop_front(m.axis),
+      param ? getElementTypeOrSelf(param.getType()) : Type(m.elemType));
   for (Value w : {m.gamma, m.beta})
     if (w && !canReshape(cast<RankedTensorType>(w.getType()), columnType))
       return fail("γ/β do not have the shape of the normalized dims");
-  if (!tensor::CastOp::areCastCompatible(xType, type))
+  if (!tensor::CastOp::areCastCompatible(xType.clone(type.getElementType()),
+                                         type))
     return fail("the input and the result have different shapes");
   for (Value s : {m.input, m.residual, m.gamma, m.beta})
     if (s)
@@ -358,7 +361,7 @@ bool Raiser::tryRaise(Value v) {
   };
   bool wantMean = llvm::any_of(stats, [](auto s) { return s.second; });
   bool wantRstd = llvm::any_of(stats, [](auto s) { return !s.second; });
-  Value init = empty(sizes, m.elemType);
+  Value init = empty(sizes, m.resultType);
   Value sumInit = sumValue ? empty(sizes, m.elemType) : Value();
   Value meanInit = wantMean ? empty(rowSizes, m.accType) : Value();
   Value rstdInit = wantRstd ? empty(rowSizes, m.accType) : Value();

@@ -35,7 +35,9 @@ struct NormMatch {
   double weightOffset = 0.0;
   EpsMode epsMode = EpsMode::inside_sqrt;
   CastMode castMode = CastMode::after_weight;
-  FloatType elemType, accType;
+  /// The input's element type, the statistics' type and the result's (the
+  /// input's or wider).
+  FloatType elemType, accType, resultType;
   /// μ and rstd per row, for recognizing statistics tensors other ops use.
   Poly mean, rstd;
 };

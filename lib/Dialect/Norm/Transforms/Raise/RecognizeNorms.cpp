@@ -13,11 +13,15 @@
 // are checked separately: statistics in the accumulation type A, x (and γ,
 // β) converted from the element type E, and either one rounding at the end
 // (after_weight) or a rounding of X·r before γ and β are applied in E
-// (before_weight).
+// (before_weight). γ, β and the result may be wider than E (f32 γ with bf16
+// x): before_weight then widens the rounded X·r to γ's type (PyTorch's
+// promotion in Llama's `weight * hidden.to(input_dtype)`).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Recognize.h"
+
+#include "norm/Dialect/Norm/IR/NormNumerics.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Format.h"
@@ -79,7 +83,7 @@ private:
   bool isColumnAtom(AtomId id) const;
   bool checkA(const Expr *e) const;
   bool checkE(const Expr *e) const;
-  bool checkTopE(const Expr *e) const;
+  bool checkTopE(const Expr *e, Type topType) const;
 
   Tracer &tracer;
   Canonicalizer &canon;
@@ -140,20 +144,24 @@ bool Recognizer::checkE(const Expr *e) const {
          });
 }
 
-// before_weight: γ and β applied in E to the rounded normalized value.
-bool Recognizer::checkTopE(const Expr *e) const {
+// before_weight: γ and β applied in `topType` (E, or γ's wider type) to
+// the normalized value rounded to E (and widened to `topType`).
+bool Recognizer::checkTopE(const Expr *e, Type topType) const {
   switch (e->kind) {
   case ExprKind::Leaf:
-    return e->type == elemType;
+    return e->type == topType;
   case ExprKind::Const:
     return true;
   case ExprKind::Trunc:
     return e->type == elemType && checkA(e->operands[0]);
+  case ExprKind::Ext:
+    return e->type == topType && e->operands[0]->kind == ExprKind::Trunc &&
+           checkTopE(e->operands[0], topType);
   case ExprKind::Add:
   case ExprKind::Sub:
   case ExprKind::Mul:
-    return e->type == elemType && llvm::all_of(e->operands, [&](auto *o) {
-             return checkTopE(o);
+    return e->type == topType && llvm::all_of(e->operands, [&](auto *o) {
+             return checkTopE(o, topType);
            });
   default:
     return false;
@@ -493,14 +501,18 @@ Recognition Recognizer::run() {
       (!solution->isLayerNorm && !opts.rmsNorm))
     return Recognition();
 
+  // x: the reductions' operand, without its conversion to A; its type is E.
+  const Expr *xs = xExpr;
+  while (xs->kind == ExprKind::Ext)
+    xs = xs->operands[0];
   // Casts: where the computation rounds must be what the op does.
   Type rootElem = getElementTypeOrSelf(root.getType());
-  elemType = rootElem;
+  elemType = xs->type;
   bool typesOk;
-  if (topTrunc)
+  if (solution->beforeWeight)
+    typesOk = checkTopE(top, top->type);
+  else if (topTrunc)
     typesOk = top->type == accType && checkA(top);
-  else if (solution->beforeWeight)
-    typesOk = checkTopE(rootExpr);
   else
     typesOk = rootElem == accType && checkA(rootExpr);
   if (!typesOk)
@@ -509,10 +521,6 @@ Recognition Recognizer::run() {
                     typeString(accType) + ")",
                 true);
 
-  // x: the reductions' operand, without its conversion to A.
-  const Expr *xs = xExpr;
-  while (xs->kind == ExprKind::Ext)
-    xs = xs->operands[0];
   NormMatch m;
   m.isLayerNorm = solution->isLayerNorm;
   m.axis = axis;
@@ -524,8 +532,9 @@ Recognition Recognizer::run() {
   m.mean = solution->mean;
   m.rstd = solution->rstd;
   m.accType = cast<FloatType>(accType);
-  m.elemType = dyn_cast<FloatType>(rootElem);
-  if (xs->kind == ExprKind::Add && xs->type == rootElem &&
+  m.elemType = dyn_cast<FloatType>(elemType);
+  m.resultType = dyn_cast<FloatType>(rootElem);
+  if (xs->kind == ExprKind::Add && xs->type == elemType &&
       xs->operands[0]->origin && xs->operands[1]->origin) {
     m.input = xs->operands[0]->origin;
     m.residual = xs->operands[1]->origin;
@@ -537,7 +546,8 @@ Recognition Recognizer::run() {
     return fail("the normalized input is computed inside a fused body, not "
                 "a tensor the op can take",
                 true);
-  if (getElementTypeOrSelf(m.input.getType()) != rootElem)
+  if (getElementTypeOrSelf(m.input.getType()) != elemType || !m.elemType ||
+      !isWidenedElementType(rootElem, elemType, m.accType))
     return fail("the result is " + typeString(rootElem) +
                     " but the input is " +
                     typeString(getElementTypeOrSelf(m.input.getType())),
@@ -555,11 +565,17 @@ Recognition Recognizer::run() {
   m.gamma = weightValue(solution->gamma);
   m.beta = weightValue(solution->beta);
   for (Value w : {m.gamma, m.beta})
-    if (w && getElementTypeOrSelf(w.getType()) != rootElem)
+    if (w && !isWidenedElementType(getElementTypeOrSelf(w.getType()), elemType,
+                                   m.accType))
       return fail("γ/β are " + typeString(getElementTypeOrSelf(w.getType())) +
-                      " but the input is " + typeString(rootElem) +
-                      "; the norm ops take them in the input's type",
+                      " but the input is " + typeString(elemType) +
+                      "; the norm ops take them in the input's type or a "
+                      "wider one up to the accumulation type",
                   true);
+  if (m.gamma && m.beta &&
+      getElementTypeOrSelf(m.gamma.getType()) !=
+          getElementTypeOrSelf(m.beta.getType()))
+    return fail("γ and β have different element types", true);
   Recognition r;
   r.match = m;
   return r;
