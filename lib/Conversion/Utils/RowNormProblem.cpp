@@ -267,6 +267,8 @@ RowNormProblem mlir::norm::describeRowNorm(GroupNormOp op, OpBuilder &b) {
   p.accType = op.getAccumulationType();
   p.epsilon = op.getEpsilonValue();
   p.isLayerNorm = true;
+  // One element type throughout: γ, β and y have x's.
+  p.weightType = op.getInputType().getElementType();
   p.groups = op.getNumGroups();
   p.channelsPerGroup = op.getChannelsPerGroup();
   // size · factor, folded when the size is static.

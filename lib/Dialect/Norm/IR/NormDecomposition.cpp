@@ -718,6 +718,9 @@ FailureOr<SmallVector<Value>> decomposeGroupNorm(GroupNormOp op, OpBuilder &b) {
   num.accType = op.getAccumulationType();
   num.epsilon = op.getEpsilonValue();
   num.elementType = op.getInputType().getElementType();
+  // One element type throughout: γ, β and y have x's.
+  num.weightType = num.elementType;
+  num.outputType = num.elementType;
   SmallVector<Value> results = decomposeStandaloneNorm(
       b, loc, /*isLayerNorm=*/true, /*axis=*/2, /*partial=*/1.0, ops, num);
   if (!onTensors)
