@@ -358,3 +358,268 @@ func.func @not_a_norm(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
   } -> tensor<16x64xf32>
   return %y : tensor<16x64xf32>
 }
+
+// -----
+
+// The sum of squares accumulates into a bare tensor.empty (no linalg.fill):
+// it starts from undefined values. The remark is on the reduction.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0, 0)>
+// CHECK-LABEL: func.func @uninitialized_accumulator
+//   CHECK-NOT: norm.rms_norm
+func.func @uninitialized_accumulator(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %n = arith.constant 64.0 : f32
+  %eps = arith.constant 1.0e-6 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %e1 = tensor.empty() : tensor<16x1xf32>
+  // expected-remark @+1 {{norm-raise: not raised: the reduction's accumulator is a bare tensor.empty that nothing initializes (no linalg.fill): the sum starts from undefined values}}
+  %s = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<16x64xf32>) outs(%e1 : tensor<16x1xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %p = arith.mulf %in, %in : f32
+    %a = arith.addf %p, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<16x1xf32>
+  %y = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %s : tensor<16x64xf32>, tensor<16x1xf32>) outs(%e : tensor<16x64xf32>) {
+  ^bb0(%in: f32, %ss: f32, %out: f32):
+    %m = arith.divf %ss, %n : f32
+    %a = arith.addf %m, %eps : f32
+    %r = math.rsqrt %a : f32
+    %o = arith.mulf %in, %r : f32
+    linalg.yield %o : f32
+  } -> tensor<16x64xf32>
+  return %y : tensor<16x64xf32>
+}
+
+// -----
+
+// The mean of a LayerNorm reduced with linalg.reduce into a bare
+// tensor.empty; the variance's accumulator is filled.
+// CHECK-LABEL: func.func @uninitialized_mean
+//   CHECK-NOT: norm.layer_norm
+func.func @uninitialized_mean(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %inv = arith.constant 0.015625 : f32
+  %eps = arith.constant 1.0e-5 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %ev = tensor.empty() : tensor<16xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ev : tensor<16xf32>) -> tensor<16xf32>
+  // expected-remark @+1 {{norm-raise: not raised: the reduction's accumulator is a bare tensor.empty}}
+  %sum = linalg.reduce ins(%x : tensor<16x64xf32>) outs(%ev : tensor<16xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %a = arith.addf %in, %acc : f32
+      linalg.yield %a : f32
+    }
+  %vsum = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %sum : tensor<16x64xf32>, tensor<16xf32>) outs(%z : tensor<16xf32>) {
+  ^bb0(%in: f32, %s: f32, %acc: f32):
+    %m = arith.mulf %s, %inv : f32
+    %d = arith.subf %in, %m : f32
+    %p = arith.mulf %d, %d : f32
+    %a = arith.addf %p, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<16xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %sum, %vsum : tensor<16x64xf32>, tensor<16xf32>, tensor<16xf32>) outs(%e : tensor<16x64xf32>) {
+  ^bb0(%in: f32, %s: f32, %v: f32, %out: f32):
+    %m = arith.mulf %s, %inv : f32
+    %d = arith.subf %in, %m : f32
+    %var = arith.mulf %v, %inv : f32
+    %a = arith.addf %var, %eps : f32
+    %r = math.rsqrt %a : f32
+    %o = arith.mulf %d, %r : f32
+    linalg.yield %o : f32
+  } -> tensor<16x64xf32>
+  return %y : tensor<16x64xf32>
+}
+
+// -----
+
+// Not raised: γ is computed (here sliced from a wider tensor) after a
+// statistic's first use, so there is no point where the op could take both.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0, 0)>
+#col = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @weight_after_statistic
+//   CHECK-NOT: norm.rms_norm
+func.func @weight_after_statistic(%x: tensor<16x64xf32>, %gw: tensor<128xf32>) -> (tensor<16x64xf32>, tensor<16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %n = arith.constant 64.0 : f32
+  %eps = arith.constant 1.0e-6 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %e1 = tensor.empty() : tensor<16x1xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e1 : tensor<16x1xf32>) -> tensor<16x1xf32>
+  %ss = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<16x64xf32>) outs(%z : tensor<16x1xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %p = arith.mulf %in, %in : f32
+    %a = arith.addf %p, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<16x1xf32>
+  %rstd = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%ss : tensor<16x1xf32>) outs(%e1 : tensor<16x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.divf %in, %n : f32
+    %a = arith.addf %m, %eps : f32
+    %r = math.rsqrt %a : f32
+    linalg.yield %r : f32
+  } -> tensor<16x1xf32>
+  %rstd_saved = tensor.collapse_shape %rstd [[0, 1]] : tensor<16x1xf32> into tensor<16xf32>
+  %g = tensor.extract_slice %gw[0] [64] [1] : tensor<128xf32> to tensor<64xf32>
+  // expected-remark @+1 {{norm-raise: not raised: a statistic or the residual sum is used before an operand of the norm (x, the residual, γ or β) is computed}}
+  %y = linalg.generic {indexing_maps = [#id, #row, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %rstd, %g : tensor<16x64xf32>, tensor<16x1xf32>, tensor<64xf32>) outs(%e : tensor<16x64xf32>) {
+  ^bb0(%in: f32, %r: f32, %w: f32, %out: f32):
+    %o = arith.mulf %in, %r : f32
+    %o2 = arith.mulf %o, %w : f32
+    linalg.yield %o2 : f32
+  } -> tensor<16x64xf32>
+  return %y, %rstd_saved : tensor<16x64xf32>, tensor<16xf32>
+}
+
+// -----
+
+// Not raised: the mean of the first 16 squares divides by n = 64, not by
+// the 16 elements summed.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0, 0)>
+// CHECK-LABEL: func.func @prms_divides_by_n
+//   CHECK-NOT: norm.rms_norm
+func.func @prms_divides_by_n(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %n = arith.constant 64.0 : f32
+  %eps = arith.constant 1.0e-6 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %e1 = tensor.empty() : tensor<16x1xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e1 : tensor<16x1xf32>) -> tensor<16x1xf32>
+  %xs = tensor.extract_slice %x[0, 0] [16, 16] [1, 1] : tensor<16x64xf32> to tensor<16x16xf32>
+  %ss = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%xs : tensor<16x16xf32>) outs(%z : tensor<16x1xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %p = arith.mulf %in, %in : f32
+    %a = arith.addf %p, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<16x1xf32>
+  // expected-remark @+1 {{norm-raise: not raised: the mean scales the sum by 0.015625 (1/64) but the reduction covers 16 elements}}
+  %y = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %ss : tensor<16x64xf32>, tensor<16x1xf32>) outs(%e : tensor<16x64xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %m = arith.divf %s, %n : f32
+    %a = arith.addf %m, %eps : f32
+    %r = math.rsqrt %a : f32
+    %o = arith.mulf %in, %r : f32
+    linalg.yield %o : f32
+  } -> tensor<16x64xf32>
+  return %y : tensor<16x64xf32>
+}
+
+// -----
+
+// Not raised: a fixed prefix of 16 elements of rows of dynamic size n: k
+// = ⌈p·n⌉ cannot be 16 for every n.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0, 0)>
+// CHECK-LABEL: func.func @prms_dynamic_row
+//   CHECK-NOT: norm.rms_norm
+func.func @prms_dynamic_row(%x: tensor<16x?xf32>) -> tensor<16x?xf32> {
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %k = arith.constant 16.0 : f32
+  %eps = arith.constant 1.0e-6 : f32
+  %cols = tensor.dim %x, %c1 : tensor<16x?xf32>
+  %e = tensor.empty(%cols) : tensor<16x?xf32>
+  %e1 = tensor.empty() : tensor<16x1xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e1 : tensor<16x1xf32>) -> tensor<16x1xf32>
+  %xs = tensor.extract_slice %x[0, 0] [16, 16] [1, 1] : tensor<16x?xf32> to tensor<16x16xf32>
+  %ss = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%xs : tensor<16x16xf32>) outs(%z : tensor<16x1xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %p = arith.mulf %in, %in : f32
+    %a = arith.addf %p, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<16x1xf32>
+  // expected-remark @+1 {{norm-raise: not raised: the sum of squares covers the first 16 elements of a row of dynamic size; no pRMSNorm fraction p gives k = ⌈p·n⌉ = 16 for every n}}
+  %y = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %ss : tensor<16x?xf32>, tensor<16x1xf32>) outs(%e : tensor<16x?xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %m = arith.divf %s, %k : f32
+    %a = arith.addf %m, %eps : f32
+    %r = math.rsqrt %a : f32
+    %o = arith.mulf %in, %r : f32
+    linalg.yield %o : f32
+  } -> tensor<16x?xf32>
+  return %y : tensor<16x?xf32>
+}
+
+// -----
+
+// Not raised: no f32 or f64 p gives k = n − 1 for n = 2^53 + 1 (n itself
+// rounds to 2^53 in double, and p = 1 means the whole row).
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0, 0)>
+// CHECK-LABEL: func.func @prms_no_fraction
+//   CHECK-NOT: norm.rms_norm
+func.func @prms_no_fraction(%x: tensor<1x9007199254740993xf32>) -> tensor<1x9007199254740993xf32> {
+  %zero = arith.constant 0.0 : f32
+  %k = arith.constant 9007199254740992.0 : f32
+  %eps = arith.constant 1.0e-6 : f32
+  %e = tensor.empty() : tensor<1x9007199254740993xf32>
+  %e1 = tensor.empty() : tensor<1x1xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e1 : tensor<1x1xf32>) -> tensor<1x1xf32>
+  %xs = tensor.extract_slice %x[0, 0] [1, 9007199254740992] [1, 1] : tensor<1x9007199254740993xf32> to tensor<1x9007199254740992xf32>
+  %ss = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%xs : tensor<1x9007199254740992xf32>) outs(%z : tensor<1x1xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %p = arith.mulf %in, %in : f32
+    %a = arith.addf %p, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<1x1xf32>
+  // expected-remark @+1 {{norm-raise: not raised: the sum of squares covers the first 9007199254740992 of 9007199254740993 elements; no f32 or f64 pRMSNorm fraction p gives ⌈p·n⌉ = 9007199254740992}}
+  %y = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %ss : tensor<1x9007199254740993xf32>, tensor<1x1xf32>) outs(%e : tensor<1x9007199254740993xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %m = arith.divf %s, %k : f32
+    %a = arith.addf %m, %eps : f32
+    %r = math.rsqrt %a : f32
+    %o = arith.mulf %in, %r : f32
+    linalg.yield %o : f32
+  } -> tensor<1x9007199254740993xf32>
+  return %y : tensor<1x9007199254740993xf32>
+}
+
+// -----
+
+// Not raised: the slice starts at column 8, so the sum is over no prefix
+// of the row (a suffix or window is not pRMSNorm).
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0, 0)>
+// CHECK-LABEL: func.func @prms_offset_slice
+//   CHECK-NOT: norm.rms_norm
+func.func @prms_offset_slice(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %k = arith.constant 32.0 : f32
+  %eps = arith.constant 1.0e-6 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %e1 = tensor.empty() : tensor<16x1xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e1 : tensor<16x1xf32>) -> tensor<16x1xf32>
+  %xs = tensor.extract_slice %x[0, 8] [16, 32] [1, 1] : tensor<16x64xf32> to tensor<16x32xf32>
+  %ss = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%xs : tensor<16x32xf32>) outs(%z : tensor<16x1xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %p = arith.mulf %in, %in : f32
+    %a = arith.addf %p, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<16x1xf32>
+  // expected-remark @+1 {{norm-raise: not raised: not a RMSNorm or LayerNorm form}}
+  %y = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %ss : tensor<16x64xf32>, tensor<16x1xf32>) outs(%e : tensor<16x64xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %m = arith.divf %s, %k : f32
+    %a = arith.addf %m, %eps : f32
+    %r = math.rsqrt %a : f32
+    %o = arith.mulf %in, %r : f32
+    linalg.yield %o : f32
+  } -> tensor<16x64xf32>
+  return %y : tensor<16x64xf32>
+}

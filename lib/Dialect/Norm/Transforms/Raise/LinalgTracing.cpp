@@ -154,15 +154,17 @@ Expr *Tracer::node(ExprKind kind, Type type, ArrayRef<Expr *> operands) {
   return e;
 }
 
-Expr *Tracer::sum(Expr *body, ArrayRef<unsigned> dims, Expr *init) {
+Expr *Tracer::sum(Expr *body, ArrayRef<unsigned> dims, Expr *init,
+                  int64_t prefix) {
   if (!body)
     return nullptr;
   SmallVector<unsigned> allDims(dims.begin(), dims.end());
   // Σ_A Σ_B f = Σ_{A∪B} f: one axis at a time (TOSA, chained reductions)
-  // is one reduction over the trailing dims.
-  if (body->kind == ExprKind::Add && body->operands[0]->kind == ExprKind::Const &&
+  // is one reduction over the trailing dims (whole ones only).
+  if (!prefix && body->kind == ExprKind::Add &&
+      body->operands[0]->kind == ExprKind::Const &&
       body->operands[0]->constant == 0.0 &&
-      body->operands[1]->kind == ExprKind::Sum &&
+      body->operands[1]->kind == ExprKind::Sum && !body->operands[1]->prefix &&
       body->operands[1]->type == body->type) {
     llvm::append_range(allDims, body->operands[1]->sumDims);
     body = const_cast<Expr *>(body->operands[1]->operands[0]);
@@ -172,6 +174,7 @@ Expr *Tracer::sum(Expr *body, ArrayRef<unsigned> dims, Expr *init) {
     return nullptr;
   s->sumDims.assign(allDims.begin(), allDims.end());
   llvm::sort(s->sumDims);
+  s->prefix = prefix;
   return node(ExprKind::Add, body->type, {init, s});
 }
 
@@ -339,6 +342,10 @@ Expr *Tracer::evalOp(Operation *op, Value result, const Binding &b) {
     tracedOps.insert(op);
     return eval(collapse.getSrc(), *src);
   }
+  if (isa<tensor::ExtractSliceOp>(op))
+    return evalSlice(op, b);
+  if (isa<tensor::ReshapeOp>(op))
+    return evalReshape(op, b);
   if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
     return evalLinalg(linalgOp, cast<OpResult>(result), b);
   if (op->getDialect() && op->getDialect()->getNamespace() == "tosa")
@@ -468,9 +475,20 @@ Expr *Tracer::evalLinalg(linalg::LinalgOp op, OpResult result,
       return nullptr;
     if (acc.getNumUses() != 1)
       return nullptr;
+    // The loops' extents: a loop over a slice of the row sums a prefix.
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    SmallVector<std::pair<DimGroup, int64_t>> extents;
+    for (unsigned l : reductionLoops)
+      extents.push_back({*loops[l], ranges[l]});
+    std::optional<int64_t> prefix = prefixOf(extents);
+    if (!prefix)
+      return nullptr;
     Expr *body = evalBody(op, f, loops);
-    Expr *init = eval(op.getDpsInitOperand(result.getResultNumber())->get(), b);
-    e = sum(body, sumDims, init);
+    Value initValue = op.getDpsInitOperand(result.getResultNumber())->get();
+    if (initValue.getDefiningOp<tensor::EmptyOp>())
+      uninitializedReductions.push_back(op);
+    Expr *init = eval(initValue, b);
+    e = sum(body, sumDims, init, *prefix);
   }
   if (e)
     tracedOps.insert(op);

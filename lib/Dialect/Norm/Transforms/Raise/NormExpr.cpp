@@ -87,7 +87,7 @@ bool raise::coefficientsEqual(double a, double b) {
 bool PolyContext::atomEqual(const Atom &a, const Atom &b) const {
   return a.kind == b.kind && a.value == b.value && a.binding == b.binding &&
          a.type == b.type && a.dim == b.dim && a.sumDims == b.sumDims &&
-         equal(a.body, b.body);
+         a.prefix == b.prefix && equal(a.body, b.body);
 }
 
 AtomId PolyContext::intern(Atom atom) {
@@ -201,12 +201,14 @@ std::optional<Poly> PolyContext::pow(const Poly &a, Rat e) {
   return Poly::atom(intern(std::move(root)), e);
 }
 
-Poly PolyContext::sum(ArrayRef<unsigned> dims, const Poly &body) {
+Poly PolyContext::sum(ArrayRef<unsigned> dims, const Poly &body,
+                      int64_t prefix) {
   if (body.isZero())
     return Poly();
   double c = body.terms.begin()->second;
   Atom s(AtomKind::Sum);
   s.sumDims.assign(dims.begin(), dims.end());
+  s.prefix = prefix;
   s.body = scale(body, 1.0 / c);
   return scale(Poly::atom(intern(std::move(s))), c);
 }
@@ -256,7 +258,10 @@ std::string PolyContext::print(const Poly &p) const {
         os << "n" << a.dim;
         break;
       case AtomKind::Sum:
-        os << "Σ(" << print(a.body) << ")";
+        os << "Σ";
+        if (a.prefix)
+          os << "<" << a.prefix;
+        os << "(" << print(a.body) << ")";
         break;
       case AtomKind::Root:
         os << "(" << print(a.body) << ")";
@@ -371,7 +376,7 @@ std::optional<Poly> Canonicalizer::canon(const Expr *e) {
     break;
   case ExprKind::Sum:
     if (auto a = operand(0))
-      result = ctx.sum(e->sumDims, *a);
+      result = ctx.sum(e->sumDims, *a, e->prefix);
     break;
   }
   // A blow-up guard: a trace that multiplies out into thousands of terms is

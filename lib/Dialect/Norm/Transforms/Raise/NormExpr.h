@@ -59,7 +59,7 @@ enum class ExprKind {
   Pow,   // operands[0] ^ operands[1] (powf, fpowi, tosa.pow)
   Ext,   // extf to `type`
   Trunc, // truncf to `type`
-  Sum,   // Σ over the root dims `sumDims` of operands[0]
+  Sum,   // Σ over the root dims `sumDims` of operands[0] (or a prefix)
 };
 
 struct Expr {
@@ -72,6 +72,9 @@ struct Expr {
   Binding binding;
   unsigned dim = 0;
   llvm::SmallVector<unsigned, 2> sumDims;
+  /// A Sum over the first `prefix` elements of `sumDims` linearized
+  /// (row-major) only, as over a slice of the row (pRMSNorm); 0: all of them.
+  int64_t prefix = 0;
   llvm::SmallVector<const Expr *, 2> operands;
   /// The tensor whose element at the root index this is (a value traced
   /// with the identity binding), if any: what the raised op can take as x.
@@ -137,7 +140,7 @@ enum class AtomKind {
   Leaf,   // tensor element (value, binding); casts are looked through
   Scalar, // non-constant scalar `value`
   Extent, // size of root dim `dim`
-  Sum,    // Σ_{sumDims} body
+  Sum,    // Σ_{sumDims} body (over the first `prefix` elements if non-zero)
   Root,   // a polynomial `body` that is not a monomial, under a power
   Trunc,  // body rounded to `type` (kept opaque: rounding is not algebra)
 };
@@ -150,6 +153,7 @@ struct Atom {
   Type type;
   unsigned dim = 0;
   llvm::SmallVector<unsigned, 2> sumDims;
+  int64_t prefix = 0;
   Poly body;
 };
 
@@ -171,7 +175,8 @@ public:
   std::optional<Poly> pow(const Poly &a, Rat e);
   /// Σ over `dims` of `body`, with a constant factor taken out (Σ(x²/n) =
   /// (1/n)·Σx²: the body is scaled so that its first coefficient is 1).
-  Poly sum(ArrayRef<unsigned> dims, const Poly &body);
+  /// A non-zero `prefix` sums the first `prefix` elements only.
+  Poly sum(ArrayRef<unsigned> dims, const Poly &body, int64_t prefix = 0);
   bool equal(const Poly &a, const Poly &b) const;
   /// The atoms of `p` and, recursively, of their bodies.
   void collectAtoms(const Poly &p, llvm::SmallVectorImpl<AtomId> &out) const;

@@ -99,6 +99,115 @@ std::string formatDouble(double d) {
   return s;
 }
 
+/// The `partial` attribute of a pRMSNorm match (none for a whole row).
+FloatAttr partialAttr(MLIRContext *ctx, const NormMatch &m) {
+  if (m.partial == 1.0)
+    return FloatAttr();
+  if (m.partialF64)
+    return FloatAttr::get(Float64Type::get(ctx), m.partial);
+  return FloatAttr::get(Float32Type::get(ctx), m.partial);
+}
+
+/// The binding that reads a row tensor of type `t` (one entry per
+/// non-normalized root dim of size ≠ 1, possibly with unit dims anywhere),
+/// or nullopt if `t` has another shape.
+std::optional<Binding> rowBindingOf(const Tracer &tracer, RankedTensorType t,
+                                    unsigned axis) {
+  SmallVector<unsigned> rowDims;
+  for (unsigned d = 0; d < axis; ++d)
+    if (tracer.rootDimSize(d) != 1)
+      rowDims.push_back(d);
+  Binding b;
+  unsigned next = 0;
+  for (int64_t size : t.getShape()) {
+    if (next < rowDims.size() && size == tracer.rootDimSize(rowDims[next])) {
+      b.push_back({rowDims[next++]});
+      continue;
+    }
+    if (size != 1)
+      return std::nullopt;
+    b.push_back({});
+  }
+  if (next != rowDims.size())
+    return std::nullopt;
+  return b;
+}
+
+/// If every user of `res` outside the cone computes, from the chain's
+/// values, a row tensor equal to μ or rstd (a saved statistic recomputed
+/// from the variance the norm uses), adds those users to the cone, where
+/// the uses check finds them as statistics. Returns true if it did.
+bool absorbStatisticUsers(Tracer &tracer, Canonicalizer &canon,
+                          const NormMatch &m, Value res,
+                          llvm::SetVector<Operation *> &cone,
+                          llvm::SetVector<Operation *> &initProducers) {
+  PolyContext &polys = canon.context();
+  SmallVector<Operation *> users;
+  for (Operation *user : res.getUsers())
+    if (!cone.contains(user) && !llvm::is_contained(users, user))
+      users.push_back(user);
+  for (Operation *user : users) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
+    if (user->getBlock() != res.getParentBlock() ||
+        user->getNumResults() == 0 ||
+        (linalgOp && !linalgOp.hasPureTensorSemantics()))
+      return false;
+    for (Value r : user->getResults()) {
+      auto t = dyn_cast<RankedTensorType>(r.getType());
+      if (!t || t.getElementType() != m.accType)
+        return false;
+      std::optional<Binding> b = rowBindingOf(tracer, t, m.axis);
+      if (!b)
+        return false;
+      Expr *e = tracer.eval(r, *b);
+      std::optional<Poly> p = e ? canon.canon(e) : std::nullopt;
+      if (!p || !((m.isLayerNorm && polys.equal(*p, m.mean)) ||
+                  polys.equal(*p, m.rstd)))
+        return false;
+    }
+  }
+  for (Operation *user : users) {
+    cone.insert(user);
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(user))
+      for (OpOperand &init : linalgOp.getDpsInitsMutable())
+        if (Operation *def = init.get().getDefiningOp())
+          initProducers.insert(def);
+  }
+  return !users.empty();
+}
+
+/// Where the norm op goes: before the chain's last op `rootOp`, or before
+/// the first user outside the cone of a value it replaces, if that comes
+/// earlier; failure if the op's operands are not computed by then.
+FailureOr<Operation *>
+normInsertionPoint(Operation *rootOp, ArrayRef<Value> replaced,
+                   const llvm::SetVector<Operation *> &cone,
+                   const NormMatch &m) {
+  Block *block = rootOp->getBlock();
+  Operation *at = rootOp;
+  for (Value r : replaced) {
+    if (!r)
+      continue;
+    for (Operation *user : r.getUsers()) {
+      if (cone.contains(user))
+        continue;
+      Operation *anc = block->findAncestorOpInBlock(*user);
+      if (!anc)
+        return failure();
+      if (anc->isBeforeInBlock(at))
+        at = anc;
+    }
+  }
+  if (at == rootOp)
+    return at;
+  for (Value s : {m.input, m.residual, m.gamma, m.beta})
+    if (s)
+      if (Operation *def = s.getDefiningOp())
+        if (def->getBlock() == block && !def->isBeforeInBlock(at))
+          return failure();
+  return at;
+}
+
 class Raiser {
 public:
   Raiser(RewriterBase &rewriter, const RaiseNormsOptions &options)
@@ -203,7 +312,8 @@ bool Raiser::tryRaise(Value v) {
   bool endOfChain = !feedsElementwise(v);
   if (!recognition.match) {
     if (recognition.nearMiss && endOfChain)
-      report(rootOp, recognition.reason, tracer.tracedOps);
+      report(recognition.at ? recognition.at : rootOp, recognition.reason,
+             tracer.tracedOps);
     return false;
   }
   const NormMatch &m = *recognition.match;
@@ -250,7 +360,8 @@ bool Raiser::tryRaise(Value v) {
     return RankedTensorType::get(xType.getShape().take_front(m.axis),
                                  m.accType);
   };
-  for (Operation *op : cone) {
+  for (unsigned coneIndex = 0; coneIndex < cone.size(); ++coneIndex) {
+    Operation *op = cone[coneIndex];
     for (Value res : op->getResults()) {
       if (res == v)
         continue;
@@ -306,6 +417,10 @@ bool Raiser::tryRaise(Value v) {
       }
       if (provided || harmless)
         continue;
+      // Users that recompute a statistic from the chain's intermediates (the
+      // saved rstd from the variance the norm also uses) are replaced too.
+      if (absorbStatisticUsers(tracer, canon, m, res, cone, initProducers))
+        continue;
       Operation *user = *llvm::find_if(res.getUsers(), [&](Operation *u) {
         return !cone.contains(u);
       });
@@ -314,23 +429,17 @@ bool Raiser::tryRaise(Value v) {
                   "', and the norm op cannot provide its value");
     }
   }
-  // The replaced values' other users must come after the norm op, which
-  // takes the place of the chain's last op.
+  // The norm op takes the place of the chain's last op, or of the first
+  // other user of a value it replaces (statistics saved for the backward,
+  // reshaped before the normalized result is computed).
   SmallVector<Value> replaced = {sumValue};
   for (auto [s, isMean] : stats)
     replaced.push_back(s);
-  for (Value r : replaced) {
-    if (!r)
-      continue;
-    for (Operation *user : r.getUsers()) {
-      if (cone.contains(user))
-        continue;
-      Operation *anc = block->findAncestorOpInBlock(*user);
-      if (!anc || !rootOp->isBeforeInBlock(anc))
-        return fail("a statistic or the residual sum is used before the "
-                    "normalized result is computed");
-    }
-  }
+  FailureOr<Operation *> insertAt =
+      normInsertionPoint(rootOp, replaced, cone, m);
+  if (failed(insertAt))
+    return fail("a statistic or the residual sum is used before an operand "
+                "of the norm (x, the residual, γ or β) is computed");
   // γ and β in the op's shape.
   auto xType = cast<RankedTensorType>(m.input.getType());
   Value param = m.gamma ? m.gamma : m.beta;
@@ -349,10 +458,10 @@ bool Raiser::tryRaise(Value v) {
         if (def->getBlock() == block && !def->isBeforeInBlock(rootOp))
           return fail("an operand is defined after the chain");
 
-  // Create the op in place of the chain's last op.
+  // Create the op in place of the chain's last op (or earlier, see above).
   Location loc = rootOp->getLoc();
   MLIRContext *ctx = rootOp->getContext();
-  rewriter.setInsertionPoint(rootOp);
+  rewriter.setInsertionPoint(*insertAt);
   SmallVector<OpFoldResult> sizes =
       tensor::getMixedSizes(rewriter, loc, m.input);
   SmallVector<OpFoldResult> rowSizes(sizes.begin(), sizes.begin() + m.axis);
@@ -400,11 +509,10 @@ bool Raiser::tryRaise(Value v) {
                                  meanInit, rstdInit, axisAttr, epsAttr,
                                  offsetAttr, accAttr, castAttr, epsModeAttr);
   else
-    normOp = RMSNormOp::create(rewriter, loc, resultTypes, m.input,
-                               m.residual, gamma, init, sumInit, rstdInit,
-                               axisAttr, epsAttr, offsetAttr,
-                               /*partial=*/Attribute(), accAttr, castAttr,
-                               epsModeAttr);
+    normOp = RMSNormOp::create(rewriter, loc, resultTypes, m.input, m.residual,
+                               gamma, init, sumInit, rstdInit, axisAttr,
+                               epsAttr, offsetAttr, partialAttr(ctx, m),
+                               accAttr, castAttr, epsModeAttr);
 
   // Redirect the uses.
   unsigned next = 0;
@@ -477,6 +585,8 @@ bool Raiser::tryRaise(Value v) {
       os << ", bias";
     if (m.weightOffset != 0.0)
       os << ", weight_offset " << formatDouble(m.weightOffset);
+    if (m.partial != 1.0)
+      os << ", partial " << formatDouble(m.partial);
     if (m.residual)
       os << ", residual";
     if (sumValue)

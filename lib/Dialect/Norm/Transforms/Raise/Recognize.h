@@ -40,6 +40,10 @@ struct NormMatch {
   FloatType elemType, accType, resultType;
   /// μ and rstd per row, for recognizing statistics tensors other ops use.
   Poly mean, rstd;
+  /// pRMSNorm: the fraction p (1 for all of the row), and whether it needs
+  /// an f64 attribute to give the op the IR's prefix size exactly.
+  double partial = 1.0;
+  bool partialF64 = false;
 };
 
 /// The outcome of one candidate.
@@ -50,6 +54,8 @@ struct Recognition {
   /// The candidate looks like a norm but one thing prevents it (reported
   /// even when it is not the last value of a chain).
   bool nearMiss = false;
+  /// The op the reason is about, when it is not the candidate's own.
+  Operation *at = nullptr;
 };
 
 struct RecognizeOptions {
@@ -59,6 +65,11 @@ struct RecognizeOptions {
 
 Recognition recognizeNorm(Tracer &tracer, Canonicalizer &canon, Value root,
                           const Expr *rootExpr, const RecognizeOptions &opts);
+
+/// The pRMSNorm fraction p for which the op's k = ⌈p·n⌉ (computed in
+/// double, as the op defines it) is exactly `k`: an f32 value if one
+/// exists (`isF64` false), else an f64 one; nullopt if none does.
+std::optional<double> partialFraction(int64_t k, int64_t n, bool &isF64);
 
 /// True if `b` reads a row tensor: its non-empty groups are the root dims
 /// [0, axis) other than unit dims, one per group, in order.

@@ -9,6 +9,10 @@
 //                                                    (or Σ X² / n − μ²)
 //   r = (s + ε)^(-1/2)  (inside_sqrt)   or   (s^(1/2) + ε)^(-1) (outside)
 //
+// pRMSNorm is the RMSNorm form with ms = Σ_{j<k} X_j² / k, a Sum over the
+// first k elements of the row (a reduction over a slice); the op's
+// `partial` p is then chosen so that its k = ⌈p·n⌉ is exactly the IR's.
+//
 // each expanded into a Poly and compared with the candidate's Poly. Casts
 // are checked separately: statistics in the accumulation type A, x (and γ,
 // β) converted from the element type E, and either one rounding at the end
@@ -25,6 +29,7 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
@@ -32,6 +37,31 @@
 using namespace mlir;
 using namespace mlir::norm;
 using namespace mlir::norm::raise;
+
+std::optional<double> raise::partialFraction(int64_t k, int64_t n,
+                                             bool &isF64) {
+  if (k <= 0 || n <= 0 || k >= n)
+    return std::nullopt;
+  // The op computes k = ⌈p·n⌉ in double from the attribute's value, and
+  // takes all n elements when p is 1.
+  auto gives = [&](double p) {
+    return p > 0.0 && p < 1.0 && std::ceil(p * double(n)) == double(k);
+  };
+  double exact = double(k) / double(n);
+  float f = float(exact);
+  for (float c : {f, std::nextafter(f, 0.0f), std::nextafter(f, 2.0f)})
+    if (gives(double(c))) {
+      isF64 = false;
+      return double(c);
+    }
+  for (double c :
+       {exact, std::nextafter(exact, 0.0), std::nextafter(exact, 2.0)})
+    if (gives(c)) {
+      isF64 = true;
+      return c;
+    }
+  return std::nullopt;
+}
 
 bool raise::isRowBinding(const Tracer &tracer, const Binding &b,
                          unsigned axis) {
@@ -93,6 +123,8 @@ private:
   RecognizeOptions opts;
 
   SmallVector<unsigned> normDims;
+  /// The reductions cover the first `prefix` elements of the row (0: all).
+  int64_t prefix = 0;
   Type accType, elemType;
   Poly y;
   SmallVector<double> epsilons;
@@ -252,7 +284,12 @@ std::optional<Solution> Recognizer::solveWith(const Poly &stat,
 
 std::optional<Solution> Recognizer::solve(const Poly &x, const Poly &invN,
                                           bool layerNorm) {
-  auto sumOf = [&](const Poly &body) { return ctx.sum(normDims, body); };
+  auto sumOf = [&](const Poly &body) {
+    return ctx.sum(normDims, body, prefix);
+  };
+  // There is no LayerNorm over a prefix of the row.
+  if (layerNorm && prefix)
+    return std::nullopt;
   if (!layerNorm) {
     Poly ms = ctx.mul(invN, sumOf(ctx.mul(x, x)));
     if (auto s = solveWith(ms, x, Poly(), /*isLayerNorm=*/false))
@@ -315,11 +352,27 @@ Recognition Recognizer::run() {
             looksLikeNorm = true;
   }
 
+  // A reduction into a bare tensor.empty adds to undefined values: say so,
+  // on the reduction, rather than that the algebra does not match.
+  if (!tracer.uninitializedReductions.empty()) {
+    Recognition r =
+        fail("the reduction's accumulator is a bare tensor.empty that "
+             "nothing initializes (no linalg.fill): the sum starts from "
+             "undefined values",
+             looksLikeNorm);
+    r.at = tracer.uninitializedReductions.front();
+    return r;
+  }
+
   // One set of reduced dims, trailing.
   normDims.assign(sums.front()->sumDims.begin(), sums.front()->sumDims.end());
+  prefix = sums.front()->prefix;
   for (const Expr *s : sums)
     if (s->sumDims != sums.front()->sumDims)
       return fail("reductions over different dims", looksLikeNorm);
+  for (const Expr *s : sums)
+    if (s->prefix != prefix)
+      return fail("reductions over different parts of the row", looksLikeNorm);
   unsigned rank = tracer.rootRank();
   if (normDims.empty())
     return fail("a reduction over no dims", looksLikeNorm);
@@ -358,8 +411,12 @@ Recognition Recognizer::run() {
   // n = Π extents of the normalized dims.
   Poly n = Poly::constant(1.0);
   bool staticN = true;
+  int64_t rowSize = 1;
   for (unsigned d : normDims) {
     int64_t size = tracer.rootDimSize(d);
+    if (!ShapedType::isDynamic(size) &&
+        llvm::MulOverflow(rowSize, size, rowSize))
+      rowSize = 0; // no fraction is looked for
     if (ShapedType::isDynamic(size)) {
       staticN = false;
       Atom a{AtomKind::Extent};
@@ -369,6 +426,9 @@ Recognition Recognizer::run() {
       n = ctx.scale(n, double(size));
     }
   }
+  // pRMSNorm: the statistic is over the first k elements.
+  if (prefix)
+    n = Poly::constant(double(prefix));
   std::optional<Poly> invN = ctx.pow(n, Rat::get(-1));
   if (!invN)
     return fail("no canonical form", false);
@@ -459,6 +519,14 @@ Recognition Recognizer::run() {
   if (!solution) {
     if (scalarInRoot)
       return fail("ε is not a constant", true);
+    if (!tracer.dynamicRowSlices.empty()) {
+      int64_t k = tracer.dynamicRowSlices.front().second;
+      return fail("the sum of squares covers the first " + Twine(k) +
+                      " elements of a row of dynamic size; no pRMSNorm "
+                      "fraction p gives k = ⌈p·n⌉ = " +
+                      Twine(k) + " for every n",
+                  true);
+    }
     // Would a different 1/n have matched? Then say so.
     if (staticN) {
       SmallVector<double> tried;
@@ -531,6 +599,17 @@ Recognition Recognizer::run() {
                                       : CastMode::after_weight;
   m.mean = solution->mean;
   m.rstd = solution->rstd;
+  if (prefix) {
+    std::optional<double> p = partialFraction(prefix, rowSize, m.partialF64);
+    if (!p)
+      return fail("the sum of squares covers the first " + Twine(prefix) +
+                      " of " + Twine(rowSize) +
+                      " elements; no f32 or f64 pRMSNorm fraction p gives "
+                      "⌈p·n⌉ = " +
+                      Twine(prefix),
+                  true);
+    m.partial = *p;
+  }
   m.accType = cast<FloatType>(accType);
   m.elemType = dyn_cast<FloatType>(elemType);
   m.resultType = dyn_cast<FloatType>(rootElem);

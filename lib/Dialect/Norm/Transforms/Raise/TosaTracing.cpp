@@ -94,10 +94,14 @@ Expr *Tracer::evalTosa(Operation *op, Value result, const Binding &b) {
               group = unused;
             if (group.empty())
               return nullptr;
+            std::optional<int64_t> prefix =
+                prefixOf({{group, inType.getDimSize(axis)}});
+            if (!prefix)
+              return nullptr;
             Binding in = b;
             in[axis] = group;
             Expr *body = eval(o.getInput(), in);
-            return sum(body, group, constant(0.0, elemType));
+            return sum(body, group, constant(0.0, elemType), *prefix);
           })
           .Case<tosa::ReshapeOp>([&](auto o) -> Expr * {
             auto inType = dyn_cast<RankedTensorType>(o.getInput1().getType());

@@ -1,4 +1,4 @@
-//===- Tracing.h - symbolic evaluation of tensor IR for norm-raise -*- C++ -*-===//
+//===- Tracing.h - symbolic evaluation of tensor IR, norm-raise -*- C++ -*-===//
 //
 // The Tracer evaluates one element of a root tensor of rank R at the index
 // (d0, ..., d_{R-1}) and returns the Expr the IR computes for it. It walks
@@ -7,8 +7,10 @@
 //     reduce, map, transpose), mapping block arguments through indexing
 //     maps; a reduction (yield = acc + f) becomes Sum(f) over the root dims
 //     its reduction loops stand for;
-//   - tensor.expand_shape / collapse_shape / cast, splat constants,
-//     linalg.fill;
+//   - tensor.expand_shape / collapse_shape / reshape (static) / cast,
+//     splat constants, linalg.fill;
+//   - tensor.extract_slice at offset 0, where a reduction reads a prefix of
+//     the row through it (pRMSNorm): a Sum over the first k elements;
 //   - arith / math arithmetic on scalars (in bodies) and on tensors;
 //   - TOSA elementwise ops with their rank-equal broadcasting, reduce_sum,
 //     reshape, cast, const (TosaTracing.cpp).
@@ -52,13 +54,25 @@ public:
   std::map<std::pair<void *, Binding>, Expr *> memo;
   /// Tensors whose dynamic dims were read as the root's extents.
   llvm::SmallVector<Value> extentSources;
+  /// Reductions whose accumulator is a bare tensor.empty (no fill).
+  llvm::SmallVector<Operation *> uninitializedReductions;
+  /// Slices of a fixed size k of a dynamic row dim (no pRMSNorm prefix).
+  llvm::SmallVector<std::pair<Operation *, int64_t>> dynamicRowSlices;
 
   // Builders shared by the linalg and TOSA evaluation.
   Expr *leaf(Value v, const Binding &b);
   Expr *constant(double c, Type type);
   Expr *node(ExprKind kind, Type type, ArrayRef<Expr *> operands);
-  /// A Sum over `dims` of `body`, added to `init` (the accumulator's start).
-  Expr *sum(Expr *body, ArrayRef<unsigned> dims, Expr *init);
+  /// A Sum over `dims` of `body`, added to `init` (the accumulator's start);
+  /// over the first `prefix` elements only if non-zero.
+  Expr *sum(Expr *body, ArrayRef<unsigned> dims, Expr *init,
+            int64_t prefix = 0);
+  /// What the reduction loops, each (root dims, static extent or dynamic),
+  /// range over: 0 for all of their root dims, k for the first k elements
+  /// of them linearized (a loop over a slice of the row), nullopt when the
+  /// box they cover is no prefix.
+  std::optional<int64_t>
+  prefixOf(ArrayRef<std::pair<DimGroup, int64_t>> loops) const;
   /// Drops unit root dims from a group (they are always read at 0).
   DimGroup normalize(DimGroup g) const;
   /// The root dims no entry of `b` reads (what a reduction can range over).
@@ -93,6 +107,10 @@ private:
   Expr *evalBody(linalg::LinalgOp op, Value v,
                  ArrayRef<std::optional<DimGroup>> loops);
   Expr *evalExtent(Value indexLike);
+  /// A slice at offset 0 read over its source's extent (SliceTracing.cpp).
+  Expr *evalSlice(Operation *slice, const Binding &b);
+  /// A tensor.reshape between static shapes, as collapse / expand.
+  Expr *evalReshape(Operation *reshape, const Binding &b);
 
   ExprArena &arena;
   RankedTensorType rootType;
