@@ -201,6 +201,8 @@ struct CheckSpec {
   int64_t axis = -1; // non-negative; the fused ops use the last dim
   mlir::norm::reference::NormParams params;
   bool transposeRhs = false;
+  /// matmul → norm per head: heads of headDim columns (0: whole rows).
+  int64_t headDim = 0;
 
   bool isFused() const {
     return kind != CheckOpKind::RMSNorm && kind != CheckOpKind::LayerNorm;
