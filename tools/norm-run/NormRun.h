@@ -203,6 +203,8 @@ struct CheckSpec {
   mlir::norm::reference::NormParams params;
   bool transposeRhs = false;
   int64_t groups = 0; // GroupNorm's num_groups
+  /// matmul → norm per head: heads of headDim columns (0: whole rows).
+  int64_t headDim = 0;
 
   bool isFused() const {
     return kind != CheckOpKind::RMSNorm && kind != CheckOpKind::LayerNorm &&

@@ -135,8 +135,9 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
   check(spec.matmulBias, "matmul_bias", {*n});
   if (!normFirst) {
     check(spec.residual, "residual", outShape);
-    check(spec.gamma, "weight", {*n});
-    check(spec.beta, "bias", {*n});
+    int64_t normalized = spec.headDim ? spec.headDim : *n;
+    check(spec.gamma, "weight", {normalized});
+    check(spec.beta, "bias", {normalized});
     check(spec.sum, "sum_outs", outShape);
     if (err.empty() && *n == 0)
       err = "the normalized dim N is 0";
@@ -273,7 +274,10 @@ public:
         sNorm = sOut;
     }
     std::vector<double> y, mean, rstd;
-    ref::referenceNorm(et, sNorm.data(), rows, n, gp, bp, p, y, mean, rstd);
+    // Per head: rows of one head each.
+    int64_t d = spec.headDim ? spec.headDim : n;
+    ref::referenceNorm(et, sNorm.data(), rows * (n / d), d, gp, bp, p, y, mean,
+                       rstd);
     compareOut(head + "y", spec.y, y, tol);
   }
 

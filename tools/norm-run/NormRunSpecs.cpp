@@ -179,6 +179,9 @@ void recordFused(OpT o, CheckOpKind kind, bool isRms, CheckSpec &spec,
   spec.kind = kind;
   setCommonParams(o, spec, isRms);
   spec.transposeRhs = o.getTransposeRhs();
+  if constexpr (std::is_same_v<OpT, norm::MatmulRMSNormOp> ||
+                std::is_same_v<OpT, norm::MatmulLayerNormOp>)
+    spec.headDim = static_cast<int64_t>(o.getHeadDim().value_or(0));
   b.input(o.getInput(), spec.x, "input");
   b.input(o.getResidual(), spec.residual, "residual");
   b.input(o.getWeight(), spec.gamma, "weight");

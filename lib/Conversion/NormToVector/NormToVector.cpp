@@ -89,7 +89,8 @@ void lowerNormMatmul(OpTy op, PatternRewriter &rewriter,
 /// epilogue (SegmentStatistics.cpp); these are merged per row (Chan), and
 /// the row kernel, given them, normalizes S into outs in one sweep: per row
 /// block in the GEMM's epilogue when N fits one column chunk, else after
-/// the GEMM.
+/// the GEMM. Per head (`head_dim` D, a multiple of L), the same with each
+/// head of D columns a row of its own (SegmentStatistics.cpp).
 template <typename OpTy>
 void lowerMatmulNorm(OpTy op, PatternRewriter &rewriter,
                      const NormVectorCodegenOptions &options) {
@@ -116,6 +117,15 @@ void lowerMatmulNorm(OpTy op, PatternRewriter &rewriter,
     rows = describeRowNorm(cast<RMSNormOp>(norm), rewriter);
   rewriter.eraseOp(norm);
   int64_t lanes = statisticsSegmentWidth(options);
+  if (p.headDim % lanes != 0) {
+    // Heads that are not whole segments of L columns: after the GEMM, the
+    // row kernel normalizes S one head a row, with its own statistics.
+    emitFusedGemm(rewriter, loc, p, options);
+    emitRowNormKernel(rewriter, loc, rows, options);
+    if (temp)
+      memref::DeallocOp::create(rewriter, loc, temp);
+    return;
+  }
   allocateSegmentStatistics(rewriter, loc, p, rows, lanes);
   p.finishRows = [&](OpBuilder &b, Value first, Value end) {
     normalizeRowsFromSegments(b, loc, p, rows, lanes, first, end, options);

@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -123,13 +124,15 @@ void mlir::norm::allocateSegmentStatistics(OpBuilder &b, Location loc,
                                            int64_t lanes) {
   Value segments = arith::CeilDivUIOp::create(
       b, loc, p.n, arith::ConstantIndexOp::create(b, loc, lanes));
-  rows.givenSpread = allocPerRow(b, loc, p.m);
+  // Per head, the merged statistics are per row of `rows`: one per head.
+  Value statRows = p.headDim ? rows.rows : p.m;
+  rows.givenSpread = allocPerRow(b, loc, statRows);
   if (!rows.isLayerNorm) {
     p.segSumSq = allocRows(b, loc, p.m, segments);
     return;
   }
-  rows.givenShift = allocPerRow(b, loc, p.m);
-  rows.givenCorrection = allocPerRow(b, loc, p.m);
+  rows.givenShift = allocPerRow(b, loc, statRows);
+  rows.givenCorrection = allocPerRow(b, loc, statRows);
   p.segPivot = allocRows(b, loc, p.m, segments);
   p.segDelta = allocRows(b, loc, p.m, segments);
   p.segM2 = allocRows(b, loc, p.m, segments);
@@ -165,9 +168,32 @@ void mlir::norm::normalizeRowsFromSegments(
     OpBuilder &b, Location loc, const FusedGemmProblem &p,
     const RowNormProblem &rows, int64_t lanes, Value first, Value end,
     const NormVectorCodegenOptions &options) {
-  combineRows(b, loc, p, lanes, rows, first, end);
+  bool allRows = matchPattern(first, m_Zero()) && end == p.m;
+  if (p.headDim) {
+    // Per head (D a multiple of L): the segments of row r's head h are
+    // segments [h·D/L, (h + 1)·D/L) of row r, so the M × N/L buffers are
+    // (M·H) × D/L buffers of one head a row, and rows [first, end) of C are
+    // heads [first·H, end·H) of `rows`.
+    FusedGemmProblem heads = p;
+    heads.headDim = 0;
+    heads.m = rows.rows;
+    heads.n = rows.n;
+    OpFoldResult segmentsPerHead = b.getIndexAttr(p.headDim / lanes);
+    for (Value *mem :
+         {&heads.segSumSq, &heads.segPivot, &heads.segDelta, &heads.segM2})
+      if (*mem)
+        *mem = viewAs(b, loc, *mem,
+                      {getAsOpFoldResult(rows.rows), segmentsPerHead});
+    int64_t n = *getConstantIntValue(getAsOpFoldResult(p.n));
+    Value perRow = arith::ConstantIndexOp::create(b, loc, n / p.headDim);
+    first = arith::MulIOp::create(b, loc, first, perRow);
+    end = allRows ? rows.rows : arith::MulIOp::create(b, loc, end, perRow);
+    combineRows(b, loc, heads, lanes, rows, first, end);
+  } else {
+    combineRows(b, loc, p, lanes, rows, first, end);
+  }
   IRRewriter rewriter(b);
-  if (matchPattern(first, m_Zero()) && end == p.m) {
+  if (allRows) {
     emitRowNormKernel(rewriter, loc, rows, options);
     return;
   }

@@ -51,6 +51,7 @@ template <typename OpTy> GemmProblem describeFused(OpTy op, OpBuilder &b) {
   } else {
     v.residual = residual;
     v.c = sum;
+    v.headDim = headDimOf(op).value_or(0);
   }
   return v;
 }

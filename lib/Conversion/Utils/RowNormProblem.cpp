@@ -343,8 +343,39 @@ void mlir::norm::splitMixedSizes(OpBuilder &b, Location loc,
   }
 }
 
+std::optional<int64_t> mlir::norm::headDimOf(Operation *fusedOp) {
+  std::optional<uint64_t> d;
+  if (auto op = dyn_cast<MatmulLayerNormOp>(fusedOp))
+    d = op.getHeadDim();
+  else if (auto op = dyn_cast<MatmulRMSNormOp>(fusedOp))
+    d = op.getHeadDim();
+  if (!d)
+    return std::nullopt;
+  return static_cast<int64_t>(*d);
+}
+
+Value mlir::norm::viewAsHeads(OpBuilder &b, Location loc, Value rows,
+                              int64_t headDim) {
+  auto type = cast<MemRefType>(rows.getType());
+  int64_t heads = type.getDimSize(1) / headDim;
+  OpFoldResult m = memref::getMixedSize(b, loc, rows, 0);
+  OpFoldResult headRows = b.getIndexAttr(0);
+  if (std::optional<int64_t> known = getConstantIntValue(m))
+    headRows = b.getIndexAttr(*known * heads);
+  else
+    headRows = arith::MulIOp::create(
+                   b, loc, getValueOrCreateConstantIndexOp(b, loc, m),
+                   arith::ConstantIndexOp::create(b, loc, heads))
+                   .getResult();
+  return viewAs(b, loc, rows, {headRows, b.getIndexAttr(headDim)});
+}
+
 Operation *mlir::norm::createNormOfSum(OpBuilder &b, Location loc,
                                        Operation *fusedOp, Value sum, Value y) {
+  if (std::optional<int64_t> d = headDimOf(fusedOp)) {
+    sum = viewAsHeads(b, loc, sum, *d);
+    y = viewAsHeads(b, loc, y, *d);
+  }
   if (auto op = dyn_cast<MatmulLayerNormOp>(fusedOp)) {
     return LayerNormOp::create(b, loc, TypeRange{}, sum, Value(), op.getWeight(),
                         op.getBias(), y, Value(), Value(), Value(),

@@ -42,6 +42,9 @@ struct GemmProblem : NormNumerics {
   Value m, n, k; // index values
   Value gamma, beta, residual;
   Value aResidual, aSum;
+  /// matmul → norm per head (`head_dim`, QK-norm): each row of C is N /
+  /// headDim heads normalized on their own; 0 when the norm takes whole rows.
+  int64_t headDim = 0;
 
   Type elementType() const {
     return cast<MemRefType>(a.getType()).getElementType();

@@ -110,10 +110,18 @@ void splitMixedSizes(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,
                      SmallVectorImpl<int64_t> &staticSizes,
                      SmallVectorImpl<Value> &dynamicSizes);
 
+/// The `head_dim` D of a per-head matmul → norm op (QK-norm), if it has one.
+std::optional<int64_t> headDimOf(Operation *fusedOp);
+
+/// The M × N rows `rows` (identity layout, N static) as M·(N/D) rows of
+/// `headDim` = D: one row per head.
+Value viewAsHeads(OpBuilder &b, Location loc, Value rows, int64_t headDim);
+
 /// The second half of a matmul → norm op `fusedOp` (MatmulRMSNormOp or
 /// MatmulLayerNormOp) once its GEMM has written the pre-norm sum `sum`
 /// (M × N rows): the standalone norm of `sum` into `y`, with the op's γ, β,
-/// ε, weight offset, eps mode and acc_type, rounded after the weight.
+/// ε, weight offset, eps mode and acc_type, rounded after the weight. With
+/// `head_dim`, the norm of `sum` and `y` viewed as rows of one head each.
 Operation *createNormOfSum(OpBuilder &b, Location loc, Operation *fusedOp,
                            Value sum, Value y);
 

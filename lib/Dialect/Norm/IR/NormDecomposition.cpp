@@ -155,6 +155,41 @@ public:
                      : SmallVector<Value>(outs);
   }
 
+  /// `v` ([..., N], N static) as [..., N / d, d]: a per-head norm's heads.
+  Value splitLastDim(Value v, int64_t d) {
+    auto type = cast<ShapedType>(v.getType());
+    int64_t rank = type.getRank();
+    SmallVector<OpFoldResult> sizes = sizesOf(v);
+    sizes.back() = b.getIndexAttr(type.getShape().back() / d);
+    sizes.push_back(b.getIndexAttr(d));
+    SmallVector<ReassociationIndices> groups = headGroups(rank + 1);
+    SmallVector<int64_t> shape(type.getShape());
+    shape.back() /= d;
+    shape.push_back(d);
+    if (onTensors)
+      return tensor::ExpandShapeOp::create(
+          b, loc, RankedTensorType::get(shape, type.getElementType()), v,
+          groups, sizes);
+    return memref::ExpandShapeOp::create(b, loc, shape, v, groups, sizes);
+  }
+
+  /// The inverse of splitLastDim on tensors (memrefs need none: the norm
+  /// wrote through the view).
+  Value mergeLastDims(Value v, Type type) {
+    return tensor::CollapseShapeOp::create(
+        b, loc, type, v, headGroups(cast<ShapedType>(type).getRank() + 1));
+  }
+
+  /// [[0], ..., [rank − 3], [rank − 2, rank − 1]]: the last two dims of a
+  /// rank-`rank` shape are one dim of the other shape.
+  static SmallVector<ReassociationIndices> headGroups(int64_t rank) {
+    SmallVector<ReassociationIndices> groups;
+    for (int64_t i = 0; i < rank - 2; ++i)
+      groups.push_back({i});
+    groups.push_back({rank - 2, rank - 1});
+    return groups;
+  }
+
   /// The elementwise cast of a whole tensor/memref to `type`.
   Value castAll(Value value, Type type) {
     auto shaped = cast<ShapedType>(value.getType());
@@ -643,8 +678,19 @@ SmallVector<Value> decomposeMatmulNorm(OpBuilder &b, FusedOp op, Value beta) {
                       : em.temp(outSizes, op.getInputType().getElementType());
   Value sum = emitAddAndRound(em, product,
                               {op.getMatmulBias(), op.getResidual()}, sumDest);
-  Value y = createNorm<NormOpTy>(em, sum, op.getWeight(), beta,
-                                 normAttributesOf(op, acc), op.getInit());
+  std::optional<uint64_t> headDim = op.getHeadDim();
+  if (!headDim) {
+    Value y = createNorm<NormOpTy>(em, sum, op.getWeight(), beta,
+                                   normAttributesOf(op, acc), op.getInit());
+    return fusedResults(em, y, op.getSumInit() ? sum : Value());
+  }
+  // Per head: the norm of S viewed as [..., H, D] over D, into Y so viewed.
+  int64_t d = static_cast<int64_t>(*headDim);
+  Value y = createNorm<NormOpTy>(em, em.splitLastDim(sum, d), op.getWeight(),
+                                 beta, normAttributesOf(op, acc),
+                                 em.splitLastDim(op.getInit(), d));
+  if (em.onTensors)
+    y = em.mergeLastDims(y, op.getInit().getType());
   return fusedResults(em, y, op.getSumInit() ? sum : Value());
 }
 

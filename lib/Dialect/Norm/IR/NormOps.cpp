@@ -423,8 +423,20 @@ static LogicalResult verifyMatmulNorm(OpTy op, ArrayRef<Value> affineParams) {
   if (n == 0)
     return op.emitOpError("the normalized dimension N (the output's last "
                           "dimension) must not be empty");
-  return verifier.checkAffineParams(affineParams, elementType, {n},
-                                    "[N] (the output's last dimension) =");
+  std::optional<uint64_t> headDim = op.getHeadDim();
+  if (!headDim)
+    return verifier.checkAffineParams(affineParams, elementType, {n},
+                                      "[N] (the output's last dimension) =");
+  // Per-head: each row is N / D heads of D columns, normalized alike.
+  int64_t d = static_cast<int64_t>(*headDim);
+  if (ShapedType::isDynamic(n))
+    return op.emitOpError("'head_dim' needs a static N (the output's last "
+                          "dimension)");
+  if (n % d != 0)
+    return op.emitOpError("'head_dim' ") << d << " does not divide N = " << n
+                                         << " (the output's last dimension)";
+  return verifier.checkAffineParams(affineParams, elementType, {d},
+                                    "[head_dim] =");
 }
 
 LogicalResult RMSNormMatmulOp::verify() {

@@ -440,7 +440,8 @@ class Norm_MatmulNormOp<string mnemonic, string normName, bit hasBeta>
     OptionalAttr<Norm_FloatValueAttr>:$weight_offset,
     OptionalAttr<Norm_AccTypeAttr>:$acc_type,
     DefaultValuedAttr<Norm_EpsModeAttr, "::mlir::norm::EpsMode::inside_sqrt">:$eps_mode,
-    UnitAttr:$transpose_rhs));
+    UnitAttr:$transpose_rhs,
+    OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$head_dim));
 
   let assemblyFormat = !strconcat([{
     `ins` `(` $input `:` type($input) `)`
@@ -467,6 +468,13 @@ defvar matmulNormDoc = [{
     `acc_type` and rounded to the element type once; the norm is applied to
     the rounded `S`, so `Y` is exactly the norm of the returned `S`.
     `W`, the biases and the residual have the element type of `A`.
+
+    Per-head norm (QK-norm: Qwen3, Gemma 3): with `head_dim = D`, each row of
+    `S` is `H = N / D` heads of `D` consecutive columns, and each head is
+    normalized on its own (its own statistics) with the same `γ` (and `β`)
+    of shape `[D]`: `Y` is the norm of `S` viewed as `[..., H, D]` over the
+    last dim. `N` must be static and a multiple of `D`. The result keeps the
+    shape `[..., N]`; the `tensor.expand_shape` to heads follows the op.
 }];
 
 def Norm_MatmulRMSNormOp

@@ -4,6 +4,9 @@
 // norm.matmul_{rms,layer}_norm. The residual comes from the norm's own
 // `residual` operand or from an add between the matmul and the norm; when the
 // residual stream reads that sum, the fused op returns it (`sum_outs`).
+// A norm over the heads of a product (QK-norm: the product reshaped to
+// [..., H, D], maybe transposed, normalized over D) becomes the fused op
+// with `head_dim = D`, followed by the same reshapes and transposes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,19 +17,103 @@
 #include "norm/Dialect/Norm/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <algorithm>
 
 using namespace mlir;
 using namespace mlir::norm;
 
 namespace {
 
-/// The matmul feeding `norm`, directly or through a residual add.
+/// The matmul feeding `norm`, directly or through a residual add, or
+/// through views that split its rows into heads.
 struct ProducerMatch {
   MatmulMatch matmul;
   Value residual;
   /// The add of `residual` between the matmul and the norm, if any.
   Operation *residualAdd = nullptr;
+  /// The reshapes and transposes between the product and the norm, the
+  /// product's user first; the norm then normalizes heads of `headDim`
+  /// columns of the product's rows (0: whole rows).
+  SmallVector<Operation *> views;
+  int64_t headDim = 0;
 };
+
+/// The source of a view the head split may go through: a reshape, or a
+/// transpose that keeps the last dim last (a norm over the last dim commutes
+/// with it). Null for any other op; `why` is set when `op` is a view that
+/// moves the normalized dim.
+Value viewSource(Operation *op, std::string &why) {
+  if (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
+    return op->getOperand(0);
+  auto transpose = dyn_cast_or_null<linalg::TransposeOp>(op);
+  if (!transpose || !transpose.hasPureTensorSemantics())
+    return {};
+  ArrayRef<int64_t> perm = transpose.getPermutation();
+  if (perm.back() != static_cast<int64_t>(perm.size()) - 1) {
+    why = "a transpose between the matmul and the norm moves the normalized "
+          "dim";
+    return {};
+  }
+  return transpose.getInput();
+}
+
+/// The matmul under the reshapes and transposes that feed `norm` (QK-norm:
+/// [T, H·D] → [T, H, D] (→ [H, T, D]) → norm over D). Each row the norm
+/// normalizes must lie within one row of the product: walking out from the
+/// product, every reshape's last dim must divide the segment the previous
+/// dim held (N at first), and transposes keep the last dim.
+FailureOr<ProducerMatch> matchThroughHeadViews(const NormOpView &norm,
+                                               std::string &why) {
+  ProducerMatch producer;
+  Value v = norm.input;
+  std::string viewWhy;
+  while (Value source = viewSource(v.getDefiningOp(), viewWhy)) {
+    producer.views.push_back(v.getDefiningOp());
+    v = source;
+  }
+  if (!viewWhy.empty())
+    why = viewWhy;
+  if (producer.views.empty() || !viewWhy.empty())
+    return failure();
+  std::reverse(producer.views.begin(), producer.views.end());
+  std::string matmulWhy;
+  FailureOr<MatmulMatch> match = matchMatmulProducing(v, matmulWhy);
+  if (failed(match)) {
+    why = "the reshapes before the norm do not start at a matmul (" +
+          matmulWhy + ")";
+    return failure();
+  }
+  int64_t n = cast<RankedTensorType>(v.getType()).getShape().back();
+  if (ShapedType::isDynamic(n)) {
+    why = "the matmul's N is dynamic, so its split into heads is unknown";
+    return failure();
+  }
+  int64_t segment = n;
+  for (Operation *view : producer.views) {
+    if (!view->getResult(0).hasOneUse()) {
+      why = "a reshape or transpose of the product has other users";
+      return failure();
+    }
+    if (isa<linalg::TransposeOp>(view))
+      continue;
+    int64_t last =
+        cast<RankedTensorType>(view->getResult(0).getType()).getShape().back();
+    if (ShapedType::isDynamic(last) || segment % last != 0) {
+      why = "a reshape does not split N into heads: its last dim (" +
+            (ShapedType::isDynamic(last) ? std::string("?")
+                                         : std::to_string(last)) +
+            ") does not divide " + std::to_string(segment) +
+            ", so a normalized row would span rows of the product";
+      return failure();
+    }
+    segment = last;
+  }
+  producer.matmul = *match;
+  producer.headDim = segment == n ? 0 : segment;
+  return producer;
+}
 
 FailureOr<ProducerMatch> matchProducer(const NormOpView &norm,
                                        std::string &why) {
@@ -56,18 +143,33 @@ FailureOr<ProducerMatch> matchProducer(const NormOpView &norm,
       }
     }
   }
+  if (failed(match) && !norm.residual) {
+    // Per-head norms (QK-norm) on views of the product.
+    std::string viewWhy;
+    FailureOr<ProducerMatch> heads = matchThroughHeadViews(norm, viewWhy);
+    if (succeeded(heads)) {
+      producer = *heads;
+      match = heads->matmul;
+    } else if (!viewWhy.empty()) {
+      why = viewWhy;
+    }
+  }
   if (failed(match))
     return failure();
   producer.matmul = *match;
-  for (Operation *step : {producer.matmul.matmul.getOperation(),
-                          producer.matmul.biasAdd, producer.residualAdd}) {
+  SmallVector<Operation *> steps{producer.matmul.matmul.getOperation(),
+                                 producer.matmul.biasAdd, producer.residualAdd};
+  steps.append(producer.views);
+  for (Operation *step : steps) {
     if (step && step->getBlock() != norm.op->getBlock()) {
       why = "the matmul is in another block (fusing would move it into a "
             "loop body or out of one)";
       return failure();
     }
   }
-  Operation *consumer = producer.residualAdd ? producer.residualAdd : norm.op;
+  Operation *consumer = producer.residualAdd     ? producer.residualAdd
+                        : producer.views.empty() ? norm.op
+                                                 : producer.views.front();
   Value product = producer.matmul.result;
   if (!product.hasOneUse() || *product.getUsers().begin() != consumer) {
     why = "the matmul's result has other users";
@@ -109,10 +211,9 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
   }
   bool returnsSum = norm->sum || !sumReaders.empty();
   auto yType = cast<RankedTensorType>(norm->y.getType());
-  Value sumValue = norm->sum ? norm->sum
-                   : producer->residualAdd
-                       ? producer->residualAdd->getResult(0)
-                       : Value();
+  Value sumValue = norm->sum               ? norm->sum
+                   : producer->residualAdd ? producer->residualAdd->getResult(0)
+                                           : Value();
   if (returnsSum && sumValue.getType() != yType) {
     why = "the pre-norm sum and the norm's result have different types";
     return failure();
@@ -121,32 +222,47 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
   rewriter.setInsertionPoint(op);
   Location loc = op->getLoc();
   MatmulMatch &mm = producer->matmul;
-  Value init = createFusedInit(rewriter, loc, mm, mm.lhs, yType);
+  // Through views, the fused op has the product's shape and the views
+  // follow it.
+  auto fusedType = producer->views.empty()
+                       ? yType
+                       : cast<RankedTensorType>(mm.result.getType());
+  Value init = createFusedInit(rewriter, loc, mm, mm.lhs, fusedType);
   Value sumInit =
       returnsSum ? createFusedInit(rewriter, loc, mm, mm.lhs, yType) : Value();
-  SmallVector<Type> resultTypes{yType};
+  SmallVector<Type> resultTypes{fusedType};
+  IntegerAttr headDim = producer->headDim
+                            ? rewriter.getI64IntegerAttr(producer->headDim)
+                            : IntegerAttr();
   if (returnsSum)
     resultTypes.push_back(yType);
   Operation *fused;
   if (norm->isLayerNorm)
     fused = MatmulLayerNormOp::create(
-        rewriter, loc, resultTypes, mm.lhs, mm.rhs, mm.bias,
-        producer->residual, norm->weight, norm->bias, init, sumInit,
-        norm->epsilon, norm->weightOffset, norm->accType, norm->epsMode,
-        mm.transposeRhs);
+        rewriter, loc, resultTypes, mm.lhs, mm.rhs, mm.bias, producer->residual,
+        norm->weight, norm->bias, init, sumInit, norm->epsilon,
+        norm->weightOffset, norm->accType, norm->epsMode, mm.transposeRhs,
+        headDim);
   else
     fused = MatmulRMSNormOp::create(
-        rewriter, loc, resultTypes, mm.lhs, mm.rhs, mm.bias,
-        producer->residual, norm->weight, init, sumInit, norm->epsilon,
-        norm->weightOffset, norm->accType, norm->epsMode, mm.transposeRhs);
+        rewriter, loc, resultTypes, mm.lhs, mm.rhs, mm.bias, producer->residual,
+        norm->weight, init, sumInit, norm->epsilon, norm->weightOffset,
+        norm->accType, norm->epsMode, mm.transposeRhs, headDim);
 
   Value fusedSum = returnsSum ? fused->getResult(1) : Value();
   for (OpOperand *use : sumReaders)
     rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(fusedSum); });
-  rewriter.replaceAllUsesWith(norm->y, fused->getResult(0));
+  // The views again, now of the normalized product.
+  IRMapping views;
+  views.map(mm.result, fused->getResult(0));
+  Value y = fused->getResult(0);
+  for (Operation *view : producer->views)
+    y = rewriter.clone(*view, views)->getResult(0);
+  rewriter.replaceAllUsesWith(norm->y, y);
   if (norm->sum)
     rewriter.replaceAllUsesWith(norm->sum, fusedSum);
   SmallVector<Operation *> dead{op};
+  dead.append(producer->views.rbegin(), producer->views.rend());
   if (producer->residualAdd)
     dead.push_back(producer->residualAdd);
   if (mm.biasAdd)
