@@ -106,11 +106,23 @@ static MlirContext createContext(void) {
   return ctx;
 }
 
+// Parses a pass pipeline into a new pass manager; the caller destroys it.
+static MlirLogicalResult parsePipeline(MlirContext ctx, const char *pipeline,
+                                       MlirPassManager *pm) {
+  *pm = mlirPassManagerCreate(ctx);
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(*pm);
+  return mlirParsePassPipeline(opm, mlirStringRefCreateFromCString(pipeline),
+                               printToStdout, NULL);
+}
+
+static MlirModule parseModule(MlirContext ctx, const char *source) {
+  return mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(source));
+}
+
 static int testParseVerifyPrint(MlirContext ctx) {
   fprintf(stdout, "@parse\n");
   // CHECK-LABEL: @parse
-  MlirModule module =
-      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kRMSNorm));
+  MlirModule module = parseModule(ctx, kRMSNorm);
   if (mlirModuleIsNull(module))
     return 1;
   MlirOperation op = mlirModuleGetOperation(module);
@@ -128,16 +140,13 @@ static int testParseVerifyPrint(MlirContext ctx) {
 static int testPipeline(MlirContext ctx) {
   fprintf(stdout, "@pipeline\n");
   // CHECK-LABEL: @pipeline
-  MlirModule module =
-      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kRMSNorm));
+  MlirModule module = parseModule(ctx, kRMSNorm);
   if (mlirModuleIsNull(module))
     return 1;
   MlirOperation op = mlirModuleGetOperation(module);
-  MlirPassManager pm = mlirPassManagerCreate(ctx);
-  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
-  MlirLogicalResult parsed = mlirParsePassPipeline(
-      opm, mlirStringRefCreateFromCString("builtin.module(norm-decompose)"),
-      printToStdout, NULL);
+  MlirPassManager pm;
+  MlirLogicalResult parsed =
+      parsePipeline(ctx, "builtin.module(norm-decompose)", &pm);
   if (mlirLogicalResultIsFailure(parsed))
     return 2;
   MlirLogicalResult ran = mlirPassManagerRunOnOp(pm, op);
@@ -153,18 +162,15 @@ static int testPipeline(MlirContext ctx) {
 static int testErrors(MlirContext ctx) {
   fprintf(stdout, "@errors\n");
   // CHECK-LABEL: @errors
-  MlirModule module =
-      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kWrongWeight));
+  MlirModule module = parseModule(ctx, kWrongWeight);
   // CHECK: diagnostic: 'norm.rms_norm' op
   fprintf(stdout, "wrong weight gives a null module: %d\n",
           mlirModuleIsNull(module));
   // CHECK: wrong weight gives a null module: 1
 
-  MlirPassManager pm = mlirPassManagerCreate(ctx);
-  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
-  MlirLogicalResult parsed = mlirParsePassPipeline(
-      opm, mlirStringRefCreateFromCString("builtin.module(norm-no-such-pass)"),
-      printToStdout, NULL);
+  MlirPassManager pm;
+  MlirLogicalResult parsed =
+      parsePipeline(ctx, "builtin.module(norm-no-such-pass)", &pm);
   fprintf(stdout, "\nunknown pass refused: %d\n",
           mlirLogicalResultIsFailure(parsed));
   // CHECK: 'norm-no-such-pass' does not refer to a registered pass
