@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferUtils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir {
 namespace norm {
@@ -32,6 +33,16 @@ struct NormOrderConstantGlobalsPass
   using Base::Base;
 
   void runOnOperation() override {
+    // memref.global only takes a positive power of two; refuse the option
+    // here, with its value, rather than leave a global the verifier
+    // rejects.
+    if (!llvm::isPowerOf2_64(alignment)) {
+      emitError(getOperation().getLoc(),
+                "norm-order-constant-globals: alignment ")
+          << static_cast<uint64_t>(alignment)
+          << " is not a positive power of two";
+      return signalPassFailure();
+    }
     SymbolTableCollection symbolTables;
     // Bufferization's getGlobalFor reuses a global of the same value,
     // type and alignment, so creating them here fixes their names; it
@@ -40,8 +51,9 @@ struct NormOrderConstantGlobalsPass
     WalkResult walk = getOperation().walk([&](arith::ConstantOp op) {
       auto type = dyn_cast<RankedTensorType>(op.getType());
       // Bufferization turns every ranked tensor constant into a global
-      // (a constant is always static).
-      if (!type)
+      // (a constant is always static); an encoded (sparse) one is left to
+      // the sparsifier, which does not read a dense global.
+      if (!type || type.getEncoding())
         return WalkResult::advance();
       if (failed(bufferization::getGlobalFor(op, symbolTables, alignment))) {
         op.emitError("norm-order-constant-globals: cannot create the global "
