@@ -1,0 +1,131 @@
+// RUN: norm-opt %s --norm-raise | FileCheck %s
+// RUN: norm-opt %s --norm-raise=remarks=true -verify-diagnostics -o /dev/null
+
+// --norm-raise on Gemma 3's norms as a decoder layer writes them (Hugging
+// Face Gemma3RMSNorm: `norm(x.float()) * (1.0 + weight.float())`,
+// `.type_as(x)`, bf16 activations, f32 weights), with the scalars spelled
+// as a frontend spells them. Each raised form is followed by the closest
+// form that is refused, with the remark that says why.
+// test/Integration/CPU/raise-gemma.test runs each raised function before
+// and after raising and compares.
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0, 0)>
+#col = affine_map<(d0, d1) -> (d1)>
+#col1 = affine_map<(d0) -> (d0)>
+
+// torch-mlir's scalars: the Python floats (2 of pow, ε, the 1 of 1 + w) are
+// f64 constants truncated to f32 in the body, the integers (the mean's n,
+// add's alpha) i64 constants converted there.
+// CHECK-LABEL: func.func @gemma_torch_scalars
+//  CHECK-SAME: %[[X:.*]]: tensor<16x64xbf16>, %[[G:.*]]: tensor<64xf32>
+//       CHECK: %[[Y:.*]] = norm.rms_norm ins(%[[X]] : tensor<16x64xbf16>) weight(%[[G]] : tensor<64xf32>) outs(%{{.*}} : tensor<16x64xbf16>) {epsilon = 9.99999997E-7 : f32, weight_offset = 1.000000e+00 : f32}
+//   CHECK-NOT: linalg.generic
+//       CHECK: return %[[Y]]
+func.func @gemma_torch_scalars(%x: tensor<16x64xbf16>, %g: tensor<64xf32>) -> tensor<16x64xbf16> {
+  %zero = arith.constant 0.0 : f32
+  %two = arith.constant 2.0 : f64
+  %eps = arith.constant 1.0e-6 : f64
+  %one = arith.constant 1.0 : f64
+  %n = arith.constant 64 : i64
+  %alpha = arith.constant 1 : i64
+  %ef = tensor.empty() : tensor<16x64xf32>
+  %eb = tensor.empty() : tensor<16x64xbf16>
+  %e1 = tensor.empty() : tensor<16x1xf32>
+  %ew = tensor.empty() : tensor<64xf32>
+  %xf = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<16x64xbf16>) outs(%ef : tensor<16x64xf32>) {
+  ^bb0(%in: bf16, %out: f32):
+    %c = arith.extf %in : bf16 to f32
+    linalg.yield %c : f32
+  } -> tensor<16x64xf32>
+  %pow = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%xf : tensor<16x64xf32>) outs(%ef : tensor<16x64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %t = arith.truncf %two : f64 to f32
+    %p = math.powf %in, %t : f32
+    linalg.yield %p : f32
+  } -> tensor<16x64xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e1 : tensor<16x1xf32>) -> tensor<16x1xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%pow : tensor<16x64xf32>) outs(%z : tensor<16x1xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %a = arith.addf %in, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<16x1xf32>
+  %rstd = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%sum : tensor<16x1xf32>) outs(%e1 : tensor<16x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %nf = arith.sitofp %n : i64 to f32
+    %m = arith.divf %in, %nf : f32
+    %t = arith.truncf %eps : f64 to f32
+    %a = arith.addf %m, %t : f32
+    %r = math.rsqrt %a : f32
+    linalg.yield %r : f32
+  } -> tensor<16x1xf32>
+  %xn = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%xf, %rstd : tensor<16x64xf32>, tensor<16x1xf32>) outs(%ef : tensor<16x64xf32>) {
+  ^bb0(%in: f32, %r: f32, %out: f32):
+    %m = arith.mulf %in, %r : f32
+    linalg.yield %m : f32
+  } -> tensor<16x64xf32>
+  %w1 = linalg.generic {indexing_maps = [#col1, #col1], iterator_types = ["parallel"]}
+      ins(%g : tensor<64xf32>) outs(%ew : tensor<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %o = arith.truncf %one : f64 to f32
+    %al = arith.sitofp %alpha : i64 to f32
+    %oa = arith.mulf %o, %al : f32
+    %a = arith.addf %in, %oa : f32
+    linalg.yield %a : f32
+  } -> tensor<64xf32>
+  %yw = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%xn, %w1 : tensor<16x64xf32>, tensor<64xf32>) outs(%ef : tensor<16x64xf32>) {
+  ^bb0(%in: f32, %w: f32, %out: f32):
+    %m = arith.mulf %in, %w : f32
+    linalg.yield %m : f32
+  } -> tensor<16x64xf32>
+  // expected-remark @+1 {{norm-raise: raised norm.rms_norm (axis 1, epsilon 1e-06, weight, weight_offset 1, acc f32)}}
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%yw : tensor<16x64xf32>) outs(%eb : tensor<16x64xbf16>) {
+  ^bb0(%in: f32, %out: bf16):
+    %t = arith.truncf %in : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<16x64xbf16>
+  return %y : tensor<16x64xbf16>
+}
+
+// Only a constant folds: ε truncated from an f64 argument is no constant.
+// CHECK-LABEL: func.func @gemma_eps_argument
+//   CHECK-NOT: norm.rms_norm
+func.func @gemma_eps_argument(%x: tensor<16x64xbf16>, %g: tensor<64xf32>, %eps: f64) -> tensor<16x64xbf16> {
+  %zero = arith.constant 0.0 : f32
+  %n = arith.constant 64.0 : f32
+  %one = arith.constant 1.0 : f32
+  %eb = tensor.empty() : tensor<16x64xbf16>
+  %e1 = tensor.empty() : tensor<16x1xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e1 : tensor<16x1xf32>) -> tensor<16x1xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<16x64xbf16>) outs(%z : tensor<16x1xf32>) {
+  ^bb0(%in: bf16, %acc: f32):
+    %c = arith.extf %in : bf16 to f32
+    %p = arith.mulf %c, %c : f32
+    %a = arith.addf %p, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<16x1xf32>
+  // expected-remark @+1 {{norm-raise: not raised: ε is not a constant}}
+  %y = linalg.generic {indexing_maps = [#id, #row, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %sum, %g : tensor<16x64xbf16>, tensor<16x1xf32>, tensor<64xf32>) outs(%eb : tensor<16x64xbf16>) {
+  ^bb0(%in: bf16, %s: f32, %w: f32, %out: bf16):
+    %c = arith.extf %in : bf16 to f32
+    %m = arith.divf %s, %n : f32
+    %t = arith.truncf %eps : f64 to f32
+    %a = arith.addf %m, %t : f32
+    %r = math.rsqrt %a : f32
+    %xr = arith.mulf %c, %r : f32
+    %w1 = arith.addf %w, %one : f32
+    %o = arith.mulf %xr, %w1 : f32
+    %b = arith.truncf %o : f32 to bf16
+    linalg.yield %b : bf16
+  } -> tensor<16x64xbf16>
+  return %y : tensor<16x64xbf16>
+}
