@@ -147,7 +147,7 @@ bool Recognizer::isColumnAtom(AtomId id) const {
 }
 
 // Statistics and everything else under the rounding: computed in A, with
-// values of type E only as converted leaves (x, γ, β) or the residual sum.
+// values of type E only as converted tensors (x, γ, β) or the residual sum.
 bool Recognizer::checkA(const Expr *e) const {
   switch (e->kind) {
   case ExprKind::Leaf:
@@ -166,14 +166,20 @@ bool Recognizer::checkA(const Expr *e) const {
   }
 }
 
+// A value of type E that the op reads whole: a tensor, however it was
+// computed before the norm (a matmul's f32 accumulator rounded to E, an
+// earlier norm's output, a transpose to heads), or the residual add of two
+// such tensors, rounded to E. Its rounding points are x's, not the norm's;
+// a rounding inside the norm's own computation is an opaque Trunc atom in
+// the Poly, which the equation then fails on.
 bool Recognizer::checkE(const Expr *e) const {
-  if (e->kind == ExprKind::Const || e->kind == ExprKind::Leaf)
-    return e->kind == ExprKind::Const || e->type == elemType;
-  // The residual add, rounded to E.
+  auto isTensorE = [&](const Expr *o) {
+    return o->type == elemType && (o->kind == ExprKind::Leaf || o->origin);
+  };
+  if (e->kind == ExprKind::Const || isTensorE(e))
+    return true;
   return e->kind == ExprKind::Add && e->type == elemType &&
-         llvm::all_of(e->operands, [&](const Expr *o) {
-           return o->kind == ExprKind::Leaf && o->type == elemType;
-         });
+         llvm::all_of(e->operands, isTensorE);
 }
 
 // before_weight: γ and β applied in `topType` (E, or γ's wider type) to
@@ -576,6 +582,21 @@ Recognition Recognizer::run() {
   // Casts: where the computation rounds must be what the op does.
   Type rootElem = getElementTypeOrSelf(root.getType());
   elemType = xs->type;
+  // x is a tensor the op reads (or the residual add of two), whatever
+  // computed it; its rounding points are then x's.
+  NormMatch m;
+  if (xs->kind == ExprKind::Add && xs->type == elemType &&
+      xs->operands[0]->origin && xs->operands[1]->origin) {
+    m.input = xs->operands[0]->origin;
+    m.residual = xs->operands[1]->origin;
+    m.sum = xs->origin;
+  } else {
+    m.input = xs->origin;
+  }
+  if (!m.input)
+    return fail("the normalized input is computed inside a fused body, not "
+                "a tensor the op can take",
+                true);
   bool typesOk;
   if (solution->beforeWeight)
     typesOk = checkTopE(top, top->type);
@@ -589,7 +610,6 @@ Recognition Recognizer::run() {
                     typeString(accType) + ")",
                 true);
 
-  NormMatch m;
   m.isLayerNorm = solution->isLayerNorm;
   m.axis = axis;
   m.epsilon = solution->epsilon;
@@ -613,18 +633,6 @@ Recognition Recognizer::run() {
   m.accType = cast<FloatType>(accType);
   m.elemType = dyn_cast<FloatType>(elemType);
   m.resultType = dyn_cast<FloatType>(rootElem);
-  if (xs->kind == ExprKind::Add && xs->type == elemType &&
-      xs->operands[0]->origin && xs->operands[1]->origin) {
-    m.input = xs->operands[0]->origin;
-    m.residual = xs->operands[1]->origin;
-    m.sum = xs->origin;
-  } else {
-    m.input = xs->origin;
-  }
-  if (!m.input)
-    return fail("the normalized input is computed inside a fused body, not "
-                "a tensor the op can take",
-                true);
   if (getElementTypeOrSelf(m.input.getType()) != elemType || !m.elemType ||
       !isWidenedElementType(rootElem, elemType, m.accType))
     return fail("the result is " + typeString(rootElem) +
