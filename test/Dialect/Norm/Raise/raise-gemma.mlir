@@ -5,9 +5,9 @@
 // Face Gemma3RMSNorm: `norm(x.float()) * (1.0 + weight.float())`,
 // `.type_as(x)`, bf16 activations, f32 weights): x is whatever tensor the
 // layer computed before the norm (a bf16 projection rounded from its f32
-// accumulator, its transpose to heads), and the scalars are spelled as a
-// frontend spells them. Each raised form is followed by the closest form
-// that is refused, with the remark that says why.
+// accumulator, its transpose to heads, a residual sum), and the scalars are
+// spelled as a frontend spells them. Each raised form is followed by the
+// closest form that is refused, with the remark that says why.
 // test/Integration/CPU/raise-gemma.test runs each raised function before
 // and after raising and compares.
 
@@ -234,4 +234,102 @@ func.func @gemma_rounding_in_body(%q: tensor<8x128xf32>, %g: tensor<128xf32>) ->
     linalg.yield %b : bf16
   } -> tensor<8x128xbf16>
   return %y : tensor<8x128xbf16>
+}
+
+// pre_feedforward_layernorm: the residual add h = x + post_attention_norm(o)
+// in bf16, written as the f32 add of the widened operands rounded to bf16
+// once (the same value: docs/design.md, "Element-type rounding"), and h is
+// the residual stream the layer's last add reads: residual form, h from
+// sum_outs.
+// CHECK-LABEL: func.func @gemma_residual
+//  CHECK-SAME: %[[X:.*]]: tensor<16x64xbf16>, %[[R:.*]]: tensor<16x64xbf16>, %[[G:.*]]: tensor<64xf32>
+//       CHECK: %[[N:.*]]:2 = norm.rms_norm ins(%[[X]] : tensor<16x64xbf16>) residual(%[[R]] : tensor<16x64xbf16>) weight(%[[G]] : tensor<64xf32>) outs(%{{.*}} : tensor<16x64xbf16>) sum_outs(%{{.*}} : tensor<16x64xbf16>) {epsilon = 9.99999997E-7 : f32, weight_offset = 1.000000e+00 : f32}
+//   CHECK-NOT: linalg.generic
+//       CHECK: return %[[N]]#0, %[[N]]#1
+func.func @gemma_residual(%x: tensor<16x64xbf16>, %r: tensor<16x64xbf16>, %g: tensor<64xf32>) -> (tensor<16x64xbf16>, tensor<16x64xbf16>) {
+  %zero = arith.constant 0.0 : f32
+  %n = arith.constant 64.0 : f32
+  %eps = arith.constant 1.0e-6 : f32
+  %one = arith.constant 1.0 : f32
+  %eb = tensor.empty() : tensor<16x64xbf16>
+  %e1 = tensor.empty() : tensor<16x1xf32>
+  %h = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %r : tensor<16x64xbf16>, tensor<16x64xbf16>) outs(%eb : tensor<16x64xbf16>) {
+  ^bb0(%a: bf16, %b: bf16, %out: bf16):
+    %af = arith.extf %a : bf16 to f32
+    %bf = arith.extf %b : bf16 to f32
+    %s = arith.addf %af, %bf : f32
+    %t = arith.truncf %s : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<16x64xbf16>
+  %z = linalg.fill ins(%zero : f32) outs(%e1 : tensor<16x1xf32>) -> tensor<16x1xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%h : tensor<16x64xbf16>) outs(%z : tensor<16x1xf32>) {
+  ^bb0(%in: bf16, %acc: f32):
+    %c = arith.extf %in : bf16 to f32
+    %p = arith.mulf %c, %c : f32
+    %s = arith.addf %p, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<16x1xf32>
+  // expected-remark @+1 {{norm-raise: raised norm.rms_norm (axis 1, epsilon 1e-06, weight, weight_offset 1, residual, sum, acc f32)}}
+  %y = linalg.generic {indexing_maps = [#id, #row, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%h, %sum, %g : tensor<16x64xbf16>, tensor<16x1xf32>, tensor<64xf32>) outs(%eb : tensor<16x64xbf16>) {
+  ^bb0(%in: bf16, %s: f32, %w: f32, %out: bf16):
+    %c = arith.extf %in : bf16 to f32
+    %m = arith.divf %s, %n : f32
+    %ae = arith.addf %m, %eps : f32
+    %rs = math.rsqrt %ae : f32
+    %xr = arith.mulf %c, %rs : f32
+    %w1 = arith.addf %w, %one : f32
+    %o = arith.mulf %xr, %w1 : f32
+    %b = arith.truncf %o : f32 to bf16
+    linalg.yield %b : bf16
+  } -> tensor<16x64xbf16>
+  return %y, %h : tensor<16x64xbf16>, tensor<16x64xbf16>
+}
+
+// The residual add of a bf16 x and an f32 o (a matmul's accumulator not yet
+// rounded), rounded to bf16 in the norm's own body: no residual add of the
+// op (its residual has x's type), and x + o exists only there.
+// CHECK-LABEL: func.func @gemma_residual_f32_addend
+//   CHECK-NOT: norm.rms_norm
+func.func @gemma_residual_f32_addend(%x: tensor<16x64xbf16>, %o: tensor<16x64xf32>, %g: tensor<64xf32>) -> tensor<16x64xbf16> {
+  %zero = arith.constant 0.0 : f32
+  %n = arith.constant 64.0 : f32
+  %eps = arith.constant 1.0e-6 : f32
+  %one = arith.constant 1.0 : f32
+  %ef = tensor.empty() : tensor<16x64xf32>
+  %eb = tensor.empty() : tensor<16x64xbf16>
+  %e1 = tensor.empty() : tensor<16x1xf32>
+  %hf = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %o : tensor<16x64xbf16>, tensor<16x64xf32>) outs(%ef : tensor<16x64xf32>) {
+  ^bb0(%a: bf16, %b: f32, %out: f32):
+    %af = arith.extf %a : bf16 to f32
+    %s = arith.addf %af, %b : f32
+    %t = arith.truncf %s : f32 to bf16
+    %c = arith.extf %t : bf16 to f32
+    linalg.yield %c : f32
+  } -> tensor<16x64xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e1 : tensor<16x1xf32>) -> tensor<16x1xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%hf : tensor<16x64xf32>) outs(%z : tensor<16x1xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %p = arith.mulf %in, %in : f32
+    %s = arith.addf %p, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<16x1xf32>
+  // expected-remark @+1 {{norm-raise: not raised: the normalized input is computed inside a fused body, not a tensor the op can take}}
+  %y = linalg.generic {indexing_maps = [#id, #row, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%hf, %sum, %g : tensor<16x64xf32>, tensor<16x1xf32>, tensor<64xf32>) outs(%eb : tensor<16x64xbf16>) {
+  ^bb0(%in: f32, %s: f32, %w: f32, %out: bf16):
+    %m = arith.divf %s, %n : f32
+    %ae = arith.addf %m, %eps : f32
+    %rs = math.rsqrt %ae : f32
+    %xr = arith.mulf %in, %rs : f32
+    %w1 = arith.addf %w, %one : f32
+    %ow = arith.mulf %xr, %w1 : f32
+    %b = arith.truncf %ow : f32 to bf16
+    linalg.yield %b : bf16
+  } -> tensor<16x64xbf16>
+  return %y : tensor<16x64xbf16>
 }

@@ -317,6 +317,40 @@ std::optional<Solution> Recognizer::solve(const Poly &x, const Poly &invN,
   return std::nullopt;
 }
 
+/// The tensors x and r of a residual add x + r rounded to E: added in E,
+/// or widened, added in a type of at least 2p + 2 bits of precision (p:
+/// E's) and rounded to E once, which gives the same value (docs/design.md,
+/// "Element-type rounding"; how PyTorch's CPU kernels add bf16 tensors).
+static std::optional<std::pair<Value, Value>> residualAdd(const Expr *xs,
+                                                          Type elemType) {
+  const Expr *add = xs;
+  bool widened = add->kind == ExprKind::Trunc;
+  if (widened)
+    add = add->operands[0];
+  if (xs->type != elemType || add->kind != ExprKind::Add)
+    return std::nullopt;
+  if (widened) {
+    auto wide = dyn_cast<FloatType>(add->type);
+    auto narrow = dyn_cast<FloatType>(elemType);
+    if (!wide || !narrow ||
+        wide.getFPMantissaWidth() < 2 * narrow.getFPMantissaWidth() + 2)
+      return std::nullopt;
+  }
+  Value tensors[2];
+  for (auto [i, addend] : llvm::enumerate(add->operands)) {
+    const Expr *operand = addend;
+    if (widened) {
+      if (operand->kind != ExprKind::Ext)
+        return std::nullopt;
+      operand = operand->operands[0];
+    }
+    if (operand->type != elemType || !operand->origin)
+      return std::nullopt;
+    tensors[i] = operand->origin;
+  }
+  return std::make_pair(tensors[0], tensors[1]);
+}
+
 static std::string typeString(Type t) {
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -585,10 +619,8 @@ Recognition Recognizer::run() {
   // x is a tensor the op reads (or the residual add of two), whatever
   // computed it; its rounding points are then x's.
   NormMatch m;
-  if (xs->kind == ExprKind::Add && xs->type == elemType &&
-      xs->operands[0]->origin && xs->operands[1]->origin) {
-    m.input = xs->operands[0]->origin;
-    m.residual = xs->operands[1]->origin;
+  if (auto operands = residualAdd(xs, elemType)) {
+    std::tie(m.input, m.residual) = *operands;
     m.sum = xs->origin;
   } else {
     m.input = xs->origin;
