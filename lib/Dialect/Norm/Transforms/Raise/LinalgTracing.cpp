@@ -229,16 +229,31 @@ Expr *Tracer::evalExtent(Value v) {
   return e;
 }
 
+Expr *Tracer::evalIntToFloat(Operation *def) {
+  if (!isa<arith::SIToFPOp, arith::UIToFPOp>(def))
+    return nullptr;
+  Expr *n = evalExtent(def->getOperand(0));
+  if (n)
+    n->type = def->getResult(0).getType();
+  return n;
+}
+
+/// `c` rounded to `type` as arith.truncf / extf round it.
+static double roundTo(double c, FloatType type) {
+  APFloat f(c);
+  bool losesInfo = false;
+  f.convert(type.getFloatSemantics(), APFloat::rmNearestTiesToEven, &losesInfo);
+  f.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &losesInfo);
+  return f.convertToDouble();
+}
+
 Expr *Tracer::evalOutsideScalar(Value v) {
   Type type = v.getType();
   if (std::optional<double> c = getSplatFloat(v))
     return constant(*c, type);
   if (Operation *def = v.getDefiningOp()) {
-    if (isa<arith::SIToFPOp, arith::UIToFPOp>(def))
-      if (Expr *n = evalExtent(def->getOperand(0))) {
-        n->type = type;
-        return n;
-      }
+    if (Expr *n = evalIntToFloat(def))
+      return n;
     // Scalar arithmetic outside a body (1/n computed once, ε + 0, ...).
     if (def->getNumOperands() >= 1 && def->getNumResults() == 1 &&
         isa<FloatType>(type) &&
@@ -264,6 +279,12 @@ Expr *Tracer::applyArith(Operation *op, ArrayRef<Expr *> ops) {
   Type type = getElementTypeOrSelf(op->getResult(0).getType());
   if (!isa<FloatType>(type))
     return nullptr;
+  // A converted constant is the constant the conversion gives: frontends
+  // write scalars (ε, the 1 of 1 + γ) as f64 constants and truncate them in
+  // the body (torch-mlir's convertScalarToDtype).
+  if (isa<arith::ExtFOp, arith::TruncFOp>(op) && ops.size() == 1 &&
+      ops[0]->kind == ExprKind::Const)
+    return constant(roundTo(ops[0]->constant, cast<FloatType>(type)), type);
   auto binary = [&](ExprKind k) -> Expr * {
     return ops.size() == 2 ? node(k, type, {ops[0], ops[1]}) : nullptr;
   };
@@ -535,6 +556,9 @@ Expr *Tracer::evalBody(linalg::LinalgOp op, Value v,
     return evalOutsideScalar(v);
   if (std::optional<double> c = getSplatFloat(v))
     return constant(*c, v.getType());
+  // An integer scalar converted in the body (torch-mlir's `alpha` of add).
+  if (Expr *n = evalIntToFloat(def))
+    return n;
   // fpowi's exponent is an integer.
   if (auto powi = dyn_cast<math::FPowIOp>(def)) {
     APInt exp;

@@ -147,7 +147,7 @@ bool Recognizer::isColumnAtom(AtomId id) const {
 }
 
 // Statistics and everything else under the rounding: computed in A, with
-// values of type E only as converted leaves (x, γ, β) or the residual sum.
+// values of type E only as converted tensors (x, γ, β) or the residual sum.
 bool Recognizer::checkA(const Expr *e) const {
   switch (e->kind) {
   case ExprKind::Leaf:
@@ -166,14 +166,20 @@ bool Recognizer::checkA(const Expr *e) const {
   }
 }
 
+// A value of type E that the op reads whole: a tensor, however it was
+// computed before the norm (a matmul's f32 accumulator rounded to E, an
+// earlier norm's output, a transpose to heads), or the residual add of two
+// such tensors, rounded to E. Its rounding points are x's, not the norm's;
+// a rounding inside the norm's own computation is an opaque Trunc atom in
+// the Poly, which the equation then fails on.
 bool Recognizer::checkE(const Expr *e) const {
-  if (e->kind == ExprKind::Const || e->kind == ExprKind::Leaf)
-    return e->kind == ExprKind::Const || e->type == elemType;
-  // The residual add, rounded to E.
+  auto isTensorE = [&](const Expr *o) {
+    return o->type == elemType && (o->kind == ExprKind::Leaf || o->origin);
+  };
+  if (e->kind == ExprKind::Const || isTensorE(e))
+    return true;
   return e->kind == ExprKind::Add && e->type == elemType &&
-         llvm::all_of(e->operands, [&](const Expr *o) {
-           return o->kind == ExprKind::Leaf && o->type == elemType;
-         });
+         llvm::all_of(e->operands, isTensorE);
 }
 
 // before_weight: γ and β applied in `topType` (E, or γ's wider type) to
@@ -309,6 +315,40 @@ std::optional<Solution> Recognizer::solve(const Poly &x, const Poly &invN,
       return s;
   }
   return std::nullopt;
+}
+
+/// The tensors x and r of a residual add x + r rounded to E: added in E,
+/// or widened, added in a type of at least 2p + 2 bits of precision (p:
+/// E's) and rounded to E once, which gives the same value (docs/design.md,
+/// "Element-type rounding"; how PyTorch's CPU kernels add bf16 tensors).
+static std::optional<std::pair<Value, Value>> residualAdd(const Expr *xs,
+                                                          Type elemType) {
+  const Expr *add = xs;
+  bool widened = add->kind == ExprKind::Trunc;
+  if (widened)
+    add = add->operands[0];
+  if (xs->type != elemType || add->kind != ExprKind::Add)
+    return std::nullopt;
+  if (widened) {
+    auto wide = dyn_cast<FloatType>(add->type);
+    auto narrow = dyn_cast<FloatType>(elemType);
+    if (!wide || !narrow ||
+        wide.getFPMantissaWidth() < 2 * narrow.getFPMantissaWidth() + 2)
+      return std::nullopt;
+  }
+  Value tensors[2];
+  for (auto [i, addend] : llvm::enumerate(add->operands)) {
+    const Expr *operand = addend;
+    if (widened) {
+      if (operand->kind != ExprKind::Ext)
+        return std::nullopt;
+      operand = operand->operands[0];
+    }
+    if (operand->type != elemType || !operand->origin)
+      return std::nullopt;
+    tensors[i] = operand->origin;
+  }
+  return std::make_pair(tensors[0], tensors[1]);
 }
 
 static std::string typeString(Type t) {
@@ -576,6 +616,19 @@ Recognition Recognizer::run() {
   // Casts: where the computation rounds must be what the op does.
   Type rootElem = getElementTypeOrSelf(root.getType());
   elemType = xs->type;
+  // x is a tensor the op reads (or the residual add of two), whatever
+  // computed it; its rounding points are then x's.
+  NormMatch m;
+  if (auto operands = residualAdd(xs, elemType)) {
+    std::tie(m.input, m.residual) = *operands;
+    m.sum = xs->origin;
+  } else {
+    m.input = xs->origin;
+  }
+  if (!m.input)
+    return fail("the normalized input is computed inside a fused body, not "
+                "a tensor the op can take",
+                true);
   bool typesOk;
   if (solution->beforeWeight)
     typesOk = checkTopE(top, top->type);
@@ -589,7 +642,6 @@ Recognition Recognizer::run() {
                     typeString(accType) + ")",
                 true);
 
-  NormMatch m;
   m.isLayerNorm = solution->isLayerNorm;
   m.axis = axis;
   m.epsilon = solution->epsilon;
@@ -613,18 +665,6 @@ Recognition Recognizer::run() {
   m.accType = cast<FloatType>(accType);
   m.elemType = dyn_cast<FloatType>(elemType);
   m.resultType = dyn_cast<FloatType>(rootElem);
-  if (xs->kind == ExprKind::Add && xs->type == elemType &&
-      xs->operands[0]->origin && xs->operands[1]->origin) {
-    m.input = xs->operands[0]->origin;
-    m.residual = xs->operands[1]->origin;
-    m.sum = xs->origin;
-  } else {
-    m.input = xs->origin;
-  }
-  if (!m.input)
-    return fail("the normalized input is computed inside a fused body, not "
-                "a tensor the op can take",
-                true);
   if (getElementTypeOrSelf(m.input.getType()) != elemType || !m.elemType ||
       !isWidenedElementType(rootElem, elemType, m.accType))
     return fail("the result is " + typeString(rootElem) +

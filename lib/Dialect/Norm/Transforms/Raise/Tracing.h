@@ -107,6 +107,9 @@ private:
   Expr *evalBody(linalg::LinalgOp op, Value v,
                  ArrayRef<std::optional<DimGroup>> loops);
   Expr *evalExtent(Value indexLike);
+  /// sitofp / uitofp of an integer constant or a size (evalExtent), as a
+  /// float of the result's type; null for any other op.
+  Expr *evalIntToFloat(Operation *def);
   /// A slice at offset 0 read over its source's extent (SliceTracing.cpp).
   Expr *evalSlice(Operation *slice, const Binding &b);
   /// A tensor.reshape between static shapes, as collapse / expand.
