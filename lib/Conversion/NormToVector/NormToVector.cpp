@@ -19,7 +19,6 @@
 #include "norm/Conversion/Utils/LoweringPattern.h"
 #include "norm/Conversion/Utils/PassOptionText.h"
 #include "norm/Conversion/Utils/RowNormProblem.h"
-#include "norm/Dialect/Norm/IR/NormGradOps.h"
 #include "norm/Target/CPUTarget.h"
 #include "norm/Transforms/CheckLowered.h"
 
@@ -51,6 +50,16 @@ void lowerStandaloneNorm(OpTy op, PatternRewriter &rewriter,
                          const NormVectorCodegenOptions &options) {
   emitRowNormKernel(rewriter, op.getLoc(), describeRowNorm(op, rewriter),
                     options);
+}
+
+/// Whether the gradient kernel takes `op` (GradKernel.cpp).
+template <typename OpTy>
+LogicalResult checkGradKernel(OpTy op, PatternRewriter &rewriter,
+                              const NormVectorCodegenOptions &) {
+  std::string reason = unsupportedGradKernelReason(op);
+  if (reason.empty())
+    return success();
+  return rewriter.notifyMatchFailure(op, reason);
 }
 
 /// The CPU GEMM of a fused op: the shared description (GemmProblem.h).
@@ -232,7 +241,8 @@ struct ConvertNormToVectorPass
     SmallVector<Operation *> normOps;
     getOperation()->walk([&](Operation *op) {
       if (isa<RMSNormOp, LayerNormOp, RMSNormMatmulOp, LayerNormMatmulOp,
-              MatmulRMSNormOp, MatmulLayerNormOp, GroupNormOp>(op) ||
+              MatmulRMSNormOp, MatmulLayerNormOp, GroupNormOp, RMSNormGradOp,
+              LayerNormGradOp>(op) ||
           (lowerMatmuls && isa<linalg::MatmulOp, linalg::GenericOp>(op)))
         normOps.push_back(op);
     });
@@ -245,10 +255,12 @@ struct ConvertNormToVectorPass
             getOperation(), "convert-norm-to-vector", [](Operation *op) {
               if (!isa_and_nonnull<NormDialect>(op->getDialect()))
                 return std::string();
-              // The gradients have no vector kernel yet: their
-              // decomposition is the CPU path.
+              // The gradients' kernel takes identity layouts and no
+              // pRMSNorm; the rest is the decomposition's.
               if (isa<RMSNormGradOp, LayerNormGradOp>(op))
-                return std::string();
+                return unsupportedGradKernelReason(op).empty()
+                           ? std::string("no vector kernel takes it")
+                           : std::string();
               bool promised =
                   isa<RMSNormOp, LayerNormOp>(op)
                       ? unsupportedRowOperandReason(op).empty()
@@ -272,6 +284,10 @@ void mlir::norm::populateNormToVectorConversionPatterns(
                                lowerStandaloneNorm);
   addNormLowering<GroupNormOp>(patterns, options, matchIdentityMemrefs,
                                emitGroupNormKernel);
+  addNormLowering<RMSNormGradOp>(patterns, options, checkGradKernel,
+                                 emitRMSNormGradKernel);
+  addNormLowering<LayerNormGradOp>(patterns, options, checkGradKernel,
+                                   emitLayerNormGradKernel);
   // Over SplitFusedNorm, which also matches the fused ops: the GEMM when it
   // takes the op, the split only when it does not.
   const PatternBenefit overSplit = 2;

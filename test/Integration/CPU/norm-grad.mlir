@@ -1,5 +1,5 @@
-// Execution tests of the gradient ops through --norm-lower-to-cpu (their
-// decomposition is the CPU path until they have vector kernels): norm-run
+// Execution tests of the gradient ops through --norm-lower-to-cpu (the
+// vector kernel, GradKernel.cpp; pRMSNorm through the decomposition): norm-run
 // fills every input with seeded random data, runs the compiled function and
 // compares dx, dγ and dβ with the float64 reference (referenceNormGrad,
 // itself checked against finite differences in test/Reference), each
@@ -18,7 +18,17 @@
 // RUN: %{run} --entry=ln_f16_saved_residual | FileCheck %s
 // RUN: %{run} --entry=ln_param_grads --dims=300,300 --mean=-3 | FileCheck %s
 // RUN: %{run} --entry=ln --threads=2 | FileCheck %s
-// CHECK: {{^}}norm-run: entry={{[a-z0-9_]+}} pipeline=project threads={{[02]}} bytes={{[0-9]+}} median_ms={{[0-9.]+}} min_ms={{[0-9.]+}} gbps={{[0-9.]+}} rel_err={{[0-9.e+-]+}} tol={{1e-06|1e-05|2e-03|1e-02}} PASS{{$}}
+// The kernel's threaded chunks (forced on), AVX2 and plain 128-bit vectors
+// with one accumulator:
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0}})' --entry=ln_param_grads --dims=300,300 | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0}})' --entry=rms_bf16_offset --dims=130,130 | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{target=avx2})' --entry=ln_f16_saved_residual | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{target=generic vector-options={accumulators=1}})' --entry=rms | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{target=generic vector-options={accumulators=1}})' --entry=ln --arg-mean=1:1e4 --scale=1.7320508 | FileCheck %s
+// The chunked column sums give the same bits on 2 threads as serially:
+// RUN: %{run} --entry=ln_param_grads --dims=300,300 --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0}})' --compare-pipeline='builtin.module(norm-lower-to-cpu{vector-options={parallel-threshold=-1}})' --compare-tol=1e-30 | FileCheck %s --check-prefix=SAME
+// SAME: cmp_rel_err=0.000e+00 cmp_tol=1e-30 PASS
+// CHECK: {{^}}norm-run: entry={{[a-z0-9_]+}} pipeline={{project|custom}} threads={{[02]}} bytes={{[0-9]+}} median_ms={{[0-9.]+}} min_ms={{[0-9.]+}} gbps={{[0-9.]+}} rel_err={{[0-9.e+-]+}} tol={{1e-06|1e-05|2e-03|1e-02}} PASS{{$}}
 
 // f32, γ, recomputed rstd, a 3-D input normalized over its last dim.
 func.func @rms(%dy: tensor<6x5x130xf32>, %x: tensor<6x5x130xf32>, %g: tensor<130xf32>)
