@@ -6,7 +6,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 cmake --build "$build" --target mlir-doc
-for f in Dialects/NormDialect.md Dialects/NormOps.md Dialects/NormAttrs.md NormPasses.md NormConversionPasses.md NormUpstreamPasses.md; do
+for f in Dialects/NormDialect.md Dialects/NormOps.md Dialects/NormGradOps.md Dialects/NormAttrs.md NormPasses.md NormConversionPasses.md NormUpstreamPasses.md; do
   cp "$build/docs/$f" "$root/docs/generated/$(basename "$f")"
 done
 echo "docs/generated updated from $build/docs"

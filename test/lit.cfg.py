@@ -54,6 +54,7 @@ tools = [
     "norm-opt",
     "norm-run",
     "norm-capi-test",
+    "norm-reference-test",
     ToolSubst("mlir-opt", unresolved="fatal"),
     ToolSubst("mlir-translate", unresolved="fatal"),
     ToolSubst("mlir-runner", unresolved="ignore"),

@@ -171,6 +171,10 @@ double mlir::norm::reference::getStatTolerance(ElemType t) {
   return t == ElemType::F32 ? 1e-6 : 1e-5;
 }
 
+double mlir::norm::reference::getColumnSumTolerance(ElemType out) {
+  return out == ElemType::F32 ? 1e-5 : getTolerance(out, /*fused=*/false);
+}
+
 //===----------------------------------------------------------------------===//
 // Op semantics
 //===----------------------------------------------------------------------===//
@@ -228,6 +232,57 @@ void mlir::norm::reference::referenceNorm(ElemType t, const double *s,
         z = roundTo(t, z);
       double g = (gamma ? gamma[j] : 1.0) + p.offset;
       y[r * n + j] = z * g + (beta ? beta[j] : 0.0);
+    }
+  }
+}
+
+void mlir::norm::reference::referenceNormGrad(
+    ElemType t, const double *dy, const double *x, int64_t rows, int64_t n,
+    const double *gamma, const double *sumGrad, const double *meanIn,
+    const double *rstdIn, const NormParams &p, std::vector<double> &dx,
+    std::vector<double> &dgamma, std::vector<double> &dbeta) {
+  std::vector<double> mean, rstd;
+  if (rstdIn) {
+    rstd.assign(rstdIn, rstdIn + rows);
+    mean.assign(rows, 0.0);
+    if (meanIn && !p.isRms)
+      mean.assign(meanIn, meanIn + rows);
+  } else {
+    std::vector<double> y;
+    referenceNorm(t, x, rows, n, nullptr, nullptr, p, y, mean, rstd);
+  }
+  int64_t k = n;
+  if (p.isRms && p.partial < 1.0)
+    k = std::min<int64_t>(
+        n,
+        std::max<int64_t>(1, static_cast<int64_t>(std::ceil(p.partial * n))));
+  dx.assign(rows * n, 0.0);
+  dgamma.assign(n, 0.0);
+  dbeta.assign(n, 0.0);
+  std::vector<double> xhat(n), dyhat(n);
+  for (int64_t r = 0; r < rows; ++r) {
+    const double *dyRow = dy + r * n, *xRow = x + r * n;
+    double sumDyHat = 0.0, sumDyHatXHat = 0.0;
+    for (int64_t j = 0; j < n; ++j) {
+      xhat[j] = (xRow[j] - mean[r]) * rstd[r];
+      dyhat[j] = dyRow[j] * ((gamma ? gamma[j] : 1.0) + p.offset);
+      sumDyHat += dyhat[j];
+      sumDyHatXHat += dyhat[j] * xhat[j];
+      dgamma[j] += dyRow[j] * xhat[j];
+      dbeta[j] += dyRow[j];
+    }
+    double c = 1.0;
+    if (p.epsOutside) {
+      double sigma = 1.0 / rstd[r] - p.eps;
+      c = (sigma + p.eps) / sigma;
+    }
+    for (int64_t j = 0; j < n; ++j) {
+      double v = dyhat[j];
+      if (!p.isRms)
+        v -= sumDyHat / static_cast<double>(n);
+      if (j < k)
+        v -= c * xhat[j] * sumDyHatXHat / static_cast<double>(k);
+      dx[r * n + j] = rstd[r] * v + (sumGrad ? sumGrad[r * n + j] : 0.0);
     }
   }
 }

@@ -24,6 +24,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -74,6 +75,9 @@ struct Options {
   std::string dist = "uniform";
   double mean = 0.0;
   double scale = 1.0;
+  /// --arg-mean: the centre of individual arguments' data (argument number
+  /// -> mean), over --mean.
+  std::map<unsigned, double> argMeans;
   int64_t warmup = 1;
   int64_t repeat = 10;
   bool check = false;
@@ -176,6 +180,8 @@ enum class CheckOpKind {
   MatmulRMSNorm,
   MatmulLayerNorm,
   GroupNorm,
+  RMSNormGrad,
+  LayerNormGrad,
 };
 
 /// One norm op of the entry function, recorded before lowering: the roles
@@ -196,8 +202,11 @@ struct CheckSpec {
   // Inputs (None when the optional operand is absent).
   Slot x, residual, gamma, beta, rhs, matmulBias;
   // Outputs (None when absent, or on tensors when the result is not
-  // returned).
+  // returned). The gradient ops take mean and rstd as inputs and write dx
+  // into `y`.
   Slot y, sum, mean, rstd;
+  // The gradient ops' own: inputs dy and ds, outputs dγ and dβ.
+  Slot dy, sumGrad, weightGrad, biasGrad;
 
   int64_t axis = -1; // non-negative; the fused ops use the last dim
   mlir::norm::reference::NormParams params;
@@ -206,9 +215,13 @@ struct CheckSpec {
   /// matmul → norm per head: heads of headDim columns (0: whole rows).
   int64_t headDim = 0;
 
+  bool isGrad() const {
+    return kind == CheckOpKind::RMSNormGrad ||
+           kind == CheckOpKind::LayerNormGrad;
+  }
   bool isFused() const {
     return kind != CheckOpKind::RMSNorm && kind != CheckOpKind::LayerNorm &&
-           kind != CheckOpKind::GroupNorm;
+           kind != CheckOpKind::GroupNorm && !isGrad();
   }
 };
 
@@ -216,7 +229,7 @@ struct CheckSpec {
 /// none for any other.
 std::optional<ElemType> toElemType(mlir::Type t);
 
-/// Walks `entry` for norm ops. Returns one spec per norm op of the seven
+/// Walks `entry` for norm ops. Returns one spec per norm op of the nine
 /// checkable kinds and sets `outputArgs[i]` for every argument that is the
 /// destination (`outs`, possibly through casts) of a norm op.
 std::vector<CheckSpec> collectNormOps(mlir::func::FuncOp entry,

@@ -86,6 +86,22 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
     check(spec.rstd, "rstd_outs", stats);
     return err;
   }
+  if (spec.isGrad()) {
+    if (spec.axis < 0 || static_cast<size_t>(spec.axis) >= rank)
+      return "axis out of range";
+    size_t ax = static_cast<size_t>(spec.axis);
+    std::vector<int64_t> normalized = slice(*x, ax, rank);
+    std::vector<int64_t> rows = slice(*x, 0, ax);
+    check(spec.dy, "grad", *x);
+    check(spec.sumGrad, "sum_grad", *x);
+    check(spec.gamma, "weight", normalized);
+    check(spec.mean, "mean", rows);
+    check(spec.rstd, "rstd", rows);
+    check(spec.y, "outs", *x);
+    check(spec.weightGrad, "weight_grad_outs", normalized);
+    check(spec.biasGrad, "bias_grad_outs", normalized);
+    return err;
+  }
   if (!spec.isFused()) {
     if (spec.axis < 0 || static_cast<size_t>(spec.axis) >= rank)
       return "axis out of range";
@@ -206,6 +222,10 @@ public:
       compareOut(head + "rstd", spec.rstd, rstd, statTol);
       return;
     }
+    if (spec.isGrad()) {
+      checkGrad(spec, xs, gp, head);
+      return;
+    }
     if (!spec.isFused()) {
       size_t ax = static_cast<size_t>(spec.axis);
       int64_t rows = product(shape, 0, ax), n = product(shape, ax, rank);
@@ -284,6 +304,37 @@ public:
 private:
   const Buffer *get(const Slot &s) { return bufferOf(s, args, results); }
 
+  /// dx, dγ and dβ of a gradient op, each in the tolerance of its own
+  /// element type (dγ, dβ: sums over the rows).
+  void checkGrad(const CheckSpec &spec, const std::vector<double> &xs,
+                 const double *gp, const std::string &head) {
+    const Buffer *dy = get(spec.dy);
+    if (!dy)
+      return;
+    const std::vector<int64_t> &shape = get(spec.x)->shape;
+    size_t ax = static_cast<size_t>(spec.axis);
+    int64_t rows = product(shape, 0, ax), n = product(shape, ax, shape.size());
+    std::vector<double> dys = dy->load(), ds = loadOpt(spec.sumGrad),
+                        mean = loadOpt(spec.mean), rstd = loadOpt(spec.rstd);
+    auto ptr = [](const std::vector<double> &v) {
+      return v.empty() ? nullptr : v.data();
+    };
+    std::vector<double> dx, dgamma, dbeta;
+    ref::referenceNormGrad(spec.elemType, dys.data(), xs.data(), rows, n, gp,
+                           ptr(ds), ptr(mean), ptr(rstd), spec.params, dx,
+                           dgamma, dbeta);
+    auto typeOf = [&](const Slot &slot) {
+      const Buffer *buf = get(slot);
+      return buf ? buf->elemType : spec.elemType;
+    };
+    compareOut(head + "dx", spec.y, dx,
+               ref::getTolerance(typeOf(spec.y), /*fused=*/false));
+    compareOut(head + "dgamma", spec.weightGrad, dgamma,
+               ref::getColumnSumTolerance(typeOf(spec.weightGrad)));
+    compareOut(head + "dbeta", spec.biasGrad, dbeta,
+               ref::getColumnSumTolerance(typeOf(spec.biasGrad)));
+  }
+
   std::vector<double> loadOpt(const Slot &s) {
     const Buffer *buf = get(s);
     return buf ? buf->load() : std::vector<double>();
@@ -332,9 +383,9 @@ LogicalResult normrun::requireCheckable(const std::vector<CheckSpec> &specs,
   for (const CheckSpec &s : specs)
     why += "; " + s.opName + " at " + s.location + " is not: " + s.reason;
   error("--check: @" + o.entry +
-        " has no checkable norm op (a norm.rms_norm, norm.layer_norm or "
-        "fused norm/matmul op whose operands are function arguments, or, "
-        "on tensors, whose results are returned)" +
+        " has no checkable norm op (a norm.rms_norm, norm.layer_norm, "
+        "fused norm/matmul or gradient op whose operands are function "
+        "arguments, or, on tensors, whose results are returned)" +
         (specs.empty() ? std::string("; it has no norm op at all") : why));
   return failure();
 }

@@ -72,14 +72,15 @@ namespace {
 /// The pointer the lowered `memref.get_global` puts in the allocated field.
 const uintptr_t kGlobalSentinel = 0xdeadbeef;
 
-/// Fills the input `b` with seeded random values of its element type.
-void fillRandom(Buffer &b, uint64_t seed, const Options &o) {
+/// Fills the input `b` with seeded random values of its element type,
+/// centred on `mean`.
+void fillRandom(Buffer &b, uint64_t seed, double mean, const Options &o) {
   ref::SplitMix64 rng(seed);
   int64_t n = b.getNumElements();
   bool normal = o.dist == "normal";
   for (int64_t i = 0; i < n; ++i) {
     double u = normal ? rng.normal() : rng.uniform();
-    ref::storeElement(b.elemType, b.data, i, o.mean + o.scale * u);
+    ref::storeElement(b.elemType, b.data, i, mean + o.scale * u);
   }
 }
 
@@ -134,6 +135,12 @@ LogicalResult normrun::allocateArgs(const std::vector<ShapedSig> &argSigs,
                                     const Options &o, const CudaRuntime *cuda,
                                     ArgBuffers &a) {
   a.cuda = cuda;
+  if (!o.argMeans.empty() && o.argMeans.rbegin()->first >= argSigs.size()) {
+    error("--arg-mean names argument #" +
+          llvm::Twine(o.argMeans.rbegin()->first) + " but @" + o.entry +
+          " has " + llvm::Twine(argSigs.size()) + " arguments");
+    return failure();
+  }
   a.bufs.assign(argSigs.size(), Buffer());
   a.descs.assign(argSigs.size(), {});
   size_t nextDim = 0;
@@ -169,7 +176,9 @@ LogicalResult normrun::allocateArgs(const std::vector<ShapedSig> &argSigs,
     } else {
       uint64_t seed = static_cast<uint64_t>(o.seed) * 0x100000001b3ULL +
                       0x9e3779b97f4a7c15ULL * (i + 1);
-      fillRandom(b, seed, o);
+      auto argMean = o.argMeans.find(static_cast<unsigned>(i));
+      fillRandom(b, seed,
+                 argMean == o.argMeans.end() ? o.mean : argMean->second, o);
     }
     std::vector<int64_t> &d = a.descs[i];
     d.push_back(reinterpret_cast<int64_t>(b.allocated));

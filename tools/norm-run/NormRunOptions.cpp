@@ -45,6 +45,8 @@ const char *const normrun::kUsage =
   --dist=uniform|normal   uniform in [mean-scale, mean+scale] (default) or
                           normal(mean, scale)
   --mean=<m>              default 0
+  --arg-mean=I:M,...      argument I's data centred on M instead (e.g. a norm's
+                          input with |mean| >> std and its other inputs not)
   --scale=<s>             default 1
   --warmup=<n>            untimed calls first (default 1)
   --repeat=<n>            timed calls (default 10); the median and min are printed
@@ -95,11 +97,11 @@ bool parseDouble(llvm::StringRef name, llvm::StringRef value, double &out) {
 
 /// Whether --<name> takes a value.
 bool takesValue(llvm::StringRef name) {
-  return llvm::is_contained({"entry", "pipeline", "target", "threads", "dims",
-                             "seed", "dist", "mean", "scale", "warmup",
-                             "repeat", "shared-libs", "compare-pipeline",
-                             "compare-tol", "chip", "gpu-format"},
-                            name);
+  return llvm::is_contained(
+      {"entry", "pipeline", "target", "threads", "dims", "seed", "dist", "mean",
+       "arg-mean", "scale", "warmup", "repeat", "shared-libs",
+       "compare-pipeline", "compare-tol", "chip", "gpu-format"},
+      name);
 }
 
 /// Sets --<name>, an option that takes a value, to `value`. Prints the error
@@ -140,6 +142,21 @@ bool setOption(llvm::StringRef name, llvm::StringRef value, Options &o) {
   } else if (name == "mean") {
     if (!parseDouble(name, value, o.mean))
       return false;
+  } else if (name == "arg-mean") {
+    llvm::SmallVector<llvm::StringRef> parts;
+    value.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+    for (llvm::StringRef part : parts) {
+      auto [index, mean] = part.split(':');
+      int64_t arg;
+      double m;
+      if (mean.empty()) {
+        error("--arg-mean expects I:M pairs, got '" + part.str() + "'");
+        return false;
+      }
+      if (!parseInt(name, index, arg, 0) || !parseDouble(name, mean, m))
+        return false;
+      o.argMeans[static_cast<unsigned>(arg)] = m;
+    }
   } else if (name == "scale") {
     if (!parseDouble(name, value, o.scale))
       return false;

@@ -11,6 +11,7 @@
 
 #include "NormRun.h"
 
+#include "norm/Dialect/Norm/IR/NormGradOps.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -209,7 +210,32 @@ void recordGroupNorm(norm::GroupNormOp o, CheckSpec &spec, SpecBuilder &b) {
   b.output(o.getRstdInitMutable(), spec.rstd, "rstd_outs", false);
 }
 
-/// Records `op` into `spec` when it is one of the seven checkable kinds.
+/// Records a norm.rms_norm_grad or norm.layer_norm_grad: dy, x, the
+/// statistics (inputs here) and the three optional results.
+template <typename OpT>
+void recordGrad(OpT o, CheckSpec &spec, SpecBuilder &b) {
+  constexpr bool isRms = std::is_same_v<OpT, norm::RMSNormGradOp>;
+  spec.kind = isRms ? CheckOpKind::RMSNormGrad : CheckOpKind::LayerNormGrad;
+  setCommonParams(o, spec, isRms);
+  if constexpr (isRms)
+    spec.params.partial = o.getPartialValue();
+  spec.axis = o.getNormalizedAxis();
+  b.input(o.getGrad(), spec.dy, "grad");
+  b.input(o.getInput(), spec.x, "input");
+  b.input(o.getSumGrad(), spec.sumGrad, "sum_grad");
+  b.input(o.getWeight(), spec.gamma, "weight");
+  if constexpr (!isRms)
+    b.input(o.getMean(), spec.mean, "mean");
+  b.input(o.getRstd(), spec.rstd, "rstd");
+  b.output(o.getInitMutable(), spec.y, "outs", false);
+  b.output(o.getWeightGradInitMutable(), spec.weightGrad, "weight_grad_outs",
+           false);
+  if constexpr (!isRms)
+    b.output(o.getBiasGradInitMutable(), spec.biasGrad, "bias_grad_outs",
+             false);
+}
+
+/// Records `op` into `spec` when it is one of the nine checkable kinds.
 /// Returns false for any other op.
 bool recordOp(Operation *op, CheckSpec &spec, SpecBuilder &b) {
   return llvm::TypeSwitch<Operation *, bool>(op)
@@ -239,6 +265,14 @@ bool recordOp(Operation *op, CheckSpec &spec, SpecBuilder &b) {
       })
       .Case([&](norm::GroupNormOp o) {
         recordGroupNorm(o, spec, b);
+        return true;
+      })
+      .Case([&](norm::RMSNormGradOp o) {
+        recordGrad(o, spec, b);
+        return true;
+      })
+      .Case([&](norm::LayerNormGradOp o) {
+        recordGrad(o, spec, b);
         return true;
       })
       .Default([](Operation *) { return false; });

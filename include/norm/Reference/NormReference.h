@@ -72,6 +72,10 @@ double getTolerance(ElemType t, bool fused);
 double getNormTolerance(ElemType in, ElemType out, bool castBeforeWeight);
 /// f32 statistics (mean, rstd): 1e-6 for f32 ops, 1e-5 for f16/bf16 ops.
 double getStatTolerance(ElemType t);
+/// A gradient's sums over rows (dgamma, dbeta) stored as `out`: 1e-5 in f32
+/// (each is a sum of `rows` products; DESIGN.md section 9), the output
+/// tolerance of a 16-bit `out` otherwise.
+double getColumnSumTolerance(ElemType out);
 
 //===----------------------------------------------------------------------===//
 // Op semantics
@@ -127,6 +131,24 @@ void referenceNormMatmul(ElemType t, const double *x, int64_t rows, int64_t k,
                          const double *gamma, const double *beta,
                          const double *matmulBias, const NormParams &p,
                          std::vector<double> &c);
+
+/// The gradient of a norm (DESIGN.md section 9), row-major over `rows` rows
+/// of `n` elements: from dy and the forward input x, with g = gamma + offset
+/// (1 + offset without gamma), x^ = (x - mu) * r and dy^ = dy * g,
+///   dx_j = r * (dy^_j - [LN] mean(dy^) - [j < k] c * x^_j * S / k) + ds_j,
+///   S = sum_{all j} dy^_j * x^_j, k = ceil(partial * n) (n for LN),
+///   c = 1, or (sigma + eps) / sigma with sigma = 1/r - eps (epsOutside);
+///   dgamma = sum over rows of dy * x^; dbeta = sum over rows of dy.
+/// mu and r are `meanIn` / `rstdIn` (one per row; mu = 0 for RMS) when
+/// non-null, else computed as referenceNorm does. `sumGrad` (ds) is null
+/// when absent. Results are unrounded: dx gets rows * n values, dgamma and
+/// dbeta n each. castBeforeWeight is ignored.
+void referenceNormGrad(ElemType t, const double *dy, const double *x,
+                       int64_t rows, int64_t n, const double *gamma,
+                       const double *sumGrad, const double *meanIn,
+                       const double *rstdIn, const NormParams &p,
+                       std::vector<double> &dx, std::vector<double> &dgamma,
+                       std::vector<double> &dbeta);
 
 /// The pre-norm sum of matmul -> norm: S = round_t(A * W + matmulBias +
 /// residual), A [rows, K], W [K, N] ([N, K] with transposeRhs), optional

@@ -52,6 +52,16 @@ void lowerStandaloneNorm(OpTy op, PatternRewriter &rewriter,
                     options);
 }
 
+/// Whether the gradient kernel takes `op` (GradKernel.cpp).
+template <typename OpTy>
+LogicalResult checkGradKernel(OpTy op, PatternRewriter &rewriter,
+                              const NormVectorCodegenOptions &) {
+  std::string reason = unsupportedGradKernelReason(op);
+  if (reason.empty())
+    return success();
+  return rewriter.notifyMatchFailure(op, reason);
+}
+
 /// The CPU GEMM of a fused op: the shared description (GemmProblem.h).
 FusedGemmProblem onCPU(GemmProblem gemm) {
   FusedGemmProblem p;
@@ -231,7 +241,8 @@ struct ConvertNormToVectorPass
     SmallVector<Operation *> normOps;
     getOperation()->walk([&](Operation *op) {
       if (isa<RMSNormOp, LayerNormOp, RMSNormMatmulOp, LayerNormMatmulOp,
-              MatmulRMSNormOp, MatmulLayerNormOp, GroupNormOp>(op) ||
+              MatmulRMSNormOp, MatmulLayerNormOp, GroupNormOp, RMSNormGradOp,
+              LayerNormGradOp>(op) ||
           (lowerMatmuls && isa<linalg::MatmulOp, linalg::GenericOp>(op)))
         normOps.push_back(op);
     });
@@ -244,6 +255,12 @@ struct ConvertNormToVectorPass
             getOperation(), "convert-norm-to-vector", [](Operation *op) {
               if (!isa_and_nonnull<NormDialect>(op->getDialect()))
                 return std::string();
+              // The gradients' kernel takes identity layouts and no
+              // pRMSNorm; the rest is the decomposition's.
+              if (isa<RMSNormGradOp, LayerNormGradOp>(op))
+                return unsupportedGradKernelReason(op).empty()
+                           ? std::string("no vector kernel takes it")
+                           : std::string();
               bool promised =
                   isa<RMSNormOp, LayerNormOp>(op)
                       ? unsupportedRowOperandReason(op).empty()
@@ -267,6 +284,10 @@ void mlir::norm::populateNormToVectorConversionPatterns(
                                lowerStandaloneNorm);
   addNormLowering<GroupNormOp>(patterns, options, matchIdentityMemrefs,
                                emitGroupNormKernel);
+  addNormLowering<RMSNormGradOp>(patterns, options, checkGradKernel,
+                                 emitRMSNormGradKernel);
+  addNormLowering<LayerNormGradOp>(patterns, options, checkGradKernel,
+                                   emitLayerNormGradKernel);
   // Over SplitFusedNorm, which also matches the fused ops: the GEMM when it
   // takes the op, the split only when it does not.
   const PatternBenefit overSplit = 2;

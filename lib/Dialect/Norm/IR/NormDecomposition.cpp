@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "norm/Dialect/Norm/IR/NormNumerics.h"
+#include "NormLinalgEmitter.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -32,37 +32,9 @@
 
 using namespace mlir;
 using namespace mlir::norm;
+using namespace mlir::norm::detail;
 
 namespace {
-using BodyBuilder = function_ref<void(OpBuilder &, Location, ValueRange)>;
-using utils::IteratorType;
-
-//===----------------------------------------------------------------------===//
-// Scalar helpers (used inside linalg.generic bodies)
-//===----------------------------------------------------------------------===//
-
-Value floatConstant(OpBuilder &b, Location loc, Type type, double value) {
-  return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
-}
-
-/// Converts between float types; the accumulation type is never narrower
-/// than the element type, so this is extf on the way in, truncf on the way
-/// out.
-Value castFloat(OpBuilder &b, Location loc, Value value, Type type) {
-  if (value.getType() == type)
-    return value;
-  if (value.getType().getIntOrFloatBitWidth() < type.getIntOrFloatBitWidth())
-    return arith::ExtFOp::create(b, loc, type, value);
-  return arith::TruncFOp::create(b, loc, type, value);
-}
-
-/// The op's numerics, its input element type (the rounding point of the
-/// residual sum and of a before_weight normalized value) and the element
-/// type of its result `y` (the input's or wider).
-struct DecompositionNumerics : NormNumerics {
-  Type elementType;
-  Type outputType;
-};
 
 /// From the normalized value `v` (accumulation type) to the output element:
 /// `v · (γ + offset) + β`, rounded before or after the weight per cast_mode.
@@ -93,206 +65,6 @@ Value applyWeightAndBias(OpBuilder &b, Location loc, Value v, Value gamma,
   return castFloat(b, loc, result, num.outputType);
 }
 
-//===----------------------------------------------------------------------===//
-// LinalgEmitter: linalg on tensors or on memrefs, one code path
-//===----------------------------------------------------------------------===//
-
-class LinalgEmitter {
-public:
-  LinalgEmitter(OpBuilder &b, Location loc, bool onTensors)
-      : b(b), loc(loc), onTensors(onTensors) {}
-
-  SmallVector<OpFoldResult> sizesOf(Value shaped) {
-    SmallVector<OpFoldResult> sizes;
-    for (int64_t d = 0, e = cast<ShapedType>(shaped.getType()).getRank();
-         d < e; ++d)
-      sizes.push_back(linalg::createFoldedDimOp(b, loc, shaped, d));
-    return sizes;
-  }
-
-  /// A fresh destination: tensor.empty, or memref.alloc freed by finish().
-  Value temp(ArrayRef<OpFoldResult> sizes, Type elementType) {
-    if (onTensors)
-      return tensor::EmptyOp::create(b, loc, sizes, elementType);
-    SmallVector<int64_t> staticSizes;
-    SmallVector<Value> dynamicSizes;
-    dispatchIndexOpFoldResults(sizes, dynamicSizes, staticSizes);
-    Value alloc = memref::AllocOp::create(
-        b, loc, MemRefType::get(staticSizes, elementType), dynamicSizes);
-    temps.push_back(alloc);
-    return alloc;
-  }
-
-  Value filled(ArrayRef<OpFoldResult> sizes, Type elementType, double value) {
-    Value dest = temp(sizes, elementType);
-    Value scalar = floatConstant(b, loc, elementType, value);
-    auto fill = linalg::FillOp::create(b, loc, ValueRange{scalar},
-                                       ValueRange{dest});
-    return onTensors ? fill.getResult(0) : dest;
-  }
-
-  Value generic(ValueRange ins, Value out, ArrayRef<AffineMap> maps,
-                ArrayRef<IteratorType> iterators, BodyBuilder body) {
-    SmallVector<Type> resultTypes;
-    if (onTensors)
-      resultTypes.push_back(out.getType());
-    auto op = linalg::GenericOp::create(b, loc, resultTypes, ins,
-                                        ValueRange{out}, maps, iterators, body);
-    return onTensors ? op.getResult(0) : out;
-  }
-
-  /// A generic with several outputs; returns one value per output.
-  SmallVector<Value> genericMulti(ValueRange ins, ValueRange outs,
-                                  ArrayRef<AffineMap> maps,
-                                  ArrayRef<IteratorType> iterators,
-                                  BodyBuilder body) {
-    SmallVector<Type> resultTypes;
-    if (onTensors)
-      resultTypes = llvm::to_vector(outs.getTypes());
-    auto op = linalg::GenericOp::create(b, loc, resultTypes, ins, outs, maps,
-                                        iterators, body);
-    return onTensors ? SmallVector<Value>(op.getResults())
-                     : SmallVector<Value>(outs);
-  }
-
-  /// `v` ([..., N], N static) as [..., N / d, d]: a per-head norm's heads.
-  Value splitLastDim(Value v, int64_t d) {
-    auto type = cast<ShapedType>(v.getType());
-    int64_t rank = type.getRank();
-    SmallVector<OpFoldResult> sizes = sizesOf(v);
-    sizes.back() = b.getIndexAttr(type.getShape().back() / d);
-    sizes.push_back(b.getIndexAttr(d));
-    SmallVector<ReassociationIndices> groups = headGroups(rank + 1);
-    SmallVector<int64_t> shape(type.getShape());
-    shape.back() /= d;
-    shape.push_back(d);
-    if (onTensors)
-      return tensor::ExpandShapeOp::create(
-          b, loc, RankedTensorType::get(shape, type.getElementType()), v,
-          groups, sizes);
-    return memref::ExpandShapeOp::create(b, loc, shape, v, groups, sizes);
-  }
-
-  /// The inverse of splitLastDim on tensors (memrefs need none: the norm
-  /// wrote through the view).
-  Value mergeLastDims(Value v, Type type) {
-    return tensor::CollapseShapeOp::create(
-        b, loc, type, v, headGroups(cast<ShapedType>(type).getRank() + 1));
-  }
-
-  /// [[0], ..., [rank − 3], [rank − 2, rank − 1]]: the last two dims of a
-  /// rank-`rank` shape are one dim of the other shape.
-  static SmallVector<ReassociationIndices> headGroups(int64_t rank) {
-    SmallVector<ReassociationIndices> groups;
-    for (int64_t i = 0; i < rank - 2; ++i)
-      groups.push_back({i});
-    groups.push_back({rank - 2, rank - 1});
-    return groups;
-  }
-
-  /// The elementwise cast of a whole tensor/memref to `type`.
-  Value castAll(Value value, Type type) {
-    auto shaped = cast<ShapedType>(value.getType());
-    if (shaped.getElementType() == type)
-      return value;
-    int64_t rank = shaped.getRank();
-    AffineMap id = b.getMultiDimIdentityMap(rank);
-    SmallVector<IteratorType> par(rank, IteratorType::parallel);
-    return generic(value, temp(sizesOf(value), type), {id, id}, par,
-                   [&](OpBuilder &nb, Location l, ValueRange args) {
-                     linalg::YieldOp::create(
-                         nb, l, castFloat(nb, l, args[0], type));
-                   });
-  }
-
-  /// The product of `sizes` as an index value.
-  Value product(ArrayRef<OpFoldResult> sizes) {
-    Value result = arith::ConstantIndexOp::create(b, loc, 1);
-    for (OpFoldResult size : sizes)
-      result = arith::MulIOp::create(
-          b, loc, result, getValueOrCreateConstantIndexOp(b, loc, size));
-    return result;
-  }
-
-  Value indexToFloat(Value index, Type type) {
-    Value asInt = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
-    return arith::SIToFPOp::create(b, loc, type, asInt);
-  }
-
-  /// Frees the memref temporaries (after the last use, which is the last op
-  /// emitted so far).
-  void finish() {
-    for (Value alloc : temps)
-      memref::DeallocOp::create(b, loc, alloc);
-  }
-
-  OpBuilder &b;
-  Location loc;
-  bool onTensors;
-
-private:
-  SmallVector<Value> temps;
-};
-
-/// Indexing maps over the iteration space of a rank-`rank` input whose
-/// dimensions [axis, rank) are normalized.
-struct NormMaps {
-  NormMaps(OpBuilder &b, int64_t rank, int64_t axis) : rank(rank), axis(axis) {
-    MLIRContext *ctx = b.getContext();
-    SmallVector<AffineExpr> rowExprs, normExprs, pivotExprs;
-    for (int64_t d = 0; d < rank; ++d) {
-      AffineExpr dim = getAffineDimExpr(d, ctx);
-      (d < axis ? rowExprs : normExprs).push_back(dim);
-      pivotExprs.push_back(d < axis ? dim : getAffineConstantExpr(0, ctx));
-    }
-    identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
-    rows = AffineMap::get(rank, 0, rowExprs, ctx);
-    norm = AffineMap::get(rank, 0, normExprs, ctx);
-    pivot = AffineMap::get(rank, 0, pivotExprs, ctx);
-    // Over the row space only.
-    rowIdentity = AffineMap::getMultiDimIdentityMap(axis, ctx);
-    rowPivot = AffineMap::get(axis, 0,
-                              ArrayRef<AffineExpr>(pivotExprs), ctx);
-    allParallel.assign(rank, IteratorType::parallel);
-    rowsParallel.assign(axis, IteratorType::parallel);
-    reduceNorm.assign(rank, IteratorType::parallel);
-    for (int64_t d = axis; d < rank; ++d)
-      reduceNorm[d] = IteratorType::reduction;
-  }
-
-  int64_t rank, axis;
-  AffineMap identity, rows, norm, pivot, rowIdentity, rowPivot;
-  SmallVector<IteratorType> allParallel, rowsParallel, reduceNorm;
-};
-
-/// Σ over the normalized dims of term(args), per row, in `accType`, with
-/// Kahan compensation: a second output carries the running rounding error,
-/// so the sum is accurate to a few ulps whatever the row length (a plain
-/// sequential f32 sum loses ~sqrt(n) ulps, 1e-5 relative at n = 16384).
-Value emitCompensatedRowSum(
-    LinalgEmitter &em, const NormMaps &maps, ValueRange ins,
-    ArrayRef<AffineMap> inMaps, FloatType accType,
-    function_ref<Value(OpBuilder &, Location, ValueRange)> term) {
-  SmallVector<OpFoldResult> sizes = em.sizesOf(ins.front());
-  ArrayRef<OpFoldResult> rowSizes = ArrayRef(sizes).take_front(maps.axis);
-  Value sum = em.filled(rowSizes, accType, 0.0);
-  Value compensation = em.filled(rowSizes, accType, 0.0);
-  SmallVector<AffineMap> indexing(inMaps);
-  indexing.append({maps.rows, maps.rows});
-  unsigned numIns = ins.size();
-  return em.genericMulti(
-      ins, {sum, compensation}, indexing, maps.reduceNorm,
-      [&](OpBuilder &nb, Location l, ValueRange args) {
-        Value t = term(nb, l, args.take_front(numIns));
-        Value s = args[numIns], c = args[numIns + 1];
-        Value y = arith::SubFOp::create(nb, l, t, c);
-        Value next = arith::AddFOp::create(nb, l, s, y);
-        Value nextC = arith::SubFOp::create(
-            nb, l, arith::SubFOp::create(nb, l, next, s), y);
-        linalg::YieldOp::create(nb, l, ValueRange{next, nextC});
-      })[0];
-}
-
 /// The operands of a standalone norm (absent ones are null).
 struct NormOperands {
   Value input, residual, weight, bias;
@@ -319,36 +91,19 @@ Value emitResidualAdd(LinalgEmitter &em, const NormMaps &maps,
                     });
 }
 
-/// RMSNorm over `x`; returns rstd (row space, accumulation type).
-Value emitRMSStatistics(LinalgEmitter &em, const NormMaps &maps, Value x,
-                        Value rstdDest, double partial,
-                        const DecompositionNumerics &num) {
-  OpBuilder &b = em.b;
-  Location loc = em.loc;
+} // namespace
+
+Value norm::detail::emitRMSStatistics(LinalgEmitter &em, const NormMaps &maps,
+                                      Value x, Value rstdDest, double partial,
+                                      const DecompositionNumerics &num) {
   SmallVector<OpFoldResult> sizes = em.sizesOf(x);
   ArrayRef<OpFoldResult> rowSizes = ArrayRef(sizes).take_front(maps.axis);
   ArrayRef<OpFoldResult> normSizes = ArrayRef(sizes).drop_front(maps.axis);
   Value n = em.product(normSizes);
 
   // pRMSNorm: only the first k = ceil(partial · n) elements of the flattened
-  // normalized dims contribute; mask the rest by their linear index.
-  Value k = n;
-  SmallVector<Value> strides;
-  if (partial < 1.0) {
-    Value nAsF64 = em.indexToFloat(n, b.getF64Type());
-    Value scaled = arith::MulFOp::create(
-        b, loc, nAsF64, floatConstant(b, loc, b.getF64Type(), partial));
-    Value ceiled = math::CeilOp::create(b, loc, scaled);
-    Value asInt = arith::FPToSIOp::create(b, loc, b.getI64Type(), ceiled);
-    k = arith::IndexCastOp::create(b, loc, b.getIndexType(), asInt);
-    strides.resize(normSizes.size());
-    Value stride = arith::ConstantIndexOp::create(b, loc, 1);
-    for (int64_t i = normSizes.size() - 1; i >= 0; --i) {
-      strides[i] = stride;
-      stride = arith::MulIOp::create(
-          b, loc, stride, getValueOrCreateConstantIndexOp(b, loc, normSizes[i]));
-    }
-  }
+  // normalized dims contribute.
+  PartialPrefix prefix(em, maps, normSizes, n, partial);
 
   FloatType acc = num.accType;
   Value sumSq = emitCompensatedRowSum(
@@ -356,21 +111,10 @@ Value emitRMSStatistics(LinalgEmitter &em, const NormMaps &maps, Value x,
       [&](OpBuilder &nb, Location l, ValueRange args) {
         Value v = castFloat(nb, l, args[0], acc);
         Value square = arith::MulFOp::create(nb, l, v, v);
-        if (strides.empty())
-          return square;
-        Value linear = arith::ConstantIndexOp::create(nb, l, 0);
-        for (auto [i, stride] : llvm::enumerate(strides)) {
-          Value index = linalg::IndexOp::create(nb, l, maps.axis + i);
-          linear = arith::AddIOp::create(
-              nb, l, linear, arith::MulIOp::create(nb, l, index, stride));
-        }
-        Value inPrefix = arith::CmpIOp::create(
-            nb, l, arith::CmpIPredicate::ult, linear, k);
-        return Value(arith::SelectOp::create(nb, l, inPrefix, square,
-                                             floatConstant(nb, l, acc, 0.0)));
+        return prefix.select(nb, l, square, 0.0);
       });
 
-  Value count = em.indexToFloat(k, acc);
+  Value count = em.indexToFloat(prefix.count, acc);
   Value dest = rstdDest ? rstdDest : em.temp(rowSizes, acc);
   return em.generic(sumSq, dest, {maps.rowIdentity, maps.rowIdentity},
                     maps.rowsParallel,
@@ -382,11 +126,10 @@ Value emitRMSStatistics(LinalgEmitter &em, const NormMaps &maps, Value x,
                     });
 }
 
-/// LayerNorm statistics of `x`: the pivot-shifted mean (row space) and rstd.
-/// The true mean is pivot + shiftedMean.
 std::pair<Value, Value>
-emitLayerNormStatistics(LinalgEmitter &em, const NormMaps &maps, Value x,
-                        Value rstdDest, const DecompositionNumerics &num) {
+norm::detail::emitLayerNormStatistics(LinalgEmitter &em, const NormMaps &maps,
+                                      Value x, Value rstdDest,
+                                      const DecompositionNumerics &num) {
   SmallVector<OpFoldResult> sizes = em.sizesOf(x);
   ArrayRef<OpFoldResult> rowSizes = ArrayRef(sizes).take_front(maps.axis);
   FloatType acc = num.accType;
@@ -429,6 +172,8 @@ emitLayerNormStatistics(LinalgEmitter &em, const NormMaps &maps, Value x,
       });
   return {shiftedMean, rstd};
 }
+
+namespace {
 
 /// Decomposes norm.rms_norm (isLayerNorm = false) or norm.layer_norm.
 /// Returns the tensor results in `outs` order (none on memrefs).

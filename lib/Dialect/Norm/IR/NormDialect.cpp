@@ -1,10 +1,12 @@
-//===- NormDialect.cpp - norm dialect registration -------------------------===//
+//===- NormDialect.cpp - norm dialect registration
+//-------------------------===//
 //
-// Registers the norm ops and attributes.
+// Registers the norm ops (forward and gradient) and attributes.
 //
 //===----------------------------------------------------------------------===//
 
 #include "norm/Dialect/Norm/IR/NormDialect.h"
+#include "norm/Dialect/Norm/IR/NormGradOps.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
 #include "mlir/IR/DialectImplementation.h"
@@ -23,6 +25,10 @@ void NormDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "norm/Dialect/Norm/IR/NormOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "norm/Dialect/Norm/IR/NormGradOps.cpp.inc"
       >();
   addAttributes<
 #define GET_ATTRDEF_LIST

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "norm/Dialect/Norm/IR/NormOps.h"
+#include "NormOpsSupport.h"
 #include "norm/Dialect/Norm/IR/NormNumerics.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -20,6 +21,7 @@
 
 using namespace mlir;
 using namespace mlir::norm;
+using namespace mlir::norm::detail;
 
 #define GET_OP_CLASSES
 #include "norm/Dialect/Norm/IR/NormOps.cpp.inc"
@@ -85,144 +87,6 @@ double RMSNormOp::getPartialValue() {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Formats a shape as `[4, ?, 8]` for diagnostics.
-std::string formatShape(ArrayRef<int64_t> shape) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << '[';
-  llvm::interleaveComma(shape, os, [&](int64_t size) {
-    if (ShapedType::isDynamic(size))
-      os << '?';
-    else
-      os << size;
-  });
-  os << ']';
-  return text;
-}
-
-/// Checks the operands and attributes that every norm op shares. `name`s are
-/// the assembly keywords, so messages point at what the user wrote.
-class NormVerifier {
-public:
-  explicit NormVerifier(Operation *op) : op(op) {}
-
-  /// Tensors and memrefs must not be mixed: the op either has value
-  /// semantics (and results) or writes its `outs` buffers.
-  LogicalResult checkUniformKind() {
-    bool firstIsTensor = isa<RankedTensorType>(op->getOperand(0).getType());
-    for (OpOperand &operand : op->getOpOperands())
-      if (isa<RankedTensorType>(operand.get().getType()) != firstIsTensor)
-        return op->emitOpError("operands must be all tensors or all memrefs; "
-                               "operand #")
-               << operand.getOperandNumber() << " is "
-               << operand.get().getType();
-    return success();
-  }
-
-  LogicalResult checkSameElementType(Value value, StringRef name,
-                                     Type expected, StringRef expectedWhat) {
-    if (!value)
-      return success();
-    Type actual = cast<ShapedType>(value.getType()).getElementType();
-    if (actual != expected)
-      return op->emitOpError() << "'" << name << "' element type " << actual
-                               << " does not match the " << expectedWhat
-                               << " element type " << expected;
-    return success();
-  }
-
-  LogicalResult checkShape(Value value, StringRef name,
-                           ArrayRef<int64_t> expected, StringRef expectedWhat) {
-    if (!value)
-      return success();
-    ArrayRef<int64_t> actual = cast<ShapedType>(value.getType()).getShape();
-    if (failed(verifyCompatibleShape(actual, expected)))
-      return op->emitOpError()
-             << "'" << name << "' shape " << formatShape(actual)
-             << " must equal " << expectedWhat << " " << formatShape(expected);
-    return success();
-  }
-
-  /// Element type and shape together.
-  LogicalResult checkOperand(Value value, StringRef name, Type elementType,
-                             ArrayRef<int64_t> shape, StringRef shapeWhat) {
-    if (failed(checkSameElementType(value, name, elementType, "input")))
-      return failure();
-    return checkShape(value, name, shape, shapeWhat);
-  }
-
-  /// A mixed-precision operand (`weight`, `bias`, `outs` of a standalone
-  /// norm): the input's element type, or a float type wider than it and no
-  /// wider than `accType`, so that the op's arithmetic, done in `accType`,
-  /// never rounds it (docs/design.md, "Mixed element types").
-  LogicalResult checkWidenedElementType(Value value, StringRef name,
-                                        Type inputType, FloatType accType) {
-    if (!value)
-      return success();
-    Type actual = cast<ShapedType>(value.getType()).getElementType();
-    if (isWidenedElementType(actual, inputType, accType))
-      return success();
-    return op->emitOpError()
-           << "'" << name << "' element type " << actual
-           << " does not match the input element type " << inputType
-           << " and is not a wider float type up to the accumulation type "
-           << accType;
-  }
-
-  /// `weight` and, for LayerNorm, `bias`. The names live in a static array:
-  /// a braced list passed as `ArrayRef` into `llvm::zip` in a range-for dies
-  /// before the loop body reads it (ASan: stack-use-after-scope).
-  LogicalResult checkAffineParams(ArrayRef<Value> params, Type elementType,
-                                  ArrayRef<int64_t> shape,
-                                  StringRef shapeWhat) {
-    static const StringRef names[] = {"weight", "bias"};
-    for (auto [value, name] : llvm::zip(params, names))
-      if (failed(checkOperand(value, name, elementType, shape, shapeWhat)))
-        return failure();
-    return success();
-  }
-
-  LogicalResult checkStatistic(Value value, StringRef name, FloatType accType,
-                               ArrayRef<int64_t> rowShape) {
-    if (!value)
-      return success();
-    Type actual = cast<ShapedType>(value.getType()).getElementType();
-    if (actual != accType)
-      return op->emitOpError() << "'" << name << "' element type " << actual
-                               << " must be the accumulation type " << accType;
-    return checkShape(value, name, rowShape,
-                      "the non-normalized dimensions of the input");
-  }
-
-  LogicalResult checkAttributes(Attribute epsilon, Attribute weightOffset,
-                                std::optional<FloatType> accType,
-                                Type elementType) {
-    if (auto eps = llvm::dyn_cast_if_present<FloatAttr>(epsilon)) {
-      double value = eps.getValueAsDouble();
-      if (!std::isfinite(value) || value < 0)
-        return op->emitOpError("'epsilon' must be finite and >= 0, got ")
-               << eps;
-    }
-    if (auto offset = llvm::dyn_cast_if_present<FloatAttr>(weightOffset))
-      if (!std::isfinite(offset.getValueAsDouble()))
-        return op->emitOpError("'weight_offset' must be finite, got ")
-               << offset;
-    if (accType) {
-      if (!accType->isF32() && !accType->isF64())
-        return op->emitOpError("'acc_type' must be f32 or f64, got ")
-               << *accType;
-      if (accType->getWidth() < elementType.getIntOrFloatBitWidth())
-        return op->emitOpError("'acc_type' ")
-               << *accType << " is narrower than the element type "
-               << elementType;
-    }
-    return success();
-  }
-
-private:
-  Operation *op;
-};
-
 /// The shared part of `norm.rms_norm` and `norm.layer_norm` verification.
 template <typename OpTy>
 LogicalResult verifyStandaloneNorm(OpTy op, ArrayRef<Value> affineParams,
@@ -344,21 +208,6 @@ FailureOr<SmallVector<int64_t>> verifyFusedCommon(OpTy op) {
 //===----------------------------------------------------------------------===//
 // Verifiers
 //===----------------------------------------------------------------------===//
-
-/// ODS checks that optional segments hold at most one operand and that the
-/// segment sizes add up, but not that required ones (`ins`, `rhs`, `outs`)
-/// hold exactly one: generic IR can say otherwise. Check it before any
-/// accessor reads a missing operand.
-template <typename OpTy>
-static LogicalResult verifyRequiredOperands(OpTy op) {
-  for (unsigned segment : OpTy::kRequiredSegments) {
-    unsigned length = op.getODSOperandIndexAndLength(segment).second;
-    if (length != 1)
-      return op.emitOpError("required operand segment #")
-             << segment << " must hold exactly one operand, got " << length;
-  }
-  return success();
-}
 
 LogicalResult RMSNormOp::verify() {
   if (failed(verifyRequiredOperands(*this)))
@@ -503,37 +352,6 @@ LogicalResult GroupNormOp::verify() {
 //===----------------------------------------------------------------------===//
 // Memory effects and shape reification
 //===----------------------------------------------------------------------===//
-
-/// On memrefs, `ins` are read and `outs` are written (never read: every
-/// element of every output is overwritten). On tensors there are no effects.
-static void
-getNormEffects(Operation *op,
-               SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-                   &effects) {
-  auto dps = cast<DestinationStyleOpInterface>(op);
-  for (OpOperand &operand : op->getOpOperands()) {
-    if (!isa<MemRefType>(operand.get().getType()))
-      continue;
-    if (dps.isDpsInit(&operand))
-      effects.emplace_back(MemoryEffects::Write::get(), &operand,
-                           /*stage=*/0, /*effectOnFullRegion=*/true,
-                           SideEffects::DefaultResource::get());
-    else
-      effects.emplace_back(MemoryEffects::Read::get(), &operand, /*stage=*/0,
-                           /*effectOnFullRegion=*/true,
-                           SideEffects::DefaultResource::get());
-  }
-}
-
-/// Every result has the shape of the `outs` operand it is tied to.
-static LogicalResult reifyFromInits(Operation *op, OpBuilder &b,
-                                    ReifiedRankedShapedTypeDims &shapes) {
-  auto dps = cast<DestinationStyleOpInterface>(op);
-  for (OpOperand &init : dps.getDpsInitsMutable())
-    if (isa<RankedTensorType>(init.get().getType()))
-      shapes.push_back(tensor::getMixedSizes(b, op->getLoc(), init.get()));
-  return success();
-}
 
 #define NORM_DEFINE_EFFECTS_AND_REIFY(OpTy)                                    \
   void OpTy::getEffects(                                                       \

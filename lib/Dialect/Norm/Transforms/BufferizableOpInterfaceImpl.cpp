@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "norm/Dialect/Norm/IR/NormDialect.h"
+#include "norm/Dialect/Norm/IR/NormGradOps.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 #include "norm/Dialect/Norm/Transforms/Transforms.h"
 
@@ -70,5 +71,8 @@ void mlir::norm::registerBufferizableOpInterfaceExternalModels(
     MatmulLayerNormOp::attachInterface<NormOpBufferization<MatmulLayerNormOp>>(
         *ctx);
     GroupNormOp::attachInterface<NormOpBufferization<GroupNormOp>>(*ctx);
+    RMSNormGradOp::attachInterface<NormOpBufferization<RMSNormGradOp>>(*ctx);
+    LayerNormGradOp::attachInterface<NormOpBufferization<LayerNormGradOp>>(
+        *ctx);
   });
 }

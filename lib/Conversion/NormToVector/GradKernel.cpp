@@ -1,0 +1,392 @@
+//===- GradKernel.cpp - vector code for the norm gradients ----*- C++ -*-===//
+//
+// norm.rms_norm_grad and norm.layer_norm_grad on identity-layout memrefs,
+// viewed as R rows of n elements. Per row, from the row kernel's parts
+// (RowKernel.h):
+//  1. the statistics, unless given: the forward kernel's sweeps (Σx², or
+//     the LayerNorm mean and its corrected two-pass variance), so that x̂
+//     is the one the forward op normalized;
+//  2. one sweep for the row sums Σ dŷ·x̂ (and Σ dŷ), blocked and
+//     Kahan-compensated (only when dx is wanted);
+//  3. one sweep that writes dx = rstd·(dŷ − B − C·x̂) (+ ds), rounded once,
+//     and adds dy·x̂ and dy into this chunk's partial column sums of dγ
+//     and dβ.
+// Sweeps 2 and 3 read dy and x again from cache (two rows of n elements).
+//
+// dγ and dβ are sums over all rows: the rows are cut into at most 64
+// chunks, a fixed split that does not depend on the thread count; each
+// chunk (one task of an scf.parallel above the parallel threshold)
+// accumulates its own partial row of columns in acc_type, and the partials
+// are then added in chunk order. Every run, on any number of threads, gives
+// the same bits.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RowKernel.h"
+#include "VectorArith.h"
+
+#include "norm/Dialect/Norm/IR/NormGradOps.h"
+#include "norm/Dialect/Norm/IR/NormNumerics.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+
+namespace {
+
+/// At most this many chunks of rows for the partial column sums (the
+/// parallelism of the kernel, and chunks × n accumulators of memory).
+constexpr int64_t kMaxChunks = 64;
+
+/// A gradient op as rows: dy, x, ds and dx as memref<R x n>, γ, dγ and dβ as
+/// memref<n>, mean and rstd as memref<R>; absent operands are null.
+struct GradProblem : NormNumerics {
+  bool isLayerNorm = false;
+  Value dy, x, sumGrad, weight, mean, rstd;
+  Value dx, weightGrad, biasGrad;
+  Value rows, n;
+};
+
+template <typename OpTy> GradProblem describeGrad(OpTy op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  GradProblem p;
+  p.accType = op.getAccumulationType();
+  p.epsilon = op.getEpsilonValue();
+  p.weightOffset = op.getWeightOffsetValue();
+  p.epsMode = op.getEpsMode();
+  int64_t axis = op.getNormalizedAxis();
+  int64_t rank = op.getInputType().getRank();
+  OpFoldResult rows = dimProduct(b, loc, op.getInput(), 0, axis);
+  OpFoldResult n = dimProduct(b, loc, op.getInput(), axis, rank);
+  p.rows = getValueOrCreateConstantIndexOp(b, loc, rows);
+  p.n = getValueOrCreateConstantIndexOp(b, loc, n);
+  auto asRows = [&](Value v) { return viewAs(b, loc, v, {rows, n}); };
+  auto asRow = [&](Value v) { return viewAs(b, loc, v, {n}); };
+  auto asColumn = [&](Value v) { return viewAs(b, loc, v, {rows}); };
+  p.dy = asRows(op.getGrad());
+  p.x = asRows(op.getInput());
+  p.sumGrad = asRows(op.getSumGrad());
+  p.dx = asRows(op.getInit());
+  p.weight = asRow(op.getWeight());
+  p.weightGrad = asRow(op.getWeightGradInit());
+  p.rstd = asColumn(op.getRstd());
+  if constexpr (std::is_same_v<OpTy, LayerNormGradOp>) {
+    p.isLayerNorm = true;
+    p.mean = asColumn(op.getMean());
+    p.biasGrad = asRow(op.getBiasGradInit());
+  }
+  return p;
+}
+
+class GradKernelEmitter : VectorArith {
+public:
+  GradKernelEmitter(Location loc, const GradProblem &p,
+                    const NormVectorCodegenOptions &options)
+      : VectorArith(loc,
+                    std::max<int64_t>(1, options.vectorBits /
+                                             FloatType(p.accType).getWidth()),
+                    p.accType, options.nativeBF16Conversion),
+        p(p), options(options) {
+    // The row kernel's sweeps read only the accumulation type of this.
+    rowShape.accType = p.accType;
+  }
+
+  void emit(OpBuilder &b);
+
+private:
+  /// The normalized input of one row: x̂ = ((x − shift) − correction)·r.
+  struct RowStatistics {
+    Value rstd, shift, correction;
+  };
+  RowStatistics emitStatistics(OpBuilder &b, Value row);
+  Value normalizedInput(OpBuilder &b, const RowStatistics &s, Value row,
+                        Value j, Value m);
+  Value gradOfNormalized(OpBuilder &b, Value row, Value j, Value m);
+  void emitRow(OpBuilder &b, Value row, Value chunk);
+  void emitChunk(OpBuilder &b, Value chunk, Value numChunks);
+  void emitColumnTotals(OpBuilder &b, Value numChunks);
+  void store(OpBuilder &b, Value v, Value mem, ValueRange indices, Value m);
+  bool hasColumnSums() const { return p.weightGrad || p.biasGrad; }
+
+  const GradProblem &p;
+  const NormVectorCodegenOptions &options;
+  RowNormProblem rowShape;
+  /// chunks × n partial column sums of dγ and dβ (acc_type), or null.
+  Value partialWeightGrad, partialBiasGrad;
+};
+
+void GradKernelEmitter::store(OpBuilder &b, Value v, Value mem,
+                              ValueRange indices, Value m) {
+  v = narrow(b, v, elementTypeOf(mem));
+  if (m)
+    vector::MaskedStoreOp::create(b, loc, mem, indices, m, v);
+  else
+    vector::StoreOp::create(b, loc, v, mem, indices);
+}
+
+/// rstd and the centring of one row: given, or recomputed by the forward
+/// row kernel's sweeps.
+GradKernelEmitter::RowStatistics GradKernelEmitter::emitStatistics(OpBuilder &b,
+                                                                   Value row) {
+  RowStatistics s;
+  s.correction = accConst(b, 0.0);
+  s.shift = accConst(b, 0.0);
+  if (p.rstd) {
+    s.rstd = loadScalarAcc(b, p.rstd, {row});
+    if (p.mean)
+      s.shift = loadScalarAcc(b, p.mean, {row});
+    return s;
+  }
+  Value nAsAcc = indexToAcc(b, p.n);
+  if (!p.isLayerNorm) {
+    Value sumSquares =
+        emitRowSums(b, loc, rowShape, options, p.n, 1,
+                    [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
+                      Value v = loadAcc(nb, p.x, {row, j}, m);
+                      return SmallVector<Value>{
+                          vector::FMAOp::create(nb, loc, v, v, accs[0])};
+                    })[0];
+    s.rstd = createReciprocalStd(
+        b, loc, arith::DivFOp::create(b, loc, sumSquares, nAsAcc), p.epsMode,
+        p.epsilon);
+    return s;
+  }
+  Value sum =
+      emitRowSums(b, loc, rowShape, options, p.n, 1,
+                  [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
+                    return SmallVector<Value>{arith::AddFOp::create(
+                        nb, loc, accs[0], loadAcc(nb, p.x, {row, j}, m))};
+                  })[0];
+  s.shift = arith::DivFOp::create(b, loc, sum, nAsAcc);
+  Value shiftVec = splat(b, s.shift);
+  SmallVector<Value> moments =
+      emitRowSums(b, loc, rowShape, options, p.n, 2,
+                  [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
+                    Value d = arith::SubFOp::create(
+                        nb, loc, loadAcc(nb, p.x, {row, j}, m), shiftVec);
+                    if (m)
+                      d = arith::SelectOp::create(nb, loc, m, d, zeros(nb));
+                    return SmallVector<Value>{
+                        arith::AddFOp::create(nb, loc, accs[0], d),
+                        vector::FMAOp::create(nb, loc, d, d, accs[1])};
+                  });
+  Value variance = emitCorrectedVariance(b, loc, moments[0], moments[1], nAsAcc,
+                                         s.correction);
+  s.rstd = createReciprocalStd(b, loc, variance, p.epsMode, p.epsilon);
+  return s;
+}
+
+Value GradKernelEmitter::normalizedInput(OpBuilder &b, const RowStatistics &s,
+                                         Value row, Value j, Value m) {
+  Value v = loadAcc(b, p.x, {row, j}, m);
+  if (p.isLayerNorm)
+    v = arith::SubFOp::create(
+        b, loc, arith::SubFOp::create(b, loc, v, splat(b, s.shift)),
+        splat(b, s.correction));
+  return arith::MulFOp::create(b, loc, v, splat(b, s.rstd));
+}
+
+/// dŷ = dy · (γ + offset).
+Value GradKernelEmitter::gradOfNormalized(OpBuilder &b, Value row, Value j,
+                                          Value m) {
+  Value dy = loadAcc(b, p.dy, {row, j}, m);
+  if (!p.weight && p.weightOffset == 0.0)
+    return dy;
+  Value gain =
+      p.weight ? loadAcc(b, p.weight, {j}, m) : splat(b, accConst(b, 1.0));
+  if (p.weightOffset != 0.0)
+    gain = arith::AddFOp::create(b, loc, gain,
+                                 splat(b, accConst(b, p.weightOffset)));
+  return arith::MulFOp::create(b, loc, dy, gain);
+}
+
+void GradKernelEmitter::emitRow(OpBuilder &b, Value row, Value chunk) {
+  RowStatistics s = emitStatistics(b, row);
+  Value nAsAcc = indexToAcc(b, p.n);
+  // dx = rstd · (dŷ − B − C · x̂): B = mean(dŷ) (LayerNorm), C = c ·
+  // mean(dŷ · x̂), c = 1 inside the sqrt, (1/r)/(1/r − ε) outside it.
+  Value rstdVec, bVec, cVec;
+  if (p.dx) {
+    SmallVector<Value> sums = emitRowSums(
+        b, loc, rowShape, options, p.n, p.isLayerNorm ? 2 : 1,
+        [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
+          Value dyHat = gradOfNormalized(nb, row, j, m);
+          Value xHat = normalizedInput(nb, s, row, j, m);
+          SmallVector<Value> next{
+              vector::FMAOp::create(nb, loc, dyHat, xHat, accs[0])};
+          if (p.isLayerNorm)
+            next.push_back(arith::AddFOp::create(nb, loc, accs[1], dyHat));
+          return next;
+        });
+    Value coefficient = arith::DivFOp::create(b, loc, sums[0], nAsAcc);
+    if (p.epsMode == EpsMode::outside_sqrt) {
+      Value inverse = arith::DivFOp::create(b, loc, accConst(b, 1.0), s.rstd);
+      Value sigma =
+          arith::SubFOp::create(b, loc, inverse, accConst(b, p.epsilon));
+      coefficient = arith::MulFOp::create(
+          b, loc, coefficient, arith::DivFOp::create(b, loc, inverse, sigma));
+    }
+    cVec = splat(b, coefficient);
+    bVec = p.isLayerNorm
+               ? splat(b, arith::DivFOp::create(b, loc, sums[1], nAsAcc))
+               : Value();
+    rstdVec = splat(b, s.rstd);
+  }
+  emitRowSweep(b, loc, rowShape, options, p.n,
+               [&](OpBuilder &nb, Value j, Value m, bool) {
+                 Value xHat = normalizedInput(nb, s, row, j, m);
+                 if (p.dx) {
+                   Value inner = gradOfNormalized(nb, row, j, m);
+                   if (bVec)
+                     inner = arith::SubFOp::create(nb, loc, inner, bVec);
+                   inner = arith::SubFOp::create(
+                       nb, loc, inner,
+                       arith::MulFOp::create(nb, loc, cVec, xHat));
+                   Value dx = arith::MulFOp::create(nb, loc, rstdVec, inner);
+                   if (p.sumGrad)
+                     dx = arith::AddFOp::create(
+                         nb, loc, dx, loadAcc(nb, p.sumGrad, {row, j}, m));
+                   store(nb, dx, p.dx, {row, j}, m);
+                 }
+                 if (!hasColumnSums())
+                   return;
+                 Value dy = loadAcc(nb, p.dy, {row, j}, m);
+                 if (partialWeightGrad) {
+                   Value sum = loadAcc(nb, partialWeightGrad, {chunk, j}, m);
+                   store(nb, vector::FMAOp::create(nb, loc, dy, xHat, sum),
+                         partialWeightGrad, {chunk, j}, m);
+                 }
+                 if (partialBiasGrad) {
+                   Value sum = loadAcc(nb, partialBiasGrad, {chunk, j}, m);
+                   store(nb, arith::AddFOp::create(nb, loc, sum, dy),
+                         partialBiasGrad, {chunk, j}, m);
+                 }
+               });
+}
+
+/// The rows of chunk `chunk` of `numChunks`, after zeroing its partial
+/// column sums.
+void GradKernelEmitter::emitChunk(OpBuilder &b, Value chunk, Value numChunks) {
+  for (Value partial : {partialWeightGrad, partialBiasGrad})
+    if (partial)
+      emitRowSweep(b, loc, rowShape, options, p.n,
+                   [&](OpBuilder &nb, Value j, Value m, bool) {
+                     store(nb, zeros(nb), partial, {chunk, j}, m);
+                   });
+  Value first =
+      arith::DivUIOp::create(b, loc, mul(b, chunk, p.rows), numChunks);
+  Value end = arith::DivUIOp::create(b, loc, mul(b, addC(b, chunk, 1), p.rows),
+                                     numChunks);
+  scf::ForOp::create(b, loc, first, end, index(b, 1), ValueRange{},
+                     [&](OpBuilder &lb, Location, Value row, ValueRange) {
+                       emitRow(lb, row, chunk);
+                       scf::YieldOp::create(lb, loc);
+                     });
+}
+
+/// dγ and dβ: the chunks' partial sums added in chunk order.
+void GradKernelEmitter::emitColumnTotals(OpBuilder &b, Value numChunks) {
+  emitRowSweep(
+      b, loc, rowShape, options, p.n,
+      [&](OpBuilder &nb, Value j, Value m, bool) {
+        for (auto pair : {std::pair{partialWeightGrad, p.weightGrad},
+                          std::pair{partialBiasGrad, p.biasGrad}}) {
+          Value partial = pair.first, result = pair.second;
+          if (!partial)
+            continue;
+          auto total = scf::ForOp::create(
+              nb, loc, index(nb, 0), numChunks, index(nb, 1),
+              ValueRange{zeros(nb)},
+              [&](OpBuilder &lb, Location, Value c, ValueRange acc) {
+                scf::YieldOp::create(
+                    lb, loc,
+                    ValueRange{arith::AddFOp::create(
+                        lb, loc, acc[0], loadAcc(lb, partial, {c, j}, m))});
+              });
+          store(nb, total.getResult(0), result, {j}, m);
+        }
+      });
+}
+
+void GradKernelEmitter::emit(OpBuilder &b) {
+  Value zero = index(b, 0), one = index(b, 1);
+  Value numChunks = minIndex(b, p.rows, index(b, kMaxChunks));
+  auto allocPartial = [&](Value result) -> Value {
+    if (!result)
+      return Value();
+    return memref::AllocOp::create(
+        b, loc,
+        MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic}, acc),
+        ValueRange{numChunks, p.n}, b.getI64IntegerAttr(64));
+  };
+  partialWeightGrad = allocPartial(p.weightGrad);
+  partialBiasGrad = allocPartial(p.biasGrad);
+
+  auto serial = [&](OpBuilder &nb) {
+    scf::ForOp::create(nb, loc, zero, numChunks, one, ValueRange{},
+                       [&](OpBuilder &lb, Location, Value c, ValueRange) {
+                         emitChunk(lb, c, numChunks);
+                         scf::YieldOp::create(lb, loc);
+                       });
+  };
+  if (options.parallelThresholdBytes < 0) {
+    serial(b);
+  } else {
+    // Bytes moved: dy and x read, dx written (the element type's size).
+    int64_t elementBytes = elementTypeOf(p.x).getIntOrFloatBitWidth() / 8;
+    Value bytes = mulC(b, mul(b, p.rows, p.n), 3 * elementBytes);
+    Value parallel =
+        andI(b,
+             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, bytes,
+                                   index(b, options.parallelThresholdBytes)),
+             ult(b, one, numChunks));
+    scf::IfOp::create(
+        b, loc, parallel,
+        [&](OpBuilder &nb, Location) {
+          scf::ParallelOp::create(nb, loc, ValueRange{zero},
+                                  ValueRange{numChunks}, ValueRange{one},
+                                  [&](OpBuilder &pb, Location, ValueRange ivs) {
+                                    emitChunk(pb, ivs[0], numChunks);
+                                  });
+          scf::YieldOp::create(nb, loc);
+        },
+        [&](OpBuilder &nb, Location) {
+          serial(nb);
+          scf::YieldOp::create(nb, loc);
+        });
+  }
+  if (hasColumnSums())
+    emitColumnTotals(b, numChunks);
+  for (Value partial : {partialWeightGrad, partialBiasGrad})
+    if (partial)
+      memref::DeallocOp::create(b, loc, partial);
+}
+
+} // namespace
+
+void mlir::norm::emitRMSNormGradKernel(
+    RMSNormGradOp op, PatternRewriter &rewriter,
+    const NormVectorCodegenOptions &options) {
+  GradProblem problem = describeGrad(op, rewriter);
+  GradKernelEmitter(op.getLoc(), problem, options).emit(rewriter);
+}
+
+void mlir::norm::emitLayerNormGradKernel(
+    LayerNormGradOp op, PatternRewriter &rewriter,
+    const NormVectorCodegenOptions &options) {
+  GradProblem problem = describeGrad(op, rewriter);
+  GradKernelEmitter(op.getLoc(), problem, options).emit(rewriter);
+}
+
+std::string mlir::norm::unsupportedGradKernelReason(Operation *op) {
+  if (!llvm::all_of(op->getOperands(), hasIdentityLayout))
+    return "needs memrefs with identity layouts (tensors and strided memrefs "
+           "are left for --norm-decompose)";
+  if (auto rms = dyn_cast<RMSNormGradOp>(op); rms && rms.getPartialValue() < 1)
+    return "the kernel has no pRMSNorm prefix (left for --norm-decompose)";
+  return "";
+}

@@ -1,0 +1,101 @@
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=-1" | FileCheck %s
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=0" | FileCheck %s --check-prefix=THREADS
+
+// The gradient ops on the CPU (AVX2: 8 × f32), GradKernel.cpp: the rows cut
+// into min(R, 64) chunks with partial column sums of dγ/dβ each; per row
+// the row sums Σ dŷ·x̂ and Σ dŷ (one blocked, compensated sweep), then one
+// sweep that stores dx and adds into the chunk's partials; then the
+// partials added in chunk order.
+
+// CHECK-LABEL: func.func @ln_saved
+//       CHECK: %[[CHUNKS:.*]] = arith.minui %{{.*}}, %c64 : index
+//       CHECK: %[[PG:.*]] = memref.alloc(%[[CHUNKS]], %c20) {alignment = 64 : i64} : memref<?x?xf32>
+//       CHECK: %[[PB:.*]] = memref.alloc(%[[CHUNKS]], %c20) {alignment = 64 : i64} : memref<?x?xf32>
+//       CHECK: scf.for %[[CHUNK:.*]] = %{{.*}} to %[[CHUNKS]]
+// The chunk's partials are zeroed, then its rows run.
+//       CHECK:   vector.store %{{.*}}, %[[PG]][%[[CHUNK]], %{{.*}}]
+//       CHECK:   vector.store %{{.*}}, %[[PB]][%[[CHUNK]], %{{.*}}]
+//       CHECK:   scf.for %[[ROW:.*]] =
+// The saved statistics, no statistics sweep.
+//       CHECK:     memref.load %{{.*}}[%[[ROW]]] : memref<?xf32>
+//       CHECK:     memref.load %{{.*}}[%[[ROW]]] : memref<?xf32>
+//   CHECK-NOT:     vector.reduction
+//       CHECK:     vector.fma
+//       CHECK:     vector.reduction <add>
+//       CHECK:     vector.reduction <add>
+// The dx sweep: one store of dx, dγ += dy·x̂ (an FMA), dβ += dy.
+//       CHECK:     scf.for
+//       CHECK:       vector.store %{{.*}}, %{{.*}}[%[[ROW]], %{{.*}}] : memref<?x20xf32>, vector<8xf32>
+//       CHECK:       vector.fma
+//       CHECK:       vector.store %{{.*}}, %[[PG]][%[[CHUNK]], %{{.*}}]
+//       CHECK:       arith.addf
+//       CHECK:       vector.store %{{.*}}, %[[PB]][%[[CHUNK]], %{{.*}}]
+//       CHECK:       vector.maskedstore
+// The totals: per column vector, the chunks in order.
+//       CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c8
+//       CHECK:   scf.for %[[C:.*]] = %{{.*}} to %[[CHUNKS]]
+//       CHECK:     vector.load %[[PG]][%[[C]], %{{.*}}]
+//       CHECK:   vector.store
+//       CHECK:   scf.for %[[C2:.*]] = %{{.*}} to %[[CHUNKS]]
+//       CHECK:     vector.load %[[PB]][%[[C2]], %{{.*}}]
+//       CHECK:   vector.store
+//       CHECK: memref.dealloc %[[PG]]
+//       CHECK: memref.dealloc %[[PB]]
+//   CHECK-NOT: norm.layer_norm_grad
+
+// Above the parallel threshold the chunks are the tasks of an scf.parallel.
+// THREADS-LABEL: func.func @ln_saved
+//       THREADS: scf.if
+//       THREADS:   scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}})
+func.func @ln_saved(%dy: memref<?x20xf32>, %x: memref<?x20xf32>, %g: memref<20xf32>,
+                    %m: memref<?xf32>, %r: memref<?xf32>, %dx: memref<?x20xf32>,
+                    %dg: memref<20xf32>, %db: memref<20xf32>) {
+  norm.layer_norm_grad grad(%dy : memref<?x20xf32>) ins(%x : memref<?x20xf32>)
+      weight(%g : memref<20xf32>) mean(%m : memref<?xf32>) rstd(%r : memref<?xf32>)
+      outs(%dx : memref<?x20xf32>) weight_grad_outs(%dg : memref<20xf32>)
+      bias_grad_outs(%db : memref<20xf32>)
+  return
+}
+
+// -----
+
+// Recomputed statistics (the forward kernel's Σx² sweep), bf16 data: dx
+// rounded to bf16 once; no dγ, so no partials.
+// CHECK-LABEL: func.func @rms_bf16_dx_only
+//   CHECK-NOT: memref.alloc
+//       CHECK: scf.for
+//       CHECK:   scf.for %[[ROW:.*]] =
+//       CHECK:   arith.extf %{{.*}} : vector<8xbf16> to vector<8xf32>
+//       CHECK:   vector.fma
+//       CHECK:   vector.reduction <add>
+//       CHECK:   math.sqrt
+//       CHECK:   vector.reduction <add>
+//       CHECK:   arith.truncf %{{.*}} : vector<8xf32> to vector<8xbf16>
+//       CHECK:   vector.store %{{.*}}, %{{.*}}[%[[ROW]], %{{.*}}] : memref<4x64xbf16>, vector<8xbf16>
+//   CHECK-NOT: norm.rms_norm_grad
+func.func @rms_bf16_dx_only(%dy: memref<4x64xbf16>, %x: memref<4x64xbf16>,
+                            %dx: memref<4x64xbf16>) {
+  norm.rms_norm_grad grad(%dy : memref<4x64xbf16>) ins(%x : memref<4x64xbf16>)
+      outs(%dx : memref<4x64xbf16>)
+  return
+}
+
+// -----
+
+// Left for --norm-decompose: pRMSNorm (no prefix mask in the kernel), a
+// strided view, tensors.
+// CHECK-LABEL: func.func @left_alone
+//       CHECK: norm.rms_norm_grad {{.*}} {partial = 5.000000e-01 : f32}
+//       CHECK: norm.rms_norm_grad grad(%{{.*}} : memref<4x64xf32, strided<[128, 1]>>)
+//       CHECK: norm.layer_norm_grad grad(%{{.*}} : tensor<4x64xf32>)
+func.func @left_alone(%dy: memref<4x64xf32>, %x: memref<4x64xf32>, %dx: memref<4x64xf32>,
+                      %s: memref<4x64xf32, strided<[128, 1]>>, %t: tensor<4x64xf32>)
+    -> tensor<4x64xf32> {
+  norm.rms_norm_grad grad(%dy : memref<4x64xf32>) ins(%x : memref<4x64xf32>)
+      outs(%dx : memref<4x64xf32>) {partial = 0.5 : f32}
+  norm.rms_norm_grad grad(%s : memref<4x64xf32, strided<[128, 1]>>) ins(%x : memref<4x64xf32>)
+      outs(%dx : memref<4x64xf32>)
+  %r = norm.layer_norm_grad grad(%t : tensor<4x64xf32>) ins(%t : tensor<4x64xf32>)
+      outs(%t : tensor<4x64xf32>) -> tensor<4x64xf32>
+  return %r : tensor<4x64xf32>
+}

@@ -1,0 +1,111 @@
+// Execution tests of the gradient ops through --norm-lower-to-cpu (the
+// vector kernel, GradKernel.cpp; pRMSNorm through the decomposition): norm-run
+// fills every input with seeded random data, runs the compiled function and
+// compares dx, dγ and dβ with the float64 reference (referenceNormGrad,
+// itself checked against finite differences in test/Reference), each
+// within its element type's tolerance (dγ, dβ in f32: 1e-5, DESIGN.md §9).
+// Rows of x with |mean| = 10⁴·std (x uniform in [10⁴ − √3, 10⁴ + √3]: std
+// 1; dy and γ centred on 0) check the recomputed LayerNorm statistics.
+//
+// DEFINE: %{run} = norm-run %s --warmup=0 --repeat=1 --check
+// RUN: %{run} --entry=rms | FileCheck %s
+// RUN: %{run} --entry=rms --seed=7 --dist=normal --mean=0.5 | FileCheck %s
+// RUN: %{run} --entry=rms_saved_partial_outside | FileCheck %s
+// RUN: %{run} --entry=rms_bf16_offset --dims=37,37 | FileCheck %s
+// RUN: %{run} --entry=ln | FileCheck %s
+// RUN: %{run} --entry=ln --arg-mean=1:1e4 --scale=1.7320508 | FileCheck %s
+// RUN: %{run} --entry=rms --arg-mean=1:1e4 --scale=1.7320508 | FileCheck %s
+// RUN: %{run} --entry=ln_f16_saved_residual | FileCheck %s
+// RUN: %{run} --entry=ln_param_grads --dims=300,300 --mean=-3 | FileCheck %s
+// RUN: %{run} --entry=ln --threads=2 | FileCheck %s
+// The kernel's threaded chunks (forced on), AVX2 and plain 128-bit vectors
+// with one accumulator:
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0}})' --entry=ln_param_grads --dims=300,300 | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0}})' --entry=rms_bf16_offset --dims=130,130 | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{target=avx2})' --entry=ln_f16_saved_residual | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{target=generic vector-options={accumulators=1}})' --entry=rms | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{target=generic vector-options={accumulators=1}})' --entry=ln --arg-mean=1:1e4 --scale=1.7320508 | FileCheck %s
+// The chunked column sums give the same bits on 2 threads as serially:
+// RUN: %{run} --entry=ln_param_grads --dims=300,300 --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0}})' --compare-pipeline='builtin.module(norm-lower-to-cpu{vector-options={parallel-threshold=-1}})' --compare-tol=1e-30 | FileCheck %s --check-prefix=SAME
+// SAME: cmp_rel_err=0.000e+00 cmp_tol=1e-30 PASS
+// CHECK: {{^}}norm-run: entry={{[a-z0-9_]+}} pipeline={{project|custom}} threads={{[02]}} bytes={{[0-9]+}} median_ms={{[0-9.]+}} min_ms={{[0-9.]+}} gbps={{[0-9.]+}} rel_err={{[0-9.e+-]+}} tol={{1e-06|1e-05|2e-03|1e-02}} PASS{{$}}
+
+// f32, γ, recomputed rstd, a 3-D input normalized over its last dim.
+func.func @rms(%dy: tensor<6x5x130xf32>, %x: tensor<6x5x130xf32>, %g: tensor<130xf32>)
+    -> (tensor<6x5x130xf32>, tensor<130xf32>) {
+  %e0 = tensor.empty() : tensor<6x5x130xf32>
+  %e1 = tensor.empty() : tensor<130xf32>
+  %dx, %dg = norm.rms_norm_grad grad(%dy : tensor<6x5x130xf32>) ins(%x : tensor<6x5x130xf32>)
+      weight(%g : tensor<130xf32>) outs(%e0 : tensor<6x5x130xf32>)
+      weight_grad_outs(%e1 : tensor<130xf32>) -> tensor<6x5x130xf32>, tensor<130xf32>
+  return %dx, %dg : tensor<6x5x130xf32>, tensor<130xf32>
+}
+
+// Saved rstd (random here: the formula holds for any r), pRMSNorm over
+// the first ⌈0.3 · 120⌉ of two normalized dims, ε outside the sqrt; on
+// memrefs.
+func.func @rms_saved_partial_outside(%dy: memref<16x3x40xf32>, %x: memref<16x3x40xf32>,
+                                     %r: memref<16xf32>, %dx: memref<16x3x40xf32>,
+                                     %dg: memref<3x40xf32>) {
+  norm.rms_norm_grad grad(%dy : memref<16x3x40xf32>) ins(%x : memref<16x3x40xf32>)
+      rstd(%r : memref<16xf32>) outs(%dx : memref<16x3x40xf32>)
+      weight_grad_outs(%dg : memref<3x40xf32>)
+      {axis = 1 : i64, partial = 0.3 : f32, eps_mode = #norm.eps_mode<outside_sqrt>,
+       epsilon = 1.0e-3 : f32}
+  return
+}
+
+// bf16 activations, f32 γ with Gemma's offset, f32 dγ; dynamic rows.
+func.func @rms_bf16_offset(%dy: tensor<?x96xbf16>, %x: tensor<?x96xbf16>, %g: tensor<96xf32>)
+    -> (tensor<?x96xbf16>, tensor<96xf32>) {
+  %c0 = arith.constant 0 : index
+  %rows = tensor.dim %x, %c0 : tensor<?x96xbf16>
+  %e0 = tensor.empty(%rows) : tensor<?x96xbf16>
+  %e1 = tensor.empty() : tensor<96xf32>
+  %dx, %dg = norm.rms_norm_grad grad(%dy : tensor<?x96xbf16>) ins(%x : tensor<?x96xbf16>)
+      weight(%g : tensor<96xf32>) outs(%e0 : tensor<?x96xbf16>)
+      weight_grad_outs(%e1 : tensor<96xf32>) {weight_offset = 1.0 : f32}
+      -> tensor<?x96xbf16>, tensor<96xf32>
+  return %dx, %dg : tensor<?x96xbf16>, tensor<96xf32>
+}
+
+// f32 LayerNorm, recomputed statistics, all three results.
+func.func @ln(%dy: tensor<24x200xf32>, %x: tensor<24x200xf32>, %g: tensor<200xf32>)
+    -> (tensor<24x200xf32>, tensor<200xf32>, tensor<200xf32>) {
+  %e0 = tensor.empty() : tensor<24x200xf32>
+  %e1 = tensor.empty() : tensor<200xf32>
+  %e2 = tensor.empty() : tensor<200xf32>
+  %dx, %dg, %db = norm.layer_norm_grad grad(%dy : tensor<24x200xf32>) ins(%x : tensor<24x200xf32>)
+      weight(%g : tensor<200xf32>) outs(%e0 : tensor<24x200xf32>)
+      weight_grad_outs(%e1 : tensor<200xf32>) bias_grad_outs(%e2 : tensor<200xf32>)
+      -> tensor<24x200xf32>, tensor<200xf32>, tensor<200xf32>
+  return %dx, %dg, %db : tensor<24x200xf32>, tensor<200xf32>, tensor<200xf32>
+}
+
+// f16 with saved mean/rstd and the residual form's incoming gradient.
+func.func @ln_f16_saved_residual(%dy: tensor<8x64xf16>, %x: tensor<8x64xf16>,
+                                 %ds: tensor<8x64xf16>, %g: tensor<64xf16>,
+                                 %m: tensor<8xf32>, %r: tensor<8xf32>)
+    -> (tensor<8x64xf16>, tensor<64xf16>, tensor<64xf16>) {
+  %e0 = tensor.empty() : tensor<8x64xf16>
+  %e1 = tensor.empty() : tensor<64xf16>
+  %e2 = tensor.empty() : tensor<64xf16>
+  %dx, %dg, %db = norm.layer_norm_grad grad(%dy : tensor<8x64xf16>) ins(%x : tensor<8x64xf16>)
+      sum_grad(%ds : tensor<8x64xf16>) weight(%g : tensor<64xf16>)
+      mean(%m : tensor<8xf32>) rstd(%r : tensor<8xf32>)
+      outs(%e0 : tensor<8x64xf16>) weight_grad_outs(%e1 : tensor<64xf16>)
+      bias_grad_outs(%e2 : tensor<64xf16>)
+      -> tensor<8x64xf16>, tensor<64xf16>, tensor<64xf16>
+  return %dx, %dg, %db : tensor<8x64xf16>, tensor<64xf16>, tensor<64xf16>
+}
+
+// Only dγ and dβ, over 300 dynamic rows (sums over many rows).
+func.func @ln_param_grads(%dy: tensor<?x48xf32>, %x: tensor<?x48xf32>)
+    -> (tensor<48xf32>, tensor<48xf32>) {
+  %e1 = tensor.empty() : tensor<48xf32>
+  %e2 = tensor.empty() : tensor<48xf32>
+  %dg, %db = norm.layer_norm_grad grad(%dy : tensor<?x48xf32>) ins(%x : tensor<?x48xf32>)
+      weight_grad_outs(%e1 : tensor<48xf32>) bias_grad_outs(%e2 : tensor<48xf32>)
+      -> tensor<48xf32>, tensor<48xf32>
+  return %dg, %db : tensor<48xf32>, tensor<48xf32>
+}
