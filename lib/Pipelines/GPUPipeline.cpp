@@ -77,7 +77,9 @@ bool hasTensors(ModuleOp module) {
 /// Runs the tensor clean-up and bufferization on a module that has tensors,
 /// and nothing on one that has none: memref-form input (with its own
 /// gpu.alloc and gpu.dealloc, which the deallocation pipeline refuses, and
-/// buffers the caller made device-accessible) goes on as it is.
+/// buffers the caller made device-accessible) goes on as it is. Registered
+/// too, so that a test can stop before outlining (the GPU emulation runs on
+/// gpu.launch) with the pipeline's own bufferization.
 struct BufferizeTensorsPass
     : public PassWrapper<BufferizeTensorsPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(BufferizeTensorsPass)
@@ -93,7 +95,8 @@ struct BufferizeTensorsPass
     return "norm-lower-to-nvvm-bufferize";
   }
   StringRef getDescription() const override {
-    return "norm-lower-to-nvvm's bufferization of tensor-level input";
+    return "norm-lower-to-nvvm's first stage: bufferize a module with "
+           "tensors, every buffer managed memory";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     stages.getDependentDialects(registry);
@@ -231,6 +234,7 @@ LogicalResult mlir::norm::buildNormLowerToNVVMPipeline(
 }
 
 void mlir::norm::registerNormNVVMPipeline() {
+  PassRegistration<BufferizeTensorsPass>();
   registerModulePipeline<NormNVVMPipelineOptions>(
       "norm-lower-to-nvvm",
       "Lower norm ops and the linalg/tensor model IR around them (or their "
