@@ -19,8 +19,6 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
-#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
-#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -31,47 +29,6 @@ using namespace mlir;
 using namespace mlir::norm;
 
 namespace {
-/// Tensor-level clean-up of the surrounding model IR. The project's
-/// elementwise fusion keeps matmuls whole (norm-fuse-elementwise), so that
-/// lower-matmuls gives them the GEMM; codegen=upstream, the baseline of
-/// what MLIR does without this project, keeps upstream's.
-void addTensorCleanupStage(OpPassManager &pm,
-                           const NormCPUPipelineOptions &options) {
-  pm.addPass(createCanonicalizerPass());
-  // Elementwise arith/math ops directly on tensors (a frontend's `x * y`)
-  // have no bufferization of their own: as linalg.generic they bufferize,
-  // fuse and vectorize like the rest.
-  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
-  pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
-  if (options.codegen == "vector")
-    pm.addNestedPass<func::FuncOp>(createNormFuseElementwisePass());
-  else
-    pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
-}
-
-/// Tensors to buffers (norm ops included: they bufferize to their memref
-/// form), with ownership-based deallocation.
-void addBufferizationStage(OpPassManager &pm) {
-  bufferization::OneShotBufferizePassOptions bufferizeOptions;
-  bufferizeOptions.bufferizeFunctionBoundaries = true;
-  bufferizeOptions.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  // Model IR loops over layers with the hidden state loop-carried; a norm
-  // whose outs is a fresh tensor.empty yields a new buffer each iteration.
-  bufferizeOptions.allowReturnAllocsFromLoops = true;
-  // Without it the constants' globals are named and placed differently
-  // from one run to the next (see the pass).
-  pm.addPass(createNormOrderConstantGlobalsPass(
-      NormOrderConstantGlobalsPassOptions{bufferizeOptions.bufferAlignment}));
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
-  bufferization::BufferDeallocationPipelineOptions deallocOptions;
-  bufferization::buildBufferDeallocationPipeline(pm, deallocOptions);
-  // A tensor result that aliases an argument (e.g. `return %arg`, or a norm
-  // whose `outs` is a returned argument) leaves a bufferization.clone, which
-  // has no LLVM lowering of its own.
-  pm.addPass(createConvertBufferizationToMemRefPass());
-}
-
 /// Norm ops (now on memrefs) to vector code or to linalg. After deallocation
 /// on purpose: both free their own temporaries with memref.dealloc, which the
 /// ownership-based deallocation refuses to see in its input. The
@@ -163,8 +120,11 @@ LogicalResult mlir::norm::buildNormLowerToCPUPipeline(
           },
           errorHandler)))
     return failure();
-  addTensorCleanupStage(pm, options);
-  addBufferizationStage(pm);
+  // The project's elementwise fusion keeps matmuls whole, so that
+  // lower-matmuls gives them the GEMM; codegen=upstream, the baseline of
+  // what MLIR does without this project, keeps upstream's.
+  addTensorCleanupStage(pm, /*keepMatmulsWhole=*/options.codegen == "vector");
+  addBufferizationStage(pm, /*deviceMemory=*/false);
   addNormLoweringStage(pm, options, vectorOptions);
   addLLVMStage(pm, options);
   pm.addPass(createNormCheckLoweredPass(

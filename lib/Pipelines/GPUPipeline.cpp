@@ -1,10 +1,16 @@
-//===- GPUPipeline.cpp - the norm-lower-to-nvvm pipeline -------------------===//
+//===- GPUPipeline.cpp - the norm-lower-to-nvvm pipeline ------------------===//
 //
-// From memref-form norm ops (on device-accessible buffers) to a gpu.binary of
+// From model IR (norm ops and upstream linalg/tensor/arith/math on tensors,
+// or their memref form on device-accessible buffers) to a gpu.binary of
 // NVIDIA kernels plus LLVM-dialect host code that launches them through the
 // mgpu* runtime (libnorm_cuda_runtime.so, lib/ExecutionEngine/CudaRuntime):
 //
-//   convert-norm-to-gpu → gpu-launch-sink-index-computations
+//   (tensors only) the CPU pipeline's tensor clean-up and bufferization,
+//     every buffer made managed memory (Bufferization.cpp)
+//   → convert-norm-to-gpu (norms, fused ops, matmuls with lower-matmuls)
+//   → the other linalg ops: convert-linalg-to-parallel-loops,
+//     norm-gpu-map-host-loops (an element a thread), convert-parallel-loops-
+//     to-gpu → gpu-launch-sink-index-computations
 //   → gpu-kernel-outlining → TMA descriptors as !llvm.ptr kernel arguments
 //     (TensorMapKernelArgs.cpp) → nvvm-attach-target
 //   → (in each gpu.module) norm-lower-bf16-mma-sync, convert-nvgpu-to-nvvm
@@ -34,7 +40,11 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -46,12 +56,72 @@ using namespace mlir::norm;
 #endif
 
 namespace {
-/// Norm ops to gpu.launch row kernels, outlined into a gpu.module that
-/// carries the NVVM target.
+/// Whether `module` has a value of tensor type outside its GPU kernels.
+bool hasTensors(ModuleOp module) {
+  auto isTensor = [](Type type) { return isa<TensorType>(type); };
+  WalkResult result = module.walk([&](Operation *op) {
+    if (isa<gpu::GPUModuleOp>(op))
+      return WalkResult::skip();
+    if (auto function = dyn_cast<FunctionOpInterface>(op))
+      if (llvm::any_of(function.getArgumentTypes(), isTensor) ||
+          llvm::any_of(function.getResultTypes(), isTensor))
+        return WalkResult::interrupt();
+    if (llvm::any_of(op->getOperandTypes(), isTensor) ||
+        llvm::any_of(op->getResultTypes(), isTensor))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// Runs the tensor clean-up and bufferization on a module that has tensors,
+/// and nothing on one that has none: memref-form input (with its own
+/// gpu.alloc and gpu.dealloc, which the deallocation pipeline refuses, and
+/// buffers the caller made device-accessible) goes on as it is. Registered
+/// too, so that a test can stop before outlining (the GPU emulation runs on
+/// gpu.launch) with the pipeline's own bufferization.
+struct BufferizeTensorsPass
+    : public PassWrapper<BufferizeTensorsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(BufferizeTensorsPass)
+
+  BufferizeTensorsPass() : stages(ModuleOp::getOperationName()) {
+    addTensorCleanupStage(stages, /*keepMatmulsWhole=*/true);
+    addBufferizationStage(stages, /*deviceMemory=*/true);
+  }
+  BufferizeTensorsPass(const BufferizeTensorsPass &other)
+      : PassWrapper(other), stages(other.stages) {}
+
+  StringRef getArgument() const override {
+    return "norm-lower-to-nvvm-bufferize";
+  }
+  StringRef getDescription() const override {
+    return "norm-lower-to-nvvm's first stage: bufferize a module with "
+           "tensors, every buffer managed memory";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    stages.getDependentDialects(registry);
+  }
+  void runOnOperation() override {
+    if (hasTensors(getOperation()) &&
+        failed(runPipeline(stages, getOperation())))
+      signalPassFailure();
+  }
+
+  OpPassManager stages;
+};
+
+/// Norm ops to gpu.launch row kernels, the other linalg ops to one thread
+/// an element, outlined into a gpu.module that carries the NVVM target.
 void addKernelStage(OpPassManager &pm, const NormNVVMPipelineOptions &options,
                     const ConvertNormToGPUPassOptions &kernelOptions,
                     StringRef features) {
   pm.addPass(createConvertNormToGPUPass(kernelOptions));
+  // What convert-norm-to-gpu leaves of linalg (elementwise chains, softmax,
+  // transposes, fills, batch matmuls, matmuls without lower-matmuls):
+  // upstream's loops, mapped an element a thread.
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
+  pm.addPass(createNormGPUMapHostLoopsPass());
+  pm.addPass(createConvertParallelLoopToGpuPass());
   pm.addPass(createCanonicalizerPass());
   // The canonicalizer hoists constants out of gpu.launch (not isolated from
   // above); sink them (and dims) back, or outlining makes each a kernel
@@ -74,6 +144,9 @@ void addDeviceStage(OpPassManager &pm) {
   // pattern: upstream's conversion rejects it).
   device.addPass(createNormLowerBF16MmaSyncPass());
   device.addPass(createConvertNVGPUToNVVMPass());
+  // The index arithmetic convert-parallel-loops-to-gpu writes as
+  // affine.apply.
+  device.addPass(createLowerAffinePass());
   device.addPass(createSCFToControlFlowPass());
   device.addPass(createConvertGpuOpsToNVVMOps());
   device.addPass(createCanonicalizerPass());
@@ -146,6 +219,7 @@ LogicalResult mlir::norm::buildNormLowerToNVVMPipeline(
           },
           errorHandler)))
     return failure();
+  pm.addPass(std::make_unique<BufferizeTensorsPass>());
   addKernelStage(pm, options, kernelOptions, *features);
   // Nothing after the kernel stage lowers these; checked before the host
   // conversion turns a leftover linalg op's body into llvm ops.
@@ -160,9 +234,11 @@ LogicalResult mlir::norm::buildNormLowerToNVVMPipeline(
 }
 
 void mlir::norm::registerNormNVVMPipeline() {
+  PassRegistration<BufferizeTensorsPass>();
   registerModulePipeline<NormNVVMPipelineOptions>(
       "norm-lower-to-nvvm",
-      "Lower memref-form norm ops to NVIDIA GPU kernels (gpu.binary) and "
-      "host code calling the mgpu* runtime",
+      "Lower norm ops and the linalg/tensor model IR around them (or their "
+      "memref form) to NVIDIA GPU kernels (gpu.binary) and host code calling "
+      "the mgpu* runtime",
       buildNormLowerToNVVMPipeline);
 }

@@ -6,7 +6,8 @@
 // option are diagnostics instead of fatal errors), and the options a
 // pipeline hands its conversion pass: its own user-level values plus the
 // tuning knobs it forwards as written, which the pass's parser and checks
-// judge, so that each option is declared once.
+// judge, so that each option is declared once; and the tensor stages both
+// pipelines run (Bufferization.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,6 +87,18 @@ LogicalResult forwardPassOptions(
     return errorHandler(error);
   return success();
 }
+
+/// Adds the tensor-level clean-up of model IR: canonicalization, elementwise
+/// arith/math on tensors as linalg.generic, named ops generalized, and
+/// elementwise fusion, by norm-fuse-elementwise (`keepMatmulsWhole`: the
+/// matmuls stay whole for the GEMM kernels) or upstream's.
+void addTensorCleanupStage(OpPassManager &pm, bool keepMatmulsWhole);
+
+/// Adds one-shot bufferization (norm ops bufferize to their memref form)
+/// with ownership-based deallocation. With `deviceMemory`, every buffer of
+/// a host function is made GPU-accessible: globals copied into allocations,
+/// allocations as managed memory.
+void addBufferizationStage(OpPassManager &pm, bool deviceMemory);
 
 } // namespace norm
 } // namespace mlir

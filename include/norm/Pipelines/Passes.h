@@ -2,8 +2,8 @@
 //
 // End-to-end pipelines: `norm-lower-to-cpu` takes a module of norm ops plus
 // upstream linalg/tensor/arith/math/scf/func on tensors to the LLVM dialect;
-// `norm-lower-to-nvvm` takes memref-form norm ops to NVIDIA GPU kernels
-// (gpu.binary) and host code calling the mgpu* runtime.
+// `norm-lower-to-nvvm` takes the same IR (or its memref form) to NVIDIA GPU
+// kernels (gpu.binary) and host code calling the mgpu* runtime.
 //
 //===----------------------------------------------------------------------===//
 

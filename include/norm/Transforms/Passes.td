@@ -142,6 +142,45 @@ def NormGPUAsyncAllocsPass : Pass<"norm-gpu-async-allocs"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def NormGPUMapHostLoopsPass : Pass<"norm-gpu-map-host-loops"> {
+  let summary = "Map the host's scf.parallel loops to GPU blocks and "
+                "threads";
+  let description = [{
+    Prepares the loops `convert-linalg-to-parallel-loops` makes of a
+    function's memref-form linalg ops (elementwise chains, transposes,
+    fills, reductions, matmuls the GEMM does not take) for
+    `convert-parallel-loops-to-gpu`: each outermost `scf.parallel` outside a
+    `gpu.launch` is collapsed into one dimension, tiled by `block-size`
+    (in-tile bounds constant, the tail guarded by an `scf.if`), and mapped,
+    the tile loop to block x and the in-tile loop to thread x:
+
+    ```mlir
+    scf.parallel (%i, %j) = (%c0, %c0) to (%c8, %c64) step (%c1, %c1) {...}
+    // becomes (one thread per element, 256 threads a block)
+    scf.parallel (%b) = (%c0) to (%c512) step (%c256) {
+      scf.parallel (%t) = (%c0) to (%c256) step (%c1) {
+        %k = arith.addi %t, %b : index
+        scf.if (%k < %c512) { ... element (%k / 64, %k mod 64) ... }
+      } {mapping = [#gpu.loop_dim_map<processor = thread_x, ...>]}
+    } {mapping = [#gpu.loop_dim_map<processor = block_x, ...>]}
+    ```
+
+    A reduction dimension stays an `scf.for` inside the element's thread; a
+    parallel loop nested in a loop body runs sequentially in that thread.
+    Loops with `scf.reduce` operands are left alone (`linalg` makes none).
+    `--norm-lower-to-nvvm` runs it after `convert-norm-to-gpu`.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block (1 to 1024)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 def NormTensorMapKernelArgsPass
     : Pass<"norm-tensormap-kernel-args", "::mlir::ModuleOp"> {
   let summary = "Pass TMA descriptors to outlined kernels as !llvm.ptr";
