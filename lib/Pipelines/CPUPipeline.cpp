@@ -165,6 +165,10 @@ LogicalResult mlir::norm::buildNormLowerToCPUPipeline(
     return failure();
   addTensorCleanupStage(pm, options);
   addBufferizationStage(pm);
+  // On buffers, before any kernel is generated: each distinct kernel is
+  // then generated and lowered once, however many layers repeat it.
+  if (options.codegen == "vector" && options.outlineKernels)
+    pm.addPass(createNormOutlineKernelsPass());
   addNormLoweringStage(pm, options, vectorOptions);
   addLLVMStage(pm, options);
   pm.addPass(createNormCheckLoweredPass(
