@@ -6,9 +6,11 @@
 #
 #   bash bench/compile/run.sh [--layers "1 8 32"] [--models "llama gpt2"]
 #                             [--out FILE] [--no-run] [--norm-opt PATH]
-#                             [--norm-run PATH]
+#                             [--norm-run PATH] [--rounds N]
+#                             [--baseline-pipeline TEXT]
 #
-# Stages, each timed on its own (wall clock, one run):
+# Stages, each timed on its own (wall clock, one run, after one untimed
+# run of the chain on the first module):
 #   norm-opt   --pass-pipeline='builtin.module(norm-raise,norm-fuse-matmul,
 #              norm-lower-to-cpu)' -mlir-timing (the five slowest passes
 #              are reported for the 1-layer module)
@@ -17,7 +19,10 @@
 # The ratio column is the whole chain's time over the 1-layer module's.
 # The run time is norm-run's median over --repeat=5 calls of one layer
 # through the same pipeline (the cost of calling kernels as functions must
-# not show there).
+# not show there), in --rounds (3) rounds, each paired with the same layer
+# through --baseline-pipeline (default: the same pipeline with
+# outline-kernels=false, every kernel inline; '' for none), run back to
+# back so that both see the same machine.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -28,6 +33,8 @@ OUT=""
 RUN=1
 NORM_OPT=$ROOT/build/bin/norm-opt
 NORM_RUN=$ROOT/build/bin/norm-run
+ROUNDS=3
+BASELINE='builtin.module(norm-raise,norm-fuse-matmul,norm-lower-to-cpu{outline-kernels=false})'
 CMDLINE="bash bench/compile/run.sh $*"
 while [ $# -gt 0 ]; do
   case $1 in
@@ -37,7 +44,9 @@ while [ $# -gt 0 ]; do
     --no-run) RUN=0; shift ;;
     --norm-opt) NORM_OPT=$2; shift 2 ;;
     --norm-run) NORM_RUN=$2; shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --rounds) ROUNDS=$2; shift 2 ;;
+    --baseline-pipeline) BASELINE=$2; shift 2 ;;
+    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/compile/run.sh: unknown option '$1'" >&2; exit 2 ;;
   esac
 done
@@ -61,6 +70,11 @@ report=$tmp/report.md
   echo
   echo "Machine: $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)"
   echo "Command: \`$CMDLINE\`"
+  if [ "$NORM_OPT" = "$ROOT/build/bin/norm-opt" ]; then
+    echo "Tree: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$ROOT" diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
+  else
+    echo "Tree: that of $NORM_OPT (not this checkout's build)"
+  fi
   echo "Tools: $NORM_OPT, $TRANSLATE, $LLC"
   echo
   echo "| model | layers | norm-opt s | translate s | llc s | total s | × 1 layer | MLIR MiB | LLVM IR MiB | object MiB |"
@@ -70,6 +84,7 @@ passes=$tmp/passes.md
 : >"$passes"
 runs=$tmp/runs.md
 : >"$runs"
+warm=0
 
 for model in $MODELS; do
   case $model in
@@ -80,6 +95,14 @@ for model in $MODELS; do
   base=""
   for n in $LAYERS; do
     python3 "$HERE/replicate.py" "$file" "$entry" "$n" >"$tmp/in.mlir"
+    if [ "$warm" = 0 ]; then
+      # Untimed: the first run of each tool loads it (libMLIR, libLLVM)
+      # from disk, which would count against the first module only.
+      "$NORM_OPT" "$tmp/in.mlir" --pass-pipeline="$PIPELINE" -o "$tmp/out.mlir"
+      "$TRANSLATE" --mlir-to-llvmir "$tmp/out.mlir" -o "$tmp/out.ll"
+      "$LLC" -O3 -filetype=obj -mcpu=native "$tmp/out.ll" -o "$tmp/out.o"
+      warm=1
+    fi
     t0=$(now)
     "$NORM_OPT" "$tmp/in.mlir" --pass-pipeline="$PIPELINE" -mlir-timing \
       -mlir-timing-display=list -o "$tmp/out.mlir" 2>"$tmp/timing.txt"
@@ -105,8 +128,23 @@ for model in $MODELS; do
     fi
   done
   if [ "$RUN" = 1 ]; then
-    line=$("$NORM_RUN" "$file" --entry="$entry" --pipeline="$PIPELINE" --warmup=1 --repeat=5)
-    echo "- $model, one layer through the pipeline: $(sed -nE 's/.* median_ms=([^ ]+).*/\1/p' <<<"$line") ms (median of 5; \`$(sed -E 's/ +$//' <<<"$line")\`)" >>"$runs"
+    # Rounds of back-to-back runs: this pipeline, then the baseline.
+    : >"$tmp/ms.txt"
+    : >"$tmp/base-ms.txt"
+    for ((r = 0; r < ROUNDS; r++)); do
+      line=$("$NORM_RUN" "$file" --entry="$entry" --pipeline="$PIPELINE" --warmup=1 --repeat=5)
+      sed -nE 's/.* median_ms=([^ ]+).*/\1/p' <<<"$line" >>"$tmp/ms.txt"
+      if [ -n "$BASELINE" ]; then
+        "$NORM_RUN" "$file" --entry="$entry" --pipeline="$BASELINE" --warmup=1 --repeat=5 |
+          sed -nE 's/.* median_ms=([^ ]+).*/\1/p' >>"$tmp/base-ms.txt"
+      fi
+    done
+    median=$(sort -g "$tmp/ms.txt" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+    echo "- $model, one layer through the pipeline: $median ms (median over $ROUNDS rounds of norm-run's median of 5; rounds: $(paste -sd' ' "$tmp/ms.txt"))" >>"$runs"
+    if [ -n "$BASELINE" ]; then
+      base_ms=$(sort -g "$tmp/base-ms.txt" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+      echo "  - baseline \`$BASELINE\`, paired: $base_ms ms (rounds: $(paste -sd' ' "$tmp/base-ms.txt")); pipeline / baseline $(awk -v a="$median" -v b="$base_ms" 'BEGIN { printf "%.3f", a / b }')" >>"$runs"
+    fi
   fi
 done
 {

@@ -125,6 +125,10 @@ LogicalResult mlir::norm::buildNormLowerToCPUPipeline(
   // what MLIR does without this project, keeps upstream's.
   addTensorCleanupStage(pm, /*keepMatmulsWhole=*/options.codegen == "vector");
   addBufferizationStage(pm, /*deviceMemory=*/false);
+  // On buffers, before any kernel is generated: each distinct kernel is
+  // then generated and lowered once, however many layers repeat it.
+  if (options.codegen == "vector" && options.outlineKernels)
+    pm.addPass(createNormOutlineKernelsPass());
   addNormLoweringStage(pm, options, vectorOptions);
   addLLVMStage(pm, options);
   pm.addPass(createNormCheckLoweredPass(

@@ -1,6 +1,7 @@
 // RUN: norm-opt %s --norm-lower-to-cpu | FileCheck %s
 // RUN: norm-opt %s --norm-lower-to-cpu="codegen=vector target=avx2 num-threads=2" | FileCheck %s --check-prefixes=CHECK,VECTOR
 // RUN: norm-opt %s --norm-lower-to-cpu="codegen=upstream" | FileCheck %s --check-prefixes=CHECK,UPSTREAM
+// RUN: norm-opt %s --norm-lower-to-cpu="outline-kernels=false" | FileCheck %s --check-prefix=INLINE
 // Unknown or bad pipeline options are diagnostics, not crashes.
 // RUN: not norm-opt %s --norm-lower-to-cpu="vector-width=512" 2>&1 | FileCheck %s --check-prefix=BADOPT
 // RUN: not norm-opt %s --norm-lower-to-cpu="codegen=magic" 2>&1 | FileCheck %s --check-prefix=BADCODEGEN
@@ -21,12 +22,10 @@
 // LLVM dialect: nothing of norm, linalg, tensor, memref or scf is left.
 // With codegen=vector (the default), the norm is vector code whose rows run
 // on OpenMP threads (num_threads from the option); with codegen=upstream it
-// is the decomposition's scalar loops.
+// is the decomposition's scalar loops. With codegen=vector each kernel is a
+// function the layer calls (norm-outline-kernels), after the layer's own.
 // CHECK-LABEL: llvm.func @block
-// VECTOR: omp.parallel num_threads(%{{.*}} : i32)
-// VECTOR: omp.wsloop
-// VECTOR: llvm.intr.masked.load %{{.*}} : (!llvm.ptr, vector<8xi1>, vector<8xbf16>) -> vector<8xbf16>
-// VECTOR: llvm.intr.vector.reduce.fadd
+// VECTOR: llvm.call @__norm_kernel_0_norm_rms_norm(
 // UPSTREAM-NOT: omp.
 // UPSTREAM-NOT: llvm.intr.masked
 // CHECK-NOT: norm.
@@ -35,6 +34,16 @@
 // CHECK-NOT: scf.
 // CHECK: llvm.return
 // CHECK: llvm.func @_mlir_ciface_block
+// VECTOR-LABEL: llvm.func internal @__norm_kernel_0_norm_rms_norm(
+// VECTOR: omp.parallel num_threads(%{{.*}} : i32)
+// VECTOR: omp.wsloop
+// VECTOR: llvm.intr.masked.load %{{.*}} : (!llvm.ptr, vector<8xi1>, vector<8xbf16>) -> vector<8xbf16>
+// VECTOR: llvm.intr.vector.reduce.fadd
+// INLINE-LABEL: llvm.func @block
+// INLINE-NOT: llvm.call @__norm_kernel
+// INLINE: omp.parallel
+// INLINE: llvm.return
+// INLINE-NOT: @__norm_kernel
 
 // BADOPT: no such option vector-width
 // BADCODEGEN: norm-lower-to-cpu: codegen must be 'vector' or 'upstream', got 'magic'
@@ -45,7 +54,7 @@
 // BADVALUE: for the --accumulators option: 'banana' value invalid
 // BADVALUE: error: norm-lower-to-cpu: vector-options: cannot parse 'accumulators=banana'
 // OWNOPT: error: norm-lower-to-cpu: target and lower-matmuls are options of the pipeline, not of vector-options
-// KNOBS-LABEL: llvm.func @block
+// KNOBS-LABEL: llvm.func internal @__norm_kernel_0_norm_rms_norm(
 // KNOBS-NOT: omp.
 // KNOBS: llvm.return
 // libomp would abort the process at run time.

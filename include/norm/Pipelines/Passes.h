@@ -58,6 +58,13 @@ struct NormCPUPipelineOptions
                      "its parallel-threshold also applies to the elementwise "
                      "code"),
       llvm::cl::init("")};
+  PassOptions::Option<bool> outlineKernels{
+      *this, "outline-kernels",
+      llvm::cl::desc("With codegen=vector, emit each distinct kernel (norm, "
+                     "matmul, elementwise op) once as a function called from "
+                     "every site (norm-outline-kernels), so that repeated "
+                     "layers are compiled once"),
+      llvm::cl::init(true)};
 };
 
 /// Options of `norm-lower-to-nvvm`: what a user chooses. The defaults of the

@@ -2,9 +2,9 @@
 //
 // The passes of include/norm/Transforms/Passes.td: they transform upstream
 // dialects' IR (vectorizing linalg, adapting GPU IR to MLIR 22's lowerings,
-// making bufferization deterministic, checking what a pipeline left), one
-// library a job: NormVectorize, NormGPUTransforms, NormBufferizeTransforms,
-// NormCheckLowered.
+// making bufferization deterministic, emitting each distinct kernel once,
+// checking what a pipeline left), one library a job: NormVectorize,
+// NormGPUTransforms, NormBufferizeTransforms, NormOutline, NormCheckLowered.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,8 +1,9 @@
 //===- Passes.td - norm-mlir passes over upstream IR -------*- tablegen -*-===//
 //
-// Passes that transform upstream dialects' IR (no norm op): vectorizing the
-// linalg ops around the norms, and adapting GPU IR to what MLIR 22's own
-// lowerings accept. The pipelines run them; norm-opt runs each alone.
+// Passes that transform upstream dialects' IR (none lowers a norm op):
+// vectorizing the linalg ops around the norms, adapting GPU IR to what MLIR
+// 22's own lowerings accept, emitting each distinct kernel once. The
+// pipelines run them; norm-opt runs each alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -253,6 +254,66 @@ def NormGPUHostSharedAllocsPass
     `norm-run --target=cuda` runs it before `--norm-lower-to-nvvm`.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// Outline (lib/Transforms/Outline)
+//===----------------------------------------------------------------------===//
+
+def NormOutlineKernelsPass
+    : Pass<"norm-outline-kernels", "::mlir::ModuleOp"> {
+  let summary = "Emit each distinct memref-form kernel op once, as a private "
+                "function, and call it from every site";
+  let description = [{
+    A whole-model export repeats every layer, and without this pass every
+    GEMM, row kernel and vectorized elementwise op is compiled at each
+    site: 32 identical layers cost 32 times the code generation of one.
+    As IREE deduplicates its dispatches, this pass moves every kernel op of
+    the module's functions — a norm op, a fused norm ⇄ matmul op, a linalg
+    op (matmul, batch matmul, elementwise or reduction `linalg.generic`,
+    transpose, fill) on memrefs — into a private function and replaces it
+    by a `func.call`. Structurally equal ops share one function: same op,
+    attributes, operand types (static shapes, dynamic dims, element types,
+    layouts), body, and the same pattern of repeated operands. The tuning
+    options and the target are the same for the whole module.
+
+    ```mlir
+    norm.rms_norm ins(%x : memref<128x1024xf32>) weight(%g0 : memref<1024xf32>)
+        outs(%a : memref<128x1024xf32>)
+    norm.rms_norm ins(%a : memref<128x1024xf32>) weight(%g1 : memref<1024xf32>)
+        outs(%b : memref<128x1024xf32>)
+    // becomes
+    func.call @__norm_kernel_0_norm_rms_norm(%x, %g0, %a) {no_inline} : ...
+    func.call @__norm_kernel_0_norm_rms_norm(%a, %g1, %b) {no_inline} : ...
+    func.func private @__norm_kernel_0_norm_rms_norm(%arg0: memref<128x1024xf32>,
+        %arg1: memref<1024xf32>, %arg2: memref<128x1024xf32>)
+        attributes {llvm.linkage = #llvm.linkage<internal>} {
+      norm.rms_norm ins(%arg0 : ...) weight(%arg1 : ...) outs(%arg2 : ...)
+      return
+    }
+    ```
+
+    Buffers (weights from `memref.get_global` included) are arguments, so
+    layers with different weights share a kernel; scalar and vector
+    constants the op uses (a fill value, a constant captured by a
+    `linalg.generic` body) are cloned into the function and are part of
+    what must be equal, since the kernels fold them. An operand passed
+    twice is one argument. The call is the op's destination-passing form:
+    the caller's buffers are passed as they are, with no copy. Each
+    function is placed after the first function that calls it, has
+    internal LLVM linkage, and its calls are `no_inline`.
+
+    Left in place: ops on tensors or with results, and ops whose regions
+    use a value from above that is not a constant (it would have to become
+    an argument, and the kernel would no longer see it as what it is).
+    `norm-lower-to-cpu` runs it after bufferization, before the kernels are
+    generated, so each distinct kernel is generated and lowered once
+    (`outline-kernels=false` turns it off).
+  }];
+  let dependentDialects = [
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect"
+  ];
 }
 
 //===----------------------------------------------------------------------===//
