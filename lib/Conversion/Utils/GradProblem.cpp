@@ -57,9 +57,8 @@ GradProblem mlir::norm::describeGrad(LayerNormGradOp op, OpBuilder &b) {
 
 std::string mlir::norm::unsupportedGradKernelReason(Operation *op) {
   if (!llvm::all_of(op->getOperands(), hasIdentityLayout))
-    return "needs memrefs with identity layouts (tensors and strided memrefs "
-           "are left for --norm-decompose)";
+    return "the gradient kernels take memrefs with identity layouts only";
   if (auto rms = dyn_cast<RMSNormGradOp>(op); rms && rms.getPartialValue() < 1)
-    return "the kernel has no pRMSNorm prefix (left for --norm-decompose)";
+    return "the gradient kernels have no pRMSNorm (partial < 1)";
   return "";
 }
