@@ -2,13 +2,14 @@
 //
 // Private to NormToGPU: one standalone norm seen as rows of n contiguous
 // elements (a row stride apart), the shape of the kernel that computes it,
-// and the emitter that writes the gpu.launch.
+// and the emitter that writes the gpu.launch; the gradients' launches.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef NORM_LIB_CONVERSION_NORMTOGPU_GPUROWKERNEL_H
 #define NORM_LIB_CONVERSION_NORMTOGPU_GPUROWKERNEL_H
 
+#include "norm/Conversion/Utils/GradProblem.h"
 #include "norm/Conversion/Utils/RowNormProblem.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
@@ -38,6 +39,11 @@ struct GPURowKernelShape {
 void emitGPURowKernel(OpBuilder &b, Location loc,
                       const RowNormProblem &problem,
                       const GPURowKernelShape &shape);
+
+/// Emits the two launches of a norm gradient (GPUGradKernel.cpp) at the
+/// builder's insertion point, with device temporaries for the partial
+/// column sums of dγ and dβ.
+void emitGPUGradKernel(OpBuilder &b, Location loc, const GradProblem &problem);
 
 } // namespace norm
 } // namespace mlir

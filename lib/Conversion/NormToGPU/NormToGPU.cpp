@@ -231,6 +231,22 @@ void lowerNormToGPUKernel(OpTy op, PatternRewriter &rewriter,
   });
 }
 
+/// Whether the gradient kernels take `op` (GradProblem.h).
+template <typename OpTy>
+LogicalResult checkGradKernel(OpTy op, PatternRewriter &rewriter,
+                              const NormGPUCodegenOptions &) {
+  std::string reason = unsupportedGradKernelReason(op);
+  if (reason.empty())
+    return success();
+  return rewriter.notifyMatchFailure(op, reason);
+}
+
+template <typename OpTy>
+void lowerGradToGPUKernel(OpTy op, PatternRewriter &rewriter,
+                          const NormGPUCodegenOptions &) {
+  emitGPUGradKernel(rewriter, op.getLoc(), describeGrad(op, rewriter));
+}
+
 //===----------------------------------------------------------------------===//
 // Fused norm/matmul ops: tensor-core GEMMs
 //===----------------------------------------------------------------------===//
@@ -608,7 +624,8 @@ struct ConvertNormToGPUPass
       return signalPassFailure();
     SmallVector<Operation *> normOps;
     getOperation()->walk([&](Operation *op) {
-      if (isa<RMSNormOp, LayerNormOp, GroupNormOp>(op))
+      if (isa<RMSNormOp, LayerNormOp, GroupNormOp, RMSNormGradOp,
+              LayerNormGradOp>(op))
         normOps.push_back(op);
     });
     if (failed(applyOpPatternsGreedily(normOps, patterns, config)))
@@ -626,6 +643,8 @@ struct ConvertNormToGPUPass
               std::string reason =
                   isa<RMSNormOp, LayerNormOp>(op)
                       ? unsupportedRowOperandReason(op)
+                  : isa<RMSNormGradOp, LayerNormGradOp>(op)
+                      ? unsupportedGradKernelReason(op)
                       : nonContiguousRowsReason(op, "the GPU GEMM kernels");
               return reason.empty() ? "no GPU kernel takes it" : reason;
             })))
@@ -641,6 +660,10 @@ void mlir::norm::populateNormToGPUConversionPatterns(
                              lowerNormToGPUKernel);
   addNormLowering<LayerNormOp>(patterns, options, matchRowViewMemrefs,
                                lowerNormToGPUKernel);
+  addNormLowering<RMSNormGradOp>(patterns, options, checkGradKernel,
+                                 lowerGradToGPUKernel);
+  addNormLowering<LayerNormGradOp>(patterns, options, checkGradKernel,
+                                   lowerGradToGPUKernel);
   addNormLowering<GroupNormOp>(patterns, options, matchIdentityMemrefs,
                                lowerNormToGPUKernel);
   addNormLowering<RMSNormMatmulOp>(patterns, options, checkGemmLowerable,

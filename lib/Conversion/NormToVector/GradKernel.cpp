@@ -25,7 +25,7 @@
 #include "RowKernel.h"
 #include "VectorArith.h"
 
-#include "norm/Dialect/Norm/IR/NormGradOps.h"
+#include "norm/Conversion/Utils/GradProblem.h"
 #include "norm/Dialect/Norm/IR/NormNumerics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -41,46 +41,6 @@ namespace {
 /// At most this many chunks of rows for the partial column sums (the
 /// parallelism of the kernel, and chunks × n accumulators of memory).
 constexpr int64_t kMaxChunks = 64;
-
-/// A gradient op as rows: dy, x, ds and dx as memref<R x n>, γ, dγ and dβ as
-/// memref<n>, mean and rstd as memref<R>; absent operands are null.
-struct GradProblem : NormNumerics {
-  bool isLayerNorm = false;
-  Value dy, x, sumGrad, weight, mean, rstd;
-  Value dx, weightGrad, biasGrad;
-  Value rows, n;
-};
-
-template <typename OpTy> GradProblem describeGrad(OpTy op, OpBuilder &b) {
-  Location loc = op.getLoc();
-  GradProblem p;
-  p.accType = op.getAccumulationType();
-  p.epsilon = op.getEpsilonValue();
-  p.weightOffset = op.getWeightOffsetValue();
-  p.epsMode = op.getEpsMode();
-  int64_t axis = op.getNormalizedAxis();
-  int64_t rank = op.getInputType().getRank();
-  OpFoldResult rows = dimProduct(b, loc, op.getInput(), 0, axis);
-  OpFoldResult n = dimProduct(b, loc, op.getInput(), axis, rank);
-  p.rows = getValueOrCreateConstantIndexOp(b, loc, rows);
-  p.n = getValueOrCreateConstantIndexOp(b, loc, n);
-  auto asRows = [&](Value v) { return viewAs(b, loc, v, {rows, n}); };
-  auto asRow = [&](Value v) { return viewAs(b, loc, v, {n}); };
-  auto asColumn = [&](Value v) { return viewAs(b, loc, v, {rows}); };
-  p.dy = asRows(op.getGrad());
-  p.x = asRows(op.getInput());
-  p.sumGrad = asRows(op.getSumGrad());
-  p.dx = asRows(op.getInit());
-  p.weight = asRow(op.getWeight());
-  p.weightGrad = asRow(op.getWeightGradInit());
-  p.rstd = asColumn(op.getRstd());
-  if constexpr (std::is_same_v<OpTy, LayerNormGradOp>) {
-    p.isLayerNorm = true;
-    p.mean = asColumn(op.getMean());
-    p.biasGrad = asRow(op.getBiasGradInit());
-  }
-  return p;
-}
 
 class GradKernelEmitter : VectorArith {
 public:
@@ -380,13 +340,4 @@ void mlir::norm::emitLayerNormGradKernel(
     const NormVectorCodegenOptions &options) {
   GradProblem problem = describeGrad(op, rewriter);
   GradKernelEmitter(op.getLoc(), problem, options).emit(rewriter);
-}
-
-std::string mlir::norm::unsupportedGradKernelReason(Operation *op) {
-  if (!llvm::all_of(op->getOperands(), hasIdentityLayout))
-    return "needs memrefs with identity layouts (tensors and strided memrefs "
-           "are left for --norm-decompose)";
-  if (auto rms = dyn_cast<RMSNormGradOp>(op); rms && rms.getPartialValue() < 1)
-    return "the kernel has no pRMSNorm prefix (left for --norm-decompose)";
-  return "";
 }

@@ -9,8 +9,8 @@
 #define NORM_LIB_CONVERSION_NORMTOVECTOR_ROWKERNEL_H
 
 #include "norm/Conversion/NormToVector/NormToVector.h"
+#include "norm/Conversion/Utils/GradProblem.h"
 #include "norm/Conversion/Utils/RowNormProblem.h"
-#include "norm/Dialect/Norm/IR/NormGradOps.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
 #include "mlir/IR/PatternMatch.h"
@@ -44,14 +44,12 @@ void emitRowSweep(OpBuilder &b, Location loc, const RowNormProblem &problem,
                   RowStoreFn store);
 
 /// norm.rms_norm_grad / norm.layer_norm_grad on identity-layout memrefs
-/// (GradKernel.cpp), when unsupportedGradKernelReason accepts them.
+/// (GradKernel.cpp), when unsupportedGradKernelReason (GradProblem.h)
+/// accepts them.
 void emitRMSNormGradKernel(RMSNormGradOp op, PatternRewriter &rewriter,
                            const NormVectorCodegenOptions &options);
 void emitLayerNormGradKernel(LayerNormGradOp op, PatternRewriter &rewriter,
                              const NormVectorCodegenOptions &options);
-/// Why the gradient kernel does not take the memref-form `op`, or an empty
-/// string when it does.
-std::string unsupportedGradKernelReason(Operation *op);
 
 /// norm.group_norm on identity-layout memrefs (GroupNormKernel.cpp).
 void emitGroupNormKernel(GroupNormOp op, PatternRewriter &rewriter,

@@ -65,6 +65,15 @@
 //   norm_test_check_matmul_layer_norm_<dt>(a, w, matmul_bias, residual, gamma,
 //                                          beta, y, sum, f64 epsilon,
 //                                          f64 weight_offset, i64 flags)
+//   norm_test_check_norm_grad_<dt>(dy, x, sum_grad, gamma, mean, rstd, dx,
+//                                  dgamma, dbeta, i64 is_layer_norm,
+//                                  i64 axis, f64 epsilon, f64 weight_offset,
+//                                  i64 flags)
+//       the gradient ops (DESIGN.md §9, referenceNormGrad): here the
+//       residual bit means sum_grad is given and the mean/rstd bits that the
+//       statistics are given (inputs); dx, dγ, dβ (all <dt>) are compared
+//       when their bits (1024, 2048, 4096) are set; dγ and dβ at the
+//       tolerance of a sum over rows (getColumnSumTolerance).
 //   norm_test_check_matmul_<dt>(a, w, memref<*xf32> c_before,
 //                               memref<*xf32> c, i64 flags)
 //       C = C_before + A * W (transpose_rhs only), an f32 C with <dt> inputs:
@@ -77,7 +86,8 @@
 //      1 has_residual        2 has_gamma           4 has_beta
 //      8 eps_outside_sqrt   16 cast_before_weight 32 has_sum_output
 //     64 has_mean_output   128 has_rstd_output   256 has_matmul_bias
-//    512 transpose_rhs
+//    512 transpose_rhs   1024 has_dx           2048 has_dgamma
+//   4096 has_dbeta
 //
 // Reference semantics (float64): rows = prod(dims[0, axis)), n =
 // prod(dims[axis, rank)); the fused ops normalize the last dim.
@@ -141,6 +151,9 @@ enum CheckFlags : int64_t {
   kHasRstdOutput = 128,
   kHasMatmulBias = 256,
   kTransposeRhs = 512,
+  kHasDx = 1024,
+  kHasWeightGrad = 2048,
+  kHasBiasGrad = 4096,
 };
 
 //===----------------------------------------------------------------------===//
@@ -674,6 +687,71 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
   rep.print();
 }
 
+/// dx, dγ and dβ of a gradient op against referenceNormGrad.
+template <typename DT>
+void checkNormGrad(bool isLayerNorm,
+                   UnrankedMemRefType<typename DT::Storage> *dy,
+                   UnrankedMemRefType<typename DT::Storage> *x,
+                   UnrankedMemRefType<typename DT::Storage> *sumGrad,
+                   UnrankedMemRefType<typename DT::Storage> *gamma,
+                   UnrankedMemRefType<float> *mean,
+                   UnrankedMemRefType<float> *rstd,
+                   UnrankedMemRefType<typename DT::Storage> *dx,
+                   UnrankedMemRefType<typename DT::Storage> *dgamma,
+                   UnrankedMemRefType<typename DT::Storage> *dbeta,
+                   int64_t axis, double eps, double offset, int64_t flags) {
+  std::vector<int64_t> shape;
+  std::vector<double> xs = load<DT>(x, &shape);
+  int64_t rank = static_cast<int64_t>(shape.size());
+  int64_t ax = axis < 0 ? axis + rank : axis;
+  Report rep;
+  rep.tol = tolOf<DT>();
+  rep.head = std::string(isLayerNorm ? "layer_norm_grad " : "rms_norm_grad ") +
+             DT::name + " " + nref::shapeString(shape) +
+             " axis=" + std::to_string(ax) + flagStr(flags, !isLayerNorm);
+  if (offset != 0.0)
+    rep.head += numStr("offset", offset);
+  if (ax < 0 || ax >= rank) {
+    rep.notes.push_back("bad axis");
+    return failEarly(rep);
+  }
+  int64_t rows = product(shape, 0, ax), n = product(shape, ax, rank);
+  std::vector<double> dys = load<DT>(dy), ds, g, meanIn, rstdIn;
+  if (!loadParam<DT>(sumGrad, flags & kHasResidual, rows * n, "sum_grad", ds,
+                     rep) ||
+      !loadParam<DT>(gamma, flags & kHasGamma, n, "gamma", g, rep))
+    return failEarly(rep);
+  if (isLayerNorm && (flags & kHasMeanOutput))
+    meanIn = load<F32>(mean);
+  if (flags & kHasRstdOutput)
+    rstdIn = load<F32>(rstd);
+  auto ptr = [](const std::vector<double> &v) {
+    return v.empty() ? nullptr : v.data();
+  };
+  NormParams p;
+  p.isRms = !isLayerNorm;
+  p.eps = eps;
+  p.offset = offset;
+  p.epsOutside = flags & kEpsOutsideSqrt;
+  std::vector<double> dxRef, dgRef, dbRef;
+  nref::referenceNormGrad(DT::kind, dys.data(), xs.data(), rows, n, ptr(g),
+                          ptr(ds), ptr(meanIn), ptr(rstdIn), p, dxRef, dgRef,
+                          dbRef);
+  double columnTol = nref::getColumnSumTolerance(DT::kind);
+  rep.main.ok = true;
+  if (flags & kHasDx) {
+    std::vector<double> dxOut = load<DT>(dx);
+    printRowErrors("dx", dxOut, dxRef, n);
+    rep.main = compare(dxOut, dxRef, tolOf<DT>());
+  }
+  if (flags & kHasWeightGrad)
+    rep.extra.push_back(
+        {"dgamma", compare(load<DT>(dgamma), dgRef, columnTol)});
+  if (isLayerNorm && (flags & kHasBiasGrad))
+    rep.extra.push_back({"dbeta", compare(load<DT>(dbeta), dbRef, columnTol)});
+  rep.print();
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -695,9 +773,10 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
       UnrankedMemRefType<DT::Storage> *x,                                      \
       UnrankedMemRefType<DT::Storage> *residual,                               \
       UnrankedMemRefType<DT::Storage> *gamma,                                  \
-      UnrankedMemRefType<DT::Storage> *y, UnrankedMemRefType<DT::Storage> *sum, \
-      UnrankedMemRefType<float> *rstd, int64_t axis, double epsilon,           \
-      double weightOffset, double partial, int64_t flags) {                    \
+      UnrankedMemRefType<DT::Storage> *y,                                      \
+      UnrankedMemRefType<DT::Storage> *sum, UnrankedMemRefType<float> *rstd,   \
+      int64_t axis, double epsilon, double weightOffset, double partial,       \
+      int64_t flags) {                                                         \
     checkNorm<DT>(/*isRms=*/true, x, residual, gamma, /*beta=*/gamma, y, sum,  \
                   /*mean=*/rstd, rstd, axis, epsilon, weightOffset, partial,   \
                   flags & ~(int64_t)(kHasBeta | kHasMeanOutput));              \
@@ -707,9 +786,10 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
       UnrankedMemRefType<DT::Storage> *residual,                               \
       UnrankedMemRefType<DT::Storage> *gamma,                                  \
       UnrankedMemRefType<DT::Storage> *beta,                                   \
-      UnrankedMemRefType<DT::Storage> *y, UnrankedMemRefType<DT::Storage> *sum, \
-      UnrankedMemRefType<float> *mean, UnrankedMemRefType<float> *rstd,        \
-      int64_t axis, double epsilon, double weightOffset, int64_t flags) {      \
+      UnrankedMemRefType<DT::Storage> *y,                                      \
+      UnrankedMemRefType<DT::Storage> *sum, UnrankedMemRefType<float> *mean,   \
+      UnrankedMemRefType<float> *rstd, int64_t axis, double epsilon,           \
+      double weightOffset, int64_t flags) {                                    \
     checkNorm<DT>(/*isRms=*/false, x, residual, gamma, beta, y, sum, mean,     \
                   rstd, axis, epsilon, weightOffset, /*partial=*/1.0, flags);  \
   }                                                                            \
@@ -720,11 +800,10 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
       UnrankedMemRefType<DT::Storage> *matmulBias,                             \
       UnrankedMemRefType<DT::Storage> *c, double epsilon, double weightOffset, \
       int64_t flags) {                                                         \
-    checkNormMatmul<DT>(/*isRms=*/true, x, /*residual=*/x, /*sum=*/x, gamma,  \
-                        /*beta=*/gamma, w, matmulBias, c, epsilon,             \
-                        weightOffset,                                          \
-                        flags & ~(int64_t)(kHasBeta | kHasResidual |           \
-                                           kHasSumOutput));                    \
+    checkNormMatmul<DT>(                                                       \
+        /*isRms=*/true, x, /*residual=*/x, /*sum=*/x, gamma, /*beta=*/gamma,   \
+        w, matmulBias, c, epsilon, weightOffset,                               \
+        flags & ~(int64_t)(kHasBeta | kHasResidual | kHasSumOutput));          \
   }                                                                            \
   NORM_RT_EXPORT void _mlir_ciface_norm_test_check_layer_norm_matmul_##DTNAME( \
       UnrankedMemRefType<DT::Storage> *x,                                      \
@@ -734,35 +813,35 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
       UnrankedMemRefType<DT::Storage> *matmulBias,                             \
       UnrankedMemRefType<DT::Storage> *c, double epsilon, double weightOffset, \
       int64_t flags) {                                                         \
-    checkNormMatmul<DT>(/*isRms=*/false, x, /*residual=*/x, /*sum=*/x, gamma, \
+    checkNormMatmul<DT>(/*isRms=*/false, x, /*residual=*/x, /*sum=*/x, gamma,  \
                         beta, w, matmulBias, c, epsilon, weightOffset,         \
                         flags & ~(int64_t)(kHasResidual | kHasSumOutput));     \
   }                                                                            \
   NORM_RT_EXPORT void                                                          \
-      _mlir_ciface_norm_test_check_residual_rms_norm_matmul_##DTNAME(          \
-          UnrankedMemRefType<DT::Storage> *x,                                  \
-          UnrankedMemRefType<DT::Storage> *residual,                           \
-          UnrankedMemRefType<DT::Storage> *gamma,                              \
-          UnrankedMemRefType<DT::Storage> *w,                                  \
-          UnrankedMemRefType<DT::Storage> *matmulBias,                         \
-          UnrankedMemRefType<DT::Storage> *c,                                  \
-          UnrankedMemRefType<DT::Storage> *sum, double epsilon,                \
-          double weightOffset, int64_t flags) {                                \
+  _mlir_ciface_norm_test_check_residual_rms_norm_matmul_##DTNAME(              \
+      UnrankedMemRefType<DT::Storage> *x,                                      \
+      UnrankedMemRefType<DT::Storage> *residual,                               \
+      UnrankedMemRefType<DT::Storage> *gamma,                                  \
+      UnrankedMemRefType<DT::Storage> *w,                                      \
+      UnrankedMemRefType<DT::Storage> *matmulBias,                             \
+      UnrankedMemRefType<DT::Storage> *c,                                      \
+      UnrankedMemRefType<DT::Storage> *sum, double epsilon,                    \
+      double weightOffset, int64_t flags) {                                    \
     checkNormMatmul<DT>(/*isRms=*/true, x, residual, sum, gamma,               \
                         /*beta=*/gamma, w, matmulBias, c, epsilon,             \
                         weightOffset, flags & ~(int64_t)kHasBeta);             \
   }                                                                            \
   NORM_RT_EXPORT void                                                          \
-      _mlir_ciface_norm_test_check_residual_layer_norm_matmul_##DTNAME(        \
-          UnrankedMemRefType<DT::Storage> *x,                                  \
-          UnrankedMemRefType<DT::Storage> *residual,                           \
-          UnrankedMemRefType<DT::Storage> *gamma,                              \
-          UnrankedMemRefType<DT::Storage> *beta,                               \
-          UnrankedMemRefType<DT::Storage> *w,                                  \
-          UnrankedMemRefType<DT::Storage> *matmulBias,                         \
-          UnrankedMemRefType<DT::Storage> *c,                                  \
-          UnrankedMemRefType<DT::Storage> *sum, double epsilon,                \
-          double weightOffset, int64_t flags) {                                \
+  _mlir_ciface_norm_test_check_residual_layer_norm_matmul_##DTNAME(            \
+      UnrankedMemRefType<DT::Storage> *x,                                      \
+      UnrankedMemRefType<DT::Storage> *residual,                               \
+      UnrankedMemRefType<DT::Storage> *gamma,                                  \
+      UnrankedMemRefType<DT::Storage> *beta,                                   \
+      UnrankedMemRefType<DT::Storage> *w,                                      \
+      UnrankedMemRefType<DT::Storage> *matmulBias,                             \
+      UnrankedMemRefType<DT::Storage> *c,                                      \
+      UnrankedMemRefType<DT::Storage> *sum, double epsilon,                    \
+      double weightOffset, int64_t flags) {                                    \
     checkNormMatmul<DT>(/*isRms=*/false, x, residual, sum, gamma, beta, w,     \
                         matmulBias, c, epsilon, weightOffset, flags);          \
   }                                                                            \
@@ -771,8 +850,9 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
       UnrankedMemRefType<DT::Storage> *matmulBias,                             \
       UnrankedMemRefType<DT::Storage> *residual,                               \
       UnrankedMemRefType<DT::Storage> *gamma,                                  \
-      UnrankedMemRefType<DT::Storage> *y, UnrankedMemRefType<DT::Storage> *sum, \
-      double epsilon, double weightOffset, int64_t flags) {                    \
+      UnrankedMemRefType<DT::Storage> *y,                                      \
+      UnrankedMemRefType<DT::Storage> *sum, double epsilon,                    \
+      double weightOffset, int64_t flags) {                                    \
     checkMatmulNorm<DT>(/*isRms=*/true, a, w, matmulBias, residual, gamma,     \
                         /*beta=*/gamma, y, sum, epsilon, weightOffset,         \
                         flags & ~(int64_t)kHasBeta);                           \
@@ -783,10 +863,22 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
       UnrankedMemRefType<DT::Storage> *residual,                               \
       UnrankedMemRefType<DT::Storage> *gamma,                                  \
       UnrankedMemRefType<DT::Storage> *beta,                                   \
-      UnrankedMemRefType<DT::Storage> *y, UnrankedMemRefType<DT::Storage> *sum, \
-      double epsilon, double weightOffset, int64_t flags) {                    \
+      UnrankedMemRefType<DT::Storage> *y,                                      \
+      UnrankedMemRefType<DT::Storage> *sum, double epsilon,                    \
+      double weightOffset, int64_t flags) {                                    \
     checkMatmulNorm<DT>(/*isRms=*/false, a, w, matmulBias, residual, gamma,    \
                         beta, y, sum, epsilon, weightOffset, flags);           \
+  }                                                                            \
+  NORM_RT_EXPORT void _mlir_ciface_norm_test_check_norm_grad_##DTNAME(         \
+      UnrankedMemRefType<DT::Storage> *dy, UnrankedMemRefType<DT::Storage> *x, \
+      UnrankedMemRefType<DT::Storage> *sumGrad,                                \
+      UnrankedMemRefType<DT::Storage> *gamma, UnrankedMemRefType<float> *mean, \
+      UnrankedMemRefType<float> *rstd, UnrankedMemRefType<DT::Storage> *dx,    \
+      UnrankedMemRefType<DT::Storage> *dgamma,                                 \
+      UnrankedMemRefType<DT::Storage> *dbeta, int64_t isLayerNorm,             \
+      int64_t axis, double epsilon, double weightOffset, int64_t flags) {      \
+    checkNormGrad<DT>(isLayerNorm != 0, dy, x, sumGrad, gamma, mean, rstd, dx, \
+                      dgamma, dbeta, axis, epsilon, weightOffset, flags);      \
   }                                                                            \
   NORM_RT_EXPORT void _mlir_ciface_norm_test_check_matmul_##DTNAME(            \
       UnrankedMemRefType<DT::Storage> *a, UnrankedMemRefType<DT::Storage> *w,  \
