@@ -256,6 +256,12 @@ public:
     const double *mbp = mb.empty() ? nullptr : mb.data();
     int64_t k = shape[rank - 1], rows = product(shape, 0, rank - 1);
     int64_t n = spec.transposeRhs ? w->shape[0] : w->shape[1];
+    // The output may be wider than the input (bf16 A and W, f32 C). A
+    // norm → matmul C is checked at the input's tolerance even then: the
+    // tensor-core and bf16-dot kernels take the normalized activations at
+    // the input's type.
+    const Buffer *yBuf = get(spec.y);
+    ElemType outType = yBuf ? yBuf->elemType : et;
     double tol = ref::getTolerance(et, /*fused=*/true);
     ref::NormParams p = spec.params;
     p.partial = 1.0;
@@ -277,9 +283,12 @@ public:
       return;
     }
 
+    // matmul → norm: S rounds to the output's type, and Y is the norm of S
+    // in that type, checked at its tolerance.
+    tol = ref::getTolerance(outType, /*fused=*/true);
     std::vector<double> res = loadOpt(spec.residual);
     std::vector<double> sRef;
-    ref::referenceMatmulSum(et, xs.data(), rows, k, ws.data(), n,
+    ref::referenceMatmulSum(outType, xs.data(), rows, k, ws.data(), n,
                             spec.transposeRhs, mbp,
                             res.empty() ? nullptr : res.data(), sRef);
     // The op normalizes the S it returns: when S is an output, normalize the
@@ -296,8 +305,8 @@ public:
     std::vector<double> y, mean, rstd;
     // Per head: rows of one head each.
     int64_t d = spec.headDim ? spec.headDim : n;
-    ref::referenceNorm(et, sNorm.data(), rows * (n / d), d, gp, bp, p, y, mean,
-                       rstd);
+    ref::referenceNorm(outType, sNorm.data(), rows * (n / d), d, gp, bp, p, y,
+                       mean, rstd);
     compareOut(head + "y", spec.y, y, tol);
   }
 

@@ -461,7 +461,7 @@ void lowerNormMatmulToGPU(OpTy op, PatternRewriter &rewriter,
 }
 
 /// matmul → norm: the GEMM's epilogue writes the pre-norm sum S = A·W +
-/// bias + residual, rounded to the element type (into sum_outs or a device
+/// bias + residual, rounded to the output's type (into sum_outs or a device
 /// temporary), and a standalone norm op on S, lowered by the row kernel,
 /// writes Y: Y is exactly the norm of the rounded S.
 template <typename OpTy>
@@ -474,7 +474,7 @@ void lowerMatmulNormToGPU(OpTy op, PatternRewriter &rewriter,
   // Device memory: only the kernels touch S. In the async form that
   // gpu-to-llvm lowers, completed on the host before the launches.
   Value temp = allocateSumIfAbsent(
-      rewriter, loc, p, op.getInputType().getElementType(), rowView,
+      rewriter, loc, p, getElementTypeOrSelf(op.getInit()), rowView,
       [&](MemRefType type, ValueRange sizes) {
         return createDeviceAlloc(rewriter, loc, type, sizes);
       });

@@ -22,8 +22,9 @@
 namespace mlir {
 namespace norm {
 
-/// One GEMM (GemmProblem, shared with the GPU) of one element type (f32,
-/// f16 or bf16), with what only the CPU kernels take. The statistics of a
+/// One GEMM (GemmProblem, shared with the GPU) of one input element type
+/// (f32, f16 or bf16; γ/β and C may be wider, each buffer loaded at its own
+/// type), with what only the CPU kernels take. The statistics of a
 /// norm prologue are gathered while A is packed and the per-row scale is
 /// applied when C is stored.
 struct FusedGemmProblem : GemmProblem {

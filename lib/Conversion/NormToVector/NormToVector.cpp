@@ -94,7 +94,7 @@ void lowerNormMatmul(OpTy op, PatternRewriter &rewriter,
 }
 
 /// matmul → norm: the GEMM writes the pre-norm sum S = A·W + bias +
-/// residual, rounded to the element type as the op defines it (into
+/// residual, rounded to the output's type as the op defines it (into
 /// sum_outs, or a temporary), and gathers per-segment statistics of S in its
 /// epilogue (SegmentStatistics.cpp); these are merged per row (Chan), and
 /// the row kernel, given them, normalizes S into outs in one sweep: per row
@@ -109,7 +109,7 @@ void lowerMatmulNorm(OpTy op, PatternRewriter &rewriter,
   SmallVector<OpFoldResult> rowView{getAsOpFoldResult(p.m),
                                     getAsOpFoldResult(p.n)};
   Value temp = allocateSumIfAbsent(
-      rewriter, loc, p, op.getInputType().getElementType(), rowView,
+      rewriter, loc, p, getElementTypeOrSelf(op.getInit()), rowView,
       [&](MemRefType type, ValueRange sizes) -> Value {
         return memref::AllocOp::create(rewriter, loc, type, sizes,
                                        rewriter.getI64IntegerAttr(64));

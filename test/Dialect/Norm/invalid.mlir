@@ -771,10 +771,11 @@ func.func @rms_residual_wider(%x: tensor<4x17xbf16>, %r: tensor<4x17xf32>, %g: t
 
 // -----
 
-// (C1) the fused ops keep strict element types.
-func.func @rms_matmul_wider_weight(%x: tensor<4x16xbf16>, %g: tensor<16xf32>, %w: tensor<16x8xbf16>, %e: tensor<4x8xbf16>) -> tensor<4x8xbf16> {
-  // expected-error @+1 {{'norm.rms_norm_matmul' op 'weight' element type 'f32' does not match the input element type 'bf16'}}
-  %c = norm.rms_norm_matmul ins(%x : tensor<4x16xbf16>) weight(%g : tensor<16xf32>) rhs(%w : tensor<16x8xbf16>) outs(%e : tensor<4x8xbf16>) -> tensor<4x8xbf16>
+// (C1) the fused ops take γ of x's type or wider, not another 16-bit type
+// (f32 γ with bf16 x: fused-mixed-types.mlir).
+func.func @rms_matmul_other_weight(%x: tensor<4x16xbf16>, %g: tensor<16xf16>, %w: tensor<16x8xbf16>, %e: tensor<4x8xbf16>) -> tensor<4x8xbf16> {
+  // expected-error @+1 {{'norm.rms_norm_matmul' op 'weight' element type 'f16' does not match the input element type 'bf16'}}
+  %c = norm.rms_norm_matmul ins(%x : tensor<4x16xbf16>) weight(%g : tensor<16xf16>) rhs(%w : tensor<16x8xbf16>) outs(%e : tensor<4x8xbf16>) -> tensor<4x8xbf16>
   return %c : tensor<4x8xbf16>
 }
 

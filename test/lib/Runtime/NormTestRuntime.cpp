@@ -79,8 +79,17 @@
 //       C = C_before + A * W (transpose_rhs only), an f32 C with <dt> inputs:
 //       the GEMM alone, as linalg.matmul accumulates, at f32's tolerance.
 // Data memrefs have the element type <dt>; the statistics memrefs (mean,
-// rstd) are always memref<*xf32>. An absent optional operand is passed as any
-// dummy memref and its flag bit is left clear.
+// rstd) are always memref<*xf32>. The fused checkers (not check_matmul) also
+// exist for mixed element types (docs/design.md, "Mixed element types"),
+// with <dt> bf16 or f16 followed by
+//   _pf32: gamma and beta are memref<*xf32>, everything else <dt>;
+//   _of32: gamma, beta, c / y, the matmul bias and, for matmul -> norm, the
+//          residual and sum are memref<*xf32>; x / a and w are <dt> (S then
+//          rounds to f32, and C or Y is checked at f32's tolerance, except
+//          norm -> matmul's C, at <dt>'s: the tensor-core and bf16-dot
+//          kernels take the normalized activations at <dt>).
+// An absent optional operand is passed as any dummy memref and its flag bit
+// is left clear.
 //
 // flags (bit set = feature present):
 //      1 has_residual        2 has_gamma           4 has_beta
@@ -500,15 +509,28 @@ void checkNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
 /// C = norm(X) · W + matmul_bias, or with kHasResidual C = norm(S) · W +
 /// matmul_bias with S = round_dt(X + residual), S also compared with `sum`
 /// under kHasSumOutput.
-template <typename DT>
+/// " params=f32 out=f32" for the types of γ/β (PT) and of the output (OT)
+/// that differ from the input's (DT); empty when all are DT.
+template <typename DT, typename PT, typename OT> std::string mixedTypesStr() {
+  std::string s;
+  if (PT::kind != DT::kind)
+    s += std::string(" params=") + PT::name;
+  if (OT::kind != DT::kind)
+    s += std::string(" out=") + OT::name;
+  return s;
+}
+
+/// C = norm(X) · W + bias with X, W and the residual stream of DT, γ/β of
+/// PT, C and the bias of OT.
+template <typename DT, typename PT = DT, typename OT = DT>
 void checkNormMatmul(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
                      UnrankedMemRefType<typename DT::Storage> *residual,
                      UnrankedMemRefType<typename DT::Storage> *sum,
-                     UnrankedMemRefType<typename DT::Storage> *gamma,
-                     UnrankedMemRefType<typename DT::Storage> *beta,
+                     UnrankedMemRefType<typename PT::Storage> *gamma,
+                     UnrankedMemRefType<typename PT::Storage> *beta,
                      UnrankedMemRefType<typename DT::Storage> *w,
-                     UnrankedMemRefType<typename DT::Storage> *mbias,
-                     UnrankedMemRefType<typename DT::Storage> *c, double eps,
+                     UnrankedMemRefType<typename OT::Storage> *mbias,
+                     UnrankedMemRefType<typename OT::Storage> *c, double eps,
                      double offset, int64_t flags) {
   std::vector<int64_t> xShape, wShape;
   std::vector<double> xs = load<DT>(x, &xShape);
@@ -517,11 +539,13 @@ void checkNormMatmul(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
 
   Report rep;
   rep.tol = fusedTolOf<DT>();
-  rep.head = std::string(isRms ? "rms_norm_matmul " : "layer_norm_matmul ") +
-             DT::name + " " + nref::shapeString(xShape) + " w=" + nref::shapeString(wShape) +
-             flagStr(flags & ~(kCastBeforeWeight | kHasMeanOutput |
-                               kHasRstdOutput),
-                     isRms);
+  rep.head =
+      std::string(isRms ? "rms_norm_matmul " : "layer_norm_matmul ") +
+      DT::name + " " + nref::shapeString(xShape) +
+      " w=" + nref::shapeString(wShape) +
+      flagStr(flags & ~(kCastBeforeWeight | kHasMeanOutput | kHasRstdOutput),
+              isRms) +
+      mixedTypesStr<DT, PT, OT>();
   if (offset != 0.0)
     rep.head += numStr("offset", offset);
   if (xShape.empty() || wShape.size() != 2) {
@@ -537,9 +561,9 @@ void checkNormMatmul(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
     return failEarly(rep);
   }
   std::vector<double> g, b, mb;
-  if (!loadParam<DT>(gamma, flags & kHasGamma, K, "gamma", g, rep) ||
-      !loadParam<DT>(beta, !isRms && (flags & kHasBeta), K, "beta", b, rep) ||
-      !loadParam<DT>(mbias, flags & kHasMatmulBias, N, "matmul_bias", mb, rep))
+  if (!loadParam<PT>(gamma, flags & kHasGamma, K, "gamma", g, rep) ||
+      !loadParam<PT>(beta, !isRms && (flags & kHasBeta), K, "beta", b, rep) ||
+      !loadParam<OT>(mbias, flags & kHasMatmulBias, N, "matmul_bias", mb, rep))
     return failEarly(rep);
 
   // S = round_dt(X + R). When S is an output, the product is taken of the
@@ -566,7 +590,7 @@ void checkNormMatmul(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
                            g.empty() ? nullptr : g.data(),
                            b.empty() ? nullptr : b.data(),
                            mb.empty() ? nullptr : mb.data(), p, cRef);
-  std::vector<double> cOut = load<DT>(c);
+  std::vector<double> cOut = load<OT>(c);
   printRowErrors("c", cOut, cRef, N);
   rep.main = compare(cOut, cRef, fusedTolOf<DT>());
   rep.print();
@@ -611,16 +635,17 @@ void checkMatmul(UnrankedMemRefType<typename DT::Storage> *a,
   rep.print();
 }
 
-/// Y = norm(round_dt(A · W + matmul_bias + residual)).
-template <typename DT>
+/// Y = norm(round_ot(A · W + matmul_bias + residual)) with A and W of DT,
+/// γ/β of PT, and S, Y, the bias and the residual of OT.
+template <typename DT, typename PT = DT, typename OT = DT>
 void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
                      UnrankedMemRefType<typename DT::Storage> *w,
-                     UnrankedMemRefType<typename DT::Storage> *mbias,
-                     UnrankedMemRefType<typename DT::Storage> *residual,
-                     UnrankedMemRefType<typename DT::Storage> *gamma,
-                     UnrankedMemRefType<typename DT::Storage> *beta,
-                     UnrankedMemRefType<typename DT::Storage> *y,
-                     UnrankedMemRefType<typename DT::Storage> *sum, double eps,
+                     UnrankedMemRefType<typename OT::Storage> *mbias,
+                     UnrankedMemRefType<typename OT::Storage> *residual,
+                     UnrankedMemRefType<typename PT::Storage> *gamma,
+                     UnrankedMemRefType<typename PT::Storage> *beta,
+                     UnrankedMemRefType<typename OT::Storage> *y,
+                     UnrankedMemRefType<typename OT::Storage> *sum, double eps,
                      double offset, int64_t flags) {
   std::vector<int64_t> aShape, wShape;
   std::vector<double> as = load<DT>(a, &aShape);
@@ -628,12 +653,14 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
   bool trans = flags & kTransposeRhs;
 
   Report rep;
-  rep.tol = fusedTolOf<DT>();
-  rep.head = std::string(isRms ? "matmul_rms_norm " : "matmul_layer_norm ") +
-             DT::name + " " + nref::shapeString(aShape) + " w=" + nref::shapeString(wShape) +
-             flagStr(flags & ~(kCastBeforeWeight | kHasMeanOutput |
-                               kHasRstdOutput),
-                     isRms);
+  rep.tol = fusedTolOf<OT>();
+  rep.head =
+      std::string(isRms ? "matmul_rms_norm " : "matmul_layer_norm ") +
+      DT::name + " " + nref::shapeString(aShape) +
+      " w=" + nref::shapeString(wShape) +
+      flagStr(flags & ~(kCastBeforeWeight | kHasMeanOutput | kHasRstdOutput),
+              isRms) +
+      mixedTypesStr<DT, PT, OT>();
   if (offset != 0.0)
     rep.head += numStr("offset", offset);
   if (aShape.empty() || wShape.size() != 2) {
@@ -649,26 +676,26 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
     return failEarly(rep);
   }
   std::vector<double> g, b, mb, res;
-  if (!loadParam<DT>(mbias, flags & kHasMatmulBias, N, "matmul_bias", mb,
+  if (!loadParam<OT>(mbias, flags & kHasMatmulBias, N, "matmul_bias", mb,
                      rep) ||
-      !loadParam<DT>(residual, flags & kHasResidual, rows * N, "residual", res,
+      !loadParam<OT>(residual, flags & kHasResidual, rows * N, "residual", res,
                      rep) ||
-      !loadParam<DT>(gamma, flags & kHasGamma, N, "gamma", g, rep) ||
-      !loadParam<DT>(beta, !isRms && (flags & kHasBeta), N, "beta", b, rep))
+      !loadParam<PT>(gamma, flags & kHasGamma, N, "gamma", g, rep) ||
+      !loadParam<PT>(beta, !isRms && (flags & kHasBeta), N, "beta", b, rep))
     return failEarly(rep);
 
   std::vector<double> sRef;
-  nref::referenceMatmulSum(DT::kind, as.data(), rows, K, ws.data(), N, trans,
-                          mb.empty() ? nullptr : mb.data(),
-                          res.empty() ? nullptr : res.data(), sRef);
+  nref::referenceMatmulSum(OT::kind, as.data(), rows, K, ws.data(), N, trans,
+                           mb.empty() ? nullptr : mb.data(),
+                           res.empty() ? nullptr : res.data(), sRef);
   // The op normalizes the S it returns. When that S is an output, normalize
   // the returned values (checked against sRef on their own): a one-ulp
   // difference in the rounding of S would otherwise be amplified by rows
   // whose |mean| >> std and show up as an error in Y.
   std::vector<double> sNorm = sRef;
   if (flags & kHasSumOutput) {
-    std::vector<double> sOut = load<DT>(sum);
-    Err e = compare(sOut, sRef, fusedTolOf<DT>());
+    std::vector<double> sOut = load<OT>(sum);
+    Err e = compare(sOut, sRef, fusedTolOf<OT>());
     if (sOut.size() == sRef.size())
       sNorm = sOut;
     rep.extra.push_back({"sum", e});
@@ -679,11 +706,11 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
   p.offset = offset;
   p.epsOutside = flags & kEpsOutsideSqrt;
   std::vector<double> yRef, meanRef, rstdRef;
-  referenceNorm<DT>(sNorm, rows, N, g.empty() ? nullptr : g.data(),
+  referenceNorm<OT>(sNorm, rows, N, g.empty() ? nullptr : g.data(),
                     b.empty() ? nullptr : b.data(), p, yRef, meanRef, rstdRef);
-  std::vector<double> yOut = load<DT>(y);
+  std::vector<double> yOut = load<OT>(y);
   printRowErrors("y", yOut, yRef, N);
-  rep.main = compare(yOut, yRef, fusedTolOf<DT>());
+  rep.main = compare(yOut, yRef, fusedTolOf<OT>());
   rep.print();
 }
 
@@ -758,6 +785,89 @@ void checkNormGrad(bool isLayerNorm,
 // Exported entry points
 //===----------------------------------------------------------------------===//
 
+/// The fused checkers for input type DT, γ/β type PT and output type OT,
+/// with the name suffix NAME.
+#define NORM_RT_DEFINE_FUSED(NAME, DT, PT, OT)                                 \
+  NORM_RT_EXPORT void _mlir_ciface_norm_test_check_rms_norm_matmul_##NAME(     \
+      UnrankedMemRefType<DT::Storage> *x,                                      \
+      UnrankedMemRefType<PT::Storage> *gamma,                                  \
+      UnrankedMemRefType<DT::Storage> *w,                                      \
+      UnrankedMemRefType<OT::Storage> *matmulBias,                             \
+      UnrankedMemRefType<OT::Storage> *c, double epsilon, double weightOffset, \
+      int64_t flags) {                                                         \
+    checkNormMatmul<DT, PT, OT>(                                               \
+        /*isRms=*/true, x, /*residual=*/x, /*sum=*/x, gamma, /*beta=*/gamma,   \
+        w, matmulBias, c, epsilon, weightOffset,                               \
+        flags & ~(int64_t)(kHasBeta | kHasResidual | kHasSumOutput));          \
+  }                                                                            \
+  NORM_RT_EXPORT void _mlir_ciface_norm_test_check_layer_norm_matmul_##NAME(   \
+      UnrankedMemRefType<DT::Storage> *x,                                      \
+      UnrankedMemRefType<PT::Storage> *gamma,                                  \
+      UnrankedMemRefType<PT::Storage> *beta,                                   \
+      UnrankedMemRefType<DT::Storage> *w,                                      \
+      UnrankedMemRefType<OT::Storage> *matmulBias,                             \
+      UnrankedMemRefType<OT::Storage> *c, double epsilon, double weightOffset, \
+      int64_t flags) {                                                         \
+    checkNormMatmul<DT, PT, OT>(                                               \
+        /*isRms=*/false, x, /*residual=*/x, /*sum=*/x, gamma, beta, w,         \
+        matmulBias, c, epsilon, weightOffset,                                  \
+        flags & ~(int64_t)(kHasResidual | kHasSumOutput));                     \
+  }                                                                            \
+  NORM_RT_EXPORT void                                                          \
+  _mlir_ciface_norm_test_check_residual_rms_norm_matmul_##NAME(                \
+      UnrankedMemRefType<DT::Storage> *x,                                      \
+      UnrankedMemRefType<DT::Storage> *residual,                               \
+      UnrankedMemRefType<PT::Storage> *gamma,                                  \
+      UnrankedMemRefType<DT::Storage> *w,                                      \
+      UnrankedMemRefType<OT::Storage> *matmulBias,                             \
+      UnrankedMemRefType<OT::Storage> *c,                                      \
+      UnrankedMemRefType<DT::Storage> *sum, double epsilon,                    \
+      double weightOffset, int64_t flags) {                                    \
+    checkNormMatmul<DT, PT, OT>(/*isRms=*/true, x, residual, sum, gamma,       \
+                                /*beta=*/gamma, w, matmulBias, c, epsilon,     \
+                                weightOffset, flags & ~(int64_t)kHasBeta);     \
+  }                                                                            \
+  NORM_RT_EXPORT void                                                          \
+  _mlir_ciface_norm_test_check_residual_layer_norm_matmul_##NAME(              \
+      UnrankedMemRefType<DT::Storage> *x,                                      \
+      UnrankedMemRefType<DT::Storage> *residual,                               \
+      UnrankedMemRefType<PT::Storage> *gamma,                                  \
+      UnrankedMemRefType<PT::Storage> *beta,                                   \
+      UnrankedMemRefType<DT::Storage> *w,                                      \
+      UnrankedMemRefType<OT::Storage> *matmulBias,                             \
+      UnrankedMemRefType<OT::Storage> *c,                                      \
+      UnrankedMemRefType<DT::Storage> *sum, double epsilon,                    \
+      double weightOffset, int64_t flags) {                                    \
+    checkNormMatmul<DT, PT, OT>(/*isRms=*/false, x, residual, sum, gamma,      \
+                                beta, w, matmulBias, c, epsilon, weightOffset, \
+                                flags);                                        \
+  }                                                                            \
+  NORM_RT_EXPORT void _mlir_ciface_norm_test_check_matmul_rms_norm_##NAME(     \
+      UnrankedMemRefType<DT::Storage> *a, UnrankedMemRefType<DT::Storage> *w,  \
+      UnrankedMemRefType<OT::Storage> *matmulBias,                             \
+      UnrankedMemRefType<OT::Storage> *residual,                               \
+      UnrankedMemRefType<PT::Storage> *gamma,                                  \
+      UnrankedMemRefType<OT::Storage> *y,                                      \
+      UnrankedMemRefType<OT::Storage> *sum, double epsilon,                    \
+      double weightOffset, int64_t flags) {                                    \
+    checkMatmulNorm<DT, PT, OT>(/*isRms=*/true, a, w, matmulBias, residual,    \
+                                gamma, /*beta=*/gamma, y, sum, epsilon,        \
+                                weightOffset, flags & ~(int64_t)kHasBeta);     \
+  }                                                                            \
+  NORM_RT_EXPORT void _mlir_ciface_norm_test_check_matmul_layer_norm_##NAME(   \
+      UnrankedMemRefType<DT::Storage> *a, UnrankedMemRefType<DT::Storage> *w,  \
+      UnrankedMemRefType<OT::Storage> *matmulBias,                             \
+      UnrankedMemRefType<OT::Storage> *residual,                               \
+      UnrankedMemRefType<PT::Storage> *gamma,                                  \
+      UnrankedMemRefType<PT::Storage> *beta,                                   \
+      UnrankedMemRefType<OT::Storage> *y,                                      \
+      UnrankedMemRefType<OT::Storage> *sum, double epsilon,                    \
+      double weightOffset, int64_t flags) {                                    \
+    checkMatmulNorm<DT, PT, OT>(/*isRms=*/false, a, w, matmulBias, residual,   \
+                                gamma, beta, y, sum, epsilon, weightOffset,    \
+                                flags);                                        \
+  }
+
 #define NORM_RT_DEFINE(DTNAME, DT)                                             \
   NORM_RT_EXPORT void _mlir_ciface_norm_test_fill_##DTNAME(                    \
       UnrankedMemRefType<DT::Storage> *m, int64_t seed, double mean,           \
@@ -793,82 +903,7 @@ void checkNormGrad(bool isLayerNorm,
     checkNorm<DT>(/*isRms=*/false, x, residual, gamma, beta, y, sum, mean,     \
                   rstd, axis, epsilon, weightOffset, /*partial=*/1.0, flags);  \
   }                                                                            \
-  NORM_RT_EXPORT void _mlir_ciface_norm_test_check_rms_norm_matmul_##DTNAME(   \
-      UnrankedMemRefType<DT::Storage> *x,                                      \
-      UnrankedMemRefType<DT::Storage> *gamma,                                  \
-      UnrankedMemRefType<DT::Storage> *w,                                      \
-      UnrankedMemRefType<DT::Storage> *matmulBias,                             \
-      UnrankedMemRefType<DT::Storage> *c, double epsilon, double weightOffset, \
-      int64_t flags) {                                                         \
-    checkNormMatmul<DT>(                                                       \
-        /*isRms=*/true, x, /*residual=*/x, /*sum=*/x, gamma, /*beta=*/gamma,   \
-        w, matmulBias, c, epsilon, weightOffset,                               \
-        flags & ~(int64_t)(kHasBeta | kHasResidual | kHasSumOutput));          \
-  }                                                                            \
-  NORM_RT_EXPORT void _mlir_ciface_norm_test_check_layer_norm_matmul_##DTNAME( \
-      UnrankedMemRefType<DT::Storage> *x,                                      \
-      UnrankedMemRefType<DT::Storage> *gamma,                                  \
-      UnrankedMemRefType<DT::Storage> *beta,                                   \
-      UnrankedMemRefType<DT::Storage> *w,                                      \
-      UnrankedMemRefType<DT::Storage> *matmulBias,                             \
-      UnrankedMemRefType<DT::Storage> *c, double epsilon, double weightOffset, \
-      int64_t flags) {                                                         \
-    checkNormMatmul<DT>(/*isRms=*/false, x, /*residual=*/x, /*sum=*/x, gamma,  \
-                        beta, w, matmulBias, c, epsilon, weightOffset,         \
-                        flags & ~(int64_t)(kHasResidual | kHasSumOutput));     \
-  }                                                                            \
-  NORM_RT_EXPORT void                                                          \
-  _mlir_ciface_norm_test_check_residual_rms_norm_matmul_##DTNAME(              \
-      UnrankedMemRefType<DT::Storage> *x,                                      \
-      UnrankedMemRefType<DT::Storage> *residual,                               \
-      UnrankedMemRefType<DT::Storage> *gamma,                                  \
-      UnrankedMemRefType<DT::Storage> *w,                                      \
-      UnrankedMemRefType<DT::Storage> *matmulBias,                             \
-      UnrankedMemRefType<DT::Storage> *c,                                      \
-      UnrankedMemRefType<DT::Storage> *sum, double epsilon,                    \
-      double weightOffset, int64_t flags) {                                    \
-    checkNormMatmul<DT>(/*isRms=*/true, x, residual, sum, gamma,               \
-                        /*beta=*/gamma, w, matmulBias, c, epsilon,             \
-                        weightOffset, flags & ~(int64_t)kHasBeta);             \
-  }                                                                            \
-  NORM_RT_EXPORT void                                                          \
-  _mlir_ciface_norm_test_check_residual_layer_norm_matmul_##DTNAME(            \
-      UnrankedMemRefType<DT::Storage> *x,                                      \
-      UnrankedMemRefType<DT::Storage> *residual,                               \
-      UnrankedMemRefType<DT::Storage> *gamma,                                  \
-      UnrankedMemRefType<DT::Storage> *beta,                                   \
-      UnrankedMemRefType<DT::Storage> *w,                                      \
-      UnrankedMemRefType<DT::Storage> *matmulBias,                             \
-      UnrankedMemRefType<DT::Storage> *c,                                      \
-      UnrankedMemRefType<DT::Storage> *sum, double epsilon,                    \
-      double weightOffset, int64_t flags) {                                    \
-    checkNormMatmul<DT>(/*isRms=*/false, x, residual, sum, gamma, beta, w,     \
-                        matmulBias, c, epsilon, weightOffset, flags);          \
-  }                                                                            \
-  NORM_RT_EXPORT void _mlir_ciface_norm_test_check_matmul_rms_norm_##DTNAME(   \
-      UnrankedMemRefType<DT::Storage> *a, UnrankedMemRefType<DT::Storage> *w,  \
-      UnrankedMemRefType<DT::Storage> *matmulBias,                             \
-      UnrankedMemRefType<DT::Storage> *residual,                               \
-      UnrankedMemRefType<DT::Storage> *gamma,                                  \
-      UnrankedMemRefType<DT::Storage> *y,                                      \
-      UnrankedMemRefType<DT::Storage> *sum, double epsilon,                    \
-      double weightOffset, int64_t flags) {                                    \
-    checkMatmulNorm<DT>(/*isRms=*/true, a, w, matmulBias, residual, gamma,     \
-                        /*beta=*/gamma, y, sum, epsilon, weightOffset,         \
-                        flags & ~(int64_t)kHasBeta);                           \
-  }                                                                            \
-  NORM_RT_EXPORT void _mlir_ciface_norm_test_check_matmul_layer_norm_##DTNAME( \
-      UnrankedMemRefType<DT::Storage> *a, UnrankedMemRefType<DT::Storage> *w,  \
-      UnrankedMemRefType<DT::Storage> *matmulBias,                             \
-      UnrankedMemRefType<DT::Storage> *residual,                               \
-      UnrankedMemRefType<DT::Storage> *gamma,                                  \
-      UnrankedMemRefType<DT::Storage> *beta,                                   \
-      UnrankedMemRefType<DT::Storage> *y,                                      \
-      UnrankedMemRefType<DT::Storage> *sum, double epsilon,                    \
-      double weightOffset, int64_t flags) {                                    \
-    checkMatmulNorm<DT>(/*isRms=*/false, a, w, matmulBias, residual, gamma,    \
-                        beta, y, sum, epsilon, weightOffset, flags);           \
-  }                                                                            \
+  NORM_RT_DEFINE_FUSED(DTNAME, DT, DT, DT)                                     \
   NORM_RT_EXPORT void _mlir_ciface_norm_test_check_norm_grad_##DTNAME(         \
       UnrankedMemRefType<DT::Storage> *dy, UnrankedMemRefType<DT::Storage> *x, \
       UnrankedMemRefType<DT::Storage> *sumGrad,                                \
@@ -890,5 +925,11 @@ void checkNormGrad(bool isLayerNorm,
 NORM_RT_DEFINE(f32, F32)
 NORM_RT_DEFINE(f16, F16)
 NORM_RT_DEFINE(bf16, BF16)
+// Mixed element types: f32 γ/β (_pf32), and f32 γ/β and output (_of32).
+NORM_RT_DEFINE_FUSED(bf16_pf32, BF16, F32, BF16)
+NORM_RT_DEFINE_FUSED(f16_pf32, F16, F32, F16)
+NORM_RT_DEFINE_FUSED(bf16_of32, BF16, F32, F32)
+NORM_RT_DEFINE_FUSED(f16_of32, F16, F32, F32)
 
 #undef NORM_RT_DEFINE
+#undef NORM_RT_DEFINE_FUSED

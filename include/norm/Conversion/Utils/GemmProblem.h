@@ -49,9 +49,9 @@ struct GemmProblem : NormNumerics {
   Type elementType() const {
     return cast<MemRefType>(a.getType()).getElementType();
   }
-  /// C's element type: the input type, or f32 for a plain matmul with
-  /// 16-bit inputs and an f32 C (prologue None; the residual then has C's
-  /// type too).
+  /// C's element type: the input type, or a wider one (f32 from 16-bit A
+  /// and W: a plain matmul, or a fused op's output; the matmul bias and,
+  /// for matmul → norm, the residual then have C's type too).
   Type outputType() const {
     return cast<MemRefType>(c.getType()).getElementType();
   }

@@ -141,9 +141,11 @@ private:
   bool stagesBeta() const { return isLayerNorm() && p.beta; }
   /// min(max(v, 0), hi) on signed index values.
   Value clamp(OpBuilder &b, Value v, int64_t hi);
+  /// Copies one 16-byte chunk of `elements` elements (`chunk` of the
+  /// element type, fewer of a wider γ/β).
   void copyChunk(OpBuilder &b, Value src, Value srcRow, Value srcCol,
                  Value count, Value dst, ValueRange dstIndices,
-                 SmallVectorImpl<Value> &tokens);
+                 SmallVectorImpl<Value> &tokens, int64_t elements);
 };
 
 /// The norm prologue on the shared A tiles (NormPrologue.cpp): the row

@@ -156,7 +156,8 @@ SmallVector<Value> NormPrologue::onTile(OpBuilder &b, const SharedTiles &s,
       storeSum(b, sumLanes, row, add(b, kTileStart, col));
     SmallVector<Value> gamma;
     if (s.gamma)
-      gamma = loadLanes(b, loc, s.gamma, {buf, col}, elem, chunk);
+      gamma =
+          loadLanes(b, loc, s.gamma, {buf, col}, elementTypeOf(s.gamma), chunk);
     SmallVector<Value> rewritten;
     for (int64_t l = 0; l < chunk; ++l) {
       Value v = x[l];
@@ -196,9 +197,10 @@ SmallVector<Value> NormPrologue::columnSums(OpBuilder &b, const SharedTiles &s,
     Value kk = index(b, kc * chunk);
     SmallVector<Value> gamma, beta, w;
     if (s.gamma)
-      gamma = loadLanes(b, loc, s.gamma, {buf, kk}, elem, chunk);
+      gamma =
+          loadLanes(b, loc, s.gamma, {buf, kk}, elementTypeOf(s.gamma), chunk);
     if (s.beta)
-      beta = loadLanes(b, loc, s.beta, {buf, kk}, elem, chunk);
+      beta = loadLanes(b, loc, s.beta, {buf, kk}, elementTypeOf(s.beta), chunk);
     if (p.transposeW) {
       w = loadLanes(b, loc, s.w, {buf, tid, kk}, elem, chunk);
     } else {

@@ -60,10 +60,11 @@ SharedTiles TileStaging::allocate(OpBuilder &b, Value raw, int64_t &bytes) {
     s.r = view({2, kBM, bk + pad}, elem);
   s.w = p.transposeW ? view({2, kBN, bk + pad}, elem)
                      : view({2, bk, kBN + pad}, elem);
+  // γ and β at their own type (f32 with bf16 data: never rounded to it).
   if (stagesGamma())
-    s.gamma = view({2, bk}, elem);
+    s.gamma = view({2, bk}, elementTypeOf(p.gamma));
   if (stagesBeta())
-    s.beta = view({2, bk}, elem);
+    s.beta = view({2, bk}, elementTypeOf(p.beta));
   Type f32Type = b.getF32Type();
   if (isNorm()) {
     s.rowScale = view({kBM}, f32Type);
@@ -82,27 +83,28 @@ Value TileStaging::clamp(OpBuilder &b, Value v, int64_t hi) {
       b, loc, arith::MaxSIOp::create(b, loc, v, index(b, 0)), index(b, hi));
 }
 
-/// Copies `count` (0 to 8) elements of row `srcRow` of `src` from `srcCol` on
-/// into the shared tile at `dstIndices`, zero-filling the rest of the
-/// 8-element chunk: a 16-byte cp.async with a source size, or guarded
-/// element loads in the fallback kernel. With count = 0 the source indices
-/// must still lie in the buffer's range or be 0.
+/// Copies `count` (0 to `elements`) elements of row `srcRow` of `src` from
+/// `srcCol` on into the shared tile at `dstIndices`, zero-filling the rest
+/// of the 16-byte chunk of `elements` elements: a 16-byte cp.async with a
+/// source size, or guarded element loads in the fallback kernel. With
+/// count = 0 the source indices must still lie in the buffer's range or be 0.
 void TileStaging::copyChunk(OpBuilder &b, Value src, Value srcRow, Value srcCol,
                             Value count, Value dst, ValueRange dstIndices,
-                            SmallVectorImpl<Value> &tokens) {
+                            SmallVectorImpl<Value> &tokens, int64_t elements) {
   SmallVector<Value> srcIndices;
   if (srcRow)
     srcIndices.push_back(srcRow);
   srcIndices.push_back(srcCol);
   if (async) {
     tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
-        b, loc, dst, dstIndices, src, srcIndices, b.getIndexAttr(chunk), count,
-        /*bypassL1=*/b.getUnitAttr()));
+        b, loc, dst, dstIndices, src, srcIndices, b.getIndexAttr(elements),
+        count, /*bypassL1=*/b.getUnitAttr()));
     return;
   }
   SmallVector<Value> dstIdx(dstIndices.begin(), dstIndices.end());
-  Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(elem, 0.0));
-  for (int64_t j = 0; j < chunk; ++j) {
+  Value zero = arith::ConstantOp::create(
+      b, loc, b.getFloatAttr(elementTypeOf(dst), 0.0));
+  for (int64_t j = 0; j < elements; ++j) {
     Value inside = slt(b, index(b, j), count);
     auto load = scf::IfOp::create(
         b, loc, inside,
@@ -152,10 +154,11 @@ Value TileStaging::stageTile(OpBuilder &b, const SharedTiles &s, Value kt,
           chunkCount(slt(b, globalRow, rowLimit), colLimit, globalCol);
       Value srcRow = select(b, any, globalRow, zero);
       Value srcCol = select(b, any, globalCol, zero);
-      copyChunk(b, src, srcRow, srcCol, count, dst, {buf, row, col}, tokens);
+      copyChunk(b, src, srcRow, srcCol, count, dst, {buf, row, col}, tokens,
+                chunk);
       if (alsoDst)
         copyChunk(b, alsoSrc, srcRow, srcCol, count, alsoDst, {buf, row, col},
-                  tokens);
+                  tokens, chunk);
     }
   };
   // A: BM × BK (with the residual beside it); W: BN rows of BK (N×K) or BK
@@ -165,21 +168,30 @@ Value TileStaging::stageTile(OpBuilder &b, const SharedTiles &s, Value kt,
     stageRows(p.w, s.w, kBN, bk, n0, p.n, k0, p.k, Value(), Value());
   else
     stageRows(p.w, s.w, bk, kBN, k0, p.k, n0, p.n, Value(), Value());
-  // γ and β: BK/8 chunks each, copied by the first threads.
+  // γ and β: BK/8 chunks each, copied by the first threads. A γ/β wider
+  // than the element type (f32 with bf16 data) takes one 16-byte copy per
+  // piece of the chunk.
   auto stageVector = [&](Value src, Value dst, int64_t firstThread) {
     Value mine = andI(b,
                       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
                                             tid, index(b, firstThread)),
                       slt(b, tid, index(b, firstThread + bk / chunk)));
+    int64_t pieces = elementTypeOf(src).getIntOrFloatBitWidth() /
+                     elem.getIntOrFloatBitWidth();
+    int64_t perPiece = chunk / pieces;
     scf::IfOp::create(b, loc, mine, [&](OpBuilder &tb, Location) {
-      Value col = mulC(tb, sub(tb, tid, index(tb, firstThread)), chunk);
-      Value gk = add(tb, k0, col);
-      Value count = clamp(tb, sub(tb, p.k, gk), chunk);
-      Value any = arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::sgt,
-                                        count, index(tb, 0));
-      SmallVector<Value> inner;
-      copyChunk(tb, src, Value(), select(tb, any, gk, index(tb, 0)), count, dst,
-                {buf, col}, inner);
+      for (int64_t piece = 0; piece < pieces; ++piece) {
+        Value col =
+            addC(tb, mulC(tb, sub(tb, tid, index(tb, firstThread)), chunk),
+                 piece * perPiece);
+        Value gk = add(tb, k0, col);
+        Value count = clamp(tb, sub(tb, p.k, gk), perPiece);
+        Value any = arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::sgt,
+                                          count, index(tb, 0));
+        SmallVector<Value> inner;
+        copyChunk(tb, src, Value(), select(tb, any, gk, index(tb, 0)), count,
+                  dst, {buf, col}, inner, perPiece);
+      }
       scf::YieldOp::create(tb, loc);
     });
   };

@@ -409,7 +409,9 @@ SmallVector<Value> decomposeNormMatmul(OpBuilder &b, FusedOp op, Value beta) {
   return fusedResults(em, c, op.getSumInit() ? sum : Value());
 }
 
-/// matmul → norm: S = round(A · W + b + r); Y = norm(S).
+/// matmul → norm: S = round(A · W + b + r); Y = norm(S). S rounds to the
+/// output's element type (f32 for bf16 A and W with an f32 output: the f32
+/// product is normalized as it is).
 template <typename FusedOp, typename NormOpTy>
 SmallVector<Value> decomposeMatmulNorm(OpBuilder &b, FusedOp op, Value beta) {
   LinalgEmitter em(b, op.getLoc(), isa<RankedTensorType>(op.getInputType()));
@@ -420,7 +422,7 @@ SmallVector<Value> decomposeMatmulNorm(OpBuilder &b, FusedOp op, Value beta) {
                              em.filled(outSizes, acc, 0.0), acc);
   Value sumDest = op.getSumInit()
                       ? op.getSumInit()
-                      : em.temp(outSizes, op.getInputType().getElementType());
+                      : em.temp(outSizes, getElementTypeOrSelf(op.getInit()));
   Value sum = emitAddAndRound(em, product,
                               {op.getMatmulBias(), op.getResidual()}, sumDest);
   std::optional<uint64_t> headDim = op.getHeadDim();

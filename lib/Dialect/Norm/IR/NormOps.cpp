@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "norm/Dialect/Norm/IR/NormOps.h"
 #include "NormOpsSupport.h"
+#include "norm/Dialect/Norm/IR/NormOps.h"
 #include "norm/Dialect/Norm/IR/NormNumerics.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -131,22 +131,10 @@ LogicalResult verifyStandaloneNorm(OpTy op, ArrayRef<Value> affineParams,
                                    shape, "the input shape")))
     return failure();
   // γ and β: the input's element type or one wider type, shared by both.
-  static const StringRef paramNames[] = {"weight", "bias"};
-  Value firstParam;
-  for (auto [value, name] : llvm::zip(affineParams, paramNames)) {
-    if (!value)
-      continue;
-    if (failed(verifier.checkWidenedElementType(value, name, elementType,
-                                                accType)) ||
-        failed(verifier.checkShape(value, name, normShape,
-                                   "the normalized dimensions of the input")))
-      return failure();
-    if (firstParam &&
-        failed(verifier.checkSameElementType(
-            value, name, getElementTypeOrSelf(firstParam), "'weight'")))
-      return failure();
-    firstParam = firstParam ? firstParam : value;
-  }
+  if (failed(verifier.checkWidenedParams(
+          affineParams, elementType, "input", accType, normShape,
+          "the normalized dimensions of the input")))
+    return failure();
   for (auto [value, name] : stats)
     if (failed(verifier.checkStatistic(value, name, accType, rowShape)))
       return failure();
@@ -176,6 +164,12 @@ FailureOr<int64_t> verifyRhs(Operation *op, Value rhs, int64_t k,
   return rhsType.getDimSize(1 - kDim);
 }
 
+/// How diagnostics name the fused ops' output element type: "input" while it
+/// is the input's (the messages of the strict ops), else "output".
+StringRef outputWhat(Type inputType, Type outputType) {
+  return inputType == outputType ? "input" : "output";
+}
+
 /// The shared part of the fused ops: kinds, attributes, `rhs`, the output and
 /// the matmul bias. Returns the expected output shape.
 template <typename OpTy>
@@ -196,10 +190,18 @@ FailureOr<SmallVector<int64_t>> verifyFusedCommon(OpTy op) {
     return failure();
   SmallVector<int64_t> outShape(inputType.getShape());
   outShape.back() = *n;
-  if (failed(verifier.checkOperand(op.getInit(), "outs", elementType, outShape,
-                                   "the input's leading dimensions and N:")) ||
-      failed(verifier.checkOperand(op.getMatmulBias(), "matmul_bias",
-                                   elementType, {*n}, "[N] =")))
+  // The output may be wider than the input (bf16 A and W, f32 C: the f32
+  // accumulation kept); the matmul bias is added at the output's type.
+  Type outType = getElementTypeOrSelf(op.getInit());
+  if (failed(verifier.checkWidenedElementType(op.getInit(), "outs", elementType,
+                                              op.getAccumulationType())) ||
+      failed(verifier.checkShape(op.getInit(), "outs", outShape,
+                                 "the input's leading dimensions and N:")) ||
+      failed(verifier.checkSameElementType(op.getMatmulBias(), "matmul_bias",
+                                           outType,
+                                           outputWhat(elementType, outType))) ||
+      failed(verifier.checkShape(op.getMatmulBias(), "matmul_bias", {*n},
+                                 "[N] =")))
     return failure();
   return outShape;
 }
@@ -248,9 +250,10 @@ static LogicalResult verifyNormMatmul(OpTy op, ArrayRef<Value> affineParams) {
                                    inputType.getElementType(),
                                    inputType.getShape(), "the input shape")))
     return failure();
-  return verifier.checkAffineParams(affineParams, inputType.getElementType(),
-                                    inputType.getShape().back(),
-                                    "[K] (the input's last dimension) =");
+  return verifier.checkWidenedParams(affineParams, inputType.getElementType(),
+                                     "input", op.getAccumulationType(),
+                                     inputType.getShape().back(),
+                                     "[K] (the input's last dimension) =");
 }
 
 template <typename OpTy>
@@ -261,21 +264,27 @@ static LogicalResult verifyMatmulNorm(OpTy op, ArrayRef<Value> affineParams) {
   if (failed(outShape))
     return failure();
   NormVerifier verifier(op);
-  Type elementType = op.getInputType().getElementType();
-  if (failed(verifier.checkOperand(op.getResidual(), "residual", elementType,
-                                   *outShape, "the output shape")))
-    return failure();
-  if (failed(verifier.checkOperand(op.getSumInit(), "sum_outs", elementType,
-                                   *outShape, "the output shape")))
-    return failure();
+  // The pre-norm sum S, its residual and the norm's result have the output's
+  // type: S rounds to it (f32 from a bf16 matmul accumulated in f32).
+  Type inputType = op.getInputType().getElementType();
+  Type sumType = getElementTypeOrSelf(op.getInit());
+  StringRef sumWhat = outputWhat(inputType, sumType);
+  for (auto [value, name] :
+       {std::pair<Value, StringRef>{op.getResidual(), "residual"},
+        {op.getSumInit(), "sum_outs"}})
+    if (failed(verifier.checkSameElementType(value, name, sumType, sumWhat)) ||
+        failed(verifier.checkShape(value, name, *outShape, "the output shape")))
+      return failure();
+  FloatType accType = op.getAccumulationType();
   int64_t n = outShape->back();
   if (n == 0)
     return op.emitOpError("the normalized dimension N (the output's last "
                           "dimension) must not be empty");
   std::optional<uint64_t> headDim = op.getHeadDim();
   if (!headDim)
-    return verifier.checkAffineParams(affineParams, elementType, {n},
-                                      "[N] (the output's last dimension) =");
+    return verifier.checkWidenedParams(affineParams, sumType, sumWhat, accType,
+                                       {n},
+                                       "[N] (the output's last dimension) =");
   // Per-head: each row is N / D heads of D columns, normalized alike.
   int64_t d = static_cast<int64_t>(*headDim);
   if (ShapedType::isDynamic(n))
@@ -284,8 +293,8 @@ static LogicalResult verifyMatmulNorm(OpTy op, ArrayRef<Value> affineParams) {
   if (n % d != 0)
     return op.emitOpError("'head_dim' ") << d << " does not divide N = " << n
                                          << " (the output's last dimension)";
-  return verifier.checkAffineParams(affineParams, elementType, {d},
-                                    "[head_dim] =");
+  return verifier.checkWidenedParams(affineParams, sumType, sumWhat, accType,
+                                     {d}, "[head_dim] =");
 }
 
 LogicalResult RMSNormMatmulOp::verify() {

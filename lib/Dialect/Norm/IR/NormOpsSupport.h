@@ -98,17 +98,41 @@ public:
   /// wider than `accType`, so that the op's arithmetic, done in `accType`,
   /// never rounds it (docs/design.md, "Mixed element types").
   LogicalResult checkWidenedElementType(Value value, StringRef name,
-                                        Type inputType, FloatType accType) {
+                                        Type inputType, FloatType accType,
+                                        StringRef inputWhat = "input") {
     if (!value)
       return success();
     Type actual = cast<ShapedType>(value.getType()).getElementType();
     if (isWidenedElementType(actual, inputType, accType))
       return success();
     return op->emitOpError()
-           << "'" << name << "' element type " << actual
-           << " does not match the input element type " << inputType
+           << "'" << name << "' element type " << actual << " does not match "
+           << "the " << inputWhat << " element type " << inputType
            << " and is not a wider float type up to the accumulation type "
            << accType;
+  }
+
+  /// γ and, for LayerNorm, β: each of `baseType` (named `baseWhat`) or one
+  /// wider float type up to `accType`, shared by both, of shape `shape`.
+  LogicalResult checkWidenedParams(ArrayRef<Value> params, Type baseType,
+                                   StringRef baseWhat, FloatType accType,
+                                   ArrayRef<int64_t> shape,
+                                   StringRef shapeWhat) {
+    static const StringRef names[] = {"weight", "bias"};
+    Value first;
+    for (auto [value, name] : llvm::zip(params, names)) {
+      if (!value)
+        continue;
+      if (failed(checkWidenedElementType(value, name, baseType, accType,
+                                         baseWhat)) ||
+          failed(checkShape(value, name, shape, shapeWhat)))
+        return failure();
+      if (first && failed(checkSameElementType(
+                       value, name, getElementTypeOrSelf(first), "'weight'")))
+        return failure();
+      first = first ? first : value;
+    }
+    return success();
   }
 
   /// `weight` and, for LayerNorm, `bias`. The names live in a static array:

@@ -102,17 +102,18 @@ func.func @residual_sum_read_early(%x: tensor<4x8xf32>, %h: tensor<4x8xf32>, %w:
 
 // -----
 
-// bf16 × bf16 → f32: the fused ops take one element type.
+// bf16 × f16 → f32: A and W must have one element type (bf16 × bf16 → f32
+// fuses: fuse-matmul-mixed.mlir).
 // CHECK-LABEL: func.func @mixed_types
 //       CHECK: norm.rms_norm ins
-func.func @mixed_types(%x: tensor<4x8xbf16>, %w: tensor<8x2xbf16>) -> tensor<4x2xf32> {
+func.func @mixed_types(%x: tensor<4x8xbf16>, %w: tensor<8x2xf16>) -> tensor<4x2xf32> {
   %e = tensor.empty() : tensor<4x8xbf16>
-  // expected-remark @+1 {{the matmul mixes element types (the fused ops take one)}}
+  // expected-remark @+1 {{the matmul mixes element types: W is f16, the activation bf16 (the fused ops take one type for both)}}
   %n = norm.rms_norm ins(%x : tensor<4x8xbf16>) outs(%e : tensor<4x8xbf16>) -> tensor<4x8xbf16>
   %zero = arith.constant 0.0 : f32
   %ce = tensor.empty() : tensor<4x2xf32>
   %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<4x2xf32>) -> tensor<4x2xf32>
-  %c = linalg.matmul ins(%n, %w : tensor<4x8xbf16>, tensor<8x2xbf16>) outs(%z : tensor<4x2xf32>) -> tensor<4x2xf32>
+  %c = linalg.matmul ins(%n, %w : tensor<4x8xbf16>, tensor<8x2xf16>) outs(%z : tensor<4x2xf32>) -> tensor<4x2xf32>
   return %c : tensor<4x2xf32>
 }
 

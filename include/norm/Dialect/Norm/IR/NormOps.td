@@ -304,11 +304,19 @@ def Norm_LayerNormOp : Norm_StructuredOp<"layer_norm"> {
 
 defvar fusedNumericsDoc = [{
     The fused ops compute everything (statistics, normalization, the product
-    and the bias) in `acc_type` and round to the element type once, when the
-    result is stored; the normalized activations are never rounded. The
-    normalization is over the last dimension. `transpose_rhs` says that `W` is
-    given as N×K (PyTorch `Linear` layout) instead of K×N. `W`, `γ`, `β` and
-    the biases have the element type of the input.
+    and the bias) in `acc_type` and round to the output's element type once,
+    when the result is stored; the normalized activations are never rounded.
+    The normalization is over the last dimension. `transpose_rhs` says that
+    `W` is given as N×K (PyTorch `Linear` layout) instead of K×N.
+
+    Element types (docs/design.md, "Mixed element types"), with `T` the
+    input's: `W`, the residual and `sum_outs` have `T`; `γ` and `β` have one
+    type, `T` or a wider float type up to `acc_type` (f32 `γ` with bf16 `X`,
+    Gemma 3), used at that type, never rounded to `T`; `C` and
+    `matmul_bias` have one type, `T` or a wider float type up to `acc_type`
+    (an f32 `C` from bf16 `X` and `W` keeps the f32 accumulation of
+    `linalg.matmul ins(bf16, bf16) outs(f32)`; a bf16 `C` rounds where an
+    `arith.truncf` of that f32 product would).
 }];
 
 defvar fusedNormMatmulResidualDoc = [{
@@ -465,9 +473,17 @@ defvar matmulNormDoc = [{
     sum for the residual stream.
 
     The pre-norm sum `S = A · W + matmul_bias + residual` is accumulated in
-    `acc_type` and rounded to the element type once; the norm is applied to
-    the rounded `S`, so `Y` is exactly the norm of the returned `S`.
-    `W`, the biases and the residual have the element type of `A`.
+    `acc_type` and rounded to the output's element type `U` once; the norm
+    is applied to the rounded `S` (in `acc_type`, with one rounding of `Y`
+    to `U`), so `Y` is exactly the norm of the returned `S`.
+
+    Element types (docs/design.md, "Mixed element types"): `W` has the type
+    `T` of `A`; `S`, `Y`, the matmul bias and the residual have `U`, which
+    is `T` or a wider float type up to `acc_type`: with bf16 `A` and `W`,
+    `U` = f32 is `linalg.matmul ins(bf16, bf16) outs(f32)` feeding an f32
+    norm (`S` not rounded further), and `U` = bf16 is that f32 product
+    rounded to bf16 (`arith.truncf`) before a bf16 norm. `γ` and `β` have
+    one type, `U` or a wider float type up to `acc_type`, used at that type.
 
     Per-head norm (QK-norm: Qwen3, Gemma 3): with `head_dim = D`, each row of
     `S` is `H = N / D` heads of `D` consecutive columns, and each head is

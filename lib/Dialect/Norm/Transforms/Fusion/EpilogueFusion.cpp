@@ -7,6 +7,9 @@
 // A norm over the heads of a product (QK-norm: the product reshaped to
 // [..., H, D], maybe transposed, normalized over D) becomes the fused op
 // with `head_dim = D`, followed by the same reshapes and transposes.
+// Mixed types: a product wider than A and W (bf16 into f32) is the fused
+// op's output type, S rounding to it; its truncation to bf16 before the norm
+// makes S (and Y) bf16 instead.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +21,7 @@
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/TypeUtilities.h"
 
 #include <algorithm>
 
@@ -175,11 +179,18 @@ FailureOr<ProducerMatch> matchProducer(const NormOpView &norm,
     why = "the matmul's result has other users";
     return failure();
   }
-  if (getElementTypeOrSelf(producer.matmul.lhs.getType()) !=
-      getElementTypeOrSelf(norm.y.getType())) {
+  // The fused op's output, S and Y have the product's type (as rounded:
+  // bf16 A and W into f32, or into f32 then truncated back to bf16), which
+  // the norm reads.
+  Type productType = getElementTypeOrSelf(producer.matmul.result.getType());
+  if (productType != getElementTypeOrSelf(norm.y.getType())) {
     why = "the matmul and the norm have different element types";
     return failure();
   }
+  why = whyNotFusedOutputType(
+      productType, getElementTypeOrSelf(producer.matmul.lhs), norm.accType);
+  if (!why.empty())
+    return failure();
   return producer;
 }
 
@@ -265,6 +276,8 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
   dead.append(producer->views.rbegin(), producer->views.rend());
   if (producer->residualAdd)
     dead.push_back(producer->residualAdd);
+  if (mm.truncation)
+    dead.push_back(mm.truncation);
   if (mm.biasAdd)
     dead.push_back(mm.biasAdd);
   dead.push_back(mm.matmul);

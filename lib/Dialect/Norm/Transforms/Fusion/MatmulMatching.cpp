@@ -2,11 +2,14 @@
 
 #include "MatmulMatching.h"
 
+#include "norm/Dialect/Norm/IR/NormNumerics.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -96,7 +99,56 @@ std::pair<Value, AffineMap> otherAddOperand(Operation *op, Value value) {
   return {other->get(), linalgOp.getMatchingIndexingMap(other)};
 }
 
+/// `type`'s element type as MLIR prints it ("bf16").
+std::string typeName(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << getElementTypeOrSelf(type);
+  return text;
+}
+
+/// Whether `type` is `base` or a float type wider than it.
+bool isWiderFloatOrSame(Type type, Type base) {
+  return type == base ||
+         (isa<FloatType>(type) && isa<FloatType>(base) &&
+          type.getIntOrFloatBitWidth() > base.getIntOrFloatBitWidth());
+}
+
+/// If `op` is an elementwise `arith.truncf` of `value` alone (a
+/// `linalg.generic` with identity maps whose body is one truncf of its
+/// input), returns its result.
+Value matchTruncation(Operation *op, Value value) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!generic || !generic.hasPureTensorSemantics() ||
+      generic.getNumDpsInputs() != 1 || generic.getNumDpsInits() != 1 ||
+      generic.getDpsInputOperand(0)->get() != value ||
+      generic.getNumParallelLoops() != generic.getNumLoops() ||
+      !llvm::all_of(generic.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }))
+    return {};
+  Block &body = generic.getRegion().front();
+  auto trunc = dyn_cast<arith::TruncFOp>(body.front());
+  auto yield = dyn_cast<linalg::YieldOp>(body.getTerminator());
+  if (body.getOperations().size() != 2 || !trunc || !yield ||
+      trunc.getIn() != body.getArgument(0) ||
+      yield.getOperand(0) != trunc.getResult())
+    return {};
+  return generic.getResult(0);
+}
+
 } // namespace
+
+std::string mlir::norm::whyNotFusedOutputType(Type outputType, Type inputType,
+                                              TypeAttr accType) {
+  FloatType acc = accType ? cast<FloatType>(accType.getValue())
+                  : inputType.isF64()
+                      ? FloatType(Float64Type::get(inputType.getContext()))
+                      : FloatType(Float32Type::get(inputType.getContext()));
+  if (isWidenedElementType(outputType, inputType, acc))
+    return "";
+  return "the product's type " + typeName(outputType) +
+         " is wider than the accumulation type " + typeName(acc);
+}
 
 Value mlir::norm::createFusedInit(OpBuilder &b, Location loc,
                                   const MatmulMatch &match, Value activation,
@@ -216,11 +268,21 @@ FailureOr<MatmulMatch> mlir::norm::matchMatmulWithLhs(Operation *op,
     }
   }
 
+  // A and W have one type; the product that type or a wider float type
+  // (bf16 × bf16 accumulated into f32), which the fused op's output takes.
   Type elementType = getElementTypeOrSelf(lhs.getType());
   Value init = linalgOp.getDpsInitOperand(0)->get();
-  if (getElementTypeOrSelf(match.rhs.getType()) != elementType ||
-      getElementTypeOrSelf(init.getType()) != elementType) {
-    why = "the matmul mixes element types (the fused ops take one)";
+  Type productType = getElementTypeOrSelf(init.getType());
+  if (getElementTypeOrSelf(match.rhs.getType()) != elementType) {
+    why = "the matmul mixes element types: W is " +
+          typeName(match.rhs.getType()) + ", the activation " +
+          typeName(elementType) + " (the fused ops take one type for both)";
+    return failure();
+  }
+  if (!isWiderFloatOrSame(productType, elementType)) {
+    why = "the matmul mixes element types: its result " +
+          typeName(productType) + " is neither its operands' type " +
+          typeName(elementType) + " nor a wider float type";
     return failure();
   }
   if (!isZeroTensor(init)) {
@@ -237,7 +299,7 @@ FailureOr<MatmulMatch> mlir::norm::matchMatmulWithLhs(Operation *op,
   if (!match.bias && match.result.hasOneUse()) {
     Operation *user = *match.result.getUsers().begin();
     if (Value bias = matchBroadcastBiasAdd(user, match.result)) {
-      if (getElementTypeOrSelf(bias.getType()) == elementType) {
+      if (getElementTypeOrSelf(bias.getType()) == productType) {
         match.bias = bias;
         match.biasAdd = user;
         match.result = user->getResult(0);
@@ -247,8 +309,50 @@ FailureOr<MatmulMatch> mlir::norm::matchMatmulWithLhs(Operation *op,
   return match;
 }
 
+void mlir::norm::takeTruncationOfProduct(MatmulMatch &match) {
+  if (match.bias || match.truncation || !match.result.hasOneUse())
+    return;
+  Operation *user = *match.result.getUsers().begin();
+  Value truncated = matchTruncation(user, match.result);
+  if (!truncated || getElementTypeOrSelf(truncated.getType()) !=
+                        getElementTypeOrSelf(match.lhs.getType()))
+    return;
+  match.truncation = user;
+  match.result = truncated;
+}
+
 FailureOr<MatmulMatch> mlir::norm::matchMatmulProducing(Value value,
                                                         std::string &why) {
+  // A wider product rounded to its operands' type (bf16 A and W, an f32
+  // product, truncf to bf16): the fused op rounds S there itself.
+  Operation *truncation = value.getDefiningOp<linalg::GenericOp>();
+  Value truncated = truncation && truncation->getNumOperands() > 0
+                        ? truncation->getOperand(0)
+                        : Value();
+  if (truncated && matchTruncation(truncation, truncated) == value) {
+    FailureOr<MatmulMatch> match = matchMatmulProducing(truncated, why);
+    if (failed(match))
+      return failure();
+    if (getElementTypeOrSelf(match->lhs.getType()) !=
+        getElementTypeOrSelf(value.getType())) {
+      why = "the product is rounded to " + typeName(value.getType()) +
+            ", not to its operands' type " + typeName(match->lhs.getType());
+      return failure();
+    }
+    if (match->bias) {
+      why = "the matmul bias is added at " + typeName(match->bias.getType()) +
+            " before the rounding to " + typeName(value.getType()) +
+            " (the fused op adds it at its output type)";
+      return failure();
+    }
+    if (!truncated.hasOneUse()) {
+      why = "the product has other users besides its rounding";
+      return failure();
+    }
+    match->truncation = truncation;
+    match->result = value;
+    return match;
+  }
   Operation *producer = value.getDefiningOp();
   if (!producer) {
     why = "the input is a block argument, not a matmul";

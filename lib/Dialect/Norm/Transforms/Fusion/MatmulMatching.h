@@ -32,8 +32,17 @@ struct MatmulMatch {
   Value bias;
   /// The elementwise add of `bias` that follows the matmul, if any.
   Operation *biasAdd = nullptr;
-  /// What the fused op replaces: the bias add's result, else the matmul's.
+  /// The elementwise `arith.truncf` of a wider product (bf16 A and W
+  /// accumulated into f32) to the activation's type, if the product is
+  /// rounded so before anything else reads it (matchMatmulProducing only).
+  Operation *truncation = nullptr;
+  /// What the fused op replaces: the truncation's result, else the bias
+  /// add's, else the matmul's. Its element type is the fused op's output
+  /// type: the activation's, or a wider one (f32 from bf16 A and W).
   Value result;
+
+  /// The last op the fused op replaces (the one that defines `result`).
+  Operation *lastOp() const { return result.getDefiningOp(); }
 };
 
 /// Matches `op` as a matmul whose activation is `lhs`. On failure, `why`
@@ -41,9 +50,24 @@ struct MatmulMatch {
 FailureOr<MatmulMatch> matchMatmulWithLhs(Operation *op, Value lhs,
                                           std::string &why);
 
-/// Matches the matmul (or the bias add after it) that produces `value`. On
-/// failure, `why` says what does not fit.
+/// When the product of `match` (with no bias) is wider than the activation
+/// and read only by an elementwise `arith.truncf` back to the activation's
+/// type (bf16 · bf16 accumulated into f32, then rounded to bf16: how
+/// frontends spell a bf16 linear layer), takes the truncation in: the fused
+/// op's output then has the activation's type and rounds where it did.
+void takeTruncationOfProduct(MatmulMatch &match);
+
+/// Matches the matmul (or the bias add after it, or the truncation of either
+/// to the activation's type) that produces `value`. On failure, `why` says
+/// what does not fit.
 FailureOr<MatmulMatch> matchMatmulProducing(Value value, std::string &why);
+
+/// Why a fused op with input element type `inputType` and the accumulation
+/// type `accType` (null: the default) cannot have an output of element type
+/// `outputType` (the product's), or empty when it can: the input's type, or
+/// a wider float type up to the accumulation type.
+std::string whyNotFusedOutputType(Type outputType, Type inputType,
+                                  TypeAttr accType);
 
 /// A `tensor.empty` of exactly `resultType` ([..., N]) for a fused op's
 /// output: its dynamic sizes come from `activation` (the fused op's input,

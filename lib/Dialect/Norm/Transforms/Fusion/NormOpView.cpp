@@ -37,6 +37,7 @@ template <typename OpTy> NormOpView viewOf(OpTy op) {
   view.weightOffset = op.getWeightOffsetAttr();
   view.accType = op.getAccTypeAttr();
   view.epsMode = op.getEpsMode();
+  view.castMode = op.getCastMode();
   view.rank = op.getInputType().getRank();
   view.normalizedAxis = op.getNormalizedAxis();
   return view;
@@ -62,10 +63,18 @@ std::string NormOpView::whyNoFusedForm() const {
   for (Value stat : {mean, rstd})
     if (stat && !stat.use_empty())
       return "its statistics results are used";
+  // γ/β wider than x fuse (the fused ops compute in acc_type, as
+  // after_weight does); a wider result does not: a fused op's norm result
+  // has the type the norm reads.
   Type elementType = getElementTypeOrSelf(input.getType());
-  for (Value v : {weight, bias, y})
-    if (v && getElementTypeOrSelf(v.getType()) != elementType)
-      return "its weight, bias or result is wider than its input (the fused "
-             "ops take one element type)";
+  if (getElementTypeOrSelf(y.getType()) != elementType)
+    return "its result is wider than its input (a fused op's norm result has "
+           "the type the norm reads)";
+  Value param = weight ? weight : bias;
+  if (castMode == CastMode::before_weight && param &&
+      getElementTypeOrSelf(param.getType()) != elementType)
+    return "cast_mode = before_weight rounds the normalized value to its "
+           "input's type before the wider weight (the fused ops round once, "
+           "after it)";
   return "";
 }

@@ -26,6 +26,7 @@ struct NormOpView {
   Attribute epsilon, weightOffset;
   TypeAttr accType;
   EpsMode epsMode;
+  CastMode castMode;
   /// RMSNorm's `partial` (null for LayerNorm).
   Attribute partial;
   int64_t rank;
@@ -36,7 +37,8 @@ struct NormOpView {
 
   /// Why no fused op can take this norm's place, for the reasons both
   /// fusion directions share (empty if none): more than the last dim
-  /// normalized, pRMSNorm, mean/rstd results in use.
+  /// normalized, pRMSNorm, mean/rstd results in use, a result wider than
+  /// the input, a before_weight rounding ahead of a wider γ/β.
   std::string whyNoFusedForm() const;
 
   /// "norm.rms_norm" or "norm.layer_norm".

@@ -20,6 +20,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
@@ -82,7 +83,9 @@ std::optional<FoldedWeights> foldIntoWeights(OpBuilder &b,
   std::vector<double> bFolded;
   if (!beta.empty())
     bFolded = shiftTimesWeight(*w, k, n, match.transposeRhs, beta, bias);
-  auto biasType = RankedTensorType::get({n}, wType.getElementType());
+  // b' is added at the product's type (f32 for bf16 W with an f32 C).
+  auto biasType =
+      RankedTensorType::get({n}, getElementTypeOrSelf(match.result.getType()));
   DenseElementsAttr wAttr = makeDenseFloatAttr(wType, wFolded);
   DenseElementsAttr bAttr =
       beta.empty() ? DenseElementsAttr() : makeDenseFloatAttr(biasType, bFolded);
@@ -141,6 +144,14 @@ LogicalResult mlir::norm::fuseNormIntoConsumerMatmuls(
       why = "W is not 2-D";
       return failure();
     }
+    // C may be wider than the activations (bf16 · bf16 into f32), or be
+    // rounded back to their type right after the product.
+    takeTruncationOfProduct(*match);
+    why =
+        whyNotFusedOutputType(getElementTypeOrSelf(match->result.getType()),
+                              getElementTypeOrSelf(norm->input), norm->accType);
+    if (!why.empty())
+      return failure();
     // K must agree between x, γ, β and W where static: with a dynamic K
     // the unfused ops verify with lengths the fused op would reject.
     int64_t k = wType.getDimSize(match->transposeRhs ? 1 : 0);
@@ -156,8 +167,7 @@ LogicalResult mlir::norm::fuseNormIntoConsumerMatmuls(
       }
     }
     // Fusing across a loop boundary would redo the statistics per iteration.
-    Operation *last =
-        match->biasAdd ? match->biasAdd : match->matmul.getOperation();
+    Operation *last = match->lastOp();
     if (last->getBlock() != op->getBlock() ||
         match->matmul->getBlock() != op->getBlock()) {
       why = "a matmul is in another block (e.g. a loop body)";
@@ -181,9 +191,7 @@ LogicalResult mlir::norm::fuseNormIntoConsumerMatmuls(
   // stream, so the sum's readers must all come after it.
   MatmulMatch *sumProducer = nullptr;
   if (norm->sum) {
-    auto lastOf = [](MatmulMatch &m) -> Operation * {
-      return m.biasAdd ? m.biasAdd : m.matmul.getOperation();
-    };
+    auto lastOf = [](MatmulMatch &m) { return m.lastOp(); };
     for (MatmulMatch &match : matches)
       if (!sumProducer || lastOf(match)->isBeforeInBlock(lastOf(*sumProducer)))
         sumProducer = &match;
@@ -198,8 +206,7 @@ LogicalResult mlir::norm::fuseNormIntoConsumerMatmuls(
 
   SmallVector<Operation *> dead;
   for (MatmulMatch &match : matches) {
-    Operation *last = match.biasAdd ? match.biasAdd : match.matmul.getOperation();
-    rewriter.setInsertionPoint(last);
+    rewriter.setInsertionPoint(match.lastOp());
     Location loc = match.matmul.getLoc();
     Value rhs = match.rhs, matmulBias = match.bias;
     Value weight = norm->weight, bias = norm->bias;
@@ -242,6 +249,8 @@ LogicalResult mlir::norm::fuseNormIntoConsumerMatmuls(
     rewriter.replaceAllUsesWith(match.result, fused->getResult(0));
     if (sumInit)
       rewriter.replaceAllUsesWith(norm->sum, fused->getResult(1));
+    if (match.truncation)
+      dead.push_back(match.truncation);
     if (match.biasAdd)
       dead.push_back(match.biasAdd);
     dead.push_back(match.matmul);
