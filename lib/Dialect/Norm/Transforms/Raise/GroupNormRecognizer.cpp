@@ -363,13 +363,6 @@ Value widenTo(RewriterBase &rewriter, Location loc, Value v, Type type) {
   return arith::ExtFOp::create(rewriter, loc, t.clone(type), v);
 }
 
-std::string formatDouble(double d) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << llvm::format("%g", d);
-  return s;
-}
-
 } // namespace
 
 GroupNormRaise raise::raiseGroupNorm(RewriterBase &rewriter, Value v,

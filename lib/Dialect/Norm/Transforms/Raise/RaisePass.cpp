@@ -66,39 +66,6 @@ bool feedsElementwise(Value v) {
   return false;
 }
 
-/// Can `from` be turned into `to` by a collapse/expand_shape (+ cast)?
-bool canReshape(RankedTensorType from, RankedTensorType to) {
-  if (from.getElementType() != to.getElementType())
-    return false;
-  if (from.getRank() == to.getRank())
-    return tensor::CastOp::areCastCompatible(from, to);
-  return getReassociationIndicesForReshape(from, to).has_value();
-}
-
-Value reshapeTo(RewriterBase &rewriter, Location loc, Value v,
-                RankedTensorType to) {
-  auto from = cast<RankedTensorType>(v.getType());
-  if (from == to)
-    return v;
-  if (from.getRank() > to.getRank()) {
-    auto reassociation = *getReassociationIndicesForReshape(from, to);
-    v = tensor::CollapseShapeOp::create(rewriter, loc, v, reassociation);
-  } else if (from.getRank() < to.getRank()) {
-    auto reassociation = *getReassociationIndicesForReshape(from, to);
-    v = tensor::ExpandShapeOp::create(rewriter, loc, to, v, reassociation);
-  }
-  if (v.getType() != to)
-    v = tensor::CastOp::create(rewriter, loc, to, v);
-  return v;
-}
-
-std::string formatDouble(double d) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << llvm::format("%g", d);
-  return s;
-}
-
 /// The `partial` attribute of a pRMSNorm match (none for a whole row).
 FloatAttr partialAttr(MLIRContext *ctx, const NormMatch &m) {
   if (m.partial == 1.0)
@@ -244,6 +211,38 @@ private:
 
 } // namespace
 
+std::string raise::formatDouble(double d) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << llvm::format("%g", d);
+  return s;
+}
+
+bool raise::canReshape(RankedTensorType from, RankedTensorType to) {
+  if (from.getElementType() != to.getElementType())
+    return false;
+  if (from.getRank() == to.getRank())
+    return tensor::CastOp::areCastCompatible(from, to);
+  return getReassociationIndicesForReshape(from, to).has_value();
+}
+
+Value raise::reshapeTo(RewriterBase &rewriter, Location loc, Value v,
+                       RankedTensorType to) {
+  auto from = cast<RankedTensorType>(v.getType());
+  if (from == to)
+    return v;
+  if (from.getRank() > to.getRank()) {
+    auto reassociation = *getReassociationIndicesForReshape(from, to);
+    v = tensor::CollapseShapeOp::create(rewriter, loc, v, reassociation);
+  } else if (from.getRank() < to.getRank()) {
+    auto reassociation = *getReassociationIndicesForReshape(from, to);
+    v = tensor::ExpandShapeOp::create(rewriter, loc, to, v, reassociation);
+  }
+  if (v.getType() != to)
+    v = tensor::CastOp::create(rewriter, loc, to, v);
+  return v;
+}
+
 void Raiser::report(Operation *root, const Twine &msg,
                     const llvm::SetVector<Operation *> &traced) {
   Pending p{root->getLoc(), msg.str(), {}};
@@ -297,6 +296,24 @@ bool Raiser::tryRaise(Value v) {
   if (!group.nearMiss.empty() && !feedsElementwise(v))
     report(rootOp, group.nearMiss, {});
 
+  // The backward of a norm (GradRecognizer.cpp), before the forward
+  // recognizer can take a recomputed x̂ inside it for a norm.
+  RecognizeOptions recognizeOptions;
+  recognizeOptions.rmsNorm = options.rmsNorm;
+  recognizeOptions.layerNorm = options.layerNorm;
+  GradRaise grad = raiseNormGrad(rewriter, v, recognizeOptions,
+                                 [&](Operation *op) { erase(op); });
+  if (grad.raised) {
+    ++numRaised;
+    if (options.remarks)
+      emitRemark(grad.raised->getLoc())
+          << "norm-raise: raised " << grad.raised->getName() << " ("
+          << grad.description << ")";
+    return true;
+  }
+  if (!grad.nearMiss.empty() && !feedsElementwise(v))
+    report(rootOp, grad.nearMiss, {});
+
   ExprArena arena;
   Tracer tracer(arena, type);
   Expr *rootExpr = tracer.eval(v, tracer.rootBinding());
@@ -304,9 +321,6 @@ bool Raiser::tryRaise(Value v) {
     return false;
   PolyContext polys;
   Canonicalizer canon(polys);
-  RecognizeOptions recognizeOptions;
-  recognizeOptions.rmsNorm = options.rmsNorm;
-  recognizeOptions.layerNorm = options.layerNorm;
   Recognition recognition =
       recognizeNorm(tracer, canon, v, rootExpr, recognizeOptions);
   bool endOfChain = !feedsElementwise(v);

@@ -89,6 +89,30 @@ struct GroupNormRaise {
 GroupNormRaise raiseGroupNorm(RewriterBase &rewriter, Value v,
                               function_ref<void(Operation *)> erase);
 
+/// The outcome of raiseNormGrad: the new gradient op (null if none), the
+/// remark's description of it, or why a backward was not raised.
+struct GradRaise {
+  Operation *raised = nullptr;
+  std::string description;
+  std::string nearMiss;
+};
+
+/// Raises the backward of a RMSNorm / LayerNorm that `v` is a part of (dx,
+/// dγ or dβ) into norm.rms_norm_grad / norm.layer_norm_grad, with the other
+/// parts found in its block (GradRecognizer.cpp); `erase` erases each op
+/// that became dead.
+GradRaise raiseNormGrad(RewriterBase &rewriter, Value v,
+                        const RecognizeOptions &opts,
+                        function_ref<void(Operation *)> erase);
+
+/// `d` as printf's %g writes it, for remarks.
+std::string formatDouble(double d);
+/// Can `from` be turned into `to` by a collapse/expand_shape (+ cast)?
+bool canReshape(RankedTensorType from, RankedTensorType to);
+/// `v` reshaped to `to` (see canReshape).
+Value reshapeTo(RewriterBase &rewriter, Location loc, Value v,
+                RankedTensorType to);
+
 } // namespace raise
 } // namespace norm
 } // namespace mlir

@@ -1,0 +1,797 @@
+//===- GradRecognizer.cpp - raising the norms' backward ---------*- C++ -*-===//
+//
+// Recognizes the backward of RMSNorm and LayerNorm (DESIGN.md §9) as
+// autograd decomposes it and replaces it by norm.rms_norm_grad /
+// norm.layer_norm_grad. The parts are found algebraically, like the
+// forward (RecognizeNorms.cpp): dx is a tensor of x's shape, dγ and dβ
+// column sums, each evaluated symbolically over x's index space and
+// compared, as a polynomial, with the op's formula for a guess of dy, x,
+// γ and the statistics (saved row tensors, or recomputed from x with an
+// ε taken from a root's constant term). Spellings differ in where row
+// factors sit relative to the sums (rstd·Σ(dŷ·x) or Σ(dŷ·x̂)), so both
+// sides are linearized first: a sum distributes over its body's terms and
+// the factors that do not depend on the summed dims leave it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Recognize.h"
+
+#include "norm/Dialect/Norm/IR/NormGradOps.h"
+#include "norm/Dialect/Norm/IR/NormNumerics.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+using namespace mlir::norm::raise;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Linearized polynomials
+//===----------------------------------------------------------------------===//
+
+/// Rewrites Polys so that every Sum atom's body is one monomial of
+/// coefficient 1 that depends on every one of its factors' summed dims.
+class Linearizer {
+public:
+  explicit Linearizer(PolyContext &ctx) : ctx(ctx) {}
+
+  std::optional<Poly> lin(const Poly &p) {
+    Poly out;
+    for (const auto &[m, c] : p.terms) {
+      Poly term = Poly::constant(c);
+      for (const auto &[a, e] : m) {
+        std::optional<Poly> f = linAtom(a, e);
+        if (!f)
+          return std::nullopt;
+        term = ctx.mul(term, *f);
+      }
+      out = ctx.add(out, term);
+    }
+    return out;
+  }
+
+  /// Σ over `dims` of a linearized `body`.
+  Poly sum(ArrayRef<unsigned> dims, const Poly &body, int64_t prefix = 0) {
+    Poly out;
+    for (const auto &[m, c] : body.terms) {
+      Monomial inner, outer;
+      for (const auto &[a, e] : m)
+        (dependsOn(a, dims) ? inner : outer).push_back({a, e});
+      Poly in, coef;
+      in.terms[inner] = 1.0;
+      coef.terms[outer] = c;
+      if (inner.empty()) {
+        // Nothing depends on the summed dims: keep Σ of the whole term.
+        out = ctx.add(out, ctx.sum(dims, coef, prefix));
+        continue;
+      }
+      out = ctx.add(out, ctx.mul(coef, ctx.sum(dims, in, prefix)));
+    }
+    return out;
+  }
+
+  /// The root dims `a` reads (none for a statistic of the summed dims).
+  SmallVector<unsigned> freeDims(AtomId id) {
+    Atom a = ctx.getAtom(id);
+    SmallVector<unsigned> out;
+    auto addPoly = [&](const Poly &p) {
+      for (const auto &[m, c] : p.terms)
+        for (const auto &[b, e] : m)
+          for (unsigned d : freeDims(b))
+            if (!llvm::is_contained(out, d))
+              out.push_back(d);
+    };
+    switch (a.kind) {
+    case AtomKind::Leaf:
+      for (const DimGroup &g : a.binding)
+        for (unsigned d : g)
+          if (!llvm::is_contained(out, d))
+            out.push_back(d);
+      break;
+    case AtomKind::Sum:
+      addPoly(a.body);
+      llvm::erase_if(
+          out, [&](unsigned d) { return llvm::is_contained(a.sumDims, d); });
+      break;
+    case AtomKind::Root:
+    case AtomKind::Trunc:
+      addPoly(a.body);
+      break;
+    default:
+      break;
+    }
+    return out;
+  }
+
+private:
+  bool dependsOn(AtomId a, ArrayRef<unsigned> dims) {
+    return llvm::any_of(
+        freeDims(a), [&](unsigned d) { return llvm::is_contained(dims, d); });
+  }
+
+  std::optional<Poly> linAtom(AtomId id, Rat e) {
+    // A copy: interning new atoms moves the atom table.
+    Atom a = ctx.getAtom(id);
+    switch (a.kind) {
+    case AtomKind::Sum: {
+      std::optional<Poly> body = lin(a.body);
+      if (!body)
+        return std::nullopt;
+      return ctx.pow(sum(a.sumDims, *body, a.prefix), e);
+    }
+    case AtomKind::Root: {
+      std::optional<Poly> body = lin(a.body);
+      if (!body)
+        return std::nullopt;
+      return ctx.pow(*body, e);
+    }
+    case AtomKind::Trunc: {
+      std::optional<Poly> body = lin(a.body);
+      if (!body)
+        return std::nullopt;
+      a.body = *body;
+      return Poly::atom(ctx.intern(std::move(a)), e);
+    }
+    default:
+      return Poly::atom(id, e);
+    }
+  }
+
+  PolyContext &ctx;
+};
+
+//===----------------------------------------------------------------------===//
+// The gradient's pieces and formulas
+//===----------------------------------------------------------------------===//
+
+/// One guess of what the backward reads.
+struct Pieces {
+  bool layerNorm = false;
+  AtomId dy = 0, x = 0;
+  std::optional<AtomId> gamma, mean, rstd;
+  /// Recomputed statistics: ε (inside the square root).
+  double epsilon = 0.0;
+};
+
+/// The leaves of a part, sorted by how they are indexed.
+struct Leaves {
+  SmallVector<AtomId> full, rows, columns;
+  SmallVector<double> epsilons = {0.0};
+};
+
+/// Builds the formulas of DESIGN.md §9 for a guess, over x's index space.
+class Formulas {
+public:
+  Formulas(PolyContext &ctx, Linearizer &lin, const Pieces &p,
+           ArrayRef<unsigned> normDims, ArrayRef<unsigned> rowDims,
+           const Poly &invN)
+      : ctx(ctx), lin(lin), p(p), normDims(normDims), rowDims(rowDims),
+        invN(invN) {}
+
+  /// x̂ and r; nullopt when they have no canonical form.
+  bool init() {
+    Poly x = Poly::atom(p.x);
+    Poly mean =
+        p.mean ? Poly::atom(*p.mean) : ctx.mul(invN, lin.sum(normDims, x));
+    Poly centered = p.layerNorm ? ctx.sub(x, mean) : x;
+    if (p.rstd) {
+      rstd = Poly::atom(*p.rstd);
+    } else {
+      Poly var = ctx.mul(invN, lin.sum(normDims, ctx.mul(centered, centered)));
+      std::optional<Poly> r =
+          ctx.pow(ctx.add(var, Poly::constant(p.epsilon)), Rat::get(-1, 2));
+      if (!r)
+        return false;
+      rstd = *r;
+    }
+    xhat = ctx.mul(centered, rstd);
+    dyhat = Poly::atom(p.dy);
+    if (p.gamma)
+      dyhat = ctx.mul(dyhat, Poly::atom(*p.gamma));
+    return true;
+  }
+
+  /// dx's terms: r·dŷ, −r·mean(dŷ) (LayerNorm), −r·x̂·mean(dŷ·x̂).
+  SmallVector<Poly, 3> dxTerms() {
+    SmallVector<Poly, 3> terms = {ctx.mul(rstd, dyhat)};
+    if (p.layerNorm)
+      terms.push_back(ctx.scale(
+          ctx.mul(rstd, ctx.mul(invN, lin.sum(normDims, dyhat))), -1.0));
+    Poly proj = ctx.mul(invN, lin.sum(normDims, ctx.mul(dyhat, xhat)));
+    terms.push_back(ctx.scale(ctx.mul(rstd, ctx.mul(xhat, proj)), -1.0));
+    return terms;
+  }
+  Poly dgamma() { return lin.sum(rowDims, ctx.mul(Poly::atom(p.dy), xhat)); }
+  Poly dbeta() { return lin.sum(rowDims, Poly::atom(p.dy)); }
+
+private:
+  PolyContext &ctx;
+  Linearizer &lin;
+  const Pieces &p;
+  ArrayRef<unsigned> normDims, rowDims;
+  Poly invN;
+  Poly rstd, xhat, dyhat;
+};
+
+enum class Part { DX, DGamma, DBeta };
+
+/// A part found in the IR.
+struct Found {
+  Value value;
+  Part part;
+  llvm::SetVector<Operation *> traced;
+};
+
+//===----------------------------------------------------------------------===//
+// The recognizer
+//===----------------------------------------------------------------------===//
+
+class GradRecognizer {
+public:
+  GradRecognizer(RewriterBase &rewriter, const RecognizeOptions &opts)
+      : rewriter(rewriter), opts(opts), lin(ctx) {}
+
+  GradRaise run(Value v, function_ref<void(Operation *)> erase);
+
+private:
+  /// Evaluates `v` over the index space of `rootType` at `binding` and
+  /// linearizes it; the ops it looked through go to `traced`.
+  std::optional<Poly> evaluate(Value v, RankedTensorType rootType,
+                               const Binding &binding,
+                               llvm::SetVector<Operation *> &traced);
+  /// For a column tensor `v` (a reduction over rows): x's type and the
+  /// binding of `v` in it.
+  std::optional<std::pair<RankedTensorType, Binding>> columnRoot(Value v);
+  Leaves leavesOf(const Poly &p, RankedTensorType rootType, unsigned axis);
+  /// Every guess consistent with the leaves, most specific first.
+  SmallVector<Pieces> guesses(const Leaves &l);
+  Poly invN(RankedTensorType rootType, unsigned axis);
+  /// Does `p` equal the formula of `part` for `pieces`? Sets `nearMiss`
+  /// when dx differs in one term only.
+  bool matches(const Poly &p, Part part, const Pieces &pieces,
+               RankedTensorType rootType, unsigned axis, std::string *nearMiss);
+  /// Finds the other parts of the backward of `pieces` in `block`.
+  void collectParts(Block *block, Pieces &pieces, RankedTensorType rootType,
+                    unsigned axis, SmallVectorImpl<Found> &parts);
+  /// Is `v` the part `part` of `pieces`? A dx may add γ to them.
+  bool tryPart(Value v, Part part, Pieces &pieces, RankedTensorType rootType,
+               unsigned axis, Found &found);
+  GradRaise create(ArrayRef<Found> parts, const Pieces &pieces,
+                   RankedTensorType rootType, unsigned axis,
+                   function_ref<void(Operation *)> erase);
+
+  RewriterBase &rewriter;
+  RecognizeOptions opts;
+  PolyContext ctx;
+  Linearizer lin;
+};
+
+} // namespace
+
+std::optional<Poly>
+GradRecognizer::evaluate(Value v, RankedTensorType rootType,
+                         const Binding &binding,
+                         llvm::SetVector<Operation *> &traced) {
+  ExprArena arena;
+  Tracer tracer(arena, rootType);
+  Expr *e = tracer.eval(v, binding);
+  if (!e || e->kind == ExprKind::Leaf ||
+      !tracer.uninitializedReductions.empty())
+    return std::nullopt;
+  // The result's rounding to its element type is the op's own.
+  if (e->kind == ExprKind::Trunc)
+    e = const_cast<Expr *>(e->operands[0]);
+  Canonicalizer canon(ctx);
+  std::optional<Poly> p = canon.canon(e);
+  if (!p)
+    return std::nullopt;
+  traced.insert(tracer.tracedOps.begin(), tracer.tracedOps.end());
+  return lin.lin(*p);
+}
+
+std::optional<std::pair<RankedTensorType, Binding>>
+GradRecognizer::columnRoot(Value v) {
+  auto type = cast<RankedTensorType>(v.getType());
+  auto op = v.getDefiningOp<linalg::LinalgOp>();
+  if (!op || op.getNumReductionLoops() == 0)
+    return std::nullopt;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    auto t = dyn_cast<RankedTensorType>(input->get().getType());
+    if (!t)
+      continue;
+    // v's dims, leading unit ones (kept reduced dims) aside, are t's
+    // trailing dims.
+    unsigned lead = 0;
+    ArrayRef<int64_t> cols = type.getShape();
+    while (!cols.empty() && (t.getRank() <= int64_t(cols.size()) ||
+                             t.getShape().take_back(cols.size()) != cols)) {
+      if (cols.front() != 1)
+        break;
+      cols = cols.drop_front();
+      ++lead;
+    }
+    if (cols.empty() || t.getRank() <= int64_t(cols.size()) ||
+        t.getShape().take_back(cols.size()) != cols ||
+        ShapedType::isDynamicShape(cols))
+      continue;
+    Binding b(lead, DimGroup());
+    unsigned first = t.getRank() - cols.size();
+    for (unsigned i = 0; i < cols.size(); ++i)
+      b.push_back(cols[i] == 1 ? DimGroup() : DimGroup{first + i});
+    return std::make_pair(t, b);
+  }
+  return std::nullopt;
+}
+
+Leaves GradRecognizer::leavesOf(const Poly &p, RankedTensorType rootType,
+                                unsigned axis) {
+  ExprArena arena;
+  Tracer tracer(arena, rootType);
+  Leaves l;
+  SmallVector<AtomId> atoms;
+  ctx.collectAtoms(p, atoms);
+  SmallVector<unsigned> normDims;
+  for (unsigned d = axis; d < rootType.getRank(); ++d)
+    if (rootType.getDimSize(d) != 1)
+      normDims.push_back(d);
+  for (AtomId id : atoms) {
+    const Atom &a = ctx.getAtom(id);
+    if (a.kind == AtomKind::Root) {
+      double eps = a.body.constantTerm();
+      if (eps > 0 && std::isfinite(eps) && !llvm::is_contained(l.epsilons, eps))
+        l.epsilons.push_back(eps);
+    }
+    if (a.kind != AtomKind::Leaf)
+      continue;
+    auto t = dyn_cast<RankedTensorType>(a.value.getType());
+    if (!t)
+      continue;
+    SmallVector<unsigned> dims;
+    bool grouped = false;
+    for (const DimGroup &g : a.binding) {
+      grouped |= g.size() > 1;
+      llvm::append_range(dims, g);
+    }
+    if (grouped)
+      continue;
+    if (tracer.isRootBinding(a.binding, t) &&
+        t.getShape() == rootType.getShape())
+      l.full.push_back(id);
+    else if (isRowBinding(tracer, a.binding, axis))
+      l.rows.push_back(id);
+    else if (dims == normDims)
+      l.columns.push_back(id);
+  }
+  return l;
+}
+
+SmallVector<Pieces> GradRecognizer::guesses(const Leaves &l) {
+  SmallVector<Pieces> out;
+  SmallVector<std::optional<AtomId>> gammas = {std::nullopt};
+  llvm::append_range(gammas, l.columns);
+  for (bool layerNorm : {true, false}) {
+    if ((layerNorm && !opts.layerNorm) || (!layerNorm && !opts.rmsNorm))
+      continue;
+    for (AtomId dy : l.full)
+      for (AtomId x : l.full) {
+        if (dy == x)
+          continue;
+        for (std::optional<AtomId> gamma : gammas) {
+          Pieces p;
+          p.layerNorm = layerNorm;
+          p.dy = dy;
+          p.x = x;
+          p.gamma = gamma;
+          // Saved statistics.
+          for (AtomId r : l.rows) {
+            p.rstd = r;
+            if (!layerNorm) {
+              out.push_back(p);
+              continue;
+            }
+            for (AtomId m : l.rows)
+              if (m != r) {
+                p.mean = m;
+                out.push_back(p);
+              }
+            p.mean.reset();
+          }
+          p.rstd.reset();
+          // Recomputed.
+          for (double eps : l.epsilons) {
+            p.epsilon = eps;
+            out.push_back(p);
+          }
+        }
+      }
+  }
+  return out;
+}
+
+Poly GradRecognizer::invN(RankedTensorType rootType, unsigned axis) {
+  Poly n = Poly::constant(1.0);
+  for (unsigned d = axis; d < rootType.getRank(); ++d) {
+    int64_t size = rootType.getDimSize(d);
+    if (!ShapedType::isDynamic(size)) {
+      n = ctx.scale(n, double(size));
+      continue;
+    }
+    Atom a{AtomKind::Extent};
+    a.dim = d;
+    n = ctx.mul(n, Poly::atom(ctx.intern(std::move(a))));
+  }
+  return *ctx.pow(n, Rat::get(-1));
+}
+
+bool GradRecognizer::matches(const Poly &p, Part part, const Pieces &pieces,
+                             RankedTensorType rootType, unsigned axis,
+                             std::string *nearMiss) {
+  SmallVector<unsigned> normDims, rowDims;
+  for (unsigned d = 0; d < rootType.getRank(); ++d)
+    if (rootType.getDimSize(d) != 1)
+      (d < axis ? rowDims : normDims).push_back(d);
+  Formulas f(ctx, lin, pieces, normDims, rowDims, invN(rootType, axis));
+  if (!f.init())
+    return false;
+  if (part == Part::DGamma)
+    return ctx.equal(p, f.dgamma());
+  if (part == Part::DBeta)
+    return ctx.equal(p, f.dbeta());
+  SmallVector<Poly, 3> terms = f.dxTerms();
+  Poly expected;
+  for (const Poly &t : terms)
+    expected = ctx.add(expected, t);
+  if (ctx.equal(p, expected))
+    return true;
+  if (!nearMiss || !nearMiss->empty())
+    return false;
+  // One term missing or scaled: a near miss worth a remark.
+  static const char *names[] = {"r·dŷ", "r·mean(dŷ)", "r·x̂·mean(dŷ·x̂)"};
+  for (unsigned i = 0; i < terms.size(); ++i) {
+    Poly rest = p;
+    for (unsigned j = 0; j < terms.size(); ++j)
+      if (j != i)
+        rest = ctx.sub(rest, terms[j]);
+    const Poly &t = terms[i];
+    double k = 0.0;
+    if (!rest.isZero()) {
+      if (rest.terms.size() != t.terms.size())
+        continue;
+      k = rest.terms.begin()->second / t.terms.begin()->second;
+      if (!ctx.equal(rest, ctx.scale(t, k)))
+        continue;
+    }
+    // The sums must be there: r·dŷ alone is a forward norm's shape.
+    bool hasSum = false;
+    for (unsigned j = 0; j < terms.size(); ++j)
+      if (j != i || k != 0.0) {
+        SmallVector<AtomId> atoms;
+        ctx.collectAtoms(terms[j], atoms);
+        hasSum |= llvm::any_of(atoms, [&](AtomId a) {
+          return ctx.getAtom(a).kind == AtomKind::Sum;
+        });
+      }
+    if (!hasSum)
+      continue;
+    unsigned name = pieces.layerNorm || i == 0 ? i : 2;
+    *nearMiss = std::string("the ") +
+                (pieces.layerNorm ? "LayerNorm" : "RMSNorm") +
+                " gradient dx = r·(dŷ − " +
+                (pieces.layerNorm ? "mean(dŷ) − " : "") + "x̂·mean(dŷ·x̂)) " +
+                (k == 0.0 ? std::string("misses its term ") + names[name]
+                          : std::string("has its term ") + names[name] +
+                                " scaled by " + formatDouble(k));
+    return false;
+  }
+  return false;
+}
+
+bool GradRecognizer::tryPart(Value v, Part part, Pieces &pieces,
+                             RankedTensorType rootType, unsigned axis,
+                             Found &found) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  if (!type)
+    return false;
+  std::optional<Poly> p;
+  found = Found{v, part, {}};
+  if (part == Part::DX) {
+    if (type.getShape() != rootType.getShape())
+      return false;
+    ExprArena arena;
+    Tracer tracer(arena, rootType);
+    p = evaluate(v, rootType, tracer.rootBinding(), found.traced);
+  } else {
+    auto root = columnRoot(v);
+    if (!root || root->first.getShape() != rootType.getShape())
+      return false;
+    p = evaluate(v, rootType, root->second, found.traced);
+  }
+  if (!p)
+    return false;
+  if (part != Part::DX || pieces.gamma)
+    return matches(*p, part, pieces, rootType, axis, nullptr);
+  // dγ and dβ do not read γ; dx may.
+  SmallVector<std::optional<AtomId>> gammas = {std::nullopt};
+  llvm::append_range(gammas, leavesOf(*p, rootType, axis).columns);
+  for (std::optional<AtomId> gamma : gammas) {
+    Pieces withGamma = pieces;
+    withGamma.gamma = gamma;
+    if (matches(*p, part, withGamma, rootType, axis, nullptr)) {
+      pieces = withGamma;
+      return true;
+    }
+  }
+  return false;
+}
+
+void GradRecognizer::collectParts(Block *block, Pieces &pieces,
+                                  RankedTensorType rootType, unsigned axis,
+                                  SmallVectorImpl<Found> &parts) {
+  auto has = [&](Part part) {
+    return llvm::any_of(parts, [&](const Found &f) { return f.part == part; });
+  };
+  SmallVector<Part> wanted = {Part::DX, Part::DGamma};
+  if (pieces.layerNorm)
+    wanted.push_back(Part::DBeta);
+  for (Operation &op : *block) {
+    if (!isa<linalg::LinalgOp>(op) || op.getNumResults() != 1)
+      continue;
+    Value v = op.getResult(0);
+    if (llvm::any_of(parts, [&](const Found &f) { return f.value == v; }))
+      continue;
+    for (Part part : wanted) {
+      Found f;
+      if (!has(part) && tryPart(v, part, pieces, rootType, axis, f)) {
+        parts.push_back(std::move(f));
+        break;
+      }
+    }
+  }
+}
+
+GradRaise GradRecognizer::run(Value v, function_ref<void(Operation *)> erase) {
+  GradRaise result;
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  Operation *def = v.getDefiningOp();
+  if (!type || !def || !isa<linalg::LinalgOp>(def) || def->getNumResults() != 1)
+    return result;
+
+  // As dx (over its own index space) or as dγ/dβ (over x's).
+  SmallVector<std::pair<Part, std::pair<RankedTensorType, Binding>>> tries;
+  {
+    ExprArena arena;
+    Tracer tracer(arena, type);
+    tries.push_back({Part::DX, {type, tracer.rootBinding()}});
+  }
+  if (auto root = columnRoot(v))
+    tries.push_back({Part::DGamma, *root});
+
+  for (auto &[part, root] : tries) {
+    auto &[rootType, binding] = root;
+    llvm::SetVector<Operation *> traced;
+    std::optional<Poly> p = evaluate(v, rootType, binding, traced);
+    if (!p)
+      continue;
+    // The normalized dims: what dx's sums run over, or what dγ keeps.
+    unsigned axis = rootType.getRank();
+    if (part == Part::DX) {
+      SmallVector<AtomId> atoms;
+      ctx.collectAtoms(*p, atoms);
+      for (AtomId a : atoms)
+        if (ctx.getAtom(a).kind == AtomKind::Sum &&
+            !ctx.getAtom(a).sumDims.empty()) {
+          axis = ctx.getAtom(a).sumDims.front();
+          break;
+        }
+    } else {
+      for (auto [i, g] : llvm::enumerate(binding))
+        if (!g.empty()) {
+          axis = g.front();
+          break;
+        }
+    }
+    if (axis == 0 || axis >= rootType.getRank())
+      continue;
+    Leaves leaves = leavesOf(*p, rootType, axis);
+    if (leaves.full.size() < (part == Part::DX ? 2u : 1u))
+      continue;
+    // Several guesses can match one part (dγ = Σ dy·x·r of a RMSNorm does
+    // not say which of dy and x is which): the one that explains the most
+    // parts wins.
+    std::string nearMiss;
+    std::optional<Pieces> best;
+    SmallVector<Found> bestParts;
+    for (Pieces pieces : guesses(leaves)) {
+      if (!matches(*p, part, pieces, rootType, axis,
+                   part == Part::DX ? &nearMiss : nullptr))
+        continue;
+      SmallVector<Found> parts;
+      parts.push_back(Found{v, part, traced});
+      collectParts(def->getBlock(), pieces, rootType, axis, parts);
+      if (!best || parts.size() > bestParts.size()) {
+        best = pieces;
+        bestParts = std::move(parts);
+      }
+    }
+    if (best) {
+      GradRaise r = create(bestParts, *best, rootType, axis, erase);
+      if (r.raised || !r.nearMiss.empty())
+        return r;
+    }
+    if (!nearMiss.empty()) {
+      result.nearMiss = nearMiss;
+      return result;
+    }
+  }
+  return result;
+}
+
+GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
+                                 RankedTensorType rootType, unsigned axis,
+                                 function_ref<void(Operation *)> erase) {
+  GradRaise r;
+  auto valueOf = [&](std::optional<AtomId> id) -> Value {
+    return id ? ctx.getAtom(*id).value : Value();
+  };
+  Value dy = valueOf(pieces.dy), x = valueOf(pieces.x);
+  Value gamma = valueOf(pieces.gamma);
+  Value mean = valueOf(pieces.mean), rstd = valueOf(pieces.rstd);
+  const Found *dx = nullptr, *dg = nullptr, *db = nullptr;
+  for (const Found &f : parts)
+    (f.part == Part::DX ? dx : f.part == Part::DGamma ? dg : db) = &f;
+  // dβ alone is any column sum: not a norm's backward.
+  if (!dx && !dg)
+    return r;
+  auto xType = cast<RankedTensorType>(x.getType());
+  auto elemType = dyn_cast<FloatType>(xType.getElementType());
+  if (dy.getType() != x.getType() || !elemType)
+    return r;
+  MLIRContext *mctx = x.getContext();
+  FloatType accType = elemType.isF64() ? FloatType(Float64Type::get(mctx))
+                                       : FloatType(Float32Type::get(mctx));
+  auto statType =
+      RankedTensorType::get(xType.getShape().take_front(axis), accType);
+  for (Value s : {mean, rstd})
+    if (s && (getElementTypeOrSelf(s.getType()) != accType ||
+              !canReshape(cast<RankedTensorType>(s.getType()), statType))) {
+      r.nearMiss = "the saved statistics are not " + [&] {
+        std::string s;
+        llvm::raw_string_ostream os(s);
+        os << statType;
+        return s;
+      }() + " (or a reshape of it)";
+      return r;
+    }
+  auto columnType = RankedTensorType::get(
+      xType.getShape().drop_front(axis),
+      gamma ? getElementTypeOrSelf(gamma.getType()) : Type(elemType));
+  if (gamma &&
+      (!canReshape(cast<RankedTensorType>(gamma.getType()), columnType) ||
+       !isWidenedElementType(columnType.getElementType(), elemType, accType)))
+    return r;
+  for (const Found *f : {dx, dg, db}) {
+    if (!f)
+      continue;
+    auto t = cast<RankedTensorType>(f->value.getType());
+    Type want = f == dx ? Type(elemType) : columnType.getElementType();
+    if (!isWidenedElementType(t.getElementType(), want, accType) ||
+        (f != dx && !canReshape(t, columnType.clone(t.getElementType()))))
+      return r;
+  }
+
+  // The op goes before the first part; its operands must be there by then.
+  Block *block = Value(parts.front().value).getParentBlock();
+  Operation *at = nullptr;
+  for (const Found &f : parts) {
+    Operation *op = f.value.getDefiningOp();
+    if (op->getBlock() != block)
+      return r;
+    if (!at || op->isBeforeInBlock(at))
+      at = op;
+  }
+  for (Value s : {dy, x, gamma, mean, rstd})
+    if (s)
+      if (Operation *d = s.getDefiningOp())
+        if (d->getBlock() == block && !d->isBeforeInBlock(at))
+          return r;
+
+  Location loc = at->getLoc();
+  rewriter.setInsertionPoint(at);
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, x);
+  SmallVector<Type> resultTypes;
+  auto empty = [&](const Found *f, RankedTensorType t) -> Value {
+    if (!f)
+      return Value();
+    t = t.clone(getElementTypeOrSelf(f->value.getType()));
+    // x's sizes, or its normalized dims' for dγ/dβ.
+    ArrayRef<OpFoldResult> s = sizes;
+    Value e = tensor::EmptyOp::create(rewriter, loc,
+                                      s.drop_front(s.size() - t.getRank()),
+                                      t.getElementType());
+    resultTypes.push_back(e.getType());
+    return e;
+  };
+  Value dxInit = empty(dx, xType);
+  Value dgInit = empty(dg, columnType);
+  Value dbInit = empty(db, columnType);
+  if (gamma)
+    gamma = reshapeTo(rewriter, loc, gamma, columnType);
+  if (mean)
+    mean = reshapeTo(rewriter, loc, mean, statType);
+  if (rstd)
+    rstd = reshapeTo(rewriter, loc, rstd, statType);
+  IntegerAttr axisAttr = axis + 1 == unsigned(xType.getRank())
+                             ? IntegerAttr()
+                             : rewriter.getI64IntegerAttr(axis);
+  Type attrType = accType.isF64() ? Type(Float64Type::get(mctx))
+                                  : Type(Float32Type::get(mctx));
+  FloatAttr epsAttr =
+      rstd ? FloatAttr() : FloatAttr::get(attrType, pieces.epsilon);
+  Operation *op;
+  if (pieces.layerNorm)
+    op = LayerNormGradOp::create(rewriter, loc, resultTypes, dy, x, Value(),
+                                 gamma, mean, rstd, dxInit, dgInit, dbInit,
+                                 axisAttr, epsAttr, FloatAttr(), TypeAttr(),
+                                 EpsModeAttr());
+  else
+    op = RMSNormGradOp::create(
+        rewriter, loc, resultTypes, dy, x, Value(), gamma, rstd, dxInit, dgInit,
+        axisAttr, epsAttr, FloatAttr(), FloatAttr(), TypeAttr(), EpsModeAttr());
+
+  // Redirect the parts' uses and erase what became dead.
+  llvm::SetVector<Operation *> dead;
+  unsigned next = 0;
+  for (const Found *f : {dx, dg, db}) {
+    if (!f)
+      continue;
+    Value res = op->getResult(next++);
+    rewriter.replaceAllUsesWith(
+        f->value, reshapeTo(rewriter, loc, res,
+                            cast<RankedTensorType>(f->value.getType())));
+    dead.insert(f->traced.begin(), f->traced.end());
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Operation *d : llvm::reverse(dead)) {
+      if (!isOpTriviallyDead(d))
+        continue;
+      for (Value operand : d->getOperands())
+        if (Operation *def = operand.getDefiningOp())
+          dead.insert(def);
+      dead.remove(d);
+      erase(d);
+      changed = true;
+      break;
+    }
+  }
+
+  std::string desc;
+  llvm::raw_string_ostream os(desc);
+  os << "axis " << axis;
+  if (dx)
+    os << ", dx";
+  if (dg)
+    os << ", weight grad";
+  if (db)
+    os << ", bias grad";
+  if (gamma)
+    os << ", weight";
+  if (rstd)
+    os << (mean ? ", saved mean and rstd" : ", saved rstd");
+  else
+    os << ", recomputed statistics, epsilon " << formatDouble(pieces.epsilon);
+  r.raised = op;
+  r.description = desc;
+  return r;
+}
+
+GradRaise raise::raiseNormGrad(RewriterBase &rewriter, Value v,
+                               const RecognizeOptions &opts,
+                               function_ref<void(Operation *)> erase) {
+  return GradRecognizer(rewriter, opts).run(v, erase);
+}

@@ -1,0 +1,789 @@
+// RUN: norm-opt %s --norm-raise | FileCheck %s
+// RUN: norm-opt %s --norm-raise=remarks=true -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: norm-opt %s --norm-raise=raise-layer-norm=false | FileCheck %s --check-prefix=NO-LN
+
+// --norm-raise on the norms' backward (DESIGN.md §9), in torch-mlir's
+// linalg spelling: one generic per torch op, keepdim reductions
+// (`(d0, d1) -> (d0, 0)`), broadcasts by indexing maps, scalars captured
+// from outside the bodies. Each function becomes one norm.*_grad op with
+// the results the IR uses (dx, dγ, dβ), the saved statistics reshaped to
+// the op's [B] or recomputed. test/Integration/CPU/raise-norm-grad.test
+// runs every function before and after raising on random inputs.
+
+// REMARK-COUNT-8: remark: norm-raise: raised norm.{{layer|rms}}_norm_grad
+// REMARK-NOT: remark
+
+// Without LayerNorm raising, the LayerNorm backwards stay.
+// NO-LN-LABEL: func.func @ln_torch
+// NO-LN-NOT: norm.
+// NO-LN: return
+// NO-LN-LABEL: func.func @rms_autograd
+// NO-LN: norm.rms_norm_grad
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0, 0)>
+#col = affine_map<(d0, d1) -> (d1)>
+
+// aten.native_layer_norm_backward as torch/_decomp writes it, lowered
+// by torch-mlir: saved mean/rstd kept as [B, 1], N·g − Σg − x̂·Σ(g·x̂), rstd/N
+// as rstd·(1/N); dγ and dβ are column sums.
+// CHECK-LABEL: func.func @ln_torch
+//  CHECK-SAME: (%[[DY:[a-z0-9]+]]: {{[^,]+}}, %[[X:[a-z0-9]+]]: {{[^,]+}}, %[[MEAN:[a-z0-9]+]]: {{[^,]+}}, %[[RSTD:[a-z0-9]+]]: {{[^,]+}}, %[[W:[a-z0-9]+]]:
+//       CHECK: %[[G:[0-9]+]]{{(:[0-9])?}} = norm.layer_norm_grad grad(%[[DY]] : tensor<4x8xf32>) ins(%[[X]] : tensor<4x8xf32>) weight(%[[W]] : tensor<8xf32>) mean(%{{.*}} : tensor<4xf32>) rstd(%{{.*}} : tensor<4xf32>) outs(%{{.*}} : tensor<4x8xf32>) weight_grad_outs(%{{.*}} : tensor<8xf32>) bias_grad_outs(%{{.*}} : tensor<8xf32>) -> tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>
+//   CHECK-NOT: linalg.generic
+//       CHECK: return %[[G]]#0
+func.func @ln_torch(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %mean: tensor<4x1xf32>, %rstd: tensor<4x1xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %c1 = arith.constant 8.0 : f32
+  %c2 = arith.constant 0.125 : f32
+  %e_full_f32 = tensor.empty() : tensor<4x8xf32>
+  %e_row_f32 = tensor.empty() : tensor<4x1xf32>
+  %er = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%er : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+  // x_hat = (input - mean) * rstd
+  %v1 = linalg.generic {indexing_maps = [#id, #row, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %mean, %rstd : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %o: f32):
+    %s = arith.subf %a0, %a1 : f32
+    %r = arith.mulf %s, %a2 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // grad_x_hat = grad_out * weight
+  %v2 = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // a = grad_x_hat * N
+  %v3 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v2 : tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %r = arith.mulf %a0, %c1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // b = sum(grad_x_hat, -1, keepdim)
+  %v4 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%v2 : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // c1 = grad_x_hat * x_hat
+  %v5 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v2, %v1 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // c2 = sum(c1, -1, keepdim)
+  %v6 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%v5 : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // c3 = x_hat * c2
+  %v7 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v1, %v6 : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // inner = a - b - c3
+  %v8 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v3, %v4 : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.subf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v9 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v8, %v7 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.subf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // rstd / N, as a multiply by 1/N
+  %v10 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%rstd : tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %r = arith.mulf %a0, %c2 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // d_input
+  %v11 = linalg.generic {indexing_maps = [#row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v10, %v9 : tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // d_weight = sum(grad_out * x_hat, 0)
+  %v12 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %v1 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v13 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%v12 : tensor<4x8xf32>) outs(%z_col : tensor<8xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  // d_bias = sum(grad_out, 0)
+  %v14 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%dy : tensor<4x8xf32>) outs(%z_col : tensor<8xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  return %v11, %v13, %v14 : tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>
+}
+
+// The same on bf16 data: dy and x upcast to f32, dx rounded back once;
+// dγ and dβ stay f32 (γ's type).
+// CHECK-LABEL: func.func @ln_torch_bf16
+//  CHECK-SAME: (%[[DY:[a-z0-9]+]]: {{[^,]+}}, %[[X:[a-z0-9]+]]: {{[^,]+}}, %[[MEAN:[a-z0-9]+]]: {{[^,]+}}, %[[RSTD:[a-z0-9]+]]: {{[^,]+}}, %[[W:[a-z0-9]+]]:
+//       CHECK: %[[G:[0-9]+]]{{(:[0-9])?}} = norm.layer_norm_grad grad(%[[DY]] : tensor<4x8xbf16>) ins(%[[X]] : tensor<4x8xbf16>) weight(%[[W]] : tensor<8xf32>) mean(%{{.*}} : tensor<4xf32>) rstd(%{{.*}} : tensor<4xf32>) outs(%{{.*}} : tensor<4x8xbf16>) weight_grad_outs(%{{.*}} : tensor<8xf32>) bias_grad_outs(%{{.*}} : tensor<8xf32>) -> tensor<4x8xbf16>, tensor<8xf32>, tensor<8xf32>
+//   CHECK-NOT: linalg.generic
+//       CHECK: return %[[G]]#0
+func.func @ln_torch_bf16(%dy: tensor<4x8xbf16>, %x: tensor<4x8xbf16>, %mean: tensor<4x1xf32>, %rstd: tensor<4x1xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xbf16>, tensor<8xf32>, tensor<8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %c1 = arith.constant 8.0 : f32
+  %c2 = arith.constant 0.125 : f32
+  %e_full_bf16 = tensor.empty() : tensor<4x8xbf16>
+  %e_full_f32 = tensor.empty() : tensor<4x8xf32>
+  %e_row_f32 = tensor.empty() : tensor<4x1xf32>
+  %er = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%er : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+  // upcast
+  %v1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy : tensor<4x8xbf16>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: bf16, %o: f32):
+    %r = arith.extf %a0 : bf16 to f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v2 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x8xbf16>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: bf16, %o: f32):
+    %r = arith.extf %a0 : bf16 to f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // x_hat = (input - mean) * rstd
+  %v3 = linalg.generic {indexing_maps = [#id, #row, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v2, %mean, %rstd : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %o: f32):
+    %s = arith.subf %a0, %a1 : f32
+    %r = arith.mulf %s, %a2 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // grad_x_hat = grad_out * weight
+  %v4 = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v1, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // a = grad_x_hat * N
+  %v5 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v4 : tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %r = arith.mulf %a0, %c1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // b = sum(grad_x_hat, -1, keepdim)
+  %v6 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%v4 : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // c1 = grad_x_hat * x_hat
+  %v7 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v4, %v3 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // c2 = sum(c1, -1, keepdim)
+  %v8 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%v7 : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // c3 = x_hat * c2
+  %v9 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v3, %v8 : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // inner = a - b - c3
+  %v10 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v5, %v6 : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.subf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v11 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v10, %v9 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.subf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // rstd / N, as a multiply by 1/N
+  %v12 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%rstd : tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %r = arith.mulf %a0, %c2 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // d_input, rounded to the data type
+  %v13 = linalg.generic {indexing_maps = [#row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v12, %v11 : tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full_bf16 : tensor<4x8xbf16>) {
+  ^bb0(%a0: f32, %a1: f32, %o: bf16):
+    %p = arith.mulf %a0, %a1 : f32
+    %r = arith.truncf %p : f32 to bf16
+    linalg.yield %r : bf16
+  } -> tensor<4x8xbf16>
+  // d_weight = sum(grad_out * x_hat, 0)
+  %v14 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v1, %v3 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v15 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%v14 : tensor<4x8xf32>) outs(%z_col : tensor<8xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  // d_bias = sum(grad_out, 0)
+  %v16 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%v1 : tensor<4x8xf32>) outs(%z_col : tensor<8xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  return %v13, %v15, %v16 : tensor<4x8xbf16>, tensor<8xf32>, tensor<8xf32>
+}
+
+// Only dx is used (γ frozen): the op has the dx result only.
+// CHECK-LABEL: func.func @ln_dx_only
+//  CHECK-SAME: (%[[DY:[a-z0-9]+]]: {{[^,]+}}, %[[X:[a-z0-9]+]]: {{[^,]+}}, %[[MEAN:[a-z0-9]+]]: {{[^,]+}}, %[[RSTD:[a-z0-9]+]]: {{[^,]+}}, %[[W:[a-z0-9]+]]:
+//       CHECK: %[[G:[0-9]+]]{{(:[0-9])?}} = norm.layer_norm_grad grad(%[[DY]] : tensor<4x8xf32>) ins(%[[X]] : tensor<4x8xf32>) weight(%[[W]] : tensor<8xf32>) mean(%{{.*}} : tensor<4xf32>) rstd(%{{.*}} : tensor<4xf32>) outs(%{{.*}} : tensor<4x8xf32>) -> tensor<4x8xf32>
+//   CHECK-NOT: linalg.generic
+//       CHECK: return %[[G]]
+func.func @ln_dx_only(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %mean: tensor<4x1xf32>, %rstd: tensor<4x1xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %c1 = arith.constant 8.0 : f32
+  %c2 = arith.constant 0.125 : f32
+  %e_full_f32 = tensor.empty() : tensor<4x8xf32>
+  %e_row_f32 = tensor.empty() : tensor<4x1xf32>
+  %er = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%er : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+  // x_hat = (input - mean) * rstd
+  %v1 = linalg.generic {indexing_maps = [#id, #row, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %mean, %rstd : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %o: f32):
+    %s = arith.subf %a0, %a1 : f32
+    %r = arith.mulf %s, %a2 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // grad_x_hat = grad_out * weight
+  %v2 = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // a = grad_x_hat * N
+  %v3 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v2 : tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %r = arith.mulf %a0, %c1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // b = sum(grad_x_hat, -1, keepdim)
+  %v4 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%v2 : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // c1 = grad_x_hat * x_hat
+  %v5 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v2, %v1 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // c2 = sum(c1, -1, keepdim)
+  %v6 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%v5 : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // c3 = x_hat * c2
+  %v7 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v1, %v6 : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // inner = a - b - c3
+  %v8 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v3, %v4 : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.subf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v9 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v8, %v7 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.subf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // rstd / N, as a multiply by 1/N
+  %v10 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%rstd : tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %r = arith.mulf %a0, %c2 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // d_input
+  %v11 = linalg.generic {indexing_maps = [#row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v10, %v9 : tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  return %v11 : tensor<4x8xf32>
+}
+
+// Only dγ and dβ (the input needs no gradient).
+// CHECK-LABEL: func.func @ln_dw_db
+//  CHECK-SAME: (%[[DY:[a-z0-9]+]]: {{[^,]+}}, %[[X:[a-z0-9]+]]: {{[^,]+}}, %[[MEAN:[a-z0-9]+]]: {{[^,]+}}, %[[RSTD:[a-z0-9]+]]: {{[^,]+}}, %[[W:[a-z0-9]+]]:
+//       CHECK: %[[G:[0-9]+]]{{(:[0-9])?}} = norm.layer_norm_grad grad(%[[DY]] : tensor<4x8xf32>) ins(%[[X]] : tensor<4x8xf32>) mean(%{{.*}} : tensor<4xf32>) rstd(%{{.*}} : tensor<4xf32>) weight_grad_outs(%{{.*}} : tensor<8xf32>) bias_grad_outs(%{{.*}} : tensor<8xf32>) -> tensor<8xf32>, tensor<8xf32>
+//   CHECK-NOT: linalg.generic
+//       CHECK: return %[[G]]#0
+func.func @ln_dw_db(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %mean: tensor<4x1xf32>, %rstd: tensor<4x1xf32>, %w: tensor<8xf32>)
+    -> (tensor<8xf32>, tensor<8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %e_full_f32 = tensor.empty() : tensor<4x8xf32>
+  %er = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%er : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+  // x_hat = (input - mean) * rstd
+  %v1 = linalg.generic {indexing_maps = [#id, #row, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %mean, %rstd : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %o: f32):
+    %s = arith.subf %a0, %a1 : f32
+    %r = arith.mulf %s, %a2 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // d_weight = sum(grad_out * x_hat, 0)
+  %v2 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %v1 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v3 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%v2 : tensor<4x8xf32>) outs(%z_col : tensor<8xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  // d_bias = sum(grad_out, 0)
+  %v4 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%dy : tensor<4x8xf32>) outs(%z_col : tensor<8xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  return %v3, %v4 : tensor<8xf32>, tensor<8xf32>
+}
+
+// Mean and rstd recomputed from x in the backward (no saved statistics):
+// the op recomputes them, with the ε under the root.
+// CHECK-LABEL: func.func @ln_recomputed
+//  CHECK-SAME: (%[[DY:[a-z0-9]+]]: {{[^,]+}}, %[[X:[a-z0-9]+]]: {{[^,]+}}, %[[W:[a-z0-9]+]]:
+//       CHECK: %[[G:[0-9]+]]{{(:[0-9])?}} = norm.layer_norm_grad grad(%[[DY]] : tensor<4x8xf32>) ins(%[[X]] : tensor<4x8xf32>) weight(%[[W]] : tensor<8xf32>) outs(%{{.*}} : tensor<4x8xf32>) weight_grad_outs(%{{.*}} : tensor<8xf32>) bias_grad_outs(%{{.*}} : tensor<8xf32>) {epsilon = 9.99999974E-6 : f32} -> tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>
+//   CHECK-NOT: linalg.generic
+//       CHECK: return %[[G]]#0
+func.func @ln_recomputed(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %c1 = arith.constant 8.0 : f32
+  %c2 = arith.constant 9.99999974E-6 : f32
+  %c3 = arith.constant 0.125 : f32
+  %e_full_f32 = tensor.empty() : tensor<4x8xf32>
+  %e_row_f32 = tensor.empty() : tensor<4x1xf32>
+  %er = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%er : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+  // mean and rstd recomputed from x
+  %v1 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  %v2 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v1 : tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %r = arith.divf %a0, %c1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  %v3 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %v2 : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %s = arith.subf %a0, %a1 : f32
+    %r = arith.mulf %s, %s : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v4 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%v3 : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  %v5 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v4 : tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %v = arith.divf %a0, %c1 : f32
+    %s = arith.addf %v, %c2 : f32
+    %r = math.rsqrt %s : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // x_hat = (input - mean) * rstd
+  %v6 = linalg.generic {indexing_maps = [#id, #row, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %v2, %v5 : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %o: f32):
+    %s = arith.subf %a0, %a1 : f32
+    %r = arith.mulf %s, %a2 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // grad_x_hat = grad_out * weight
+  %v7 = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // a = grad_x_hat * N
+  %v8 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v7 : tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %r = arith.mulf %a0, %c1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // b = sum(grad_x_hat, -1, keepdim)
+  %v9 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%v7 : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // c1 = grad_x_hat * x_hat
+  %v10 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v7, %v6 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // c2 = sum(c1, -1, keepdim)
+  %v11 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%v10 : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // c3 = x_hat * c2
+  %v12 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v6, %v11 : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // inner = a - b - c3
+  %v13 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v8, %v9 : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.subf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v14 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v13, %v12 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.subf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // rstd / N, as a multiply by 1/N
+  %v15 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v5 : tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %r = arith.mulf %a0, %c3 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // d_input
+  %v16 = linalg.generic {indexing_maps = [#row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v15, %v14 : tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // d_weight = sum(grad_out * x_hat, 0)
+  %v17 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %v6 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v18 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%v17 : tensor<4x8xf32>) outs(%z_col : tensor<8xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  // d_bias = sum(grad_out, 0)
+  %v19 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%dy : tensor<4x8xf32>) outs(%z_col : tensor<8xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  return %v16, %v18, %v19 : tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>
+}
+
+// LlamaRMSNorm's backward as AOTAutograd decomposes the eager module
+// (saved rstd): the mul, rsqrt (−0.5·r³), mean (1/N) and pow (2·x) backwards.
+// CHECK-LABEL: func.func @rms_autograd
+//  CHECK-SAME: (%[[DY:[a-z0-9]+]]: {{[^,]+}}, %[[X:[a-z0-9]+]]: {{[^,]+}}, %[[RSTD:[a-z0-9]+]]: {{[^,]+}}, %[[W:[a-z0-9]+]]:
+//       CHECK: %[[G:[0-9]+]]{{(:[0-9])?}} = norm.rms_norm_grad grad(%[[DY]] : tensor<4x8xf32>) ins(%[[X]] : tensor<4x8xf32>) weight(%[[W]] : tensor<8xf32>) rstd(%{{.*}} : tensor<4xf32>) outs(%{{.*}} : tensor<4x8xf32>) weight_grad_outs(%{{.*}} : tensor<8xf32>) -> tensor<4x8xf32>, tensor<8xf32>
+//   CHECK-NOT: linalg.generic
+//       CHECK: return %[[G]]#0
+func.func @rms_autograd(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %rstd: tensor<4x1xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>, tensor<8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %c1 = arith.constant 3.0 : f32
+  %c2 = arith.constant -0.5 : f32
+  %c3 = arith.constant 8.0 : f32
+  %c4 = arith.constant 2.0 : f32
+  %e_full_f32 = tensor.empty() : tensor<4x8xf32>
+  %e_row_f32 = tensor.empty() : tensor<4x1xf32>
+  %er = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%er : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+  // hidden * rsqrt(variance + eps), recomputed
+  %v1 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %rstd : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // mul backward: grad * weight
+  %v2 = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // mul backward: to hidden
+  %v3 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v2, %rstd : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // mul backward: to rsqrt, summed over the broadcast dim
+  %v4 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v2, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v5 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%v4 : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // rsqrt backward: grad * -0.5 * rstd^3
+  %v6 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v5, %rstd : tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %p = math.powf %a1, %c1 : f32
+    %q = arith.mulf %p, %c2 : f32
+    %r = arith.mulf %a0, %q : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // mean backward: expand / N
+  %v7 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v6 : tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %r = arith.divf %a0, %c3 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // pow backward: grad * 2 * hidden
+  %v8 = linalg.generic {indexing_maps = [#row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v7, %x : tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %p = arith.mulf %a1, %c4 : f32
+    %r = arith.mulf %a0, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // the two paths to hidden
+  %v9 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v3, %v8 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.addf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // weight grad: sum(grad * hidden_normed, rows)
+  %v10 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %v1 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v11 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%v10 : tensor<4x8xf32>) outs(%z_col : tensor<8xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  return %v9, %v11 : tensor<4x8xf32>, tensor<8xf32>
+}
+
+// Only dγ of the RMSNorm.
+// CHECK-LABEL: func.func @rms_dw_only
+//  CHECK-SAME: (%[[DY:[a-z0-9]+]]: {{[^,]+}}, %[[X:[a-z0-9]+]]: {{[^,]+}}, %[[RSTD:[a-z0-9]+]]: {{[^,]+}}, %[[W:[a-z0-9]+]]:
+//       CHECK: %[[G:[0-9]+]]{{(:[0-9])?}} = norm.rms_norm_grad grad(%[[DY]] : tensor<4x8xf32>) ins(%[[X]] : tensor<4x8xf32>) rstd(%{{.*}} : tensor<4xf32>) weight_grad_outs(%{{.*}} : tensor<8xf32>) -> tensor<8xf32>
+//   CHECK-NOT: linalg.generic
+//       CHECK: return %[[G]]
+func.func @rms_dw_only(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %rstd: tensor<4x1xf32>, %w: tensor<8xf32>)
+    -> (tensor<8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %e_full_f32 = tensor.empty() : tensor<4x8xf32>
+  %er = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%er : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+  // hidden * rsqrt(variance + eps), recomputed
+  %v1 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %rstd : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // weight grad: sum(grad * hidden_normed, rows)
+  %v2 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %v1 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v3 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%v2 : tensor<4x8xf32>) outs(%z_col : tensor<8xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  return %v3 : tensor<8xf32>
+}
+
+// The compact form dx = r·(dŷ − x̂·mean(dŷ·x̂)) with r recomputed from x.
+// CHECK-LABEL: func.func @rms_compact
+//  CHECK-SAME: (%[[DY:[a-z0-9]+]]: {{[^,]+}}, %[[X:[a-z0-9]+]]: {{[^,]+}}, %[[W:[a-z0-9]+]]:
+//       CHECK: %[[G:[0-9]+]]{{(:[0-9])?}} = norm.rms_norm_grad grad(%[[DY]] : tensor<4x8xf32>) ins(%[[X]] : tensor<4x8xf32>) weight(%[[W]] : tensor<8xf32>) outs(%{{.*}} : tensor<4x8xf32>) {epsilon = 9.99999997E-7 : f32} -> tensor<4x8xf32>
+//   CHECK-NOT: linalg.generic
+//       CHECK: return %[[G]]
+func.func @rms_compact(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %c1 = arith.constant 1.250000e-01 : f32
+  %c2 = arith.constant 9.99999997E-7 : f32
+  %e_full_f32 = tensor.empty() : tensor<4x8xf32>
+  %e_row_f32 = tensor.empty() : tensor<4x1xf32>
+  %er = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%er : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+  // r = rsqrt(mean(x²) + ε), recomputed
+  %v1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %r = arith.mulf %a0, %a0 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v2 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%v1 : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  %v3 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v2 : tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %m = arith.mulf %a0, %c1 : f32
+    %s = arith.addf %m, %c2 : f32
+    %r = math.rsqrt %s : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // x̂ and dŷ
+  %v4 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %v3 : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v5 = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // mean(dŷ·x̂)
+  %v6 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v5, %v4 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v7 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%v6 : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // dx = r·(dŷ − x̂·mean(dŷ·x̂))
+  %v8 = linalg.generic {indexing_maps = [#id, #id, #row, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v5, %v4, %v7, %v3 : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %a3: f32, %o: f32):
+    %m = arith.mulf %a2, %c1 : f32
+    %p = arith.mulf %a1, %m : f32
+    %s = arith.subf %a0, %p : f32
+    %r = arith.mulf %a3, %s : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  return %v8 : tensor<4x8xf32>
+}
+
+
