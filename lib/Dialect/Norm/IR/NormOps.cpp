@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "NormOpsSupport.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
+#include "NormOpsSupport.h"
 #include "norm/Dialect/Norm/IR/NormNumerics.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
