@@ -89,25 +89,12 @@ LogicalResult verifyGrad(OpTy op, const GradOperands &ops) {
   NormVerifier verifier(op);
   ShapedType inputType = op.getInputType();
   Type elementType = inputType.getElementType();
-  int64_t rank = inputType.getRank();
-  if (rank < 1)
-    return op.emitOpError("input must have rank >= 1");
-  int64_t axis = op.getAxis();
-  if (axis < -rank || axis >= rank)
-    return op.emitOpError("'axis' = ")
-           << axis << " is out of range for an input of rank " << rank
-           << " (expected " << -rank << " <= axis < " << rank << ")";
-  if (failed(verifier.checkUniformKind()))
+  if (failed(verifier.checkRows(inputType, op.getAxis())))
     return failure();
   int64_t normAxis = op.getNormalizedAxis();
   ArrayRef<int64_t> shape = inputType.getShape();
   ArrayRef<int64_t> rowShape = shape.take_front(normAxis);
   ArrayRef<int64_t> normShape = shape.drop_front(normAxis);
-  for (auto [index, size] : llvm::enumerate(normShape))
-    if (size == 0)
-      return op.emitOpError("the normalized dimensions must not be empty "
-                            "(dimension ")
-             << normAxis + index << " has size 0)";
   if (failed(verifier.checkAttributes(op.getEpsilonAttr(),
                                       op.getWeightOffsetAttr(), op.getAccType(),
                                       elementType)))

@@ -61,6 +61,28 @@ public:
     return success();
   }
 
+  /// The row structure of a norm over dims [axis, rank) of `inputType`:
+  /// rank >= 1, -rank <= axis < rank, tensors and memrefs not mixed, and no
+  /// empty normalized dim.
+  LogicalResult checkRows(ShapedType inputType, int64_t axis) {
+    int64_t rank = inputType.getRank();
+    if (rank < 1)
+      return op->emitOpError("input must have rank >= 1");
+    if (axis < -rank || axis >= rank)
+      return op->emitOpError("'axis' = ")
+             << axis << " is out of range for an input of rank " << rank
+             << " (expected " << -rank << " <= axis < " << rank << ")";
+    if (failed(checkUniformKind()))
+      return failure();
+    int64_t normAxis = axis < 0 ? axis + rank : axis;
+    for (int64_t d = normAxis; d < rank; ++d)
+      if (inputType.getDimSize(d) == 0)
+        return op->emitOpError("the normalized dimensions must not be empty "
+                               "(dimension ")
+               << d << " has size 0)";
+    return success();
+  }
+
   LogicalResult checkSameElementType(Value value, StringRef name, Type expected,
                                      StringRef expectedWhat) {
     if (!value)
