@@ -109,7 +109,13 @@ NORM_CUDA_EXPORT CUmodule mgpuModuleLoadJIT(void *data, int optLevel) {
 }
 
 NORM_CUDA_EXPORT void mgpuModuleUnload(CUmodule module) {
-  check(driver().moduleUnload(module), "cuModuleUnload");
+  CUresult result = driver().moduleUnload(module);
+  // A program compiled ahead of time unloads its gpu.binary modules from a
+  // global destructor, which runs after libcuda.so.1 (opened later, so
+  // finalized first) has torn the driver down and freed every module.
+  if (result == CUDA_ERROR_DEINITIALIZED)
+    return;
+  check(result, "cuModuleUnload");
 }
 
 NORM_CUDA_EXPORT CUfunction mgpuModuleGetFunction(CUmodule module,

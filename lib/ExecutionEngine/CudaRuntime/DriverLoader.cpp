@@ -18,6 +18,13 @@ namespace norm_cuda {
 namespace {
 
 [[noreturn]] void fail(const char *message) {
+  // exit() runs the program's destructors, and a gpu.binary's unload their
+  // modules through this runtime: a second failure from there is the same
+  // one, already reported, and exit() must not be called again.
+  static bool reported = false;
+  if (reported)
+    _Exit(EXIT_FAILURE);
+  reported = true;
   fprintf(stderr, "norm-cuda-runtime: error: %s\n", message);
   fflush(stderr);
   exit(EXIT_FAILURE);
@@ -124,8 +131,10 @@ LoadedDriver load() {
 }
 
 const LoadedDriver &loaded() {
-  static const LoadedDriver driver = load();
-  return driver;
+  // Never destroyed: the module-unload destructors of a program's gpu.binary
+  // still call in after exit() (from fail() too) has run static destructors.
+  static const LoadedDriver *driver = new LoadedDriver(load());
+  return *driver;
 }
 
 } // namespace
@@ -148,11 +157,11 @@ void check(CUresult result, const char *what) {
   const char *description = nullptr;
   driver().getErrorName(result, &name);
   driver().getErrorString(result, &description);
-  fprintf(stderr, "norm-cuda-runtime: error: %s failed with %s (%s)\n", what,
-          name ? name : "an unknown error",
-          description ? description : "no description");
-  fflush(stderr);
-  exit(EXIT_FAILURE);
+  char message[512];
+  snprintf(message, sizeof(message), "%s failed with %s (%s, %d)", what,
+           name ? name : "an unknown error",
+           description ? description : "no description", int(result));
+  fail(message);
 }
 
 } // namespace norm_cuda
