@@ -1,7 +1,10 @@
 //===- LaunchTiming.cpp - optional GPU timing of kernel launches ----------===//
 //
-// Two timing events, created on first use, recorded around every launch
-// while timing is enabled. Single-threaded use only (benchmarks).
+// Two timing events, created on first use, recorded while timing is
+// enabled: the start before the first launch after the last reading, the
+// stop after every launch. A reading thus spans all the launches of one op
+// (a split-K GEMM and its reduction, a gradient's two kernels), not only its
+// last. Single-threaded use only (benchmarks).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +19,7 @@ using norm_cuda::driver;
 namespace {
 bool enabled = false;
 bool recorded = false;
+bool spanOpen = false;
 CUevent startEvent = nullptr;
 CUevent stopEvent = nullptr;
 } // namespace
@@ -27,7 +31,10 @@ void norm_cuda::recordLaunchStart(CUstream stream) {
     check(driver().eventCreate(&startEvent, CU_EVENT_DEFAULT), "cuEventCreate");
     check(driver().eventCreate(&stopEvent, CU_EVENT_DEFAULT), "cuEventCreate");
   }
+  if (spanOpen)
+    return;
   check(driver().eventRecord(startEvent, stream), "cuEventRecord");
+  spanOpen = true;
 }
 
 void norm_cuda::recordLaunchStop(CUstream stream) {
@@ -38,11 +45,13 @@ void norm_cuda::recordLaunchStop(CUstream stream) {
 /// Turns the timing of launches on (non-zero) or off.
 NORM_CUDA_EXPORT void normCudaEnableLaunchTiming(int on) { enabled = on != 0; }
 
-/// The GPU time of the last timed launch in milliseconds (waiting for it to
+/// The GPU time in milliseconds from the start of the first timed launch
+/// since the last reading to the end of the last one (waiting for it to
 /// finish), or -1 when no launch has been timed.
 NORM_CUDA_EXPORT double normCudaLastLaunchMilliseconds() {
   if (!recorded)
     return -1.0;
+  spanOpen = false;
   check(driver().eventSynchronize(stopEvent), "cuEventSynchronize");
   float milliseconds = 0;
   check(driver().eventElapsedTime(&milliseconds, startEvent, stopEvent),

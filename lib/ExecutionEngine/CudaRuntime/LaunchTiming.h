@@ -5,7 +5,9 @@
 // synchronization: ~10 µs, as much as a 4096×4096 bf16 norm takes). When
 // enabled (normCudaEnableLaunchTiming), mgpuLaunchKernel brackets each
 // launch with timing events on the launch's stream, and
-// normCudaLastLaunchMilliseconds returns the most recent interval.
+// normCudaLastLaunchMilliseconds returns the interval from the start of the
+// first launch since its last call to the end of the last: the whole op,
+// however many kernels it launches (split-K adds a reduction).
 //
 //===----------------------------------------------------------------------===//
 
