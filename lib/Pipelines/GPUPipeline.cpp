@@ -118,7 +118,9 @@ void addKernelStage(OpPassManager &pm, const NormNVVMPipelineOptions &options,
   pm.addPass(createConvertNormToGPUPass(kernelOptions));
   // What convert-norm-to-gpu leaves of linalg (elementwise chains, softmax,
   // transposes, fills, batch matmuls, matmuls without lower-matmuls):
-  // upstream's loops, mapped an element a thread.
+  // upstream's loops, mapped an element a thread. The copies bufferization
+  // left join them, rather than run on the host over managed memory.
+  pm.addPass(createNormGPUCopiesToLinalgPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   pm.addPass(createNormGPUMapHostLoopsPass());
   pm.addPass(createConvertParallelLoopToGpuPass());

@@ -182,6 +182,31 @@ def NormGPUMapHostLoopsPass : Pass<"norm-gpu-map-host-loops"> {
   ];
 }
 
+def NormGPUCopiesToLinalgPass : Pass<"norm-gpu-copies-to-linalg"> {
+  let summary = "Make the host's memref.copy ops linalg.copy, so that they "
+                "become GPU kernels";
+  let description = [{
+    Bufferization leaves a `memref.copy` for each tensor copy it cannot
+    avoid (a `tensor.insert_slice` of a computed value, e.g. the two halves
+    of RoPE's rotation). Lowered as they are, they run on the host
+    (`memrefCopy`, element by element for a strided layout), and on managed
+    memory each moves its pages from the GPU to the host and back. As
+    `linalg.copy` they take the path of every other linalg op:
+    `convert-linalg-to-parallel-loops`, `norm-gpu-map-host-loops`, a kernel.
+
+    ```mlir
+    memref.copy %a, %b : memref<16x128x32xf32> to memref<16x128x32xf32, strided<[8192, 64, 1]>>
+    // becomes
+    linalg.copy ins(%a : memref<16x128x32xf32>) outs(%b : memref<16x128x32xf32, strided<[8192, 64, 1]>>)
+    ```
+
+    Copies inside a `gpu.launch` or a `gpu.module`, and copies of unranked
+    or rank-0 memrefs, are left alone. `--norm-lower-to-nvvm` runs it before
+    `convert-linalg-to-parallel-loops`.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def NormTensorMapKernelArgsPass
     : Pass<"norm-tensormap-kernel-args", "::mlir::ModuleOp"> {
   let summary = "Pass TMA descriptors to outlined kernels as !llvm.ptr";
