@@ -382,6 +382,133 @@ CompareResult mlir::norm::reference::compare(const std::vector<double> &out,
 }
 
 //===----------------------------------------------------------------------===//
+// Quantized outputs
+//===----------------------------------------------------------------------===//
+
+const char *mlir::norm::reference::getQuantTypeName(QuantType t) {
+  switch (t) {
+  case QuantType::F8E4M3FN:
+    return "f8E4M3FN";
+  case QuantType::F8E5M2:
+    return "f8E5M2";
+  case QuantType::I8:
+    return "i8";
+  }
+  return "?";
+}
+
+double mlir::norm::reference::getQuantMax(QuantType t) {
+  switch (t) {
+  case QuantType::F8E4M3FN:
+    return 448.0;
+  case QuantType::F8E5M2:
+    return 57344.0;
+  case QuantType::I8:
+    return 127.0;
+  }
+  return 0.0;
+}
+
+double mlir::norm::reference::quantize(QuantType t, double v) {
+  if (std::isnan(v))
+    return v;
+  double qmax = getQuantMax(t);
+  switch (t) {
+  case QuantType::F8E4M3FN:
+    return roundToFormat(std::clamp(v, -qmax, qmax), 4, -6, qmax);
+  case QuantType::F8E5M2:
+    return roundToFormat(std::clamp(v, -qmax, qmax), 3, -14, qmax);
+  case QuantType::I8:
+    return std::clamp(std::nearbyint(v), -qmax - 1.0, qmax);
+  }
+  return v;
+}
+
+double mlir::norm::reference::decodeQuant(QuantType t, uint8_t bits) {
+  if (t == QuantType::I8)
+    return static_cast<int8_t>(bits);
+  int mantissaBits = t == QuantType::F8E4M3FN ? 3 : 2;
+  int bias = t == QuantType::F8E4M3FN ? 7 : 15;
+  int exponent = (bits & 0x7f) >> mantissaBits;
+  int mantissa = bits & ((1 << mantissaBits) - 1);
+  int maxExponent = (1 << (7 - mantissaBits)) - 1;
+  double magnitude;
+  if (t == QuantType::F8E4M3FN && (bits & 0x7f) == 0x7f)
+    magnitude = NAN; // E4M3FN: no infinities, one NaN pattern
+  else if (t == QuantType::F8E5M2 && exponent == maxExponent)
+    magnitude = mantissa ? NAN : INFINITY;
+  else if (exponent == 0)
+    magnitude = std::ldexp(mantissa, 1 - bias - mantissaBits);
+  else
+    magnitude = std::ldexp(mantissa | (1 << mantissaBits),
+                           exponent - bias - mantissaBits);
+  return (bits & 0x80) ? -magnitude : magnitude;
+}
+
+std::vector<double>
+mlir::norm::reference::quantScales(QuantType t, const std::vector<double> &y,
+                                   int64_t rows, int64_t n, int64_t group,
+                                   double sMin) {
+  std::vector<double> scales;
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t g = 0; g < n; g += group) {
+      double amax = 0.0;
+      for (int64_t j = g; j < g + group; ++j)
+        amax = std::isnan(y[r * n + j])
+                   ? NAN
+                   : std::fmax(amax, std::fabs(y[r * n + j]));
+      scales.push_back(
+          std::isnan(amax) ? amax : std::fmax(amax / getQuantMax(t), sMin));
+    }
+  return scales;
+}
+
+QuantCompareResult mlir::norm::reference::compareQuantized(
+    QuantType t, const std::vector<double> &out, const std::vector<double> &y,
+    const std::vector<double> &scales, int64_t perScale) {
+  QuantCompareResult e;
+  if (out.size() != y.size() || perScale <= 0 ||
+      scales.size() * perScale != y.size()) {
+    e.ok = false;
+    e.note = "size mismatch";
+    return e;
+  }
+  constexpr double kBoundary = 1e-6;
+  for (size_t i = 0; i < out.size(); ++i) {
+    double exact = y[i] / scales[i / perScale];
+    double q = quantize(t, exact);
+    if (std::isnan(exact)) {
+      // fp8 keeps NaN; an i8 NaN row is unspecified.
+      if (t != QuantType::I8 && !std::isnan(out[i]))
+        ++e.mismatches;
+      continue;
+    }
+    if (out[i] == q)
+      continue;
+    if (out[i] == quantize(t, exact * (1 + kBoundary)) ||
+        out[i] == quantize(t, exact * (1 - kBoundary)))
+      ++e.boundarySteps;
+    else
+      ++e.mismatches;
+  }
+  e.ok = e.mismatches == 0;
+  return e;
+}
+
+double mlir::norm::reference::maxRelativeError(const std::vector<double> &out,
+                                               const std::vector<double> &ref) {
+  if (out.size() != ref.size())
+    return NAN;
+  double worst = 0.0;
+  for (size_t i = 0; i < out.size(); ++i) {
+    double err = std::fabs(out[i] - ref[i]) / std::fabs(ref[i]);
+    if (!(err <= worst)) // NaN sticks
+      worst = std::isnan(err) && out[i] == ref[i] ? worst : err;
+  }
+  return worst;
+}
+
+//===----------------------------------------------------------------------===//
 // Random streams
 //===----------------------------------------------------------------------===//
 

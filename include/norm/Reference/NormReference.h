@@ -179,6 +179,55 @@ CompareResult compare(const std::vector<double> &out,
                       const std::vector<double> &ref, double tol);
 
 //===----------------------------------------------------------------------===//
+// Quantized outputs (DESIGN.md section 8)
+//===----------------------------------------------------------------------===//
+
+/// The quantized element types of a norm's result, stored as one byte.
+enum class QuantType { F8E4M3FN, F8E5M2, I8 };
+
+/// "f8E4M3FN", "f8E5M2" or "i8", as MLIR spells them.
+const char *getQuantTypeName(QuantType t);
+
+/// qmax, the largest finite value: 448, 57344 or 127.
+double getQuantMax(QuantType t);
+
+/// sat(rne(v)) in `t`: rounded to nearest even, clamped to the largest
+/// finite magnitude ([-128, 127] for i8). NaN stays NaN.
+double quantize(QuantType t, double v);
+
+/// The value of the byte `bits` of `t`.
+double decodeQuant(QuantType t, uint8_t bits);
+
+/// The dynamic scales of `y` (`rows` rows of `n` unrounded values): one per
+/// run of `group` consecutive elements of a row (`group` = n: per token),
+/// s = max(amax |y| / qmax, sMin). rows * n / group values.
+std::vector<double> quantScales(QuantType t, const std::vector<double> &y,
+                                int64_t rows, int64_t n, int64_t group,
+                                double sMin);
+
+struct QuantCompareResult {
+  /// Elements that are neither the quantization of y / s nor one step from
+  /// it where y / s lies within 1e-6 relative of a rounding boundary.
+  int64_t mismatches = 0;
+  /// Elements one step apart at a boundary (allowed).
+  int64_t boundarySteps = 0;
+  bool ok = true;
+  std::string note;
+};
+
+/// Compares the decoded quantized values `out` with the quantization of the
+/// exact `y[i] / scales[i / perScale]` (DESIGN.md section 8).
+QuantCompareResult compareQuantized(QuantType t, const std::vector<double> &out,
+                                    const std::vector<double> &y,
+                                    const std::vector<double> &scales,
+                                    int64_t perScale);
+
+/// The largest |out[i] - ref[i]| / |ref[i]| (the scales' error); NaN when an
+/// element is NaN in one and not the other, or the sizes differ.
+double maxRelativeError(const std::vector<double> &out,
+                        const std::vector<double> &ref);
+
+//===----------------------------------------------------------------------===//
 // Random streams
 //===----------------------------------------------------------------------===//
 

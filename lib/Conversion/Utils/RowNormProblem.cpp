@@ -1,6 +1,7 @@
 //===- RowNormProblem.cpp - a standalone norm as rows ---------------------===//
 
 #include "norm/Conversion/Utils/RowNormProblem.h"
+#include "norm/Dialect/Norm/IR/NormQuantization.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -125,6 +126,8 @@ std::string mlir::norm::unsupportedRowLayoutReason(MemRefType type,
 }
 
 std::string mlir::norm::unsupportedRowOperandReason(Operation *op) {
+  if (getNormQuantization(op))
+    return "has a quantized output, which the row kernels do not write";
   // Rows of each operand: the non-normalized dims; γ and β are one row.
   llvm::DenseMap<Value, int64_t> rowDims;
   auto record = [&](auto norm) {
@@ -377,17 +380,19 @@ Operation *mlir::norm::createNormOfSum(OpBuilder &b, Location loc,
     y = viewAsHeads(b, loc, y, *d);
   }
   if (auto op = dyn_cast<MatmulLayerNormOp>(fusedOp)) {
-    return LayerNormOp::create(b, loc, TypeRange{}, sum, Value(), op.getWeight(),
-                        op.getBias(), y, Value(), Value(), Value(),
-                        /*axis=*/1, op.getEpsilonAttr(),
-                        op.getWeightOffsetAttr(),
-                        TypeAttr::get(op.getAccumulationType()),
-                        CastMode::after_weight, op.getEpsMode());
+    return LayerNormOp::create(
+        b, loc, TypeRange{}, sum, Value(), op.getWeight(), op.getBias(),
+        /*scale=*/Value(), y, Value(), Value(), Value(), /*scale_outs=*/Value(),
+        IntegerAttr(), Attribute(), /*axis=*/1, op.getEpsilonAttr(),
+        op.getWeightOffsetAttr(), TypeAttr::get(op.getAccumulationType()),
+        CastMode::after_weight, op.getEpsMode());
   }
   auto op = cast<MatmulRMSNormOp>(fusedOp);
-  return RMSNormOp::create(b, loc, TypeRange{}, sum, Value(), op.getWeight(), y,
-                    Value(), Value(), /*axis=*/1, op.getEpsilonAttr(),
-                    op.getWeightOffsetAttr(), Attribute(),
-                    TypeAttr::get(op.getAccumulationType()),
-                    CastMode::after_weight, op.getEpsMode());
+  return RMSNormOp::create(b, loc, TypeRange{}, sum, Value(), op.getWeight(),
+                           /*scale=*/Value(), y, Value(), Value(),
+                           /*scale_outs=*/Value(), IntegerAttr(), Attribute(),
+                           /*axis=*/1, op.getEpsilonAttr(),
+                           op.getWeightOffsetAttr(), Attribute(),
+                           TypeAttr::get(op.getAccumulationType()),
+                           CastMode::after_weight, op.getEpsMode());
 }

@@ -50,3 +50,16 @@ func.func @other_ops() -> index {
   %s = arith.addi %c, %c2 : index
   return %s : index
 }
+
+// -----
+
+// A quantized output (DESIGN.md §8): the row kernels do not write one, so
+// the op is left, on identity memrefs too, for the decomposition
+// (test/Integration/CPU/quantized.mlir runs it).
+// CHECK-LABEL: func.func @quantized
+//       CHECK: norm.rms_norm ins(%{{.*}} : memref<4x64xf32>) scale(%{{.*}} : f32) outs(%{{.*}} : memref<4x64xf8E4M3FN>)
+//   CHECK-NOT: vector.
+func.func @quantized(%x: memref<4x64xf32>, %s: f32, %q: memref<4x64xf8E4M3FN>) {
+  norm.rms_norm ins(%x : memref<4x64xf32>) scale(%s : f32) outs(%q : memref<4x64xf8E4M3FN>)
+  return
+}

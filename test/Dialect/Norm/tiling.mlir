@@ -121,3 +121,46 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A quantized output with per-group scales: the scales are tiled by rows
+// with all their groups; a static scale is passed whole.
+// CHECK-LABEL: func.func @tile_quantized_per_group
+// CHECK: scf.for %[[IV:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[Q:.*]] = %{{.*}}, %[[SC:.*]] = %{{.*}})
+// CHECK:   %[[ST:.*]] = tensor.extract_slice %[[SC]][%[[IV]], 0] [8, 2] [1, 1]
+// CHECK:   %[[T:.*]]:2 = norm.rms_norm ins(%{{.*}} : tensor<8x128xf32>) outs(%{{.*}} : tensor<8x128xi8>) scale_outs(%[[ST]] : tensor<8x2xf32>) {group_size = 64 : i64}
+// CHECK:   tensor.insert_slice %[[T]]#1 into %[[SC]][%[[IV]], 0] [8, 2] [1, 1]
+func.func @tile_quantized_per_group(%x: tensor<32x128xf32>, %e: tensor<32x128xi8>, %s: tensor<32x2xf32>)
+    -> (tensor<32x128xi8>, tensor<32x2xf32>) {
+  %q, %sc = norm.rms_norm ins(%x : tensor<32x128xf32>) outs(%e : tensor<32x128xi8>)
+      scale_outs(%s : tensor<32x2xf32>) {group_size = 64 : i64} -> tensor<32x128xi8>, tensor<32x2xf32>
+  return %q, %sc : tensor<32x128xi8>, tensor<32x2xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["norm.rms_norm"]} in %root : (!transform.any_op) -> !transform.any_op
+    %tiled, %loop = transform.structured.tile_using_for %op tile_sizes [8, 0] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// CHECK-LABEL: func.func @tile_quantized_static
+// CHECK-SAME: %[[S:[^:]*]]: f32
+// CHECK: scf.for
+// CHECK:   norm.layer_norm ins(%{{.*}} : tensor<8x64xf32>) scale(%[[S]] : f32) outs(%{{.*}} : tensor<8x64xf8E5M2>)
+func.func @tile_quantized_static(%x: tensor<32x64xf32>, %s: f32, %e: tensor<32x64xf8E5M2>) -> tensor<32x64xf8E5M2> {
+  %q = norm.layer_norm ins(%x : tensor<32x64xf32>) scale(%s : f32) outs(%e : tensor<32x64xf8E5M2>) -> tensor<32x64xf8E5M2>
+  return %q : tensor<32x64xf8E5M2>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["norm.layer_norm"]} in %root : (!transform.any_op) -> !transform.any_op
+    %tiled, %loop = transform.structured.tile_using_for %op tile_sizes [8, 0] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

@@ -165,6 +165,8 @@ enum CheckFlags : int64_t {
   kHasDx = 1024,
   kHasWeightGrad = 2048,
   kHasBiasGrad = 4096,
+  kIsLayerNorm = 8192,  // checkQuantNorm: layer_norm, not rms_norm
+  kStaticScale = 16384, // checkQuantNorm: `scale`, not `scale_outs`
 };
 
 //===----------------------------------------------------------------------===//
@@ -340,12 +342,19 @@ struct Report {
   double tol;
   std::vector<std::pair<std::string, Err>> extra;
   std::vector<std::string> notes;
+  /// Set when `main` is a count (quantized elements that differ), printed
+  /// as `<countName>=N` instead of a relative error and tolerance.
+  const char *countName = nullptr;
 
   void print() {
     bool ok = main.ok;
     std::string line = head + ": ";
     char buf[128];
-    std::snprintf(buf, sizeof(buf), "rel_err=%.3e tol=%.0e", main.relErr, tol);
+    if (countName)
+      std::snprintf(buf, sizeof(buf), "%s=%.0f", countName, main.relErr);
+    else
+      std::snprintf(buf, sizeof(buf), "rel_err=%.3e tol=%.0e", main.relErr,
+                    tol);
     line += buf;
     for (auto &[name, e] : extra) {
       std::snprintf(buf, sizeof(buf), " %s_err=%.3e", name.c_str(), e.relErr);
@@ -437,6 +446,73 @@ void failEarly(Report &rep) {
 // Checkers
 //===----------------------------------------------------------------------===//
 
+/// A standalone norm run on the host in float64: its rows, the residual sum
+/// s and the reference y, mean and rstd.
+struct ReferenceRun {
+  int64_t rows = 0, n = 0;
+  std::vector<double> s, y, mean, rstd;
+};
+
+/// What checkNorm and checkQuantNorm share: reads the inputs, names the case
+/// in `rep.head` and computes the reference; false (reported) when the
+/// inputs do not fit.
+template <typename DT>
+bool runReference(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
+                  UnrankedMemRefType<typename DT::Storage> *residual,
+                  UnrankedMemRefType<typename DT::Storage> *gamma,
+                  UnrankedMemRefType<typename DT::Storage> *beta, int64_t axis,
+                  double eps, double offset, double partial, int64_t flags,
+                  Report &rep, ReferenceRun &run) {
+  std::vector<int64_t> shape;
+  std::vector<double> xs = load<DT>(x, &shape);
+  int64_t rank = static_cast<int64_t>(shape.size());
+  int64_t ax = axis < 0 ? axis + rank : axis;
+
+  rep.head = std::string(isRms ? "rms_norm " : "layer_norm ") + DT::name +
+             " " + nref::shapeString(shape) + " axis=" + std::to_string(ax) +
+             flagStr(flags, isRms);
+  if (offset != 0.0)
+    rep.head += numStr("offset", offset);
+  if (isRms && partial != 1.0)
+    rep.head += numStr("partial", partial);
+  if (ax < 0 || ax >= rank) {
+    rep.notes.push_back("bad axis");
+    return false;
+  }
+  int64_t rows = product(shape, 0, ax), n = product(shape, ax, rank);
+  run.rows = rows;
+  run.n = n;
+
+  // s = round_dt(x + r).
+  std::vector<double> &s = run.s;
+  s = xs;
+  if (flags & kHasResidual) {
+    std::vector<double> rs = load<DT>(residual);
+    if (rs.size() != xs.size()) {
+      rep.notes.push_back("residual size mismatch");
+      return false;
+    }
+    for (size_t i = 0; i < s.size(); ++i)
+      s[i] = nref::roundTo(DT::kind, xs[i] + rs[i]);
+  }
+  std::vector<double> g, b;
+  if (!loadParam<DT>(gamma, flags & kHasGamma, n, "gamma", g, rep) ||
+      !loadParam<DT>(beta, !isRms && (flags & kHasBeta), n, "beta", b, rep))
+    return false;
+
+  NormParams p;
+  p.isRms = isRms;
+  p.eps = eps;
+  p.offset = offset;
+  p.partial = isRms ? partial : 1.0;
+  p.epsOutside = flags & kEpsOutsideSqrt;
+  p.castBeforeWeight = flags & kCastBeforeWeight;
+  referenceNorm<DT>(s, rows, n, g.empty() ? nullptr : g.data(),
+                    b.empty() ? nullptr : b.data(), p, run.y, run.mean,
+                    run.rstd);
+  return true;
+}
+
 template <typename DT>
 void checkNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
                UnrankedMemRefType<typename DT::Storage> *residual,
@@ -447,64 +523,87 @@ void checkNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
                UnrankedMemRefType<float> *meanOut,
                UnrankedMemRefType<float> *rstdOut, int64_t axis, double eps,
                double offset, double partial, int64_t flags) {
-  std::vector<int64_t> shape;
-  std::vector<double> xs = load<DT>(x, &shape);
-  int64_t rank = static_cast<int64_t>(shape.size());
-  int64_t ax = axis < 0 ? axis + rank : axis;
-
   Report rep;
   rep.tol = tolOf<DT>();
-  rep.head = std::string(isRms ? "rms_norm " : "layer_norm ") + DT::name +
-             " " + nref::shapeString(shape) + " axis=" + std::to_string(ax) +
-             flagStr(flags, isRms);
-  if (offset != 0.0)
-    rep.head += numStr("offset", offset);
-  if (isRms && partial != 1.0)
-    rep.head += numStr("partial", partial);
-  if (ax < 0 || ax >= rank) {
-    rep.notes.push_back("bad axis");
+  ReferenceRun run;
+  if (!runReference<DT>(isRms, x, residual, gamma, beta, axis, eps, offset,
+                        partial, flags, rep, run))
     return failEarly(rep);
-  }
-  int64_t rows = product(shape, 0, ax), n = product(shape, ax, rank);
-
-  // s = round_dt(x + r).
-  std::vector<double> s = xs;
-  if (flags & kHasResidual) {
-    std::vector<double> rs = load<DT>(residual);
-    if (rs.size() != xs.size()) {
-      rep.notes.push_back("residual size mismatch");
-      return failEarly(rep);
-    }
-    for (size_t i = 0; i < s.size(); ++i)
-      s[i] = nref::roundTo(DT::kind, xs[i] + rs[i]);
-  }
-  std::vector<double> g, b;
-  if (!loadParam<DT>(gamma, flags & kHasGamma, n, "gamma", g, rep) ||
-      !loadParam<DT>(beta, !isRms && (flags & kHasBeta), n, "beta", b, rep))
-    return failEarly(rep);
-
-  NormParams p;
-  p.isRms = isRms;
-  p.eps = eps;
-  p.offset = offset;
-  p.partial = isRms ? partial : 1.0;
-  p.epsOutside = flags & kEpsOutsideSqrt;
-  p.castBeforeWeight = flags & kCastBeforeWeight;
-  std::vector<double> yRef, meanRef, rstdRef;
-  referenceNorm<DT>(s, rows, n, g.empty() ? nullptr : g.data(),
-                    b.empty() ? nullptr : b.data(), p, yRef, meanRef, rstdRef);
-
+  const std::vector<double> &yRef = run.y, &meanRef = run.mean,
+                            &rstdRef = run.rstd;
   std::vector<double> yOut = load<DT>(y);
-  printRowErrors("y", yOut, yRef, n);
+  printRowErrors("y", yOut, yRef, run.n);
   rep.main = compare(yOut, yRef, tolOf<DT>());
   if (flags & kHasSumOutput)
-    rep.extra.push_back({"sum", compare(load<DT>(sum), s, tolOf<DT>())});
+    rep.extra.push_back({"sum", compare(load<DT>(sum), run.s, tolOf<DT>())});
   if (!isRms && (flags & kHasMeanOutput))
     rep.extra.push_back({"mean", compare(load<F32>(meanOut), meanRef,
                                          statTolOf<DT>())});
   if (flags & kHasRstdOutput)
     rep.extra.push_back({"rstd", compare(load<F32>(rstdOut), rstdRef,
                                          statTolOf<DT>())});
+  rep.print();
+}
+
+/// A quantized standalone norm (DESIGN.md section 8): every element of `q`
+/// (bytes of quantized type `qt`) against the quantization of the float64
+/// y divided by the exact scale (equal, or one step apart within 1e-6 of a
+/// rounding boundary), the dynamic scales (`group` elements each, 0 for one
+/// per row) within 1e-6 relative, and the sum as checkNorm does.
+template <typename DT>
+void checkQuantNorm(nref::QuantType qt,
+                    UnrankedMemRefType<typename DT::Storage> *x,
+                    UnrankedMemRefType<typename DT::Storage> *residual,
+                    UnrankedMemRefType<typename DT::Storage> *gamma,
+                    UnrankedMemRefType<typename DT::Storage> *beta,
+                    UnrankedMemRefType<uint8_t> *q,
+                    UnrankedMemRefType<typename DT::Storage> *sum,
+                    UnrankedMemRefType<float> *scalesOut, int64_t axis,
+                    double eps, double offset, double staticScale,
+                    double scaleMin, int64_t group, int64_t flags) {
+  bool isRms = !(flags & kIsLayerNorm);
+  Report rep;
+  rep.tol = 0.0;
+  ReferenceRun run;
+  bool fits = runReference<DT>(isRms, x, residual, gamma, beta, axis, eps,
+                               offset, /*partial=*/1.0, flags, rep, run);
+  bool isStatic = flags & kStaticScale;
+  rep.head += std::string(" -> ") + nref::getQuantTypeName(qt);
+  if (isStatic)
+    rep.head += numStr("scale", staticScale);
+  else
+    rep.head += group ? " group=" + std::to_string(group) : " per_token";
+  if (!fits)
+    return failEarly(rep);
+  if (scaleMin <= 0.0)
+    scaleMin = 1.0 / (nref::getQuantMax(qt) * 512.0);
+  int64_t perScale = isStatic ? run.rows * run.n : group ? group : run.n;
+  std::vector<double> scales =
+      isStatic
+          ? std::vector<double>{staticScale}
+          : nref::quantScales(qt, run.y, run.rows, run.n, perScale, scaleMin);
+  View<uint8_t> bytes(q);
+  std::vector<double> qOut(bytes.size());
+  for (int64_t i = 0; i < bytes.size(); ++i)
+    qOut[i] = nref::decodeQuant(qt, bytes.at(i));
+  nref::QuantCompareResult cmp =
+      nref::compareQuantized(qt, qOut, run.y, scales, perScale);
+  rep.main.ok = cmp.ok;
+  rep.main.relErr = static_cast<double>(cmp.mismatches);
+  rep.countName = "mismatches";
+  rep.notes.push_back(std::to_string(qOut.size()) + " values, " +
+                      std::to_string(cmp.boundarySteps) +
+                      " one step off at a rounding boundary");
+  if (!cmp.note.empty())
+    rep.notes.push_back(cmp.note);
+  if (!isStatic) {
+    Err scaleErr;
+    scaleErr.relErr = nref::maxRelativeError(load<F32>(scalesOut), scales);
+    scaleErr.ok = scaleErr.relErr <= 1e-6;
+    rep.extra.push_back({"scale", scaleErr});
+  }
+  if (flags & kHasSumOutput)
+    rep.extra.push_back({"sum", compare(load<DT>(sum), run.s, tolOf<DT>())});
   rep.print();
 }
 
@@ -924,9 +1023,32 @@ void checkNormGrad(bool isLayerNorm,
     checkMatmul<DT>(a, w, cBefore, c, flags);                                  \
   }
 
+/// The quantized-norm checker for input type DT and quantized type QT
+/// (bytes in memory), named norm_test_check_quant_norm_<DTNAME>_<QTNAME>.
+#define NORM_RT_DEFINE_QUANT(DTNAME, DT, QTNAME, QT)                           \
+  NORM_RT_EXPORT void                                                          \
+  _mlir_ciface_norm_test_check_quant_norm_##DTNAME##_##QTNAME(                 \
+      UnrankedMemRefType<DT::Storage> *x,                                      \
+      UnrankedMemRefType<DT::Storage> *residual,                               \
+      UnrankedMemRefType<DT::Storage> *gamma,                                  \
+      UnrankedMemRefType<DT::Storage> *beta, UnrankedMemRefType<uint8_t> *q,   \
+      UnrankedMemRefType<DT::Storage> *sum, UnrankedMemRefType<float> *scales, \
+      int64_t axis, double epsilon, double weightOffset, double scale,         \
+      double scaleMin, int64_t group, int64_t flags) {                         \
+    checkQuantNorm<DT>(nref::QuantType::QT, x, residual, gamma, beta, q, sum,  \
+                       scales, axis, epsilon, weightOffset, scale, scaleMin,   \
+                       group, flags);                                          \
+  }
+
 NORM_RT_DEFINE(f32, F32)
 NORM_RT_DEFINE(f16, F16)
 NORM_RT_DEFINE(bf16, BF16)
+NORM_RT_DEFINE_QUANT(f32, F32, f8E4M3FN, F8E4M3FN)
+NORM_RT_DEFINE_QUANT(f32, F32, f8E5M2, F8E5M2)
+NORM_RT_DEFINE_QUANT(f32, F32, i8, I8)
+NORM_RT_DEFINE_QUANT(bf16, BF16, f8E4M3FN, F8E4M3FN)
+NORM_RT_DEFINE_QUANT(bf16, BF16, f8E5M2, F8E5M2)
+NORM_RT_DEFINE_QUANT(bf16, BF16, i8, I8)
 // Mixed element types: f32 γ/β (_pf32), and f32 γ/β and output (_of32).
 NORM_RT_DEFINE_FUSED(bf16_pf32, BF16, F32, BF16)
 NORM_RT_DEFINE_FUSED(f16_pf32, F16, F32, F16)
@@ -935,3 +1057,4 @@ NORM_RT_DEFINE_FUSED(f16_of32, F16, F32, F32)
 
 #undef NORM_RT_DEFINE
 #undef NORM_RT_DEFINE_FUSED
+#undef NORM_RT_DEFINE_QUANT

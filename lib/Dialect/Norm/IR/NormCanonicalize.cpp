@@ -4,7 +4,8 @@
 //    offset with it): the op then scales by nothing;
 //  - a constant splat-zero β or matmul bias is dropped;
 //  - on tensors, `sum_outs`, `mean_outs` and `rstd_outs` whose results are
-//    unused are dropped, so the op stops producing them.
+//    unused are dropped, so the op stops producing them (never
+//    `scale_outs`: a quantized output needs its scales).
 //
 //===----------------------------------------------------------------------===//
 
@@ -115,7 +116,20 @@ LogicalResult dropZeroBiases(OpTy op, PatternRewriter &rewriter) {
   return success();
 }
 
-/// On tensors, secondary outputs (sum, mean, rstd) nobody uses are dropped.
+/// Whether `init` is a standalone norm's `scale_outs`: the dynamic scales
+/// are part of what its quantized output means, used or not.
+template <typename OpTy> bool isScalesOutput(OpTy op, OpOperand &init) {
+  if constexpr (std::is_same_v<OpTy, RMSNormOp> ||
+                std::is_same_v<OpTy, LayerNormOp>) {
+    MutableOperandRange scales = op.getScaleInitMutable();
+    return !scales.empty() &&
+           scales[0].getOperandNumber() == init.getOperandNumber();
+  }
+  return false;
+}
+
+/// On tensors, secondary outputs (sum, mean, rstd) nobody uses are dropped;
+/// the dynamic scales of a quantized output are kept.
 template <typename OpTy>
 LogicalResult dropUnusedOutputs(OpTy op, PatternRewriter &rewriter) {
   if (!op.hasPureTensorSemantics())
@@ -123,7 +137,8 @@ LogicalResult dropUnusedOutputs(OpTy op, PatternRewriter &rewriter) {
   SmallVector<unsigned> operands, results;
   for (OpOperand &init : op.getDpsInitsMutable()) {
     OpResult result = op.getTiedOpResult(&init);
-    if (result.getResultNumber() == 0 || !result.use_empty())
+    if (result.getResultNumber() == 0 || !result.use_empty() ||
+        isScalesOutput(op, init))
       continue;
     operands.push_back(init.getOperandNumber());
     results.push_back(result.getResultNumber());

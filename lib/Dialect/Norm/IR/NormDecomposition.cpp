@@ -1,4 +1,5 @@
-//===- NormDecomposition.cpp - norm ops into linalg -------------------------===//
+//===- NormDecomposition.cpp - norm ops into linalg
+//-------------------------===//
 //
 // AggregatedOpInterface::decomposeOperation for every norm op: the ops become
 // `linalg.generic` ops (on tensors or memrefs, like the op) that follow the
@@ -10,7 +11,11 @@
 //    whenever p/2 <= x <= 2p (Sterbenz), which is precisely the |mean| >> std
 //    case where E[x²] - E[x]² or even an unshifted two-pass mean loses
 //    everything;
-//  - the result is rounded where `cast_mode` says.
+//  - the result is rounded where `cast_mode` says;
+//  - a quantized result (DESIGN.md §8) is quantized from the unrounded y:
+//    in the normalize sweep with a static scale; with dynamic scales, y goes
+//    to a temporary in the accumulation type, an amax reduction per row (or
+//    group) gives the scales, and a last sweep quantizes.
 // Fused ops become the unfused sequence in the accumulation type (a norm op
 // and a matmul), which the caller decomposes in turn.
 //
@@ -18,6 +23,7 @@
 
 #include "NormLinalgEmitter.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
+#include "norm/Dialect/Norm/IR/NormQuantization.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -72,7 +78,90 @@ struct NormOperands {
   /// How γ and β are indexed from the iteration space (null: by the
   /// normalized dims; GroupNorm's per-channel γ/β differ).
   AffineMap paramMap;
+  /// Set when `init` is quantized.
+  std::optional<NormQuantization> quant;
 };
+
+/// 1/s of a static scale (an f32 or a 0-d tensor/memref), computed once in
+/// f32 and converted to the accumulation type.
+Value emitInverseStaticScale(LinalgEmitter &em, Value scale, FloatType acc) {
+  OpBuilder &b = em.b;
+  if (isa<RankedTensorType>(scale.getType()))
+    scale = tensor::ExtractOp::create(b, em.loc, scale, ValueRange{});
+  else if (isa<MemRefType>(scale.getType()))
+    scale = memref::LoadOp::create(b, em.loc, scale, ValueRange{});
+  Value inverse = arith::DivFOp::create(
+      b, em.loc, floatConstant(b, em.loc, b.getF32Type(), 1.0), scale);
+  return castFloat(b, em.loc, inverse, acc);
+}
+
+/// How a dynamic scale is indexed from the norm's iteration space: by the
+/// row, and per group by ⌊(flattened normalized index) / group_size⌋ (the
+/// normalized dims are static).
+AffineMap scalesMap(const NormMaps &maps, ShapedType inputType,
+                    int64_t groupSize) {
+  if (groupSize == 0)
+    return maps.rows;
+  MLIRContext *ctx = maps.rows.getContext();
+  SmallVector<AffineExpr> exprs(maps.rows.getResults());
+  AffineExpr flat = getAffineConstantExpr(0, ctx);
+  for (int64_t d = maps.axis; d < maps.rank; ++d)
+    flat = flat * inputType.getDimSize(d) + getAffineDimExpr(d, ctx);
+  exprs.push_back(flat.floorDiv(groupSize));
+  return AffineMap::get(maps.rank, 0, exprs, ctx);
+}
+
+/// The dynamic scales of `y` (the unrounded result, accumulation type) into
+/// `quant.scales`: amax of |y| per row or group, then max(amax / qmax,
+/// s_min), all in f32.
+Value emitDynamicScales(LinalgEmitter &em, const NormMaps &maps, Value y,
+                        const NormQuantization &quant) {
+  Type f32 = em.b.getF32Type();
+  auto yType = cast<ShapedType>(y.getType());
+  AffineMap toScales = scalesMap(maps, yType, quant.groupSize);
+  Value zero = floatConstant(em.b, em.loc, f32, 0.0);
+  auto fill = linalg::FillOp::create(em.b, em.loc, ValueRange{zero},
+                                     ValueRange{quant.scales});
+  Value scales = em.onTensors ? fill.getResult(0) : quant.scales;
+  // maximumf: a NaN in the row makes its scale NaN (and its fp8 values NaN).
+  Value amax = em.generic(
+      y, scales, {maps.identity, toScales}, maps.reduceNorm,
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        Value magnitude =
+            castFloat(nb, l, math::AbsFOp::create(nb, l, args[0]), f32);
+        linalg::YieldOp::create(
+            nb, l,
+            ValueRange{arith::MaximumFOp::create(nb, l, magnitude, args[1])});
+      });
+  int64_t rank = cast<ShapedType>(amax.getType()).getRank();
+  AffineMap id = em.b.getMultiDimIdentityMap(rank);
+  return em.generic(ValueRange{}, amax, {id},
+                    SmallVector<IteratorType>(rank, IteratorType::parallel),
+                    [&](OpBuilder &nb, Location l, ValueRange args) {
+                      linalg::YieldOp::create(
+                          nb, l, createDynamicScale(nb, l, args[0], quant));
+                    });
+}
+
+/// q = quantize(y · 1/s) into `init`, s the dynamic scale of each element's
+/// row or group.
+Value emitDynamicQuantize(LinalgEmitter &em, const NormMaps &maps, Value y,
+                          Value scales, Value init,
+                          const NormQuantization &quant) {
+  auto yType = cast<ShapedType>(y.getType());
+  Type acc = yType.getElementType();
+  return em.generic(
+      {y, scales}, init,
+      {maps.identity, scalesMap(maps, yType, quant.groupSize), maps.identity},
+      maps.allParallel, [&](OpBuilder &nb, Location l, ValueRange args) {
+        Value inverse = arith::DivFOp::create(
+            nb, l, floatConstant(nb, l, nb.getF32Type(), 1.0), args[1]);
+        linalg::YieldOp::create(nb, l,
+                                createQuantize(nb, l, args[0],
+                                               castFloat(nb, l, inverse, acc),
+                                               quant.type));
+      });
+}
 
 /// Adds the residual: s = x + r, rounded to the element type, written to
 /// `sum_outs` when the op has it.
@@ -208,7 +297,19 @@ SmallVector<Value> decomposeStandaloneNorm(OpBuilder &b, Location loc,
     rstd = emitRMSStatistics(em, maps, x, ops.rstdInit, partial, num);
   }
 
-  // The normalize sweep: y = normalized · (γ + offset) + β.
+  // The normalize sweep: y = normalized · (γ + offset) + β. A quantized y
+  // stays in the accumulation type: with a static scale it is quantized
+  // here; with dynamic scales it goes to a temporary first.
+  const std::optional<NormQuantization> &quant = ops.quant;
+  DecompositionNumerics yNum = num;
+  Value inverseScale, yDest = ops.init;
+  if (quant) {
+    yNum.outputType = acc;
+    if (quant->isDynamic())
+      yDest = em.temp(em.sizesOf(x), acc);
+    else
+      inverseScale = emitInverseStaticScale(em, quant->scale, acc);
+  }
   SmallVector<Value> ins{x};
   SmallVector<AffineMap> indexing{maps.identity};
   if (isLayerNorm) {
@@ -228,7 +329,7 @@ SmallVector<Value> decomposeStandaloneNorm(OpBuilder &b, Location loc,
   bool hasWeight = static_cast<bool>(ops.weight);
   bool hasBias = static_cast<bool>(ops.bias);
   Value y = em.generic(
-      ins, ops.init, indexing, maps.allParallel,
+      ins, yDest, indexing, maps.allParallel,
       [&](OpBuilder &nb, Location l, ValueRange args) {
         Value v = castFloat(nb, l, args[0], acc);
         if (isLayerNorm) {
@@ -238,9 +339,16 @@ SmallVector<Value> decomposeStandaloneNorm(OpBuilder &b, Location loc,
         v = arith::MulFOp::create(nb, l, v, args[firstParam - 1]);
         Value gamma = hasWeight ? args[firstParam] : Value();
         Value beta = hasBias ? args[firstParam + hasWeight] : Value();
-        linalg::YieldOp::create(
-            nb, l, applyWeightAndBias(nb, l, v, gamma, beta, num));
+        Value result = applyWeightAndBias(nb, l, v, gamma, beta, yNum);
+        if (inverseScale)
+          result = createQuantize(nb, l, result, inverseScale, quant->type);
+        linalg::YieldOp::create(nb, l, result);
       });
+  Value scales;
+  if (quant && quant->isDynamic()) {
+    scales = emitDynamicScales(em, maps, y, *quant);
+    y = emitDynamicQuantize(em, maps, y, scales, ops.init, *quant);
+  }
   em.finish();
 
   if (!em.onTensors)
@@ -251,6 +359,8 @@ SmallVector<Value> decomposeStandaloneNorm(OpBuilder &b, Location loc,
       results.push_back(result);
   if (ops.rstdInit)
     results.push_back(rstd);
+  if (scales)
+    results.push_back(scales);
   return results;
 }
 
@@ -348,9 +458,10 @@ Value createNorm(LinalgEmitter &em, Value x, Value gamma, Value beta,
   SmallVector<Value> segments{x, /*residual=*/Value(), gamma};
   if (isLayerNorm)
     segments.push_back(beta);
-  segments.append({init, /*sum_outs=*/Value(), Value()});
+  segments.append({/*scale=*/Value(), init, /*sum_outs=*/Value(), Value()});
   if (isLayerNorm)
     segments.push_back(Value());
+  segments.push_back(/*scale_outs=*/Value());
   SmallVector<Value> operands;
   SmallVector<int32_t> segmentSizes;
   for (Value v : segments) {
@@ -552,6 +663,7 @@ FailureOr<SmallVector<Value>> decompose(OpTy op, OpBuilder &b) {
     ops.init = op.getInit();
     ops.sumInit = op.getSumInit();
     ops.rstdInit = op.getRstdInit();
+    ops.quant = getNormQuantization(op);
     double partial = 1.0;
     if constexpr (isLayerNorm)
       ops.meanInit = op.getMeanInit();

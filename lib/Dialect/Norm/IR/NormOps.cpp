@@ -9,6 +9,7 @@
 #include "norm/Dialect/Norm/IR/NormOps.h"
 #include "NormOpsSupport.h"
 #include "norm/Dialect/Norm/IR/NormNumerics.h"
+#include "norm/Dialect/Norm/IR/NormQuantization.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -87,6 +88,60 @@ double RMSNormOp::getPartialValue() {
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// DESIGN.md §8's rules (Q1–Q4 of the op description) on the quantized
+/// output of a standalone norm whose rows have `rowShape` and whose
+/// normalized dims `normShape`.
+template <typename OpTy>
+LogicalResult verifyQuantization(OpTy op, ArrayRef<int64_t> rowShape,
+                                 ArrayRef<int64_t> normShape) {
+  Type outType = getElementTypeOrSelf(op.getInit());
+  Value scale = op.getScale(), scales = op.getScaleInit();
+  if (!isQuantizedElementType(outType)) {
+    if (scale || scales)
+      return op.emitOpError("'")
+             << (scale ? "scale" : "scale_outs")
+             << "' requires a quantized 'outs' element type (f8E4M3FN, "
+                "f8E5M2 or i8), got "
+             << outType;
+  } else if (!scale == !scales) {
+    return op.emitOpError("a quantized 'outs' (")
+           << outType
+           << ") needs exactly one of 'scale' (static) and 'scale_outs' "
+              "(dynamic)";
+  }
+  std::optional<uint64_t> groupSize = op.getGroupSize();
+  Attribute scaleMin = op.getScaleMinAttr();
+  if (!scales && (groupSize || scaleMin))
+    return op.emitOpError("'") << (groupSize ? "group_size" : "scale_min")
+                               << "' requires 'scale_outs' (dynamic scales)";
+  if (auto value = llvm::dyn_cast_if_present<FloatAttr>(scaleMin))
+    if (!std::isfinite(value.getValueAsDouble()) ||
+        value.getValueAsDouble() <= 0.0)
+      return op.emitOpError("'scale_min' must be finite and > 0, got ")
+             << value;
+  if (!scales)
+    return success();
+  SmallVector<int64_t> scaleShape(rowShape);
+  if (groupSize) {
+    int64_t g = static_cast<int64_t>(*groupSize);
+    if (g != 32 && g != 64 && g != 128)
+      return op.emitOpError("'group_size' must be 32, 64 or 128, got ") << g;
+    if (ShapedType::isDynamicShape(normShape))
+      return op.emitOpError("'group_size' needs static normalized "
+                            "dimensions, got ")
+             << formatShape(normShape);
+    int64_t n = ShapedType::getNumElements(normShape);
+    if (n % g != 0)
+      return op.emitOpError("'group_size' ")
+             << g << " does not divide the " << n << " normalized elements";
+    scaleShape.push_back(n / g);
+  }
+  return NormVerifier(op).checkShape(
+      scales, "scale_outs", scaleShape,
+      groupSize ? "the non-normalized dimensions and [n / group_size]:"
+                : "the non-normalized dimensions of the input");
+}
+
 /// The shared part of `norm.rms_norm` and `norm.layer_norm` verification.
 template <typename OpTy>
 LogicalResult verifyStandaloneNorm(OpTy op, ArrayRef<Value> affineParams,
@@ -105,8 +160,11 @@ LogicalResult verifyStandaloneNorm(OpTy op, ArrayRef<Value> affineParams,
                                       op.getAccType(), elementType)))
     return failure();
   FloatType accType = op.getAccumulationType();
-  if (failed(verifier.checkWidenedElementType(op.getInit(), "outs", elementType,
-                                              accType)) ||
+  if (failed(verifyQuantization(op, rowShape, normShape)))
+    return failure();
+  bool quantized = isQuantizedElementType(getElementTypeOrSelf(op.getInit()));
+  if ((!quantized && failed(verifier.checkWidenedElementType(
+                         op.getInit(), "outs", elementType, accType))) ||
       failed(verifier.checkShape(op.getInit(), "outs", shape,
                                  "the input shape")) ||
       failed(verifier.checkOperand(op.getResidual(), "residual", elementType,

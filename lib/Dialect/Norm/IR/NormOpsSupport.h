@@ -49,11 +49,13 @@ public:
   explicit NormVerifier(Operation *op) : op(op) {}
 
   /// Tensors and memrefs must not be mixed: the op either has value
-  /// semantics (and results) or writes its `outs` buffers.
+  /// semantics (and results) or writes its `outs` buffers. Scalars (a static
+  /// quantization scale) go with either.
   LogicalResult checkUniformKind() {
     bool firstIsTensor = isa<RankedTensorType>(op->getOperand(0).getType());
     for (OpOperand &operand : op->getOpOperands())
-      if (isa<RankedTensorType>(operand.get().getType()) != firstIsTensor)
+      if (isa<ShapedType>(operand.get().getType()) &&
+          isa<RankedTensorType>(operand.get().getType()) != firstIsTensor)
         return op->emitOpError("operands must be all tensors or all memrefs; "
                                "operand #")
                << operand.getOperandNumber() << " is "

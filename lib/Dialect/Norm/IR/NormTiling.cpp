@@ -181,6 +181,20 @@ Tile domainTile(OpTy op, OpBuilder &b, ArrayRef<OpFoldResult> offsets,
                          offsets, sizes);
 }
 
+/// The tile of a standalone norm's `scale_outs`: the rows of `tile`, and all
+/// the groups of a row when the scales are per group.
+template <typename OpTy>
+Tile scalesTileOf(OpTy op, OpBuilder &b, const Tile &tile) {
+  int64_t axis = op.getNormalizedAxis();
+  Tile scalesTile = tile.select(range(0, axis));
+  if (op.getGroupSize()) {
+    scalesTile.offsets.push_back(b.getIndexAttr(0));
+    scalesTile.sizes.push_back(
+        linalg::createFoldedDimOp(b, op.getLoc(), op.getScaleInit(), axis));
+  }
+  return scalesTile;
+}
+
 /// The rows of a fused op's tile with the whole input row [0, K).
 Tile inputRowsOf(OpBuilder &b, Location loc, Value input, const Tile &tile) {
   int64_t rank = tile.offsets.size();
@@ -211,6 +225,8 @@ FailureOr<TilingResult> tileOp(OpTy op, OpBuilder &b,
                op.getInitMutable(), op.getSumInitMutable()},
               tile);
     tiles.set(op.getRstdInitMutable(), rowTile);
+    if (op.getScaleInit())
+      tiles.set(op.getScaleInitMutable(), scalesTileOf(op, b, tile));
     if constexpr (std::is_same_v<OpTy, LayerNormOp>)
       tiles.set(op.getMeanInitMutable(), rowTile);
   } else if constexpr (std::is_same_v<OpTy, RMSNormMatmulOp> ||
@@ -259,7 +275,11 @@ LogicalResult resultTile(OpTy op, OpBuilder &b, unsigned resultNumber,
   if constexpr (isStandalone<OpTy>) {
     int64_t resultRank =
         cast<ShapedType>(op->getResult(resultNumber).getType()).getRank();
-    tile = tile.select(range(0, resultRank));
+    // `scale_outs` is the last output when present.
+    bool isScales =
+        op.getScaleInit() && resultNumber + 1 == op->getNumResults();
+    tile = isScales ? scalesTileOf(op, b, tile)
+                    : tile.select(range(0, resultRank));
   } else if (resultNumber != 0 &&
              isa<RMSNormMatmulOp, LayerNormMatmulOp>(op.getOperation())) {
     tile = inputRowsOf(b, op.getLoc(), op.getInput(), tile);

@@ -40,6 +40,11 @@ struct NormOpBufferization
       return op->emitOpError("mixes tensors and memrefs; cannot bufferize");
     SmallVector<Value> operands;
     for (OpOperand &operand : op->getOpOperands()) {
+      // A scalar (a static quantization scale) stays as it is.
+      if (!isa<TensorType>(operand.get().getType())) {
+        operands.push_back(operand.get());
+        continue;
+      }
       FailureOr<Value> buffer =
           getBuffer(rewriter, operand.get(), options, state);
       if (failed(buffer))

@@ -30,6 +30,19 @@ def Norm_StatShaped : AnyTypeOf<[RankedTensorOf<[Norm_AccElementType]>,
                                  MemRefOf<[Norm_AccElementType]>],
     "ranked tensor or memref of f32 or f64 values">;
 
+// Quantized outputs (DESIGN.md §8): `y`'s element type, the static scale and
+// the dynamic scales.
+def Norm_QuantElementType : AnyTypeOf<[F8E4M3FN, F8E5M2, I8]>;
+def Norm_OutShaped
+    : AnyTypeOf<[RankedTensorOf<[Norm_ElementType, Norm_QuantElementType]>,
+                 MemRefOf<[Norm_ElementType, Norm_QuantElementType]>],
+    "ranked tensor or memref of f16, bf16, f32, f64, f8E4M3FN, f8E5M2 or i8 "
+    "values">;
+def Norm_ScaleType : AnyTypeOf<[F32, 0DTensorOf<[F32]>, MemRefRankOf<[F32], [0]>],
+    "f32, or a 0-d tensor or memref of f32">;
+def Norm_ScalesShaped : AnyTypeOf<[RankedTensorOf<[F32]>, MemRefOf<[F32]>],
+    "ranked tensor or memref of f32 values">;
+
 // ε, the Gemma weight offset and the pRMSNorm fraction: an f32 or f64 value.
 def Norm_FloatValueAttr : AnyAttrOf<[F32Attr, F64Attr]>;
 
@@ -95,6 +108,49 @@ defvar normNumericsDoc = [{
     - All-zero rows give zeros when ε > 0; with ε = 0 an all-zero row gives
       NaN (0 · ∞), as the formula says. NaN or Inf in a row affect that row
       only.
+}];
+
+// The quantized output of the standalone norms: operands, attributes,
+// assembly and spec, shared by both.
+defvar normQuantScaleArg = (ins Optional<Norm_ScaleType>:$scale);
+defvar normQuantOutsArgs = (ins
+  Optional<Norm_ScalesShaped>:$scale_init,
+  OptionalAttr<I64Attr>:$group_size,
+  OptionalAttr<Norm_FloatValueAttr>:$scale_min);
+defvar normQuantScaleFormat = [{
+    (`scale` `(` $scale^ `:` type($scale) `)`)? }];
+defvar normQuantOutsFormat = [{
+    (`scale_outs` `(` $scale_init^ `:` type($scale_init) `)`)? }];
+defvar normQuantDoc = [{
+
+    Quantized output (DESIGN.md §8): when `y` has element type `f8E4M3FN`,
+    `f8E5M2` or `i8`, the op writes `q = sat(rne(y · (1/s)))`, with `y` (after
+    γ, β and the offset) never rounded before: `rne` rounds to nearest even
+    in `y`'s type, `sat` clamps to its largest finite magnitude (448, 57344,
+    [−128, 127]); NaN stays NaN in fp8 (i8: NaN rows are unspecified). The
+    scale `s` is one of:
+    - static: `scale(s)`, an f32 or a 0-d tensor/memref of f32; `1/s` is
+      computed once, in f32;
+    - dynamic per token: `scale_outs(s)` (f32, the shape of the
+      non-normalized dims) receives one `s = max(amax_j |y_j| / qmax, s_min)`
+      per row, `qmax` the format's largest finite value, `s_min` the
+      `scale_min` attribute (default `1/(qmax · 512)`);
+    - dynamic per group: as per token over groups of `group_size` ∈ {32, 64,
+      128} consecutive elements of the flattened normalized dims;
+      `scale_outs` has the non-normalized shape plus `[n / group_size]`.
+    `sum_outs` keeps the input's type. Constraints: (Q1) `scale` or
+    `scale_outs`, exactly one, iff `y` is quantized; (Q2) `group_size` and
+    `scale_min` only with `scale_outs`; `scale_min` finite and > 0; (Q3)
+    `group_size` ∈ {32, 64, 128}, the normalized dims static and `n` a
+    multiple of it; (Q4) `scale_outs` of the shape above; (Q5) the op's
+    result types are those of its `outs`, in order, `scale_outs` last.
+
+    ```mlir
+    %q, %s = norm.rms_norm ins(%x : tensor<?x4096xbf16>)
+           weight(%g : tensor<4096xbf16>) outs(%e0 : tensor<?x4096xf8E4M3FN>)
+           scale_outs(%e1 : tensor<?x32xf32>) {group_size = 128 : i64}
+           -> tensor<?x4096xf8E4M3FN>, tensor<?x32xf32>
+    ```
 }];
 
 //===----------------------------------------------------------------------===//
@@ -176,15 +232,17 @@ def Norm_RMSNormOp : Norm_StructuredOp<"rms_norm"> {
            rstd_outs(%i2 : tensor<8xf32>)
            -> tensor<8x64xf32>, tensor<8x64xf32>, tensor<8xf32>
     ```
-  }], normNumericsDoc);
+  }], normQuantDoc, normNumericsDoc);
 
-  let arguments = (ins
+  let arguments = !con((ins
     Norm_Shaped:$input,
     Optional<Norm_Shaped>:$residual,
-    Optional<Norm_Shaped>:$weight,
-    Norm_Shaped:$init,
+    Optional<Norm_Shaped>:$weight),
+    normQuantScaleArg, (ins
+    Norm_OutShaped:$init,
     Optional<Norm_Shaped>:$sum_init,
-    Optional<Norm_StatShaped>:$rstd_init,
+    Optional<Norm_StatShaped>:$rstd_init),
+    normQuantOutsArgs, (ins
     DefaultValuedAttr<I64Attr, "-1">:$axis,
     OptionalAttr<Norm_FloatValueAttr>:$epsilon,
     OptionalAttr<Norm_FloatValueAttr>:$weight_offset,
@@ -192,22 +250,24 @@ def Norm_RMSNormOp : Norm_StructuredOp<"rms_norm"> {
     OptionalAttr<Norm_AccTypeAttr>:$acc_type,
     DefaultValuedAttr<Norm_CastModeAttr, "::mlir::norm::CastMode::after_weight">:$cast_mode,
     DefaultValuedAttr<Norm_EpsModeAttr, "::mlir::norm::EpsMode::inside_sqrt">:$eps_mode
-  );
+  ));
 
-  let assemblyFormat = [{
+  let assemblyFormat = !strconcat([{
     `ins` `(` $input `:` type($input) `)`
     (`residual` `(` $residual^ `:` type($residual) `)`)?
     (`weight` `(` $weight^ `:` type($weight) `)`)?
+  }], normQuantScaleFormat, [{
     `outs` `(` $init `:` type($init) `)`
     (`sum_outs` `(` $sum_init^ `:` type($sum_init) `)`)?
     (`rstd_outs` `(` $rstd_init^ `:` type($rstd_init) `)`)?
+  }], normQuantOutsFormat, [{
     attr-dict (`->` type($results)^)?
-  }];
+  }]);
 
   let extraClassDeclaration = normCommonDecl # [{
     static constexpr double kDefaultEpsilon = 1e-6;
-    static constexpr unsigned kInitSegment = 3;
-    static constexpr unsigned kRequiredSegments[] = {0, 3};
+    static constexpr unsigned kInitSegment = 4;
+    static constexpr unsigned kRequiredSegments[] = {0, 4};
     /// `axis` made non-negative.
     int64_t getNormalizedAxis();
     /// The pRMSNorm fraction (1 when absent).
@@ -247,7 +307,8 @@ def Norm_LayerNormOp : Norm_StructuredOp<"layer_norm"> {
 
     Constraints: as for `norm.rms_norm` (C1–C5), with `β` constrained like
     `γ` (and of `γ`'s element type when both are given) and `mean` like
-    `rstd`. There is no `partial`.
+    `rstd`. There is no `partial`. Quantized outputs as for
+    `norm.rms_norm`.
 
     Example:
 
@@ -260,39 +321,43 @@ def Norm_LayerNormOp : Norm_StructuredOp<"layer_norm"> {
     ```
   }], normNumericsDoc);
 
-  let arguments = (ins
+  let arguments = !con((ins
     Norm_Shaped:$input,
     Optional<Norm_Shaped>:$residual,
     Optional<Norm_Shaped>:$weight,
-    Optional<Norm_Shaped>:$bias,
-    Norm_Shaped:$init,
+    Optional<Norm_Shaped>:$bias),
+    normQuantScaleArg, (ins
+    Norm_OutShaped:$init,
     Optional<Norm_Shaped>:$sum_init,
     Optional<Norm_StatShaped>:$mean_init,
-    Optional<Norm_StatShaped>:$rstd_init,
+    Optional<Norm_StatShaped>:$rstd_init),
+    normQuantOutsArgs, (ins
     DefaultValuedAttr<I64Attr, "-1">:$axis,
     OptionalAttr<Norm_FloatValueAttr>:$epsilon,
     OptionalAttr<Norm_FloatValueAttr>:$weight_offset,
     OptionalAttr<Norm_AccTypeAttr>:$acc_type,
     DefaultValuedAttr<Norm_CastModeAttr, "::mlir::norm::CastMode::after_weight">:$cast_mode,
     DefaultValuedAttr<Norm_EpsModeAttr, "::mlir::norm::EpsMode::inside_sqrt">:$eps_mode
-  );
+  ));
 
-  let assemblyFormat = [{
+  let assemblyFormat = !strconcat([{
     `ins` `(` $input `:` type($input) `)`
     (`residual` `(` $residual^ `:` type($residual) `)`)?
     (`weight` `(` $weight^ `:` type($weight) `)`)?
     (`bias` `(` $bias^ `:` type($bias) `)`)?
+  }], normQuantScaleFormat, [{
     `outs` `(` $init `:` type($init) `)`
     (`sum_outs` `(` $sum_init^ `:` type($sum_init) `)`)?
     (`mean_outs` `(` $mean_init^ `:` type($mean_init) `)`)?
     (`rstd_outs` `(` $rstd_init^ `:` type($rstd_init) `)`)?
+  }], normQuantOutsFormat, [{
     attr-dict (`->` type($results)^)?
-  }];
+  }]);
 
   let extraClassDeclaration = normCommonDecl # [{
     static constexpr double kDefaultEpsilon = 1e-5;
-    static constexpr unsigned kInitSegment = 4;
-    static constexpr unsigned kRequiredSegments[] = {0, 4};
+    static constexpr unsigned kInitSegment = 5;
+    static constexpr unsigned kRequiredSegments[] = {0, 5};
     /// `axis` made non-negative.
     int64_t getNormalizedAxis();
   }];

@@ -76,14 +76,16 @@ Operation *rebuildWithResidual(RewriterBase &rewriter, Operation *op, Value x,
   Location loc = op->getLoc();
   if (auto rms = dyn_cast<RMSNormOp>(op))
     return RMSNormOp::create(
-        rewriter, loc, resultTypes, x, r, rms.getWeight(), rms.getInit(),
-        sumInit, rms.getRstdInit(), rms.getAxisAttr(), rms.getEpsilonAttr(),
-        rms.getWeightOffsetAttr(), rms.getPartialAttr(), rms.getAccTypeAttr(),
-        rms.getCastModeAttr(), rms.getEpsModeAttr());
+        rewriter, loc, resultTypes, x, r, rms.getWeight(), rms.getScale(),
+        rms.getInit(), sumInit, rms.getRstdInit(), rms.getScaleInit(),
+        rms.getGroupSizeAttr(), rms.getScaleMinAttr(), rms.getAxisAttr(),
+        rms.getEpsilonAttr(), rms.getWeightOffsetAttr(), rms.getPartialAttr(),
+        rms.getAccTypeAttr(), rms.getCastModeAttr(), rms.getEpsModeAttr());
   auto ln = cast<LayerNormOp>(op);
   return LayerNormOp::create(
       rewriter, loc, resultTypes, x, r, ln.getWeight(), ln.getBias(),
-      ln.getInit(), sumInit, ln.getMeanInit(), ln.getRstdInit(),
+      ln.getScale(), ln.getInit(), sumInit, ln.getMeanInit(), ln.getRstdInit(),
+      ln.getScaleInit(), ln.getGroupSizeAttr(), ln.getScaleMinAttr(),
       ln.getAxisAttr(), ln.getEpsilonAttr(), ln.getWeightOffsetAttr(),
       ln.getAccTypeAttr(), ln.getCastModeAttr(), ln.getEpsModeAttr());
 }

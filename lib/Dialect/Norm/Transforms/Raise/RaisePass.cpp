@@ -518,15 +518,17 @@ bool Raiser::tryRaise(Value v) {
                                 : EpsModeAttr();
   Operation *normOp;
   if (m.isLayerNorm)
-    normOp = LayerNormOp::create(rewriter, loc, resultTypes, m.input,
-                                 m.residual, gamma, beta, init, sumInit,
-                                 meanInit, rstdInit, axisAttr, epsAttr,
-                                 offsetAttr, accAttr, castAttr, epsModeAttr);
+    normOp = LayerNormOp::create(
+        rewriter, loc, resultTypes, m.input, m.residual, gamma, beta,
+        /*scale=*/Value(), init, sumInit, meanInit, rstdInit,
+        /*scale_outs=*/Value(), IntegerAttr(), Attribute(), axisAttr, epsAttr,
+        offsetAttr, accAttr, castAttr, epsModeAttr);
   else
-    normOp = RMSNormOp::create(rewriter, loc, resultTypes, m.input, m.residual,
-                               gamma, init, sumInit, rstdInit, axisAttr,
-                               epsAttr, offsetAttr, partialAttr(ctx, m),
-                               accAttr, castAttr, epsModeAttr);
+    normOp = RMSNormOp::create(
+        rewriter, loc, resultTypes, m.input, m.residual, gamma,
+        /*scale=*/Value(), init, sumInit, rstdInit, /*scale_outs=*/Value(),
+        IntegerAttr(), Attribute(), axisAttr, epsAttr, offsetAttr,
+        partialAttr(ctx, m), accAttr, castAttr, epsModeAttr);
 
   // Redirect the uses.
   unsigned next = 0;
