@@ -1122,7 +1122,7 @@ def main(argv):
                     help="emit: norm ops instead of their decomposition (linalg forms only)")
     ap.add_argument("--tol", type=float, default=None,
                     help="check: the normwise relative tolerance (the driver prints 6 digits; "
-                    "default 1e-4, gemma3 (bf16) 2e-2)")
+                    "default 1e-4, gemma3 (bf16) 1e-2)")
     ap.add_argument("--out-dir", default=os.path.dirname(os.path.abspath(__file__)))
     o = ap.parse_args(argv)
     global RAISED

@@ -309,10 +309,12 @@ void mlir::norm::reference::referenceNormMatmul(
     int64_t n, bool transposeRhs, const double *gamma, const double *beta,
     const double *matmulBias, const NormParams &p, std::vector<double> &c) {
   NormParams np = p;
-  np.castBeforeWeight = false;
-  np.partial = 1.0;
+  np.castBeforeWeight = p.roundNormalized && p.castBeforeWeight;
   std::vector<double> z, mean, rstd;
   referenceNorm(t, x, rows, k, gamma, beta, np, z, mean, rstd);
+  if (p.roundNormalized)
+    for (double &v : z)
+      v = roundTo(t, v);
   c.assign(rows * n, 0.0);
   for (int64_t i = 0; i < rows; ++i)
     for (int64_t j = 0; j < n; ++j) {

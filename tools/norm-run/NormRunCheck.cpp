@@ -264,8 +264,6 @@ public:
     ElemType outType = yBuf ? yBuf->elemType : et;
     double tol = ref::getTolerance(et, /*fused=*/true);
     ref::NormParams p = spec.params;
-    p.partial = 1.0;
-    p.castBeforeWeight = false;
 
     if (spec.kind == CheckOpKind::RMSNormMatmul ||
         spec.kind == CheckOpKind::LayerNormMatmul) {

@@ -181,8 +181,16 @@ void recordFused(OpT o, CheckOpKind kind, bool isRms, CheckSpec &spec,
   setCommonParams(o, spec, isRms);
   spec.transposeRhs = o.getTransposeRhs();
   if constexpr (std::is_same_v<OpT, norm::MatmulRMSNormOp> ||
-                std::is_same_v<OpT, norm::MatmulLayerNormOp>)
+                std::is_same_v<OpT, norm::MatmulLayerNormOp>) {
     spec.headDim = static_cast<int64_t>(o.getHeadDim().value_or(0));
+  } else {
+    // norm → matmul: the norm's rounding (cast_mode) and pRMSNorm prefix.
+    std::optional<norm::CastMode> castMode = o.getCastMode();
+    spec.params.roundNormalized = castMode.has_value();
+    spec.params.castBeforeWeight = castMode == norm::CastMode::before_weight;
+    if constexpr (std::is_same_v<OpT, norm::RMSNormMatmulOp>)
+      spec.params.partial = o.getPartialValue();
+  }
   b.input(o.getInput(), spec.x, "input");
   b.input(o.getResidual(), spec.residual, "residual");
   b.input(o.getWeight(), spec.gamma, "weight");

@@ -89,6 +89,10 @@ struct NormParams {
   double partial = 1.0;     // pRMSNorm fraction (RMS only)
   bool epsOutside = false;  // eps_mode = outside_sqrt
   bool castBeforeWeight = false; // cast_mode = before_weight
+  /// A norm -> matmul op with cast_mode: the normalized activations are
+  /// rounded to the element type (after the weight, or before and after it
+  /// with castBeforeWeight) before the product.
+  bool roundNormalized = false;
 };
 
 /// s = round_t(x + residual), elementwise.
@@ -124,8 +128,9 @@ void referenceGroupNorm(ElemType t, const double *x, int64_t batch,
 
 /// norm -> matmul: C = norm(X) * W + matmulBias, with X [rows, K], W [K, N]
 /// ([N, K] with transposeRhs), optional gamma/beta [K] and matmulBias [N]
-/// (null when absent); no intermediate rounding (castBeforeWeight and partial
-/// are ignored). `c` gets rows * N values.
+/// (null when absent). The norm is over the first ceil(partial * K) columns
+/// (RMS); without roundNormalized nothing is rounded before the product
+/// (castBeforeWeight is ignored). `c` gets rows * N values.
 void referenceNormMatmul(ElemType t, const double *x, int64_t rows, int64_t k,
                          const double *w, int64_t n, bool transposeRhs,
                          const double *gamma, const double *beta,

@@ -349,7 +349,9 @@ void emitAsyncGemm(OpBuilder &b, Location loc, const GPUGemmProblem &p,
   // dynamic M the slice count would not fold away).
   std::optional<int64_t> k = getConstantIntValue(p.k);
   int64_t tileK = GPUGemmTiles::blockK(p.elementType());
-  if (options.maxSplitK <= 1 ||
+  // A normalized before the product (normalizesA): its row statistics are
+  // a pass of their own in every block, not split.
+  if (options.maxSplitK <= 1 || p.normalizesA != GemmPrologue::None ||
       (k && llvm::divideCeil(*k, tileK) / kMinTilesPerSlice < 2)) {
     emitUnsplitAsyncGemm(b, loc, p, options);
     return;

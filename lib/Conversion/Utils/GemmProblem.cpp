@@ -80,6 +80,8 @@ GemmProblem mlir::norm::describeNormMatmulGemm(Operation *fusedOp,
     p.prologue = GemmPrologue::RMSNorm;
     p.gamma = cast<RMSNormMatmulOp>(fusedOp).getWeight();
   }
+  if (p.roundsNormalized || p.partial < 1.0)
+    std::swap(p.normalizesA, p.prologue);
   return p;
 }
 

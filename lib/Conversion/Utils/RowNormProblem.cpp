@@ -309,13 +309,18 @@ RowNormProblem mlir::norm::describeRowNorm(LayerNormOp op, OpBuilder &b) {
 
 Value mlir::norm::emitStatisticLength(OpBuilder &b, Location loc,
                                       const RowNormProblem &p) {
-  if (p.isLayerNorm || p.partial >= 1.0)
-    return p.n;
-  Value n = arith::IndexCastOp::create(b, loc, b.getI64Type(), p.n);
+  return emitStatisticLength(b, loc, p.n, p.isLayerNorm ? 1.0 : p.partial);
+}
+
+Value mlir::norm::emitStatisticLength(OpBuilder &b, Location loc, Value length,
+                                      double partial) {
+  if (partial >= 1.0)
+    return length;
+  Value n = arith::IndexCastOp::create(b, loc, b.getI64Type(), length);
   Value nF64 = arith::UIToFPOp::create(b, loc, b.getF64Type(), n);
   Value scaled = arith::MulFOp::create(
       b, loc, nF64,
-      arith::ConstantOp::create(b, loc, b.getF64FloatAttr(p.partial)));
+      arith::ConstantOp::create(b, loc, b.getF64FloatAttr(partial)));
   Value ceiled = math::CeilOp::create(b, loc, scaled);
   return arith::IndexCastOp::create(
       b, loc, b.getIndexType(),

@@ -123,3 +123,34 @@ Value ScalarArith::sumTree(OpBuilder &b, ArrayRef<Value> parts) const {
   }
   return level.front();
 }
+
+Value ScalarArith::applyNormWeight(OpBuilder &b, Value v, Value gamma,
+                                   Value beta, const NormNumerics &num,
+                                   Type elementType, bool roundBias) const {
+  bool early = num.castMode == CastMode::before_weight;
+  auto round = [&](Value x) {
+    return early ? roundThrough(b, x, num.weightType) : x;
+  };
+  // A constant shaped like v.
+  auto constant = [&](double value) -> Value {
+    TypedAttr attr = b.getFloatAttr(acc, value);
+    if (auto vectorType = dyn_cast<VectorType>(v.getType()))
+      attr = DenseElementsAttr::get(vectorType, attr);
+    return arith::ConstantOp::create(b, loc, attr);
+  };
+  if (early)
+    v = roundThrough(b, v, elementType);
+  if (gamma || num.weightOffset != 0.0) {
+    Value factor = gamma ? gamma : constant(1.0);
+    if (num.weightOffset != 0.0)
+      factor = round(
+          arith::AddFOp::create(b, loc, factor, constant(num.weightOffset)));
+    v = round(arith::MulFOp::create(b, loc, v, factor));
+  }
+  if (beta) {
+    v = arith::AddFOp::create(b, loc, v, beta);
+    if (roundBias)
+      v = round(v);
+  }
+  return v;
+}

@@ -98,7 +98,12 @@
 //      8 eps_outside_sqrt   16 cast_before_weight 32 has_sum_output
 //     64 has_mean_output   128 has_rstd_output   256 has_matmul_bias
 //    512 transpose_rhs   1024 has_dx           2048 has_dgamma
-//   4096 has_dbeta
+//   4096 has_dbeta      8192 is_layer_norm (checkQuantNorm)
+//  16384 static_scale (checkQuantNorm)
+//  32768 round_normalized (norm -> matmul with cast_mode; with bit 16
+//                          before_weight, else after_weight)
+//   bits 16..31 (norm -> matmul): pRMSNorm's p as a multiple of 2^-16
+//                            (0: no partial)
 //
 // Reference semantics (float64): rows = prod(dims[0, axis)), n =
 // prod(dims[axis, rank)); the fused ops normalize the last dim.
@@ -167,6 +172,7 @@ enum CheckFlags : int64_t {
   kHasBiasGrad = 4096,
   kIsLayerNorm = 8192,  // checkQuantNorm: layer_norm, not rms_norm
   kStaticScale = 16384, // checkQuantNorm: `scale`, not `scale_outs`
+  kRoundNormalized = 32768,
 };
 
 //===----------------------------------------------------------------------===//
@@ -647,6 +653,12 @@ void checkNormMatmul(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
       flagStr(flags & ~(kCastBeforeWeight | kHasMeanOutput | kHasRstdOutput),
               isRms) +
       mixedTypesStr<DT, PT, OT>();
+  // cast_mode and pRMSNorm's p (bits 16..31, in 2^-16).
+  if (flags & kRoundNormalized)
+    rep.head += (flags & kCastBeforeWeight) ? " cast=before" : " cast=after";
+  double partial = static_cast<double>((flags >> 16) & 0xffff) / 65536.0;
+  if (partial > 0.0)
+    rep.head += numStr("partial", partial);
   if (offset != 0.0)
     rep.head += numStr("offset", offset);
   if (xShape.empty() || wShape.size() != 2) {
@@ -686,6 +698,10 @@ void checkNormMatmul(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
   p.eps = eps;
   p.offset = offset;
   p.epsOutside = flags & kEpsOutsideSqrt;
+  p.roundNormalized = flags & kRoundNormalized;
+  p.castBeforeWeight = flags & kCastBeforeWeight;
+  if (partial > 0.0)
+    p.partial = partial;
   std::vector<double> cRef;
   nref::referenceNormMatmul(DT::kind, xs.data(), rows, K, ws.data(), N, trans,
                            g.empty() ? nullptr : g.data(),
@@ -762,6 +778,12 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
       flagStr(flags & ~(kCastBeforeWeight | kHasMeanOutput | kHasRstdOutput),
               isRms) +
       mixedTypesStr<DT, PT, OT>();
+  // cast_mode and pRMSNorm's p (bits 16..31, in 2^-16).
+  if (flags & kRoundNormalized)
+    rep.head += (flags & kCastBeforeWeight) ? " cast=before" : " cast=after";
+  double partial = static_cast<double>((flags >> 16) & 0xffff) / 65536.0;
+  if (partial > 0.0)
+    rep.head += numStr("partial", partial);
   if (offset != 0.0)
     rep.head += numStr("offset", offset);
   if (aShape.empty() || wShape.size() != 2) {

@@ -45,6 +45,15 @@ struct GemmProblem : NormNumerics {
   /// matmul → norm per head (`head_dim`, QK-norm): each row of C is N /
   /// headDim heads normalized on their own; 0 when the norm takes whole rows.
   int64_t headDim = 0;
+  /// norm → matmul whose normalized activations round (`cast_mode`,
+  /// `roundsNormalized`) or whose statistics cover a prefix (pRMSNorm): the
+  /// norm cannot be split into a scale after the product, so each row of A
+  /// is normalized before it is multiplied, A = round(x̂·γ' (+ β)) (the
+  /// rounding only with cast_mode), its statistics (over the first
+  /// ⌈partial·K⌉ columns for RMSNorm) from a pass of its own over the row;
+  /// `prologue` is then None and the rest of the GEMM is a plain one. This
+  /// says which norm (None: A is used as it is, or the prologue applies).
+  GemmPrologue normalizesA = GemmPrologue::None;
 
   Type elementType() const {
     return cast<MemRefType>(a.getType()).getElementType();

@@ -32,8 +32,7 @@ struct RowNormProblem : NormNumerics {
   bool isLayerNorm = false;
   Value x, residual, weight, bias;
   Value y, sum, mean, rstd;
-  Value rows, n;        // index values
-  double partial = 1.0; // RMSNorm only
+  Value rows, n; // index values
   /// Statistics gathered elsewhere (the CPU matmul → norm GEMM's epilogue),
   /// per row (length rows, acc type): the spread (RMSNorm: the mean square;
   /// LayerNorm: the variance) and LayerNorm's mean as shift + correction (a
@@ -128,6 +127,9 @@ Operation *createNormOfSum(OpBuilder &b, Location loc, Operation *fusedOp,
 /// How many leading elements of a row the statistics cover: n, or for
 /// pRMSNorm k = ⌈partial · n⌉, computed in f64 as the decomposition does.
 Value emitStatisticLength(OpBuilder &b, Location loc, const RowNormProblem &p);
+/// The same for a row of `n` elements (an index value) and a fraction
+/// `partial` (1: n itself), for the fused GEMMs' K.
+Value emitStatisticLength(OpBuilder &b, Location loc, Value n, double partial);
 
 /// LayerNorm's corrected two-pass variance from a row's moments about a
 /// shift: Σd/count is the `correction` (the row's mean minus the shift), and

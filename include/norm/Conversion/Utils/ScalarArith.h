@@ -12,6 +12,8 @@
 #ifndef NORM_CONVERSION_UTILS_SCALARARITH_H
 #define NORM_CONVERSION_UTILS_SCALARARITH_H
 
+#include "norm/Dialect/Norm/IR/NormNumerics.h"
+
 #include "mlir/IR/Builders.h"
 
 namespace mlir {
@@ -62,6 +64,16 @@ protected:
   Value roundThrough(OpBuilder &b, Value v, Type elementType) const;
   /// The sum of `parts` (floats of one type) as a balanced tree of adds.
   Value sumTree(OpBuilder &b, ArrayRef<Value> parts) const;
+
+  /// A norm's weight step on its normalized value `v` (an accumulator-type
+  /// scalar or vector): v·(γ + weight_offset) + β, rounded where
+  /// `num.castMode` says (docs/design.md, "Mixed element types"):
+  /// before_weight rounds v to `elementType` first, then γ + offset, the
+  /// product and, with `roundBias`, the sum to `num.weightType`.
+  /// `gamma` and `beta` (shaped like v, in acc) may be null (γ = 1, no β).
+  Value applyNormWeight(OpBuilder &b, Value v, Value gamma, Value beta,
+                        const NormNumerics &num, Type elementType,
+                        bool roundBias) const;
 
   Location loc;
   FloatType acc;

@@ -149,6 +149,8 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
     gpu::BarrierOp::create(b, loc);
     prologue.computePivot(b, s);
   }
+  if (normalizesA())
+    prologue.computeRowNorm(b, s);
   if (split) {
     // The slice's first tile into its buffer (tile 0 again for slice 0).
     // LayerNorm's tile-0 copies have landed (waited for above); the barrier
@@ -186,7 +188,7 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
                                  iter.begin() + accs.size() + numStats);
         SmallVector<Value> sums(iter.begin() + accs.size() + numStats,
                                 iter.end());
-        if (isNorm())
+        if (isNorm() || normalizesA())
           stats = prologue.onTile(nb, s, kt, buf, stats);
         if (isLayerNorm())
           sums = prologue.columnSums(nb, s, buf, sums);

@@ -87,9 +87,12 @@ public:
   }
   bool isNorm() const { return p.prologue != GemmPrologue::None; }
   bool isLayerNorm() const { return p.prologue == GemmPrologue::LayerNorm; }
+  /// GemmProblem::normalizesA: the A tile is rewritten as the normalized
+  /// activations (NormPrologue::computeRowNorm, onTile) for a plain GEMM.
+  bool normalizesA() const { return p.normalizesA != GemmPrologue::None; }
   /// Whether the A tile is rewritten in place before the MMAs.
   bool rewritesA() const {
-    return isLayerNorm() ||
+    return isLayerNorm() || normalizesA() ||
            (isNorm() && (p.gamma || p.weightOffset != 0.0 || p.aResidual));
   }
 
@@ -137,8 +140,11 @@ public:
   Value stageTile(OpBuilder &b, const SharedTiles &s, Value kt, Value buf);
 
 private:
-  bool stagesGamma() const { return isNorm() && p.gamma; }
-  bool stagesBeta() const { return isLayerNorm() && p.beta; }
+  bool stagesGamma() const { return (isNorm() || normalizesA()) && p.gamma; }
+  bool stagesBeta() const {
+    return (isLayerNorm() || p.normalizesA == GemmPrologue::LayerNorm) &&
+           p.beta;
+  }
   /// min(max(v, 0), hi) on signed index values.
   Value clamp(OpBuilder &b, Value v, int64_t hi);
   /// Copies one 16-byte chunk of `elements` elements (`chunk` of the
@@ -161,9 +167,19 @@ public:
   /// then sums about. The two threads of a row combine their halves with a
   /// shuffle.
   void computePivot(OpBuilder &b, const SharedTiles &s);
+  /// normalizesA: the rstd (and LayerNorm's mean) of the thread's row, from
+  /// a pass of its own over the row in global memory before the K loop (two
+  /// threads a row, alternate elements): RMSNorm Σs² over the first
+  /// ⌈partial·K⌉ columns, LayerNorm the mean, then Σ(s − μ)², over K. Both
+  /// threads of the row store them (the same values) in the shared
+  /// rowScale and rowShift, which onTile reads back: a register held
+  /// across the K loop would spill.
+  void computeRowNorm(OpBuilder &b, const SharedTiles &s);
   /// The statistics of the thread's half row of K tile `kt` (buffer `buf`),
   /// and the in-place rewrite a = round((x [− p])·γ') when the GEMM needs
   /// it. `stats`: RMSNorm {Σx², Σx² (second chain)}; LayerNorm {Σd, Σd²}.
+  /// With normalizesA no statistics: a = round(x̂·γ' (+ β)), the row
+  /// normalized with computeRowNorm's rstd and mean (0 past K).
   SmallVector<Value> onTile(OpBuilder &b, const SharedTiles &s, Value kt,
                             Value buf, ValueRange stats);
   /// LayerNorm: c_j += Σ_k γ'_k W_kj and (Σβ·W)_j += Σ_k β_k W_kj over the
@@ -193,6 +209,8 @@ private:
                                 ValueRange indices,
                                 SmallVectorImpl<Value> *narrowed = nullptr);
   void storeSum(OpBuilder &b, ArrayRef<Value> lanes, Value row, Value gk);
+  /// s at (global row gm, column gk) in f32: x, or round(x + residual).
+  Value globalInput(OpBuilder &b, Value gm, Value gk);
 
   Value pivot;
 };

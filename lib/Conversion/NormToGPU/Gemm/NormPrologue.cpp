@@ -18,7 +18,11 @@
 //   - LayerNorm also sums c = Σ_k γ'_k W_k· and Σ_k β_k W_k· from the W tile
 //     (thread t: column t of the block).
 // One place reads x: this prologue (computePivot, onTile, through
-// inputLanes), from the tiles that Staging.cpp stages.
+// inputLanes), from the tiles that Staging.cpp stages; and with
+// GemmProblem::normalizesA (cast_mode, pRMSNorm) computeRowNorm, from
+// global memory before the K loop, so that onTile rewrites the tile as the
+// normalized activations themselves, a = round(x̂·γ' (+ β)), rounded where
+// the op's cast_mode says, for a plain GEMM.
 //
 // With a residual, the A tile is always rewritten (with s at least), so the
 // statistics, the pivot and the MMA operand all see s. S is written exactly
@@ -32,6 +36,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "GemmInternals.h"
+
+#include "norm/Conversion/Utils/RowNormProblem.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -140,6 +146,50 @@ void NormPrologue::computePivot(OpBuilder &b, const SharedTiles &s) {
   pivot = arith::DivFOp::create(b, loc, sum, indexToF32(b, count));
 }
 
+Value NormPrologue::globalInput(OpBuilder &b, Value gm, Value gk) {
+  Value x = toF32(b, memref::LoadOp::create(b, loc, p.a, ValueRange{gm, gk}));
+  if (!p.aResidual)
+    return x;
+  Value r =
+      toF32(b, memref::LoadOp::create(b, loc, p.aResidual, ValueRange{gm, gk}));
+  return toF32(b, narrow(b, arith::AddFOp::create(b, loc, x, r), elem));
+}
+
+void NormPrologue::computeRowNorm(OpBuilder &b, const SharedTiles &s) {
+  bool layerNorm = p.normalizesA == GemmPrologue::LayerNorm;
+  Value row = divC(b, tid, 2);
+  Value gm = add(b, m0, row);
+  Value count = emitStatisticLength(b, loc, p.k, layerNorm ? 1.0 : p.partial);
+  // Rows past M sum nothing (and get a finite rstd, unused).
+  Value end = select(b, slt(b, gm, p.m), count, index(b, 0));
+  Value countF32 = indexToF32(
+      b, arith::MaxUIOp::create(b, loc, count, index(b, 1)).getResult());
+  auto meanOf = [&](function_ref<Value(OpBuilder &, Value)> term) {
+    auto loop = scf::ForOp::create(
+        b, loc, remC(b, tid, 2), end, index(b, 2), ValueRange{f32(b, 0.0)},
+        [&](OpBuilder &nb, Location, Value k, ValueRange acc) {
+          Value v = term(nb, globalInput(nb, gm, k));
+          scf::YieldOp::create(
+              nb, loc, arith::AddFOp::create(nb, loc, acc[0], v).getResult());
+        });
+    return arith::DivFOp::create(b, loc, sumOverRowPair(b, loop.getResult(0)),
+                                 countF32)
+        .getResult();
+  };
+  Value mean;
+  if (layerNorm) {
+    mean = meanOf([](OpBuilder &, Value x) { return x; });
+    memref::StoreOp::create(b, loc, mean, s.rowShift, ValueRange{row});
+  }
+  Value spread = meanOf([&](OpBuilder &nb, Value x) {
+    Value d = mean ? arith::SubFOp::create(nb, loc, x, mean) : x;
+    return arith::MulFOp::create(nb, loc, d, d).getResult();
+  });
+  memref::StoreOp::create(
+      b, loc, createReciprocalStd(b, loc, spread, p.epsMode, p.epsilon),
+      s.rowScale, ValueRange{row});
+}
+
 SmallVector<Value> NormPrologue::onTile(OpBuilder &b, const SharedTiles &s,
                                         Value kt, Value buf, ValueRange stats) {
   Value row = divC(b, tid, 2);
@@ -154,13 +204,37 @@ SmallVector<Value> NormPrologue::onTile(OpBuilder &b, const SharedTiles &s,
     SmallVector<Value> x = inputLanes(b, s, {buf, row, col}, &sumLanes);
     if (p.aSum)
       storeSum(b, sumLanes, row, add(b, kTileStart, col));
-    SmallVector<Value> gamma;
+    SmallVector<Value> gamma, beta;
     if (s.gamma)
       gamma =
           loadLanes(b, loc, s.gamma, {buf, col}, elementTypeOf(s.gamma), chunk);
+    if (s.beta && normalizesA())
+      beta =
+          loadLanes(b, loc, s.beta, {buf, col}, elementTypeOf(s.beta), chunk);
+    Value rstd, mean;
+    if (normalizesA()) {
+      rstd = memref::LoadOp::create(b, loc, s.rowScale, ValueRange{row});
+      if (s.rowShift)
+        mean = memref::LoadOp::create(b, loc, s.rowShift, ValueRange{row});
+    }
     SmallVector<Value> rewritten;
     for (int64_t l = 0; l < chunk; ++l) {
       Value v = x[l];
+      if (normalizesA()) {
+        // The standalone norm's result, rounded once more to the element
+        // type (cast_mode, or the MMA operand); 0 past K (β, offset).
+        if (mean)
+          v = arith::SubFOp::create(b, loc, v, mean);
+        v = applyNormWeight(b, arith::MulFOp::create(b, loc, v, rstd),
+                            gamma.empty() ? Value() : gamma[l],
+                            beta.empty() ? Value() : beta[l], p, elem,
+                            /*roundBias=*/p.weightType != elem);
+        if (kMayHaveTail())
+          v = select(b, slt(b, add(b, kTileStart, addC(b, col, l)), p.k), v,
+                     f32(b, 0.0));
+        rewritten.push_back(narrow(b, v, elem));
+        continue;
+      }
       if (isLayerNorm()) {
         Value d = arith::SubFOp::create(b, loc, v, pivot);
         if (kMayHaveTail()) {
@@ -178,7 +252,7 @@ SmallVector<Value> NormPrologue::onTile(OpBuilder &b, const SharedTiles &s,
             narrow(b, arith::MulFOp::create(b, loc, v, gammaPrime(b, gamma, l)),
                    elem));
     }
-    if (rewritesA() && rewritesPlainSum())
+    if (rewritesA() && rewritesPlainSum() && !normalizesA())
       rewritten = sumLanes; // a = s
     if (rewritesA()) {
       Value vec = vector::FromElementsOp::create(

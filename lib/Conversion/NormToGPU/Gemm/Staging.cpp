@@ -66,9 +66,10 @@ SharedTiles TileStaging::allocate(OpBuilder &b, Value raw, int64_t &bytes) {
   if (stagesBeta())
     s.beta = view({2, bk}, elementTypeOf(p.beta));
   Type f32Type = b.getF32Type();
-  if (isNorm()) {
+  // normalizesA: rstd and LayerNorm's mean, from computeRowNorm.
+  if (isNorm() || normalizesA()) {
     s.rowScale = view({kBM}, f32Type);
-    if (isLayerNorm())
+    if (isLayerNorm() || p.normalizesA == GemmPrologue::LayerNorm)
       s.rowShift = view({kBM}, f32Type);
   }
   if (isLayerNorm())

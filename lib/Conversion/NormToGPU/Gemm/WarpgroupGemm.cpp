@@ -377,7 +377,7 @@ bool mlir::norm::warpgroupGemmApplies(const GPUGemmProblem &p) {
          (p.prologue == GemmPrologue::None ||
           (p.prologue == GemmPrologue::RMSNorm && !p.gamma &&
            p.weightOffset == 0.0)) &&
-         !p.aResidual && !p.aSum;
+         p.normalizesA == GemmPrologue::None && !p.aResidual && !p.aSum;
 }
 
 void mlir::norm::emitGPUWarpgroupGemm(OpBuilder &b, Location loc,

@@ -172,8 +172,16 @@ public:
                   int64_t firstRow = 0);
 
 private:
+  /// `normalizes`: A is normalized before the GEMM (GemmProblem::normalizesA)
+  /// with the row's `rstd` and LayerNorm's `mean` (rowStatistics).
+  struct RowNorm {
+    Value rstd, mean;
+  };
   void packRow(OpBuilder &b, const ChunkBuffers &buf, Value row, Value base,
-               const KBlock &kb);
+               const KBlock &kb, const RowNorm &norm);
+  RowNorm rowStatistics(OpBuilder &b, Value row);
+  Value normalizedA(OpBuilder &b, Value x, Value k, Value maskValue,
+                    const RowNorm &norm);
   Value firstBlockMean(OpBuilder &b, Value row, const KBlock &kb);
   void storeSum(OpBuilder &b, Value x, Value row, Value k, Value maskValue);
   void finishRowStatistics(OpBuilder &b, const ChunkBuffers &buf, Value row);

@@ -18,6 +18,7 @@
 
 #include "GemmEmitter.h"
 
+#include "norm/Conversion/Utils/RowNormProblem.h"
 #include "norm/Dialect/Norm/IR/NormNumerics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -62,7 +63,7 @@ Value APacker::firstBlockMean(OpBuilder &b, Value row, const KBlock &kb) {
 /// Packs row `row` of A for K block `kb` into Ã at `base`, transformed, and
 /// adds its statistics to sum1/sum2.
 void APacker::packRow(OpBuilder &b, const ChunkBuffers &buf, Value row,
-                      Value base, const KBlock &kb) {
+                      Value base, const KBlock &kb, const RowNorm &norm) {
   Value zero = index(b, 0);
   Value pivot;
   if (isLayerNorm()) {
@@ -106,6 +107,8 @@ void APacker::packRow(OpBuilder &b, const ChunkBuffers &buf, Value row,
     bool pairs = elementTypeOf(buf.packedA).isBF16();
     if (Value g = isNorm() ? gammaVectorAt(nb, kGlobal, maskValue) : Value())
       a = arith::MulFOp::create(nb, loc, d, g);
+    if (norm.rstd)
+      a = normalizedA(nb, x, kGlobal, maskValue, norm);
     if (pairs)
       a = narrow(nb, a, nb.getBF16Type());
     // Ã rows are KC long and KC is a multiple of L, so a full store never
@@ -153,6 +156,72 @@ void APacker::packRow(OpBuilder &b, const ChunkBuffers &buf, Value row,
         blockSum);
     memref::StoreOp::create(b, loc, total, sums[i], ValueRange{row});
   }
+}
+
+/// GemmProblem::normalizesA: the row's rstd (and LayerNorm's mean) from a
+/// pass of its own over s (x, or round(x + residual)): RMSNorm Σs² over the
+/// first ⌈partial·K⌉ columns, LayerNorm the mean, then Σ(s − μ)², over K.
+APacker::RowNorm APacker::rowStatistics(OpBuilder &b, Value row) {
+  bool layerNorm = p.normalizesA == GemmPrologue::LayerNorm;
+  Value count = emitStatisticLength(b, loc, p.k, layerNorm ? 1.0 : p.partial);
+  // max(count, 1): an empty row has mean 0 and a finite rstd (1/√ε).
+  Value countF32 = arith::UIToFPOp::create(
+      b, loc, b.getF32Type(),
+      arith::IndexCastUIOp::create(
+          b, loc, b.getI64Type(),
+          arith::MaxUIOp::create(b, loc, count, index(b, 1))));
+  auto meanOf = [&](function_ref<Value(OpBuilder &, Value, Value)> term) {
+    scf::IfOp sums = vectorSteps(
+        b, index(b, 0), count, ValueRange{zeros(b)},
+        [&](OpBuilder &nb, Value k, Value maskValue, SmallVector<Value> &acc) {
+          Value x = loadInputF32(nb, row, k, maskValue);
+          acc[0] =
+              arith::AddFOp::create(nb, loc, acc[0], term(nb, x, maskValue));
+        },
+        nullptr);
+    Value total = vector::ReductionOp::create(
+        b, loc, vector::CombiningKind::ADD, sums.getResult(0));
+    return arith::DivFOp::create(b, loc, total, countF32).getResult();
+  };
+  RowNorm norm;
+  Value center;
+  if (layerNorm) {
+    norm.mean = meanOf([](OpBuilder &, Value x, Value) { return x; });
+    center = splat(b, norm.mean);
+  }
+  Value spread = meanOf([&](OpBuilder &nb, Value x, Value maskValue) {
+    Value d = x;
+    if (center) {
+      d = arith::SubFOp::create(nb, loc, x, center);
+      if (maskValue) // masked lanes read 0, and 0 − μ is not 0
+        d = arith::SelectOp::create(nb, loc, maskValue, d, zeros(nb));
+    }
+    return arith::MulFOp::create(nb, loc, d, d).getResult();
+  });
+  norm.rstd = createReciprocalStd(b, loc, spread, p.epsMode, p.epsilon);
+  return norm;
+}
+
+/// GemmProblem::normalizesA: one vector of A's row normalized as the
+/// standalone norm computes its result, a = (s − μ)·rstd·(γ + offset) + β,
+/// rounded to the element type where cast_mode says (roundsNormalized).
+/// Masked lanes are 0 (β would make them not).
+Value APacker::normalizedA(OpBuilder &b, Value x, Value k, Value maskValue,
+                           const RowNorm &norm) {
+  Value v = x;
+  if (norm.mean)
+    v = arith::SubFOp::create(b, loc, v, splat(b, norm.mean));
+  v = arith::MulFOp::create(b, loc, v, splat(b, norm.rstd));
+  Value gamma = p.gamma ? loadAcc(b, p.gamma, {k}, maskValue) : Value();
+  Value beta = p.beta ? loadAcc(b, p.beta, {k}, maskValue) : Value();
+  Type elementType = elementTypeOf(p.a);
+  v = applyNormWeight(b, v, gamma, beta, p, elementType,
+                      /*roundBias=*/p.weightType != elementType);
+  if (p.roundsNormalized)
+    v = roundThrough(b, v, elementType);
+  if (maskValue)
+    v = arith::SelectOp::create(b, loc, maskValue, v, zeros(b));
+  return v;
 }
 
 /// Writes the residual sum `x` (f32, already rounded to the element type) at
@@ -209,11 +278,14 @@ void APacker::packAllOfA(OpBuilder &b, const ChunkBuffers &buf, int64_t blockK,
       [&](OpBuilder &pb, Location, ValueRange ivs) {
         Value row = ivs[0];
         Value packedRow = add(pb, row, index(pb, firstRow));
+        RowNorm norm;
+        if (p.normalizesA != GemmPrologue::None)
+          norm = rowStatistics(pb, row);
         forEachKBlock(pb, blockK, [&](OpBuilder &kbld, const KBlock &kb) {
           packRow(kbld, buf, row,
                   add(kbld, mul(kbld, kb.start, panelRows),
                       mul(kbld, packedRow, index(kbld, blockK))),
-                  kb);
+                  kb, norm);
         });
         if (isNorm())
           finishRowStatistics(pb, buf, row);

@@ -445,6 +445,13 @@ SmallVector<NamedAttribute> normAttributesOf(FusedOp op, FloatType accType) {
     attrs.emplace_back(op.getWeightOffsetAttrName(), offset);
   attrs.emplace_back(op.getAccTypeAttrName(), TypeAttr::get(accType));
   attrs.emplace_back(op.getEpsModeAttrName(), op.getEpsModeAttr());
+  if constexpr (std::is_same_v<FusedOp, RMSNormMatmulOp> ||
+                std::is_same_v<FusedOp, LayerNormMatmulOp>)
+    if (Attribute castMode = op.getCastModeAttr())
+      attrs.emplace_back(op.getCastModeAttrName(), castMode);
+  if constexpr (std::is_same_v<FusedOp, RMSNormMatmulOp>)
+    if (Attribute partial = op.getPartialAttr())
+      attrs.emplace_back(op.getPartialAttrName(), partial);
   return attrs;
 }
 
@@ -493,26 +500,37 @@ SmallVector<Value> fusedResults(LinalgEmitter &em, Value out, Value sum) {
 
 /// norm → matmul: C = round(norm(X) · W + b), all in the accumulation type.
 /// With a residual, X is first replaced by S = round(X + R) (into sum_outs
-/// when given), as the standalone norms define it.
+/// when given), as the standalone norms define it. With `cast_mode` the
+/// norm is the standalone one on X (or S) at its element type T, γ and β at
+/// theirs, rounding its result to T where `cast_mode` says; the product
+/// reads that T result.
 template <typename FusedOp, typename NormOpTy>
 SmallVector<Value> decomposeNormMatmul(OpBuilder &b, FusedOp op, Value beta) {
   LinalgEmitter em(b, op.getLoc(), isa<RankedTensorType>(op.getInputType()));
   FloatType acc = op.getAccumulationType();
-  Value x = em.castAll(op.getInput(), acc);
+  Type elementType = op.getInputType().getElementType();
+  Value x = op.getInput();
   Value sum;
   if (Value residual = op.getResidual()) {
+    Value xAcc = em.castAll(x, acc);
     Value sumDest = op.getSumInit()
                         ? op.getSumInit()
-                        : em.temp(em.sizesOf(op.getInput()),
-                                  op.getInputType().getElementType());
-    sum = emitAddAndRound(em, x, {residual}, sumDest);
-    x = em.castAll(sum, acc);
+                        : em.temp(em.sizesOf(op.getInput()), elementType);
+    sum = emitAddAndRound(em, xAcc, {residual}, sumDest);
+    x = sum;
   }
-  Value gamma = op.getWeight() ? em.castAll(op.getWeight(), acc) : Value();
-  Value betaAcc = beta ? em.castAll(beta, acc) : Value();
-  Value normalizedDest = em.temp(em.sizesOf(x), acc);
+  Value gamma = op.getWeight(), betaIn = beta;
+  Type normType = elementType;
+  if (!op.getCastModeAttr()) {
+    // Never rounded: the norm runs on, and yields, acc_type values.
+    x = em.castAll(x, acc);
+    gamma = gamma ? em.castAll(gamma, acc) : Value();
+    betaIn = beta ? em.castAll(beta, acc) : Value();
+    normType = acc;
+  }
+  Value normalizedDest = em.temp(em.sizesOf(x), normType);
   Value normalized = createNorm<NormOpTy>(
-      em, x, gamma, betaAcc, normAttributesOf(op, acc), normalizedDest);
+      em, x, gamma, betaIn, normAttributesOf(op, acc), normalizedDest);
   Value product = emitMatmul(em, normalized, op.getRhs(), op.getTransposeRhs(),
                              em.filled(em.sizesOf(op.getInit()), acc, 0.0),
                              acc);

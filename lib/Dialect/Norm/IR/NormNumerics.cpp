@@ -38,6 +38,13 @@ template <typename OpTy> NormNumerics readNumerics(OpTy op) {
 }
 Value getBias(RMSNormOp) { return Value(); }
 Value getBias(LayerNormOp op) { return op.getBias(); }
+Value getBias(RMSNormMatmulOp) { return Value(); }
+Value getBias(LayerNormMatmulOp op) { return op.getBias(); }
+/// γ's type, else β's, else the input's: what before_weight applies them in.
+template <typename OpTy> void readWeightType(OpTy op, NormNumerics &num) {
+  if (Value param = op.getWeight() ? op.getWeight() : getBias(op))
+    num.weightType = getElementTypeOrSelf(param.getType());
+}
 } // namespace
 
 NormNumerics mlir::norm::getNormNumerics(Operation *op) {
@@ -45,12 +52,24 @@ NormNumerics mlir::norm::getNormNumerics(Operation *op) {
       .Case<RMSNormOp, LayerNormOp>([](auto norm) {
         NormNumerics num = readNumerics(norm);
         num.castMode = norm.getCastMode();
-        if (Value param = norm.getWeight() ? norm.getWeight() : getBias(norm))
-          num.weightType = getElementTypeOrSelf(param.getType());
+        readWeightType(norm, num);
+        if constexpr (std::is_same_v<decltype(norm), RMSNormOp>)
+          num.partial = norm.getPartialValue();
         return num;
       })
-      .Case<RMSNormMatmulOp, LayerNormMatmulOp, MatmulRMSNormOp,
-            MatmulLayerNormOp>([](auto fused) { return readNumerics(fused); })
+      .Case<RMSNormMatmulOp, LayerNormMatmulOp>([](auto fused) {
+        NormNumerics num = readNumerics(fused);
+        if (std::optional<CastMode> mode = fused.getCastMode()) {
+          num.castMode = *mode;
+          num.roundsNormalized = true;
+        }
+        readWeightType(fused, num);
+        if constexpr (std::is_same_v<decltype(fused), RMSNormMatmulOp>)
+          num.partial = fused.getPartialValue();
+        return num;
+      })
+      .Case<MatmulRMSNormOp, MatmulLayerNormOp>(
+          [](auto fused) { return readNumerics(fused); })
       .Default([](Operation *) -> NormNumerics {
         llvm_unreachable("not a norm op");
       });

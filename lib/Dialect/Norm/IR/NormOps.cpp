@@ -82,6 +82,9 @@ int64_t LayerNormOp::getNormalizedAxis() { return normalizedAxisOf(*this); }
 double RMSNormOp::getPartialValue() {
   return floatAttrValue(getPartialAttr(), 1.0);
 }
+double RMSNormMatmulOp::getPartialValue() {
+  return floatAttrValue(getPartialAttr(), 1.0);
+}
 
 //===----------------------------------------------------------------------===//
 // Verification helpers
@@ -256,14 +259,20 @@ FailureOr<SmallVector<int64_t>> verifyFusedCommon(OpTy op) {
 // Verifiers
 //===----------------------------------------------------------------------===//
 
+/// (C3) of `partial`, shared by norm.rms_norm and norm.rms_norm_matmul.
+static LogicalResult verifyPartial(Operation *op, Attribute partial) {
+  if (!partial)
+    return success();
+  double value = cast<FloatAttr>(partial).getValueAsDouble();
+  if (!(value > 0.0 && value <= 1.0))
+    return op->emitOpError("'partial' must be in (0, 1], got ") << partial;
+  return success();
+}
+
 LogicalResult RMSNormOp::verify() {
-  if (failed(verifyRequiredOperands(*this)))
+  if (failed(verifyRequiredOperands(*this)) ||
+      failed(verifyPartial(*this, getPartialAttr())))
     return failure();
-  if (std::optional<Attribute> partial = getPartial()) {
-    double value = cast<FloatAttr>(*partial).getValueAsDouble();
-    if (!(value > 0.0 && value <= 1.0))
-      return emitOpError("'partial' must be in (0, 1], got ") << *partial;
-  }
   return verifyStandaloneNorm(*this, {getWeight()},
                               {{getRstdInit(), "rstd_outs"}});
 }
@@ -343,6 +352,8 @@ static LogicalResult verifyMatmulNorm(OpTy op, ArrayRef<Value> affineParams) {
 }
 
 LogicalResult RMSNormMatmulOp::verify() {
+  if (failed(verifyPartial(*this, getPartialAttr())))
+    return failure();
   return verifyNormMatmul(*this, {getWeight()});
 }
 LogicalResult LayerNormMatmulOp::verify() {

@@ -9,7 +9,7 @@
 // (c) Gemma 3: bf16 activations, f32 γ, weight_offset 1, into a bf16 matmul.
 // CHECK-LABEL: func.func @gemma_weight
 //  CHECK-SAME: (%[[X:.*]]: tensor<16x64xbf16>, %[[G:.*]]: tensor<64xf32>, %[[W:.*]]: tensor<64x32xbf16>)
-//       CHECK: norm.rms_norm_matmul ins(%[[X]] : tensor<16x64xbf16>) weight(%[[G]] : tensor<64xf32>) rhs(%[[W]] : tensor<64x32xbf16>) outs(%{{.*}} : tensor<16x32xbf16>) {weight_offset = 1.000000e+00 : f32} -> tensor<16x32xbf16>
+//       CHECK: norm.rms_norm_matmul ins(%[[X]] : tensor<16x64xbf16>) weight(%[[G]] : tensor<64xf32>) rhs(%[[W]] : tensor<64x32xbf16>) outs(%{{.*}} : tensor<16x32xbf16>) {cast_mode = #norm.cast_mode<after_weight>, weight_offset = 1.000000e+00 : f32} -> tensor<16x32xbf16>
 //   CHECK-NOT: linalg.
 func.func @gemma_weight(%x: tensor<16x64xbf16>, %g: tensor<64xf32>, %w: tensor<64x32xbf16>) -> tensor<16x32xbf16> {
   %e = tensor.empty() : tensor<16x64xbf16>
@@ -28,7 +28,7 @@ func.func @gemma_weight(%x: tensor<16x64xbf16>, %g: tensor<64xf32>, %w: tensor<6
 // with an f32 bias after it: C and the bias are f32.
 // CHECK-LABEL: func.func @ln_into_f32_matmul
 //  CHECK-SAME: (%[[X:.*]]: tensor<?x64xf16>, %[[G:.*]]: tensor<64xf32>, %[[B:.*]]: tensor<64xf32>, %[[W:.*]]: tensor<32x64xf16>, %[[MB:.*]]: tensor<32xf32>)
-//       CHECK: norm.layer_norm_matmul ins(%[[X]] : tensor<?x64xf16>) weight(%[[G]] : tensor<64xf32>) bias(%[[B]] : tensor<64xf32>) rhs(%[[W]] : tensor<32x64xf16>) matmul_bias(%[[MB]] : tensor<32xf32>) outs(%{{.*}} : tensor<?x32xf32>) {transpose_rhs} -> tensor<?x32xf32>
+//       CHECK: norm.layer_norm_matmul ins(%[[X]] : tensor<?x64xf16>) weight(%[[G]] : tensor<64xf32>) bias(%[[B]] : tensor<64xf32>) rhs(%[[W]] : tensor<32x64xf16>) matmul_bias(%[[MB]] : tensor<32xf32>) outs(%{{.*}} : tensor<?x32xf32>) {cast_mode = #norm.cast_mode<after_weight>, transpose_rhs} -> tensor<?x32xf32>
 //   CHECK-NOT: linalg.
 func.func @ln_into_f32_matmul(%x: tensor<?x64xf16>, %g: tensor<64xf32>, %b: tensor<64xf32>, %w: tensor<32x64xf16>, %mb: tensor<32xf32>) -> tensor<?x32xf32> {
   %c0 = arith.constant 0 : index
@@ -48,12 +48,11 @@ func.func @ln_into_f32_matmul(%x: tensor<?x64xf16>, %g: tensor<64xf32>, %b: tens
 
 // -----
 
-// (b) with constant weights: γ folds into W (bf16, as the plain fold) and β
-// into an f32 bias (C's type).
+// (b) with constant weights: bf16 data, so the fused op takes the norm's
+// cast_mode (its result rounds to bf16 after γ and β) and γ, β stay
+// operands: folding them into W and the bias would round elsewhere.
 // CHECK-LABEL: func.func @folded_into_f32_matmul
-//   CHECK-DAG: %[[W:.*]] = arith.constant dense<{{.*}}> : tensor<4x2xbf16>
-//   CHECK-DAG: %[[MB:.*]] = arith.constant dense<{{.*}}> : tensor<2xf32>
-//       CHECK: norm.layer_norm_matmul ins(%{{.*}} : tensor<3x4xbf16>) rhs(%[[W]] : tensor<4x2xbf16>) matmul_bias(%[[MB]] : tensor<2xf32>) outs(%{{.*}} : tensor<3x2xf32>) -> tensor<3x2xf32>
+//       CHECK: norm.layer_norm_matmul ins(%{{.*}} : tensor<3x4xbf16>) weight(%{{.*}} : tensor<4xf32>) bias(%{{.*}} : tensor<4xf32>) rhs(%{{.*}} : tensor<4x2xbf16>) outs(%{{.*}} : tensor<3x2xf32>) {cast_mode = #norm.cast_mode<after_weight>} -> tensor<3x2xf32>
 func.func @folded_into_f32_matmul(%x: tensor<3x4xbf16>) -> tensor<3x2xf32> {
   %g = arith.constant dense<[1.0, 2.0, 0.5, 1.5]> : tensor<4xf32>
   %b = arith.constant dense<[0.25, 0.0, -1.0, 2.0]> : tensor<4xf32>
@@ -75,7 +74,7 @@ func.func @folded_into_f32_matmul(%x: tensor<3x4xbf16>) -> tensor<3x2xf32> {
 // rounded once where the truncf was; the truncf is gone.
 // CHECK-LABEL: func.func @norm_into_truncated_product
 //  CHECK-SAME: (%[[X:.*]]: tensor<8x64xbf16>, %[[G:.*]]: tensor<64xf32>, %[[W:.*]]: tensor<32x64xbf16>)
-//       CHECK: %[[C:.*]] = norm.rms_norm_matmul ins(%[[X]] : tensor<8x64xbf16>) weight(%[[G]] : tensor<64xf32>) rhs(%[[W]] : tensor<32x64xbf16>) outs(%{{.*}} : tensor<8x32xbf16>) {transpose_rhs, weight_offset = 1.000000e+00 : f32} -> tensor<8x32xbf16>
+//       CHECK: %[[C:.*]] = norm.rms_norm_matmul ins(%[[X]] : tensor<8x64xbf16>) weight(%[[G]] : tensor<64xf32>) rhs(%[[W]] : tensor<32x64xbf16>) outs(%{{.*}} : tensor<8x32xbf16>) {cast_mode = #norm.cast_mode<after_weight>, transpose_rhs, weight_offset = 1.000000e+00 : f32} -> tensor<8x32xbf16>
 //  CHECK-NEXT: return %[[C]]
 func.func @norm_into_truncated_product(%x: tensor<8x64xbf16>, %g: tensor<64xf32>, %w: tensor<32x64xbf16>) -> tensor<8x32xbf16> {
   %e = tensor.empty() : tensor<8x64xbf16>
@@ -230,14 +229,16 @@ func.func @wider_result(%x: tensor<16x64xf16>, %w: tensor<64x32xf32>) -> tensor<
 
 // -----
 
-// Not fused: before_weight rounds the normalized value to bf16 before the
-// f32 weight; the fused ops round once, after it.
+// before_weight with a wider γ (Hugging Face Llama's order with f32 norm
+// weights): fused, the fused op takes the norm's cast_mode and rounds where
+// the norm did (x̂ to bf16, then · γ in f32, then to bf16); γ is not folded.
 // CHECK-LABEL: func.func @before_weight_wider_gamma
-//       CHECK: norm.rms_norm ins
-//       CHECK: linalg.matmul
+//   CHECK-NOT: norm.rms_norm ins
+//       CHECK: norm.rms_norm_matmul ins(%{{.*}} : tensor<16x64xbf16>) weight(%{{.*}} : tensor<64xf32>) rhs(%{{.*}} : tensor<64x32xbf16>) outs(%{{.*}} : tensor<16x32xbf16>) {cast_mode = #norm.cast_mode<before_weight>} -> tensor<16x32xbf16>
+//   CHECK-NOT: linalg.matmul
 func.func @before_weight_wider_gamma(%x: tensor<16x64xbf16>, %g: tensor<64xf32>, %w: tensor<64x32xbf16>) -> tensor<16x32xbf16> {
   %e = tensor.empty() : tensor<16x64xbf16>
-  // expected-remark @+1 {{into consumers: cast_mode = before_weight rounds the normalized value to its input's type before the wider weight (the fused ops round once, after it)}}
+  // expected-remark @+1 {{norm.rms_norm fused into 1 consuming matmul(s)}}
   %y = norm.rms_norm ins(%x : tensor<16x64xbf16>) weight(%g : tensor<64xf32>) outs(%e : tensor<16x64xbf16>) {cast_mode = #norm.cast_mode<before_weight>} -> tensor<16x64xbf16>
   %c0 = arith.constant 0.0 : bf16
   %e2 = tensor.empty() : tensor<16x32xbf16>

@@ -35,18 +35,20 @@ func.func @norm_is_rhs(%x: tensor<8x8xf32>, %a: tensor<4x8xf32>) -> tensor<4x8xf
 
 // -----
 
-// pRMSNorm: no fused form.
-// CHECK-LABEL: func.func @partial
+// pRMSNorm with a producing matmul: matmul → norm has no partial form (its
+// norm → matmul fusion is in fuse-matmul.mlir).
+// CHECK-LABEL: func.func @partial_after_matmul
+//       CHECK: linalg.matmul
 //       CHECK: norm.rms_norm ins
-func.func @partial(%x: tensor<4x8xf32>, %w: tensor<8x2xf32>) -> tensor<4x2xf32> {
-  %e = tensor.empty() : tensor<4x8xf32>
-  // expected-remark @+1 {{into consumers: pRMSNorm's prefix statistics have no fused form}}
-  %n = norm.rms_norm ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {partial = 0.5 : f32} -> tensor<4x8xf32>
+func.func @partial_after_matmul(%a: tensor<4x8xf32>, %w: tensor<8x8xf32>) -> tensor<4x8xf32> {
   %zero = arith.constant 0.0 : f32
-  %ce = tensor.empty() : tensor<4x2xf32>
-  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<4x2xf32>) -> tensor<4x2xf32>
-  %c = linalg.matmul ins(%n, %w : tensor<4x8xf32>, tensor<8x2xf32>) outs(%z : tensor<4x2xf32>) -> tensor<4x2xf32>
-  return %c : tensor<4x2xf32>
+  %ce = tensor.empty() : tensor<4x8xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %c = linalg.matmul ins(%a, %w : tensor<4x8xf32>, tensor<8x8xf32>) outs(%z : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %e = tensor.empty() : tensor<4x8xf32>
+  // expected-remark @+1 {{with a producer: pRMSNorm's prefix statistics have no matmul → norm form}}
+  %n = norm.rms_norm ins(%c : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {partial = 0.5 : f32} -> tensor<4x8xf32>
+  return %n : tensor<4x8xf32>
 }
 
 // -----

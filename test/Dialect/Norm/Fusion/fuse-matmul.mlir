@@ -30,7 +30,7 @@ func.func @rms_matmul(%x: tensor<16x64xf32>, %g: tensor<64xf32>, %w: tensor<64x3
 //       CHECK: %[[M:.*]] = tensor.dim %[[X]], %[[C0]]
 //   CHECK-NOT: linalg.
 //       CHECK: %[[E:.*]] = tensor.empty(%[[M]]) : tensor<?x32xbf16>
-//       CHECK: norm.layer_norm_matmul ins(%[[X]] : tensor<?x64xbf16>) weight(%[[G]] : tensor<64xbf16>) bias(%[[B]] : tensor<64xbf16>) rhs(%[[W]] : tensor<32x64xbf16>) matmul_bias(%[[MB]] : tensor<32xbf16>) outs(%[[E]] : tensor<?x32xbf16>) {transpose_rhs} -> tensor<?x32xbf16>
+//       CHECK: norm.layer_norm_matmul ins(%[[X]] : tensor<?x64xbf16>) weight(%[[G]] : tensor<64xbf16>) bias(%[[B]] : tensor<64xbf16>) rhs(%[[W]] : tensor<32x64xbf16>) matmul_bias(%[[MB]] : tensor<32xbf16>) outs(%[[E]] : tensor<?x32xbf16>) {cast_mode = #norm.cast_mode<after_weight>, transpose_rhs} -> tensor<?x32xbf16>
 //   CHECK-NOT: linalg.
 func.func @ln_linear_transpose_bias(%x: tensor<?x64xbf16>, %g: tensor<64xbf16>, %b: tensor<64xbf16>, %w: tensor<32x64xbf16>, %mb: tensor<32xbf16>) -> tensor<?x32xbf16> {
   %c0 = arith.constant 0 : index
@@ -396,3 +396,37 @@ func.func @absorb_add_standalone(%h: tensor<?x64xbf16>, %x: tensor<?x64xbf16>, %
   return %t, %s, %rstd : tensor<?x64xbf16>, tensor<?x64xbf16>, tensor<?xf32>
 }
 
+
+// -----
+
+// pRMSNorm (issue 26 item 7): the fused op takes `partial` (statistics over
+// the first ⌈p·K⌉ columns of K); f32 data, so no cast_mode (rounding to f32
+// is the identity).
+// CHECK-LABEL: func.func @partial_into_matmul
+//       CHECK: norm.rms_norm_matmul ins(%{{.*}} : tensor<4x8xf32>) weight(%{{.*}} : tensor<8xf32>) rhs(%{{.*}} : tensor<8x2xf32>) outs(%{{.*}} : tensor<4x2xf32>) {partial = 5.000000e-01 : f32} -> tensor<4x2xf32>
+//   CHECK-NOT: norm.rms_norm ins
+func.func @partial_into_matmul(%x: tensor<4x8xf32>, %g: tensor<8xf32>, %w: tensor<8x2xf32>) -> tensor<4x2xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %n = norm.rms_norm ins(%x : tensor<4x8xf32>) weight(%g : tensor<8xf32>) outs(%e : tensor<4x8xf32>) {partial = 0.5 : f32} -> tensor<4x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<4x2xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<4x2xf32>) -> tensor<4x2xf32>
+  %c = linalg.matmul ins(%n, %w : tensor<4x8xf32>, tensor<8x2xf32>) outs(%z : tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %c : tensor<4x2xf32>
+}
+
+// -----
+
+// Llama's order in bf16 with a residual: cast_mode before_weight and the
+// residual go with the norm into the fused op.
+// CHECK-LABEL: func.func @llama_order_bf16
+//       CHECK: norm.rms_norm_matmul ins(%{{.*}} : tensor<4x8xbf16>) residual(%{{.*}} : tensor<4x8xbf16>) weight(%{{.*}} : tensor<8xbf16>) rhs(%{{.*}} : tensor<8x2xbf16>) outs(%{{.*}} : tensor<4x2xbf16>) sum_outs(%{{.*}} : tensor<4x8xbf16>) {cast_mode = #norm.cast_mode<before_weight>, partial = 2.500000e-01 : f32} -> tensor<4x2xbf16>, tensor<4x8xbf16>
+func.func @llama_order_bf16(%x: tensor<4x8xbf16>, %r: tensor<4x8xbf16>, %g: tensor<8xbf16>, %w: tensor<8x2xbf16>) -> (tensor<4x2xbf16>, tensor<4x8xbf16>) {
+  %e = tensor.empty() : tensor<4x8xbf16>
+  %n, %s = norm.rms_norm ins(%x : tensor<4x8xbf16>) residual(%r : tensor<4x8xbf16>) weight(%g : tensor<8xbf16>) outs(%e : tensor<4x8xbf16>) sum_outs(%e : tensor<4x8xbf16>) {cast_mode = #norm.cast_mode<before_weight>, partial = 0.25 : f32} -> tensor<4x8xbf16>, tensor<4x8xbf16>
+  %zero = arith.constant 0.0 : bf16
+  %ce = tensor.empty() : tensor<4x2xbf16>
+  %z = linalg.fill ins(%zero : bf16) outs(%ce : tensor<4x2xbf16>) -> tensor<4x2xbf16>
+  %c = linalg.matmul ins(%n, %w : tensor<4x8xbf16>, tensor<8x2xbf16>) outs(%z : tensor<4x2xbf16>) -> tensor<4x2xbf16>
+  return %c, %s : tensor<4x2xbf16>, tensor<4x8xbf16>
+}

@@ -25,8 +25,17 @@ struct NormNumerics {
   FloatType accType;
   double epsilon = 0.0;
   double weightOffset = 0.0;
-  /// Fused ops have no cast_mode: they round once, after the weight.
+  /// Where the normalized value rounds to the input's element type. The
+  /// fused norm → matmul ops honour it only with `roundsNormalized`.
   CastMode castMode = CastMode::after_weight;
+  /// A norm → matmul op with `cast_mode`: its normalized activations are
+  /// rounded to the input's element type as the standalone norm's result
+  /// (castMode says where), and the GEMM reads them so. Without it (and in
+  /// the other fused ops) they are never rounded: one rounding, of C.
+  bool roundsNormalized = false;
+  /// pRMSNorm's fraction p: the statistics over the first ⌈p·n⌉ elements
+  /// (1 for every other op).
+  double partial = 1.0;
   EpsMode epsMode = EpsMode::inside_sqrt;
   /// The type a before_weight op applies γ and β in: their element type,
   /// which is the input's or wider (f32 γ with bf16 x); the input's when

@@ -384,6 +384,19 @@ defvar fusedNumericsDoc = [{
     `arith.truncf` of that f32 product would).
 }];
 
+defvar fusedNormMatmulCastDoc = [{
+
+    Rounding of the normalized activations (`cast_mode`, optional): absent,
+    they are never rounded (above). Present, the op rounds them where the
+    standalone norm with that `cast_mode` rounds its result `y` (of the
+    input's element type `T`), and the product reads them at `T` (what the
+    unfused norm → matmul computes): `after_weight` is
+    `round_T(n · (γ + weight_offset) (+ β))` in `acc_type`, `before_weight`
+    is `n` rounded to `T`, then the weight (and bias) applied in `γ`'s type
+    and rounded to `T`. `--norm-fuse-matmul` sets it from the fused norm
+    when `T` is narrower than `acc_type` (for f32 data it is the identity).
+}];
+
 defvar fusedNormMatmulResidualDoc = [{
 
     Residual add (the residual-add → norm → matmul chain of a pre-norm
@@ -412,7 +425,10 @@ class Norm_NormMatmulOp<string mnemonic, string normName, bit hasBeta>
     OptionalAttr<Norm_FloatValueAttr>:$weight_offset,
     OptionalAttr<Norm_AccTypeAttr>:$acc_type,
     DefaultValuedAttr<Norm_EpsModeAttr, "::mlir::norm::EpsMode::inside_sqrt">:$eps_mode,
-    UnitAttr:$transpose_rhs));
+    UnitAttr:$transpose_rhs,
+    OptionalAttr<Norm_CastModeAttr>:$cast_mode),
+    // pRMSNorm: LayerNorm has no partial form.
+    !if(hasBeta, (ins), (ins OptionalAttr<Norm_FloatValueAttr>:$partial)));
 
   let assemblyFormat = !strconcat([{
     `ins` `(` $input `:` type($input) `)`
@@ -442,11 +458,17 @@ def Norm_RMSNormMatmulOp
     code generation exploits this to run a plain GEMM on the raw rows and
     scale in the epilogue.
 
+    Partial RMSNorm (`partial` = p in (0, 1], as on `norm.rms_norm`): the
+    mean of squares is taken over the first `⌈p · K⌉` columns of `X` (the
+    sum `Σ_k` in `rstd_i` runs over them only); all `K` are scaled and
+    multiplied.
+
     Operands: `ins(X)` of shape `[..., K]`, optional `weight(γ)` of shape
     `[K]`, `rhs(W)` of shape `[K, N]` (or `[N, K]` with `transpose_rhs`),
     optional `matmul_bias` of shape `[N]`, and `outs(C)` of shape `[..., N]`
     with the leading dimensions of `X`.
-  }], fusedNormMatmulResidualDoc, fusedNumericsDoc, [{
+  }], fusedNormMatmulResidualDoc, fusedNumericsDoc,
+      fusedNormMatmulCastDoc, [{
 
     Example:
 
@@ -461,6 +483,8 @@ def Norm_RMSNormMatmulOp
     static constexpr double kDefaultEpsilon = 1e-6;
     static constexpr unsigned kInitSegment = 5;
     static constexpr unsigned kRequiredSegments[] = {0, 3, 5};
+    /// The pRMSNorm fraction (1 when absent).
+    double getPartialValue();
   }];
 }
 
@@ -473,7 +497,8 @@ def Norm_LayerNormMatmulOp
     optional `matmul_bias` (`[N]`). Code generation uses the identity
     `LN(X)·W + b = diag(rstd)·(X·W' − μ·cᵀ) + b'` with `W' = diag(γ)·W`,
     `c = 1ᵀ·W'` and `b' = β·W + b`.
-  }], fusedNormMatmulResidualDoc, fusedNumericsDoc, [{
+  }], fusedNormMatmulResidualDoc, fusedNumericsDoc,
+      fusedNormMatmulCastDoc, [{
 
     Example:
 

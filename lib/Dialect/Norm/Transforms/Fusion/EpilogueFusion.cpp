@@ -204,7 +204,7 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
     why = "not a norm.rms_norm / norm.layer_norm on tensors";
     return failure();
   }
-  why = norm->whyNoFusedForm();
+  why = norm->whyNoFusedForm(/*normFirst=*/false);
   if (!why.empty())
     return failure();
   FailureOr<ProducerMatch> producer = matchProducer(*norm, why);

@@ -2,6 +2,8 @@
 
 #include "NormOpView.h"
 
+#include "norm/Dialect/Norm/IR/NormNumerics.h"
+
 #include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
@@ -55,11 +57,11 @@ std::optional<NormOpView> NormOpView::get(Operation *op) {
   return std::nullopt;
 }
 
-std::string NormOpView::whyNoFusedForm() const {
+std::string NormOpView::whyNoFusedForm(bool normFirst) const {
   if (normalizedAxis != rank - 1)
     return "it normalizes more than the last dim";
-  if (partial)
-    return "pRMSNorm's prefix statistics have no fused form";
+  if (partial && !normFirst)
+    return "pRMSNorm's prefix statistics have no matmul → norm form";
   for (Value stat : {mean, rstd})
     if (stat && !stat.use_empty())
       return "its statistics results are used";
@@ -71,10 +73,18 @@ std::string NormOpView::whyNoFusedForm() const {
     return "its result is wider than its input (a fused op's norm result has "
            "the type the norm reads)";
   Value param = weight ? weight : bias;
-  if (castMode == CastMode::before_weight && param &&
+  if (!normFirst && castMode == CastMode::before_weight && param &&
       getElementTypeOrSelf(param.getType()) != elementType)
     return "cast_mode = before_weight rounds the normalized value to its "
            "input's type before the wider weight (the fused ops round once, "
            "after it)";
   return "";
+}
+
+CastModeAttr NormOpView::castModeToCarry() const {
+  Type elementType = getElementTypeOrSelf(input.getType());
+  if (elementType.getIntOrFloatBitWidth() >=
+      getNormNumerics(op).accType.getWidth())
+    return CastModeAttr();
+  return CastModeAttr::get(op->getContext(), castMode);
 }

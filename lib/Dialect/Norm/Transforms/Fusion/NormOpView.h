@@ -35,11 +35,18 @@ struct NormOpView {
   /// The view of a norm.rms_norm / norm.layer_norm on tensors, else nullopt.
   static std::optional<NormOpView> get(Operation *op);
 
-  /// Why no fused op can take this norm's place, for the reasons both
-  /// fusion directions share (empty if none): more than the last dim
-  /// normalized, pRMSNorm, mean/rstd results in use, a result wider than
-  /// the input, a before_weight rounding ahead of a wider γ/β.
-  std::string whyNoFusedForm() const;
+  /// Why no fused op can take this norm's place (empty if none): more than
+  /// the last dim normalized, mean/rstd results in use, a result wider than
+  /// the input; and for matmul → norm (`normFirst` false), which has no
+  /// `partial` or `cast_mode`, pRMSNorm and a before_weight rounding ahead
+  /// of a wider γ/β. norm → matmul carries both (castModeToCarry).
+  std::string whyNoFusedForm(bool normFirst) const;
+
+  /// The `cast_mode` a norm → matmul op takes from this norm: the norm's
+  /// own when its element type is narrower than acc_type, null when
+  /// rounding to it is the identity (f32 data, f32 statistics), so that
+  /// such fused ops stay as they were.
+  CastModeAttr castModeToCarry() const;
 
   /// "norm.rms_norm" or "norm.layer_norm".
   StringRef name() const { return op->getName().getStringRef(); }

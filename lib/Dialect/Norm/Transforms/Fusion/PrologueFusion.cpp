@@ -103,7 +103,7 @@ std::optional<FoldedWeights> foldIntoWeights(OpBuilder &b,
 
 /// Why `norm` cannot feed a fused norm → matmul op (empty if it can).
 std::string whyNotFusible(const NormOpView &norm) {
-  std::string why = norm.whyNoFusedForm();
+  std::string why = norm.whyNoFusedForm(/*normFirst=*/true);
   if (!why.empty())
     return why;
   if (norm.y.use_empty())
@@ -204,6 +204,11 @@ LogicalResult mlir::norm::fuseNormIntoConsumerMatmuls(
     }
   }
 
+  // The norm's rounding of its result (16-bit data) and its pRMSNorm prefix
+  // go with it: the fused op computes what the unfused pair did. γ is then
+  // not folded into W: the product reads round(x̂·γ'), which W' = γ'·W would
+  // round elsewhere.
+  CastModeAttr castMode = norm->castModeToCarry();
   SmallVector<Operation *> dead;
   for (MatmulMatch &match : matches) {
     rewriter.setInsertionPoint(match.lastOp());
@@ -211,7 +216,7 @@ LogicalResult mlir::norm::fuseNormIntoConsumerMatmuls(
     Value rhs = match.rhs, matmulBias = match.bias;
     Value weight = norm->weight, bias = norm->bias;
     Attribute weightOffset = norm->weightOffset;
-    if (foldWeights) {
+    if (foldWeights && !castMode) {
       if (std::optional<FoldedWeights> folded =
               foldIntoWeights(rewriter, *norm, match)) {
         rhs = folded->rhs;
@@ -238,14 +243,14 @@ LogicalResult mlir::norm::fuseNormIntoConsumerMatmuls(
     Operation *fused;
     if (norm->isLayerNorm)
       fused = LayerNormMatmulOp::create(
-          rewriter, loc, resultTypes, norm->input, norm->residual, weight,
-          bias, rhs, matmulBias, init, sumInit, norm->epsilon, weightOffset,
-          norm->accType, norm->epsMode, match.transposeRhs);
+          rewriter, loc, resultTypes, norm->input, norm->residual, weight, bias,
+          rhs, matmulBias, init, sumInit, norm->epsilon, weightOffset,
+          norm->accType, norm->epsMode, match.transposeRhs, castMode);
     else
       fused = RMSNormMatmulOp::create(
           rewriter, loc, resultTypes, norm->input, norm->residual, weight, rhs,
-          matmulBias, init, sumInit, norm->epsilon, weightOffset,
-          norm->accType, norm->epsMode, match.transposeRhs);
+          matmulBias, init, sumInit, norm->epsilon, weightOffset, norm->accType,
+          norm->epsMode, match.transposeRhs, castMode, norm->partial);
     rewriter.replaceAllUsesWith(match.result, fused->getResult(0));
     if (sumInit)
       rewriter.replaceAllUsesWith(norm->sum, fused->getResult(1));
