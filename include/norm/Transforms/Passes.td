@@ -200,8 +200,12 @@ def NormGPUCopiesToLinalgPass : Pass<"norm-gpu-copies-to-linalg"> {
     linalg.copy ins(%a : memref<16x128x32xf32>) outs(%b : memref<16x128x32xf32, strided<[8192, 64, 1]>>)
     ```
 
-    Copies inside a `gpu.launch` or a `gpu.module`, and copies of unranked
-    or rank-0 memrefs, are left alone. `--norm-lower-to-nvvm` runs it before
+    Only copies between views of `gpu.alloc` buffers are rewritten (the
+    form `--norm-lower-to-nvvm`'s bufferization gives every buffer): a
+    kernel cannot reach a host buffer (`memref.alloc`, a global, an argument
+    the caller may have allocated on the host). Copies inside a
+    `gpu.launch` or a `gpu.module`, and copies of unranked or rank-0
+    memrefs, are left alone. `--norm-lower-to-nvvm` runs it before
     `convert-linalg-to-parallel-loops`.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];

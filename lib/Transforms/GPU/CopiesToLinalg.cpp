@@ -11,6 +11,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace mlir {
 namespace norm {
@@ -22,6 +23,21 @@ namespace norm {
 using namespace mlir;
 
 namespace {
+
+/// Whether `buffer` is (a view of) a gpu.alloc, which a kernel can read and
+/// write. A host buffer (memref.alloc, a global, an argument the caller may
+/// have allocated on the host) keeps its copy on the host.
+bool isGPUAllocated(Value buffer) {
+  while (Operation *def = buffer.getDefiningOp()) {
+    if (isa<gpu::AllocOp>(def))
+      return true;
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      return false;
+    buffer = view.getViewSource();
+  }
+  return false;
+}
 
 struct NormGPUCopiesToLinalgPass
     : norm::impl::NormGPUCopiesToLinalgPassBase<NormGPUCopiesToLinalgPass> {
@@ -35,7 +51,9 @@ struct NormGPUCopiesToLinalgPass
       auto source = dyn_cast<MemRefType>(copy.getSource().getType());
       auto target = dyn_cast<MemRefType>(copy.getTarget().getType());
       // A rank-0 copy is one element: a kernel launch would cost more.
-      if (!source || !target || source.getRank() == 0)
+      if (!source || !target || source.getRank() == 0 ||
+          !isGPUAllocated(copy.getSource()) ||
+          !isGPUAllocated(copy.getTarget()))
         return;
       copies.push_back(copy);
     });
