@@ -309,7 +309,14 @@ def NormOutlineKernelsPass
     `norm-lower-to-cpu` runs it after bufferization, before the kernels are
     generated, so each distinct kernel is generated and lowered once
     (`outline-kernels=false` turns it off).
+
+    With `min-sites=N`, a kernel is outlined only when at least N sites of
+    the module share it; the others stay where they are.
   }];
+  let options = [
+    Option<"minSites", "min-sites", "unsigned", /*default=*/"1",
+           "Outline a kernel only when at least this many sites share it">,
+  ];
   let dependentDialects = [
     "::mlir::func::FuncDialect",
     "::mlir::LLVM::LLVMDialect"
