@@ -8,6 +8,7 @@
 #                             [--out FILE] [--no-run] [--norm-opt PATH]
 #                             [--norm-run PATH] [--rounds N]
 #                             [--baseline-pipeline TEXT]
+#                             [--target cpu|cuda] [--nvvm-options TEXT]
 #
 # Stages, each timed on its own (wall clock, one run, after one untimed
 # run of the chain on the first module):
@@ -17,6 +18,11 @@
 #   translate  mlir-translate-22 --mlir-to-llvmir
 #   llc        llc-22 -O3 -filetype=obj -mcpu=native
 # The ratio column is the whole chain's time over the 1-layer module's.
+# With --target cuda (no run time: the GPU is not needed):
+#   norm-opt   --pass-pipeline='builtin.module(norm-raise,norm-fuse-matmul,
+#              norm-lower-to-nvvm{NVVM-OPTIONS})' -mlir-timing
+#   translate  mlir-translate-22 --mlir-to-llvmir (the host code)
+# and the number of gpu.binary ops (one kernel each) it wrote.
 # The run time is norm-run's median over --repeat=5 calls of one layer
 # through the same pipeline (the cost of calling kernels as functions must
 # not show there), in --rounds (3) rounds, each paired with the same layer
@@ -35,6 +41,8 @@ NORM_OPT=$ROOT/build/bin/norm-opt
 NORM_RUN=$ROOT/build/bin/norm-run
 ROUNDS=3
 BASELINE='builtin.module(norm-raise,norm-fuse-matmul,norm-lower-to-cpu{outline-kernels=false})'
+TARGET=cpu
+NVVM_OPTIONS=""
 CMDLINE="bash bench/compile/run.sh $*"
 while [ $# -gt 0 ]; do
   case $1 in
@@ -46,10 +54,21 @@ while [ $# -gt 0 ]; do
     --norm-run) NORM_RUN=$2; shift 2 ;;
     --rounds) ROUNDS=$2; shift 2 ;;
     --baseline-pipeline) BASELINE=$2; shift 2 ;;
-    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --target) TARGET=$2; shift 2 ;;
+    --target=*) TARGET=${1#--target=}; shift ;;
+    --nvvm-options) NVVM_OPTIONS=$2; shift 2 ;;
+    -h|--help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/compile/run.sh: unknown option '$1'" >&2; exit 2 ;;
   esac
 done
+case $TARGET in
+  cpu) PIPELINE='builtin.module(norm-raise,norm-fuse-matmul,norm-lower-to-cpu)' ;;
+  cuda)
+    PIPELINE="builtin.module(norm-raise,norm-fuse-matmul,norm-lower-to-nvvm{$NVVM_OPTIONS})"
+    RUN=0 ;;
+  *) echo "bench/compile/run.sh: unknown target '$TARGET' (cpu, cuda)" >&2; exit 2 ;;
+esac
+[ "$RUN" = 1 ] || NORM_RUN=$NORM_OPT
 for tool in "$NORM_OPT" "$NORM_RUN"; do
   [ -x "$tool" ] || { echo "bench/compile/run.sh: no $tool (build first: bash scripts/setup.sh norm-opt norm-run)" >&2; exit 2; }
 done
@@ -58,7 +77,6 @@ LLC=$(command -v llc-22 || echo /usr/lib/llvm-22/bin/llc)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-PIPELINE='builtin.module(norm-raise,norm-fuse-matmul,norm-lower-to-cpu)'
 
 now() { date +%s.%N; }
 seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
@@ -75,10 +93,18 @@ report=$tmp/report.md
   else
     echo "Tree: that of $NORM_OPT (not this checkout's build)"
   fi
-  echo "Tools: $NORM_OPT, $TRANSLATE, $LLC"
-  echo
-  echo "| model | layers | norm-opt s | translate s | llc s | total s | × 1 layer | MLIR MiB | LLVM IR MiB | object MiB |"
-  echo "|---|---|---|---|---|---|---|---|---|---|"
+  if [ "$TARGET" = cuda ]; then
+    echo "Target: cuda, \`$PIPELINE\`"
+    echo "Tools: $NORM_OPT, $TRANSLATE"
+    echo
+    echo "| model | layers | norm-opt s | translate s | total s | × 1 layer | gpu.binary | MLIR MiB | LLVM IR MiB |"
+    echo "|---|---|---|---|---|---|---|---|---|"
+  else
+    echo "Tools: $NORM_OPT, $TRANSLATE, $LLC"
+    echo
+    echo "| model | layers | norm-opt s | translate s | llc s | total s | × 1 layer | MLIR MiB | LLVM IR MiB | object MiB |"
+    echo "|---|---|---|---|---|---|---|---|---|---|"
+  fi
 } >"$report"
 passes=$tmp/passes.md
 : >"$passes"
@@ -100,7 +126,8 @@ for model in $MODELS; do
       # from disk, which would count against the first module only.
       "$NORM_OPT" "$tmp/in.mlir" --pass-pipeline="$PIPELINE" -o "$tmp/out.mlir"
       "$TRANSLATE" --mlir-to-llvmir "$tmp/out.mlir" -o "$tmp/out.ll"
-      "$LLC" -O3 -filetype=obj -mcpu=native "$tmp/out.ll" -o "$tmp/out.o"
+      [ "$TARGET" = cuda ] ||
+        "$LLC" -O3 -filetype=obj -mcpu=native "$tmp/out.ll" -o "$tmp/out.o"
       warm=1
     fi
     t0=$(now)
@@ -109,12 +136,18 @@ for model in $MODELS; do
     t1=$(now)
     "$TRANSLATE" --mlir-to-llvmir "$tmp/out.mlir" -o "$tmp/out.ll"
     t2=$(now)
-    "$LLC" -O3 -filetype=obj -mcpu=native "$tmp/out.ll" -o "$tmp/out.o"
+    [ "$TARGET" = cuda ] ||
+      "$LLC" -O3 -filetype=obj -mcpu=native "$tmp/out.ll" -o "$tmp/out.o"
     t3=$(now)
     total=$(seconds "$t0" "$t3")
     [ -n "$base" ] || base=$total
     ratio=$(awk -v t="$total" -v b="$base" 'BEGIN { printf "%.1f", t / b }')
-    echo "| $model | $n | $(seconds "$t0" "$t1") | $(seconds "$t1" "$t2") | $(seconds "$t2" "$t3") | $total | $ratio | $(mib "$tmp/out.mlir") | $(mib "$tmp/out.ll") | $(mib "$tmp/out.o") |" >>"$report"
+    if [ "$TARGET" = cuda ]; then
+      binaries=$(grep -c '^ *gpu\.binary @' "$tmp/out.mlir" || true)
+      echo "| $model | $n | $(seconds "$t0" "$t1") | $(seconds "$t1" "$t2") | $total | $ratio | $binaries | $(mib "$tmp/out.mlir") | $(mib "$tmp/out.ll") |" >>"$report"
+    else
+      echo "| $model | $n | $(seconds "$t0" "$t1") | $(seconds "$t1" "$t2") | $(seconds "$t2" "$t3") | $total | $ratio | $(mib "$tmp/out.mlir") | $(mib "$tmp/out.ll") | $(mib "$tmp/out.o") |" >>"$report"
+    fi
     echo "$model × $n: $total s" >&2
     if [ "$n" = "$(awk '{print $1}' <<<"$LAYERS")" ]; then
       {

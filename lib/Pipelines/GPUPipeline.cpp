@@ -7,12 +7,15 @@
 //
 //   (tensors only) the CPU pipeline's tensor clean-up and bufferization,
 //     every buffer made managed memory (Bufferization.cpp)
+//   → norm-outline-kernels{min-sites=2}: each kernel op several sites share
+//     moved into one function called from each site
 //   → convert-norm-to-gpu (norms, fused ops, matmuls with lower-matmuls)
 //   → the other linalg ops: convert-linalg-to-parallel-loops,
 //     norm-gpu-map-host-loops (an element a thread), convert-parallel-loops-
 //     to-gpu → gpu-launch-sink-index-computations
 //   → gpu-kernel-outlining → TMA descriptors as !llvm.ptr kernel arguments
-//     (TensorMapKernelArgs.cpp) → nvvm-attach-target
+//     (TensorMapKernelArgs.cpp) → nvvm-attach-target → norm-gpu-merge-
+//     kernels (one gpu.module of each set of equal ones)
 //   → (in each gpu.module) norm-lower-bf16-mma-sync, convert-nvgpu-to-nvvm
 //     (ldmatrix, mma.sync, cp.async of the fused GEMMs), scf-to-cf,
 //     convert-gpu-to-nvvm (with the vector, memref — dynamic shared memory
@@ -137,6 +140,12 @@ void addKernelStage(OpPassManager &pm, const NormNVVMPipelineOptions &options,
   targetOptions.features = features.str();
   targetOptions.optLevel = options.optLevel;
   pm.addPass(createGpuNVVMAttachTarget(targetOptions));
+  // One gpu.module of each set of equal ones (the same kernel launched
+  // from two sites that norm-outline-kernels did not share, e.g. the
+  // split-K reduction kernel of two different fused GEMMs with one output
+  // shape), before the device stage lowers and compiles each.
+  if (options.dedupKernels)
+    pm.addPass(createNormGPUMergeKernelsPass());
 }
 
 /// The kernels, inside each gpu.module, to the NVVM/LLVM dialects.
@@ -222,6 +231,15 @@ LogicalResult mlir::norm::buildNormLowerToNVVMPipeline(
           errorHandler)))
     return failure();
   pm.addPass(std::make_unique<BufferizeTensorsPass>());
+  // On buffers, before any kernel is generated: a kernel several sites
+  // share (a model's repeated layers) gets one dispatch function, so it is
+  // generated, outlined to a gpu.module and compiled once. A kernel with
+  // one site stays where it is.
+  if (options.dedupKernels) {
+    NormOutlineKernelsPassOptions outlineOptions;
+    outlineOptions.minSites = 2;
+    pm.addPass(createNormOutlineKernelsPass(outlineOptions));
+  }
   addKernelStage(pm, options, kernelOptions, *features);
   // Nothing after the kernel stage lowers these; checked before the host
   // conversion turns a leftover linalg op's body into llvm ops.

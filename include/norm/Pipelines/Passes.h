@@ -115,6 +115,14 @@ struct NormNVVMPipelineOptions
                      "as written, e.g. gpu-options={max-split-k=1 "
                      "register-elements=0}"),
       llvm::cl::init("")};
+  PassOptions::Option<bool> dedupKernels{
+      *this, "dedup-kernels",
+      llvm::cl::desc("Generate each kernel that several sites share (norm, "
+                     "fused GEMM, gradient, linalg op) once, as a function "
+                     "called from every site (norm-outline-kernels with "
+                     "min-sites=2): one gpu.binary per distinct kernel, so "
+                     "that repeated layers are compiled once"),
+      llvm::cl::init(true)};
 };
 
 /// Adds the passes of `norm-lower-to-nvvm` to `pm` (a module pass manager);

@@ -231,6 +231,38 @@ def NormTensorMapKernelArgsPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def NormGPUMergeKernelsPass
+    : Pass<"norm-gpu-merge-kernels", "::mlir::ModuleOp"> {
+  let summary = "Keep one gpu.module of each set of equal ones and launch "
+                "it from every site";
+  let description = [{
+    `gpu-kernel-outlining` makes one `gpu.module` per `gpu.launch`, so two
+    sites that launch the same kernel (the same row kernel of two norms in
+    one function, an elementwise op that two layers repeat) compile it
+    twice and carry two `gpu.binary`s. This pass finds the top-level
+    `gpu.module`s that are equal but for their names and their kernels'
+    names — the same attributes (targets), the same ops in the same order,
+    each `gpu.func` with the same type, attributes and body, other ops
+    (a `memref.global` the kernel uses) equal as they are, locations
+    aside — keeps the first of each set and points every `gpu.launch_func`
+    of the others at it:
+
+    ```mlir
+    gpu.launch_func @f_kernel::@f_kernel ...
+    gpu.launch_func @f_kernel_0::@f_kernel ...   // an equal module
+    // becomes
+    gpu.launch_func @f_kernel::@f_kernel ...
+    gpu.launch_func @f_kernel::@f_kernel ...
+    ```
+
+    A module that something other than a `gpu.launch_func` refers to is
+    kept. Nothing else changes: a module without an equal one keeps its
+    name and place. `--norm-lower-to-nvvm` runs it after outlining
+    (`dedup-kernels=false` turns it off), so each distinct kernel is
+    lowered and compiled to one `gpu.binary` once.
+  }];
+}
+
 def NormGPUCopyGlobalsPass
     : Pass<"norm-gpu-copy-globals", "::mlir::ModuleOp"> {
   let summary = "Copy each memref.get_global of a function into an allocated "
@@ -338,7 +370,19 @@ def NormOutlineKernelsPass
     `norm-lower-to-cpu` runs it after bufferization, before the kernels are
     generated, so each distinct kernel is generated and lowered once
     (`outline-kernels=false` turns it off).
+
+    With `min-sites=N`, a kernel is outlined only when at least N sites of
+    the module share it; the others stay where they are.
+    `norm-lower-to-nvvm` runs it with `min-sites=2` after bufferization
+    (`dedup-kernels=false` turns it off): each distinct kernel then gets
+    one host dispatch and one `gpu.module` / `gpu.binary` per variant,
+    launched from every site, and a module without a repeated kernel
+    lowers as it did without the pass.
   }];
+  let options = [
+    Option<"minSites", "min-sites", "unsigned", /*default=*/"1",
+           "Outline a kernel only when at least this many sites share it">,
+  ];
   let dependentDialects = [
     "::mlir::func::FuncDialect",
     "::mlir::LLVM::LLVMDialect"

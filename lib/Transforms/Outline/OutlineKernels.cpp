@@ -2,8 +2,9 @@
 //
 // norm-outline-kernels: moves every memref-form kernel op (norm ops, linalg
 // ops) of the module's functions into a private function, one per
-// structurally distinct op, and calls it from each site, so that a model
-// that repeats a layer N times generates and lowers each kernel once.
+// structurally distinct op (shared by at least min-sites sites), and calls
+// it from each site, so that a model that repeats a layer N times generates
+// and lowers each kernel once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -120,6 +121,20 @@ bool sameKernel(func::FuncOp a, func::FuncOp b) {
              &a.getBody(), &b.getBody(), OperationEquivalence::IgnoreLocations);
 }
 
+/// A site and the kernel it calls: an index into the pass's kernels.
+struct PlannedSite {
+  KernelSite site;
+  unsigned kernel;
+};
+
+/// A distinct kernel: its function (detached until named) and how many
+/// sites share it.
+struct DistinctKernel {
+  func::FuncOp function;
+  unsigned sites = 0;
+  bool named = false;
+};
+
 struct NormOutlineKernelsPass
     : public norm::impl::NormOutlineKernelsPassBase<NormOutlineKernelsPass> {
   using Base::Base;
@@ -130,33 +145,49 @@ struct NormOutlineKernelsPass
     // The functions as they are now: the kernels added below are not
     // looked into.
     SmallVector<func::FuncOp> functions(module.getOps<func::FuncOp>());
-    DenseMap<llvm::hash_code, SmallVector<func::FuncOp>> buckets;
-    unsigned numKernels = 0;
+    // Every site of every function first: whether a kernel is outlined
+    // depends on how many sites of the module share it (min-sites).
+    DenseMap<llvm::hash_code, SmallVector<unsigned>> buckets;
+    SmallVector<DistinctKernel> kernels;
+    SmallVector<SmallVector<PlannedSite>> plans;
     for (func::FuncOp function : functions) {
-      SmallVector<KernelSite> sites;
+      SmallVector<PlannedSite> &plan = plans.emplace_back();
       function.walk<WalkOrder::PreOrder>([&](Operation *op) {
         std::optional<KernelSite> site = matchKernelSite(op);
         if (!site)
           return WalkResult::advance();
-        sites.push_back(std::move(*site));
+        Kernel candidate = buildKernel(*site);
+        SmallVector<unsigned> &bucket = buckets[hashKernel(candidate)];
+        auto *found = llvm::find_if(bucket, [&](unsigned existing) {
+          return sameKernel(kernels[existing].function, candidate.function);
+        });
+        unsigned index;
+        if (found != bucket.end()) {
+          index = *found;
+          candidate.function.erase();
+        } else {
+          index = kernels.size();
+          kernels.push_back({candidate.function});
+          bucket.push_back(index);
+        }
+        ++kernels[index].sites;
+        plan.push_back({std::move(*site), index});
         return WalkResult::skip();
       });
+    }
+    unsigned numKernels = 0;
+    for (auto [function, plan] : llvm::zip_equal(functions, plans)) {
       // New kernels go after the function that first calls them, in the
       // order of their first call.
       Operation *insertAfter = function;
       llvm::SetVector<Value> constants;
-      for (KernelSite &site : sites) {
-        Kernel candidate = buildKernel(site);
-        SmallVector<func::FuncOp> &bucket = buckets[hashKernel(candidate)];
-        auto *found = llvm::find_if(bucket, [&](func::FuncOp existing) {
-          return sameKernel(existing, candidate.function);
-        });
-        func::FuncOp kernel;
-        if (found != bucket.end()) {
-          kernel = *found;
-          candidate.function.erase();
-        } else {
-          kernel = candidate.function;
+      for (PlannedSite &planned : plan) {
+        DistinctKernel &distinct = kernels[planned.kernel];
+        if (distinct.sites < minSites)
+          continue;
+        const KernelSite &site = planned.site;
+        func::FuncOp kernel = distinct.function;
+        if (!distinct.named) {
           std::string kind = site.op->getName().getStringRef().str();
           llvm::replace(kind, '.', '_');
           kernel.setSymName("__norm_kernel_" + std::to_string(numKernels++) +
@@ -169,7 +200,7 @@ struct NormOutlineKernelsPass
               LLVM::LinkageAttr::get(&getContext(), LLVM::Linkage::Internal));
           symbols.insert(kernel, std::next(Block::iterator(insertAfter)));
           insertAfter = kernel;
-          bucket.push_back(kernel);
+          distinct.named = true;
         }
         OpBuilder b(site.op);
         auto call = func::CallOp::create(b, site.op->getLoc(), kernel,
@@ -186,6 +217,10 @@ struct NormOutlineKernelsPass
         if (c.use_empty() && isOpTriviallyDead(c.getDefiningOp()))
           c.getDefiningOp()->erase();
     }
+    // The kernels too few sites share, never inserted.
+    for (DistinctKernel &distinct : kernels)
+      if (!distinct.named)
+        distinct.function.erase();
   }
 };
 
