@@ -85,6 +85,16 @@ def program(op, dtype, rows, n, repeat):
     return "\n".join(lines) + "\n"
 
 
+def gpu_name():
+    """The GPU and driver nvidia-smi reports, for the report's header."""
+    try:
+        return subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version",
+                               "--format=csv,noheader"], capture_output=True,
+                              text=True).stdout.strip() or "unknown GPU"
+    except OSError:  # no driver here (bench/gpu/device/pack.sh records)
+        return "unknown GPU"
+
+
 def run_case(args, op, dtype, rows, n):
     source = program(op, dtype, rows, n, args.repeat)
     pipeline = "--norm-lower-to-nvvm=chip=%s" % args.chip
@@ -117,12 +127,7 @@ def main():
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
 
-    try:
-        gpu = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version",
-                              "--format=csv,noheader"], capture_output=True,
-                             text=True).stdout.strip() or "unknown GPU"
-    except OSError:  # no driver here (bench/gpu/device/pack.sh records)
-        gpu = "unknown GPU"
+    gpu = gpu_name()
     header = ["# GPU norm benchmark",
               "",
               "- date: %s" % datetime.datetime.now().isoformat(timespec="seconds"),

@@ -20,6 +20,8 @@ import re
 import subprocess
 import sys
 
+from bench import gpu_name
+
 SHAPES = [(4096, 4096, 4096), (16, 4096, 4096)]
 
 
@@ -154,12 +156,7 @@ def main():
     parser.add_argument("--repeat", type=int, default=50)
     args = parser.parse_args()
 
-    try:
-        gpu = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version",
-                              "--format=csv,noheader"], capture_output=True,
-                             text=True).stdout.strip() or "unknown GPU"
-    except OSError:  # no driver here (bench/gpu/device/pack.sh records)
-        gpu = "unknown GPU"
+    gpu = gpu_name()
     header = ["# GPU fused RMSNorm -> matmul benchmark (bf16, W as N x K)",
               "",
               "- date: %s" % datetime.datetime.now().isoformat(timespec="seconds"),
