@@ -5,6 +5,7 @@
 #include "norm/Conversion/Passes.h"
 #include "norm/Dialect/Norm/IR/NormDialect.h"
 #include "norm/Dialect/Norm/Transforms/Passes.h"
+#include "norm/Dialect/Norm/Transforms/ShardingInterfaceImpl.h"
 #include "norm/Dialect/Norm/Transforms/Transforms.h"
 #include "norm/Pipelines/Passes.h"
 #include "norm/Transforms/Passes.h"
@@ -18,6 +19,7 @@
 void mlir::norm::registerAllDialects(DialectRegistry &registry) {
   registry.insert<NormDialect>();
   registerBufferizableOpInterfaceExternalModels(registry);
+  registerShardingInterfaceExternalModels(registry);
   // gpu-module-to-binary (in --norm-lower-to-nvvm) translates each
   // gpu.module to LLVM IR inside the pass, so the translations of the
   // dialects a lowered kernel contains must be in the registry.
