@@ -9,7 +9,10 @@ build=${NORM_BUILD_DIR:-$root/build}
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           lld-22 libomp-22-dev clang-format-22 libclang-rt-22-dev cmake ninja-build
-          python3 ccache)
+          python3 ccache
+          # MPICH for the sharded (MPI) tests: the ABI MLIR 22's mpi lowering
+          # targets by default (docs/design.md, Sharding).
+          mpich libmpich-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

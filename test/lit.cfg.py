@@ -72,6 +72,17 @@ try:
 except OSError:
     pass
 
+# MPICH (scripts/setup.sh installs it) runs the sharded tests on 2
+# processes; always mpirun.mpich, which an Open MPI install cannot take over.
+# Under a timeout: a process waiting for its peer would hang the suite.
+mpirun = shutil.which("mpirun.mpich")
+libmpich = "/usr/lib/x86_64-linux-gnu/libmpich.so.12"
+if mpirun and os.path.exists(libmpich):
+    config.available_features.add("mpi")
+    config.substitutions.append(
+        ("%mpirun", "timeout 300 " + mpirun + " -np 2"))
+    config.substitutions.append(("%libmpich", libmpich))
+
 # The CUDA toolkit's ptxas assembles the PTX of the GPU lowering tests.
 ptxas = shutil.which("ptxas") or (
     "/usr/local/cuda/bin/ptxas"

@@ -104,6 +104,11 @@ LogicalResult mlir::norm::buildNormLowerToCPUPipeline(
     return errorHandler("norm-lower-to-cpu: num-threads must be in [0, " +
                         Twine(kMaxCPUThreads) + "], got " +
                         Twine(options.numThreads));
+  if (options.mpiImplementation != "MPICH" &&
+      options.mpiImplementation != "OpenMPI")
+    return errorHandler("norm-lower-to-cpu: mpi-implementation must be "
+                        "'MPICH' or 'OpenMPI', got '" +
+                        options.mpiImplementation + "'");
   // The pass's options: the pipeline's own, then the forwarded knobs, which
   // the pass judges (a bad one is an error here, before anything runs).
   ConvertNormToVectorPassOptions vectorOptions;
@@ -120,6 +125,13 @@ LogicalResult mlir::norm::buildNormLowerToCPUPipeline(
           },
           errorHandler)))
     return failure();
+  // A sharded module (DESIGN.md §10) is partitioned and its collectives
+  // become MPI calls first, on tensors: partition must see the norm ops
+  // whole, before the tensor stage fuses or decomposes anything. Nothing
+  // happens without a shard.grid.
+  pm.addPass(createNormPartitionShardsPass());
+  pm.addPass(createNormLowerShardToMPIPass(
+      {/*mpiImplementation=*/options.mpiImplementation}));
   // The project's elementwise fusion keeps matmuls whole, so that
   // lower-matmuls gives them the GEMM; codegen=upstream, the baseline of
   // what MLIR does without this project, keeps upstream's.
@@ -134,7 +146,7 @@ LogicalResult mlir::norm::buildNormLowerToCPUPipeline(
   pm.addPass(createNormCheckLoweredPass(
       {"norm-lower-to-cpu",
        {"affine", "arith", "bufferization", "cf", "func", "linalg", "math",
-        "memref", "norm", "scf", "tensor", "vector"}}));
+        "memref", "mpi", "norm", "scf", "shard", "tensor", "vector"}}));
   return success();
 }
 

@@ -11,6 +11,7 @@
 #define NORM_PIPELINES_PASSES_H
 
 #include "norm/Conversion/Passes.h"
+#include "norm/Transforms/Passes.h"
 
 #include "mlir/Pass/PassOptions.h"
 
@@ -65,6 +66,13 @@ struct NormCPUPipelineOptions
                      "every site (norm-outline-kernels), so that repeated "
                      "layers are compiled once"),
       llvm::cl::init(true)};
+  PassOptions::Option<std::string> mpiImplementation{
+      *this, "mpi-implementation",
+      llvm::cl::desc("For a module with a shard.grid: the MPI ABI its "
+                     "collectives are lowered to when the module does not "
+                     "say (a DLTI \"MPI:Implementation\" entry): MPICH (the "
+                     "default) or OpenMPI, as norm-lower-shard-to-mpi's"),
+      llvm::cl::init(NormLowerShardToMPIPassOptions().mpiImplementation)};
 };
 
 /// Options of `norm-lower-to-nvvm`: what a user chooses. The defaults of the

@@ -390,6 +390,89 @@ def NormOutlineKernelsPass
 }
 
 //===----------------------------------------------------------------------===//
+// Sharding (lib/Transforms/Shard)
+//===----------------------------------------------------------------------===//
+
+def NormPartitionShardsPass
+    : Pass<"norm-partition-shards", "::mlir::ModuleOp"> {
+  let summary = "Partition the functions of a module that has a shard.grid";
+  let description = [{
+    DESIGN.md §10. In a module with a `shard.grid`, runs MLIR 22's
+    `sharding-propagation` and `shard-partition` on every function that
+    uses shard ops, after `convert-elementwise-to-linalg` (arith/math on
+    tensors have no sharding interface in 22), then `canonicalize`. The
+    other functions (declarations, a driver that calls `mpi.init` and the
+    sharded function) are the same on every process and left alone, as is
+    a module without a grid, so `--norm-lower-to-cpu`, which runs this pass
+    first, is unchanged for unsharded IR.
+
+    ```mlir
+    shard.grid @g(shape = 2)
+    func.func @f(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
+      %s = shard.sharding @g split_axes = [[], [0]] : !shard.sharding
+      %xs = shard.shard %x to %s : tensor<16x64xf32>
+      ... norm.rms_norm ins(%xs ...)
+    // becomes @f(%x: tensor<16x32xf32>) with the norm's Σx² all-reduced
+    // (shard.all_reduce ... : tensor<16xf32>)
+    ```
+  }];
+  let dependentDialects = ["::mlir::shard::ShardDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def NormLowerShardToMPIPass
+    : Pass<"norm-lower-shard-to-mpi", "::mlir::ModuleOp"> {
+  let summary = "Lower partitioned shard collectives to mpi, all of them or "
+                "a located error";
+  let description = [{
+    MLIR 22's `convert-shard-to-mpi` lowers `all_reduce` and the process
+    queries only, and when one op cannot be converted it rolls the whole
+    module back and still succeeds. This pass first rewrites what 22 cannot
+    lower into what it can: `all_slice` into a local `extract_slice`
+    (upstream's pattern), `all_gather` into an `all_reduce` of a zero tensor
+    holding this process's part in its slot (exact: x + 0 = x), and
+    `reduce_scatter` into an `all_reduce` and the process's slice. Any other
+    collective (`all_to_all`, `broadcast`, `send`, ...), an `all_reduce`
+    with a dynamic shape (22 emits an out-of-range `memref.dim`) or an
+    element type MPI's lowering does not map (f16, bf16) is an error at the
+    op. Then `convert-shard-to-mpi` runs and anything of `shard` left is an
+    error. Last: an `mpi.comm_split` of the world with a constant color (a
+    reduction over a 1-D grid) becomes the world itself (22 splits once per
+    all-reduce and never frees, and MPICH runs out of communicators after
+    about 2000 calls; the processes must be as many as the grid's), the
+    `shard.grid` ops are erased, and the module gets the DLTI entry
+    `"MPI:Implementation"` that the mpi → LLVM lowering requires, unless it
+    has one.
+  }];
+  let options = [
+    Option<"mpiImplementation", "mpi-implementation", "std::string",
+           /*default=*/"\"MPICH\"",
+           "The MPI ABI the lowering targets when the module does not say: "
+           "MPICH (the default; Debian's mpich) or OpenMPI">,
+  ];
+  let dependentDialects = ["::mlir::mpi::MPIDialect",
+                           "::mlir::DLTIDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::bufferization::BufferizationDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def NormDropShardingPass : Pass<"norm-drop-sharding", "::mlir::ModuleOp"> {
+  let summary = "Remove the shard annotations: the one-process program";
+  let description = [{
+    Replaces each `shard.shard` by its source and erases `shard.sharding`
+    and `shard.grid`, so that a sharded file compiles as the one-process
+    program it annotates: the reference of an MPI run
+    (`norm-run --compare-pipeline='builtin.module(norm-drop-sharding,
+    norm-lower-to-cpu)'`). A module with other shard ops (collectives,
+    process queries) is an error at the first.
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Checks (lib/Transforms/Check)
 //===----------------------------------------------------------------------===//
 

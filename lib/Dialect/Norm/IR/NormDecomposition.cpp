@@ -33,6 +33,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
 
@@ -180,11 +181,113 @@ Value emitResidualAdd(LinalgEmitter &em, const NormMaps &maps,
                     });
 }
 
+/// Chan et al.'s combination of the LayerNorm statistics of rows split over
+/// processes, in one sum over them: each process writes its (mean, M2) into
+/// its own slot of an otherwise zero [2, P, rows...] tensor, so the sum is
+/// every process's pair exactly (x + 0 = x), and every process combines the
+/// pairs in the same order, so all get the same bits. 2P values per row
+/// move, never the row, and E[x²] − E[x]² is never formed. `count` is this
+/// process's part of a row (the same on all). Returns the whole rows' mean
+/// shifted by this process's pivot, their M2 and their count.
+std::tuple<Value, Value, Value>
+combineSplitLayerNormStatistics(LinalgEmitter &em, const NormMaps &maps,
+                                Value x, Value shiftedMean, Value m2,
+                                Value count, const ProcessSplit &split) {
+  OpBuilder &b = em.b;
+  MLIRContext *ctx = b.getContext();
+  auto acc = cast<FloatType>(getElementTypeOrSelf(m2.getType()));
+  SmallVector<OpFoldResult> rowSizes = em.sizesOf(m2);
+  int64_t axis = maps.axis;
+  auto addPivot = [&](Value rowValue, bool subtract) {
+    return em.generic(
+        {x, rowValue}, em.temp(rowSizes, acc),
+        {maps.rowPivot, maps.rowIdentity, maps.rowIdentity}, maps.rowsParallel,
+        [&](OpBuilder &nb, Location l, ValueRange args) {
+          Value pivot = castFloat(nb, l, args[0], acc);
+          Value v = subtract
+                        ? Value(arith::SubFOp::create(nb, l, args[1], pivot))
+                        : Value(arith::AddFOp::create(nb, l, pivot, args[1]));
+          linalg::YieldOp::create(nb, l, v);
+        });
+  };
+  Value mean = addPivot(shiftedMean, /*subtract=*/false);
+
+  // The slots: loops (k, p, rows...).
+  SmallVector<AffineExpr> slotRows, rows;
+  for (int64_t d = 0; d < axis; ++d) {
+    slotRows.push_back(getAffineDimExpr(d + 2, ctx));
+    rows.push_back(getAffineDimExpr(d, ctx));
+  }
+  AffineMap slotRowMap = AffineMap::get(axis + 2, 0, slotRows, ctx);
+  SmallVector<OpFoldResult> slotSizes{b.getIndexAttr(2),
+                                      b.getIndexAttr(split.normParts)};
+  slotSizes.append(rowSizes);
+  Value self = split.normIndex;
+  Value slots = em.generic(
+      {mean, m2}, em.temp(slotSizes, acc),
+      {slotRowMap, slotRowMap, b.getMultiDimIdentityMap(axis + 2)},
+      SmallVector<IteratorType>(axis + 2, IteratorType::parallel),
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        Value zero = arith::ConstantIndexOp::create(nb, l, 0);
+        Value isMean =
+            arith::CmpIOp::create(nb, l, arith::CmpIPredicate::eq,
+                                  linalg::IndexOp::create(nb, l, 0), zero);
+        Value isMine =
+            arith::CmpIOp::create(nb, l, arith::CmpIPredicate::eq,
+                                  linalg::IndexOp::create(nb, l, 1), self);
+        Value v = arith::SelectOp::create(nb, l, isMean, args[0], args[1]);
+        linalg::YieldOp::create(
+            nb, l,
+            ValueRange{arith::SelectOp::create(
+                nb, l, isMine, v, floatConstant(nb, l, acc, 0.0))});
+      });
+  slots = split.sumOverNormParts(b, em.loc, slots);
+
+  // The combination: loops (rows..., p), p reduced in its order.
+  auto slotMap = [&](int64_t k) {
+    SmallVector<AffineExpr> exprs{getAffineConstantExpr(k, ctx),
+                                  getAffineDimExpr(axis, ctx)};
+    exprs.append(rows);
+    return AffineMap::get(axis + 1, 0, exprs, ctx);
+  };
+  AffineMap rowMap = AffineMap::get(axis + 1, 0, rows, ctx);
+  SmallVector<IteratorType> overParts(axis, IteratorType::parallel);
+  overParts.push_back(IteratorType::reduction);
+  Value parts = floatConstant(b, em.loc, acc, split.normParts);
+  Value meanSum = em.generic(
+      slots, em.filled(rowSizes, acc, 0.0), {slotMap(0), rowMap}, overParts,
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        linalg::YieldOp::create(
+            nb, l, ValueRange{arith::AddFOp::create(nb, l, args[1], args[0])});
+      });
+  // Every part has the same count, so the mean is the parts' mean.
+  Value wholeMean = em.generic(
+      meanSum, em.temp(rowSizes, acc), {maps.rowIdentity, maps.rowIdentity},
+      maps.rowsParallel, [&](OpBuilder &nb, Location l, ValueRange args) {
+        linalg::YieldOp::create(
+            nb, l, ValueRange{arith::DivFOp::create(nb, l, args[0], parts)});
+      });
+  Value wholeM2 = em.generic(
+      {slots, slots, wholeMean}, em.filled(rowSizes, acc, 0.0),
+      {slotMap(1), slotMap(0), rowMap, rowMap}, overParts,
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        Value delta = arith::SubFOp::create(nb, l, args[1], args[2]);
+        Value spread = arith::MulFOp::create(
+            nb, l, count, arith::MulFOp::create(nb, l, delta, delta));
+        Value term = arith::AddFOp::create(nb, l, args[0], spread);
+        linalg::YieldOp::create(
+            nb, l, ValueRange{arith::AddFOp::create(nb, l, args[3], term)});
+      });
+  return {addPivot(wholeMean, /*subtract=*/true), wholeM2,
+          arith::MulFOp::create(b, em.loc, count, parts)};
+}
+
 } // namespace
 
 Value norm::detail::emitRMSStatistics(LinalgEmitter &em, const NormMaps &maps,
                                       Value x, Value rstdDest, double partial,
-                                      const DecompositionNumerics &num) {
+                                      const DecompositionNumerics &num,
+                                      const ProcessSplit *split) {
   SmallVector<OpFoldResult> sizes = em.sizesOf(x);
   ArrayRef<OpFoldResult> rowSizes = ArrayRef(sizes).take_front(maps.axis);
   ArrayRef<OpFoldResult> normSizes = ArrayRef(sizes).drop_front(maps.axis);
@@ -204,6 +307,13 @@ Value norm::detail::emitRMSStatistics(LinalgEmitter &em, const NormMaps &maps,
       });
 
   Value count = em.indexToFloat(prefix.count, acc);
+  if (split && split->splitsNorm()) {
+    // Σx² of the whole rows: one value per row moves, never the row.
+    sumSq = split->sumOverNormParts(em.b, em.loc, sumSq);
+    count = arith::MulFOp::create(
+        em.b, em.loc, count,
+        floatConstant(em.b, em.loc, acc, split->normParts));
+  }
   Value dest = rstdDest ? rstdDest : em.temp(rowSizes, acc);
   return em.generic(sumSq, dest, {maps.rowIdentity, maps.rowIdentity},
                     maps.rowsParallel,
@@ -215,10 +325,9 @@ Value norm::detail::emitRMSStatistics(LinalgEmitter &em, const NormMaps &maps,
                     });
 }
 
-std::pair<Value, Value>
-norm::detail::emitLayerNormStatistics(LinalgEmitter &em, const NormMaps &maps,
-                                      Value x, Value rstdDest,
-                                      const DecompositionNumerics &num) {
+std::pair<Value, Value> norm::detail::emitLayerNormStatistics(
+    LinalgEmitter &em, const NormMaps &maps, Value x, Value rstdDest,
+    const DecompositionNumerics &num, const ProcessSplit *split) {
   SmallVector<OpFoldResult> sizes = em.sizesOf(x);
   ArrayRef<OpFoldResult> rowSizes = ArrayRef(sizes).take_front(maps.axis);
   FloatType acc = num.accType;
@@ -250,6 +359,9 @@ norm::detail::emitLayerNormStatistics(LinalgEmitter &em, const NormMaps &maps,
         Value centered = arith::SubFOp::create(nb, l, shifted, args[2]);
         return Value(arith::MulFOp::create(nb, l, centered, centered));
       });
+  if (split && split->splitsNorm())
+    std::tie(shiftedMean, m2, count) = combineSplitLayerNormStatistics(
+        em, maps, x, shiftedMean, m2, count, *split);
   Value dest = rstdDest ? rstdDest : em.temp(rowSizes, acc);
   Value rstd = em.generic(
       m2, dest, {maps.rowIdentity, maps.rowIdentity}, maps.rowsParallel,
@@ -270,7 +382,8 @@ SmallVector<Value> decomposeStandaloneNorm(OpBuilder &b, Location loc,
                                            bool isLayerNorm, int64_t axis,
                                            double partial,
                                            const NormOperands &ops,
-                                           const DecompositionNumerics &num) {
+                                           const DecompositionNumerics &num,
+                                           const ProcessSplit *split) {
   auto inputType = cast<ShapedType>(ops.input.getType());
   LinalgEmitter em(b, loc, isa<RankedTensorType>(inputType));
   NormMaps maps(b, inputType.getRank(), axis);
@@ -282,7 +395,7 @@ SmallVector<Value> decomposeStandaloneNorm(OpBuilder &b, Location loc,
   Value shiftedMean, rstd, mean;
   if (isLayerNorm) {
     std::tie(shiftedMean, rstd) =
-        emitLayerNormStatistics(em, maps, x, ops.rstdInit, num);
+        emitLayerNormStatistics(em, maps, x, ops.rstdInit, num, split);
     if (ops.meanInit)
       mean = em.generic(
           {x, shiftedMean}, ops.meanInit,
@@ -294,7 +407,7 @@ SmallVector<Value> decomposeStandaloneNorm(OpBuilder &b, Location loc,
                     nb, l, castFloat(nb, l, args[0], acc), args[1])});
           });
   } else {
-    rstd = emitRMSStatistics(em, maps, x, ops.rstdInit, partial, num);
+    rstd = emitRMSStatistics(em, maps, x, ops.rstdInit, partial, num, split);
   }
 
   // The normalize sweep: y = normalized · (γ + offset) + β. A quantized y
@@ -486,6 +599,22 @@ Value createNorm(LinalgEmitter &em, Value x, Value gamma, Value beta,
   return em.onTensors ? op->getResult(0) : init;
 }
 
+template <typename OpTy>
+FailureOr<SmallVector<Value>> decompose(OpTy op, OpBuilder &b,
+                                        const ProcessSplit *split);
+
+/// `normalized`, made by createNorm on this process's part of the rows, as
+/// the decomposition of its norm op with the statistics summed over the
+/// processes of `split` (the op, unused yet, is erased).
+template <typename NormOpTy>
+Value decomposeSplitNorm(Value normalized, OpBuilder &b,
+                         const ProcessSplit &split) {
+  auto normOp = normalized.getDefiningOp<NormOpTy>();
+  Value result = (*decompose(normOp, b, &split))[0];
+  normOp.erase();
+  return result;
+}
+
 /// Finishes `em` and returns a fused op's results: on tensors, its output
 /// `out` and, when non-null, the sum (the op has sum_outs); on memrefs none.
 SmallVector<Value> fusedResults(LinalgEmitter &em, Value out, Value sum) {
@@ -505,7 +634,8 @@ SmallVector<Value> fusedResults(LinalgEmitter &em, Value out, Value sum) {
 /// theirs, rounding its result to T where `cast_mode` says; the product
 /// reads that T result.
 template <typename FusedOp, typename NormOpTy>
-SmallVector<Value> decomposeNormMatmul(OpBuilder &b, FusedOp op, Value beta) {
+SmallVector<Value> decomposeNormMatmul(OpBuilder &b, FusedOp op, Value beta,
+                                       const ProcessSplit *split) {
   LinalgEmitter em(b, op.getLoc(), isa<RankedTensorType>(op.getInputType()));
   FloatType acc = op.getAccumulationType();
   Type elementType = op.getInputType().getElementType();
@@ -531,9 +661,13 @@ SmallVector<Value> decomposeNormMatmul(OpBuilder &b, FusedOp op, Value beta) {
   Value normalizedDest = em.temp(em.sizesOf(x), normType);
   Value normalized = createNorm<NormOpTy>(
       em, x, gamma, betaIn, normAttributesOf(op, acc), normalizedDest);
+  if (split && split->splitsNorm())
+    normalized = decomposeSplitNorm<NormOpTy>(normalized, b, *split);
   Value product = emitMatmul(em, normalized, op.getRhs(), op.getTransposeRhs(),
                              em.filled(em.sizesOf(op.getInit()), acc, 0.0),
                              acc);
+  if (split && split->sumOverContractionParts)
+    product = split->sumOverContractionParts(b, em.loc, product);
   Value c = emitAddAndRound(em, product, {op.getMatmulBias()}, op.getInit());
   return fusedResults(em, c, op.getSumInit() ? sum : Value());
 }
@@ -542,13 +676,16 @@ SmallVector<Value> decomposeNormMatmul(OpBuilder &b, FusedOp op, Value beta) {
 /// output's element type (f32 for bf16 A and W with an f32 output: the f32
 /// product is normalized as it is).
 template <typename FusedOp, typename NormOpTy>
-SmallVector<Value> decomposeMatmulNorm(OpBuilder &b, FusedOp op, Value beta) {
+SmallVector<Value> decomposeMatmulNorm(OpBuilder &b, FusedOp op, Value beta,
+                                       const ProcessSplit *split) {
   LinalgEmitter em(b, op.getLoc(), isa<RankedTensorType>(op.getInputType()));
   FloatType acc = op.getAccumulationType();
   SmallVector<OpFoldResult> outSizes = em.sizesOf(op.getInit());
   Value product = emitMatmul(em, op.getInput(), op.getRhs(),
                              op.getTransposeRhs(),
                              em.filled(outSizes, acc, 0.0), acc);
+  if (split && split->sumOverContractionParts)
+    product = split->sumOverContractionParts(b, em.loc, product);
   Value sumDest = op.getSumInit()
                       ? op.getSumInit()
                       : em.temp(outSizes, getElementTypeOrSelf(op.getInit()));
@@ -558,6 +695,8 @@ SmallVector<Value> decomposeMatmulNorm(OpBuilder &b, FusedOp op, Value beta) {
   if (!headDim) {
     Value y = createNorm<NormOpTy>(em, sum, op.getWeight(), beta,
                                    normAttributesOf(op, acc), op.getInit());
+    if (split && split->splitsNorm())
+      y = decomposeSplitNorm<NormOpTy>(y, b, *split);
     return fusedResults(em, y, op.getSumInit() ? sum : Value());
   }
   // Per head: the norm of S viewed as [..., H, D] over D, into Y so viewed.
@@ -644,7 +783,8 @@ FailureOr<SmallVector<Value>> decomposeGroupNorm(GroupNormOp op, OpBuilder &b) {
   num.weightType = num.elementType;
   num.outputType = num.elementType;
   SmallVector<Value> results = decomposeStandaloneNorm(
-      b, loc, /*isLayerNorm=*/true, /*axis=*/2, /*partial=*/1.0, ops, num);
+      b, loc, /*isLayerNorm=*/true, /*axis=*/2, /*partial=*/1.0, ops, num,
+      /*split=*/nullptr);
   if (!onTensors)
     return results;
   // y back to [N, C, S...]; the statistics are [N, G] already.
@@ -662,9 +802,11 @@ template <typename OpTy> DecompositionNumerics numericsOf(OpTy op) {
   num.outputType = getElementTypeOrSelf(op.getInit().getType());
   return num;
 }
-/// The decomposition of any norm op `op`.
+/// The decomposition of any norm op `op`; with `split`, of one process's
+/// part of it (decomposeSplitOperation).
 template <typename OpTy>
-FailureOr<SmallVector<Value>> decompose(OpTy op, OpBuilder &b) {
+FailureOr<SmallVector<Value>> decompose(OpTy op, OpBuilder &b,
+                                        const ProcessSplit *split) {
   constexpr bool isLayerNorm = std::is_same_v<OpTy, LayerNormOp> ||
                                std::is_same_v<OpTy, LayerNormMatmulOp> ||
                                std::is_same_v<OpTy, MatmulLayerNormOp>;
@@ -689,12 +831,12 @@ FailureOr<SmallVector<Value>> decompose(OpTy op, OpBuilder &b) {
       partial = op.getPartialValue();
     return decomposeStandaloneNorm(b, op.getLoc(), isLayerNorm,
                                    op.getNormalizedAxis(), partial, ops,
-                                   numericsOf(op));
+                                   numericsOf(op), split);
   } else if constexpr (std::is_same_v<OpTy, RMSNormMatmulOp> ||
                        std::is_same_v<OpTy, LayerNormMatmulOp>) {
-    return decomposeNormMatmul<OpTy, NormOpTy>(b, op, beta);
+    return decomposeNormMatmul<OpTy, NormOpTy>(b, op, beta, split);
   } else {
-    return decomposeMatmulNorm<OpTy, NormOpTy>(b, op, beta);
+    return decomposeMatmulNorm<OpTy, NormOpTy>(b, op, beta, split);
   }
 }
 } // namespace
@@ -705,7 +847,7 @@ FailureOr<SmallVector<Value>> decompose(OpTy op, OpBuilder &b) {
 
 #define NORM_DEFINE_DECOMPOSITION(OpTy)                                        \
   FailureOr<SmallVector<Value>> OpTy::decomposeOperation(OpBuilder &b) {       \
-    return decompose(*this, b);                                                \
+    return decompose(*this, b, /*split=*/nullptr);                             \
   }
 
 NORM_DEFINE_DECOMPOSITION(RMSNormOp)
@@ -718,4 +860,14 @@ NORM_DEFINE_DECOMPOSITION(MatmulLayerNormOp)
 
 FailureOr<SmallVector<Value>> GroupNormOp::decomposeOperation(OpBuilder &b) {
   return decomposeGroupNorm(*this, b);
+}
+
+FailureOr<SmallVector<Value>>
+mlir::norm::decomposeSplitOperation(Operation *op, OpBuilder &b,
+                                    const ProcessSplit &split) {
+  return TypeSwitch<Operation *, FailureOr<SmallVector<Value>>>(op)
+      .Case<RMSNormOp, LayerNormOp, RMSNormMatmulOp, LayerNormMatmulOp,
+            MatmulRMSNormOp, MatmulLayerNormOp>(
+          [&](auto typed) { return decompose(typed, b, &split); })
+      .Default([](Operation *) { return failure(); });
 }

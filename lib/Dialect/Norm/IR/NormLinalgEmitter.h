@@ -14,6 +14,7 @@
 #define NORM_LIB_DIALECT_NORM_IR_NORMLINALGEMITTER_H
 
 #include "norm/Dialect/Norm/IR/NormNumerics.h"
+#include "norm/Dialect/Norm/IR/NormSplitDecomposition.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -264,17 +265,22 @@ private:
 
 /// The RMSNorm statistic of `x`: rstd per row (row space, accumulation
 /// type), over the first ⌈partial · n⌉ elements of the normalized dims, into
-/// `rstdDest` when non-null.
+/// `rstdDest` when non-null. With `split` splitting the normalized dims, `x`
+/// is this process's part of each row and Σx² is summed over the processes.
 Value emitRMSStatistics(LinalgEmitter &em, const NormMaps &maps, Value x,
                         Value rstdDest, double partial,
-                        const DecompositionNumerics &num);
+                        const DecompositionNumerics &num,
+                        const ProcessSplit *split = nullptr);
 
 /// LayerNorm statistics of `x`: the pivot-shifted mean (row space) and rstd.
 /// The true mean is pivot + shiftedMean, the pivot being each row's first
-/// element (`maps.pivot`).
+/// element (`maps.pivot`). With `split` splitting the normalized dims, `x`
+/// is this process's part of each row, the pivot this process's first
+/// element, and the statistics those of the whole rows.
 std::pair<Value, Value>
 emitLayerNormStatistics(LinalgEmitter &em, const NormMaps &maps, Value x,
-                        Value rstdDest, const DecompositionNumerics &num);
+                        Value rstdDest, const DecompositionNumerics &num,
+                        const ProcessSplit *split = nullptr);
 
 } // namespace detail
 } // namespace norm
