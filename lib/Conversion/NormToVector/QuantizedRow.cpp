@@ -16,6 +16,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::norm;
 
@@ -58,10 +60,91 @@ void QuantizedRowWriter::releaseRowBuffer(OpBuilder &b) {
   rowBuffer = Value();
 }
 
+/// q = sat(rne(y · inverse)) for fp8 as createQuantize computes it, in
+/// fewer vector instructions (the kernel is compute-bound on fp8): the
+/// clamp becomes a select on |t| (x86 needs several instructions for each
+/// NaN-propagating minimumf/maximumf), the sign stays in the wide integer
+/// until one final truncation, and a subnormal result is the low bits of
+/// |t| + M, M the power of two whose ulp is the format's smallest
+/// subnormal (an f32 add rounds to nearest even, as math.roundeven of
+/// |t| · 2^k does). The normal path is createQuantize's. The same byte for
+/// every t: test/Integration/CPU/quantized-encode.mlir compares the two on
+/// every rounding boundary, saturation and special value.
+Value QuantizedRowWriter::quantizeFloat8(OpBuilder &b, Value t,
+                                         FloatType type) {
+  unsigned width = acc.getWidth();
+  auto [sourceMantissa, sourceBias] = getFloatLayout(acc);
+  auto [mantissa, bias] = getFloatLayout(type);
+  Type intType = vecType(b.getIntegerType(width));
+  auto intConst = [&](int64_t value) -> Value {
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(
+            cast<ShapedType>(intType),
+            b.getIntegerAttr(b.getIntegerType(width), value)));
+  };
+  auto floatConst = [&](double value) -> Value {
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(cast<ShapedType>(vecType(acc)),
+                               b.getFloatAttr(acc, value)));
+  };
+  auto shr = [&](Value v, int64_t k) -> Value {
+    return arith::ShRUIOp::create(b, loc, v, intConst(k));
+  };
+
+  Value bits = arith::BitcastOp::create(b, loc, intType, t);
+  Value sign =
+      arith::AndIOp::create(b, loc, shr(bits, width - 8), intConst(0x80));
+  Value magnitude = math::AbsFOp::create(b, loc, t);
+  Value magnitudeBits = arith::BitcastOp::create(b, loc, intType, magnitude);
+
+  int64_t shift = sourceMantissa - mantissa;
+  Value lsb =
+      arith::AndIOp::create(b, loc, shr(magnitudeBits, shift), intConst(1));
+  Value rounded = arith::AddIOp::create(
+      b, loc, magnitudeBits, intConst((int64_t(1) << (shift - 1)) - 1));
+  rounded = shr(arith::AddIOp::create(b, loc, rounded, lsb), shift);
+  Value code = arith::SubIOp::create(b, loc, rounded,
+                                     intConst((sourceBias - bias) << mantissa));
+
+  double magic = std::ldexp(1.0, 1 - bias - mantissa + sourceMantissa);
+  APFloat magicValue(magic);
+  bool lost;
+  (void)magicValue.convert(acc.getFloatSemantics(),
+                           APFloat::rmNearestTiesToEven, &lost);
+  Value subnormal = arith::SubIOp::create(
+      b, loc,
+      arith::BitcastOp::create(
+          b, loc, intType,
+          arith::AddFOp::create(b, loc, magnitude, floatConst(magic))),
+      intConst(magicValue.bitcastToAPInt().getZExtValue()));
+  auto select = [&](arith::CmpFPredicate predicate, double bound, Value ifTrue,
+                    Value ifFalse) -> Value {
+    Value c =
+        arith::CmpFOp::create(b, loc, predicate, magnitude, floatConst(bound));
+    return arith::SelectOp::create(b, loc, c, ifTrue, ifFalse);
+  };
+  code = select(arith::CmpFPredicate::OLT, std::ldexp(1.0, 1 - bias), subnormal,
+                code);
+  APFloat largest = APFloat::getLargest(type.getFloatSemantics());
+  int64_t largestCode = largest.bitcastToAPInt().getZExtValue() & 0x7F;
+  code = select(arith::CmpFPredicate::OGT, largest.convertToDouble(),
+                intConst(largestCode), code);
+  // 0x7F (S.1111.111 / S.11111.11) is NaN in both formats.
+  code = select(arith::CmpFPredicate::UNO, 0.0, intConst(0x7F), code);
+  Value byte = arith::TruncIOp::create(
+      b, loc, vecType(b.getI8Type()), arith::OrIOp::create(b, loc, code, sign));
+  return arith::BitcastOp::create(b, loc, vecType(type), byte);
+}
+
 void QuantizedRowWriter::storeQuantized(OpBuilder &b, Value row, Value j,
                                         Value y, Value inverse, Value mask,
                                         bool nontemporal) {
-  Value q = createQuantize(b, loc, y, inverse, quant.type);
+  auto fp8 = dyn_cast<FloatType>(quant.type);
+  Value q =
+      fp8 ? quantizeFloat8(b, arith::MulFOp::create(b, loc, y, inverse), fp8)
+          : createQuantize(b, loc, y, inverse, quant.type);
   writeVector(b, q, p.y, {row, j}, mask, nontemporal,
               /*alignment=*/vectorLanes);
 }
@@ -79,20 +162,26 @@ void QuantizedRowWriter::storeY(OpBuilder &b, Value row, Value j, Value y,
 /// max |y| over [offset, offset + length) of the row buffer, in acc_type:
 /// U independent maxima over whole steps of U·L, then single vectors, then a
 /// masked tail (its lanes past the end read as 0, which changes no maximum).
-/// maximumf keeps a NaN, so a NaN row gets a NaN scale, as in the
-/// decomposition.
+/// The maxima are taken on the bits of |y| as unsigned integers: for
+/// non-negative floats that is the float order, with NaN above +inf, so a
+/// NaN row still gets a NaN scale (as maximumf gives the decomposition), in
+/// one instruction where x86 needs several for a NaN-propagating maximumf.
 Value QuantizedRowWriter::segmentMax(OpBuilder &b, Value offset, Value length) {
+  Type bitsType = vecType(b.getIntegerType(acc.getWidth()));
   auto maxOf = [&](OpBuilder &nb, Value a, Value c) -> Value {
-    return arith::MaximumFOp::create(nb, loc, a, c);
+    return arith::MaxUIOp::create(nb, loc, a, c);
   };
   auto magnitude = [&](OpBuilder &nb, Value j, Value m) -> Value {
-    return math::AbsFOp::create(
-        nb, loc, loadAcc(nb, rowBuffer, {add(nb, offset, j)}, m));
+    Value v = loadAcc(nb, rowBuffer, {add(nb, offset, j)}, m);
+    return arith::BitcastOp::create(nb, loc, bitsType,
+                                    math::AbsFOp::create(nb, loc, v));
   };
   Value zero = index(b, 0);
   Value end = sub(b, length, remC(b, length, vectorLanes));
   Value wideEnd = sub(b, length, remC(b, length, vectorLanes * accumulators));
-  SmallVector<Value> init(accumulators, zeros(b));
+  SmallVector<Value> init(
+      accumulators,
+      arith::BitcastOp::create(b, loc, bitsType, zeros(b)).getResult());
   auto wide = scf::ForOp::create(
       b, loc, zero, wideEnd, index(b, vectorLanes * accumulators), init,
       [&](OpBuilder &nb, Location, Value j, ValueRange accs) {
@@ -123,8 +212,9 @@ Value QuantizedRowWriter::segmentMax(OpBuilder &b, Value offset, Value length) {
       [&](OpBuilder &nb, Location) {
         scf::YieldOp::create(nb, loc, single.getResult(0));
       });
-  return vector::ReductionOp::create(b, loc, vector::CombiningKind::MAXIMUMF,
-                                     tail.getResult(0));
+  Value amax = vector::ReductionOp::create(b, loc, vector::CombiningKind::MAXUI,
+                                           tail.getResult(0));
+  return arith::BitcastOp::create(b, loc, acc, amax);
 }
 
 /// One row's (or group's) scale s = max(amax / qmax, s_min) into

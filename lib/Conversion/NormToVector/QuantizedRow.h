@@ -56,6 +56,7 @@ private:
   Value segmentMax(OpBuilder &b, Value offset, Value length);
   void quantizeSegment(OpBuilder &b, Value row, Value offset, Value length,
                        ValueRange scaleIndices, RowSegmentSweepFn sweep);
+  Value quantizeFloat8(OpBuilder &b, Value t, FloatType type);
   void storeQuantized(OpBuilder &b, Value row, Value j, Value y,
                       Value inverseScale, Value mask, bool nontemporal);
 

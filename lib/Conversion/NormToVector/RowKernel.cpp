@@ -629,9 +629,13 @@ void RowKernelEmitter::emit(OpBuilder &b) {
 
   Value stream;
   if (options.streamingThresholdBytes >= 0) {
-    stream = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
-                                   bytes(bytesOf(p.y)),
-                                   index(b, options.streamingThresholdBytes));
+    // A quantized y streams when the unquantized one (x's type) would: it
+    // has fewer bytes, but the rows' x traffic evicts it from the cache
+    // alike.
+    int64_t yBytes = p.quant ? bytesOf(p.x) : bytesOf(p.y);
+    stream =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, bytes(yBytes),
+                              index(b, options.streamingThresholdBytes));
     yAlignedBase =
         memref::ExtractAlignedPointerAsIndexOp::create(b, loc, p.y);
     if (!hasIdentityLayout(p.y))

@@ -3,7 +3,8 @@
 
 // Quantized outputs (DESIGN.md §8) in the row kernel (QuantizedRow.cpp). A
 // static scale: 1/s once, and each normalized vector quantized and stored
-// in the normalize sweep (fp8 by integer arithmetic, as the decomposition).
+// in the normalize sweep (fp8 by integer arithmetic, the decomposition's
+// bytes: the clamp a select on |t|, a subnormal |t| + 2^14's low bits).
 // CHECK-LABEL: func.func @static
 //  CHECK-SAME:   %[[S:[a-z0-9]+]]: f32
 //       CHECK: %[[INV:.*]] = arith.divf %{{.*}}, %[[S]] : f32
@@ -11,7 +12,13 @@
 //       CHECK: scf.for
 //       CHECK:   vector.reduction <add>
 //       CHECK:   scf.for
-//       CHECK:     arith.mulf %{{.*}}, %[[INVV]] : vector<16xf32>
+//       CHECK:     %[[T:.*]] = arith.mulf %{{.*}}, %[[INVV]] : vector<16xf32>
+//       CHECK:     %[[MAG:.*]] = math.absf %[[T]] : vector<16xf32>
+//       CHECK:     arith.addf %[[MAG]], %cst{{.*}} : vector<16xf32>
+//       CHECK:     arith.cmpf olt, %[[MAG]]
+//       CHECK:     arith.cmpf ogt, %[[MAG]]
+//       CHECK:     arith.cmpf uno, %[[MAG]]
+//       CHECK:     arith.trunci %{{.*}} : vector<16xi32> to vector<16xi8>
 //       CHECK:     %[[Q:.*]] = arith.bitcast %{{.*}} : vector<16xi8> to vector<16xf8E4M3FN>
 //       CHECK:     vector.store %[[Q]], %{{.*}} : memref<?x?xf8E4M3FN>, vector<16xf8E4M3FN>
 //       CHECK:   vector.maskedstore {{.*}} vector<16xf8E4M3FN>
@@ -28,17 +35,19 @@ func.func @static(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %s: f32, %q: memref<
 // -----
 
 // Per token: y goes to a row buffer of n f32 (one per thread task), then
-// amax over it (4 maxima), s = max(amax / 127, s_min) stored, and q from
-// the buffer.
+// amax over it (4 maxima of |y|'s bits as unsigned integers), s =
+// max(amax / 127, s_min) stored, and q from the buffer.
 // CHECK-LABEL: func.func @per_token
 //  CHECK-SAME:   %[[SC:[a-z0-9]+]]: memref<?xf32>
 //       CHECK: scf.for %[[ROW:[a-z0-9]+]] =
 //       CHECK:   %[[BUF:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xf32>
 //       CHECK:   vector.reduction <add>
 //       CHECK:   vector.store %{{.*}}, %[[BUF]][%{{.*}}] : memref<?xf32>, vector<16xf32>
-//       CHECK:   scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
-//       CHECK:     arith.maximumf
-//       CHECK:   %[[AMAX:.*]] = vector.reduction <maximumf>
+//       CHECK:   scf.for {{.*}} -> (vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>)
+//       CHECK:     math.absf
+//       CHECK:     arith.maxui
+//       CHECK:   %[[AMAXBITS:.*]] = vector.reduction <maxui>
+//       CHECK:   %[[AMAX:.*]] = arith.bitcast %[[AMAXBITS]] : i32 to f32
 //       CHECK:   %[[D:.*]] = arith.divf %[[AMAX]], %cst{{.*}} : f32
 //       CHECK:   %[[SCALE:.*]] = arith.maximumf %[[D]], %cst{{.*}} : f32
 //       CHECK:   memref.store %[[SCALE]], %{{.*}}[%[[ROW]]] : memref<?xf32>
@@ -65,7 +74,7 @@ func.func @per_token(%x: memref<?x?xf32>, %q: memref<?x?xi8>, %sc: memref<?xf32>
 //       CHECK: scf.for %[[ROW:[a-z0-9]+]] =
 //       CHECK:   memref.alloc(%c256)
 //       CHECK:   scf.for %[[G:.*]] = %{{.*}} to %{{.*}} step
-//       CHECK:     vector.reduction <maximumf>
+//       CHECK:     vector.reduction <maxui>
 //       CHECK:     memref.store %{{.*}}, %{{.*}}[%[[ROW]], %[[G]]] : memref<?x2xf32>
 //       CHECK:     vector.store {{.*}} : memref<?x256xf8E5M2>, vector<16xf8E5M2>
 func.func @per_group(%x: memref<?x256xf32>, %q: memref<?x256xf8E5M2>, %sc: memref<?x2xf32>) {
