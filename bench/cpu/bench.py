@@ -79,6 +79,14 @@ def log(msg):
     print(msg, file=sys.stderr, flush=True)
 
 
+def write_report(text, out):
+    """Prints the report and writes it to `out` (if any) with the raw output."""
+    print(text)
+    if out:
+        with open(out, "w") as f:
+            f.write(text + "\n## Raw output\n\n```\n" + "\n".join(RAW) + "\n```\n")
+
+
 def nbytes(op, dtype, R, H):
     e = 2 if dtype == "bf16" else 4
     return e * (2 * R * H + (2 if op == "ln" else 1) * H)

@@ -101,11 +101,7 @@ def main():
     header = [f"# Norm gradients, {datetime.datetime.now():%Y-%m-%d %H:%M}",
               "", f"Streaming copy (non-temporal, GB/s): {copies}.",
               "`(×)` is the peer's time over the project's (above 1: the project is faster).", ""]
-    text = "\n".join(header + out) + "\n"
-    print(text)
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write(text + "\n## Raw output\n\n```\n" + "\n".join(bench.RAW) + "\n```\n")
+    bench.write_report("\n".join(header + out) + "\n", args.out)
     return 1 if failed else 0
 
 

@@ -52,6 +52,14 @@ void lowerStandaloneNorm(OpTy op, PatternRewriter &rewriter,
                     options);
 }
 
+/// Whether the row kernel takes the standalone norm `op`: memrefs the row
+/// views take; a quantized output it writes itself (QuantizedRow.h).
+template <typename OpTy>
+LogicalResult checkRowKernel(OpTy op, PatternRewriter &rewriter,
+                             const NormVectorCodegenOptions &) {
+  return matchRowViewOperands(op, rewriter, /*quantizedOutputs=*/true);
+}
+
 /// Whether the gradient kernel takes `op` (GradKernel.cpp).
 template <typename OpTy>
 LogicalResult checkGradKernel(OpTy op, PatternRewriter &rewriter,
@@ -263,7 +271,9 @@ struct ConvertNormToVectorPass
                            : std::string();
               bool promised =
                   isa<RMSNormOp, LayerNormOp>(op)
-                      ? unsupportedRowOperandReason(op).empty()
+                      ? unsupportedRowOperandReason(op,
+                                                    /*quantizedOutputs=*/true)
+                            .empty()
                       : llvm::all_of(op->getOperands(), hasIdentityLayout);
               if (!promised)
                 return std::string();
@@ -278,9 +288,9 @@ struct ConvertNormToVectorPass
 void mlir::norm::populateNormToVectorConversionPatterns(
     RewritePatternSet &patterns, const NormVectorCodegenOptions &options) {
   MLIRContext *context = patterns.getContext();
-  addNormLowering<RMSNormOp>(patterns, options, matchRowViewMemrefs,
+  addNormLowering<RMSNormOp>(patterns, options, checkRowKernel,
                              lowerStandaloneNorm);
-  addNormLowering<LayerNormOp>(patterns, options, matchRowViewMemrefs,
+  addNormLowering<LayerNormOp>(patterns, options, checkRowKernel,
                                lowerStandaloneNorm);
   addNormLowering<GroupNormOp>(patterns, options, matchIdentityMemrefs,
                                emitGroupNormKernel);

@@ -15,7 +15,8 @@
 //     normalize sweep: y = s · rstd · (γ + offset) (+ β), rounded per
 //       cast_mode; with streaming stores, a masked head brings the store
 //       address to the vector's alignment and the body uses aligned
-//       non-temporal stores, followed by an sfence.
+//       non-temporal stores, followed by an sfence. A quantized y
+//       (DESIGN.md §8) is handed to QuantizedRow.cpp instead of stored.
 //
 // Only the first sweep reads x from memory; a row is a few to a few hundred
 // KiB, so the later sweeps hit L1/L2.
@@ -33,6 +34,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RowKernel.h"
+#include "QuantizedRow.h"
 #include "VectorArith.h"
 
 #include "norm/Dialect/Norm/IR/NormNumerics.h"
@@ -85,7 +87,10 @@ public:
                    const NormVectorCodegenOptions &options)
       : VectorArith(loc, rowKernelLanes(p, options), p.accType,
                     options.nativeBF16Conversion),
-        p(p), options(options) {}
+        p(p), options(options) {
+    if (p.quant)
+      quantized.emplace(loc, p, vectorLanes, options);
+  }
 
   /// Everything: thread split, streaming decision, rows.
   void emit(OpBuilder &b);
@@ -99,18 +104,8 @@ private:
   // Memory.
   void store(OpBuilder &b, Value v, Value mem, ValueRange indices,
              Value maskValue, bool nontemporal) {
-    Type elementType = elementTypeOf(mem);
-    v = narrow(b, v, elementType);
-    if (maskValue) {
-      vector::MaskedStoreOp::create(b, loc, mem, indices, maskValue, v);
-      return;
-    }
-    if (!nontemporal) {
-      vector::StoreOp::create(b, loc, v, mem, indices);
-      return;
-    }
-    vector::StoreOp::create(b, loc, v, mem, indices, /*nontemporal=*/true,
-                            llvm::MaybeAlign(storeAlignment()));
+    writeVector(b, narrow(b, v, elementTypeOf(mem)), mem, indices, maskValue,
+                nontemporal, storeAlignment());
   }
   int64_t storeAlignment() {
     return vectorLanes * (elementTypeOf(p.y).getIntOrFloatBitWidth() / 8);
@@ -145,9 +140,18 @@ private:
   }
   Value alignmentHead(OpBuilder &b, Value row);
   void emitStoreFence(OpBuilder &b);
+  /// y at [j, j + L) of `row`: rounded and stored, or quantized.
+  void storeY(OpBuilder &b, Value row, Value j, Value v, Value maskValue,
+              bool nontemporal) {
+    if (quantized)
+      return quantized->storeY(b, row, j, v, maskValue, nontemporal);
+    store(b, v, p.y, {row, j}, maskValue, nontemporal);
+  }
 
   const RowNormProblem &p;
   const NormVectorCodegenOptions &options;
+  /// Writes a quantized y (set when p.quant is).
+  std::optional<QuantizedRowWriter> quantized;
   Value yAlignedBase; // the aligned pointer of y, as an index
   // A strided y's offset from that pointer and row stride, in elements
   // (null for an identity layout).
@@ -361,8 +365,12 @@ Value RowKernelEmitter::firstStatistic(OpBuilder &b, Value row) {
 
 /// Non-pipelined rows: the first statistic, then the rest.
 void RowKernelEmitter::emitRow(OpBuilder &b, Value row, Value stream) {
+  if (quantized)
+    quantized->allocateRowBuffer(b);
   finishRow(b, row, p.givenSpread ? Value() : firstStatistic(b, row), stream,
             Value());
+  if (quantized)
+    quantized->releaseRowBuffer(b);
 }
 
 /// Everything after the first statistic: the remaining statistics, the
@@ -486,18 +494,30 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
       if (p.weightType != elementTypeOf(p.y))
         v = round(v);
     }
-    store(nb, v, p.y, {row, j}, m, nontemporal);
+    storeY(nb, row, j, v, m, nontemporal);
   };
 
   auto nextStep = [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
     return firstStatisticStep(nb, accumulateRow, j, m, accs);
   };
   auto sweep = [&](OpBuilder &nb, Value head, bool nontemporal) -> Value {
+    // Dynamic scales: y goes to the row buffer (ordinary stores, no head),
+    // then q is written with this row's head and stores.
+    bool buffered = quantized && quantized->buffersRows();
+    Value normalizeHead = buffered ? Value() : head;
+    bool normalizeNontemporal = !buffered && nontemporal;
+    Value result;
     if (accumulateRow)
-      return sweepRowAccumulating(nb, p.n, head, nontemporal, normalize,
-                                  nextStep);
-    sweepRow(nb, p.n, head, nontemporal, normalize);
-    return Value();
+      result = sweepRowAccumulating(nb, p.n, normalizeHead,
+                                    normalizeNontemporal, normalize, nextStep);
+    else
+      sweepRow(nb, p.n, normalizeHead, normalizeNontemporal, normalize);
+    if (buffered)
+      quantized->emitDynamicRow(
+          nb, row, [&](OpBuilder &sb, Value length, StoreFn storeVector) {
+            sweepRow(sb, length, head, nontemporal, storeVector);
+          });
+    return result;
   };
   auto yieldResult = [&](OpBuilder &nb, Value result) {
     scf::YieldOp::create(nb, loc,
@@ -605,6 +625,8 @@ Value RowKernelEmitter::sweepRowAccumulating(OpBuilder &b, Value length,
 /// hit, result unused) rather than branching.
 void RowKernelEmitter::emitChunk(OpBuilder &b, Value firstRow, Value endRow,
                                  Value stream) {
+  if (quantized)
+    quantized->allocateRowBuffer(b);
   Value first = firstStatistic(b, firstRow);
   Value lastRow = arith::SubIOp::create(b, loc, endRow, index(b, 1));
   scf::ForOp::create(
@@ -616,9 +638,13 @@ void RowKernelEmitter::emitChunk(OpBuilder &b, Value firstRow, Value endRow,
         Value nextFirst = finishRow(nb, row, iterArgs[0], stream, next);
         scf::YieldOp::create(nb, loc, nextFirst);
       });
+  if (quantized)
+    quantized->releaseRowBuffer(b);
 }
 
 void RowKernelEmitter::emit(OpBuilder &b) {
+  if (quantized)
+    quantized->emitPrologue(b);
   Value elements = arith::MulIOp::create(b, loc, p.rows, p.n);
   auto bytes = [&](int64_t perElement) {
     return arith::MulIOp::create(b, loc, elements, index(b, perElement));
@@ -626,9 +652,13 @@ void RowKernelEmitter::emit(OpBuilder &b) {
 
   Value stream;
   if (options.streamingThresholdBytes >= 0) {
-    stream = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
-                                   bytes(bytesOf(p.y)),
-                                   index(b, options.streamingThresholdBytes));
+    // A quantized y streams when the unquantized one (x's type) would: it
+    // has fewer bytes, but the rows' x traffic evicts it from the cache
+    // alike.
+    int64_t yBytes = p.quant ? bytesOf(p.x) : bytesOf(p.y);
+    stream =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, bytes(yBytes),
+                              index(b, options.streamingThresholdBytes));
     yAlignedBase =
         memref::ExtractAlignedPointerAsIndexOp::create(b, loc, p.y);
     if (!hasIdentityLayout(p.y))

@@ -86,6 +86,23 @@ protected:
     return toAcc(b, vector::MaskedLoadOp::create(b, loc, type, mem, indices,
                                                  maskValue, zerosOf(b, type)));
   }
+  /// Stores the vector `v` (of `mem`'s element type) at `indices`: masked
+  /// when `maskValue` is non-null; else non-temporal when `nontemporal`,
+  /// at an address aligned to `alignment` bytes (LLVM emits a streaming
+  /// store only for an aligned one).
+  void writeVector(OpBuilder &b, Value v, Value mem, ValueRange indices,
+                   Value maskValue, bool nontemporal, int64_t alignment) const {
+    if (maskValue) {
+      vector::MaskedStoreOp::create(b, loc, mem, indices, maskValue, v);
+      return;
+    }
+    if (!nontemporal) {
+      vector::StoreOp::create(b, loc, v, mem, indices);
+      return;
+    }
+    vector::StoreOp::create(b, loc, v, mem, indices, /*nontemporal=*/true,
+                            llvm::MaybeAlign(alignment));
+  }
   Value loadScalarAcc(OpBuilder &b, Value mem, ValueRange indices) const {
     return toAcc(b, memref::LoadOp::create(b, loc, mem, indices));
   }

@@ -125,8 +125,10 @@ std::string mlir::norm::unsupportedRowLayoutReason(MemRefType type,
   return "";
 }
 
-std::string mlir::norm::unsupportedRowOperandReason(Operation *op) {
-  if (getNormQuantization(op))
+std::string mlir::norm::unsupportedRowOperandReason(Operation *op,
+                                                    bool quantizedOutputs) {
+  std::optional<NormQuantization> quant = getNormQuantization(op);
+  if (quant && !quantizedOutputs)
     return "has a quantized output, which the row kernels do not write";
   // Rows of each operand: the non-normalized dims; γ and β are one row.
   llvm::DenseMap<Value, int64_t> rowDims;
@@ -145,6 +147,9 @@ std::string mlir::norm::unsupportedRowOperandReason(Operation *op) {
   else
     record(cast<LayerNormOp>(op));
   for (OpOperand &operand : op->getOpOperands()) {
+    if (quant && operand.get() == quant->scale &&
+        operand.get().getType().isF32())
+      continue;
     auto type = dyn_cast<MemRefType>(operand.get().getType());
     std::string why =
         type ? unsupportedRowLayoutReason(
@@ -251,6 +256,15 @@ RowNormProblem describeCommon(OpTy op, OpBuilder &b,
   p.rstd = viewAsRows(b, loc, op.getRstdInit(), axis, {rows});
   p.rows = getValueOrCreateConstantIndexOp(b, loc, rows);
   p.n = getValueOrCreateConstantIndexOp(b, loc, n);
+  p.quant = getNormQuantization(op);
+  if (p.quant && p.quant->scales) {
+    // One scale a row, or n / G a row (n is static with groups).
+    SmallVector<OpFoldResult> scalesView{rows};
+    if (p.quant->groupSize)
+      scalesView.push_back(
+          b.getIndexAttr(*getConstantIntValue(n) / p.quant->groupSize));
+    p.quant->scales = viewAsRows(b, loc, p.quant->scales, axis, scalesView);
+  }
   return p;
 }
 } // namespace

@@ -53,13 +53,14 @@ func.func @other_ops() -> index {
 
 // -----
 
-// A quantized output (DESIGN.md §8): the row kernels do not write one, so
-// the op is left, on identity memrefs too, for the decomposition
-// (test/Integration/CPU/quantized.mlir runs it).
-// CHECK-LABEL: func.func @quantized
-//       CHECK: norm.rms_norm ins(%{{.*}} : memref<4x64xf32>) scale(%{{.*}} : f32) outs(%{{.*}} : memref<4x64xf8E4M3FN>)
+// A quantized output (DESIGN.md §8) is the row kernel's (quantized.mlir)
+// on the buffers the row views take; per-group scales with an inner stride
+// of 2 are not a row of contiguous elements, so the op is left for the
+// decomposition.
+// CHECK-LABEL: func.func @quantized_strided_scales
+//       CHECK: norm.rms_norm ins(%{{.*}} : memref<4x64xf32>) outs(%{{.*}} : memref<4x64xi8>) scale_outs(%{{.*}} : memref<4x2xf32, strided<[4, 2]>>)
 //   CHECK-NOT: vector.
-func.func @quantized(%x: memref<4x64xf32>, %s: f32, %q: memref<4x64xf8E4M3FN>) {
-  norm.rms_norm ins(%x : memref<4x64xf32>) scale(%s : f32) outs(%q : memref<4x64xf8E4M3FN>)
+func.func @quantized_strided_scales(%x: memref<4x64xf32>, %q: memref<4x64xi8>, %s: memref<4x2xf32, strided<[4, 2]>>) {
+  norm.rms_norm ins(%x : memref<4x64xf32>) outs(%q : memref<4x64xi8>) scale_outs(%s : memref<4x2xf32, strided<[4, 2]>>) {group_size = 32 : i64}
   return
 }

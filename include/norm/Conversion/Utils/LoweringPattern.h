@@ -41,14 +41,23 @@ LogicalResult matchIdentityMemrefs(OpTy op, PatternRewriter &rewriter,
 /// Fails to match the standalone norm `op` unless every operand is a memref
 /// the row views take (unsupportedRowOperandReason): identity layouts, and
 /// strided views with unit-stride, evenly spaced rows. Tensors and other
-/// strided memrefs are left for --norm-decompose.
-template <typename OpTy, typename OptionsT>
-LogicalResult matchRowViewMemrefs(OpTy op, PatternRewriter &rewriter,
-                                  const OptionsT &) {
-  std::string reason = unsupportedRowOperandReason(op);
+/// strided memrefs are left for --norm-decompose; so is a quantized output
+/// unless `quantizedOutputs` (the caller's row kernel writes one).
+inline LogicalResult matchRowViewOperands(Operation *op,
+                                          PatternRewriter &rewriter,
+                                          bool quantizedOutputs) {
+  std::string reason = unsupportedRowOperandReason(op, quantizedOutputs);
   if (reason.empty())
     return success();
   return rewriter.notifyMatchFailure(op, reason);
+}
+
+/// matchRowViewOperands as the check of a NormLoweringPattern whose kernel
+/// writes no quantized output.
+template <typename OpTy, typename OptionsT>
+LogicalResult matchRowViewMemrefs(OpTy op, PatternRewriter &rewriter,
+                                  const OptionsT &) {
+  return matchRowViewOperands(op, rewriter, /*quantizedOutputs=*/false);
 }
 
 /// The shell every lowering of a norm op shares: `check` says whether the

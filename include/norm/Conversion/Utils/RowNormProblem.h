@@ -13,6 +13,7 @@
 
 #include "norm/Dialect/Norm/IR/NormNumerics.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
+#include "norm/Dialect/Norm/IR/NormQuantization.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -46,6 +47,10 @@ struct RowNormProblem : NormNumerics {
   /// + j / channelLength for element j of a row. Null for the other norms.
   Value channelLength;
   int64_t groups = 1, channelsPerGroup = 1;
+  /// A quantized y (DESIGN.md §8): its type and scale as the op has them,
+  /// with the dynamic `scales` viewed as rows (memref<R>, or memref<R x
+  /// n/G> per group). Unset for an unquantized op.
+  std::optional<NormQuantization> quant;
 
   Type elementType() const {
     return cast<MemRefType>(x.getType()).getElementType();
@@ -67,8 +72,11 @@ std::string unsupportedRowLayoutReason(MemRefType type, int64_t rowDims);
 
 /// The first operand of the standalone norm `op` (RMSNormOp or LayerNormOp)
 /// that is not a memref the row views take, as "operand #i (type) <why>",
-/// or an empty string when every operand is one.
-std::string unsupportedRowOperandReason(Operation *op);
+/// or an empty string when every operand is one. A quantized output is
+/// refused unless `quantizedOutputs` (the caller's kernels write one); its
+/// scalar `scale` is then no buffer to view.
+std::string unsupportedRowOperandReason(Operation *op,
+                                        bool quantizedOutputs = false);
 
 /// The product of dims [from, to) of the memref `mem`, folded to a constant
 /// when static.

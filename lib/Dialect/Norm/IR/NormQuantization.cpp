@@ -27,6 +27,11 @@ double mlir::norm::getQuantizedMax(Type type) {
   return 127.0;
 }
 
+FloatLayout mlir::norm::getFloatLayout(FloatType type) {
+  return {static_cast<int64_t>(type.getFPMantissaWidth()) - 1,
+          1 - APFloat::semanticsMinExponent(type.getFloatSemantics())};
+}
+
 double mlir::norm::getDefaultScaleMin(Type type) {
   return 1.0 / (getQuantizedMax(type) * 512.0);
 }
@@ -79,11 +84,8 @@ Type shapedLike(Value like, Type elementType) {
 Value encodeFloat8(OpBuilder &b, Location loc, Value v, FloatType type) {
   auto source = cast<FloatType>(getElementTypeOrSelf(v.getType()));
   unsigned width = source.getWidth();
-  int64_t sourceMantissa = source.getFPMantissaWidth() - 1;
-  int64_t sourceBias =
-      1 - APFloat::semanticsMinExponent(source.getFloatSemantics());
-  int64_t mantissa = type.getFPMantissaWidth() - 1;
-  int64_t bias = 1 - APFloat::semanticsMinExponent(type.getFloatSemantics());
+  auto [sourceMantissa, sourceBias] = getFloatLayout(source);
+  auto [mantissa, bias] = getFloatLayout(type);
   Type intType = shapedLike(v, b.getIntegerType(width));
   Type byteType = shapedLike(v, b.getI8Type());
   auto intConst = [&](int64_t value) {

@@ -26,6 +26,14 @@ bool isQuantizedElementType(Type type);
 /// 127). i8 also reaches −128, fp8 −qmax.
 double getQuantizedMax(Type type);
 
+/// A float format as the fp8 encoders see it: its explicit mantissa bits
+/// and exponent bias.
+struct FloatLayout {
+  int64_t mantissa;
+  int64_t bias;
+};
+FloatLayout getFloatLayout(FloatType type);
+
 /// The default `scale_min`: 1 / (qmax · 512), as vLLM uses.
 double getDefaultScaleMin(Type type);
 

@@ -1,0 +1,256 @@
+//===- QuantizedRow.cpp - the row kernel's quantized output ---------------===//
+//
+// Writes the quantized y of the row kernel (QuantizedRow.h): the static
+// scale's q in the normalize sweep, the dynamic scales' amax, scales and q
+// from the row buffer. The rounding is createQuantize (NormQuantization.h)
+// applied to whole vectors, the same arithmetic as the decomposition's, so
+// the two give the same byte for the same y.
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantizedRow.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::norm;
+
+QuantizedRowWriter::QuantizedRowWriter(Location loc, const RowNormProblem &p,
+                                       int64_t lanes,
+                                       const NormVectorCodegenOptions &options)
+    : VectorArith(loc, lanes, p.accType, options.nativeBF16Conversion), p(p),
+      quant(*p.quant),
+      accumulators(std::max<int64_t>(1, options.accumulators)) {}
+
+/// 1/s in f32, as the decomposition computes it, widened to acc_type.
+static Value inverseOf(OpBuilder &b, Location loc, Value scale) {
+  return arith::DivFOp::create(
+      b, loc,
+      arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0)).getResult(),
+      scale);
+}
+
+void QuantizedRowWriter::emitPrologue(OpBuilder &b) {
+  if (buffersRows())
+    return;
+  Value scale = quant.scale;
+  if (isa<MemRefType>(scale.getType()))
+    scale = memref::LoadOp::create(b, loc, scale, ValueRange{});
+  inverseScale = splat(b, toAcc(b, inverseOf(b, loc, scale)));
+}
+
+void QuantizedRowWriter::allocateRowBuffer(OpBuilder &b) {
+  if (!buffersRows())
+    return;
+  rowBuffer = memref::AllocOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, acc), ValueRange{p.n},
+      b.getI64IntegerAttr(64));
+}
+
+void QuantizedRowWriter::releaseRowBuffer(OpBuilder &b) {
+  if (!buffersRows())
+    return;
+  memref::DeallocOp::create(b, loc, rowBuffer);
+  rowBuffer = Value();
+}
+
+/// q = sat(rne(y · inverse)) for fp8 as createQuantize computes it, in
+/// fewer vector instructions (the kernel is compute-bound on fp8): the
+/// clamp becomes a select on |t| (x86 needs several instructions for each
+/// NaN-propagating minimumf/maximumf), the sign stays in the wide integer
+/// until one final truncation, and a subnormal result is the low bits of
+/// |t| + M, M the power of two whose ulp is the format's smallest
+/// subnormal (an f32 add rounds to nearest even, as math.roundeven of
+/// |t| · 2^k does). The normal path is createQuantize's. The same byte for
+/// every t: test/Integration/CPU/quantized-encode.mlir compares the two on
+/// every rounding boundary, saturation and special value.
+Value QuantizedRowWriter::quantizeFloat8(OpBuilder &b, Value t,
+                                         FloatType type) {
+  unsigned width = acc.getWidth();
+  auto [sourceMantissa, sourceBias] = getFloatLayout(acc);
+  auto [mantissa, bias] = getFloatLayout(type);
+  Type intType = vecType(b.getIntegerType(width));
+  auto intConst = [&](int64_t value) -> Value {
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(
+            cast<ShapedType>(intType),
+            b.getIntegerAttr(b.getIntegerType(width), value)));
+  };
+  auto floatConst = [&](double value) -> Value {
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(cast<ShapedType>(vecType(acc)),
+                               b.getFloatAttr(acc, value)));
+  };
+  auto shr = [&](Value v, int64_t k) -> Value {
+    return arith::ShRUIOp::create(b, loc, v, intConst(k));
+  };
+
+  Value bits = arith::BitcastOp::create(b, loc, intType, t);
+  Value sign =
+      arith::AndIOp::create(b, loc, shr(bits, width - 8), intConst(0x80));
+  Value magnitude = math::AbsFOp::create(b, loc, t);
+  Value magnitudeBits = arith::BitcastOp::create(b, loc, intType, magnitude);
+
+  int64_t shift = sourceMantissa - mantissa;
+  Value lsb =
+      arith::AndIOp::create(b, loc, shr(magnitudeBits, shift), intConst(1));
+  Value rounded = arith::AddIOp::create(
+      b, loc, magnitudeBits, intConst((int64_t(1) << (shift - 1)) - 1));
+  rounded = shr(arith::AddIOp::create(b, loc, rounded, lsb), shift);
+  Value code = arith::SubIOp::create(b, loc, rounded,
+                                     intConst((sourceBias - bias) << mantissa));
+
+  double magic = std::ldexp(1.0, 1 - bias - mantissa + sourceMantissa);
+  APFloat magicValue(magic);
+  bool lost;
+  (void)magicValue.convert(acc.getFloatSemantics(),
+                           APFloat::rmNearestTiesToEven, &lost);
+  Value subnormal = arith::SubIOp::create(
+      b, loc,
+      arith::BitcastOp::create(
+          b, loc, intType,
+          arith::AddFOp::create(b, loc, magnitude, floatConst(magic))),
+      intConst(magicValue.bitcastToAPInt().getZExtValue()));
+  auto select = [&](arith::CmpFPredicate predicate, double bound, Value ifTrue,
+                    Value ifFalse) -> Value {
+    Value c =
+        arith::CmpFOp::create(b, loc, predicate, magnitude, floatConst(bound));
+    return arith::SelectOp::create(b, loc, c, ifTrue, ifFalse);
+  };
+  code = select(arith::CmpFPredicate::OLT, std::ldexp(1.0, 1 - bias), subnormal,
+                code);
+  APFloat largest = APFloat::getLargest(type.getFloatSemantics());
+  int64_t largestCode = largest.bitcastToAPInt().getZExtValue() & 0x7F;
+  code = select(arith::CmpFPredicate::OGT, largest.convertToDouble(),
+                intConst(largestCode), code);
+  // 0x7F (S.1111.111 / S.11111.11) is NaN in both formats.
+  code = select(arith::CmpFPredicate::UNO, 0.0, intConst(0x7F), code);
+  Value byte = arith::TruncIOp::create(
+      b, loc, vecType(b.getI8Type()), arith::OrIOp::create(b, loc, code, sign));
+  return arith::BitcastOp::create(b, loc, vecType(type), byte);
+}
+
+void QuantizedRowWriter::storeQuantized(OpBuilder &b, Value row, Value j,
+                                        Value y, Value inverse, Value mask,
+                                        bool nontemporal) {
+  auto fp8 = dyn_cast<FloatType>(quant.type);
+  Value q =
+      fp8 ? quantizeFloat8(b, arith::MulFOp::create(b, loc, y, inverse), fp8)
+          : createQuantize(b, loc, y, inverse, quant.type);
+  writeVector(b, q, p.y, {row, j}, mask, nontemporal,
+              /*alignment=*/vectorLanes);
+}
+
+void QuantizedRowWriter::storeY(OpBuilder &b, Value row, Value j, Value y,
+                                Value mask, bool nontemporal) {
+  if (!buffersRows()) {
+    storeQuantized(b, row, j, y, inverseScale, mask, nontemporal);
+    return;
+  }
+  writeVector(b, y, rowBuffer, {j}, mask, /*nontemporal=*/false,
+              /*alignment=*/0);
+}
+
+/// max |y| over [offset, offset + length) of the row buffer, in acc_type:
+/// U independent maxima over whole steps of U·L, then single vectors, then a
+/// masked tail (its lanes past the end read as 0, which changes no maximum).
+/// The maxima are taken on the bits of |y| as unsigned integers: for
+/// non-negative floats that is the float order, with NaN above +inf, so a
+/// NaN row still gets a NaN scale (as maximumf gives the decomposition), in
+/// one instruction where x86 needs several for a NaN-propagating maximumf.
+Value QuantizedRowWriter::segmentMax(OpBuilder &b, Value offset, Value length) {
+  Type bitsType = vecType(b.getIntegerType(acc.getWidth()));
+  auto maxOf = [&](OpBuilder &nb, Value a, Value c) -> Value {
+    return arith::MaxUIOp::create(nb, loc, a, c);
+  };
+  auto magnitude = [&](OpBuilder &nb, Value j, Value m) -> Value {
+    Value v = loadAcc(nb, rowBuffer, {add(nb, offset, j)}, m);
+    return arith::BitcastOp::create(nb, loc, bitsType,
+                                    math::AbsFOp::create(nb, loc, v));
+  };
+  Value zero = index(b, 0);
+  Value end = sub(b, length, remC(b, length, vectorLanes));
+  Value wideEnd = sub(b, length, remC(b, length, vectorLanes * accumulators));
+  SmallVector<Value> init(
+      accumulators,
+      arith::BitcastOp::create(b, loc, bitsType, zeros(b)).getResult());
+  auto wide = scf::ForOp::create(
+      b, loc, zero, wideEnd, index(b, vectorLanes * accumulators), init,
+      [&](OpBuilder &nb, Location, Value j, ValueRange accs) {
+        SmallVector<Value> next;
+        for (int64_t u = 0; u < accumulators; ++u)
+          next.push_back(maxOf(
+              nb, accs[u], magnitude(nb, addC(nb, j, u * vectorLanes), {})));
+        scf::YieldOp::create(nb, loc, next);
+      });
+  SmallVector<Value> parts(wide.getResults());
+  while (parts.size() > 1) {
+    Value last = parts.pop_back_val();
+    parts.back() = maxOf(b, parts.back(), last);
+  }
+  auto single = scf::ForOp::create(
+      b, loc, wideEnd, end, index(b, vectorLanes), ValueRange{parts[0]},
+      [&](OpBuilder &nb, Location, Value j, ValueRange accs) {
+        scf::YieldOp::create(nb, loc, maxOf(nb, accs[0], magnitude(nb, j, {})));
+      });
+  Value remainder = sub(b, length, end);
+  auto tail = scf::IfOp::create(
+      b, loc, ult(b, zero, remainder),
+      [&](OpBuilder &nb, Location) {
+        scf::YieldOp::create(nb, loc,
+                             maxOf(nb, single.getResult(0),
+                                   magnitude(nb, end, mask(nb, remainder))));
+      },
+      [&](OpBuilder &nb, Location) {
+        scf::YieldOp::create(nb, loc, single.getResult(0));
+      });
+  Value amax = vector::ReductionOp::create(b, loc, vector::CombiningKind::MAXUI,
+                                           tail.getResult(0));
+  return arith::BitcastOp::create(b, loc, acc, amax);
+}
+
+/// One row's (or group's) scale s = max(amax / qmax, s_min) into
+/// scales[scaleIndices], then q = quantize(y · 1/s) over the segment.
+void QuantizedRowWriter::quantizeSegment(OpBuilder &b, Value row, Value offset,
+                                         Value length, ValueRange scaleIndices,
+                                         RowSegmentSweepFn sweep) {
+  // The decomposition takes max |y| in f32; rounding is monotonic, so the
+  // f32 of the acc_type maximum is the same value.
+  Value amax = segmentMax(b, offset, length);
+  Value scale =
+      createDynamicScale(b, loc, narrow(b, amax, b.getF32Type()), quant);
+  memref::StoreOp::create(b, loc, scale, quant.scales, scaleIndices);
+  Value inverse = splat(b, toAcc(b, inverseOf(b, loc, scale)));
+  sweep(b, length, [&](OpBuilder &nb, Value j, Value m, bool nontemporal) {
+    Value at = add(nb, offset, j);
+    storeQuantized(nb, row, at, loadAcc(nb, rowBuffer, {at}, m), inverse, m,
+                   nontemporal);
+  });
+}
+
+void QuantizedRowWriter::emitDynamicRow(OpBuilder &b, Value row,
+                                        RowSegmentSweepFn sweep) {
+  if (quant.groupSize == 0) {
+    quantizeSegment(b, row, index(b, 0), p.n, {row}, sweep);
+    return;
+  }
+  // Groups of G (a multiple of the store alignment, L bytes): the row's
+  // streaming head is each group's, so one sweep per group keeps every
+  // vector inside its group.
+  int64_t groupSize = quant.groupSize;
+  Value groups = divC(b, p.n, groupSize);
+  scf::ForOp::create(b, loc, index(b, 0), groups, index(b, 1), ValueRange{},
+                     [&](OpBuilder &nb, Location, Value g, ValueRange) {
+                       quantizeSegment(nb, row, mulC(nb, g, groupSize),
+                                       index(nb, groupSize), {row, g}, sweep);
+                       scf::YieldOp::create(nb, loc);
+                     });
+}

@@ -1,0 +1,73 @@
+//===- QuantizedRow.h - the row kernel's quantized output -------*- C++ -*-===//
+//
+// Private to NormToVector: how the row kernel (RowKernel.cpp) writes a
+// quantized y (DESIGN.md §8) instead of storing it. The kernel hands over
+// each normalized vector and, for dynamic scales, calls back once a row's
+// normalize sweep is done; everything quantization-specific is here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_LIB_CONVERSION_NORMTOVECTOR_QUANTIZEDROW_H
+#define NORM_LIB_CONVERSION_NORMTOVECTOR_QUANTIZEDROW_H
+
+#include "RowKernel.h"
+#include "VectorArith.h"
+
+namespace mlir {
+namespace norm {
+
+/// Runs the row kernel's store sweep over [0, length) of the row being
+/// written (with that row's streaming head and stores), calling `store` per
+/// vector.
+using RowSegmentSweepFn =
+    function_ref<void(OpBuilder &, Value length, RowStoreFn store)>;
+
+/// The quantized y of one row-kernel problem (`p.quant` set):
+/// - static scale: 1/s once, before the rows; each normalized vector is
+///   quantized and stored as it is computed, in the normalize sweep (y is
+///   never stored);
+/// - dynamic scales: amax must be known before any element is quantized, so
+///   the normalize sweep keeps the row's y (acc_type, unrounded) in a
+///   buffer of n elements, one per thread task, reused row after row (L1
+///   for n ≤ 8192 f32, L2 beyond); then per row (or per group of G): amax
+///   over the buffer, the scale, and q from the buffer, written by the
+///   kernel's store sweep (streaming when y is). x is read from memory once
+///   and q written once; the buffer never leaves the core's caches.
+class QuantizedRowWriter : VectorArith {
+public:
+  QuantizedRowWriter(Location loc, const RowNormProblem &p, int64_t lanes,
+                     const NormVectorCodegenOptions &options);
+
+  /// Whether rows go through the buffer (dynamic scales).
+  bool buffersRows() const { return p.quant->isDynamic(); }
+  /// Once, outside the threads: 1/s of a static scale.
+  void emitPrologue(OpBuilder &b);
+  /// Per thread task, around its rows (dynamic scales): the row buffer.
+  void allocateRowBuffer(OpBuilder &b);
+  void releaseRowBuffer(OpBuilder &b);
+  /// In the normalize sweep: y (an acc_type vector) at [j, j + L) of `row`,
+  /// masked when `mask` is non-null.
+  void storeY(OpBuilder &b, Value row, Value j, Value y, Value mask,
+              bool nontemporal);
+  /// After a buffered row's normalize sweep: its scales, then its q.
+  void emitDynamicRow(OpBuilder &b, Value row, RowSegmentSweepFn sweep);
+
+private:
+  Value segmentMax(OpBuilder &b, Value offset, Value length);
+  void quantizeSegment(OpBuilder &b, Value row, Value offset, Value length,
+                       ValueRange scaleIndices, RowSegmentSweepFn sweep);
+  Value quantizeFloat8(OpBuilder &b, Value t, FloatType type);
+  void storeQuantized(OpBuilder &b, Value row, Value j, Value y,
+                      Value inverseScale, Value mask, bool nontemporal);
+
+  const RowNormProblem &p;
+  const NormQuantization &quant;
+  int64_t accumulators;
+  Value inverseScale; // static: 1/s as an acc_type vector
+  Value rowBuffer;    // dynamic: the current task's memref<n x acc>
+};
+
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_LIB_CONVERSION_NORMTOVECTOR_QUANTIZEDROW_H

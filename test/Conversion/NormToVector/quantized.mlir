@@ -1,0 +1,83 @@
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=-1 pipeline-rows=false" | FileCheck %s
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=0 streaming-threshold=1" | FileCheck %s --check-prefix=STREAM
+
+// Quantized outputs (DESIGN.md §8) in the row kernel (QuantizedRow.cpp). A
+// static scale: 1/s once, and each normalized vector quantized and stored
+// in the normalize sweep (fp8 by integer arithmetic, the decomposition's
+// bytes: the clamp a select on |t|, a subnormal |t| + 2^14's low bits).
+// CHECK-LABEL: func.func @static
+//  CHECK-SAME:   %[[S:[a-z0-9]+]]: f32
+//       CHECK: %[[INV:.*]] = arith.divf %{{.*}}, %[[S]] : f32
+//       CHECK: %[[INVV:.*]] = vector.broadcast %[[INV]] : f32 to vector<16xf32>
+//       CHECK: scf.for
+//       CHECK:   vector.reduction <add>
+//       CHECK:   scf.for
+//       CHECK:     %[[T:.*]] = arith.mulf %{{.*}}, %[[INVV]] : vector<16xf32>
+//       CHECK:     %[[MAG:.*]] = math.absf %[[T]] : vector<16xf32>
+//       CHECK:     arith.addf %[[MAG]], %cst{{.*}} : vector<16xf32>
+//       CHECK:     arith.cmpf olt, %[[MAG]]
+//       CHECK:     arith.cmpf ogt, %[[MAG]]
+//       CHECK:     arith.cmpf uno, %[[MAG]]
+//       CHECK:     arith.trunci %{{.*}} : vector<16xi32> to vector<16xi8>
+//       CHECK:     %[[Q:.*]] = arith.bitcast %{{.*}} : vector<16xi8> to vector<16xf8E4M3FN>
+//       CHECK:     vector.store %[[Q]], %{{.*}} : memref<?x?xf8E4M3FN>, vector<16xf8E4M3FN>
+//       CHECK:   vector.maskedstore {{.*}} vector<16xf8E4M3FN>
+//   CHECK-NOT: memref.alloc
+// STREAM-LABEL: func.func @static
+//       STREAM: scf.parallel
+//       STREAM: vector.store {{.*}} {alignment = 16 : i64, nontemporal = true} : memref<?x?xf8E4M3FN>, vector<16xf8E4M3FN>
+//       STREAM: llvm.x86.sse.sfence
+func.func @static(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %s: f32, %q: memref<?x?xf8E4M3FN>) {
+  norm.rms_norm ins(%x : memref<?x?xbf16>) weight(%g : memref<?xbf16>) scale(%s : f32) outs(%q : memref<?x?xf8E4M3FN>)
+  return
+}
+
+// -----
+
+// Per token: y goes to a row buffer of n f32 (one per thread task), then
+// amax over it (4 maxima of |y|'s bits as unsigned integers), s =
+// max(amax / 127, s_min) stored, and q from the buffer.
+// CHECK-LABEL: func.func @per_token
+//  CHECK-SAME:   %[[SC:[a-z0-9]+]]: memref<?xf32>
+//       CHECK: scf.for %[[ROW:[a-z0-9]+]] =
+//       CHECK:   %[[BUF:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xf32>
+//       CHECK:   vector.reduction <add>
+//       CHECK:   vector.store %{{.*}}, %[[BUF]][%{{.*}}] : memref<?xf32>, vector<16xf32>
+//       CHECK:   scf.for {{.*}} -> (vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>)
+//       CHECK:     math.absf
+//       CHECK:     arith.maxui
+//       CHECK:   %[[AMAXBITS:.*]] = vector.reduction <maxui>
+//       CHECK:   %[[AMAX:.*]] = arith.bitcast %[[AMAXBITS]] : i32 to f32
+//       CHECK:   %[[D:.*]] = arith.divf %[[AMAX]], %cst{{.*}} : f32
+//       CHECK:   %[[SCALE:.*]] = arith.maximumf %[[D]], %cst{{.*}} : f32
+//       CHECK:   memref.store %[[SCALE]], %{{.*}}[%[[ROW]]] : memref<?xf32>
+//       CHECK:   %[[INV:.*]] = arith.divf %cst{{.*}}, %[[SCALE]] : f32
+//       CHECK:   scf.for
+//       CHECK:     vector.load %[[BUF]]
+//       CHECK:     arith.fptosi %{{.*}} : vector<16xf32> to vector<16xi8>
+//       CHECK:     vector.store {{.*}} : memref<?x?xi8>, vector<16xi8>
+//       CHECK:   memref.dealloc %[[BUF]]
+// STREAM-LABEL: func.func @per_token
+//       STREAM: scf.parallel
+//       STREAM:   memref.alloc
+//       STREAM:   vector.store {{.*}} {alignment = 16 : i64, nontemporal = true} : memref<?x?xi8>, vector<16xi8>
+//       STREAM:   memref.dealloc
+func.func @per_token(%x: memref<?x?xf32>, %q: memref<?x?xi8>, %sc: memref<?xf32>) {
+  norm.rms_norm ins(%x : memref<?x?xf32>) outs(%q : memref<?x?xi8>) scale_outs(%sc : memref<?xf32>)
+  return
+}
+
+// -----
+
+// Per group of 128: one scale and one quantize sweep per group.
+// CHECK-LABEL: func.func @per_group
+//       CHECK: scf.for %[[ROW:[a-z0-9]+]] =
+//       CHECK:   memref.alloc(%c256)
+//       CHECK:   scf.for %[[G:.*]] = %{{.*}} to %{{.*}} step
+//       CHECK:     vector.reduction <maxui>
+//       CHECK:     memref.store %{{.*}}, %{{.*}}[%[[ROW]], %[[G]]] : memref<?x2xf32>
+//       CHECK:     vector.store {{.*}} : memref<?x256xf8E5M2>, vector<16xf8E5M2>
+func.func @per_group(%x: memref<?x256xf32>, %q: memref<?x256xf8E5M2>, %sc: memref<?x2xf32>) {
+  norm.layer_norm ins(%x : memref<?x256xf32>) outs(%q : memref<?x256xf8E5M2>) scale_outs(%sc : memref<?x2xf32>) {group_size = 128 : i64}
+  return
+}
