@@ -128,6 +128,10 @@ std::string mlir::norm::unsupportedRowLayoutReason(MemRefType type,
 std::string mlir::norm::unsupportedRowOperandReason(Operation *op) {
   if (getNormQuantization(op))
     return "has a quantized output, which the row kernels do not write";
+  if (isa<RMSNormOp>(op) ? cast<RMSNormOp>(op).getCos()
+                         : cast<LayerNormOp>(op).getCos())
+    return "has a rotary embedding (rope), which the row kernels do not "
+           "apply yet";
   // Rows of each operand: the non-normalized dims; γ and β are one row.
   llvm::DenseMap<Value, int64_t> rowDims;
   auto record = [&](auto norm) {
@@ -387,17 +391,18 @@ Operation *mlir::norm::createNormOfSum(OpBuilder &b, Location loc,
   if (auto op = dyn_cast<MatmulLayerNormOp>(fusedOp)) {
     return LayerNormOp::create(
         b, loc, TypeRange{}, sum, Value(), op.getWeight(), op.getBias(),
-        /*scale=*/Value(), y, Value(), Value(), Value(), /*scale_outs=*/Value(),
-        IntegerAttr(), Attribute(), /*axis=*/1, op.getEpsilonAttr(),
-        op.getWeightOffsetAttr(), TypeAttr::get(op.getAccumulationType()),
-        CastMode::after_weight, op.getEpsMode());
+        /*scale=*/Value(), /*cos=*/Value(), /*sin=*/Value(), y, Value(),
+        Value(), Value(), /*scale_outs=*/Value(), IntegerAttr(), Attribute(),
+        /*axis=*/1, op.getEpsilonAttr(), op.getWeightOffsetAttr(),
+        TypeAttr::get(op.getAccumulationType()), CastMode::after_weight,
+        op.getEpsMode(), /*rope_mode=*/RopeModeAttr());
   }
   auto op = cast<MatmulRMSNormOp>(fusedOp);
-  return RMSNormOp::create(b, loc, TypeRange{}, sum, Value(), op.getWeight(),
-                           /*scale=*/Value(), y, Value(), Value(),
-                           /*scale_outs=*/Value(), IntegerAttr(), Attribute(),
-                           /*axis=*/1, op.getEpsilonAttr(),
-                           op.getWeightOffsetAttr(), Attribute(),
-                           TypeAttr::get(op.getAccumulationType()),
-                           CastMode::after_weight, op.getEpsMode());
+  return RMSNormOp::create(
+      b, loc, TypeRange{}, sum, Value(), op.getWeight(), /*scale=*/Value(),
+      /*cos=*/Value(), /*sin=*/Value(), y, Value(), Value(),
+      /*scale_outs=*/Value(), IntegerAttr(), Attribute(), /*axis=*/1,
+      op.getEpsilonAttr(), op.getWeightOffsetAttr(), Attribute(),
+      TypeAttr::get(op.getAccumulationType()), CastMode::after_weight,
+      op.getEpsMode(), /*rope_mode=*/RopeModeAttr());
 }
