@@ -125,13 +125,42 @@ std::string mlir::norm::unsupportedRowLayoutReason(MemRefType type,
   return "";
 }
 
+Value mlir::norm::rotaryCosOf(Operation *op) {
+  if (auto rms = dyn_cast<RMSNormOp>(op))
+    return rms.getCos();
+  if (auto ln = dyn_cast<LayerNormOp>(op))
+    return ln.getCos();
+  return Value();
+}
+
+namespace {
+/// The row dims [first, last] of `x` (of the first `axis` dims) that index
+/// the angles `cos` (not size 1 there), or {0, -1} when none does. Sets
+/// `why` when they are not one run: a broadcast dim between two of them.
+std::pair<int64_t, int64_t> anglePositionDims(Value x, Value cos, int64_t axis,
+                                              std::string &why) {
+  ArrayRef<int64_t> shape = cast<ShapedType>(x.getType()).getShape();
+  ArrayRef<int64_t> angles = cast<ShapedType>(cos.getType()).getShape();
+  int64_t first = -1, last = -1;
+  for (int64_t d = 0; d < axis; ++d) {
+    if (angles[d] == 1)
+      continue;
+    first = first < 0 ? d : first;
+    last = d;
+  }
+  for (int64_t d = std::max<int64_t>(first, 0); d < last; ++d)
+    if (angles[d] == 1 && shape[d] != 1)
+      why = "has rotary angles broadcast over dim " + std::to_string(d) +
+            " between dims they index (the row kernels take one run of "
+            "position dims, then broadcast ones)";
+  return first < 0 ? std::pair<int64_t, int64_t>{0, -1}
+                   : std::pair<int64_t, int64_t>{first, last};
+}
+} // namespace
+
 std::string mlir::norm::unsupportedRowOperandReason(Operation *op) {
   if (getNormQuantization(op))
     return "has a quantized output, which the row kernels do not write";
-  if (isa<RMSNormOp>(op) ? cast<RMSNormOp>(op).getCos()
-                         : cast<LayerNormOp>(op).getCos())
-    return "has a rotary embedding (rope), which the row kernels do not "
-           "apply yet";
   // Rows of each operand: the non-normalized dims; γ and β are one row.
   llvm::DenseMap<Value, int64_t> rowDims;
   auto record = [&](auto norm) {
@@ -162,7 +191,11 @@ std::string mlir::norm::unsupportedRowOperandReason(Operation *op) {
        << operand.get().getType() << ") " << why;
     return reason;
   }
-  return "";
+  std::string why;
+  if (Value cos = rotaryCosOf(op))
+    anglePositionDims(op->getOperand(0), cos,
+                      cast<ShapedType>(cos.getType()).getRank() - 1, why);
+  return why;
 }
 
 Value mlir::norm::viewAsRows(OpBuilder &b, Location loc, Value mem,
@@ -255,6 +288,16 @@ RowNormProblem describeCommon(OpTy op, OpBuilder &b,
   p.rstd = viewAsRows(b, loc, op.getRstdInit(), axis, {rows});
   p.rows = getValueOrCreateConstantIndexOp(b, loc, rows);
   p.n = getValueOrCreateConstantIndexOp(b, loc, n);
+  if (Value cos = op.getCos()) {
+    std::string why;
+    int64_t last = anglePositionDims(x, cos, axis, why).second;
+    OpFoldResult angleRows = dimProduct(b, loc, cos, 0, axis);
+    p.cos = viewAsRows(b, loc, cos, axis, {angleRows, n});
+    p.sin = viewAsRows(b, loc, op.getSin(), axis, {angleRows, n});
+    p.ropeInnerRows = getValueOrCreateConstantIndexOp(
+        b, loc, dimProduct(b, loc, x, last + 1, axis));
+    p.ropeInterleaved = op.getRopeMode() == RopeMode::interleaved;
+  }
   return p;
 }
 } // namespace

@@ -19,6 +19,7 @@
 // RUN: norm-run %s --entry=ln_half --seed=10 --mean=3 --warmup=0 --repeat=1 --check | FileCheck %s --check-prefixes=CHECK,F32
 // RUN: norm-run %s --entry=ln_pairs_bf16 --seed=11 --warmup=0 --repeat=1 --check | FileCheck %s --check-prefixes=CHECK,BF16
 // RUN: norm-run %s --entry=residual_gemma --seed=12 --warmup=0 --repeat=1 --check | FileCheck %s --check-prefixes=CHECK,BF16
+// RUN: norm-run %s --entry=split_positions --seed=13 --warmup=0 --repeat=1 --check | FileCheck %s --check-prefixes=CHECK,F32
 
 // F32: {{^}}norm-run: entry={{[a-z0-9_]+}} pipeline=project {{.*}} rel_err={{[0-9.e+-]+}} tol=1e-06 PASS{{$}}
 // BF16: {{^}}norm-run: entry={{[a-z0-9_]+}} pipeline=project {{.*}} rel_err={{[0-9.e+-]+}} tol=1e-02 PASS{{$}}
@@ -92,5 +93,15 @@ func.func @residual_gemma(%x: memref<4x8x64xbf16>, %r: memref<4x8x64xbf16>, %g: 
   norm.rms_norm ins(%x : memref<4x8x64xbf16>) residual(%r : memref<4x8x64xbf16>)
       weight(%g : memref<64xbf16>) rope(%c, %s : memref<4x1x64xbf16>, memref<4x1x64xbf16>)
       outs(%y : memref<4x8x64xbf16>) sum_outs(%sum : memref<4x8x64xbf16>)
+  return
+}
+
+// Angles indexed by dims 0 and 2 with dim 1 broadcast between them: not one
+// run of position dims, so the row kernel leaves it to the decomposition.
+func.func @split_positions(%x: memref<2x3x4x16xf32>, %c: memref<2x1x4x16xf32>,
+                           %s: memref<2x1x4x16xf32>, %y: memref<2x3x4x16xf32>) {
+  norm.rms_norm ins(%x : memref<2x3x4x16xf32>)
+      rope(%c, %s : memref<2x1x4x16xf32>, memref<2x1x4x16xf32>)
+      outs(%y : memref<2x3x4x16xf32>)
   return
 }

@@ -46,6 +46,12 @@ struct RowNormProblem : NormNumerics {
   /// + j / channelLength for element j of a row. Null for the other norms.
   Value channelLength;
   int64_t groups = 1, channelsPerGroup = 1;
+  /// The rotary embedding (null without one): `cos` and `sin` as rows of n
+  /// angles; row r of x takes angle row (r / ropeInnerRows) mod (their
+  /// rows), the positions being one run of x's row dims followed by
+  /// broadcast ones (ropeInnerRows rows of x share an angle row).
+  Value cos, sin, ropeInnerRows;
+  bool ropeInterleaved = false;
 
   Type elementType() const {
     return cast<MemRefType>(x.getType()).getElementType();
@@ -67,8 +73,13 @@ std::string unsupportedRowLayoutReason(MemRefType type, int64_t rowDims);
 
 /// The first operand of the standalone norm `op` (RMSNormOp or LayerNormOp)
 /// that is not a memref the row views take, as "operand #i (type) <why>",
-/// or an empty string when every operand is one.
+/// or why its rotary embedding's angles are not rows RowNormProblem
+/// describes, or an empty string.
 std::string unsupportedRowOperandReason(Operation *op);
+
+/// The rotary embedding's `cos` of a standalone norm op (null without one,
+/// or for another op).
+Value rotaryCosOf(Operation *op);
 
 /// The product of dims [from, to) of the memref `mem`, folded to a constant
 /// when static.
