@@ -49,7 +49,7 @@ void registerModulePipeline(StringRef name, StringRef description,
           return failure();
         return build(pm, options, errorHandler);
       },
-      [](function_ref<void(const detail::PassOptions &)> optionHandler) {
+      [](function_ref<void(const mlir::detail::PassOptions &)> optionHandler) {
         optionHandler(OptionsT());
       });
 }

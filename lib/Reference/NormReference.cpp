@@ -236,6 +236,34 @@ void mlir::norm::reference::referenceNorm(ElemType t, const double *s,
   }
 }
 
+void mlir::norm::reference::applyRotaryEmbedding(
+    std::vector<double> &y, const std::vector<int64_t> &shape,
+    const std::vector<int64_t> &angleShape, const double *cos,
+    const double *sin, bool interleaved) {
+  size_t rank = shape.size();
+  if (rank == 0 || angleShape.size() != rank)
+    return;
+  int64_t d = shape[rank - 1];
+  std::vector<double> v = y;
+  for (size_t i = 0; i < v.size(); ++i) {
+    // The angles' element: the same index, 0 in their broadcast dims.
+    int64_t rest = static_cast<int64_t>(i), angle = 0, angleStride = 1;
+    for (size_t k = rank; k-- > 0;) {
+      int64_t index = rest % shape[k];
+      rest /= shape[k];
+      if (angleShape[k] != 1)
+        angle += index * angleStride;
+      angleStride *= angleShape[k];
+    }
+    int64_t j = static_cast<int64_t>(i) % d, row = static_cast<int64_t>(i) - j;
+    bool first = interleaved ? j % 2 == 0 : j < d / 2;
+    int64_t partner =
+        interleaved ? (first ? j + 1 : j - 1) : (first ? j + d / 2 : j - d / 2);
+    double term = v[row + partner] * sin[angle];
+    y[i] = v[i] * cos[angle] + (first ? -term : term);
+  }
+}
+
 void mlir::norm::reference::referenceNormGrad(
     ElemType t, const double *dy, const double *x, int64_t rows, int64_t n,
     const double *gamma, const double *sumGrad, const double *meanIn,

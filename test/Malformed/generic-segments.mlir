@@ -8,7 +8,7 @@
 
 func.func @input_takes_outs(%x: memref<4x17xf32>, %e: memref<4x17xf32>) {
   // CHECK: generic-segments.mlir:[[@LINE+1]]:{{[0-9]+}}: error:
-  "norm.rms_norm"(%x, %e) <{operandSegmentSizes = array<i32: 2, 0, 0, 0, 0, 0, 0, 0>}> : (memref<4x17xf32>, memref<4x17xf32>) -> ()
+  "norm.rms_norm"(%x, %e) <{operandSegmentSizes = array<i32: 2, 0, 0, 0, 0, 0, 0, 0, 0, 0>}> : (memref<4x17xf32>, memref<4x17xf32>) -> ()
   return
 }
 
@@ -16,7 +16,7 @@ func.func @input_takes_outs(%x: memref<4x17xf32>, %e: memref<4x17xf32>) {
 
 func.func @residual_takes_outs(%x: memref<4x17xf32>, %e: memref<4x17xf32>) {
   // CHECK: generic-segments.mlir:[[@LINE+1]]:{{[0-9]+}}: error:
-  "norm.rms_norm"(%x, %e) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0>}> : (memref<4x17xf32>, memref<4x17xf32>) -> ()
+  "norm.rms_norm"(%x, %e) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>}> : (memref<4x17xf32>, memref<4x17xf32>) -> ()
   return
 }
 
@@ -24,7 +24,7 @@ func.func @residual_takes_outs(%x: memref<4x17xf32>, %e: memref<4x17xf32>) {
 
 func.func @tensor_no_outs(%x: tensor<4x17xf32>, %e: tensor<4x17xf32>) {
   // CHECK: generic-segments.mlir:[[@LINE+1]]:{{[0-9]+}}: error:
-  "norm.layer_norm"(%x, %e) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>}> : (tensor<4x17xf32>, tensor<4x17xf32>) -> ()
+  "norm.layer_norm"(%x, %e) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>}> : (tensor<4x17xf32>, tensor<4x17xf32>) -> ()
   return
 }
 
@@ -51,6 +51,6 @@ func.func @fused_no_rhs(%x: memref<8x24xf32>, %w: memref<24x20xf32>, %e: memref<
 // `norm.rms_norm ins(%0) residual(%0) outs(%1) sum_outs(%1)`.
 func.func @no_input_accepted(%x: memref<4x17xf32>, %e: memref<4x17xf32>) {
   // CHECK: generic-segments.mlir:[[@LINE+1]]:{{[0-9]+}}: error:
-  "norm.rms_norm"(%x, %e) <{operandSegmentSizes = array<i32: 0, 1, 0, 0, 0, 1, 0, 0>}> : (memref<4x17xf32>, memref<4x17xf32>) -> ()
+  "norm.rms_norm"(%x, %e) <{operandSegmentSizes = array<i32: 0, 1, 0, 0, 0, 0, 0, 1, 0, 0>}> : (memref<4x17xf32>, memref<4x17xf32>) -> ()
   return
 }

@@ -207,6 +207,9 @@ struct CheckSpec {
   Slot y, sum, mean, rstd;
   // The gradient ops' own: inputs dy and ds, outputs dγ and dβ.
   Slot dy, sumGrad, weightGrad, biasGrad;
+  // A standalone norm's rotary embedding (rope_mode = interleaved or not).
+  Slot cos, sin;
+  bool ropeInterleaved = false;
 
   int64_t axis = -1; // non-negative; the fused ops use the last dim
   mlir::norm::reference::NormParams params;

@@ -115,6 +115,15 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
     check(spec.sum, "sum_outs", *x);
     check(spec.mean, "mean_outs", rows);
     check(spec.rstd, "rstd_outs", rows);
+    // The rotary embedding's angles: the input's dims, or 1 (broadcast).
+    if (const std::vector<int64_t> *angles = argShape(spec.cos, args)) {
+      std::vector<int64_t> want = *x;
+      for (size_t d = 0; d < rank && angles->size() == rank; ++d)
+        if ((*angles)[d] == 1)
+          want[d] = 1;
+      check(spec.cos, "cos", want);
+      check(spec.sin, "sin", want);
+    }
     if (err.empty() && product(normalized, 0, normalized.size()) == 0)
       err = "the normalized dims " + ref::shapeString(normalized) + " are empty";
     return err;
@@ -235,6 +244,11 @@ public:
       std::vector<double> y, mean, rstd;
       ref::referenceNorm(et, s.data(), rows, n, gp, bp, spec.params, y, mean,
                          rstd);
+      const Buffer *cosBuf = get(spec.cos);
+      if (cosBuf && get(spec.sin))
+        ref::applyRotaryEmbedding(
+            y, shape, cosBuf->shape, cosBuf->load().data(),
+            get(spec.sin)->load().data(), spec.ropeInterleaved);
       double tol = ref::getTolerance(et, /*fused=*/false);
       double statTol = ref::getStatTolerance(et);
       // y may be wider than x (f32 from bf16): its tolerance is its own.

@@ -165,6 +165,9 @@ void recordUnfused(OpT o, CheckSpec &spec, SpecBuilder &b) {
   b.input(o.getWeight(), spec.gamma, "weight");
   if constexpr (!isRms)
     b.input(o.getBias(), spec.beta, "bias");
+  b.input(o.getCos(), spec.cos, "cos");
+  b.input(o.getSin(), spec.sin, "sin");
+  spec.ropeInterleaved = o.getRopeMode() == norm::RopeMode::interleaved;
   b.output(o.getInitMutable(), spec.y, "outs", true);
   b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
   if constexpr (!isRms)

@@ -115,6 +115,18 @@ void referenceNorm(ElemType t, const double *s, int64_t rows, int64_t n,
                    const NormParams &p, std::vector<double> &y,
                    std::vector<double> &mean, std::vector<double> &rstd);
 
+/// The rotary embedding of a norm's result `y` (row-major of `shape`, the
+/// last dim D even; unrounded values), in place, before its rounding:
+/// y_d = y_d·cos_d + sign_d·y_p(d)·sin_d with p(d) = d ± D/2 (sign −1 for
+/// d < D/2), or with `interleaved` p(2i) = 2i+1 (sign −1), p(2i+1) = 2i.
+/// `cos` and `sin` are row-major of `angleShape`: the rank of `shape`, each
+/// dim its size or 1 (broadcast).
+void applyRotaryEmbedding(std::vector<double> &y,
+                          const std::vector<int64_t> &shape,
+                          const std::vector<int64_t> &angleShape,
+                          const double *cos, const double *sin,
+                          bool interleaved);
+
 /// GroupNorm of x [batch, channels, spatial] (spatial = the product of the
 /// dims after C): the LayerNorm of each (sample, group) run of
 /// channels/groups * spatial elements, then y = z * gamma[c] + beta[c] per

@@ -132,10 +132,15 @@ private:
                              bool nontemporal, StoreFn storeVector,
                              AccumulateFn accumulate);
   void emitChunk(OpBuilder &b, Value firstRow, Value endRow, Value stream);
+  /// The normalized value (before its rounding to y's type) at [j, j+L)
+  /// of the row being normalized.
+  using NormalizedFn = function_ref<Value(OpBuilder &, Value j, Value mask)>;
+  void rotateRow(OpBuilder &b, Value row, NormalizedFn normalized);
   /// Row pipelining gathers the next row's first statistic during this
-  /// row's normalize sweep: nothing to gather when the statistics are given.
+  /// row's normalize sweep: nothing to gather when the statistics are given,
+  /// nor when the rotary embedding's sweep covers half a row a step.
   bool pipelined() const {
-    return options.pipelineRows && !p.givenSpread &&
+    return options.pipelineRows && !p.givenSpread && !p.cos &&
            (p.isLayerNorm || p.partial >= 1.0);
   }
   Value alignmentHead(OpBuilder &b, Value row);
@@ -458,7 +463,7 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
         b, loc, arith::AddIOp::create(b, loc, prefetchAfter, distance),
         lastRow);
   }
-  auto normalize = [&](OpBuilder &nb, Value j, Value m, bool nontemporal) {
+  auto normalized = [&](OpBuilder &nb, Value j, Value m) {
     if (prefetchRow && !m)
       for (Value input : {p.x, p.residual})
         if (input)
@@ -494,7 +499,14 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
       if (p.weightType != elementTypeOf(p.y))
         v = round(v);
     }
-    storeY(nb, row, j, v, m, nontemporal);
+    return v;
+  };
+  if (p.cos) {
+    rotateRow(b, row, normalized);
+    return Value();
+  }
+  auto normalize = [&](OpBuilder &nb, Value j, Value m, bool nontemporal) {
+    storeY(nb, row, j, normalized(nb, j, m), m, nontemporal);
   };
 
   auto nextStep = [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
@@ -535,6 +547,61 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
         yieldResult(nb, sweep(nb, Value(), false));
       });
   return accumulateRow ? streamed.getResult(0) : Value();
+}
+
+/// The normalize sweep with the rotary embedding, while the row is in cache:
+/// rotate_half computes the normalized values at j and j + D/2 in one step
+/// (a sweep over the first half) and stores both rotated; interleaved swaps
+/// each vector's lane pairs with a shuffle (L is even, and so is every j:
+/// no alignment head). y_d = v_d · cos_d + sign_d · v_p(d) · sin_d, in the
+/// accumulation type, rounded once as it is stored.
+void RowKernelEmitter::rotateRow(OpBuilder &b, Value row,
+                                 NormalizedFn normalized) {
+  Value angleRow = arith::RemUIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, row, p.ropeInnerRows),
+      memref::DimOp::create(b, loc, p.cos, 0));
+  auto angle = [&](OpBuilder &nb, Value table, Value j, Value m) {
+    return loadAcc(nb, table, {angleRow, j}, m);
+  };
+  auto mul = [&](OpBuilder &nb, Value a, Value c) -> Value {
+    return arith::MulFOp::create(nb, loc, a, c);
+  };
+  if (!p.ropeInterleaved) {
+    Value half = arith::DivUIOp::create(b, loc, p.n, index(b, 2));
+    sweepRow(b, half, Value(), /*nontemporal=*/false,
+             [&](OpBuilder &nb, Value j, Value m, bool) {
+               Value k = arith::AddIOp::create(nb, loc, j, half);
+               Value lo = normalized(nb, j, m), hi = normalized(nb, k, m);
+               Value yLo = arith::SubFOp::create(
+                   nb, loc, mul(nb, lo, angle(nb, p.cos, j, m)),
+                   mul(nb, hi, angle(nb, p.sin, j, m)));
+               Value yHi = arith::AddFOp::create(
+                   nb, loc, mul(nb, hi, angle(nb, p.cos, k, m)),
+                   mul(nb, lo, angle(nb, p.sin, k, m)));
+               store(nb, yLo, p.y, {row, j}, m, /*nontemporal=*/false);
+               store(nb, yHi, p.y, {row, k}, m, /*nontemporal=*/false);
+             });
+    return;
+  }
+  SmallVector<int64_t> swapPairs;
+  SmallVector<Attribute> signs;
+  for (int64_t lane = 0; lane < vectorLanes; ++lane) {
+    swapPairs.push_back(lane ^ 1);
+    signs.push_back(b.getFloatAttr(acc, lane % 2 == 0 ? -1.0 : 1.0));
+  }
+  Value sign = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(vecType(acc), signs));
+  sweepRow(b, p.n, Value(), /*nontemporal=*/false,
+           [&](OpBuilder &nb, Value j, Value m, bool) {
+             Value v = normalized(nb, j, m);
+             Value partner =
+                 vector::ShuffleOp::create(nb, loc, v, v, swapPairs);
+             Value term =
+                 mul(nb, mul(nb, partner, sign), angle(nb, p.sin, j, m));
+             Value y = arith::AddFOp::create(
+                 nb, loc, mul(nb, v, angle(nb, p.cos, j, m)), term);
+             store(nb, y, p.y, {row, j}, m, /*nontemporal=*/false);
+           });
 }
 
 /// The normalize sweep of sweepRow that also runs `accumulate` (one
@@ -650,8 +717,9 @@ void RowKernelEmitter::emit(OpBuilder &b) {
     return arith::MulIOp::create(b, loc, elements, index(b, perElement));
   };
 
+  // The rotary embedding's sweep stores two places a step: plain stores.
   Value stream;
-  if (options.streamingThresholdBytes >= 0) {
+  if (options.streamingThresholdBytes >= 0 && !p.cos) {
     // A quantized y streams when the unquantized one (x's type) would: it
     // has fewer bytes, but the rows' x traffic evicts it from the cache
     // alike.

@@ -125,6 +125,39 @@ std::string mlir::norm::unsupportedRowLayoutReason(MemRefType type,
   return "";
 }
 
+Value mlir::norm::rotaryCosOf(Operation *op) {
+  if (auto rms = dyn_cast<RMSNormOp>(op))
+    return rms.getCos();
+  if (auto ln = dyn_cast<LayerNormOp>(op))
+    return ln.getCos();
+  return Value();
+}
+
+namespace {
+/// The row dims [first, last] of `x` (of the first `axis` dims) that index
+/// the angles `cos` (not size 1 there), or {0, -1} when none does. Sets
+/// `why` when they are not one run: a broadcast dim between two of them.
+std::pair<int64_t, int64_t> anglePositionDims(Value x, Value cos, int64_t axis,
+                                              std::string &why) {
+  ArrayRef<int64_t> shape = cast<ShapedType>(x.getType()).getShape();
+  ArrayRef<int64_t> angles = cast<ShapedType>(cos.getType()).getShape();
+  int64_t first = -1, last = -1;
+  for (int64_t d = 0; d < axis; ++d) {
+    if (angles[d] == 1)
+      continue;
+    first = first < 0 ? d : first;
+    last = d;
+  }
+  for (int64_t d = std::max<int64_t>(first, 0); d < last; ++d)
+    if (angles[d] == 1 && shape[d] != 1)
+      why = "has rotary angles broadcast over dim " + std::to_string(d) +
+            " between dims they index (the row kernels take one run of "
+            "position dims, then broadcast ones)";
+  return first < 0 ? std::pair<int64_t, int64_t>{0, -1}
+                   : std::pair<int64_t, int64_t>{first, last};
+}
+} // namespace
+
 std::string mlir::norm::unsupportedRowOperandReason(Operation *op,
                                                     bool quantizedOutputs) {
   std::optional<NormQuantization> quant = getNormQuantization(op);
@@ -163,7 +196,11 @@ std::string mlir::norm::unsupportedRowOperandReason(Operation *op,
        << operand.get().getType() << ") " << why;
     return reason;
   }
-  return "";
+  std::string why;
+  if (Value cos = rotaryCosOf(op))
+    anglePositionDims(op->getOperand(0), cos,
+                      cast<ShapedType>(cos.getType()).getRank() - 1, why);
+  return why;
 }
 
 Value mlir::norm::viewAsRows(OpBuilder &b, Location loc, Value mem,
@@ -264,6 +301,16 @@ RowNormProblem describeCommon(OpTy op, OpBuilder &b,
       scalesView.push_back(
           b.getIndexAttr(*getConstantIntValue(n) / p.quant->groupSize));
     p.quant->scales = viewAsRows(b, loc, p.quant->scales, axis, scalesView);
+  }
+  if (Value cos = op.getCos()) {
+    std::string why;
+    int64_t last = anglePositionDims(x, cos, axis, why).second;
+    OpFoldResult angleRows = dimProduct(b, loc, cos, 0, axis);
+    p.cos = viewAsRows(b, loc, cos, axis, {angleRows, n});
+    p.sin = viewAsRows(b, loc, op.getSin(), axis, {angleRows, n});
+    p.ropeInnerRows = getValueOrCreateConstantIndexOp(
+        b, loc, dimProduct(b, loc, x, last + 1, axis));
+    p.ropeInterleaved = op.getRopeMode() == RopeMode::interleaved;
   }
   return p;
 }
@@ -401,17 +448,18 @@ Operation *mlir::norm::createNormOfSum(OpBuilder &b, Location loc,
   if (auto op = dyn_cast<MatmulLayerNormOp>(fusedOp)) {
     return LayerNormOp::create(
         b, loc, TypeRange{}, sum, Value(), op.getWeight(), op.getBias(),
-        /*scale=*/Value(), y, Value(), Value(), Value(), /*scale_outs=*/Value(),
-        IntegerAttr(), Attribute(), /*axis=*/1, op.getEpsilonAttr(),
-        op.getWeightOffsetAttr(), TypeAttr::get(op.getAccumulationType()),
-        CastMode::after_weight, op.getEpsMode());
+        /*scale=*/Value(), /*cos=*/Value(), /*sin=*/Value(), y, Value(),
+        Value(), Value(), /*scale_outs=*/Value(), IntegerAttr(), Attribute(),
+        /*axis=*/1, op.getEpsilonAttr(), op.getWeightOffsetAttr(),
+        TypeAttr::get(op.getAccumulationType()), CastMode::after_weight,
+        op.getEpsMode(), /*rope_mode=*/RopeModeAttr());
   }
   auto op = cast<MatmulRMSNormOp>(fusedOp);
-  return RMSNormOp::create(b, loc, TypeRange{}, sum, Value(), op.getWeight(),
-                           /*scale=*/Value(), y, Value(), Value(),
-                           /*scale_outs=*/Value(), IntegerAttr(), Attribute(),
-                           /*axis=*/1, op.getEpsilonAttr(),
-                           op.getWeightOffsetAttr(), Attribute(),
-                           TypeAttr::get(op.getAccumulationType()),
-                           CastMode::after_weight, op.getEpsMode());
+  return RMSNormOp::create(
+      b, loc, TypeRange{}, sum, Value(), op.getWeight(), /*scale=*/Value(),
+      /*cos=*/Value(), /*sin=*/Value(), y, Value(), Value(),
+      /*scale_outs=*/Value(), IntegerAttr(), Attribute(), /*axis=*/1,
+      op.getEpsilonAttr(), op.getWeightOffsetAttr(), Attribute(),
+      TypeAttr::get(op.getAccumulationType()), CastMode::after_weight,
+      op.getEpsMode(), /*rope_mode=*/RopeModeAttr());
 }

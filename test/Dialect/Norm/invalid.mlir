@@ -1862,15 +1862,15 @@ func.func @mmln_unknown_clause_tensor(%a: tensor<8x24xf32>, %w: tensor<24x20xf32
 
 func.func @rms_generic_no_input(%x: memref<4x17xf32>, %e: memref<4x17xf32>) {
   // expected-error @+1 {{'norm.rms_norm' op required operand segment #0 must hold exactly one operand, got 0}}
-  "norm.rms_norm"(%x, %e) <{operandSegmentSizes = array<i32: 0, 1, 0, 0, 1, 0, 0, 0>}> : (memref<4x17xf32>, memref<4x17xf32>) -> ()
+  "norm.rms_norm"(%x, %e) <{operandSegmentSizes = array<i32: 0, 1, 0, 0, 0, 0, 1, 0, 0, 0>}> : (memref<4x17xf32>, memref<4x17xf32>) -> ()
   return
 }
 
 // -----
 
 func.func @ln_generic_no_outs(%x: tensor<4x17xf32>, %r: tensor<4x17xf32>) {
-  // expected-error @+1 {{'norm.layer_norm' op required operand segment #5 must hold exactly one operand, got 0}}
-  "norm.layer_norm"(%x, %r) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>}> : (tensor<4x17xf32>, tensor<4x17xf32>) -> ()
+  // expected-error @+1 {{'norm.layer_norm' op required operand segment #7 must hold exactly one operand, got 0}}
+  "norm.layer_norm"(%x, %r) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>}> : (tensor<4x17xf32>, tensor<4x17xf32>) -> ()
   return
 }
 

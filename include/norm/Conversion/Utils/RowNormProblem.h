@@ -51,6 +51,12 @@ struct RowNormProblem : NormNumerics {
   /// with the dynamic `scales` viewed as rows (memref<R>, or memref<R x
   /// n/G> per group). Unset for an unquantized op.
   std::optional<NormQuantization> quant;
+  /// The rotary embedding (null without one): `cos` and `sin` as rows of n
+  /// angles; row r of x takes angle row (r / ropeInnerRows) mod (their
+  /// rows), the positions being one run of x's row dims followed by
+  /// broadcast ones (ropeInnerRows rows of x share an angle row).
+  Value cos, sin, ropeInnerRows;
+  bool ropeInterleaved = false;
 
   Type elementType() const {
     return cast<MemRefType>(x.getType()).getElementType();
@@ -72,11 +78,16 @@ std::string unsupportedRowLayoutReason(MemRefType type, int64_t rowDims);
 
 /// The first operand of the standalone norm `op` (RMSNormOp or LayerNormOp)
 /// that is not a memref the row views take, as "operand #i (type) <why>",
-/// or an empty string when every operand is one. A quantized output is
-/// refused unless `quantizedOutputs` (the caller's kernels write one); its
-/// scalar `scale` is then no buffer to view.
+/// or why its rotary embedding's angles are not rows RowNormProblem
+/// describes, or an empty string when every operand is one. A quantized
+/// output is refused unless `quantizedOutputs` (the caller's kernels write
+/// one); its scalar `scale` is then no buffer to view.
 std::string unsupportedRowOperandReason(Operation *op,
                                         bool quantizedOutputs = false);
+
+/// The rotary embedding's `cos` of a standalone norm op (null without one,
+/// or for another op).
+Value rotaryCosOf(Operation *op);
 
 /// The product of dims [from, to) of the memref `mem`, folded to a constant
 /// when static.

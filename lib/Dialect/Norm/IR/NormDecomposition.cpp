@@ -81,6 +81,9 @@ struct NormOperands {
   AffineMap paramMap;
   /// Set when `init` is quantized.
   std::optional<NormQuantization> quant;
+  /// The rotary embedding's angles (null without one) and pairing.
+  Value cos, sin;
+  RopeMode ropeMode = RopeMode::rotate_half;
 };
 
 /// 1/s of a static scale (an f32 or a 0-d tensor/memref), computed once in
@@ -161,6 +164,55 @@ Value emitDynamicQuantize(LinalgEmitter &em, const NormMaps &maps, Value y,
                                 createQuantize(nb, l, args[0],
                                                castFloat(nb, l, inverse, acc),
                                                quant.type));
+      });
+}
+
+/// The rotary embedding of `v` (the unrounded normalized value, acc type,
+/// normalized over its last dim of static even size D) into `init`:
+/// y_d = round(v_d · cos_d + sign_d · v_p(d) · sin_d), the partner p(d) read
+/// through an affine map ((d + D/2) mod D, or d + 1 − 2·(d mod 2)) and the
+/// angles through one that pins their broadcast (size-1) dims to 0.
+Value emitRotation(LinalgEmitter &em, const NormMaps &maps, Value v,
+                   const NormOperands &ops, Type outputType) {
+  MLIRContext *ctx = em.b.getContext();
+  int64_t rank = maps.rank;
+  int64_t d = cast<ShapedType>(v.getType()).getShape().back();
+  bool half = ops.ropeMode == RopeMode::rotate_half;
+  SmallVector<AffineExpr> partner, angles;
+  ArrayRef<int64_t> angleShape = cast<ShapedType>(ops.cos.getType()).getShape();
+  for (int64_t i = 0; i < rank; ++i) {
+    AffineExpr dim = getAffineDimExpr(i, ctx);
+    partner.push_back(dim);
+    angles.push_back(angleShape[i] == 1 ? getAffineConstantExpr(0, ctx) : dim);
+  }
+  AffineExpr last = partner.back();
+  partner.back() = half ? (last + d / 2) % d : last + 1 - 2 * (last % 2);
+  AffineMap partnerMap = AffineMap::get(rank, 0, partner, ctx);
+  AffineMap angleMap = AffineMap::get(rank, 0, angles, ctx);
+  return em.generic(
+      {v, v, ops.cos, ops.sin}, ops.init,
+      {maps.identity, partnerMap, angleMap, angleMap, maps.identity},
+      maps.allParallel, [&](OpBuilder &nb, Location l, ValueRange args) {
+        Type acc = args[0].getType();
+        Value index = linalg::IndexOp::create(nb, l, rank - 1);
+        // The first element of each pair takes −sin: d < D/2, or d even.
+        Value first = half ? arith::CmpIOp::create(
+                                 nb, l, arith::CmpIPredicate::ult, index,
+                                 arith::ConstantIndexOp::create(nb, l, d / 2))
+                           : arith::CmpIOp::create(
+                                 nb, l, arith::CmpIPredicate::eq,
+                                 arith::RemUIOp::create(
+                                     nb, l, index,
+                                     arith::ConstantIndexOp::create(nb, l, 2)),
+                                 arith::ConstantIndexOp::create(nb, l, 0));
+        Value cosine = castFloat(nb, l, args[2], acc);
+        Value sine = castFloat(nb, l, args[3], acc);
+        Value term = arith::MulFOp::create(nb, l, args[1], sine);
+        term = arith::SelectOp::create(
+            nb, l, first, arith::NegFOp::create(nb, l, term), term);
+        Value rotated = arith::AddFOp::create(
+            nb, l, arith::MulFOp::create(nb, l, args[0], cosine), term);
+        linalg::YieldOp::create(nb, l, castFloat(nb, l, rotated, outputType));
       });
 }
 
@@ -412,10 +464,15 @@ SmallVector<Value> decomposeStandaloneNorm(OpBuilder &b, Location loc,
 
   // The normalize sweep: y = normalized · (γ + offset) + β. A quantized y
   // stays in the accumulation type: with a static scale it is quantized
-  // here; with dynamic scales it goes to a temporary first.
+  // here; with dynamic scales it goes to a temporary first. So does a y
+  // the rotary embedding rotates before its one rounding.
   const std::optional<NormQuantization> &quant = ops.quant;
   DecompositionNumerics yNum = num;
   Value inverseScale, yDest = ops.init;
+  if (ops.cos) {
+    yNum.outputType = acc;
+    yDest = em.temp(em.sizesOf(x), acc);
+  }
   if (quant) {
     yNum.outputType = acc;
     if (quant->isDynamic())
@@ -457,6 +514,8 @@ SmallVector<Value> decomposeStandaloneNorm(OpBuilder &b, Location loc,
           result = createQuantize(nb, l, result, inverseScale, quant->type);
         linalg::YieldOp::create(nb, l, result);
       });
+  if (ops.cos)
+    y = emitRotation(em, maps, y, ops, num.outputType);
   Value scales;
   if (quant && quant->isDynamic()) {
     scales = emitDynamicScales(em, maps, y, *quant);
@@ -578,7 +637,8 @@ Value createNorm(LinalgEmitter &em, Value x, Value gamma, Value beta,
   SmallVector<Value> segments{x, /*residual=*/Value(), gamma};
   if (isLayerNorm)
     segments.push_back(beta);
-  segments.append({/*scale=*/Value(), init, /*sum_outs=*/Value(), Value()});
+  segments.append({/*scale=*/Value(), /*cos=*/Value(), /*sin=*/Value(), init,
+                   /*sum_outs=*/Value(), Value()});
   if (isLayerNorm)
     segments.push_back(Value());
   segments.push_back(/*scale_outs=*/Value());
@@ -824,6 +884,9 @@ FailureOr<SmallVector<Value>> decompose(OpTy op, OpBuilder &b,
     ops.sumInit = op.getSumInit();
     ops.rstdInit = op.getRstdInit();
     ops.quant = getNormQuantization(op);
+    ops.cos = op.getCos();
+    ops.sin = op.getSin();
+    ops.ropeMode = op.getRopeMode().value_or(RopeMode::rotate_half);
     double partial = 1.0;
     if constexpr (isLayerNorm)
       ops.meanInit = op.getMeanInit();

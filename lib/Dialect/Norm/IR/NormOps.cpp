@@ -145,6 +145,54 @@ LogicalResult verifyQuantization(OpTy op, ArrayRef<int64_t> rowShape,
                 : "the non-normalized dimensions of the input");
 }
 
+/// (R1–R4) of the rotary embedding of a standalone norm of shape `shape`
+/// whose normalized dims start at `normAxis`.
+template <typename OpTy>
+LogicalResult verifyRope(OpTy op, ArrayRef<int64_t> shape, int64_t normAxis,
+                         FloatType accType, bool quantized) {
+  Value cos = op.getCos(), sin = op.getSin();
+  if (!cos && !sin) {
+    if (op.getRopeModeAttr())
+      return op.emitOpError("'rope_mode' requires 'rope(cos, sin)' operands");
+    return success();
+  }
+  if (!cos || !sin)
+    return op.emitOpError("'rope' needs both 'cos' and 'sin', got only '")
+           << (cos ? "cos" : "sin") << "'";
+  int64_t rank = shape.size();
+  if (normAxis != rank - 1)
+    return op.emitOpError("'rope' rotates within the last dimension: the "
+                          "normalized dimensions must be the last one only, "
+                          "got axis = ")
+           << op.getAxis() << " for rank " << rank;
+  int64_t d = shape.back();
+  if (ShapedType::isDynamic(d) || d % 2 != 0)
+    return op.emitOpError("'rope' needs a static, even last dimension, got ")
+           << formatShape(shape);
+  if (quantized)
+    return op.emitOpError("'rope' is not supported with a quantized 'outs'");
+  NormVerifier verifier(op);
+  if (failed(verifier.checkWidenedElementType(
+          cos, "cos", getElementTypeOrSelf(op.getInput()), accType)))
+    return failure();
+  if (cos.getType() != sin.getType())
+    return op.emitOpError("'sin' type ")
+           << sin.getType() << " does not match the 'cos' type "
+           << cos.getType();
+  ArrayRef<int64_t> angles = cast<ShapedType>(cos.getType()).getShape();
+  bool fits = static_cast<int64_t>(angles.size()) == rank && angles.back() == d;
+  for (int64_t i = 0; fits && i + 1 < rank; ++i)
+    fits = angles[i] == 1 || ShapedType::isDynamic(angles[i]) ||
+           ShapedType::isDynamic(shape[i]) || angles[i] == shape[i];
+  if (!fits)
+    return op.emitOpError("'cos' shape ")
+           << formatShape(angles)
+           << " must have the input's rank, each dimension the input's or 1 "
+              "(broadcast), and the last D = "
+           << d << "; the input shape is " << formatShape(shape);
+  return success();
+}
+
 /// The shared part of `norm.rms_norm` and `norm.layer_norm` verification.
 template <typename OpTy>
 LogicalResult verifyStandaloneNorm(OpTy op, ArrayRef<Value> affineParams,
@@ -186,7 +234,7 @@ LogicalResult verifyStandaloneNorm(OpTy op, ArrayRef<Value> affineParams,
   for (auto [value, name] : stats)
     if (failed(verifier.checkStatistic(value, name, accType, rowShape)))
       return failure();
-  return success();
+  return verifyRope(op, shape, normAxis, accType, quantized);
 }
 
 /// Checks `rhs` against the contraction size `k` and returns its N (the

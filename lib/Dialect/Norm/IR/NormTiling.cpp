@@ -195,6 +195,20 @@ Tile scalesTileOf(OpTy op, OpBuilder &b, const Tile &tile) {
   return scalesTile;
 }
 
+/// The tile of a rotary embedding's angles (`cos`, `sin`): the input's tile,
+/// except over their broadcast (size-1) dims, which keep their one index.
+Tile anglesTileOf(OpBuilder &b, Value angles, const Tile &tile) {
+  Tile anglesTile = tile;
+  for (auto [d, size] :
+       llvm::enumerate(cast<ShapedType>(angles.getType()).getShape())) {
+    if (size != 1)
+      continue;
+    anglesTile.offsets[d] = b.getIndexAttr(0);
+    anglesTile.sizes[d] = b.getIndexAttr(1);
+  }
+  return anglesTile;
+}
+
 /// The rows of a fused op's tile with the whole input row [0, K).
 Tile inputRowsOf(OpBuilder &b, Location loc, Value input, const Tile &tile) {
   int64_t rank = tile.offsets.size();
@@ -227,6 +241,9 @@ FailureOr<TilingResult> tileOp(OpTy op, OpBuilder &b,
     tiles.set(op.getRstdInitMutable(), rowTile);
     if (op.getScaleInit())
       tiles.set(op.getScaleInitMutable(), scalesTileOf(op, b, tile));
+    if (op.getCos())
+      tiles.set({op.getCosMutable(), op.getSinMutable()},
+                anglesTileOf(b, op.getCos(), tile));
     if constexpr (std::is_same_v<OpTy, LayerNormOp>)
       tiles.set(op.getMeanInitMutable(), rowTile);
   } else if constexpr (std::is_same_v<OpTy, RMSNormMatmulOp> ||

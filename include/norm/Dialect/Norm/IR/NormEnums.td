@@ -1,7 +1,8 @@
 //===- NormEnums.td - norm dialect enum attributes ---------*- tablegen -*-===//
 //
-// Where the result is rounded to the element type (`cast_mode`) and where ε
-// enters the denominator (`eps_mode`).
+// Where the result is rounded to the element type (`cast_mode`), where ε
+// enters the denominator (`eps_mode`) and which elements a rotary embedding
+// pairs (`rope_mode`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +49,25 @@ def Norm_EpsMode : I32EnumAttr<"EpsMode",
 }
 
 def Norm_EpsModeAttr : EnumAttr<Norm_Dialect, Norm_EpsMode, "eps_mode"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def Norm_RopeMode : I32EnumAttr<"RopeMode",
+    "which elements of a head the rotary embedding rotates together", [
+      I32EnumAttrCase<"rotate_half", 0>,
+      I32EnumAttrCase<"interleaved", 1>
+    ]> {
+  let cppNamespace = "::mlir::norm";
+  let genSpecializedAttr = 0;
+  let description = [{
+    - `rotate_half` (default; Hugging Face Llama, Qwen, Gemma): element `d`
+      pairs with `d ± D/2`: `y·cos + concat(−y[D/2:], y[:D/2])·sin`.
+    - `interleaved` (GPT-J, Meta Llama): elements `2i` and `2i+1` pair:
+      `y·cos + stack(−y[2i+1], y[2i])·sin`.
+  }];
+}
+
+def Norm_RopeModeAttr : EnumAttr<Norm_Dialect, Norm_RopeMode, "rope_mode"> {
   let assemblyFormat = "`<` $value `>`";
 }
 

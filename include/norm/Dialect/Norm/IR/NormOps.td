@@ -153,6 +153,39 @@ defvar normQuantDoc = [{
     ```
 }];
 
+// The rotary-embedding epilogue of the standalone norms (QK-norm → RoPE):
+// operands, attribute, assembly and spec, shared by both.
+defvar normRopeArgs =
+    (ins Optional<Norm_Shaped>:$cos, Optional<Norm_Shaped>:$sin);
+defvar normRopeAttr = (ins OptionalAttr<Norm_RopeModeAttr>:$rope_mode);
+defvar normRopeFormat = [{
+    (`rope` `(` $cos^ `,` $sin `:` type($cos) `,` type($sin) `)`)? }];
+defvar normRopeDoc = [{
+
+    Rotary embedding (RoPE, QK-norm's Qwen3 / OLMo2 / Gemma 3 order): with
+    `rope(cos, sin)`, the normalized value `v = n · (γ + offset) (+ β)`
+    (before its final rounding to `y`'s type) is rotated within the last
+    dimension, of static even size D, before it is rounded once:
+    `y_d = round(v_d · cos_d + sign_d · v_{p(d)} · sin_d)`, in `acc_type`,
+    where `rope_mode` (default `rotate_half`) pairs `p(d) = d ± D/2` with
+    `sign = −1` for `d < D/2` (Hugging Face's `rotate_half`), or
+    (`interleaved`, GPT-J) `p(2i) = 2i+1` with `sign = −1`, `p(2i+1) = 2i`.
+    `cos` and `sin` have the input's rank, the same shape and one element
+    type (the input's or a wider float type up to `acc_type`); each of their
+    dimensions is the input's size (indexed like the input) or a static 1
+    (broadcast: one angle for every index there, e.g. `[T, 1, D]` for the
+    heads of `[T, H, D]`); the last is D. Constraints: (R1) `cos` and `sin`
+    come together, and `rope_mode` only with them; (R2) the normalized
+    dimensions are the last one only, static and even; (R3) the shapes and
+    element types above; (R4) not with a quantized `y`.
+
+    ```mlir
+    %q = norm.rms_norm ins(%x : tensor<8x4x32xf32>) weight(%g : tensor<32xf32>)
+           rope(%cos, %sin : tensor<8x1x32xf32>, tensor<8x1x32xf32>)
+           outs(%e : tensor<8x4x32xf32>) -> tensor<8x4x32xf32>
+    ```
+}];
+
 //===----------------------------------------------------------------------===//
 // norm.rms_norm
 //===----------------------------------------------------------------------===//
@@ -232,13 +265,13 @@ def Norm_RMSNormOp : Norm_StructuredOp<"rms_norm"> {
            rstd_outs(%i2 : tensor<8xf32>)
            -> tensor<8x64xf32>, tensor<8x64xf32>, tensor<8xf32>
     ```
-  }], normQuantDoc, normNumericsDoc);
+  }], normQuantDoc, normRopeDoc, normNumericsDoc);
 
   let arguments = !con((ins
     Norm_Shaped:$input,
     Optional<Norm_Shaped>:$residual,
     Optional<Norm_Shaped>:$weight),
-    normQuantScaleArg, (ins
+    normQuantScaleArg, normRopeArgs, (ins
     Norm_OutShaped:$init,
     Optional<Norm_Shaped>:$sum_init,
     Optional<Norm_StatShaped>:$rstd_init),
@@ -249,14 +282,14 @@ def Norm_RMSNormOp : Norm_StructuredOp<"rms_norm"> {
     OptionalAttr<Norm_FloatValueAttr>:$partial,
     OptionalAttr<Norm_AccTypeAttr>:$acc_type,
     DefaultValuedAttr<Norm_CastModeAttr, "::mlir::norm::CastMode::after_weight">:$cast_mode,
-    DefaultValuedAttr<Norm_EpsModeAttr, "::mlir::norm::EpsMode::inside_sqrt">:$eps_mode
-  ));
+    DefaultValuedAttr<Norm_EpsModeAttr, "::mlir::norm::EpsMode::inside_sqrt">:$eps_mode),
+    normRopeAttr);
 
   let assemblyFormat = !strconcat([{
     `ins` `(` $input `:` type($input) `)`
     (`residual` `(` $residual^ `:` type($residual) `)`)?
     (`weight` `(` $weight^ `:` type($weight) `)`)?
-  }], normQuantScaleFormat, [{
+  }], normRopeFormat, normQuantScaleFormat, [{
     `outs` `(` $init `:` type($init) `)`
     (`sum_outs` `(` $sum_init^ `:` type($sum_init) `)`)?
     (`rstd_outs` `(` $rstd_init^ `:` type($rstd_init) `)`)?
@@ -266,8 +299,8 @@ def Norm_RMSNormOp : Norm_StructuredOp<"rms_norm"> {
 
   let extraClassDeclaration = normCommonDecl # [{
     static constexpr double kDefaultEpsilon = 1e-6;
-    static constexpr unsigned kInitSegment = 4;
-    static constexpr unsigned kRequiredSegments[] = {0, 4};
+    static constexpr unsigned kInitSegment = 6;
+    static constexpr unsigned kRequiredSegments[] = {0, 6};
     /// `axis` made non-negative.
     int64_t getNormalizedAxis();
     /// The pRMSNorm fraction (1 when absent).
@@ -307,8 +340,8 @@ def Norm_LayerNormOp : Norm_StructuredOp<"layer_norm"> {
 
     Constraints: as for `norm.rms_norm` (C1–C5), with `β` constrained like
     `γ` (and of `γ`'s element type when both are given) and `mean` like
-    `rstd`. There is no `partial`. Quantized outputs as for
-    `norm.rms_norm`.
+    `rstd`. There is no `partial`. Quantized outputs and the rotary
+    embedding as for `norm.rms_norm`.
 
     Example:
 
@@ -326,7 +359,7 @@ def Norm_LayerNormOp : Norm_StructuredOp<"layer_norm"> {
     Optional<Norm_Shaped>:$residual,
     Optional<Norm_Shaped>:$weight,
     Optional<Norm_Shaped>:$bias),
-    normQuantScaleArg, (ins
+    normQuantScaleArg, normRopeArgs, (ins
     Norm_OutShaped:$init,
     Optional<Norm_Shaped>:$sum_init,
     Optional<Norm_StatShaped>:$mean_init,
@@ -337,15 +370,15 @@ def Norm_LayerNormOp : Norm_StructuredOp<"layer_norm"> {
     OptionalAttr<Norm_FloatValueAttr>:$weight_offset,
     OptionalAttr<Norm_AccTypeAttr>:$acc_type,
     DefaultValuedAttr<Norm_CastModeAttr, "::mlir::norm::CastMode::after_weight">:$cast_mode,
-    DefaultValuedAttr<Norm_EpsModeAttr, "::mlir::norm::EpsMode::inside_sqrt">:$eps_mode
-  ));
+    DefaultValuedAttr<Norm_EpsModeAttr, "::mlir::norm::EpsMode::inside_sqrt">:$eps_mode),
+    normRopeAttr);
 
   let assemblyFormat = !strconcat([{
     `ins` `(` $input `:` type($input) `)`
     (`residual` `(` $residual^ `:` type($residual) `)`)?
     (`weight` `(` $weight^ `:` type($weight) `)`)?
     (`bias` `(` $bias^ `:` type($bias) `)`)?
-  }], normQuantScaleFormat, [{
+  }], normRopeFormat, normQuantScaleFormat, [{
     `outs` `(` $init `:` type($init) `)`
     (`sum_outs` `(` $sum_init^ `:` type($sum_init) `)`)?
     (`mean_outs` `(` $mean_init^ `:` type($mean_init) `)`)?
@@ -356,8 +389,8 @@ def Norm_LayerNormOp : Norm_StructuredOp<"layer_norm"> {
 
   let extraClassDeclaration = normCommonDecl # [{
     static constexpr double kDefaultEpsilon = 1e-5;
-    static constexpr unsigned kInitSegment = 5;
-    static constexpr unsigned kRequiredSegments[] = {0, 5};
+    static constexpr unsigned kInitSegment = 7;
+    static constexpr unsigned kRequiredSegments[] = {0, 7};
     /// `axis` made non-negative.
     int64_t getNormalizedAxis();
   }];

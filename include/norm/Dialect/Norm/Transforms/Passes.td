@@ -78,6 +78,13 @@ def NormFuseMatmulPass : Pass<"norm-fuse-matmul"> {
       fused ops below take the residual with them. Exact: the norm rounds the
       sum to the element type as the add did. Not when the sum is read
       before the norm, or the add is in another block.
+    - **norm → RoPE.** A norm that fuses with no matmul and is followed by
+      the rotary embedding of QK-norm, `v·cos + rot(v)·sin` (rotate_half or
+      the interleaved pairs, as slices, inserts, concats, reshapes and
+      negations; maybe after a transpose that keeps the last dim last),
+      takes it as its `rope(cos, sin)` epilogue, the angles viewed in the
+      norm's dims, and the transpose follows it. Not when the rotation's
+      steps have other users, or the angles are read in another dim order.
 
     norm → matmul is tried first on each norm: it removes the normalized
     activations entirely. Anything else is left alone, e.g. a norm whose
@@ -117,6 +124,9 @@ def NormFuseMatmulPass : Pass<"norm-fuse-matmul"> {
            "Make a same-shape add feeding a norm the norm's residual">,
     Option<"foldWeights", "fold-weights", "bool", /*default=*/"true",
            "Fold constant γ and β into constant W and bias">,
+    Option<"rope", "rope", "bool", /*default=*/"true",
+           "Take the rotary embedding after a norm that stays standalone "
+           "into it">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark on every norm: what was fused, or why not">
   ];

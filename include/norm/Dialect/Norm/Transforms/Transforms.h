@@ -57,6 +57,17 @@ LogicalResult fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
 FailureOr<Operation *> absorbResidualAdd(RewriterBase &rewriter,
                                          Operation *norm, std::string &why);
 
+/// The rotary embedding right after `norm` (a norm.rms_norm or
+/// norm.layer_norm on tensors without statistics results or a rotation):
+/// `v·cos + rot(v)·sin` with v the norm's result, maybe through a transpose
+/// that keeps the last dim last, and rot(v) rotate_half or the interleaved
+/// pairs of v's last dim, becomes the norm's `rope(cos, sin)` (the angles
+/// viewed in the norm's dims), followed by the transpose. Returns the new
+/// norm. Fails with nothing changed otherwise: `why` stays empty when no
+/// product with v follows, and says why not when one does.
+FailureOr<Operation *> absorbRotaryEmbedding(RewriterBase &rewriter,
+                                             Operation *norm, std::string &why);
+
 /// What `raiseNorms` looks for and says.
 struct RaiseNormsOptions {
   bool rmsNorm = true;

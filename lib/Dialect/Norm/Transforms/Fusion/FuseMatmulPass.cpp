@@ -1,8 +1,9 @@
 //===- FuseMatmulPass.cpp - the norm-fuse-matmul pass --------------------===//
 //
 // Visits every tensor-form norm once, makes an add feeding it its residual,
-// tries norm → matmul, then matmul → norm, and (with `remarks`) says on the
-// norm what happened. A walk rather
+// tries norm → matmul, then matmul → norm, takes the rotary embedding after
+// a norm left standalone, and (with `remarks`) says on the norm what
+// happened. A walk rather
 // than the greedy driver: each norm is one decision, and the remarks must be
 // emitted once per norm.
 //
@@ -90,6 +91,16 @@ struct NormFuseMatmulPass
       emitRemark(loc) << name << " not fused: into consumers: "
                       << whyNotConsumers
                       << "; with a producer: " << whyNotProducer;
+    if (!rope)
+      return;
+    std::string whyNotRope;
+    if (succeeded(absorbRotaryEmbedding(rewriter, op, whyNotRope))) {
+      if (remarks)
+        emitRemark(loc) << name << " took the rotary embedding after it";
+    } else if (remarks && !whyNotRope.empty()) {
+      emitRemark(loc) << name
+                      << " kept the rotary embedding after it: " << whyNotRope;
+    }
   }
 };
 

@@ -20,6 +20,7 @@ template <typename OpTy> NormOpView viewOf(OpTy op) {
   view.input = op.getInput();
   view.residual = op.getResidual();
   view.weight = op.getWeight();
+  view.cos = op.getCos();
   // The results in `outs` order: y, then whichever of the optional outputs
   // are present.
   unsigned next = 0;
@@ -58,6 +59,8 @@ std::optional<NormOpView> NormOpView::get(Operation *op) {
 }
 
 std::string NormOpView::whyNoFusedForm(bool normFirst) const {
+  if (cos)
+    return "its rotary embedding (rope) has no fused matmul form";
   if (normalizedAxis != rank - 1)
     return "it normalizes more than the last dim";
   if (partial && !normFirst)

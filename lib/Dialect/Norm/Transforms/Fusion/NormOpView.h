@@ -20,6 +20,8 @@ struct NormOpView {
   Operation *op;
   bool isLayerNorm;
   Value input, residual, weight, bias;
+  /// The rotary embedding's `cos` (null without one).
+  Value cos;
   /// Result values (null when the op has no such output).
   Value y, sum, mean, rstd;
   /// The attributes the fused ops take over.
@@ -35,11 +37,12 @@ struct NormOpView {
   /// The view of a norm.rms_norm / norm.layer_norm on tensors, else nullopt.
   static std::optional<NormOpView> get(Operation *op);
 
-  /// Why no fused op can take this norm's place (empty if none): more than
-  /// the last dim normalized, mean/rstd results in use, a result wider than
-  /// the input; and for matmul → norm (`normFirst` false), which has no
-  /// `partial` or `cast_mode`, pRMSNorm and a before_weight rounding ahead
-  /// of a wider γ/β. norm → matmul carries both (castModeToCarry).
+  /// Why no fused op can take this norm's place (empty if none): a rotary
+  /// embedding, more than the last dim normalized, mean/rstd results in use, a
+  /// result wider than the input; and for matmul → norm (`normFirst` false),
+  /// which has no `partial` or `cast_mode`, pRMSNorm and a before_weight
+  /// rounding ahead of a wider γ/β. norm → matmul carries both
+  /// (castModeToCarry).
   std::string whyNoFusedForm(bool normFirst) const;
 
   /// The `cast_mode` a norm → matmul op takes from this norm: the norm's

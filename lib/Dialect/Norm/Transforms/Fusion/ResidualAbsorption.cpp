@@ -77,17 +77,19 @@ Operation *rebuildWithResidual(RewriterBase &rewriter, Operation *op, Value x,
   if (auto rms = dyn_cast<RMSNormOp>(op))
     return RMSNormOp::create(
         rewriter, loc, resultTypes, x, r, rms.getWeight(), rms.getScale(),
-        rms.getInit(), sumInit, rms.getRstdInit(), rms.getScaleInit(),
-        rms.getGroupSizeAttr(), rms.getScaleMinAttr(), rms.getAxisAttr(),
-        rms.getEpsilonAttr(), rms.getWeightOffsetAttr(), rms.getPartialAttr(),
-        rms.getAccTypeAttr(), rms.getCastModeAttr(), rms.getEpsModeAttr());
+        rms.getCos(), rms.getSin(), rms.getInit(), sumInit, rms.getRstdInit(),
+        rms.getScaleInit(), rms.getGroupSizeAttr(), rms.getScaleMinAttr(),
+        rms.getAxisAttr(), rms.getEpsilonAttr(), rms.getWeightOffsetAttr(),
+        rms.getPartialAttr(), rms.getAccTypeAttr(), rms.getCastModeAttr(),
+        rms.getEpsModeAttr(), rms.getRopeModeAttr());
   auto ln = cast<LayerNormOp>(op);
   return LayerNormOp::create(
       rewriter, loc, resultTypes, x, r, ln.getWeight(), ln.getBias(),
-      ln.getScale(), ln.getInit(), sumInit, ln.getMeanInit(), ln.getRstdInit(),
-      ln.getScaleInit(), ln.getGroupSizeAttr(), ln.getScaleMinAttr(),
-      ln.getAxisAttr(), ln.getEpsilonAttr(), ln.getWeightOffsetAttr(),
-      ln.getAccTypeAttr(), ln.getCastModeAttr(), ln.getEpsModeAttr());
+      ln.getScale(), ln.getCos(), ln.getSin(), ln.getInit(), sumInit,
+      ln.getMeanInit(), ln.getRstdInit(), ln.getScaleInit(),
+      ln.getGroupSizeAttr(), ln.getScaleMinAttr(), ln.getAxisAttr(),
+      ln.getEpsilonAttr(), ln.getWeightOffsetAttr(), ln.getAccTypeAttr(),
+      ln.getCastModeAttr(), ln.getEpsModeAttr(), ln.getRopeModeAttr());
 }
 
 } // namespace

@@ -520,15 +520,17 @@ bool Raiser::tryRaise(Value v) {
   if (m.isLayerNorm)
     normOp = LayerNormOp::create(
         rewriter, loc, resultTypes, m.input, m.residual, gamma, beta,
-        /*scale=*/Value(), init, sumInit, meanInit, rstdInit,
-        /*scale_outs=*/Value(), IntegerAttr(), Attribute(), axisAttr, epsAttr,
-        offsetAttr, accAttr, castAttr, epsModeAttr);
+        /*scale=*/Value(), /*cos=*/Value(), /*sin=*/Value(), init, sumInit,
+        meanInit, rstdInit, /*scale_outs=*/Value(), IntegerAttr(), Attribute(),
+        axisAttr, epsAttr, offsetAttr, accAttr, castAttr, epsModeAttr,
+        RopeModeAttr());
   else
     normOp = RMSNormOp::create(
         rewriter, loc, resultTypes, m.input, m.residual, gamma,
-        /*scale=*/Value(), init, sumInit, rstdInit, /*scale_outs=*/Value(),
-        IntegerAttr(), Attribute(), axisAttr, epsAttr, offsetAttr,
-        partialAttr(ctx, m), accAttr, castAttr, epsModeAttr);
+        /*scale=*/Value(), /*cos=*/Value(), /*sin=*/Value(), init, sumInit,
+        rstdInit, /*scale_outs=*/Value(), IntegerAttr(), Attribute(), axisAttr,
+        epsAttr, offsetAttr, partialAttr(ctx, m), accAttr, castAttr,
+        epsModeAttr, RopeModeAttr());
 
   // Redirect the uses.
   unsigned next = 0;

@@ -1,0 +1,483 @@
+//===- RopeAbsorption.cpp - the rotary embedding after a norm, into it ----===//
+//
+// `v·cos + rot(v)·sin` right after a norm (QK-norm → RoPE, Qwen3 / Gemma 3 /
+// OLMo2), maybe through a transpose that keeps the normalized dim last, is
+// taken into the norm as its `rope(cos, sin)` epilogue. rot(v) is recognized
+// by where each of its last-dim elements comes from: the value is traced
+// back, element by element of one head, through slices, inserts, concats,
+// reshapes of the head's dims and negations, and must be v's partner with
+// the sign of rotate_half or of the interleaved pairs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeadProducers.h"
+#include "NormOpView.h"
+#include "norm/Dialect/Norm/IR/NormNumerics.h"
+#include "norm/Dialect/Norm/IR/NormOps.h"
+#include "norm/Dialect/Norm/Transforms/Transforms.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+
+namespace {
+
+/// The operation of an elementwise generic's body over its block arguments,
+/// with the extf of each argument and the truncf back to the result's type
+/// looked through (a bf16 frontend's `extf, op, truncf`): `kind` and the
+/// input numbers its operands read, or nothing.
+std::optional<SmallVector<unsigned>> elementwiseBody(Operation *op,
+                                                     StringRef kind) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!generic || generic.getNumDpsInits() != 1 ||
+      generic.getNumLoops() != generic.getNumParallelLoops() ||
+      !generic.getIndexingMapsArray().back().isIdentity())
+    return std::nullopt;
+  auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
+  Value v = yield.getOperand(0);
+  if (auto trunc = v.getDefiningOp<arith::TruncFOp>())
+    v = trunc.getIn();
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getName().getStringRef() != kind)
+    return std::nullopt;
+  SmallVector<unsigned> inputs;
+  for (Value operand : def->getOperands()) {
+    if (auto ext = operand.getDefiningOp<arith::ExtFOp>())
+      operand = ext.getIn();
+    auto arg = dyn_cast<BlockArgument>(operand);
+    if (!arg || arg.getOwner() != generic.getBody() ||
+        arg.getArgNumber() >= generic.getNumDpsInputs())
+      return std::nullopt;
+    inputs.push_back(arg.getArgNumber());
+  }
+  return inputs;
+}
+
+/// One element of a head: a value whose trailing `k` dims hold the head's D
+/// elements, row-major, and the element's position among them.
+struct HeadElement {
+  Value value;
+  int64_t k = 1;
+  int64_t index = 0;
+  bool negated = false;
+};
+
+SmallVector<int64_t> delinearize(int64_t index, ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> m(shape.size());
+  for (int64_t d = shape.size() - 1; d >= 0; --d) {
+    m[d] = index % shape[d];
+    index /= shape[d];
+  }
+  return m;
+}
+
+int64_t linearize(ArrayRef<int64_t> m, ArrayRef<int64_t> shape) {
+  int64_t index = 0;
+  for (auto [i, size] : llvm::zip(m, shape))
+    index = index * size + i;
+  return index;
+}
+
+/// Follows the head element `e` one op back; null value when the op is not
+/// one that moves whole heads (the dims outside the head untouched) or
+/// another value's element cannot be named.
+class HeadTracer {
+public:
+  explicit HeadTracer(Value target) : target(target) {}
+
+  /// The element of the target that `e` is, if it is one.
+  std::optional<HeadElement> trace(HeadElement e) {
+    for (int steps = 0; steps < 64; ++steps) {
+      if (e.value == target)
+        return e.k == 1 ? std::optional<HeadElement>(e) : std::nullopt;
+      Operation *op = e.value.getDefiningOp();
+      if (!op || !step(op, e))
+        return std::nullopt;
+      ops.insert(op);
+    }
+    return std::nullopt;
+  }
+
+  /// The ops traced through, for the users check.
+  llvm::SetVector<Operation *> ops;
+
+private:
+  static ArrayRef<int64_t> shapeOf(Value v) {
+    return cast<RankedTensorType>(v.getType()).getShape();
+  }
+  /// Whether dims [0, rank - k) of a slice are whole and unit-strided.
+  static bool outerWhole(OffsetSizeAndStrideOpInterface slice,
+                         ArrayRef<int64_t> fullShape, int64_t k) {
+    for (int64_t d = 0, e = fullShape.size() - k; d < e; ++d)
+      if (slice.getStaticOffsets()[d] != 0 ||
+          slice.getStaticStrides()[d] != 1 ||
+          slice.getStaticSizes()[d] != fullShape[d])
+        return false;
+    return true;
+  }
+
+  bool step(Operation *op, HeadElement &e) {
+    ArrayRef<int64_t> shape = shapeOf(e.value);
+    int64_t rank = shape.size();
+    if (ShapedType::isDynamicShape(shape.take_back(e.k)))
+      return false;
+    SmallVector<int64_t> m = delinearize(e.index, shape.take_back(e.k));
+    if (auto insert = dyn_cast<tensor::InsertSliceOp>(op))
+      return stepInsert(insert, shape, m, e);
+    if (auto extract = dyn_cast<tensor::ExtractSliceOp>(op)) {
+      if (extract.getSourceType().getRank() != rank ||
+          ShapedType::isDynamicShape(extract.getStaticOffsets()) ||
+          ShapedType::isDynamicShape(extract.getStaticStrides()) ||
+          !outerWhole(extract, extract.getSourceType().getShape(), e.k))
+        return false;
+      SmallVector<int64_t> src(m);
+      for (int64_t j = 0; j < e.k; ++j)
+        src[j] = extract.getStaticOffsets()[rank - e.k + j] +
+                 m[j] * extract.getStaticStrides()[rank - e.k + j];
+      e.value = extract.getSource();
+      e.index = linearize(src, shapeOf(e.value).take_back(e.k));
+      return true;
+    }
+    if (auto concat = dyn_cast<tensor::ConcatOp>(op)) {
+      int64_t dim = concat.getDim();
+      if (dim < rank - e.k)
+        return false;
+      int64_t j = dim - (rank - e.k);
+      for (Value input : concat.getInputs()) {
+        int64_t size = shapeOf(input)[dim];
+        if (m[j] < size) {
+          e.value = input;
+          e.index = linearize(m, shapeOf(input).take_back(e.k));
+          return true;
+        }
+        m[j] -= size;
+      }
+      return false;
+    }
+    // Reshapes of the head's dims keep its row-major order: only the
+    // number of trailing dims holding it changes.
+    if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op))
+      return stepReshape(expand.getSrc(), expand.getReassociationIndices(),
+                         /*groupsInResult=*/true, e);
+    if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op))
+      return stepReshape(collapse.getSrc(), collapse.getReassociationIndices(),
+                         /*groupsInResult=*/false, e);
+    if (auto neg = dyn_cast<arith::NegFOp>(op)) {
+      e.value = neg.getOperand();
+      e.negated = !e.negated;
+      return true;
+    }
+    auto generic = dyn_cast<linalg::GenericOp>(op);
+    if (!generic || generic.getNumDpsInputs() != 1 ||
+        !llvm::all_of(generic.getIndexingMapsArray(),
+                      [](AffineMap map) { return map.isIdentity(); }))
+      return false;
+    if (elementwiseBody(op, "arith.negf")) {
+      e.value = generic.getDpsInputs()[0];
+      e.negated = !e.negated;
+      return true;
+    }
+    // A copy (`yield %in`).
+    auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
+    if (yield.getOperand(0) != generic.getBody()->getArgument(0))
+      return false;
+    e.value = generic.getDpsInputs()[0];
+    return true;
+  }
+
+  bool stepInsert(tensor::InsertSliceOp insert, ArrayRef<int64_t> shape,
+                  ArrayRef<int64_t> m, HeadElement &e) {
+    int64_t rank = shape.size();
+    if (insert.getSourceType().getRank() != rank ||
+        ShapedType::isDynamicShape(insert.getStaticOffsets()) ||
+        ShapedType::isDynamicShape(insert.getStaticStrides()) ||
+        ShapedType::isDynamicShape(insert.getStaticSizes()) ||
+        !outerWhole(insert, shape, e.k))
+      return false;
+    SmallVector<int64_t> src(m);
+    bool inside = true;
+    for (int64_t j = 0; j < e.k && inside; ++j) {
+      int64_t d = rank - e.k + j;
+      int64_t offset = insert.getStaticOffsets()[d];
+      int64_t stride = insert.getStaticStrides()[d];
+      int64_t at = m[j] - offset;
+      inside = at >= 0 && at % stride == 0 &&
+               at / stride < insert.getStaticSizes()[d];
+      src[j] = inside ? at / stride : 0;
+    }
+    if (!inside) {
+      e.value = insert.getDest();
+      return true;
+    }
+    e.value = insert.getSource();
+    e.index = linearize(src, shapeOf(e.value).take_back(e.k));
+    return true;
+  }
+
+  /// Through a reshape whose reassociation groups are those of the source
+  /// dims (groupsInResult: each source dim's group of result dims) or of the
+  /// result dims: the head's trailing dims must be whole groups.
+  bool stepReshape(Value source, ArrayRef<ReassociationIndices> groups,
+                   bool groupsInResult, HeadElement &e) {
+    int64_t covered = 0, sourceDims = 0;
+    for (const ReassociationIndices &group : llvm::reverse(groups)) {
+      if (covered == e.k)
+        break;
+      int64_t here = groupsInResult ? group.size() : 1;
+      int64_t there = groupsInResult ? 1 : group.size();
+      covered += here;
+      sourceDims += there;
+    }
+    if (covered != e.k)
+      return false;
+    e.value = source;
+    e.k = sourceDims;
+    return true;
+  }
+
+  Value target;
+};
+
+/// The input of the elementwise product `mul` other than `data`, and the
+/// map it is read through, when `mul` is `data · angles` (either order).
+std::optional<std::pair<Value, AffineMap>> anglesOf(Operation *mul,
+                                                    Value &data) {
+  std::optional<SmallVector<unsigned>> in = elementwiseBody(mul, "arith.mulf");
+  if (!in || (*in)[0] == (*in)[1])
+    return std::nullopt;
+  auto generic = cast<linalg::GenericOp>(mul);
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  for (int side = 0; side < 2; ++side) {
+    unsigned dataIn = (*in)[side], angleIn = (*in)[1 - side];
+    if (!maps[dataIn].isIdentity())
+      continue;
+    if (data && generic.getDpsInputs()[dataIn] != data)
+      continue;
+    data = generic.getDpsInputs()[dataIn];
+    return std::make_pair(generic.getDpsInputs()[angleIn], maps[angleIn]);
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+FailureOr<Operation *> mlir::norm::absorbRotaryEmbedding(RewriterBase &rewriter,
+                                                         Operation *op,
+                                                         std::string &why) {
+  std::optional<NormOpView> norm = NormOpView::get(op);
+  if (!norm || norm->cos || norm->sum || norm->mean || norm->rstd ||
+      getElementTypeOrSelf(norm->y.getType()) !=
+          getElementTypeOrSelf(norm->input.getType()))
+    return failure();
+  Value y = norm->y;
+  // Through a transpose that keeps the head's dim last, when it is y's one
+  // user.
+  Value v = y;
+  SmallVector<int64_t> perm = llvm::to_vector(
+      llvm::seq<int64_t>(0, cast<RankedTensorType>(y.getType()).getRank()));
+  linalg::TransposeOp transpose;
+  if (y.hasOneUse())
+    transpose = dyn_cast<linalg::TransposeOp>(*y.getUsers().begin());
+  if (transpose) {
+    if (transpose.getPermutation().back() != int64_t(perm.size()) - 1)
+      return failure();
+    perm.assign(transpose.getPermutation().begin(),
+                transpose.getPermutation().end());
+    v = transpose.getResult()[0];
+  }
+  // v · cos: the product of v with angles read through a map.
+  linalg::GenericOp cosMul, sinMul, add;
+  for (Operation *u : v.getUsers()) {
+    Value data = v;
+    if (anglesOf(u, data))
+      cosMul = cast<linalg::GenericOp>(u);
+  }
+  if (!cosMul || !cosMul->getResult(0).hasOneUse())
+    return failure();
+  add = dyn_cast<linalg::GenericOp>(*cosMul->getResult(0).getUsers().begin());
+  std::optional<SmallVector<unsigned>> addIn =
+      elementwiseBody(add, "arith.addf");
+  if (!addIn || (*addIn)[0] == (*addIn)[1] ||
+      !llvm::all_of(add.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }))
+    return failure();
+  for (Value input : add.getDpsInputs())
+    if (input != cosMul->getResult(0))
+      sinMul = input.getDefiningOp<linalg::GenericOp>();
+  Value rotated;
+  std::optional<std::pair<Value, AffineMap>> cosAngles, sinAngles;
+  Value data = v;
+  cosAngles = anglesOf(cosMul, data);
+  if (sinMul)
+    sinAngles = anglesOf(sinMul, rotated);
+  if (!sinMul || !sinAngles || !sinMul->getResult(0).hasOneUse()) {
+    why = "the product after it is not followed by `+ rot(v)·sin`";
+    return failure();
+  }
+  if (cosAngles->second != sinAngles->second ||
+      cosAngles->first.getType() != sinAngles->first.getType()) {
+    why = "cos and sin are read differently";
+    return failure();
+  }
+
+  // rot(v), one head element at a time.
+  auto type = cast<RankedTensorType>(v.getType());
+  int64_t rank = type.getRank(), d = type.getShape().back();
+  if (ShapedType::isDynamic(d) || d % 2 != 0 || rank < 1) {
+    why = "the rotated dim is not static and even";
+    return failure();
+  }
+  HeadTracer tracer(v);
+  bool half = true, pairs = true;
+  for (int64_t i = 0; i < d && (half || pairs); ++i) {
+    std::optional<HeadElement> e = tracer.trace({rotated, 1, i, false});
+    if (!e) {
+      why = "rot(v) is not made of v's elements of the same head (a "
+            "rotation over a dim that is not the normalized one, or partial "
+            "rotary)";
+      return failure();
+    }
+    bool first = i < d / 2;
+    half &= e->index == (first ? i + d / 2 : i - d / 2) && e->negated == first;
+    bool even = i % 2 == 0;
+    pairs &= e->index == (even ? i + 1 : i - 1) && e->negated == even;
+  }
+  if (!half && !pairs) {
+    why = "rot(v) is neither rotate_half nor the interleaved pairs";
+    return failure();
+  }
+  // The steps of a rotation in a type narrower than acc_type each round to
+  // it; the op rounds once. Taking such a rotation would change the
+  // numbers, so it stays (cast_mode's rule for the fused ops).
+  Type elementType = cast<RankedTensorType>(y.getType()).getElementType();
+  FloatType accType = getNormNumerics(op).accType;
+  if (elementType != accType) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "its steps round to " << elementType << " where the op's rotation "
+       << "rounds once (in " << accType << ")";
+    why = text;
+    return failure();
+  }
+  // v may have no users but the rotation.
+  llvm::SetVector<Operation *> chain = tracer.ops;
+  chain.insert(cosMul.getOperation());
+  chain.insert(sinMul.getOperation());
+  for (Operation *inner : chain)
+    for (Operation *u : inner->getUsers())
+      if (!chain.contains(u) && u != add.getOperation()) {
+        why = "the norm's value (or a step of the rotation) has other users";
+        return failure();
+      }
+  for (Operation *u : v.getUsers())
+    if (!chain.contains(u)) {
+      why = "the norm's value has other users";
+      return failure();
+    }
+  for (Operation *inner : chain)
+    if (inner->getBlock() != op->getBlock() ||
+        (transpose && transpose->getBlock() != op->getBlock())) {
+      why = "the rotation is in another block";
+      return failure();
+    }
+
+  // The angles in the norm's dims: each angle dim read by a dim of v, which
+  // is the norm's dim perm[j]; the others are broadcast (size 1).
+  AffineMap map = cosAngles->second;
+  Value cos = cosAngles->first, sin = sinAngles->first;
+  auto angleType = cast<RankedTensorType>(cos.getType());
+  SmallVector<int64_t> normDims;
+  for (AffineExpr expr : map.getResults()) {
+    auto dim = dyn_cast<AffineDimExpr>(expr);
+    if (!dim) {
+      why = "cos/sin are not read through a broadcast of their dims";
+      return failure();
+    }
+    normDims.push_back(perm[dim.getPosition()]);
+  }
+  if (normDims.empty() || normDims.back() != rank - 1 ||
+      !llvm::is_sorted(normDims) ||
+      std::adjacent_find(normDims.begin(), normDims.end()) != normDims.end()) {
+    why = "cos/sin's dims are not in the norm's order with the rotated dim "
+          "last";
+    return failure();
+  }
+  // An expand_shape of the angles to the norm's rank: each angle dim's group
+  // takes the broadcast dims before the next one (the leading ones go with
+  // the first).
+  auto normType = cast<RankedTensorType>(y.getType());
+  SmallVector<int64_t> shape(rank, 1);
+  SmallVector<ReassociationIndices> groups;
+  for (auto [a, n] : llvm::enumerate(normDims)) {
+    shape[n] = angleType.getDimSize(a);
+    if (!ShapedType::isDynamic(shape[n]) && shape[n] != 1 &&
+        !ShapedType::isDynamic(normType.getDimSize(n)) &&
+        shape[n] != normType.getDimSize(n)) {
+      why = "cos/sin do not have the norm's sizes";
+      return failure();
+    }
+    int64_t begin = a == 0 ? 0 : n;
+    int64_t end = a + 1 < normDims.size() ? normDims[a + 1] : rank;
+    ReassociationIndices group;
+    for (int64_t i = begin; i < end; ++i)
+      group.push_back(i);
+    groups.push_back(group);
+  }
+  if (ShapedType::isDynamicShape(angleType.getShape())) {
+    why = "cos/sin have dynamic sizes";
+    return failure();
+  }
+  // What the verifier asks of the rotated norm (R2, R3).
+  if (norm->normalizedAxis != rank - 1 ||
+      !isWidenedElementType(angleType.getElementType(), elementType, accType)) {
+    why = "the norm normalizes more than the rotated dim, or the angles' "
+          "type is narrower than its input's";
+    return failure();
+  }
+
+  rewriter.setInsertionPoint(op);
+  Location loc = op->getLoc();
+  auto view = [&](Value angles) -> Value {
+    if (angleType.getRank() == rank)
+      return angles;
+    return tensor::ExpandShapeOp::create(
+        rewriter, loc, RankedTensorType::get(shape, angleType.getElementType()),
+        angles, groups);
+  };
+  Value cosView = view(cos), sinView = view(sin);
+  Operation *rotatedNorm = rewriter.clone(*op);
+  auto setRope = [&](auto normOp) {
+    normOp.getCosMutable().assign(cosView);
+    normOp.getSinMutable().assign(sinView);
+    if (!half)
+      normOp.setRopeModeAttr(
+          RopeModeAttr::get(op->getContext(), RopeMode::interleaved));
+  };
+  if (auto rms = dyn_cast<RMSNormOp>(rotatedNorm))
+    setRope(rms);
+  else
+    setRope(cast<LayerNormOp>(rotatedNorm));
+  Value result = rotatedNorm->getResult(0);
+  if (transpose) {
+    rewriter.setInsertionPoint(add);
+    Value init = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                         type.getElementType());
+    result = linalg::TransposeOp::create(rewriter, loc, result, init, perm)
+                 ->getResult(0);
+  }
+  rewriter.replaceOp(add, result);
+  // Users first: the chain is in one block (checked above), latest first.
+  SmallVector<Operation *> dead(chain.begin(), chain.end());
+  if (transpose)
+    dead.push_back(transpose);
+  llvm::sort(dead,
+             [](Operation *a, Operation *b) { return b->isBeforeInBlock(a); });
+  dead.push_back(op);
+  eraseWithDeadProducers(rewriter, dead);
+  return rotatedNorm;
+}

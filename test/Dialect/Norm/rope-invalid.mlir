@@ -1,0 +1,91 @@
+// RUN: norm-opt %s -split-input-file -verify-diagnostics
+
+// The verifier rules of the rotary embedding (R1–R4 of the norm.rms_norm
+// description), one case per rule.
+
+func.func @mode_without_rope(%x: tensor<4x32xf32>, %e: tensor<4x32xf32>) -> tensor<4x32xf32> {
+  // expected-error @+1 {{'rope_mode' requires 'rope(cos, sin)' operands}}
+  %y = norm.rms_norm ins(%x : tensor<4x32xf32>) outs(%e : tensor<4x32xf32>) {rope_mode = #norm.rope_mode<interleaved>} -> tensor<4x32xf32>
+  return %y : tensor<4x32xf32>
+}
+
+// -----
+
+func.func @cos_only(%x: tensor<4x32xf32>, %c: tensor<4x32xf32>, %e: tensor<4x32xf32>) -> tensor<4x32xf32> {
+  // expected-error @+1 {{'rope' needs both 'cos' and 'sin', got only 'cos'}}
+  %y = "norm.rms_norm"(%x, %c, %e) <{operandSegmentSizes = array<i32: 1, 0, 0, 0, 1, 0, 1, 0, 0, 0>}> : (tensor<4x32xf32>, tensor<4x32xf32>, tensor<4x32xf32>) -> tensor<4x32xf32>
+  return %y : tensor<4x32xf32>
+}
+
+// -----
+
+func.func @two_dims(%x: tensor<4x2x16xf32>, %c: tensor<4x2x16xf32>, %e: tensor<4x2x16xf32>) -> tensor<4x2x16xf32> {
+  // expected-error @+1 {{'rope' rotates within the last dimension: the normalized dimensions must be the last one only, got axis = 1 for rank 3}}
+  %y = norm.rms_norm ins(%x : tensor<4x2x16xf32>) rope(%c, %c : tensor<4x2x16xf32>, tensor<4x2x16xf32>) outs(%e : tensor<4x2x16xf32>) {axis = 1 : i64} -> tensor<4x2x16xf32>
+  return %y : tensor<4x2x16xf32>
+}
+
+// -----
+
+func.func @odd(%x: tensor<4x33xf32>, %c: tensor<4x33xf32>, %e: tensor<4x33xf32>) -> tensor<4x33xf32> {
+  // expected-error @+1 {{'rope' needs a static, even last dimension, got [4, 33]}}
+  %y = norm.rms_norm ins(%x : tensor<4x33xf32>) rope(%c, %c : tensor<4x33xf32>, tensor<4x33xf32>) outs(%e : tensor<4x33xf32>) -> tensor<4x33xf32>
+  return %y : tensor<4x33xf32>
+}
+
+// -----
+
+func.func @dynamic_d(%x: tensor<4x?xf32>, %c: tensor<4x?xf32>, %e: tensor<4x?xf32>) -> tensor<4x?xf32> {
+  // expected-error @+1 {{'rope' needs a static, even last dimension, got [4, ?]}}
+  %y = norm.layer_norm ins(%x : tensor<4x?xf32>) rope(%c, %c : tensor<4x?xf32>, tensor<4x?xf32>) outs(%e : tensor<4x?xf32>) -> tensor<4x?xf32>
+  return %y : tensor<4x?xf32>
+}
+
+// -----
+
+func.func @quantized(%x: tensor<4x32xbf16>, %c: tensor<4x32xbf16>, %e: tensor<4x32xf8E4M3FN>, %sc: f32) -> tensor<4x32xf8E4M3FN> {
+  // expected-error @+1 {{'rope' is not supported with a quantized 'outs'}}
+  %y = norm.rms_norm ins(%x : tensor<4x32xbf16>) rope(%c, %c : tensor<4x32xbf16>, tensor<4x32xbf16>) scale(%sc : f32) outs(%e : tensor<4x32xf8E4M3FN>) -> tensor<4x32xf8E4M3FN>
+  return %y : tensor<4x32xf8E4M3FN>
+}
+
+// -----
+
+func.func @narrower_angles(%x: tensor<4x32xf32>, %c: tensor<4x32xbf16>, %e: tensor<4x32xf32>) -> tensor<4x32xf32> {
+  // expected-error @+1 {{'cos' element type 'bf16' does not match the input element type 'f32' and is not a wider float type up to the accumulation type 'f32'}}
+  %y = norm.rms_norm ins(%x : tensor<4x32xf32>) rope(%c, %c : tensor<4x32xbf16>, tensor<4x32xbf16>) outs(%e : tensor<4x32xf32>) -> tensor<4x32xf32>
+  return %y : tensor<4x32xf32>
+}
+
+// -----
+
+func.func @sin_type(%x: tensor<4x32xbf16>, %c: tensor<4x32xbf16>, %s: tensor<4x32xf32>, %e: tensor<4x32xbf16>) -> tensor<4x32xbf16> {
+  // expected-error @+1 {{'sin' type 'tensor<4x32xf32>' does not match the 'cos' type 'tensor<4x32xbf16>'}}
+  %y = norm.rms_norm ins(%x : tensor<4x32xbf16>) rope(%c, %s : tensor<4x32xbf16>, tensor<4x32xf32>) outs(%e : tensor<4x32xbf16>) -> tensor<4x32xbf16>
+  return %y : tensor<4x32xbf16>
+}
+
+// -----
+
+func.func @angles_rank(%x: tensor<8x4x32xf32>, %c: tensor<8x32xf32>, %e: tensor<8x4x32xf32>) -> tensor<8x4x32xf32> {
+  // expected-error @+1 {{'cos' shape [8, 32] must have the input's rank, each dimension the input's or 1 (broadcast), and the last D = 32; the input shape is [8, 4, 32]}}
+  %y = norm.rms_norm ins(%x : tensor<8x4x32xf32>) rope(%c, %c : tensor<8x32xf32>, tensor<8x32xf32>) outs(%e : tensor<8x4x32xf32>) -> tensor<8x4x32xf32>
+  return %y : tensor<8x4x32xf32>
+}
+
+// -----
+
+func.func @angles_dim(%x: tensor<8x4x32xf32>, %c: tensor<8x2x32xf32>, %e: tensor<8x4x32xf32>) -> tensor<8x4x32xf32> {
+  // expected-error @+1 {{'cos' shape [8, 2, 32] must have the input's rank}}
+  %y = norm.rms_norm ins(%x : tensor<8x4x32xf32>) rope(%c, %c : tensor<8x2x32xf32>, tensor<8x2x32xf32>) outs(%e : tensor<8x4x32xf32>) -> tensor<8x4x32xf32>
+  return %y : tensor<8x4x32xf32>
+}
+
+// -----
+
+// Partial rotary (rotary_dim < D) is not this op's: the angles cover all D.
+func.func @angles_partial(%x: tensor<8x4x32xf32>, %c: tensor<8x1x16xf32>, %e: tensor<8x4x32xf32>) -> tensor<8x4x32xf32> {
+  // expected-error @+1 {{'cos' shape [8, 1, 16] must have the input's rank, each dimension the input's or 1 (broadcast), and the last D = 32}}
+  %y = norm.rms_norm ins(%x : tensor<8x4x32xf32>) rope(%c, %c : tensor<8x1x16xf32>, tensor<8x1x16xf32>) outs(%e : tensor<8x4x32xf32>) -> tensor<8x4x32xf32>
+  return %y : tensor<8x4x32xf32>
+}
