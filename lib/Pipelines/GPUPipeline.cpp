@@ -21,6 +21,11 @@
 //     (ldmatrix, mma.sync, cp.async of the fused GEMMs), scf-to-cf,
 //     convert-gpu-to-nvvm (with the vector, memref — dynamic shared memory
 //     views — arith and math lowerings)
+//   → (host; options async-launches / device-intermediates, default off)
+//     the dispatch functions inlined, norm-gpu-device-intermediates (the
+//     buffers only kernels touch as device memory), norm-gpu-async-launches
+//     (a function's GPU ops chained on one stream, waits only where the host
+//     needs results)
 //   → (host) scf-to-cf, expand-strided-metadata, norm-gpu-async-allocs
 //     (gpu.alloc/gpu.dealloc in the forms gpu-to-llvm lowers),
 //     convert-nvgpu-to-nvvm on the module (TMA descriptors), gpu-to-llvm
@@ -196,6 +201,15 @@ void addDeviceStage(OpPassManager &pm) {
 /// Host code to the LLVM dialect with mgpu* calls, and the gpu.modules to
 /// binaries.
 void addHostStage(OpPassManager &pm, const NormNVVMPipelineOptions &options) {
+  if (options.asyncLaunches || options.deviceIntermediates) {
+    // A call is a host op to both: the buffers it takes would stay managed
+    // and the chain would wait before it.
+    pm.addPass(createNormGPUInlineDispatchPass());
+    if (options.deviceIntermediates)
+      pm.addPass(createNormGPUDeviceIntermediatesPass());
+    if (options.asyncLaunches)
+      pm.addPass(createNormGPUAsyncLaunchesPass());
+  }
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());

@@ -40,7 +40,7 @@ record_layer() { # record_layer KIND NAME FILE PASSES CHIP [DRIVER-FILTER...]
   shift 5
   ir=$AOT_DIR/layers/input.mlir
   { cat "$ROOT/$file"; "$@"; } | "$REC/norm-opt" $(layer_passes "$passes") \
-    --norm-lower-to-nvvm="chip=$chip" > "$ir"
+    --norm-lower-to-nvvm="$(layer_nvvm_options "$chip")" > "$ir"
   key=$(head -n 1 "$ir" | sed 's|^// AOT-KEY ||')
   "$REC/mlir-runner" -e main -entry-point-result=void \
     -shared-libs="$BUILD/lib/libnorm_test_runtime.so,$BUILD/lib/libnorm_cuda_runtime.so" < "$ir"

@@ -131,6 +131,20 @@ struct NormNVVMPipelineOptions
                      "min-sites=2): one gpu.binary per distinct kernel, so "
                      "that repeated layers are compiled once"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> asyncLaunches{
+      *this, "async-launches",
+      llvm::cl::desc("Queue each host function's kernels, allocations and "
+                     "frees on one stream and wait only where the host "
+                     "needs their results (norm-gpu-async-launches), "
+                     "instead of a stream created and synchronized around "
+                     "each launch"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> deviceIntermediates{
+      *this, "device-intermediates",
+      llvm::cl::desc("Allocate the buffers only kernels touch as device "
+                     "memory instead of managed memory "
+                     "(norm-gpu-device-intermediates)"),
+      llvm::cl::init(false)};
 };
 
 /// Adds the passes of `norm-lower-to-nvvm` to `pm` (a module pass manager);

@@ -211,6 +211,91 @@ def NormGPUCopiesToLinalgPass : Pass<"norm-gpu-copies-to-linalg"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def NormGPUInlineDispatchPass
+    : Pass<"norm-gpu-inline-dispatch", "::mlir::ModuleOp"> {
+  let summary = "Inline norm-outline-kernels' dispatch functions back into "
+                "their callers, after outlining the kernels";
+  let description = [{
+    `norm-outline-kernels` moves each kernel op several sites share into a
+    private function called (`no_inline`) from each site, so that the
+    kernel is generated and compiled once. Once the kernels are outlined
+    into `gpu.module`s, that function only launches them: this pass inlines
+    each such call (a `no_inline` call of a private function with a
+    `gpu.launch_func`) into its caller and erases the functions left
+    unused. Every site still launches the one shared kernel; the caller's
+    launches and buffers are in one function, where
+    `norm-gpu-device-intermediates` and `norm-gpu-async-launches` see them
+    (a call is a host op to both). `--norm-lower-to-nvvm` runs it on the
+    host code when either option is on.
+  }];
+}
+
+def NormGPUDeviceIntermediatesPass : Pass<"norm-gpu-device-intermediates"> {
+  let summary = "Make managed buffers that only the GPU touches device "
+                "memory";
+  let description = [{
+    `--norm-lower-to-nvvm`'s bufferization makes every buffer managed memory
+    (`gpu.alloc host_shared`), which the host can read. A host function's
+    intermediates are only ever used by kernels: this pass makes each
+    synchronous `gpu.alloc host_shared` of a host function device memory
+    (`gpu.alloc`, `cuMemAlloc`) when every use of it, followed through its
+    views (`memref.subview`, `reinterpret_cast`, `expand_shape`,
+    `collapse_shape`, `cast`, any view-like op), is a kernel operand of a
+    `gpu.launch_func`, a `gpu.dealloc`, `gpu.memcpy` or `gpu.memset`, a TMA
+    descriptor (`nvgpu.tma.create.descriptor`) or a read of its shape
+    (`memref.dim`, `memref.extract_strided_metadata`). A buffer the host
+    reads or writes (`memref.load`, `memref.store`, `memref.copy`), passes
+    to a call or a branch, or returns stays managed; function arguments are
+    never touched. `--norm-lower-to-nvvm{device-intermediates=1}` runs it
+    on the host code, after outlining the kernels.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def NormGPUAsyncLaunchesPass : Pass<"norm-gpu-async-launches"> {
+  let summary = "Queue a host function's GPU work on one stream, and wait "
+                "only where the host needs its results";
+  let description = [{
+    A synchronous `gpu.launch_func` is lowered by `gpu-to-llvm` as a stream
+    created, launched on, synchronized and destroyed, so every kernel waits
+    for the host and the host for every kernel. This pass chains the GPU
+    ops of each host function (`gpu.launch_func`, `gpu.alloc` of device
+    memory, `gpu.dealloc`, `gpu.memcpy`, `gpu.memset`) on one async token,
+    in program order, and puts a blocking `gpu.wait` only before the first
+    host op that may read or write a buffer (any op with memory effects
+    other than allocating a fresh one: `memref.load`/`store`/`copy`, a
+    call, the function's return):
+
+    ```mlir
+    gpu.launch_func @k::@k blocks in (...) threads in (...) args(%a : ...)
+    gpu.launch_func @k::@l blocks in (...) threads in (...) args(%a : ...)
+    gpu.dealloc %a : memref<64xf32>
+    return
+    // becomes
+    %t0 = gpu.wait async
+    %t1 = gpu.launch_func async [%t0] @k::@k ...
+    %t2 = gpu.launch_func async [%t1] @k::@l ...
+    %t3 = gpu.dealloc async [%t2] %a : memref<64xf32>
+    gpu.wait [%t3]
+    return
+    ```
+
+    `gpu-to-llvm` lowers each async op onto its dependency's stream, so
+    the chain is one stream: one `mgpuStreamCreate` and one
+    `mgpuStreamSynchronize` a segment. Ops in `scf` regions that hold only
+    such ops (a split-K branch) go on the enclosing chain's stream; a region
+    with a host op in it is a host op itself, and its blocks get chains of
+    their own. Managed allocations (`gpu.alloc host_shared`) stay
+    synchronous: they allocate fresh memory and touch no kernel's buffer.
+    The device allocations and deallocations `convert-norm-to-gpu` writes
+    in their own blocking form (`gpu.wait async`, the op, `gpu.wait`) join
+    the chain; other ops that already have a token are left as they are,
+    after a wait. `--norm-lower-to-nvvm{async-launches=1}` runs it on the
+    host code, after outlining the kernels.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def NormTensorMapKernelArgsPass
     : Pass<"norm-tensormap-kernel-args", "::mlir::ModuleOp"> {
   let summary = "Pass TMA descriptors to outlined kernels as !llvm.ptr";
