@@ -426,3 +426,62 @@ func.func @group_of_16(%x: tensor<16x64xf32>, %g: tensor<64xf32>) -> (tensor<16x
   } -> tensor<16x4x16xi8>
   return %q, %sc : tensor<16x4x16xi8>, tensor<16x4xf32>
 }
+
+// -----
+
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#grp3 = affine_map<(d0, d1, d2) -> (d0, d1)>
+// Groups of 128 of a row of dynamic size: the op's group_size needs static
+// normalized dims.
+// CHECK-LABEL: func.func @group_dynamic_row
+//       CHECK: norm.rms_norm {{.*}} -> tensor<16x?xf32>
+func.func @group_dynamic_row(%x: tensor<16x?xf32>, %g: tensor<?xf32>, %groups: index) -> (tensor<16x?x128xi8>, tensor<16x?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %qmax = arith.constant 127.0 : f32
+  %floor = arith.constant 1.0e-6 : f32
+  %lo = arith.constant -128.0 : f32
+  %hi = arith.constant 127.0 : f32
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %x, %c1 : tensor<16x?xf32>
+  %e = tensor.empty(%n) : tensor<16x?xf32>
+  %y = norm.rms_norm ins(%x : tensor<16x?xf32>) weight(%g : tensor<?xf32>) outs(%e : tensor<16x?xf32>) -> tensor<16x?xf32>
+  %y3 = tensor.expand_shape %y [[0], [1, 2]] output_shape [16, %groups, 128] : tensor<16x?xf32> into tensor<16x?x128xf32>
+  %abs = math.absf %y3 : tensor<16x?x128xf32>
+  %e2 = tensor.empty(%groups) : tensor<16x?xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e2 : tensor<16x?xf32>) -> tensor<16x?xf32>
+  %amax = linalg.reduce ins(%abs : tensor<16x?x128xf32>) outs(%z : tensor<16x?xf32>) dimensions = [2]
+    (%in: f32, %acc: f32) {
+      %m = arith.maximumf %in, %acc : f32
+      linalg.yield %m : f32
+    }
+  %sc = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%amax : tensor<16x?xf32>) outs(%e2 : tensor<16x?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %d = arith.divf %in, %qmax : f32
+    %m = arith.maximumf %d, %floor : f32
+    linalg.yield %m : f32
+  } -> tensor<16x?xf32>
+  %e3 = tensor.empty(%groups) : tensor<16x?x128xi8>
+  // expected-remark @+1 {{norm-raise: quantization not raised: groups of 128 need static normalized dims that they divide}}
+  %q = linalg.generic {indexing_maps = [#id3, #grp3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%y3, %sc : tensor<16x?x128xf32>, tensor<16x?xf32>) outs(%e3 : tensor<16x?x128xi8>) {
+  ^bb0(%in: f32, %s: f32, %out: i8):
+    %d = arith.divf %in, %s : f32
+    %r = math.roundeven %d : f32
+    %c0 = arith.maximumf %r, %lo : f32
+    %c1f = arith.minimumf %c0, %hi : f32
+    %t = arith.fptosi %c1f : f32 to i8
+    linalg.yield %t : i8
+  } -> tensor<16x?x128xi8>
+  return %q, %sc : tensor<16x?x128xi8>, tensor<16x?xf32>
+}
+
+// -----
+
+// A norm op on memrefs has no result to follow: nothing is traced.
+// CHECK-LABEL: func.func @memref_norm
+//       CHECK: norm.rms_norm
+func.func @memref_norm(%x: memref<16x64xf32>, %g: memref<64xf32>, %y: memref<16x64xf32>) {
+  norm.rms_norm ins(%x : memref<16x64xf32>) weight(%g : memref<64xf32>) outs(%y : memref<16x64xf32>)
+  return
+}

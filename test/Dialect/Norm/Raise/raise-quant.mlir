@@ -10,7 +10,7 @@
 // after a norm op already there. test/Integration/CPU/raise-quant.test runs
 // the functions before and after raising and compares the bits.
 
-// REMARK-COUNT-6: remark: norm-raise: raised the quantization into norm.
+// REMARK-COUNT-8: remark: norm-raise: raised the quantization into norm.
 // REMARK-NOT: remark: norm-raise: quantization
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
@@ -315,4 +315,123 @@ func.func @tosa_rms_e4m3_token(%x: tensor<2x8x64xf32>, %g: tensor<1x1x64xf32>) -
   %c = tosa.clamp %v {min_val = -448.0 : f32, max_val = 448.0 : f32} : (tensor<2x8x64xf32>) -> tensor<2x8x64xf32>
   %q = tosa.cast %c : (tensor<2x8x64xf32>) -> tensor<2x8x64xf8E4M3FN>
   return %q, %sc : tensor<2x8x64xf8E4M3FN>, tensor<2x8x1xf32>
+}
+
+// A constant scale: y · 50 (q = y / s with s = 1/50), written by a frontend
+// that folded 1/s; the op takes s = 0.02 as an f32 constant.
+// CHECK-LABEL: func.func @rms_i8_static_const
+//       CHECK: %[[S:.*]] = arith.constant 2.000000e-02 : f32
+//       CHECK: norm.rms_norm ins(%{{.*}} : tensor<16x64xf32>) weight(%{{.*}} : tensor<64xf32>) scale(%[[S]] : f32) outs(%{{.*}} : tensor<16x64xi8>)
+//   CHECK-NOT: linalg.generic
+func.func @rms_i8_static_const(%x: tensor<16x64xf32>, %g: tensor<64xf32>) -> tensor<16x64xi8> {
+  %zero = arith.constant 0.0 : f32
+  %n = arith.constant 64.0 : f32
+  %eps = arith.constant 1.0e-6 : f32
+  %k = arith.constant 50.0 : f32
+  %lo = arith.constant -128.0 : f32
+  %hi = arith.constant 127.0 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %e1 = tensor.empty() : tensor<16x1xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e1 : tensor<16x1xf32>) -> tensor<16x1xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<16x64xf32>) outs(%z : tensor<16x1xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %p = arith.mulf %in, %in : f32
+    %a = arith.addf %p, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<16x1xf32>
+  %y = linalg.generic {indexing_maps = [#id, #row, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %sum, %g : tensor<16x64xf32>, tensor<16x1xf32>, tensor<64xf32>) outs(%e : tensor<16x64xf32>) {
+  ^bb0(%in: f32, %s: f32, %w: f32, %out: f32):
+    %m = arith.divf %s, %n : f32
+    %a = arith.addf %m, %eps : f32
+    %r = math.rsqrt %a : f32
+    %xr = arith.mulf %in, %r : f32
+    %o = arith.mulf %xr, %w : f32
+    linalg.yield %o : f32
+  } -> tensor<16x64xf32>
+  %eq = tensor.empty() : tensor<16x64xi8>
+  %q = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%y : tensor<16x64xf32>) outs(%eq : tensor<16x64xi8>) {
+  ^bb0(%in: f32, %out: i8):
+    %d = arith.mulf %in, %k : f32
+    %c0 = arith.minimumf %d, %hi : f32
+    %c1 = arith.maximumf %c0, %lo : f32
+    %r = math.roundeven %c1 : f32
+    %t = arith.fptosi %r : f32 to i8
+    linalg.yield %t : i8
+  } -> tensor<16x64xi8>
+  return %q : tensor<16x64xi8>
+}
+
+// Per token, int8, torch-mlir's spelling of vLLM's recipe: amax by
+// linalg.reduce of absf, `(amax / 127).clamp(min=floor)` as cmpf ult +
+// select, `(y / s).round().clamp(-128, 127).to(int8)`.
+// CHECK-LABEL: func.func @rms_i8_token_torch
+//       CHECK: %[[N:.*]]:2 = norm.rms_norm ins(%{{.*}} : tensor<16x64xf32>) weight(%{{.*}} : tensor<64xf32>) outs(%{{.*}} : tensor<16x64xi8>) scale_outs(%{{.*}} : tensor<16xf32>) {epsilon = 9.99999997E-7 : f32, scale_min = 3.07578739E-5 : f32} -> tensor<16x64xi8>, tensor<16xf32>
+//   CHECK-NOT: linalg.
+//       CHECK: return %[[N]]#0, %[[N]]#1
+func.func @rms_i8_token_torch(%x: tensor<16x64xf32>, %g: tensor<64xf32>) -> (tensor<16x64xi8>, tensor<16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %n = arith.constant 64.0 : f32
+  %eps = arith.constant 1.0e-6 : f32
+  %qmax = arith.constant 127.0 : f32
+  %floor = arith.constant 3.0757874e-05 : f32
+  %lo = arith.constant -128.0 : f32
+  %hi = arith.constant 127.0 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %e1 = tensor.empty() : tensor<16x1xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e1 : tensor<16x1xf32>) -> tensor<16x1xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<16x64xf32>) outs(%z : tensor<16x1xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %p = arith.mulf %in, %in : f32
+    %a = arith.addf %p, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<16x1xf32>
+  %y = linalg.generic {indexing_maps = [#id, #row, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %sum, %g : tensor<16x64xf32>, tensor<16x1xf32>, tensor<64xf32>) outs(%e : tensor<16x64xf32>) {
+  ^bb0(%in: f32, %s: f32, %w: f32, %out: f32):
+    %m = arith.divf %s, %n : f32
+    %a = arith.addf %m, %eps : f32
+    %r = math.rsqrt %a : f32
+    %xr = arith.mulf %in, %r : f32
+    %o = arith.mulf %xr, %w : f32
+    linalg.yield %o : f32
+  } -> tensor<16x64xf32>
+  %abs = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%y : tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %a = math.absf %in : f32
+    linalg.yield %a : f32
+  } -> tensor<16x64xf32>
+  %e16 = tensor.empty() : tensor<16xf32>
+  %z16 = linalg.fill ins(%zero : f32) outs(%e16 : tensor<16xf32>) -> tensor<16xf32>
+  %amax = linalg.reduce ins(%abs : tensor<16x64xf32>) outs(%z16 : tensor<16xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %m = arith.maximumf %in, %acc : f32
+      linalg.yield %m : f32
+    }
+  %sc = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%amax : tensor<16xf32>) outs(%e16 : tensor<16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %d = arith.divf %in, %qmax : f32
+    %below = arith.cmpf ult, %d, %floor : f32
+    %s = arith.select %below, %floor, %d : f32
+    linalg.yield %s : f32
+  } -> tensor<16xf32>
+  %ei = tensor.empty() : tensor<16x64xi8>
+  %q = linalg.generic {indexing_maps = [#id, affine_map<(d0, d1) -> (d0)>, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%y, %sc : tensor<16x64xf32>, tensor<16xf32>) outs(%ei : tensor<16x64xi8>) {
+  ^bb0(%in: f32, %s: f32, %out: i8):
+    %d = arith.divf %in, %s : f32
+    %r = math.roundeven %d : f32
+    %below = arith.cmpf ult, %r, %lo : f32
+    %v0 = arith.select %below, %lo, %r : f32
+    %above = arith.cmpf ugt, %v0, %hi : f32
+    %v1 = arith.select %above, %hi, %v0 : f32
+    %t = arith.fptosi %v1 : f32 to i8
+    linalg.yield %t : i8
+  } -> tensor<16x64xi8>
+  return %q, %sc : tensor<16x64xi8>, tensor<16xf32>
 }

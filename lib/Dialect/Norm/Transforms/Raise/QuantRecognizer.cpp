@@ -507,6 +507,20 @@ QuantRaise raiseCandidate(RewriterBase &rewriter, Operation *op, Value q,
                   user->getName().getStringRef() +
                   "'; the quantized op returns only the quantized value");
 
+  // The op's scale_outs type (rows, and n / G per group).
+  auto yType = cast<RankedTensorType>(y.getType());
+  SmallVector<int64_t> scaleShape(yType.getShape().take_front(axis));
+  ArrayRef<int64_t> normShape = yType.getShape().drop_front(axis);
+  if (form->groupSize) {
+    if (ShapedType::isDynamicShape(normShape) ||
+        ShapedType::getNumElements(normShape) % form->groupSize != 0)
+      return fail("groups of " + Twine(form->groupSize) +
+                  " need static normalized dims that they divide");
+    scaleShape.push_back(ShapedType::getNumElements(normShape) /
+                         form->groupSize);
+  }
+  auto scaleType = RankedTensorType::get(scaleShape, rewriter.getF32Type());
+
   // Uses outside the cone: the dynamic scales (the op returns them) and
   // values that do not depend on y (1/s from a static scale).
   SmallVector<Value> scaleUses;
@@ -527,7 +541,8 @@ QuantRaise raiseCandidate(RewriterBase &rewriter, Operation *op, Value q,
         for (const DimGroup &g : key.second)
           llvm::append_range(dims, g);
         if (form->scales && p && polys.equal(*p, *form->scales) && t &&
-            t.getElementType().isF32() && dims == form->scaleDims)
+            t.getElementType().isF32() && dims == form->scaleDims &&
+            canReshape(scaleType, t))
           isScales = true;
       }
       if (isScales) {
@@ -562,7 +577,6 @@ QuantRaise raiseCandidate(RewriterBase &rewriter, Operation *op, Value q,
           }
       }
 
-  auto yType = cast<RankedTensorType>(y.getType());
   RankedTensorType opQType = yType.clone(form->type);
   if (!canReshape(opQType, qType))
     return fail("the quantized value's shape is no reshape of the norm's");
@@ -580,9 +594,7 @@ QuantRaise raiseCandidate(RewriterBase &rewriter, Operation *op, Value q,
   if (form->scales) {
     SmallVector<OpFoldResult> scaleSizes(sizes.begin(), sizes.begin() + axis);
     if (form->groupSize) {
-      scaleSizes.push_back(rewriter.getIndexAttr(
-          ShapedType::getNumElements(yType.getShape().drop_front(axis)) /
-          form->groupSize));
+      scaleSizes.push_back(rewriter.getIndexAttr(scaleShape.back()));
       groupAttr = rewriter.getI64IntegerAttr(form->groupSize);
     }
     scaleInit = tensor::EmptyOp::create(rewriter, loc, scaleSizes, f32);
@@ -670,7 +682,8 @@ QuantRaise raiseCandidate(RewriterBase &rewriter, Operation *op, Value q,
 QuantRaise raise::raiseNormQuantization(RewriterBase &rewriter, Operation *op,
                                         function_ref<void(Operation *)> erase) {
   QuantRaise out;
-  if (!isa<RMSNormOp, LayerNormOp>(op) || getNormQuantization(op) ||
+  if (!isa<RMSNormOp, LayerNormOp>(op) || op->getNumResults() == 0 ||
+      getNormQuantization(op) ||
       !isa<RankedTensorType>(op->getResult(0).getType()))
     return out;
   // Values already quantized by the op are not traced again.

@@ -332,6 +332,8 @@ unsigned Raiser::run(Operation *scope) {
       norms.push_back(op);
   });
   for (Operation *norm : norms) {
+    if (erased.contains(norm))
+      continue;
     QuantRaise quant = raiseNormQuantization(rewriter, norm,
                                              [&](Operation *op) { erase(op); });
     if (quant.raised) {
