@@ -326,6 +326,9 @@ unsigned Raiser::run(Operation *scope) {
   }
   // The quantization after each norm op, raised or already there
   // (QuantRecognizer.cpp).
+  // The erased ops so far are gone for good: a norm op created since may
+  // sit at the address of one of them.
+  erased.clear();
   SmallVector<Operation *> norms;
   scope->walk([&](Operation *op) {
     if (isa<RMSNormOp, LayerNormOp>(op))
