@@ -107,6 +107,8 @@ bool parseOptions(int argc, char **argv, Options &o);
 /// (aligned pointer plus offset); `strides` are in elements.
 struct Buffer {
   ElemType elemType = ElemType::F32;
+  /// A quantized result (one byte an element; `elemType` unused).
+  std::optional<mlir::norm::reference::QuantType> quant;
   std::vector<int64_t> shape;
   std::vector<int64_t> strides;
   void *allocated = nullptr;
@@ -122,6 +124,8 @@ struct Buffer {
 /// A memref/tensor argument or result, as the compiled code sees it.
 struct ShapedSig {
   ElemType elemType;
+  /// A quantized result (f8E4M3FN, f8E5M2, i8): only results may be.
+  std::optional<mlir::norm::reference::QuantType> quant;
   std::vector<int64_t> shape; // ShapedType::kDynamic for dynamic dims
   bool isTensor;
 };
@@ -132,7 +136,9 @@ struct ShapedSig {
 size_t descriptorWords(size_t rank);
 
 /// Reads the descriptor at `words` into a Buffer view.
-Buffer bufferFromDescriptor(const int64_t *words, size_t rank, ElemType et);
+Buffer bufferFromDescriptor(
+    const int64_t *words, size_t rank, ElemType et,
+    std::optional<mlir::norm::reference::QuantType> quant = std::nullopt);
 
 /// Frees the results the callee allocated (with malloc, as the lowered
 /// memref.alloc does; with --target=cuda, managed memory, which `cuda`
@@ -218,6 +224,16 @@ struct CheckSpec {
   /// matmul → norm per head: heads of headDim columns (0: whole rows).
   int64_t headDim = 0;
 
+  /// A quantized standalone norm (DESIGN.md section 8): `y` holds q. The
+  /// static scale is the argument `scale` or the constant `staticScale`;
+  /// dynamic scales go to `scales`, one per row or per `groupSize`.
+  std::optional<mlir::norm::reference::QuantType> quant;
+  bool staticScaled = false;
+  Slot scale, scales;
+  double staticScale = 0.0;
+  int64_t groupSize = 0;
+  double scaleMin = 0.0;
+
   bool isGrad() const {
     return kind == CheckOpKind::RMSNormGrad ||
            kind == CheckOpKind::LayerNormGrad;
@@ -231,6 +247,8 @@ struct CheckSpec {
 /// The element type of a buffer of MLIR element type `t`: f32, f16 or bf16,
 /// none for any other.
 std::optional<ElemType> toElemType(mlir::Type t);
+/// The quantized type of a norm's result, for f8E4M3FN, f8E5M2 and i8.
+std::optional<mlir::norm::reference::QuantType> toQuantType(mlir::Type t);
 
 /// Walks `entry` for norm ops. Returns one spec per norm op of the nine
 /// checkable kinds and sets `outputArgs[i]` for every argument that is the
@@ -266,6 +284,9 @@ struct CheckOutcome {
   bool ok = true;
   /// One line per compared output ("op@loc y: rel_err=... tol=... PASS").
   std::vector<std::string> details;
+  /// Quantized elements compared, and those one step apart (--check: at a
+  /// rounding boundary).
+  int64_t quantElements = 0, quantSteps = 0;
 };
 
 /// Computes the float64 reference of every checkable spec from the buffers

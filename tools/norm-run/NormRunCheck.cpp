@@ -251,6 +251,11 @@ public:
             get(spec.sin)->load().data(), spec.ropeInterleaved);
       double tol = ref::getTolerance(et, /*fused=*/false);
       double statTol = ref::getStatTolerance(et);
+      if (spec.quant) {
+        checkQuantized(spec, y, rows, n, head);
+        compareOut(head + "sum", spec.sum, s, tol);
+        return;
+      }
       // y may be wider than x (f32 from bf16): its tolerance is its own.
       const Buffer *yBuf = get(spec.y);
       double yTol = ref::getNormTolerance(et, yBuf ? yBuf->elemType : et,
@@ -324,6 +329,41 @@ public:
 
 private:
   const Buffer *get(const Slot &s) { return bufferOf(s, args, results); }
+
+  /// A quantized y (DESIGN.md section 8): every element against the
+  /// quantization of the float64 y / s (equal, or one step off within
+  /// 1e-6 of a rounding boundary), the dynamic scales within 1e-6.
+  void checkQuantized(const CheckSpec &spec, const std::vector<double> &y,
+                      int64_t rows, int64_t n, const std::string &head) {
+    const Buffer *q = get(spec.y);
+    if (!q || !q->quant)
+      return;
+    ref::QuantType qt = *spec.quant;
+    int64_t perScale = spec.staticScaled ? rows * n
+                       : spec.groupSize  ? spec.groupSize
+                                         : n;
+    std::vector<double> scales;
+    if (!spec.staticScaled)
+      scales = ref::quantScales(qt, y, rows, n, perScale, spec.scaleMin);
+    else if (const Buffer *s = get(spec.scale))
+      scales = {s->load().at(0)};
+    else
+      scales = {spec.staticScale};
+    ref::QuantCompareResult cmp =
+        ref::compareQuantized(qt, q->load(), y, scales, perScale);
+    char buf[160];
+    std::snprintf(
+        buf, sizeof(buf), "y: %s mismatches=%lld one_step_at_boundary=%lld %s",
+        ref::getQuantTypeName(qt), static_cast<long long>(cmp.mismatches),
+        static_cast<long long>(cmp.boundarySteps), cmp.ok ? "PASS" : "FAIL");
+    outcome.details.push_back(head + buf +
+                              (cmp.note.empty() ? "" : " (" + cmp.note + ")"));
+    outcome.ok = outcome.ok && cmp.ok;
+    outcome.quantElements += q->getNumElements();
+    outcome.quantSteps += cmp.boundarySteps;
+    if (!spec.staticScaled)
+      compareOut(head + "scales", spec.scales, scales, 1e-6);
+  }
 
   /// dx, dγ and dβ of a gradient op, each in the tolerance of its own
   /// element type (dγ, dβ: sums over the rows).

@@ -61,7 +61,7 @@ std::string typeStr(Type t) {
 
 /// Checks one argument or result type; prints the error (located at `loc`).
 std::optional<ShapedSig> checkSigType(Type t, const std::string &what,
-                                      Location loc) {
+                                      Location loc, bool isResult) {
   const char *supported =
       "norm-run supports ranked memrefs (identity layout) and ranked tensors "
       "of f32, f16 or bf16";
@@ -87,9 +87,11 @@ std::optional<ShapedSig> checkSigType(Type t, const std::string &what,
   }
   auto shaped = cast<ShapedType>(t);
   auto et = toElemType(shaped.getElementType());
-  if (!et)
+  // A result may be quantized (a norm's f8 / i8 output), compared as such.
+  sig.quant = isResult ? toQuantType(shaped.getElementType()) : std::nullopt;
+  if (!et && !sig.quant)
     return fail("");
-  sig.elemType = *et;
+  sig.elemType = et.value_or(ElemType::F32);
   sig.shape.assign(shaped.getShape().begin(), shaped.getShape().end());
   return sig;
 }
@@ -137,14 +139,16 @@ LogicalResult readSignature(func::FuncOp entry, const Options &o, Program &p) {
   for (auto [i, t] : llvm::enumerate(fnType.getInputs())) {
     Location loc = entry.getBody().getArgument(i).getLoc();
     auto sig = checkSigType(
-        t, "argument #" + std::to_string(i) + " of @" + o.entry, loc);
+        t, "argument #" + std::to_string(i) + " of @" + o.entry, loc,
+        /*isResult=*/false);
     if (!sig)
       return failure();
     p.argSigs.push_back(*sig);
   }
   for (auto [i, t] : llvm::enumerate(fnType.getResults())) {
     auto sig = checkSigType(
-        t, "result #" + std::to_string(i) + " of @" + o.entry, entry.getLoc());
+        t, "result #" + std::to_string(i) + " of @" + o.entry, entry.getLoc(),
+        /*isResult=*/true);
     if (!sig)
       return failure();
     p.resultSigs.push_back(*sig);

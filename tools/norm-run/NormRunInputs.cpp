@@ -38,7 +38,7 @@ int64_t Buffer::getNumElements() const {
 }
 
 int64_t Buffer::getNumBytes() const {
-  return getNumElements() * ref::getElemTypeByteWidth(elemType);
+  return getNumElements() * (quant ? 1 : ref::getElemTypeByteWidth(elemType));
 }
 
 std::vector<double> Buffer::load() const {
@@ -53,7 +53,9 @@ std::vector<double> Buffer::load() const {
     int64_t off = 0;
     for (int64_t k = 0; k < rank; ++k)
       off += idx[k] * strides[k];
-    out.push_back(ref::loadElement(elemType, data, off));
+    out.push_back(
+        quant ? ref::decodeQuant(*quant, reinterpret_cast<uint8_t *>(data)[off])
+              : ref::loadElement(elemType, data, off));
     for (int64_t k = rank - 1; k >= 0; --k) {
       if (++idx[k] < shape[k])
         break;
@@ -89,12 +91,14 @@ void fillRandom(Buffer &b, uint64_t seed, double mean, const Options &o) {
 size_t normrun::descriptorWords(size_t rank) { return 3 + 2 * rank; }
 
 Buffer normrun::bufferFromDescriptor(const int64_t *words, size_t rank,
-                                     ElemType et) {
+                                     ElemType et,
+                                     std::optional<ref::QuantType> quant) {
   Buffer b;
   b.elemType = et;
+  b.quant = quant;
   b.allocated = reinterpret_cast<void *>(words[0]);
   char *aligned = reinterpret_cast<char *>(words[1]);
-  b.data = aligned + words[2] * ref::getElemTypeByteWidth(et);
+  b.data = aligned + words[2] * (quant ? 1 : ref::getElemTypeByteWidth(et));
   b.shape.assign(words + 3, words + 3 + rank);
   b.strides.assign(words + 3 + rank, words + 3 + 2 * rank);
   return b;

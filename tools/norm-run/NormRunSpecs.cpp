@@ -13,10 +13,12 @@
 
 #include "norm/Dialect/Norm/IR/NormGradOps.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
+#include "norm/Dialect/Norm/IR/NormQuantization.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -37,6 +39,16 @@ std::optional<ElemType> normrun::toElemType(Type t) {
     return ElemType::F16;
   if (t.isBF16())
     return ElemType::BF16;
+  return std::nullopt;
+}
+
+std::optional<norm::reference::QuantType> normrun::toQuantType(Type t) {
+  if (isa<Float8E4M3FNType>(t))
+    return norm::reference::QuantType::F8E4M3FN;
+  if (isa<Float8E5M2Type>(t))
+    return norm::reference::QuantType::F8E5M2;
+  if (t.isSignlessInteger(8))
+    return norm::reference::QuantType::I8;
   return std::nullopt;
 }
 
@@ -173,6 +185,26 @@ void recordUnfused(OpT o, CheckSpec &spec, SpecBuilder &b) {
   if constexpr (!isRms)
     b.output(o.getMeanInitMutable(), spec.mean, "mean_outs", false);
   b.output(o.getRstdInitMutable(), spec.rstd, "rstd_outs", false);
+  std::optional<norm::NormQuantization> quant = norm::getNormQuantization(o);
+  if (!quant)
+    return;
+  spec.quant = toQuantType(quant->type);
+  spec.groupSize = quant->groupSize;
+  spec.scaleMin = quant->scaleMin;
+  spec.staticScaled = !quant->isDynamic();
+  // A static scale: a constant (f32 or a 0-d splat) or an argument.
+  Attribute scale;
+  if (quant->scale && matchPattern(quant->scale, m_Constant(&scale))) {
+    if (auto f = dyn_cast<FloatAttr>(scale))
+      spec.staticScale = f.getValueAsDouble();
+    else if (auto d = dyn_cast<DenseFPElementsAttr>(scale); d && d.isSplat())
+      spec.staticScale = d.getSplatValue<APFloat>().convertToDouble();
+    else
+      b.input(quant->scale, spec.scale, "scale");
+  } else if (quant->scale) {
+    b.input(quant->scale, spec.scale, "scale");
+  }
+  b.output(o.getScaleInitMutable(), spec.scales, "scale_outs", false);
 }
 
 /// Records one of the four fused ops, which have the same operands (β only

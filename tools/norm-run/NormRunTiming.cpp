@@ -61,7 +61,7 @@ std::vector<double> normrun::callTimed(const Compiled &c, ArgBuffers &args,
     size_t at = 0;
     for (const ShapedSig &s : resultSigs) {
       rs.push_back(bufferFromDescriptor(resultStorage.data() + at,
-                                        s.shape.size(), s.elemType));
+                                        s.shape.size(), s.elemType, s.quant));
       at += descriptorWords(s.shape.size());
     }
     return rs;

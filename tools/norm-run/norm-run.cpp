@@ -139,9 +139,15 @@ std::string formatTimes(const Options &o, const Program &p, int64_t bytes,
 bool appendCheck(const Program &p, const std::vector<Buffer> &args,
                  const std::vector<Buffer> &results, std::string &line) {
   CheckOutcome outcome = checkAll(p.specs, args, results);
+  // Quantized outputs: how many elements were one step off at a boundary.
+  std::string quantField;
+  if (outcome.quantElements)
+    quantField = " quant_one_step=" + std::to_string(outcome.quantSteps) + "/" +
+                 std::to_string(outcome.quantElements);
   char fields[512];
-  std::snprintf(fields, sizeof(fields), " rel_err=%.3e tol=%.0e %s",
-                outcome.relErr, outcome.tol, outcome.ok ? "PASS" : "FAIL");
+  std::snprintf(fields, sizeof(fields), " rel_err=%.3e tol=%.0e%s %s",
+                outcome.relErr, outcome.tol, quantField.c_str(),
+                outcome.ok ? "PASS" : "FAIL");
   line += fields;
   if (!outcome.ok)
     for (const std::string &d : outcome.details)

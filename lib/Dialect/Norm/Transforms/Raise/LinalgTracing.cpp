@@ -277,6 +277,8 @@ Expr *Tracer::applyArith(Operation *op, ArrayRef<Expr *> ops) {
   if (op->getNumResults() != 1 || llvm::is_contained(ops, nullptr))
     return nullptr;
   Type type = getElementTypeOrSelf(op->getResult(0).getType());
+  if (traceQuantization && isa<arith::FPToSIOp>(op) && ops.size() == 1)
+    return node(ExprKind::FPToSI, type, {ops[0]});
   if (!isa<FloatType>(type))
     return nullptr;
   // A converted constant is the constant the conversion gives: frontends
@@ -291,6 +293,31 @@ Expr *Tracer::applyArith(Operation *op, ArrayRef<Expr *> ops) {
   auto unary = [&](ExprKind k) -> Expr * {
     return ops.size() == 1 ? node(k, type, {ops[0]}) : nullptr;
   };
+  auto minMax = [&](ExprKind k, bool nanKeeps) -> Expr * {
+    Expr *e = binary(k);
+    if (e)
+      e->nanKeeps = nanKeeps;
+    return e;
+  };
+  if (traceQuantization) {
+    Expr *e =
+        llvm::TypeSwitch<Operation *, Expr *>(op)
+            .Case<arith::MaximumFOp>(
+                [&](auto) { return minMax(ExprKind::Max, true); })
+            .Case<arith::MaxNumFOp>(
+                [&](auto) { return minMax(ExprKind::Max, false); })
+            .Case<arith::MinimumFOp>(
+                [&](auto) { return minMax(ExprKind::Min, true); })
+            .Case<arith::MinNumFOp>(
+                [&](auto) { return minMax(ExprKind::Min, false); })
+            .Case<math::AbsFOp>([&](auto) { return unary(ExprKind::Abs); })
+            .Case<math::RoundEvenOp>(
+                [&](auto) { return unary(ExprKind::RoundEven); })
+            .Case<math::RoundOp>([&](auto) { return unary(ExprKind::Round); })
+            .Default([](Operation *) -> Expr * { return nullptr; });
+    if (e)
+      return e;
+  }
   return llvm::TypeSwitch<Operation *, Expr *>(op)
       .Case<arith::AddFOp>([&](auto) { return binary(ExprKind::Add); })
       .Case<arith::SubFOp>([&](auto) { return binary(ExprKind::Sub); })
@@ -318,8 +345,11 @@ Expr *Tracer::eval(Value v, const Binding &b) {
   Expr *e = nullptr;
   auto type = dyn_cast<ShapedType>(v.getType());
   // Long elementwise chains end the trace (as a leaf) instead of the stack.
-  if (type && type.hasRank() && size_t(type.getRank()) == b.size() &&
-      isa<FloatType>(type.getElementType()) && depth < kMaxDepth) {
+  bool traced =
+      type && (isa<FloatType>(type.getElementType()) ||
+               (traceQuantization && isa<IntegerType>(type.getElementType())));
+  if (traced && type.hasRank() && size_t(type.getRank()) == b.size() &&
+      depth < kMaxDepth) {
     if (Operation *def = v.getDefiningOp()) {
       ++depth;
       e = evalOp(def, v, b);
@@ -481,17 +511,20 @@ Expr *Tracer::evalLinalg(linalg::LinalgOp op, OpResult result,
   if (reductionLoops.empty()) {
     e = evalBody(op, yielded, loops);
   } else {
-    // yield = acc + f(inputs), in either order.
+    // yield = acc + f(inputs), in either order (or max(acc, f): an amax).
     BlockArgument acc = op.getMatchingBlockArgument(
         op.getDpsInitOperand(result.getResultNumber()));
-    auto add = yielded.getDefiningOp<arith::AddFOp>();
-    if (!add || add->getBlock() != op.getBlock())
+    Operation *combiner = yielded.getDefiningOp();
+    bool isMax = traceQuantization &&
+                 isa_and_present<arith::MaximumFOp, arith::MaxNumFOp>(combiner);
+    if (!combiner || combiner->getBlock() != op.getBlock() ||
+        !(isa<arith::AddFOp>(combiner) || isMax))
       return nullptr;
     Value f;
-    if (add.getLhs() == acc)
-      f = add.getRhs();
-    else if (add.getRhs() == acc)
-      f = add.getLhs();
+    if (combiner->getOperand(0) == acc)
+      f = combiner->getOperand(1);
+    else if (combiner->getOperand(1) == acc)
+      f = combiner->getOperand(0);
     else
       return nullptr;
     if (acc.getNumUses() != 1)
@@ -509,7 +542,18 @@ Expr *Tracer::evalLinalg(linalg::LinalgOp op, OpResult result,
     if (initValue.getDefiningOp<tensor::EmptyOp>())
       uninitializedReductions.push_back(op);
     Expr *init = eval(initValue, b);
-    e = sum(body, sumDims, init, *prefix);
+    if (isMax) {
+      if (*prefix)
+        return nullptr;
+      e = node(ExprKind::MaxReduce, body ? body->type : Type(), {init, body});
+      if (e) {
+        e->sumDims.assign(sumDims.begin(), sumDims.end());
+        llvm::sort(e->sumDims);
+        e->nanKeeps = isa<arith::MaximumFOp>(combiner);
+      }
+    } else {
+      e = sum(body, sumDims, init, *prefix);
+    }
   }
   if (e)
     tracedOps.insert(op);
@@ -568,8 +612,48 @@ Expr *Tracer::evalBody(linalg::LinalgOp op, Value v,
                 {evalBody(op, powi.getLhs(), loops),
                  constant(double(exp.getSExtValue()), v.getType())});
   }
+  if (traceQuantization && isa<arith::SelectOp>(def))
+    return evalSelect(op, def, loops);
   SmallVector<Expr *> operands;
   for (Value operand : def->getOperands())
     operands.push_back(evalBody(op, operand, loops));
   return applyArith(def, operands);
+}
+
+Expr *Tracer::evalSelect(linalg::LinalgOp op, Operation *def,
+                         ArrayRef<std::optional<DimGroup>> loops) {
+  auto select = cast<arith::SelectOp>(def);
+  auto cmp = select.getCondition().getDefiningOp<arith::CmpFOp>();
+  if (!cmp)
+    return nullptr;
+  // As `a pred b ? a : b`: the compare's operands swapped swap the
+  // predicate (b < a is a > b).
+  Value a = select.getTrueValue(), b = select.getFalseValue();
+  bool swapped = cmp.getLhs() == b && cmp.getRhs() == a;
+  if (!swapped && (cmp.getLhs() != a || cmp.getRhs() != b))
+    return nullptr;
+  // CmpFPredicate follows LLVM's fcmp order: OGT, OGE, OLT, OLE are 2..5
+  // and UGT, UGE, ULT, ULE the same relations 7 further.
+  auto predicate = static_cast<int64_t>(cmp.getPredicate());
+  auto ogt = static_cast<int64_t>(arith::CmpFPredicate::OGT);
+  auto ugt = static_cast<int64_t>(arith::CmpFPredicate::UGT);
+  bool ordered = predicate < ugt;
+  int64_t relation = predicate - (ordered ? ogt : ugt);
+  if (relation < 0 || relation > 3)
+    return nullptr;
+  bool greater = relation < 2;
+  if (swapped)
+    greater = !greater;
+  Expr *ea = evalBody(op, a, loops), *eb = evalBody(op, b, loops);
+  Expr *e = node(greater ? ExprKind::Max : ExprKind::Min,
+                 def->getResult(0).getType(), {ea, eb});
+  if (!e)
+    return nullptr;
+  // With a NaN the compare is false when ordered (b is taken) and true when
+  // not (a is taken). Against a constant bound the NaN is kept when the
+  // operand taken is the other one: `x < lo ? lo : x` (ordered) keeps it,
+  // torch-mlir's `x <u lo ? lo : x` sends it to lo.
+  Expr *taken = ordered ? eb : ea;
+  e->nanKeeps = taken->kind != ExprKind::Const;
+  return e;
 }

@@ -87,7 +87,8 @@ bool raise::coefficientsEqual(double a, double b) {
 bool PolyContext::atomEqual(const Atom &a, const Atom &b) const {
   return a.kind == b.kind && a.value == b.value && a.binding == b.binding &&
          a.type == b.type && a.dim == b.dim && a.sumDims == b.sumDims &&
-         a.prefix == b.prefix && equal(a.body, b.body);
+         a.prefix == b.prefix && a.nanKeeps == b.nanKeeps &&
+         equal(a.body, b.body) && equal(a.other, b.other);
 }
 
 AtomId PolyContext::intern(Atom atom) {
@@ -269,6 +270,15 @@ std::string PolyContext::print(const Poly &p) const {
       case AtomKind::Trunc:
         os << "trunc(" << print(a.body) << ")";
         break;
+      case AtomKind::Abs:
+        os << "|" << print(a.body) << "|";
+        break;
+      case AtomKind::Max:
+        os << "max(" << print(a.body) << ", " << print(a.other) << ")";
+        break;
+      case AtomKind::MaxReduce:
+        os << "max_Σ(" << print(a.body) << ")";
+        break;
       }
       if (!(e == Rat::get(1)))
         os << "^" << e.num << (e.den != 1 ? "/" + std::to_string(e.den) : "");
@@ -289,6 +299,31 @@ static std::optional<Rat> toRat(double v) {
       return Rat::get(int64_t(std::round(n)), den);
   }
   return std::nullopt;
+}
+
+std::optional<Poly> Canonicalizer::canonMaxReduce(const Expr *e) {
+  const Expr *init = e->operands[0];
+  std::optional<Poly> body = canon(e->operands[1]);
+  if (!body || body->isZero() || init->kind != ExprKind::Const)
+    return std::nullopt;
+  // The start must not change the maximum: −∞, or 0 under a body that is
+  // never negative (c·|p|, c > 0: an amax).
+  auto mono = body->asMonomial();
+  bool nonNegative = mono && mono->second > 0.0 && mono->first.size() == 1 &&
+                     mono->first[0].second == Rat::get(1) &&
+                     ctx.getAtom(mono->first[0].first).kind == AtomKind::Abs;
+  if (!(std::isinf(init->constant) && init->constant < 0) &&
+      !(init->constant == 0.0 && nonNegative))
+    return std::nullopt;
+  // max(c·f) = c·max(f) for c > 0.
+  double c = body->terms.begin()->second;
+  if (c <= 0.0)
+    c = 1.0;
+  Atom max{AtomKind::MaxReduce};
+  max.sumDims.assign(e->sumDims.begin(), e->sumDims.end());
+  max.body = ctx.scale(*body, 1.0 / c);
+  max.nanKeeps = e->nanKeeps;
+  return ctx.scale(Poly::atom(ctx.intern(std::move(max))), c);
 }
 
 std::optional<Poly> Canonicalizer::canon(const Expr *e) {
@@ -377,6 +412,38 @@ std::optional<Poly> Canonicalizer::canon(const Expr *e) {
   case ExprKind::Sum:
     if (auto a = operand(0))
       result = ctx.sum(e->sumDims, *a, e->prefix);
+    break;
+  case ExprKind::Abs:
+    if (auto a = operand(0)) {
+      if (a->isZero()) {
+        result = Poly();
+        break;
+      }
+      // |c·p| = |c|·|p|: one atom for p and −p.
+      double c = a->terms.begin()->second;
+      Atom abs{AtomKind::Abs};
+      abs.body = ctx.scale(*a, 1.0 / c);
+      result = ctx.scale(Poly::atom(ctx.intern(std::move(abs))), std::fabs(c));
+    }
+    break;
+  case ExprKind::Max:
+    if (auto a = operand(0), b = operand(1); a && b) {
+      Atom max{AtomKind::Max};
+      max.body = *a;
+      max.other = *b;
+      max.nanKeeps = e->nanKeeps;
+      result = Poly::atom(ctx.intern(std::move(max)));
+    }
+    break;
+  case ExprKind::MaxReduce:
+    result = canonMaxReduce(e);
+    break;
+  case ExprKind::Min:
+  case ExprKind::RoundEven:
+  case ExprKind::Round:
+  case ExprKind::FPToSI:
+    // Clamps, roundings and casts are read from the Expr tree
+    // (QuantRecognizer.cpp), never compared as polynomials.
     break;
   }
   // A blow-up guard: a trace that multiplies out into thousands of terms is

@@ -60,6 +60,15 @@ enum class ExprKind {
   Ext,   // extf to `type`
   Trunc, // truncf to `type`
   Sum,   // Σ over the root dims `sumDims` of operands[0] (or a prefix)
+  // Quantization (traced only with Tracer::traceQuantization):
+  Max,       // maximumf / maxnumf / a compare-and-select; `nanKeeps`
+  Min,       // minimumf / minnumf / a compare-and-select; `nanKeeps`
+  Abs,       // absf
+  RoundEven, // math.roundeven
+  Round,     // math.round (ties away from zero)
+  FPToSI,    // fptosi to the integer `type`
+  MaxReduce, // max over the root dims `sumDims` of operands[1], from
+             // operands[0] (the accumulator's start)
 };
 
 struct Expr {
@@ -75,6 +84,9 @@ struct Expr {
   /// A Sum over the first `prefix` elements of `sumDims` linearized
   /// (row-major) only, as over a slice of the row (pRMSNorm); 0: all of them.
   int64_t prefix = 0;
+  /// Max / Min / MaxReduce: a NaN operand gives NaN (maximumf); false when
+  /// the other operand is taken (maxnumf, an ordered compare-and-select).
+  bool nanKeeps = true;
   llvm::SmallVector<const Expr *, 2> operands;
   /// The tensor whose element at the root index this is (a value traced
   /// with the identity binding), if any: what the raised op can take as x.
@@ -143,6 +155,11 @@ enum class AtomKind {
   Sum,    // Σ_{sumDims} body (over the first `prefix` elements if non-zero)
   Root,   // a polynomial `body` that is not a monomial, under a power
   Trunc,  // body rounded to `type` (kept opaque: rounding is not algebra)
+  // Quantization: opaque functions of polynomials.
+  Abs,       // |body|, the body scaled to a leading coefficient of 1
+  Max,       // max(body, other); `nanKeeps`
+  MaxReduce, // max over `sumDims` of body (a non-negative body, started
+             // from 0 or −∞); `nanKeeps`
 };
 
 struct Atom {
@@ -155,6 +172,9 @@ struct Atom {
   llvm::SmallVector<unsigned, 2> sumDims;
   int64_t prefix = 0;
   Poly body;
+  /// Max: the second operand.
+  Poly other;
+  bool nanKeeps = true;
 };
 
 /// Hash-consed atoms and the polynomial algebra over them. Atoms are equal
@@ -198,6 +218,9 @@ public:
   PolyContext &context() { return ctx; }
 
 private:
+  /// A MaxReduce whose start does not change the maximum.
+  std::optional<Poly> canonMaxReduce(const Expr *e);
+
   PolyContext &ctx;
   llvm::DenseMap<const Expr *, std::optional<Poly>> memo;
 };

@@ -39,16 +39,6 @@ using namespace mlir::norm::raise;
 
 namespace {
 
-/// Ops whose results may end a norm (and that the Tracer looks through).
-bool isTraceable(Operation *op) {
-  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
-    return linalgOp.hasPureTensorSemantics();
-  if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::CastOp>(op))
-    return true;
-  StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
-  return ns == "tosa" || ns == "arith" || ns == "math";
-}
-
 /// True if some user would extend the value's element computation (an
 /// elementwise op or reshape): then the value is not the end of a chain.
 bool feedsElementwise(Value v) {
@@ -211,6 +201,73 @@ private:
 
 } // namespace
 
+bool raise::isTraceable(Operation *op) {
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+    return linalgOp.hasPureTensorSemantics();
+  if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::CastOp>(op))
+    return true;
+  StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
+  return ns == "tosa" || ns == "arith" || ns == "math";
+}
+
+void raise::collectCone(Operation *rootOp,
+                        const llvm::SetVector<Operation *> &traced,
+                        ArrayRef<Value> stops,
+                        llvm::SetVector<Operation *> &cone,
+                        llvm::SetVector<Operation *> &initProducers) {
+  cone.insert(rootOp);
+  for (unsigned i = 0; i < cone.size(); ++i) {
+    Operation *op = cone[i];
+    for (OpOperand &use : op->getOpOperands()) {
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+      Operation *def = use.get().getDefiningOp();
+      if (linalgOp && linalgOp.isDpsInit(&use)) {
+        if (def)
+          initProducers.insert(def);
+        continue;
+      }
+      if (llvm::is_contained(stops, use.get()) || !def || !traced.contains(def))
+        continue;
+      cone.insert(def);
+    }
+  }
+}
+
+void raise::eraseDeadChain(llvm::SetVector<Operation *> &cone,
+                           llvm::SetVector<Operation *> &initProducers,
+                           function_ref<void(Operation *)> erase) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Operation *op : llvm::reverse(cone)) {
+      if (!op || !op->use_empty())
+        continue;
+      erase(op);
+      initProducers.remove(op);
+      cone.remove(op);
+      changed = true;
+      break;
+    }
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Operation *op : llvm::reverse(initProducers)) {
+      if (!isOpTriviallyDead(op))
+        continue;
+      SmallVector<Operation *> operandDefs;
+      for (Value operand : op->getOperands())
+        if (Operation *def = operand.getDefiningOp())
+          operandDefs.push_back(def);
+      erase(op);
+      initProducers.remove(op);
+      for (Operation *def : operandDefs)
+        if (isa<tensor::EmptyOp, linalg::FillOp>(def))
+          initProducers.insert(def);
+      changed = true;
+      break;
+    }
+  }
+}
+
 std::string raise::formatDouble(double d) {
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -266,6 +323,34 @@ unsigned Raiser::run(Operation *scope) {
     for (Value v : op->getResults())
       if (tryRaise(v))
         break;
+  }
+  // The quantization after each norm op, raised or already there
+  // (QuantRecognizer.cpp).
+  // The erased ops so far are gone for good: a norm op created since may
+  // sit at the address of one of them.
+  erased.clear();
+  SmallVector<Operation *> norms;
+  scope->walk([&](Operation *op) {
+    if (isa<RMSNormOp, LayerNormOp>(op))
+      norms.push_back(op);
+  });
+  for (Operation *norm : norms) {
+    if (erased.contains(norm))
+      continue;
+    QuantRaise quant = raiseNormQuantization(rewriter, norm,
+                                             [&](Operation *op) { erase(op); });
+    if (quant.raised) {
+      ++numRaised;
+      llvm::erase_if(
+          pending, [&](const Pending &p) { return p.ops.contains(quant.at); });
+      if (options.remarks)
+        emitRemark(quant.raised->getLoc())
+            << "norm-raise: raised the quantization into "
+            << quant.raised->getName() << " (" << quant.description << ")";
+    } else if (!quant.nearMiss.empty() && options.remarks) {
+      emitRemark(quant.at->getLoc())
+          << "norm-raise: quantization not raised: " << quant.nearMiss;
+    }
   }
   if (options.remarks)
     for (const Pending &p : pending)
@@ -338,28 +423,13 @@ bool Raiser::tryRaise(Value v) {
   };
 
   // The cone: the traced ops between the op's operands and `v`.
-  llvm::SmallDenseSet<Value, 4> stops;
+  SmallVector<Value> stops;
   for (Value s : {m.input, m.residual, m.gamma, m.beta})
     if (s)
-      stops.insert(s);
+      stops.push_back(s);
   llvm::SetVector<Operation *> cone;
   llvm::SetVector<Operation *> initProducers;
-  cone.insert(rootOp);
-  for (unsigned i = 0; i < cone.size(); ++i) {
-    Operation *op = cone[i];
-    for (OpOperand &use : op->getOpOperands()) {
-      auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-      Operation *def = use.get().getDefiningOp();
-      if (linalgOp && linalgOp.isDpsInit(&use)) {
-        if (def)
-          initProducers.insert(def);
-        continue;
-      }
-      if (stops.contains(use.get()) || !def || !tracer.tracedOps.contains(def))
-        continue;
-      cone.insert(def);
-    }
-  }
+  collectCone(rootOp, tracer.tracedOps, stops, cone, initProducers);
   Block *block = rootOp->getBlock();
   for (Operation *op : cone)
     if (op->getBlock() != block)
@@ -561,36 +631,7 @@ bool Raiser::tryRaise(Value v) {
   });
 
   // Erase what is dead now: the chain, then the inits it used.
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (Operation *op : llvm::reverse(cone)) {
-      if (!op || !op->use_empty())
-        continue;
-      erase(op);
-      initProducers.remove(op);
-      cone.remove(op);
-      changed = true;
-      break;
-    }
-  }
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (Operation *op : llvm::reverse(initProducers)) {
-      if (!isOpTriviallyDead(op))
-        continue;
-      SmallVector<Operation *> operandDefs;
-      for (Value operand : op->getOperands())
-        if (Operation *def = operand.getDefiningOp())
-          operandDefs.push_back(def);
-      erase(op);
-      initProducers.remove(op);
-      for (Operation *def : operandDefs)
-        if (isa<tensor::EmptyOp, linalg::FillOp>(def))
-          initProducers.insert(def);
-      changed = true;
-      break;
-    }
-  }
+  eraseDeadChain(cone, initProducers, [&](Operation *op) { erase(op); });
 
   ++numRaised;
   if (options.remarks) {

@@ -105,6 +105,37 @@ GradRaise raiseNormGrad(RewriterBase &rewriter, Value v,
                         const RecognizeOptions &opts,
                         function_ref<void(Operation *)> erase);
 
+/// The outcome of raiseNormQuantization: the quantized op (null if none),
+/// the remark's description of it, or why the quantization at `at` was not
+/// raised.
+struct QuantRaise {
+  Operation *raised = nullptr;
+  std::string description;
+  std::string nearMiss;
+  Operation *at = nullptr;
+};
+
+/// Raises the quantization that follows the norm op `op` (static, per token
+/// or per group; DESIGN.md §8) into its quantized result
+/// (QuantRecognizer.cpp); `erase` erases each op that became dead.
+QuantRaise raiseNormQuantization(RewriterBase &rewriter, Operation *op,
+                                 function_ref<void(Operation *)> erase);
+
+/// Ops whose results may end a norm (and that the Tracer looks through).
+bool isTraceable(Operation *op);
+/// The ops a match replaces: `rootOp` and, back through operands, every
+/// op in `traced` up to the values in `stops`; the producers of the linalg
+/// ops' inits go to `initProducers`.
+void collectCone(Operation *rootOp, const llvm::SetVector<Operation *> &traced,
+                 ArrayRef<Value> stops, llvm::SetVector<Operation *> &cone,
+                 llvm::SetVector<Operation *> &initProducers);
+/// Erases what became dead after a match replaced its uses: the ops of
+/// `cone`, latest first, then the inits (and their tensor.empty / fill
+/// producers) no op uses any more.
+void eraseDeadChain(llvm::SetVector<Operation *> &cone,
+                    llvm::SetVector<Operation *> &initProducers,
+                    function_ref<void(Operation *)> erase);
+
 /// `d` as printf's %g writes it, for remarks.
 std::string formatDouble(double d);
 /// Can `from` be turned into `to` by a collapse/expand_shape (+ cast)?

@@ -13,7 +13,10 @@
 //     the row through it (pRMSNorm): a Sum over the first k elements;
 //   - arith / math arithmetic on scalars (in bodies) and on tensors;
 //   - TOSA elementwise ops with their rank-equal broadcasting, reduce_sum,
-//     reshape, cast, const (TosaTracing.cpp).
+//     reshape, cast, const (TosaTracing.cpp);
+//   - with `traceQuantization`, what quantizing a norm's result adds: max /
+//     min (and their compare-and-select spellings), abs, roundings, fptosi
+//     and casts to i8 / fp8, max reductions (the amax), tosa.clamp.
 // Anything else is a Leaf: an opaque tensor read at a binding.
 //
 //===----------------------------------------------------------------------===//
@@ -58,6 +61,9 @@ public:
   llvm::SmallVector<Operation *> uninitializedReductions;
   /// Slices of a fixed size k of a dynamic row dim (no pRMSNorm prefix).
   llvm::SmallVector<std::pair<Operation *, int64_t>> dynamicRowSlices;
+  /// Also evaluate the quantization ops (QuantRecognizer.cpp); off for the
+  /// norm recognizers, which never see them.
+  bool traceQuantization = false;
 
   // Builders shared by the linalg and TOSA evaluation.
   Expr *leaf(Value v, const Binding &b);
@@ -99,6 +105,16 @@ public:
 
   // TOSA (TosaTracing.cpp). Null if `op` is not a traced TOSA op.
   Expr *evalTosa(Operation *op, Value result, const Binding &b);
+  /// The operand `v` of a TOSA elementwise op, broadcast to the result's
+  /// shape, read at the result's binding `b`.
+  Expr *evalTosaOperand(Value v, RankedTensorType resultType, const Binding &b);
+  /// The root dims a TOSA reduction (rank-preserving, one `axis`) of
+  /// `input` ranges over when its result is read at `b`; nullopt if none.
+  std::optional<DimGroup> tosaReducedGroup(int64_t axis, Value input,
+                                           RankedTensorType resultType,
+                                           const Binding &b) const;
+  /// The TOSA ops of a quantization (with `traceQuantization`).
+  Expr *evalTosaQuantization(Operation *op, Value result, const Binding &b);
 
 private:
   Expr *evalOp(Operation *op, Value result, const Binding &b);
@@ -110,6 +126,10 @@ private:
   /// sitofp / uitofp of an integer constant or a size (evalExtent), as a
   /// float of the result's type; null for any other op.
   Expr *evalIntToFloat(Operation *def);
+  /// A select between the operands of its compare, as a Max or Min
+  /// (clamps as torch-mlir spells them); null for any other select.
+  Expr *evalSelect(linalg::LinalgOp op, Operation *select,
+                   ArrayRef<std::optional<DimGroup>> loops);
   /// A slice at offset 0 read over its source's extent (SliceTracing.cpp).
   Expr *evalSlice(Operation *slice, const Binding &b);
   /// A tensor.reshape between static shapes, as collapse / expand.
