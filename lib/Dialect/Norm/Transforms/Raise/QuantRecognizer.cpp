@@ -444,17 +444,19 @@ Operation *rebuildQuantized(RewriterBase &rewriter, Operation *op, Value init,
   if (auto rms = dyn_cast<RMSNormOp>(op))
     return RMSNormOp::create(
         rewriter, loc, resultTypes, rms.getInput(), rms.getResidual(),
-        rms.getWeight(), scale, init, rms.getSumInit(), rms.getRstdInit(),
-        scaleInit, groupSize, scaleMin, rms.getAxisAttr(), rms.getEpsilonAttr(),
-        rms.getWeightOffsetAttr(), rms.getPartialAttr(), rms.getAccTypeAttr(),
-        rms.getCastModeAttr(), rms.getEpsModeAttr());
+        rms.getWeight(), scale, rms.getCos(), rms.getSin(), init,
+        rms.getSumInit(), rms.getRstdInit(), scaleInit, groupSize, scaleMin,
+        rms.getAxisAttr(), rms.getEpsilonAttr(), rms.getWeightOffsetAttr(),
+        rms.getPartialAttr(), rms.getAccTypeAttr(), rms.getCastModeAttr(),
+        rms.getEpsModeAttr(), rms.getRopeModeAttr());
   auto ln = cast<LayerNormOp>(op);
   return LayerNormOp::create(
       rewriter, loc, resultTypes, ln.getInput(), ln.getResidual(),
-      ln.getWeight(), ln.getBias(), scale, init, ln.getSumInit(),
-      ln.getMeanInit(), ln.getRstdInit(), scaleInit, groupSize, scaleMin,
-      ln.getAxisAttr(), ln.getEpsilonAttr(), ln.getWeightOffsetAttr(),
-      ln.getAccTypeAttr(), ln.getCastModeAttr(), ln.getEpsModeAttr());
+      ln.getWeight(), ln.getBias(), scale, ln.getCos(), ln.getSin(), init,
+      ln.getSumInit(), ln.getMeanInit(), ln.getRstdInit(), scaleInit, groupSize,
+      scaleMin, ln.getAxisAttr(), ln.getEpsilonAttr(), ln.getWeightOffsetAttr(),
+      ln.getAccTypeAttr(), ln.getCastModeAttr(), ln.getEpsModeAttr(),
+      ln.getRopeModeAttr());
 }
 
 /// Tries one quantized tensor `q` computed from the norm `op`'s result.
@@ -487,6 +489,13 @@ QuantRaise raiseCandidate(RewriterBase &rewriter, Operation *op, Value q,
     out.nearMiss = why.str();
     return out;
   };
+  // The op's rule R4: a rotary embedding and a quantized result exclude
+  // each other (rebuildQuantized would build an op the verifier refuses).
+  Value cos = isa<RMSNormOp>(op) ? cast<RMSNormOp>(op).getCos()
+                                 : cast<LayerNormOp>(op).getCos();
+  if (cos)
+    return fail("the norm applies a rotary embedding (rope), which a "
+                "quantized result cannot have");
 
   // The cone: the traced ops between y (and the static scale) and q.
   std::optional<Value> scaleValue;
