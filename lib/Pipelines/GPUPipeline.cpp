@@ -21,7 +21,7 @@
 //     (ldmatrix, mma.sync, cp.async of the fused GEMMs), scf-to-cf,
 //     convert-gpu-to-nvvm (with the vector, memref — dynamic shared memory
 //     views — arith and math lowerings)
-//   → (host; options async-launches / device-intermediates, default off)
+//   → (host; options async-launches / device-intermediates, default on)
 //     the dispatch functions inlined, norm-gpu-device-intermediates (the
 //     buffers only kernels touch as device memory), norm-gpu-async-launches
 //     (a function's GPU ops chained on one stream, waits only where the host

@@ -4,8 +4,10 @@
 // tests write them). MLIR 22's gpu-to-llvm lowers only the async forms of
 // device allocations and deallocations; the synchronous ones used to stay
 // in the host code, and mlir-translate failed on them ("unsupported GPU
-// operation: gpu.alloc").
-// RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_80 format=isa" -o %t.mlir
+// operation: gpu.alloc"). The checks are of the synchronous host code
+// (async-launches=0 device-intermediates=0); lower-to-nvvm-async.mlir
+// checks the default, one stream a function.
+// RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_80 format=isa async-launches=0 device-intermediates=0" -o %t.mlir
 // RUN: FileCheck %s --check-prefix=HOST < %t.mlir
 // RUN: mlir-translate --mlir-to-llvmir %t.mlir | FileCheck %s
 // RUN: %if ptxas %{ rm -rf %t.ptx && %python %S/../Integration/GPU/Inputs/extract-ptx.py %t.mlir %t.ptx --ptxas %ptxas --arch sm_80 | FileCheck %s --check-prefix=PTXAS %}

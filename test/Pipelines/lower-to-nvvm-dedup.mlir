@@ -5,11 +5,15 @@
 // gpu.binary each, launched for both sites; a norm and a GEMM of other
 // shapes get their own kernels, launched where they are. With
 // dedup-kernels=false every site has its own kernels (12 gpu.binary ops
-// instead of 8).
-// RUN: norm-opt %s --norm-lower-to-nvvm="format=isa gpu-options={max-split-k=1}" -o %t.mlir
+// instead of 8). The dispatch functions are checked in the synchronous host
+// code (async-launches=0 device-intermediates=0); by default they are
+// inlined back into their callers (norm-gpu-inline-dispatch) and the
+// kernels stay shared (ASYNC).
+// RUN: norm-opt %s --norm-lower-to-nvvm="format=isa gpu-options={max-split-k=1} async-launches=0 device-intermediates=0" -o %t.mlir
 // RUN: FileCheck %s < %t.mlir
 // RUN: mlir-translate --mlir-to-llvmir %t.mlir -o /dev/null
 // RUN: norm-opt %s --norm-lower-to-nvvm="format=isa gpu-options={max-split-k=1} dedup-kernels=false" | FileCheck %s --check-prefix=EVERY
+// RUN: norm-opt %s --norm-lower-to-nvvm="format=isa gpu-options={max-split-k=1}" | FileCheck %s --check-prefix=ASYNC
 
 // CHECK-LABEL: llvm.func @layers(
 // CHECK-COUNT-2: llvm.call @__norm_kernel_0_norm_rms_norm(
@@ -35,8 +39,17 @@
 // CHECK:       gpu.binary @__norm_kernel_1_norm_rms_norm_matmul_kernel_4
 // CHECK-NOT:   gpu.binary
 
+// ASYNC-LABEL: llvm.func @layers(
+// ASYNC-NOT:     llvm.call @__norm_kernel
+// ASYNC-COUNT-4: gpu.launch_func <%{{.*}} : !llvm.ptr> @__norm_kernel_0_norm_rms_norm_kernel
+// ASYNC-COUNT-4: gpu.launch_func <%{{.*}} : !llvm.ptr> @__norm_kernel_1_norm_rms_norm_matmul_kernel
+// ASYNC:         llvm.return
+// ASYNC-COUNT-8: gpu.binary
+// ASYNC-NOT:     gpu.binary
+// ASYNC-NOT:     llvm.func internal
+
 // EVERY-LABEL: llvm.func @layers(
-// EVERY-NOT:     llvm.call
+// EVERY-NOT:     llvm.call @__norm_kernel
 // EVERY:         llvm.return
 // EVERY-COUNT-12: gpu.binary @layers_kernel
 // EVERY-NOT:     gpu.binary

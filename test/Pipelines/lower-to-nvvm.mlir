@@ -42,8 +42,8 @@
 // its own gpu.binary for the requested chip and PTX level.
 // ISA90-LABEL: llvm.func @rms
 // ISA90:         llvm.cond_br
-// ISA90:         gpu.launch_func @rms_kernel::@rms_kernel blocks in
-// ISA90:         gpu.launch_func @rms_kernel_0::@rms_kernel blocks in
+// ISA90:         gpu.launch_func {{.*}}@rms_kernel::@rms_kernel blocks in
+// ISA90:         gpu.launch_func {{.*}}@rms_kernel_0::@rms_kernel blocks in
 // ISA90-NOT:     norm.
 // ISA90:       gpu.binary @rms_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">, {{.*}}assembly = "{{.*}}.version 8.0\0A.target sm_90\0A{{.*}}.entry rms_kernel({{.*}}.maxntid 128, 2, 1{{.*}}shfl.sync.bfly.b32{{.*}}bar.sync
 // ISA90:       gpu.binary @rms_kernel_0

@@ -3,8 +3,9 @@
 # each phase must run the same ones. Sourced; $AOT_DIR is the bundle.
 BENCH_REPEAT=50
 # The example layers: name, file, extra norm-opt passes, chip; a chip with
-# "+async" has norm-lower-to-nvvm's async-launches and device-intermediates
-# on (layer_nvvm_options), to compare with the same layer without.
+# "+sync" has norm-lower-to-nvvm's async-launches and device-intermediates
+# off (layer_nvvm_options; both default on), to compare with the same layer
+# with them.
 LAYERS=(
   "llama examples/llama-decoder-layer.mlir - sm_90"
   "llama examples/llama-decoder-layer.mlir raise sm_90"
@@ -14,12 +15,12 @@ LAYERS=(
   "gpt2 examples/gpt2-block.mlir raise sm_90a"
   "qwen3 examples/qwen3-decoder-layer.mlir raise sm_90"
   "gemma3 examples/gemma3-decoder-layer.mlir raise sm_90"
-  "llama examples/llama-decoder-layer.mlir - sm_90+async"
-  "llama examples/llama-decoder-layer.mlir raise sm_90+async"
-  "llama examples/llama-decoder-layer.mlir raise sm_90a+async"
-  "gpt2 examples/gpt2-block.mlir raise sm_90+async"
-  "qwen3 examples/qwen3-decoder-layer.mlir raise sm_90+async"
-  "gemma3 examples/gemma3-decoder-layer.mlir raise sm_90+async"
+  "llama examples/llama-decoder-layer.mlir - sm_90+sync"
+  "llama examples/llama-decoder-layer.mlir raise sm_90+sync"
+  "llama examples/llama-decoder-layer.mlir raise sm_90a+sync"
+  "gpt2 examples/gpt2-block.mlir raise sm_90+sync"
+  "qwen3 examples/qwen3-decoder-layer.mlir raise sm_90+sync"
+  "gemma3 examples/gemma3-decoder-layer.mlir raise sm_90+sync"
 )
 # Timed layers (large size): name, file, passes, chip.
 TIMED_LAYERS=(
@@ -27,10 +28,10 @@ TIMED_LAYERS=(
   "llama examples/llama-decoder-layer-large.mlir raise sm_90"
   "llama examples/llama-decoder-layer-large.mlir raise sm_90a"
   "gpt2 examples/gpt2-block-large.mlir raise sm_90"
-  "llama examples/llama-decoder-layer-large.mlir - sm_90+async"
-  "llama examples/llama-decoder-layer-large.mlir raise sm_90+async"
-  "llama examples/llama-decoder-layer-large.mlir raise sm_90a+async"
-  "gpt2 examples/gpt2-block-large.mlir raise sm_90+async"
+  "llama examples/llama-decoder-layer-large.mlir - sm_90+sync"
+  "llama examples/llama-decoder-layer-large.mlir raise sm_90+sync"
+  "llama examples/llama-decoder-layer-large.mlir raise sm_90a+sync"
+  "gpt2 examples/gpt2-block-large.mlir raise sm_90+sync"
 )
 
 # wrappers MODE: $AOT_DIR/bin-MODE/{norm-opt,mlir-runner}, calling the copy
@@ -50,10 +51,10 @@ WRAP
 }
 
 # layer_nvvm_options CHIP: norm-lower-to-nvvm's options for a layer's chip
-# field ("sm_90", or "sm_90+async" with the host-code options on).
+# field ("sm_90", or "sm_90+sync" with the host-code options on).
 layer_nvvm_options() {
   case $1 in
-    *+async) echo "chip=${1%+async} async-launches=1 device-intermediates=1" ;;
+    *+sync) echo "chip=${1%+sync} async-launches=0 device-intermediates=0" ;;
     *) echo "chip=$1" ;;
   esac
 }

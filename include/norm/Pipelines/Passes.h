@@ -138,13 +138,13 @@ struct NormNVVMPipelineOptions
                      "needs their results (norm-gpu-async-launches), "
                      "instead of a stream created and synchronized around "
                      "each launch"),
-      llvm::cl::init(false)};
+      llvm::cl::init(true)};
   PassOptions::Option<bool> deviceIntermediates{
       *this, "device-intermediates",
       llvm::cl::desc("Allocate the buffers only kernels touch as device "
                      "memory instead of managed memory "
                      "(norm-gpu-device-intermediates)"),
-      llvm::cl::init(false)};
+      llvm::cl::init(true)};
 };
 
 /// Adds the passes of `norm-lower-to-nvvm` to `pm` (a module pass manager);
