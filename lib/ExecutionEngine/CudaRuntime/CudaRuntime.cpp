@@ -234,8 +234,56 @@ NORM_CUDA_EXPORT void mgpuEventRecord(CUevent event, CUstream stream) {
 // Memory
 //===----------------------------------------------------------------------===//
 
-/// `isHostShared` (gpu.alloc host_shared) gives managed memory.
-NORM_CUDA_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, CUstream /*stream*/,
+namespace {
+
+/// Whether device memory comes from the device's default memory pool,
+/// stream-ordered (cuMemAllocAsync / cuMemFreeAsync). cuMemFree waits for
+/// all of the device's pending work, so with one stream a function
+/// (norm-lower-to-nvvm's async-launches) every free of an intermediate
+/// stalled the host until the queue drained; a stream-ordered free is
+/// queued behind the kernels that use the buffer instead. The pool keeps
+/// what is freed (release threshold: everything), so a layer called again
+/// reuses its memory instead of mapping it anew. Decided once, on the
+/// default device; a device without pools keeps cuMemAlloc / cuMemFree.
+bool useMemoryPool() {
+  static const bool usePool = [] {
+    CUdevice device;
+    check(driver().deviceGet(&device, defaultDevice), "cuDeviceGet");
+    int supported = 0;
+    check(driver().deviceGetAttribute(
+              &supported, CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED, device),
+          "cuDeviceGetAttribute");
+    if (!supported)
+      return false;
+    CUmemoryPool pool = nullptr;
+    check(driver().deviceGetDefaultMemPool(&pool, device),
+          "cuDeviceGetDefaultMemPool");
+    cuuint64_t keepAll = ~cuuint64_t{0};
+    check(driver().memPoolSetAttribute(pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+                                       &keepAll),
+          "cuMemPoolSetAttribute");
+    return true;
+  }();
+  return usePool;
+}
+
+/// Whether `pointer` was allocated from a memory pool (cuMemAllocAsync):
+/// only those may be freed with cuMemFreeAsync. Managed memory and the
+/// runtime's own cuMemAlloc allocations have no pool.
+bool isPoolAllocation(CUdeviceptr pointer) {
+  CUmemoryPool pool = nullptr;
+  check(driver().pointerGetAttribute(&pool, CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE,
+                                     pointer),
+        "cuPointerGetAttribute");
+  return pool != nullptr;
+}
+
+} // namespace
+
+/// `isHostShared` (gpu.alloc host_shared) gives managed memory; otherwise
+/// device memory, stream-ordered on `stream` where the device has memory
+/// pools (useMemoryPool).
+NORM_CUDA_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, CUstream stream,
                                     bool isHostShared) {
   ScopedContext scopedContext;
   CUdeviceptr pointer = 0;
@@ -244,16 +292,26 @@ NORM_CUDA_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, CUstream /*stream*/,
   if (isHostShared)
     check(driver().memAllocManaged(&pointer, sizeBytes, CU_MEM_ATTACH_GLOBAL),
           "cuMemAllocManaged");
+  else if (useMemoryPool())
+    check(driver().memAllocAsync(&pointer, sizeBytes, stream),
+          "cuMemAllocAsync");
   else
     check(driver().memAlloc(&pointer, sizeBytes), "cuMemAlloc");
   return reinterpret_cast<void *>(pointer);
 }
 
-NORM_CUDA_EXPORT void mgpuMemFree(void *pointer, CUstream /*stream*/) {
+/// A pool allocation is freed in `stream`'s order, after the work queued on
+/// it (the host code frees a buffer on the stream its kernels ran on, or
+/// after synchronizing them); anything else with cuMemFree.
+NORM_CUDA_EXPORT void mgpuMemFree(void *pointer, CUstream stream) {
   if (!pointer)
     return;
   ScopedContext scopedContext;
-  check(driver().memFree(devicePointer(pointer)), "cuMemFree");
+  if (isPoolAllocation(devicePointer(pointer)))
+    check(driver().memFreeAsync(devicePointer(pointer), stream),
+          "cuMemFreeAsync");
+  else
+    check(driver().memFree(devicePointer(pointer)), "cuMemFree");
 }
 
 NORM_CUDA_EXPORT void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,

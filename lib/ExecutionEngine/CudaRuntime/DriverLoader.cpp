@@ -98,6 +98,10 @@ LoadedDriver load() {
   NORM_CUDA_RESOLVE(memAlloc, cuMemAlloc);
   NORM_CUDA_RESOLVE(memAllocManaged, cuMemAllocManaged);
   NORM_CUDA_RESOLVE(memFree, cuMemFree);
+  NORM_CUDA_RESOLVE(memAllocAsync, cuMemAllocAsync);
+  NORM_CUDA_RESOLVE(memFreeAsync, cuMemFreeAsync);
+  NORM_CUDA_RESOLVE(deviceGetDefaultMemPool, cuDeviceGetDefaultMemPool);
+  NORM_CUDA_RESOLVE(memPoolSetAttribute, cuMemPoolSetAttribute);
   NORM_CUDA_RESOLVE(memcpyAsync, cuMemcpyAsync);
   NORM_CUDA_RESOLVE(memsetD32Async, cuMemsetD32Async);
   NORM_CUDA_RESOLVE(memsetD16Async, cuMemsetD16Async);

@@ -49,6 +49,10 @@ struct CudaDriver {
   decltype(&::cuMemAlloc) memAlloc;
   decltype(&::cuMemAllocManaged) memAllocManaged;
   decltype(&::cuMemFree) memFree;
+  decltype(&::cuMemAllocAsync) memAllocAsync;
+  decltype(&::cuMemFreeAsync) memFreeAsync;
+  decltype(&::cuDeviceGetDefaultMemPool) deviceGetDefaultMemPool;
+  decltype(&::cuMemPoolSetAttribute) memPoolSetAttribute;
   decltype(&::cuMemcpyAsync) memcpyAsync;
   decltype(&::cuMemsetD32Async) memsetD32Async;
   decltype(&::cuMemsetD16Async) memsetD16Async;
