@@ -23,7 +23,11 @@
 #include "DriverLoader.h"
 #include "LaunchTiming.h"
 
+#include <array>
+#include <cstring>
 #include <iterator>
+#include <map>
+#include <mutex>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -375,14 +379,49 @@ NORM_CUDA_EXPORT void mgpuMemHostUnregisterMemRef(int64_t /*rank*/,
                         descriptor->offset * elementSizeBytes);
 }
 
+namespace {
+
+/// The device copy of an encoded TMA map. Kernels only read it, so equal
+/// maps (the same buffer, shape, box and modes) share one copy, made once
+/// and kept for the process: the old one-allocation-per-call leaked 128
+/// bytes a GEMM call and synchronized the stream each time. Past
+/// kMaxKeptMaps distinct maps (buffers at ever new addresses), a map gets
+/// its own copy that is never freed, as before.
+CUdeviceptr deviceTensorMap(const CUtensorMap &tensorMap) {
+  constexpr size_t kMaxKeptMaps = 1 << 16;
+  using MapBytes = std::array<unsigned char, sizeof(CUtensorMap)>;
+  static std::mutex mutex;
+  static auto *kept = new std::map<MapBytes, CUdeviceptr>();
+  MapBytes bytes;
+  std::memcpy(bytes.data(), &tensorMap, sizeof(CUtensorMap));
+  std::lock_guard<std::mutex> lock(mutex);
+  if (auto it = kept->find(bytes); it != kept->end())
+    return it->second;
+  CUdeviceptr deviceMap = 0;
+  check(driver().memAlloc(&deviceMap, sizeof(CUtensorMap)), "cuMemAlloc");
+  // From pageable host memory, the copy has completed when this returns
+  // (and the synchronization makes that explicit).
+  check(driver().memcpyAsync(deviceMap,
+                             reinterpret_cast<CUdeviceptr>(&tensorMap),
+                             sizeof(CUtensorMap), nullptr),
+        "cuMemcpyAsync");
+  check(driver().streamSynchronize(nullptr), "cuStreamSynchronize");
+  if (kept->size() < kMaxKeptMaps)
+    kept->emplace(bytes, deviceMap);
+  return deviceMap;
+}
+
+} // namespace
+
 /// A TMA descriptor (CUtensorMap) of the ranked memref `descriptor`, as
 /// MLIR 22's `nvgpu.tma.create.descriptor` lowering calls it: the data type,
 /// interleave, swizzle, L2 promotion and out-of-bounds fill are the driver's
 /// enum values, `boxDims` the box in the memref's dim order (outermost
 /// first; the driver wants innermost first). The encoded map is copied to
 /// device memory and that address returned: the kernel receives it as a
-/// pointer parameter, as upstream's runtime does. The map is never freed
-/// (one per create op executed, 128 bytes each).
+/// pointer parameter, as upstream's runtime does. Device copies are kept by
+/// the map's encoded bytes (deviceTensorMap), so a GEMM called again on the
+/// same buffers reuses its descriptor: no allocation and no synchronization.
 NORM_CUDA_EXPORT void *mgpuTensorMapEncodeTiledMemref(
     int64_t rank, MemRefDescriptor *descriptor, CUtensorMapDataType dataType,
     CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle,
@@ -421,19 +460,15 @@ NORM_CUDA_EXPORT void *mgpuTensorMapEncodeTiledMemref(
   char *base =
       descriptor->aligned + descriptor->offset * elementBytes[dataType];
   CUtensorMap tensorMap;
+  // Bytes the driver leaves unwritten must not make equal maps differ.
+  std::memset(&tensorMap, 0, sizeof(tensorMap));
   ScopedContext scopedContext;
   check(driver().tensorMapEncodeTiled(
             &tensorMap, dataType, static_cast<cuuint32_t>(rank), base,
             globalDim, globalStrides, boxDim, elementStrides, interleave,
             swizzle, l2Promotion, oobFill),
         "cuTensorMapEncodeTiled");
-  CUdeviceptr deviceMap = 0;
-  check(driver().memAlloc(&deviceMap, sizeof(CUtensorMap)), "cuMemAlloc");
-  check(driver().memcpyAsync(deviceMap, reinterpret_cast<CUdeviceptr>(&tensorMap),
-                             sizeof(CUtensorMap), nullptr),
-        "cuMemcpyAsync");
-  check(driver().streamSynchronize(nullptr), "cuStreamSynchronize");
-  return reinterpret_cast<void *>(deviceMap);
+  return reinterpret_cast<void *>(deviceTensorMap(tensorMap));
 }
 
 NORM_CUDA_EXPORT void mgpuSetDefaultDevice(int32_t device) {
