@@ -92,10 +92,8 @@ bool hasTensors(ModuleOp module) {
 LogicalResult decomposeRotaryNorms(ModuleOp module) {
   SmallVector<linalg::AggregatedOpInterface> rotary;
   module.walk([&](Operation *op) {
-    Value cos = isa<RMSNormOp>(op)     ? cast<RMSNormOp>(op).getCos()
-                : isa<LayerNormOp>(op) ? cast<LayerNormOp>(op).getCos()
-                                       : Value();
-    if (cos && isa<RankedTensorType>(cos.getType()))
+    std::optional<NormRotary> rope = getNormRotary(op);
+    if (rope && isa<RankedTensorType>(rope->cos.getType()))
       rotary.push_back(cast<linalg::AggregatedOpInterface>(op));
   });
   IRRewriter rewriter(module.getContext());

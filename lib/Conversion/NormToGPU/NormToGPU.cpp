@@ -235,7 +235,7 @@ void lowerNormToGPUKernel(OpTy op, PatternRewriter &rewriter,
 /// views' reasons, and a rotary embedding, which it does not apply yet (an
 /// error at the op, never a kernel without the rotation).
 std::string unsupportedGPURowReason(Operation *op) {
-  if (rotaryCosOf(op))
+  if (getNormRotary(op))
     return "has a rotary embedding (rope), which the GPU row kernel does not "
            "apply yet (--norm-decompose it first)";
   return unsupportedRowOperandReason(op);
