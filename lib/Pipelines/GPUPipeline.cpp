@@ -5,9 +5,8 @@
 // NVIDIA kernels plus LLVM-dialect host code that launches them through the
 // mgpu* runtime (libnorm_cuda_runtime.so, lib/ExecutionEngine/CudaRuntime):
 //
-//   (tensors only) norms with a rotary embedding decomposed (the GPU row
-//     kernel does not rotate yet), the CPU pipeline's tensor clean-up and
-//     bufferization, every buffer made managed memory (Bufferization.cpp)
+//   (tensors only) the CPU pipeline's tensor clean-up and bufferization,
+//     every buffer made managed memory (Bufferization.cpp)
 //   → norm-outline-kernels{min-sites=2}: each kernel op several sites share
 //     moved into one function called from each site
 //   → convert-norm-to-gpu (norms, fused ops, matmuls with lower-matmuls)
@@ -85,30 +84,6 @@ bool hasTensors(ModuleOp module) {
   return result.wasInterrupted();
 }
 
-/// The GPU row kernel does not rotate yet: a tensor-form norm with a rotary
-/// embedding becomes its decomposition (linalg, GPU kernels an element a
-/// thread), before bufferization so that its temporaries are managed memory
-/// like every other buffer.
-LogicalResult decomposeRotaryNorms(ModuleOp module) {
-  SmallVector<linalg::AggregatedOpInterface> rotary;
-  module.walk([&](Operation *op) {
-    Value cos = isa<RMSNormOp>(op)     ? cast<RMSNormOp>(op).getCos()
-                : isa<LayerNormOp>(op) ? cast<LayerNormOp>(op).getCos()
-                                       : Value();
-    if (cos && isa<RankedTensorType>(cos.getType()))
-      rotary.push_back(cast<linalg::AggregatedOpInterface>(op));
-  });
-  IRRewriter rewriter(module.getContext());
-  for (linalg::AggregatedOpInterface op : rotary) {
-    rewriter.setInsertionPoint(op);
-    FailureOr<SmallVector<Value>> results = op.decomposeOperation(rewriter);
-    if (failed(results))
-      return op->emitOpError("could not be decomposed into linalg");
-    rewriter.replaceOp(op, *results);
-  }
-  return success();
-}
-
 /// Runs the tensor clean-up and bufferization on a module that has tensors,
 /// and nothing on one that has none: memref-form input (with its own
 /// gpu.alloc and gpu.dealloc, which the deallocation pipeline refuses, and
@@ -138,8 +113,7 @@ struct BufferizeTensorsPass
   }
   void runOnOperation() override {
     if (hasTensors(getOperation()) &&
-        (failed(decomposeRotaryNorms(getOperation())) ||
-         failed(runPipeline(stages, getOperation()))))
+        failed(runPipeline(stages, getOperation())))
       signalPassFailure();
   }
 

@@ -15,6 +15,12 @@
 //           keeps them in registers for every later sweep (converted to the
 //           accumulation type); otherwise each sweep is a loop that re-reads
 //           the row (from L1/L2);
+//   rope  = with a rotary embedding, a thread's chunks come in groups that
+//           hold every element's partner, so that no value crosses threads:
+//           rotate_half pairs chunk g of the first half with chunk g of the
+//           second (the thread owns groups t, t + T, ... of the n / 2V), and
+//           interleaved pairs lanes 2i, 2i + 1 of one chunk (V even) or,
+//           with scalar accesses, the chunks 2g and 2g + 1;
 //   reduce: each thread sums its chunks into V lane accumulators per
 //           statistic, then the row's threads combine them: a butterfly of
 //           gpu.shuffle xor within each warp, then, when a row spans
@@ -55,17 +61,19 @@ namespace {
 /// the new accumulators.
 using ElementStatFn = function_ref<SmallVector<Value>(
     OpBuilder &, Value chunkStart, int64_t lane, Value s, ValueRange accs)>;
-/// The normalize step for one chunk of s values starting at `chunk` (the
-/// chunk index; its first element is chunk · V).
-using ChunkFn =
-    function_ref<void(OpBuilder &, Value chunk, ArrayRef<Value> s)>;
+/// The normalize step for one group of chunks (one chunk without a rotary
+/// embedding; gpuRowChunksPerGroup) and their s values: chunk index c has
+/// its first element at c · V.
+using GroupFn = function_ref<void(OpBuilder &, ArrayRef<Value> chunks,
+                                  ArrayRef<SmallVector<Value>> s)>;
 
 class GPURowKernelEmitter : ScalarArith {
 public:
   GPURowKernelEmitter(Location loc, const RowNormProblem &p,
                       const GPURowKernelShape &shape)
       : ScalarArith(loc, p.accType), p(p), shape(shape),
-        warpsPerRow(shape.threadsPerRow / NVIDIATargetInfo::kWarpSize) {}
+        warpsPerRow(shape.threadsPerRow / NVIDIATargetInfo::kWarpSize),
+        chunksPerGroup(gpuRowChunksPerGroup(p, shape.vectorWidth)) {}
 
   void emit(OpBuilder &b);
 
@@ -74,11 +82,13 @@ private:
     return shape.vectorWidth * (elementTypeOf(mem).getIntOrFloatBitWidth() / 8);
   }
 
-  // Memory: chunk `chunk` of a row view (2-D, at `row`) or of γ/β (1-D).
-  SmallVector<Value> rowIndices(OpBuilder &b, Value mem, Value chunk) {
+  // Memory: chunk `chunk` of a row view (2-D, at `atRow`, by default the
+  // thread's row) or of γ/β (1-D).
+  SmallVector<Value> rowIndices(OpBuilder &b, Value mem, Value chunk,
+                                Value atRow) {
     Value start = chunkStart(b, chunk);
     if (cast<MemRefType>(mem.getType()).getRank() == 2)
-      return {row, start};
+      return {atRow ? atRow : row, start};
     return {start};
   }
   /// The first element of `chunk`, chunk · V. A held chunk is t + c·T;
@@ -94,7 +104,8 @@ private:
             index(b, *offset * shape.vectorWidth));
     return arith::MulIOp::create(b, loc, chunk, vectorWidth);
   }
-  SmallVector<Value> loadChunk(OpBuilder &b, Value mem, Value chunk);
+  SmallVector<Value> loadChunk(OpBuilder &b, Value mem, Value chunk,
+                               Value atRow = Value());
   /// GroupNorm: γ or β of each element of `chunk`, by its channel (scalar
   /// loads; the elements of a chunk mostly share a channel, and hit the
   /// cache).
@@ -119,42 +130,80 @@ private:
   Value numChunks(OpBuilder &b) {
     return arith::DivUIOp::create(b, loc, p.n, index(b, shape.vectorWidth));
   }
-  Value chunkOf(OpBuilder &b, int64_t c) {
+  Value numGroups(OpBuilder &b) {
+    return arith::DivUIOp::create(b, loc, p.n,
+                                  index(b, shape.vectorWidth * chunksPerGroup));
+  }
+  /// Held chunk `c` of the thread: part c / G of its group c mod G (G groups
+  /// a thread), the group t + (c mod G)·T, its chunk written as
+  /// (t or 2t) + a constant for chunkStart.
+  int64_t groupsPerThread() const { return shape.heldChunks / chunksPerGroup; }
+  int64_t heldGroupOffset(int64_t c) const {
+    return (c % groupsPerThread()) * shape.threadsPerRow;
+  }
+  Value heldGroup(OpBuilder &b, int64_t c) {
     return arith::AddIOp::create(b, loc, threadInRow,
-                                 index(b, c * shape.threadsPerRow));
+                                 index(b, heldGroupOffset(c)));
+  }
+  Value chunkOf(OpBuilder &b, int64_t c) {
+    int64_t part = c / groupsPerThread(), offset = heldGroupOffset(c);
+    if (chunksPerGroup == 1)
+      return heldGroup(b, c);
+    if (!p.ropeInterleaved)
+      return arith::AddIOp::create(
+          b, loc, threadInRow,
+          index(b, offset +
+                       part * *p.staticRowLength() / (2 * shape.vectorWidth)));
+    return arith::AddIOp::create(b, loc, mulC(b, threadInRow, 2),
+                                 index(b, 2 * offset + part));
+  }
+  /// Part `part` of group `group` (a run-time index).
+  Value chunkOfGroup(OpBuilder &b, Value group, int64_t part) {
+    if (chunksPerGroup == 1)
+      return group;
+    if (!p.ropeInterleaved)
+      return arith::AddIOp::create(b, loc, group, mulC(b, numGroups(b), part));
+    return addC(b, mulC(b, group, 2), part);
   }
   bool chunkAlwaysValid(int64_t c) const {
     std::optional<int64_t> n = p.staticRowLength();
-    return n && (c + 1) * shape.threadsPerRow * shape.vectorWidth <= *n;
+    return n && (c % groupsPerThread() + 1) * shape.threadsPerRow *
+                        chunksPerGroup * shape.vectorWidth <=
+                    *n;
   }
-  Value chunkValid(OpBuilder &b, Value chunk) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, chunk,
-                                 numChunks(b));
+  Value groupValid(OpBuilder &b, Value group) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, group,
+                                 numGroups(b));
   }
   void loadHeldRow(OpBuilder &b);
   SmallVector<Value> accumulate(OpBuilder &b, unsigned numStats,
                                 ElementStatFn step);
-  void forEachChunk(OpBuilder &b, ChunkFn fn);
+  void forEachGroup(OpBuilder &b, GroupFn fn);
   SmallVector<Value> reduceAcrossRow(OpBuilder &b, ArrayRef<Value> partials,
                                      unsigned stage);
   Value reciprocalStd(OpBuilder &b, Value statistic);
   void emitBody(OpBuilder &b, gpu::LaunchOp launch);
-  void normalizeChunk(OpBuilder &b, Value chunk, ArrayRef<Value> s,
-                      Value shift, Value correction, Value rstd);
+  SmallVector<Value> normalizedChunk(OpBuilder &b, Value chunk,
+                                     ArrayRef<Value> s, Value shift,
+                                     Value correction, Value rstd);
+  void rotateGroup(OpBuilder &b, ArrayRef<Value> chunks,
+                   ArrayRef<SmallVector<Value>> v);
 
   const RowNormProblem &p;
   const GPURowKernelShape &shape;
   int64_t warpsPerRow;
+  int64_t chunksPerGroup;
 
   // Set while the body is emitted.
   Value threadInRow, rowInBlock, row, rowValid, lane, warp, workgroup;
+  Value angleRow; // the rotary embedding's row of angles for `row`
   SmallVector<SmallVector<Value>> held;
   SmallVector<Value> heldValid; // null: always valid
 };
 
 SmallVector<Value> GPURowKernelEmitter::loadChunk(OpBuilder &b, Value mem,
-                                                  Value chunk) {
-  SmallVector<Value> indices = rowIndices(b, mem, chunk);
+                                                  Value chunk, Value atRow) {
+  SmallVector<Value> indices = rowIndices(b, mem, chunk, atRow);
   SmallVector<Value> values;
   if (shape.vectorWidth == 1) {
     values.push_back(toAcc(b, memref::LoadOp::create(b, loc, mem, indices)));
@@ -175,7 +224,7 @@ void GPURowKernelEmitter::storeChunk(OpBuilder &b, ArrayRef<Value> values,
   SmallVector<Value> narrowed;
   for (Value v : values)
     narrowed.push_back(narrow(b, v, elementType));
-  SmallVector<Value> indices = rowIndices(b, mem, chunk);
+  SmallVector<Value> indices = rowIndices(b, mem, chunk, Value());
   if (shape.vectorWidth == 1) {
     memref::StoreOp::create(b, loc, narrowed[0], mem, indices);
     return;
@@ -208,7 +257,7 @@ void GPURowKernelEmitter::loadHeldRow(OpBuilder &b) {
       heldValid.push_back(Value());
       continue;
     }
-    Value valid = chunkValid(b, chunk);
+    Value valid = groupValid(b, chunksPerGroup == 1 ? chunk : heldGroup(b, c));
     auto ifOp = scf::IfOp::create(
         b, loc, valid,
         [&](OpBuilder &nb, Location) {
@@ -281,29 +330,41 @@ SmallVector<Value> GPURowKernelEmitter::accumulate(OpBuilder &b,
   return partials;
 }
 
-/// Runs `fn` on each of the thread's chunks (held or re-read), only for
-/// real rows and chunks inside the row.
-void GPURowKernelEmitter::forEachChunk(OpBuilder &b, ChunkFn fn) {
+/// Runs `fn` on each of the thread's groups of chunks (held or re-read),
+/// only for real rows and groups inside the row.
+void GPURowKernelEmitter::forEachGroup(OpBuilder &b, GroupFn fn) {
   scf::IfOp::create(b, loc, rowValid, [&](OpBuilder &nb, Location) {
     if (shape.heldChunks > 0) {
-      for (int64_t c = 0; c < shape.heldChunks; ++c) {
-        Value chunk = chunkOf(nb, c);
-        if (!heldValid[c]) {
-          fn(nb, chunk, held[c]);
+      for (int64_t g = 0; g < groupsPerThread(); ++g) {
+        SmallVector<Value> chunks;
+        SmallVector<SmallVector<Value>> s;
+        for (int64_t part = 0; part < chunksPerGroup; ++part) {
+          int64_t c = part * groupsPerThread() + g;
+          chunks.push_back(chunkOf(nb, c));
+          s.push_back(held[c]);
+        }
+        if (!heldValid[g]) {
+          fn(nb, chunks, s);
           continue;
         }
-        scf::IfOp::create(nb, loc, heldValid[c], [&](OpBuilder &ib, Location) {
-          fn(ib, chunk, held[c]);
+        scf::IfOp::create(nb, loc, heldValid[g], [&](OpBuilder &ib, Location) {
+          fn(ib, chunks, s);
           scf::YieldOp::create(ib, loc);
         });
       }
     } else {
-      scf::ForOp::create(nb, loc, threadInRow, numChunks(nb),
-                         index(nb, shape.threadsPerRow), ValueRange{},
-                         [&](OpBuilder &lb, Location, Value chunk, ValueRange) {
-                           fn(lb, chunk, inputChunk(lb, chunk));
-                           scf::YieldOp::create(lb, loc);
-                         });
+      scf::ForOp::create(
+          nb, loc, threadInRow, numGroups(nb), index(nb, shape.threadsPerRow),
+          ValueRange{}, [&](OpBuilder &lb, Location, Value group, ValueRange) {
+            SmallVector<Value> chunks;
+            SmallVector<SmallVector<Value>> s;
+            for (int64_t part = 0; part < chunksPerGroup; ++part) {
+              chunks.push_back(chunkOfGroup(lb, group, part));
+              s.push_back(inputChunk(lb, chunks.back()));
+            }
+            fn(lb, chunks, s);
+            scf::YieldOp::create(lb, loc);
+          });
     }
     scf::YieldOp::create(nb, loc);
   });
@@ -363,11 +424,13 @@ Value GPURowKernelEmitter::reciprocalStd(OpBuilder &b, Value statistic) {
   return createReciprocalStd(b, loc, statistic, p.epsMode, p.epsilon);
 }
 
-/// y (and the residual sum) for one chunk; see RowKernel.cpp of the CPU
-/// kernel for the rounding order, which this follows exactly.
-void GPURowKernelEmitter::normalizeChunk(OpBuilder &b, Value chunk,
-                                         ArrayRef<Value> s, Value shift,
-                                         Value correction, Value rstd) {
+/// The value y rounds from (acc type) for one chunk, with the residual sum
+/// stored; see RowKernel.cpp of the CPU kernel for the rounding order, which
+/// this follows exactly.
+SmallVector<Value>
+GPURowKernelEmitter::normalizedChunk(OpBuilder &b, Value chunk,
+                                     ArrayRef<Value> s, Value shift,
+                                     Value correction, Value rstd) {
   if (p.sum)
     storeChunk(b, s, p.sum, chunk);
   bool scaled = p.weight || p.weightOffset != 0.0;
@@ -407,7 +470,39 @@ void GPURowKernelEmitter::normalizeChunk(OpBuilder &b, Value chunk,
     }
     out.push_back(v);
   }
-  storeChunk(b, out, p.y, chunk);
+  return out;
+}
+
+/// y = v · cos + sign · v_partner · sin for one group of normalized chunks
+/// `v` (acc type), rounded once as it is stored; the angles are the chunks'
+/// of `angleRow`. Partners: lane l of two chunks (rotate_half; interleaved
+/// with scalar accesses), else lanes 2i and 2i + 1 of the one chunk. The
+/// first of a pair takes −sin.
+void GPURowKernelEmitter::rotateGroup(OpBuilder &b, ArrayRef<Value> chunks,
+                                      ArrayRef<SmallVector<Value>> v) {
+  SmallVector<SmallVector<Value>> cos, sin, y;
+  for (Value chunk : chunks) {
+    cos.push_back(loadChunk(b, p.cos, chunk, angleRow));
+    sin.push_back(loadChunk(b, p.sin, chunk, angleRow));
+    y.emplace_back(shape.vectorWidth);
+  }
+  auto rotate = [&](int64_t c1, int64_t l1, int64_t c2, int64_t l2) {
+    Value v1 = v[c1][l1], v2 = v[c2][l2];
+    y[c1][l1] = arith::SubFOp::create(
+        b, loc, arith::MulFOp::create(b, loc, v1, cos[c1][l1]),
+        arith::MulFOp::create(b, loc, v2, sin[c1][l1]));
+    y[c2][l2] = arith::AddFOp::create(
+        b, loc, arith::MulFOp::create(b, loc, v2, cos[c2][l2]),
+        arith::MulFOp::create(b, loc, v1, sin[c2][l2]));
+  };
+  for (int64_t l = 0; l < shape.vectorWidth; ++l) {
+    if (chunks.size() == 2)
+      rotate(0, l, 1, l);
+    else if (l % 2 == 0)
+      rotate(0, l, 0, l + 1);
+  }
+  for (auto [chunk, values] : llvm::zip(chunks, y))
+    storeChunk(b, values, p.y, chunk);
 }
 
 void GPURowKernelEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch) {
@@ -489,8 +584,19 @@ void GPURowKernelEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch) {
     });
   }
 
-  forEachChunk(b, [&](OpBuilder &nb, Value chunk, ArrayRef<Value> s) {
-    normalizeChunk(nb, chunk, s, shift, correction, rstd);
+  if (p.cos)
+    angleRow = arith::RemUIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, row, p.ropeInnerRows),
+        memref::DimOp::create(b, loc, p.cos, 0));
+  forEachGroup(b, [&](OpBuilder &nb, ArrayRef<Value> chunks,
+                      ArrayRef<SmallVector<Value>> s) {
+    SmallVector<SmallVector<Value>> v;
+    for (auto [chunk, values] : llvm::zip(chunks, s))
+      v.push_back(normalizedChunk(nb, chunk, values, shift, correction, rstd));
+    if (p.cos)
+      rotateGroup(nb, chunks, v);
+    else
+      storeChunk(nb, v[0], p.y, chunks[0]);
   });
 }
 
@@ -515,6 +621,13 @@ void GPURowKernelEmitter::emit(OpBuilder &b) {
 }
 
 } // namespace
+
+int64_t mlir::norm::gpuRowChunksPerGroup(const RowNormProblem &problem,
+                                         int64_t vectorWidth) {
+  if (!problem.cos || (problem.ropeInterleaved && vectorWidth > 1))
+    return 1;
+  return 2;
+}
 
 void mlir::norm::emitGPURowKernel(OpBuilder &b, Location loc,
                                   const RowNormProblem &problem,

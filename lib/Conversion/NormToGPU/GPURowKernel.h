@@ -23,13 +23,20 @@ namespace norm {
 /// thread accesses `vectorWidth` contiguous elements at a time (a chunk), and
 /// with `heldChunks` > 0 each thread keeps its `heldChunks` chunks of the row
 /// in registers between the sweeps (else every sweep is a loop that re-reads
-/// the row).
+/// the row). With a rotary embedding, n / 2 is a multiple of vectorWidth
+/// for rotate_half.
 struct GPURowKernelShape {
   int64_t threadsPerRow = 32;
   int64_t rowsPerBlock = 8;
   int64_t vectorWidth = 1;
   int64_t heldChunks = 0;
 };
+
+/// The chunks of a row one thread normalizes together: 2 when a rotary
+/// embedding pairs elements of two chunks (rotate_half; interleaved with
+/// scalar accesses), else 1. `heldChunks` is then a multiple of it.
+int64_t gpuRowChunksPerGroup(const RowNormProblem &problem,
+                             int64_t vectorWidth);
 
 /// Emits a gpu.launch computing `problem` with `shape` at the builder's
 /// insertion point. Requires rows ≥ 1 at run time and, when vectorWidth > 1,

@@ -75,18 +75,20 @@ int64_t maxVectorWidth(Type elementType) {
 }
 
 /// The shape for threads per row `t` and access width `v`; holds the row in
-/// registers when n is static and each thread's share fits the budget.
-GPURowKernelShape makeShape(int64_t threadsPerRow, int64_t vectorWidth,
-                            std::optional<int64_t> staticN,
+/// registers when n is static and each thread's share fits the budget (its
+/// chunks a whole number of groups, gpuRowChunksPerGroup).
+GPURowKernelShape makeShape(const RowNormProblem &p, int64_t threadsPerRow,
+                            int64_t vectorWidth,
                             const NormGPUCodegenOptions &options) {
   GPURowKernelShape shape;
   shape.threadsPerRow = threadsPerRow;
   shape.rowsPerBlock = std::max<int64_t>(
       1, NVIDIATargetInfo::kRowBlockThreads / threadsPerRow);
   shape.vectorWidth = vectorWidth;
-  if (staticN) {
-    int64_t chunks =
-        llvm::divideCeilSigned(*staticN, threadsPerRow * vectorWidth);
+  if (std::optional<int64_t> staticN = p.staticRowLength()) {
+    int64_t group = gpuRowChunksPerGroup(p, vectorWidth);
+    int64_t chunks = group * llvm::divideCeilSigned(
+                                 *staticN, threadsPerRow * vectorWidth * group);
     if (chunks * vectorWidth <= options.maxRegisterElements)
       shape.heldChunks = chunks;
   }
@@ -122,7 +124,8 @@ Value buffersAligned(OpBuilder &b, Location loc, const RowNormProblem &p,
         arith::ConstantIndexOp::create(b, loc, 0));
     all = arith::AndIOp::create(b, loc, all, aligned);
   };
-  for (Value mem : {p.x, p.residual, p.weight, p.bias, p.y, p.sum}) {
+  for (Value mem :
+       {p.x, p.residual, p.weight, p.bias, p.y, p.sum, p.cos, p.sin}) {
     if (!mem)
       continue;
     int64_t bytes =
@@ -161,14 +164,13 @@ void emitIfElse(OpBuilder &b, Location loc, Value condition,
 void emitVectorOrScalar(OpBuilder &b, Location loc, const RowNormProblem &p,
                         int64_t threadsPerRow, int64_t vectorWidth,
                         Value vectorOK, const NormGPUCodegenOptions &options) {
-  GPURowKernelShape scalarShape =
-      makeShape(threadsPerRow, 1, p.staticRowLength(), options);
+  GPURowKernelShape scalarShape = makeShape(p, threadsPerRow, 1, options);
   if (vectorWidth == 1) {
     emitGPURowKernel(b, loc, p, scalarShape);
     return;
   }
   GPURowKernelShape vectorShape =
-      makeShape(threadsPerRow, vectorWidth, p.staticRowLength(), options);
+      makeShape(p, threadsPerRow, vectorWidth, options);
   Value condition = buffersAligned(b, loc, p, vectorWidth);
   if (vectorOK)
     condition = arith::AndIOp::create(b, loc, condition, vectorOK);
@@ -182,8 +184,10 @@ void emitDispatch(OpBuilder &b, Location loc, const RowNormProblem &p,
                   const NormGPUCodegenOptions &options) {
   int64_t widest = maxVectorWidth(p.elementType());
   if (std::optional<int64_t> staticN = p.staticRowLength()) {
+    // rotate_half's halves start on a chunk.
+    int64_t split = p.cos && !p.ropeInterleaved ? *staticN / 2 : *staticN;
     int64_t vectorWidth = widest;
-    while (vectorWidth > 1 && *staticN % vectorWidth != 0)
+    while (vectorWidth > 1 && split % vectorWidth != 0)
       vectorWidth /= 2;
     int64_t threads = threadsPerRowFor(*staticN, vectorWidth, options);
     emitVectorOrScalar(b, loc, p, threads, vectorWidth, Value(), options);
@@ -232,12 +236,9 @@ void lowerNormToGPUKernel(OpTy op, PatternRewriter &rewriter,
 }
 
 /// Why the GPU row kernel does not take the standalone norm `op`: the row
-/// views' reasons, and a rotary embedding, which it does not apply yet (an
-/// error at the op, never a kernel without the rotation).
+/// views' reasons (the CPU row kernel's: their layouts, and rotary angles
+/// that are not one run of position dims and broadcast ones).
 std::string unsupportedGPURowReason(Operation *op) {
-  if (rotaryCosOf(op))
-    return "has a rotary embedding (rope), which the GPU row kernel does not "
-           "apply yet (--norm-decompose it first)";
   return unsupportedRowOperandReason(op);
 }
 

@@ -125,14 +125,6 @@ std::string mlir::norm::unsupportedRowLayoutReason(MemRefType type,
   return "";
 }
 
-Value mlir::norm::rotaryCosOf(Operation *op) {
-  if (auto rms = dyn_cast<RMSNormOp>(op))
-    return rms.getCos();
-  if (auto ln = dyn_cast<LayerNormOp>(op))
-    return ln.getCos();
-  return Value();
-}
-
 namespace {
 /// The row dims [first, last] of `x` (of the first `axis` dims) that index
 /// the angles `cos` (not size 1 there), or {0, -1} when none does. Sets
@@ -197,9 +189,10 @@ std::string mlir::norm::unsupportedRowOperandReason(Operation *op,
     return reason;
   }
   std::string why;
-  if (Value cos = rotaryCosOf(op))
-    anglePositionDims(op->getOperand(0), cos,
-                      cast<ShapedType>(cos.getType()).getRank() - 1, why);
+  if (std::optional<NormRotary> rotary = getNormRotary(op))
+    anglePositionDims(op->getOperand(0), rotary->cos,
+                      cast<ShapedType>(rotary->cos.getType()).getRank() - 1,
+                      why);
   return why;
 }
 
@@ -302,15 +295,15 @@ RowNormProblem describeCommon(OpTy op, OpBuilder &b,
           b.getIndexAttr(*getConstantIntValue(n) / p.quant->groupSize));
     p.quant->scales = viewAsRows(b, loc, p.quant->scales, axis, scalesView);
   }
-  if (Value cos = op.getCos()) {
+  if (std::optional<NormRotary> rotary = getNormRotary(op)) {
     std::string why;
-    int64_t last = anglePositionDims(x, cos, axis, why).second;
-    OpFoldResult angleRows = dimProduct(b, loc, cos, 0, axis);
-    p.cos = viewAsRows(b, loc, cos, axis, {angleRows, n});
-    p.sin = viewAsRows(b, loc, op.getSin(), axis, {angleRows, n});
+    int64_t last = anglePositionDims(x, rotary->cos, axis, why).second;
+    OpFoldResult angleRows = dimProduct(b, loc, rotary->cos, 0, axis);
+    p.cos = viewAsRows(b, loc, rotary->cos, axis, {angleRows, n});
+    p.sin = viewAsRows(b, loc, rotary->sin, axis, {angleRows, n});
     p.ropeInnerRows = getValueOrCreateConstantIndexOp(
         b, loc, dimProduct(b, loc, x, last + 1, axis));
-    p.ropeInterleaved = op.getRopeMode() == RopeMode::interleaved;
+    p.ropeInterleaved = rotary->mode == RopeMode::interleaved;
   }
   return p;
 }

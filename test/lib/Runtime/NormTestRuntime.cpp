@@ -44,6 +44,13 @@
 //   norm_test_check_layer_norm_<dt>(x, residual, gamma, beta, y, sum, mean,
 //                                   rstd, i64 axis, f64 epsilon,
 //                                   f64 weight_offset, i64 flags)
+//   norm_test_check_rope_norm_<dt>(x, residual, gamma, beta, cos, sin, y,
+//                                  sum, i64 is_layer_norm, i64 interleaved,
+//                                  f64 epsilon, f64 weight_offset, i64 flags)
+//       a norm over the last dim with the rotary embedding (rope_mode
+//       interleaved or rotate_half): the reference y rotated before its one
+//       rounding (applyRotaryEmbedding), cos and sin of the input's rank,
+//       each dim its size or 1.
 //   norm_test_check_rms_norm_matmul_<dt>(x, gamma, w, matmul_bias, c,
 //                                        f64 epsilon, f64 weight_offset,
 //                                        i64 flags)
@@ -519,6 +526,12 @@ bool runReference(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
   return true;
 }
 
+/// The rotary embedding's angles of a checked norm (null without one).
+template <typename DT> struct RopeAngles {
+  UnrankedMemRefType<typename DT::Storage> *cos = nullptr, *sin = nullptr;
+  bool interleaved = false;
+};
+
 template <typename DT>
 void checkNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
                UnrankedMemRefType<typename DT::Storage> *residual,
@@ -528,13 +541,23 @@ void checkNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
                UnrankedMemRefType<typename DT::Storage> *sum,
                UnrankedMemRefType<float> *meanOut,
                UnrankedMemRefType<float> *rstdOut, int64_t axis, double eps,
-               double offset, double partial, int64_t flags) {
+               double offset, double partial, int64_t flags,
+               RopeAngles<DT> rope = {}) {
   Report rep;
   rep.tol = tolOf<DT>();
   ReferenceRun run;
   if (!runReference<DT>(isRms, x, residual, gamma, beta, axis, eps, offset,
                         partial, flags, rep, run))
     return failEarly(rep);
+  if (rope.cos) {
+    rep.head += rope.interleaved ? " rope=interleaved" : " rope=rotate_half";
+    std::vector<int64_t> shape, angleShape;
+    load<DT>(x, &shape);
+    std::vector<double> cos = load<DT>(rope.cos, &angleShape),
+                        sin = load<DT>(rope.sin);
+    nref::applyRotaryEmbedding(run.y, shape, angleShape, cos.data(), sin.data(),
+                               rope.interleaved);
+  }
   const std::vector<double> &yRef = run.y, &meanRef = run.mean,
                             &rstdRef = run.rstd;
   std::vector<double> yOut = load<DT>(y);
@@ -1025,6 +1048,23 @@ void checkNormGrad(bool isLayerNorm,
       double weightOffset, int64_t flags) {                                    \
     checkNorm<DT>(/*isRms=*/false, x, residual, gamma, beta, y, sum, mean,     \
                   rstd, axis, epsilon, weightOffset, /*partial=*/1.0, flags);  \
+  }                                                                            \
+  NORM_RT_EXPORT void _mlir_ciface_norm_test_check_rope_norm_##DTNAME(         \
+      UnrankedMemRefType<DT::Storage> *x,                                      \
+      UnrankedMemRefType<DT::Storage> *residual,                               \
+      UnrankedMemRefType<DT::Storage> *gamma,                                  \
+      UnrankedMemRefType<DT::Storage> *beta,                                   \
+      UnrankedMemRefType<DT::Storage> *cos,                                    \
+      UnrankedMemRefType<DT::Storage> *sin,                                    \
+      UnrankedMemRefType<DT::Storage> *y,                                      \
+      UnrankedMemRefType<DT::Storage> *sum, int64_t isLayerNorm,               \
+      int64_t interleaved, double epsilon, double weightOffset,                \
+      int64_t flags) {                                                         \
+    int64_t statistics = kHasMeanOutput | kHasRstdOutput;                      \
+    checkNorm<DT>(isLayerNorm == 0, x, residual, gamma, beta, y, sum,          \
+                  /*mean=*/nullptr, /*rstd=*/nullptr, /*axis=*/-1, epsilon,    \
+                  weightOffset, /*partial=*/1.0, flags & ~statistics,          \
+                  {cos, sin, interleaved != 0});                               \
   }                                                                            \
   NORM_RT_DEFINE_FUSED(DTNAME, DT, DT, DT)                                     \
   NORM_RT_EXPORT void _mlir_ciface_norm_test_check_norm_grad_##DTNAME(         \

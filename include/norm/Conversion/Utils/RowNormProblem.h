@@ -85,10 +85,6 @@ std::string unsupportedRowLayoutReason(MemRefType type, int64_t rowDims);
 std::string unsupportedRowOperandReason(Operation *op,
                                         bool quantizedOutputs = false);
 
-/// The rotary embedding's `cos` of a standalone norm op (null without one,
-/// or for another op).
-Value rotaryCosOf(Operation *op);
-
 /// The product of dims [from, to) of the memref `mem`, folded to a constant
 /// when static.
 OpFoldResult dimProduct(OpBuilder &b, Location loc, Value mem, int64_t from,

@@ -86,6 +86,21 @@ double RMSNormMatmulOp::getPartialValue() {
   return floatAttrValue(getPartialAttr(), 1.0);
 }
 
+template <typename OpTy> static std::optional<NormRotary> rotaryOf(OpTy op) {
+  if (!op.getCos())
+    return std::nullopt;
+  return NormRotary{op.getCos(), op.getSin(),
+                    op.getRopeMode().value_or(RopeMode::rotate_half)};
+}
+
+std::optional<NormRotary> mlir::norm::getNormRotary(Operation *op) {
+  if (auto rms = dyn_cast<RMSNormOp>(op))
+    return rotaryOf(rms);
+  if (auto ln = dyn_cast<LayerNormOp>(op))
+    return rotaryOf(ln);
+  return std::nullopt;
+}
+
 //===----------------------------------------------------------------------===//
 // Verification helpers
 //===----------------------------------------------------------------------===//

@@ -1,7 +1,8 @@
 //===- NormOps.h - norm dialect operations ----------------------*- C++ -*-===//
 //
-// Op classes of the norm dialect (generated from NormOps.td) and the
-// attributes they use.
+// Op classes of the norm dialect (generated from NormOps.td), the
+// attributes they use, and the standalone norms' rotary embedding as one
+// accessor.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,8 @@
 #include "mlir/Interfaces/TilingInterface.h"
 #include "norm/Dialect/Norm/IR/NormDialect.h"
 
+#include <optional>
+
 #include "norm/Dialect/Norm/IR/NormEnums.h.inc"
 
 #define GET_ATTRDEF_CLASSES
@@ -25,5 +28,22 @@
 
 #define GET_OP_CLASSES
 #include "norm/Dialect/Norm/IR/NormOps.h.inc"
+
+namespace mlir {
+namespace norm {
+
+/// The rotary embedding (`rope(cos, sin)` and `rope_mode`) of a standalone
+/// norm, read once for the passes that see the op as an Operation *.
+struct NormRotary {
+  Value cos, sin;
+  RopeMode mode = RopeMode::rotate_half;
+};
+
+/// The rotary embedding of `op`, or nullopt when `op` is not a norm.rms_norm
+/// or norm.layer_norm, or has none.
+std::optional<NormRotary> getNormRotary(Operation *op);
+
+} // namespace norm
+} // namespace mlir
 
 #endif // NORM_DIALECT_NORM_IR_NORMOPS_H

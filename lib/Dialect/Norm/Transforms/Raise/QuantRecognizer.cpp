@@ -491,9 +491,7 @@ QuantRaise raiseCandidate(RewriterBase &rewriter, Operation *op, Value q,
   };
   // The op's rule R4: a rotary embedding and a quantized result exclude
   // each other (rebuildQuantized would build an op the verifier refuses).
-  Value cos = isa<RMSNormOp>(op) ? cast<RMSNormOp>(op).getCos()
-                                 : cast<LayerNormOp>(op).getCos();
-  if (cos)
+  if (getNormRotary(op))
     return fail("the norm applies a rotary embedding (rope), which a "
                 "quantized result cannot have");
 
