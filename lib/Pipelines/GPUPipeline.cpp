@@ -5,7 +5,8 @@
 // NVIDIA kernels plus LLVM-dialect host code that launches them through the
 // mgpu* runtime (libnorm_cuda_runtime.so, lib/ExecutionEngine/CudaRuntime):
 //
-//   (tensors only) the CPU pipeline's tensor clean-up and bufferization,
+//   (tensors only) norms whose rotary angles the row kernels do not index
+//     decomposed, the CPU pipeline's tensor clean-up and bufferization,
 //     every buffer made managed memory (Bufferization.cpp)
 //   → norm-outline-kernels{min-sites=2}: each kernel op several sites share
 //     moved into one function called from each site
@@ -38,6 +39,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "norm/Conversion/Passes.h"
+#include "norm/Conversion/Utils/RowNormProblem.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 #include "norm/Pipelines/Passes.h"
 #include "norm/Target/NVIDIATarget.h"
@@ -84,6 +86,31 @@ bool hasTensors(ModuleOp module) {
   return result.wasInterrupted();
 }
 
+/// The row kernels rotate only angles that are one run of position dims and
+/// broadcast ones (unsupportedRotaryAnglesReason); a tensor-form norm with
+/// other angles (HF's [B,1,T,D] over [B,H,T,D]) becomes its decomposition
+/// (linalg, GPU kernels an element a thread), before bufferization so that
+/// its temporaries are managed memory like every other buffer. The CPU
+/// pipeline's norm-decompose catches the same ops after its kernels.
+LogicalResult decomposeUnsupportedRotaryNorms(ModuleOp module) {
+  SmallVector<linalg::AggregatedOpInterface> rotary;
+  module.walk([&](Operation *op) {
+    std::optional<NormRotary> rope = getNormRotary(op);
+    if (rope && isa<RankedTensorType>(rope->cos.getType()) &&
+        !unsupportedRotaryAnglesReason(op).empty())
+      rotary.push_back(cast<linalg::AggregatedOpInterface>(op));
+  });
+  IRRewriter rewriter(module.getContext());
+  for (linalg::AggregatedOpInterface op : rotary) {
+    rewriter.setInsertionPoint(op);
+    FailureOr<SmallVector<Value>> results = op.decomposeOperation(rewriter);
+    if (failed(results))
+      return op->emitOpError("could not be decomposed into linalg");
+    rewriter.replaceOp(op, *results);
+  }
+  return success();
+}
+
 /// Runs the tensor clean-up and bufferization on a module that has tensors,
 /// and nothing on one that has none: memref-form input (with its own
 /// gpu.alloc and gpu.dealloc, which the deallocation pipeline refuses, and
@@ -113,7 +140,8 @@ struct BufferizeTensorsPass
   }
   void runOnOperation() override {
     if (hasTensors(getOperation()) &&
-        failed(runPipeline(stages, getOperation())))
+        (failed(decomposeUnsupportedRotaryNorms(getOperation())) ||
+         failed(runPipeline(stages, getOperation()))))
       signalPassFailure();
   }
 

@@ -188,6 +188,10 @@ std::string mlir::norm::unsupportedRowOperandReason(Operation *op,
        << operand.get().getType() << ") " << why;
     return reason;
   }
+  return unsupportedRotaryAnglesReason(op);
+}
+
+std::string mlir::norm::unsupportedRotaryAnglesReason(Operation *op) {
   std::string why;
   if (std::optional<NormRotary> rotary = getNormRotary(op))
     anglePositionDims(op->getOperand(0), rotary->cos,

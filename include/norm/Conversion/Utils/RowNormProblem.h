@@ -85,6 +85,12 @@ std::string unsupportedRowLayoutReason(MemRefType type, int64_t rowDims);
 std::string unsupportedRowOperandReason(Operation *op,
                                         bool quantizedOutputs = false);
 
+/// Why the rotary angles of the standalone norm `op` are not rows that
+/// RowNormProblem describes (one run of position dims, then broadcast ones),
+/// or an empty string when they are or `op` has no rotary embedding. Reads
+/// shapes only, so it answers for tensor-form ops too.
+std::string unsupportedRotaryAnglesReason(Operation *op);
+
 /// The product of dims [from, to) of the memref `mem`, folded to a constant
 /// when static.
 OpFoldResult dimProduct(OpBuilder &b, Location loc, Value mem, int64_t from,
