@@ -480,7 +480,8 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
           nb, loc, arith::SubFOp::create(nb, loc, v, shiftVec), correctionVec);
     v = arith::MulFOp::create(nb, loc, v, rstdVec);
     // before_weight: the normalized value rounds to x's type, the weight
-    // step to γ's (x's or wider: f32 γ with bf16 x rounds nothing here).
+    // step to γ's (x's or wider: f32 γ with bf16 x rounds nothing here; a
+    // quantized y's weight step is not rounded, NormNumerics::weightType).
     if (roundEarly)
       v = roundThrough(nb, v, elementType);
     auto round = [&](Value x) {
