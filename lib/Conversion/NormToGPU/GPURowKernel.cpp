@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GPURowKernel.h"
+#include "GPUQuantizedRow.h"
 #include "TargetInfo.h"
 
 #include "norm/Conversion/Utils/ScalarArith.h"
@@ -65,7 +66,10 @@ public:
   GPURowKernelEmitter(Location loc, const RowNormProblem &p,
                       const GPURowKernelShape &shape)
       : ScalarArith(loc, p.accType), p(p), shape(shape),
-        warpsPerRow(shape.threadsPerRow / NVIDIATargetInfo::kWarpSize) {}
+        warpsPerRow(shape.threadsPerRow / NVIDIATargetInfo::kWarpSize) {
+    if (p.quant)
+      quantized.emplace(loc, p, shape.smVersion);
+  }
 
   void emit(OpBuilder &b);
 
@@ -136,15 +140,29 @@ private:
                                 ElementStatFn step);
   void forEachChunk(OpBuilder &b, ChunkFn fn);
   SmallVector<Value> reduceAcrossRow(OpBuilder &b, ArrayRef<Value> partials,
-                                     unsigned stage);
+                                     unsigned stage, bool maximum = false);
   Value reciprocalStd(OpBuilder &b, Value statistic);
+  /// Whether this thread is thread 0 of a real row: the one that writes the
+  /// row's statistics and scale.
+  Value firstThreadOfRow(OpBuilder &b) {
+    return arith::AndIOp::create(
+        b, loc, rowValid,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, threadInRow,
+                              index(b, 0)));
+  }
   void emitBody(OpBuilder &b, gpu::LaunchOp launch);
-  void normalizeChunk(OpBuilder &b, Value chunk, ArrayRef<Value> s,
-                      Value shift, Value correction, Value rstd);
+  SmallVector<Value> normalizedChunk(OpBuilder &b, Value chunk,
+                                     ArrayRef<Value> s, Value shift,
+                                     Value correction, Value rstd);
+  void normalizeChunk(OpBuilder &b, Value chunk, ArrayRef<Value> s, Value shift,
+                      Value correction, Value rstd, Value inverseScale);
+  Value rowAmax(OpBuilder &b, Value shift, Value correction, Value rstd);
 
   const RowNormProblem &p;
   const GPURowKernelShape &shape;
   int64_t warpsPerRow;
+  /// Set when y is quantized.
+  std::optional<GPUQuantizedRow> quantized;
 
   // Set while the body is emitted.
   Value threadInRow, rowInBlock, row, rowValid, lane, warp, workgroup;
@@ -309,12 +327,18 @@ void GPURowKernelEmitter::forEachChunk(OpBuilder &b, ChunkFn fn) {
   });
 }
 
-/// Sums each partial over the row's threads; every thread gets the totals.
-/// `stage` picks the shared-memory slots, so that the two reductions of
-/// LayerNorm need no barrier between them.
+/// Sums each partial over the row's threads (with `maximum`, takes their
+/// maximum, NaN-propagating); every thread gets the totals. `stage` picks
+/// the shared-memory slots, so that the reductions of one kernel need no
+/// barrier between them.
 SmallVector<Value>
 GPURowKernelEmitter::reduceAcrossRow(OpBuilder &b, ArrayRef<Value> partials,
-                                     unsigned stage) {
+                                     unsigned stage, bool maximum) {
+  auto combine = [&](OpBuilder &nb, Value x, Value y) -> Value {
+    if (maximum)
+      return arith::MaximumFOp::create(nb, loc, x, y);
+    return arith::AddFOp::create(nb, loc, x, y);
+  };
   SmallVector<Value> values(partials.begin(), partials.end());
   for (Value &v : values)
     for (int64_t offset = NVIDIATargetInfo::kWarpSize / 2; offset >= 1;
@@ -323,7 +347,7 @@ GPURowKernelEmitter::reduceAcrossRow(OpBuilder &b, ArrayRef<Value> partials,
                                            NVIDIATargetInfo::kWarpSize,
                                            gpu::ShuffleMode::XOR)
                         .getShuffleResult();
-      v = arith::AddFOp::create(b, loc, v, other);
+      v = combine(b, v, other);
     }
   if (warpsPerRow == 1)
     return values;
@@ -352,7 +376,7 @@ GPURowKernelEmitter::reduceAcrossRow(OpBuilder &b, ArrayRef<Value> partials,
     for (int64_t w = 0; w < warpsPerRow; ++w) {
       Value part = memref::LoadOp::create(b, loc, workgroup,
                                           ValueRange{slot(b, index(b, w), i)});
-      total = total ? Value(arith::AddFOp::create(b, loc, total, part)) : part;
+      total = total ? combine(b, total, part) : part;
     }
     totals.push_back(total);
   }
@@ -363,13 +387,12 @@ Value GPURowKernelEmitter::reciprocalStd(OpBuilder &b, Value statistic) {
   return createReciprocalStd(b, loc, statistic, p.epsMode, p.epsilon);
 }
 
-/// y (and the residual sum) for one chunk; see RowKernel.cpp of the CPU
-/// kernel for the rounding order, which this follows exactly.
-void GPURowKernelEmitter::normalizeChunk(OpBuilder &b, Value chunk,
-                                         ArrayRef<Value> s, Value shift,
-                                         Value correction, Value rstd) {
-  if (p.sum)
-    storeChunk(b, s, p.sum, chunk);
+/// y of one chunk, unrounded; see RowKernel.cpp of the CPU kernel for the
+/// rounding order, which this follows exactly.
+SmallVector<Value>
+GPURowKernelEmitter::normalizedChunk(OpBuilder &b, Value chunk,
+                                     ArrayRef<Value> s, Value shift,
+                                     Value correction, Value rstd) {
   bool scaled = p.weight || p.weightOffset != 0.0;
   bool roundEarly = p.castMode == CastMode::before_weight;
   auto round = [&](Value v) {
@@ -407,7 +430,65 @@ void GPURowKernelEmitter::normalizeChunk(OpBuilder &b, Value chunk,
     }
     out.push_back(v);
   }
-  storeChunk(b, out, p.y, chunk);
+  return out;
+}
+
+/// y (and the residual sum) for one chunk, stored; a quantized y with
+/// `inverseScale` (1/s).
+void GPURowKernelEmitter::normalizeChunk(OpBuilder &b, Value chunk,
+                                         ArrayRef<Value> s, Value shift,
+                                         Value correction, Value rstd,
+                                         Value inverseScale) {
+  if (p.sum)
+    storeChunk(b, s, p.sum, chunk);
+  SmallVector<Value> y = normalizedChunk(b, chunk, s, shift, correction, rstd);
+  if (quantized)
+    y = quantized->quantizeChunk(b, y, inverseScale);
+  storeChunk(b, y, p.y, chunk);
+}
+
+/// max |y| over the row (acc_type; NaN if y has one), in every thread: the
+/// thread's chunks (held, or re-read: y is computed again in the normalize
+/// sweep, which costs less than keeping it), then across the row.
+Value GPURowKernelEmitter::rowAmax(OpBuilder &b, Value shift, Value correction,
+                                   Value rstd) {
+  auto chunkMax = [&](OpBuilder &nb, Value chunk, ArrayRef<Value> s,
+                      Value amax) -> Value {
+    for (Value v : normalizedChunk(nb, chunk, s, shift, correction, rstd))
+      amax = arith::MaximumFOp::create(nb, loc, amax,
+                                       math::AbsFOp::create(nb, loc, v));
+    return amax;
+  };
+  Value amax = accConst(b, 0.0);
+  if (shape.heldChunks > 0) {
+    for (int64_t c = 0; c < shape.heldChunks; ++c) {
+      Value chunk = chunkOf(b, c);
+      if (!heldValid[c]) {
+        amax = chunkMax(b, chunk, held[c], amax);
+        continue;
+      }
+      // γ and β past the row's end are not read.
+      auto ifOp = scf::IfOp::create(
+          b, loc, heldValid[c],
+          [&](OpBuilder &nb, Location) {
+            scf::YieldOp::create(nb, loc, chunkMax(nb, chunk, held[c], amax));
+          },
+          [&](OpBuilder &nb, Location) {
+            scf::YieldOp::create(nb, loc, amax);
+          });
+      amax = ifOp.getResult(0);
+    }
+  } else {
+    auto loop = scf::ForOp::create(
+        b, loc, threadInRow, numChunks(b), index(b, shape.threadsPerRow),
+        ValueRange{amax},
+        [&](OpBuilder &nb, Location, Value chunk, ValueRange iterArgs) {
+          scf::YieldOp::create(
+              nb, loc, chunkMax(nb, chunk, inputChunk(nb, chunk), iterArgs[0]));
+        });
+    amax = loop.getResult(0);
+  }
+  return reduceAcrossRow(b, {amax}, /*stage=*/2, /*maximum=*/true)[0];
 }
 
 void GPURowKernelEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch) {
@@ -474,10 +555,7 @@ void GPURowKernelEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch) {
 
   // One thread per row writes the statistics.
   if (p.rstd || p.mean) {
-    Value first = arith::AndIOp::create(
-        b, loc, rowValid,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, threadInRow,
-                              index(b, 0)));
+    Value first = firstThreadOfRow(b);
     scf::IfOp::create(b, loc, first, [&](OpBuilder &nb, Location) {
       if (p.rstd)
         memref::StoreOp::create(nb, loc, rstd, p.rstd, ValueRange{row});
@@ -489,8 +567,15 @@ void GPURowKernelEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch) {
     });
   }
 
+  Value inverseScale;
+  if (quantized && quantized->isDynamic()) {
+    inverseScale = quantized->dynamicInverseScale(
+        b, rowAmax(b, shift, correction, rstd), row, firstThreadOfRow(b));
+  } else if (quantized) {
+    inverseScale = quantized->staticInverseScale(b);
+  }
   forEachChunk(b, [&](OpBuilder &nb, Value chunk, ArrayRef<Value> s) {
-    normalizeChunk(nb, chunk, s, shift, correction, rstd);
+    normalizeChunk(nb, chunk, s, shift, correction, rstd, inverseScale);
   });
 }
 
@@ -499,11 +584,15 @@ void GPURowKernelEmitter::emit(OpBuilder &b) {
   Value rowsPerBlock = index(b, shape.rowsPerBlock);
   Value grid = arith::CeilDivUIOp::create(b, loc, p.rows, rowsPerBlock);
   SmallVector<Type> workgroupTypes;
+  // Two slots a warp for each reduction stage: the statistics' two, and
+  // the dynamic scales' amax.
+  int64_t stages = quantized && quantized->isDynamic() ? 3 : 2;
   if (warpsPerRow > 1)
-    workgroupTypes.push_back(MemRefType::get(
-        {4 * shape.rowsPerBlock * warpsPerRow}, acc, MemRefLayoutAttrInterface(),
-        gpu::AddressSpaceAttr::get(b.getContext(),
-                                   gpu::AddressSpace::Workgroup)));
+    workgroupTypes.push_back(
+        MemRefType::get({2 * stages * shape.rowsPerBlock * warpsPerRow}, acc,
+                        MemRefLayoutAttrInterface(),
+                        gpu::AddressSpaceAttr::get(
+                            b.getContext(), gpu::AddressSpace::Workgroup)));
   auto launch = gpu::LaunchOp::create(
       b, loc, grid, one, one, index(b, shape.threadsPerRow), rowsPerBlock, one,
       /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,

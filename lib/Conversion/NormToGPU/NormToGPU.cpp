@@ -34,6 +34,7 @@
 #include "norm/Transforms/CheckLowered.h"
 #include "norm/Transforms/GPU/GPUTransforms.h"
 
+#include "GPUQuantizedRow.h"
 #include "GPURowKernel.h"
 #include "Gemm/GPUGemm.h"
 #include "TargetInfo.h"
@@ -84,6 +85,7 @@ GPURowKernelShape makeShape(int64_t threadsPerRow, int64_t vectorWidth,
   shape.rowsPerBlock = std::max<int64_t>(
       1, NVIDIATargetInfo::kRowBlockThreads / threadsPerRow);
   shape.vectorWidth = vectorWidth;
+  shape.smVersion = options.smVersion;
   if (staticN) {
     int64_t chunks =
         llvm::divideCeilSigned(*staticN, threadsPerRow * vectorWidth);
@@ -238,7 +240,10 @@ std::string unsupportedGPURowReason(Operation *op) {
   if (rotaryCosOf(op))
     return "has a rotary embedding (rope), which the GPU row kernel does not "
            "apply yet (--norm-decompose it first)";
-  return unsupportedRowOperandReason(op);
+  std::string reason = unsupportedGPUQuantizedReason(op);
+  if (!reason.empty())
+    return reason;
+  return unsupportedRowOperandReason(op, /*quantizedOutputs=*/true);
 }
 
 template <typename OpTy>
