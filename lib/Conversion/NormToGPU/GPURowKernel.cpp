@@ -38,6 +38,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GPURowKernel.h"
+#include "GPUQuantizedRow.h"
 #include "TargetInfo.h"
 
 #include "norm/Conversion/Utils/ScalarArith.h"
@@ -73,7 +74,10 @@ public:
                       const GPURowKernelShape &shape)
       : ScalarArith(loc, p.accType), p(p), shape(shape),
         warpsPerRow(shape.threadsPerRow / NVIDIATargetInfo::kWarpSize),
-        chunksPerGroup(gpuRowChunksPerGroup(p, shape.vectorWidth)) {}
+        chunksPerGroup(gpuRowChunksPerGroup(p, shape.vectorWidth)) {
+    if (p.quant)
+      quantized.emplace(loc, p, shape.smVersion);
+  }
 
   void emit(OpBuilder &b);
 
@@ -180,19 +184,30 @@ private:
                                 ElementStatFn step);
   void forEachGroup(OpBuilder &b, GroupFn fn);
   SmallVector<Value> reduceAcrossRow(OpBuilder &b, ArrayRef<Value> partials,
-                                     unsigned stage);
+                                     unsigned stage, bool maximum = false);
   Value reciprocalStd(OpBuilder &b, Value statistic);
+  /// Whether this thread is thread 0 of a real row: the one that writes the
+  /// row's statistics and scale.
+  Value firstThreadOfRow(OpBuilder &b) {
+    return arith::AndIOp::create(
+        b, loc, rowValid,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, threadInRow,
+                              index(b, 0)));
+  }
   void emitBody(OpBuilder &b, gpu::LaunchOp launch);
   SmallVector<Value> normalizedChunk(OpBuilder &b, Value chunk,
                                      ArrayRef<Value> s, Value shift,
                                      Value correction, Value rstd);
   void rotateGroup(OpBuilder &b, ArrayRef<Value> chunks,
                    ArrayRef<SmallVector<Value>> v);
+  Value rowAmax(OpBuilder &b, Value shift, Value correction, Value rstd);
 
   const RowNormProblem &p;
   const GPURowKernelShape &shape;
   int64_t warpsPerRow;
   int64_t chunksPerGroup;
+  /// Set when y is quantized (never with a rotary embedding: rule R4).
+  std::optional<GPUQuantizedRow> quantized;
 
   // Set while the body is emitted.
   Value threadInRow, rowInBlock, row, rowValid, lane, warp, workgroup;
@@ -370,12 +385,18 @@ void GPURowKernelEmitter::forEachGroup(OpBuilder &b, GroupFn fn) {
   });
 }
 
-/// Sums each partial over the row's threads; every thread gets the totals.
-/// `stage` picks the shared-memory slots, so that the two reductions of
-/// LayerNorm need no barrier between them.
+/// Sums each partial over the row's threads (with `maximum`, takes their
+/// maximum, NaN-propagating); every thread gets the totals. `stage` picks
+/// the shared-memory slots, so that the reductions of one kernel need no
+/// barrier between them.
 SmallVector<Value>
 GPURowKernelEmitter::reduceAcrossRow(OpBuilder &b, ArrayRef<Value> partials,
-                                     unsigned stage) {
+                                     unsigned stage, bool maximum) {
+  auto combine = [&](OpBuilder &nb, Value x, Value y) -> Value {
+    if (maximum)
+      return arith::MaximumFOp::create(nb, loc, x, y);
+    return arith::AddFOp::create(nb, loc, x, y);
+  };
   SmallVector<Value> values(partials.begin(), partials.end());
   for (Value &v : values)
     for (int64_t offset = NVIDIATargetInfo::kWarpSize / 2; offset >= 1;
@@ -384,7 +405,7 @@ GPURowKernelEmitter::reduceAcrossRow(OpBuilder &b, ArrayRef<Value> partials,
                                            NVIDIATargetInfo::kWarpSize,
                                            gpu::ShuffleMode::XOR)
                         .getShuffleResult();
-      v = arith::AddFOp::create(b, loc, v, other);
+      v = combine(b, v, other);
     }
   if (warpsPerRow == 1)
     return values;
@@ -413,7 +434,7 @@ GPURowKernelEmitter::reduceAcrossRow(OpBuilder &b, ArrayRef<Value> partials,
     for (int64_t w = 0; w < warpsPerRow; ++w) {
       Value part = memref::LoadOp::create(b, loc, workgroup,
                                           ValueRange{slot(b, index(b, w), i)});
-      total = total ? Value(arith::AddFOp::create(b, loc, total, part)) : part;
+      total = total ? combine(b, total, part) : part;
     }
     totals.push_back(total);
   }
@@ -424,15 +445,12 @@ Value GPURowKernelEmitter::reciprocalStd(OpBuilder &b, Value statistic) {
   return createReciprocalStd(b, loc, statistic, p.epsMode, p.epsilon);
 }
 
-/// The value y rounds from (acc type) for one chunk, with the residual sum
-/// stored; see RowKernel.cpp of the CPU kernel for the rounding order, which
-/// this follows exactly.
+/// y of one chunk, unrounded; see RowKernel.cpp of the CPU kernel for the
+/// rounding order, which this follows exactly.
 SmallVector<Value>
 GPURowKernelEmitter::normalizedChunk(OpBuilder &b, Value chunk,
                                      ArrayRef<Value> s, Value shift,
                                      Value correction, Value rstd) {
-  if (p.sum)
-    storeChunk(b, s, p.sum, chunk);
   bool scaled = p.weight || p.weightOffset != 0.0;
   bool roundEarly = p.castMode == CastMode::before_weight;
   auto round = [&](Value v) {
@@ -505,6 +523,50 @@ void GPURowKernelEmitter::rotateGroup(OpBuilder &b, ArrayRef<Value> chunks,
     storeChunk(b, values, p.y, chunk);
 }
 
+/// max |y| over the row (acc_type; NaN if y has one), in every thread: the
+/// thread's chunks (held, or re-read: y is computed again in the normalize
+/// sweep, which costs less than keeping it), then across the row.
+Value GPURowKernelEmitter::rowAmax(OpBuilder &b, Value shift, Value correction,
+                                   Value rstd) {
+  auto chunkMax = [&](OpBuilder &nb, Value chunk, ArrayRef<Value> s,
+                      Value amax) -> Value {
+    for (Value v : normalizedChunk(nb, chunk, s, shift, correction, rstd))
+      amax = arith::MaximumFOp::create(nb, loc, amax,
+                                       math::AbsFOp::create(nb, loc, v));
+    return amax;
+  };
+  Value amax = accConst(b, 0.0);
+  if (shape.heldChunks > 0) {
+    for (int64_t c = 0; c < shape.heldChunks; ++c) {
+      Value chunk = chunkOf(b, c);
+      if (!heldValid[c]) {
+        amax = chunkMax(b, chunk, held[c], amax);
+        continue;
+      }
+      // γ and β past the row's end are not read.
+      auto ifOp = scf::IfOp::create(
+          b, loc, heldValid[c],
+          [&](OpBuilder &nb, Location) {
+            scf::YieldOp::create(nb, loc, chunkMax(nb, chunk, held[c], amax));
+          },
+          [&](OpBuilder &nb, Location) {
+            scf::YieldOp::create(nb, loc, amax);
+          });
+      amax = ifOp.getResult(0);
+    }
+  } else {
+    auto loop = scf::ForOp::create(
+        b, loc, threadInRow, numChunks(b), index(b, shape.threadsPerRow),
+        ValueRange{amax},
+        [&](OpBuilder &nb, Location, Value chunk, ValueRange iterArgs) {
+          scf::YieldOp::create(
+              nb, loc, chunkMax(nb, chunk, inputChunk(nb, chunk), iterArgs[0]));
+        });
+    amax = loop.getResult(0);
+  }
+  return reduceAcrossRow(b, {amax}, /*stage=*/2, /*maximum=*/true)[0];
+}
+
 void GPURowKernelEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch) {
   threadInRow = launch.getThreadIds().x;
   rowInBlock = launch.getThreadIds().y;
@@ -569,10 +631,7 @@ void GPURowKernelEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch) {
 
   // One thread per row writes the statistics.
   if (p.rstd || p.mean) {
-    Value first = arith::AndIOp::create(
-        b, loc, rowValid,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, threadInRow,
-                              index(b, 0)));
+    Value first = firstThreadOfRow(b);
     scf::IfOp::create(b, loc, first, [&](OpBuilder &nb, Location) {
       if (p.rstd)
         memref::StoreOp::create(nb, loc, rstd, p.rstd, ValueRange{row});
@@ -584,6 +643,13 @@ void GPURowKernelEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch) {
     });
   }
 
+  Value inverseScale;
+  if (quantized && quantized->isDynamic()) {
+    inverseScale = quantized->dynamicInverseScale(
+        b, rowAmax(b, shift, correction, rstd), row, firstThreadOfRow(b));
+  } else if (quantized) {
+    inverseScale = quantized->staticInverseScale(b);
+  }
   if (p.cos)
     angleRow = arith::RemUIOp::create(
         b, loc, arith::DivUIOp::create(b, loc, row, p.ropeInnerRows),
@@ -591,12 +657,20 @@ void GPURowKernelEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch) {
   forEachGroup(b, [&](OpBuilder &nb, ArrayRef<Value> chunks,
                       ArrayRef<SmallVector<Value>> s) {
     SmallVector<SmallVector<Value>> v;
-    for (auto [chunk, values] : llvm::zip(chunks, s))
+    for (auto [chunk, values] : llvm::zip(chunks, s)) {
+      if (p.sum)
+        storeChunk(nb, values, p.sum, chunk);
       v.push_back(normalizedChunk(nb, chunk, values, shift, correction, rstd));
-    if (p.cos)
+    }
+    if (p.cos) {
       rotateGroup(nb, chunks, v);
-    else
-      storeChunk(nb, v[0], p.y, chunks[0]);
+      return;
+    }
+    // A quantized y has one chunk a group (no rotary embedding).
+    SmallVector<Value> y = v[0];
+    if (quantized)
+      y = quantized->quantizeChunk(nb, y, inverseScale);
+    storeChunk(nb, y, p.y, chunks[0]);
   });
 }
 
@@ -605,11 +679,15 @@ void GPURowKernelEmitter::emit(OpBuilder &b) {
   Value rowsPerBlock = index(b, shape.rowsPerBlock);
   Value grid = arith::CeilDivUIOp::create(b, loc, p.rows, rowsPerBlock);
   SmallVector<Type> workgroupTypes;
+  // Two slots a warp for each reduction stage: the statistics' two, and
+  // the dynamic scales' amax.
+  int64_t stages = quantized && quantized->isDynamic() ? 3 : 2;
   if (warpsPerRow > 1)
-    workgroupTypes.push_back(MemRefType::get(
-        {4 * shape.rowsPerBlock * warpsPerRow}, acc, MemRefLayoutAttrInterface(),
-        gpu::AddressSpaceAttr::get(b.getContext(),
-                                   gpu::AddressSpace::Workgroup)));
+    workgroupTypes.push_back(
+        MemRefType::get({2 * stages * shape.rowsPerBlock * warpsPerRow}, acc,
+                        MemRefLayoutAttrInterface(),
+                        gpu::AddressSpaceAttr::get(
+                            b.getContext(), gpu::AddressSpace::Workgroup)));
   auto launch = gpu::LaunchOp::create(
       b, loc, grid, one, one, index(b, shape.threadsPerRow), rowsPerBlock, one,
       /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,

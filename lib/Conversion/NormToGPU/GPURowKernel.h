@@ -30,6 +30,9 @@ struct GPURowKernelShape {
   int64_t rowsPerBlock = 8;
   int64_t vectorWidth = 1;
   int64_t heldChunks = 0;
+  /// The target's SM version: how a quantized y converts to fp8
+  /// (GPUQuantizedRow.h).
+  int64_t smVersion = 90;
 };
 
 /// The chunks of a row one thread normalizes together: 2 when a rotary

@@ -34,6 +34,7 @@
 #include "norm/Transforms/CheckLowered.h"
 #include "norm/Transforms/GPU/GPUTransforms.h"
 
+#include "GPUQuantizedRow.h"
 #include "GPURowKernel.h"
 #include "Gemm/GPUGemm.h"
 #include "TargetInfo.h"
@@ -85,6 +86,7 @@ GPURowKernelShape makeShape(const RowNormProblem &p, int64_t threadsPerRow,
   shape.rowsPerBlock = std::max<int64_t>(
       1, NVIDIATargetInfo::kRowBlockThreads / threadsPerRow);
   shape.vectorWidth = vectorWidth;
+  shape.smVersion = options.smVersion;
   if (std::optional<int64_t> staticN = p.staticRowLength()) {
     int64_t group = gpuRowChunksPerGroup(p, vectorWidth);
     int64_t chunks = group * llvm::divideCeilSigned(
@@ -239,7 +241,10 @@ void lowerNormToGPUKernel(OpTy op, PatternRewriter &rewriter,
 /// views' reasons (the CPU row kernel's: their layouts, and rotary angles
 /// that are not one run of position dims and broadcast ones).
 std::string unsupportedGPURowReason(Operation *op) {
-  return unsupportedRowOperandReason(op);
+  std::string reason = unsupportedGPUQuantizedReason(op);
+  if (!reason.empty())
+    return reason;
+  return unsupportedRowOperandReason(op, /*quantizedOutputs=*/true);
 }
 
 template <typename OpTy>

@@ -437,17 +437,17 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
   Value correctionVec = correction ? splat(b, correction) : Value();
   bool scaled = p.weight || p.weightOffset != 0.0;
   bool roundEarly = p.castMode == CastMode::before_weight;
-  // Without row pipelining, prefetch the next row's input into L2 while
-  // this row is normalized from cache.
-  // With row pipelining and a strided x (a column slice of wider rows),
-  // prefetch a row beyond the one being accumulated: each strided row
-  // starts a new DRAM stream, which the hardware prefetchers pick up only
-  // after a few misses, while contiguous rows continue the previous row's
-  // (measured: 88-94% of the contiguous GB/s without, 92-113% with).
+  // Prefetch into L2 while this row is normalized from cache: without row
+  // pipelining, the next row's input; with it, only for a strided x (a
+  // column slice of wider rows), a row beyond the one being accumulated.
+  // Each strided row starts a new DRAM stream, which the hardware
+  // prefetchers pick up only after a few misses, while contiguous rows
+  // continue the previous row's (measured: 88-94% of the contiguous GB/s
+  // without, 92-113% with).
   Value prefetchRow;
-  Value prefetchAfter = accumulateRow && hasIdentityLayout(p.x)
-                            ? Value()
-                            : (accumulateRow ? accumulateRow : row);
+  Value prefetchAfter = row;
+  if (accumulateRow)
+    prefetchAfter = hasIdentityLayout(p.x) ? Value() : accumulateRow;
   if (prefetchAfter && options.prefetchNextRow) {
     Value lastRow = arith::SubIOp::create(b, loc, p.rows, index(b, 1));
     // Short strided rows: far enough ahead (at least kStridedPrefetchBytes
@@ -480,7 +480,8 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
           nb, loc, arith::SubFOp::create(nb, loc, v, shiftVec), correctionVec);
     v = arith::MulFOp::create(nb, loc, v, rstdVec);
     // before_weight: the normalized value rounds to x's type, the weight
-    // step to γ's (x's or wider: f32 γ with bf16 x rounds nothing here).
+    // step to γ's (x's or wider: f32 γ with bf16 x rounds nothing here; a
+    // quantized y's weight step is not rounded, NormNumerics::weightType).
     if (roundEarly)
       v = roundThrough(nb, v, elementType);
     auto round = [&](Value x) {

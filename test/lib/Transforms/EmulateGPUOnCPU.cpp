@@ -19,6 +19,9 @@
 //                 the source lane's slot (so every thread of the block must
 //                 reach it: the kernels keep control flow uniform;
 //                 EmulatedTeam.h says why one barrier is enough);
+//   nvvm.convert.f32x2.to.f8x2 (cvt.rn.satfinite of the quantized row
+//                 kernel) → each value encoded as createQuantize does
+//                 (NormQuantization.h), the first operand's byte high;
 //   nvgpu ops   → EmulateNVGPU.cpp (cp.async lands as late as PTX allows:
 //                 at the wait that covers its group); sm_90 mbarriers and
 //                 TMA loads → EmulateTMA.cpp, calls of the test runtime
@@ -35,6 +38,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "EmulatedTeam.h"
+
+#include "norm/Dialect/Norm/IR/NormQuantization.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -305,8 +310,35 @@ LogicalResult LaunchEmulator::run() {
   return success();
 }
 
+/// cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32 into an i16: saturating, rounded
+/// to nearest even, NaN kept, as createQuantize encodes a value (scale 1).
+static LogicalResult emulateFloat8Conversion(NVVM::ConvertF32x2ToF8x2Op op) {
+  if (op.getRnd() != NVVM::FPRoundingMode::RN ||
+      op.getSat() != NVVM::SaturationMode::SATFINITE || op.getRelu() ||
+      !op.getDst().getType().isInteger(16))
+    return op->emitError("emulation: only cvt.rn.satfinite into an i16 is "
+                         "emulated");
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Type i16 = b.getI16Type();
+  Value one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0));
+  auto byte = [&](Value v) -> Value {
+    Value q = norm::createQuantize(b, loc, v, one, op.getDstTy());
+    return arith::ExtUIOp::create(
+        b, loc, i16, arith::BitcastOp::create(b, loc, b.getI8Type(), q));
+  };
+  Value high = arith::ShLIOp::create(
+      b, loc, byte(op.getA()), arith::ConstantIntOp::create(b, loc, i16, 8));
+  op.getDst().replaceAllUsesWith(
+      arith::OrIOp::create(b, loc, high, byte(op.getB())).getResult());
+  op->erase();
+  return success();
+}
+
 LogicalResult LaunchEmulator::rewriteBodyOp(Operation *op, EmulatedTeam &team) {
   OpBuilder b(op);
+  if (auto convert = dyn_cast<NVVM::ConvertF32x2ToF8x2Op>(op))
+    return emulateFloat8Conversion(convert);
   if (isa<gpu::BarrierOp>(op)) {
     omp::BarrierOp::create(b, op->getLoc());
     op->erase();

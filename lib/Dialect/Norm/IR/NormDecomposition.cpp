@@ -48,7 +48,8 @@ namespace {
 /// A missing γ is 1, a missing β is 0. after_weight: all in acc_type, one
 /// rounding to the output type. before_weight: `v` rounds to the input's
 /// element type, the weight step runs in γ's type (PyTorch's promotion of
-/// `weight * hidden.to(input_dtype)`), then rounds to the output type.
+/// `weight * hidden.to(input_dtype)`; acc_type for a quantized y, which
+/// NormNumerics::weightType says), then rounds to the output type.
 Value applyWeightAndBias(OpBuilder &b, Location loc, Value v, Value gamma,
                          Value beta, const DecompositionNumerics &num) {
   bool scaled = gamma || num.weightOffset != 0.0;

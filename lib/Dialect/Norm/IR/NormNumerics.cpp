@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "norm/Dialect/Norm/IR/NormNumerics.h"
+#include "norm/Dialect/Norm/IR/NormQuantization.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -53,6 +54,11 @@ NormNumerics mlir::norm::getNormNumerics(Operation *op) {
         NormNumerics num = readNumerics(norm);
         num.castMode = norm.getCastMode();
         readWeightType(norm, num);
+        // A quantized y is never rounded before its quantization (DESIGN.md
+        // §8): before_weight still rounds the normalized value to x's type,
+        // but the weight step runs in acc_type.
+        if (isQuantizedElementType(getElementTypeOrSelf(norm.getInit())))
+          num.weightType = num.accType;
         if constexpr (std::is_same_v<decltype(norm), RMSNormOp>)
           num.partial = norm.getPartialValue();
         return num;

@@ -485,3 +485,32 @@ func.func @memref_norm(%x: memref<16x64xf32>, %g: memref<64xf32>, %y: memref<16x
   norm.rms_norm ins(%x : memref<16x64xf32>) weight(%g : memref<64xf32>) outs(%y : memref<16x64xf32>)
   return
 }
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// A rotary embedding and a quantized result exclude each other (rule R4):
+// refused before the quantization is traced, with a remark about the rope.
+// CHECK-LABEL: func.func @rope_norm
+//       CHECK: norm.rms_norm {{.*}} rope({{.*}} -> tensor<16x64xf32>
+//       CHECK: linalg.generic
+func.func @rope_norm(%x: tensor<16x64xf32>, %c: tensor<16x64xf32>, %s: tensor<16x64xf32>, %scale: f32) -> tensor<16x64xi8> {
+  %lo = arith.constant -128.0 : f32
+  %hi = arith.constant 127.0 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %y = norm.rms_norm ins(%x : tensor<16x64xf32>) rope(%c, %s : tensor<16x64xf32>, tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) -> tensor<16x64xf32>
+  %eq = tensor.empty() : tensor<16x64xi8>
+  // expected-remark @+1 {{norm-raise: quantization not raised: the norm applies a rotary embedding (rope), which a quantized result cannot have}}
+  %q = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%y : tensor<16x64xf32>) outs(%eq : tensor<16x64xi8>) {
+  ^bb0(%in: f32, %out: i8):
+    %d = arith.divf %in, %scale : f32
+    %r = math.roundeven %d : f32
+    %c0 = arith.maximumf %r, %lo : f32
+    %c1 = arith.minimumf %c0, %hi : f32
+    %t = arith.fptosi %c1 : f32 to i8
+    linalg.yield %t : i8
+  } -> tensor<16x64xi8>
+  return %q : tensor<16x64xi8>
+}

@@ -39,8 +39,9 @@ struct NormNumerics {
   EpsMode epsMode = EpsMode::inside_sqrt;
   /// The type a before_weight op applies γ and β in: their element type,
   /// which is the input's or wider (f32 γ with bf16 x); the input's when
-  /// the op has neither. The normalized value is rounded to the input's
-  /// element type first, then widened to this type.
+  /// the op has neither; acc_type for a quantized result, which is never
+  /// rounded before its quantization. The normalized value is rounded to
+  /// the input's element type first, then widened to this type.
   Type weightType;
 };
 

@@ -467,6 +467,16 @@ QuantRaise raiseCandidate(RewriterBase &rewriter, Operation *op, Value q,
   auto qType = cast<RankedTensorType>(q.getType());
   Operation *rootOp = q.getDefiningOp();
   out.at = rootOp;
+  auto fail = [&](const Twine &why) {
+    out.nearMiss = why.str();
+    return out;
+  };
+  // The op's rule R4: a rotary embedding and a quantized result exclude
+  // each other (rebuildQuantized would build an op the verifier refuses).
+  // Checked before the trace, which it makes pointless.
+  if (getNormRotary(op))
+    return fail("the norm applies a rotary embedding (rope), which a "
+                "quantized result cannot have");
   ExprArena arena;
   Tracer tracer(arena, qType);
   tracer.traceQuantization = true;
@@ -485,16 +495,6 @@ QuantRaise raiseCandidate(RewriterBase &rewriter, Operation *op, Value q,
   std::optional<QuantForm> form = recognizer.run(root, out.nearMiss);
   if (!form)
     return out;
-  auto fail = [&](const Twine &why) {
-    out.nearMiss = why.str();
-    return out;
-  };
-  // The op's rule R4: a rotary embedding and a quantized result exclude
-  // each other (rebuildQuantized would build an op the verifier refuses).
-  if (getNormRotary(op))
-    return fail("the norm applies a rotary embedding (rope), which a "
-                "quantized result cannot have");
-
   // The cone: the traced ops between y (and the static scale) and q.
   std::optional<Value> scaleValue;
   if (form->scaleAtom)
