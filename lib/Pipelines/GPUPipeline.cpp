@@ -5,9 +5,10 @@
 // NVIDIA kernels plus LLVM-dialect host code that launches them through the
 // mgpu* runtime (libnorm_cuda_runtime.so, lib/ExecutionEngine/CudaRuntime):
 //
-//   (tensors only) norms whose rotary angles the row kernels do not index
-//     decomposed, the CPU pipeline's tensor clean-up and bufferization,
-//     every buffer made managed memory (Bufferization.cpp)
+//   (tensors only) norms no GPU kernel takes (rotary angles the row
+//     kernels do not index, per-group quantization scales) decomposed, the
+//     CPU pipeline's tensor clean-up and bufferization, every buffer made
+//     managed memory (Bufferization.cpp)
 //   → norm-outline-kernels{min-sites=2}: each kernel op several sites share
 //     moved into one function called from each site
 //   → convert-norm-to-gpu (norms, fused ops, matmuls with lower-matmuls)
@@ -41,6 +42,7 @@
 #include "norm/Conversion/Passes.h"
 #include "norm/Conversion/Utils/RowNormProblem.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
+#include "norm/Dialect/Norm/IR/NormQuantization.h"
 #include "norm/Pipelines/Passes.h"
 #include "norm/Target/NVIDIATarget.h"
 #include "norm/Transforms/Passes.h"
@@ -86,22 +88,30 @@ bool hasTensors(ModuleOp module) {
   return result.wasInterrupted();
 }
 
-/// The row kernels rotate only angles that are one run of position dims and
-/// broadcast ones (unsupportedRotaryAnglesReason); a tensor-form norm with
-/// other angles (HF's [B,1,T,D] over [B,H,T,D]) becomes its decomposition
-/// (linalg, GPU kernels an element a thread), before bufferization so that
-/// its temporaries are managed memory like every other buffer. The CPU
+/// The tensor-form norms no GPU kernel takes, which become their
+/// decomposition (linalg, GPU kernels an element a thread) before
+/// bufferization, so that their temporaries are managed memory like every
+/// other buffer: rotary angles the row kernels do not index (one run of
+/// position dims, then broadcast ones: unsupportedRotaryAnglesReason; HF's
+/// [B,1,T,D] over [B,H,T,D]) and per-group quantization scales. The CPU
 /// pipeline's norm-decompose catches the same ops after its kernels.
-LogicalResult decomposeUnsupportedRotaryNorms(ModuleOp module) {
-  SmallVector<linalg::AggregatedOpInterface> rotary;
+bool noGPUKernelTakes(Operation *op) {
+  if (!isa<RMSNormOp, LayerNormOp>(op) ||
+      !isa<RankedTensorType>(op->getOperand(0).getType()))
+    return false;
+  std::optional<NormQuantization> quant = getNormQuantization(op);
+  return (quant && quant->groupSize) ||
+         !unsupportedRotaryAnglesReason(op).empty();
+}
+
+LogicalResult decomposeNormsNoGPUKernelTakes(ModuleOp module) {
+  SmallVector<linalg::AggregatedOpInterface> unsupported;
   module.walk([&](Operation *op) {
-    std::optional<NormRotary> rope = getNormRotary(op);
-    if (rope && isa<RankedTensorType>(rope->cos.getType()) &&
-        !unsupportedRotaryAnglesReason(op).empty())
-      rotary.push_back(cast<linalg::AggregatedOpInterface>(op));
+    if (noGPUKernelTakes(op))
+      unsupported.push_back(cast<linalg::AggregatedOpInterface>(op));
   });
   IRRewriter rewriter(module.getContext());
-  for (linalg::AggregatedOpInterface op : rotary) {
+  for (linalg::AggregatedOpInterface op : unsupported) {
     rewriter.setInsertionPoint(op);
     FailureOr<SmallVector<Value>> results = op.decomposeOperation(rewriter);
     if (failed(results))
@@ -140,7 +150,7 @@ struct BufferizeTensorsPass
   }
   void runOnOperation() override {
     if (hasTensors(getOperation()) &&
-        (failed(decomposeUnsupportedRotaryNorms(getOperation())) ||
+        (failed(decomposeNormsNoGPUKernelTakes(getOperation())) ||
          failed(runPipeline(stages, getOperation()))))
       signalPassFailure();
   }

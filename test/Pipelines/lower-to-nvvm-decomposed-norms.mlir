@@ -1,4 +1,5 @@
-// --norm-lower-to-nvvm on tensor-form norms with a rotary embedding: angles
+// --norm-lower-to-nvvm decomposes the tensor-form norms no GPU kernel takes
+// (and only those). A rotary embedding: angles
 // the GPU row kernel indexes ([T, 1, D] over [T, H, D] heads) stay on the
 // norm op and reach the kernel; HF's [B, 1, T, D] angles over [B, H, T, D]
 // (broadcast between two position dims, which the row kernels do not index)
@@ -38,4 +39,18 @@ func.func @hf_broadcast(%x: tensor<2x4x8x32xf32>, %c: tensor<2x1x8x32xf32>, %s: 
   %e = tensor.empty() : tensor<2x4x8x32xf32>
   %y = norm.rms_norm ins(%x : tensor<2x4x8x32xf32>) rope(%c, %s : tensor<2x1x8x32xf32>, tensor<2x1x8x32xf32>) outs(%e : tensor<2x4x8x32xf32>) {axis = 3 : i64} -> tensor<2x4x8x32xf32>
   return %y : tensor<2x4x8x32xf32>
+}
+
+// Per-group quantization scales: no GPU kernel computes them yet; the
+// tensor-form op is decomposed the same way.
+// CHECK-LABEL: llvm.func @per_group(
+// CHECK:         gpu.launch_func
+// KERNELS-LABEL: func.func @per_group(
+// KERNELS-NOT:     norm.rms_norm
+// KERNELS:         return
+func.func @per_group(%x: tensor<4x256xf32>) -> (tensor<4x256xf8E4M3FN>, tensor<4x2xf32>) {
+  %e = tensor.empty() : tensor<4x256xf8E4M3FN>
+  %es = tensor.empty() : tensor<4x2xf32>
+  %q, %sc = norm.rms_norm ins(%x : tensor<4x256xf32>) outs(%e : tensor<4x256xf8E4M3FN>) scale_outs(%es : tensor<4x2xf32>) {group_size = 128 : i64} -> tensor<4x256xf8E4M3FN>, tensor<4x2xf32>
+  return %q, %sc : tensor<4x256xf8E4M3FN>, tensor<4x2xf32>
 }
