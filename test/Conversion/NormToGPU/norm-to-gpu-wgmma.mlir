@@ -1,6 +1,6 @@
 // --convert-norm-to-gpu with chip=sm_90a: the GEMMs warpgroupGemmApplies
-// takes (bf16/f16; no prologue, or RMSNorm without γ, weight offset or
-// residual) run on wgmma.mma_async with TMA loads into four 24 KiB stages
+// takes (bf16/f16; no prologue, or RMSNorm without a residual, with or
+// without γ and weight offset) run on wgmma.mma_async with TMA loads into four 24 KiB stages
 // (lib/Conversion/NormToGPU/Gemm/WarpgroupGemm.cpp); the guarded-load kernel
 // stays the fallback for misaligned buffers. GEMMs it does not take, and
 // every GEMM for sm_90 (no "a": no wgmma in its PTX), use mma.sync.
@@ -60,12 +60,11 @@ func.func @rms_nk_f16(%x: memref<64x256xf16>, %w: memref<128x256xf16>, %y: memre
 
 // -----
 
-// γ not folded into W: the A tile would be rescaled in shared memory, which
-// the wgmma kernel does not do; mma.sync.
+// γ not folded into W: the A tile is rescaled in shared memory
+// (norm-to-gpu-wgmma-prologue.mlir), still on wgmma.
 // CHECK-LABEL: func.func @rms_gamma_bf16
-// CHECK-NOT:     nvvm.wgmma
-// CHECK:         nvgpu.mma.sync
-// CHECK-NOT:     nvvm.wgmma
+// CHECK:         nvvm.fence.proxy
+// CHECK:         nvvm.wgmma.mma_async
 // CHECK:         return
 func.func @rms_gamma_bf16(%x: memref<64x256xbf16>, %g: memref<256xbf16>, %w: memref<256x128xbf16>, %y: memref<64x128xbf16>) {
   norm.rms_norm_matmul ins(%x : memref<64x256xbf16>) weight(%g : memref<256xbf16>) rhs(%w : memref<256x128xbf16>) outs(%y : memref<64x128xbf16>) {epsilon = 1.0e-06 : f64}
@@ -98,11 +97,10 @@ func.func @rms_residual_bf16(%x: memref<64x256xbf16>, %r: memref<64x256xbf16>, %
 
 // -----
 
-// A weight offset without γ (a scale of 1 + offset on A): mma.sync.
+// A weight offset without γ (a scale of 1 + offset on A): wgmma too.
 // CHECK-LABEL: func.func @rms_offset_bf16
-// CHECK-NOT:     nvvm.wgmma
-// CHECK:         nvgpu.mma.sync
-// CHECK-NOT:     nvvm.wgmma
+// CHECK:         nvvm.fence.proxy
+// CHECK:         nvvm.wgmma.mma_async
 // CHECK:         return
 func.func @rms_offset_bf16(%x: memref<64x256xbf16>, %w: memref<256x128xbf16>, %y: memref<64x128xbf16>) {
   norm.rms_norm_matmul ins(%x : memref<64x256xbf16>) rhs(%w : memref<256x128xbf16>) outs(%y : memref<64x128xbf16>) {epsilon = 1.0e-06 : f64, weight_offset = 1.0 : f32}

@@ -44,6 +44,9 @@
 //   fence.mbarrier_init    nothing: the emulated barriers are host memory
 //                          behind a mutex, and the block barrier after the
 //                          inits is a full fence (omp.barrier).
+//   fence.proxy.async      nothing: emulated wgmma and TMA read and write
+//                          shared memory as the threads do (one proxy), and
+//                          the block barrier that follows is a full fence.
 //
 // bf16 and f16 operands from descriptors with an f32 accumulator; other
 // forms are errors at the op.
@@ -250,7 +253,8 @@ LogicalResult mlir::norm::test::emulateWGMMAOp(Operation *op,
     if (failed(emulateMmaAsync(mma, team)))
       return failure();
   } else if (!isa<NVVM::WgmmaFenceAlignedOp, NVVM::WgmmaGroupSyncAlignedOp,
-                  NVVM::WgmmaWaitGroupSyncOp, NVVM::FenceMbarrierInitOp>(op)) {
+                  NVVM::WgmmaWaitGroupSyncOp, NVVM::FenceMbarrierInitOp,
+                  NVVM::FenceProxyOp>(op)) {
     return op->emitError("emulation: this op is not emulated");
   }
   op->erase();

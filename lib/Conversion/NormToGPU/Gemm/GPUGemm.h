@@ -68,8 +68,8 @@ void emitGPUFusedGemm(OpBuilder &b, Location loc, const GPUGemmProblem &problem,
                       bool asyncCopies, const GPUSplitK *split = nullptr);
 
 /// Whether the sm_90a warpgroup-MMA kernel (emitGPUWarpgroupGemm) computes
-/// `problem`: bf16/f16, no prologue or RMSNorm without γ, weight offset or
-/// residual (the form --norm-fuse-matmul leaves once γ is folded into W).
+/// `problem`: bf16/f16, no prologue, or RMSNorm without a residual, with or
+/// without γ and weight offset (WarpgroupPrologue::supports).
 bool warpgroupGemmApplies(const GPUGemmProblem &problem);
 
 /// Emits a gpu.launch computing `problem` on sm_90a warpgroup MMA

@@ -23,10 +23,10 @@
 //            one), commit, wait for the group, barrier, then thread 0 loads
 //            tile kt + kStages into the freed stage. Past M, N and K the
 //            TMA loads fill zeros, so tails need no guards until the store;
-//   prologue (RMSNorm), two threads per row of the A tile, 32 elements
-//            (64 bytes) each: Σx² in f32. The swizzle only permutes 16-byte
-//            chunks within a 128-byte row, so the pair's sum covers the
-//            whole row whichever chunks each reads;
+//   prologue (RMSNorm, WarpgroupPrologue.cpp), two threads per row of the
+//            A tile, 32 elements (64 bytes) each: Σx² in f32; with γ or a
+//            weight offset the tile rewritten as round(x·γ'), then
+//            fence.proxy.async and a barrier before the MMAs;
 //   epilogue: the pair's sums combined (shuffle xor 1) into r (emitRowScale,
 //            as the other kernels), r in shared memory, then each of the
 //            thread's 64 accumulator registers (register i: row 16·warp +
@@ -43,6 +43,7 @@
 
 #include "../TargetInfo.h"
 #include "GemmInternals.h"
+#include "WarpgroupPrologue.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -61,7 +62,7 @@ namespace {
 constexpr int64_t kBM = GPUGemmTiles::kBlockM; // 64: one wgmma's M
 constexpr int64_t kBN = GPUGemmTiles::kBlockN; // 128: one wgmma's N
 constexpr int64_t kThreads = GPUGemmTiles::kThreads;
-constexpr int64_t kBK = 64; // 128 bytes of bf16/f16
+constexpr int64_t kBK = gpugemm::kWarpgroupTileK; // 128 bytes of bf16/f16
 constexpr int64_t kMmaK = 16;
 constexpr int64_t kStages = 4;
 constexpr int64_t kElementBytes = 2;
@@ -121,8 +122,6 @@ private:
   }
   /// Thread 0 loads K tile `kt` into stage kt % kStages.
   void issueTile(OpBuilder &b, Value kt);
-  /// Σx² of the thread's half row of the A tile at `aOffset`.
-  Value rowSquares(OpBuilder &b, Value aOffset, Value sum);
   /// The four m64n128k16 MMAs of one K tile, waited for.
   Value multiplyTile(OpBuilder &b, Value aOffset, Value acc);
   void epilogue(OpBuilder &b, Value acc, Value sumSquares);
@@ -164,24 +163,6 @@ void WarpgroupGemmEmitter::issueTile(OpBuilder &b, Value kt) {
     }
     scf::YieldOp::create(tb, loc);
   });
-}
-
-Value WarpgroupGemmEmitter::rowSquares(OpBuilder &b, Value aOffset, Value sum) {
-  Value tile = view(b, aOffset, sharedTile(kBM, kBK));
-  Value row = divC(b, tid, 2);
-  Value col0 = mulC(b, remC(b, tid, 2), kBK / 2);
-  auto vecType = VectorType::get({8}, elem());
-  auto vecF32 = VectorType::get({8}, b.getF32Type());
-  for (int64_t c = 0; c < kBK / 2; c += 8) {
-    Value x = vector::LoadOp::create(
-        b, loc, vecType, tile, ValueRange{row, add(b, col0, index(b, c))});
-    Value xf = arith::ExtFOp::create(b, loc, vecF32, x);
-    Value sq = arith::MulFOp::create(b, loc, xf, xf);
-    sum = arith::AddFOp::create(
-        b, loc, sum,
-        vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD, sq));
-  }
-  return sum;
 }
 
 Value WarpgroupGemmEmitter::multiplyTile(OpBuilder &b, Value aOffset,
@@ -353,7 +334,15 @@ void WarpgroupGemmEmitter::emit(OpBuilder &b) {
         nvgpu::MBarrierTryWaitParityOp::create(lb, loc, barriers, parity,
                                                index(lb, 10000000), stage);
         Value aOffset = stageOffset(lb, stage);
-        Value sum = isNorm() ? rowSquares(lb, aOffset, iter[1]) : iter[1];
+        Value sum = iter[1];
+        if (isNorm()) {
+          // Σx², and with γ or an offset the tile rewritten as round(x·γ').
+          gpugemm::WarpgroupPrologue prologue(loc, p);
+          sum = prologue.onTile(lb, view(lb, aOffset, sharedTile(kBM, kBK)),
+                                tid, kt, sum);
+          if (prologue.rewritesA())
+            gpu::BarrierOp::create(lb, loc);
+        }
         Value acc = multiplyTile(lb, aOffset, iter[0]);
         // Every thread is done with the stage before it is refilled.
         gpu::BarrierOp::create(lb, loc);
@@ -373,11 +362,11 @@ void WarpgroupGemmEmitter::emit(OpBuilder &b) {
 
 bool mlir::norm::warpgroupGemmApplies(const GPUGemmProblem &p) {
   Type elem = p.elementType();
-  return (elem.isBF16() || elem.isF16()) &&
-         (p.prologue == GemmPrologue::None ||
-          (p.prologue == GemmPrologue::RMSNorm && !p.gamma &&
-           p.weightOffset == 0.0)) &&
-         p.normalizesA == GemmPrologue::None && !p.aResidual && !p.aSum;
+  if (!elem.isBF16() && !elem.isF16())
+    return false;
+  if (p.prologue != GemmPrologue::None)
+    return gpugemm::WarpgroupPrologue::supports(p);
+  return p.normalizesA == GemmPrologue::None && !p.aResidual && !p.aSum;
 }
 
 void mlir::norm::emitGPUWarpgroupGemm(OpBuilder &b, Location loc,

@@ -1,0 +1,137 @@
+//===- WarpgroupPrologue.cpp - RMSNorm on the wgmma GEMM's A tiles --------===//
+//
+// The RMSNorm prologue of the sm_90a warpgroup-MMA GEMM (WarpgroupGemm.cpp),
+// per K tile of 64, on the A tile that TMA has stored in shared memory with
+// the 128-byte swizzle:
+//
+//   - Σx² in f32, two threads a row, each four 16-byte chunks of the row
+//     (the swizzle only permutes the 16-byte chunks within a 128-byte row,
+//     so the pair's sums cover the row whichever chunks each reads);
+//   - with γ or a weight offset, the same threads write each chunk back in
+//     place as a = round(x·γ'), γ' = γ + weight_offset (1 + offset without
+//     γ), multiplied in f32 and rounded to the element type once: the
+//     numerics of the mma.sync kernel's prologue (NormPrologue.cpp), so that
+//     both kernels compute the same C. The statistics are of x, read before
+//     the rewrite. γ is read at its own type (f32 γ with bf16 x is never
+//     rounded to bf16) straight from global memory, 16 bytes at a time: a
+//     K tile's 64 values are the same for every row, so all but the first
+//     block's reads hit L1/L2; staging them through TMA would lengthen the
+//     kernel's stage layout and transaction counts for 128–256 bytes.
+//
+// The swizzle: row r of a 1024-byte-aligned tile holds logical chunk
+// c ^ (r % 8) at physical chunk c (PTX ISA, "Tensor Swizzling Modes";
+// test/lib/Runtime/EmulatedAsyncProxy.cpp emulates it), so the γ of a
+// thread's physical chunk c is γ[k0 + 8·(c ^ (r % 8))]. Past K, TMA's zero
+// fill gives x = 0, and γ' is taken as 0 there (γ itself is not read past
+// K), so a = 0 whatever γ holds.
+//
+// The rewrite is a generic-proxy write that the wgmma reads through the
+// async proxy (PTX ISA, "Memory consistency model: proxies"):
+// `fence.proxy.async.shared::cta` after the stores, then a barrier (the
+// caller's) before `wgmma.fence` and the MMAs. The same fence orders the
+// stores before the async proxy's next write of the stage, the TMA load of
+// tile kt + stages, issued after the barrier that follows the MMAs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpgroupPrologue.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+using namespace mlir::norm::gpugemm;
+
+namespace {
+/// Elements of a 16-byte chunk (bf16/f16).
+constexpr int64_t kChunk = 8;
+/// Chunks of a half row: the share of one of a row's two threads.
+constexpr int64_t kHalfRowChunks = kWarpgroupTileK / 2 / kChunk;
+/// Rows of 128 bytes after which the 128-byte swizzle repeats.
+constexpr int64_t kSwizzleRows = 8;
+} // namespace
+
+WarpgroupPrologue::WarpgroupPrologue(Location loc, const GPUGemmProblem &p)
+    : ScalarArith(loc, Float32Type::get(loc->getContext())), p(p) {}
+
+bool WarpgroupPrologue::supports(const GPUGemmProblem &p) {
+  return p.prologue == GemmPrologue::RMSNorm &&
+         p.normalizesA == GemmPrologue::None && !p.aResidual && !p.aSum &&
+         (!p.gamma || elementTypeOf(p.gamma) == p.elementType() ||
+          elementTypeOf(p.gamma).isF32());
+}
+
+bool WarpgroupPrologue::rewritesA() const {
+  return p.gamma || p.weightOffset != 0.0;
+}
+
+Value WarpgroupPrologue::weightFactor(OpBuilder &b, Value k) {
+  auto vecF32 = VectorType::get({kChunk}, b.getF32Type());
+  auto splat = [&](Value scalar) {
+    return vector::BroadcastOp::create(b, loc, vecF32, scalar).getResult();
+  };
+  // γ' = γ + offset, with the scalar ops of NormPrologue::gammaPrime.
+  if (!p.gamma)
+    return splat(
+        arith::AddFOp::create(b, loc, f32(b, 1.0), f32(b, p.weightOffset)));
+  // K is a multiple of a chunk (the TMA kernel's condition): a chunk is
+  // wholly inside or past K. Past K, read γ[0..8) and use 0.
+  Value inside = ult(b, k, p.k);
+  Type gammaType = elementTypeOf(p.gamma);
+  Value gamma =
+      toF32(b, vector::LoadOp::create(
+                   b, loc, VectorType::get({kChunk}, gammaType), p.gamma,
+                   ValueRange{select(b, inside, k, index(b, 0))},
+                   /*nontemporal=*/false, llvm::MaybeAlign(16)));
+  if (p.weightOffset != 0.0)
+    gamma = arith::AddFOp::create(b, loc, gamma, splat(f32(b, p.weightOffset)));
+  Value zero = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(vecF32, b.getF32FloatAttr(0.0)));
+  return select(b, inside, gamma, zero);
+}
+
+Value WarpgroupPrologue::onTile(OpBuilder &b, Value tile, Value thread,
+                                Value kt, Value sum) {
+  Value row = divC(b, thread, 2);
+  Value col0 = mulC(b, remC(b, thread, 2), kWarpgroupTileK / 2);
+  Type elem = p.elementType();
+  auto vecType = VectorType::get({kChunk}, elem);
+  auto vecF32 = VectorType::get({kChunk}, b.getF32Type());
+  // γ' of each chunk first: its global loads are in flight while the tile
+  // is read.
+  SmallVector<Value> factors;
+  if (rewritesA()) {
+    Value k0 = mulC(b, kt, kWarpgroupTileK);
+    Value rowPhase = remC(b, row, kSwizzleRows);
+    Value firstChunk = divC(b, col0, kChunk);
+    for (int64_t c = 0; c < kHalfRowChunks; ++c) {
+      Value logical =
+          arith::XOrIOp::create(b, loc, addC(b, firstChunk, c), rowPhase);
+      factors.push_back(weightFactor(b, add(b, k0, mulC(b, logical, kChunk))));
+    }
+  }
+  for (int64_t c = 0; c < kHalfRowChunks; ++c) {
+    Value col = add(b, col0, index(b, c * kChunk));
+    Value x =
+        vector::LoadOp::create(b, loc, vecType, tile, ValueRange{row, col});
+    Value xf = arith::ExtFOp::create(b, loc, vecF32, x);
+    Value sq = arith::MulFOp::create(b, loc, xf, xf);
+    sum = arith::AddFOp::create(
+        b, loc, sum,
+        vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD, sq));
+    if (factors.empty())
+      continue;
+    Value a = narrow(
+        b, arith::MulFOp::create(b, loc, xf, factors[c]).getResult(), elem);
+    vector::StoreOp::create(b, loc, a, tile, ValueRange{row, col},
+                            /*nontemporal=*/false, llvm::MaybeAlign(16));
+  }
+  if (rewritesA())
+    NVVM::FenceProxyOp::create(
+        b, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(b.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+  return sum;
+}

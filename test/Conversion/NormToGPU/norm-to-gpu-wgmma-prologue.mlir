@@ -1,0 +1,164 @@
+// --convert-norm-to-gpu with chip=sm_90a: RMSNorm → matmul with γ and/or
+// weight_offset runs on the warpgroup-MMA kernel, whose prologue
+// (lib/Conversion/NormToGPU/Gemm/WarpgroupPrologue.cpp) rewrites each
+// 128-byte-swizzled A tile as round(x·γ') after Σx² of x: γ read at its own
+// type from global memory at the logical column of each physical chunk
+// (chunk ^ row % 8), 0 past K, the product rounded to the element type once,
+// stored back in place, then fence.proxy.async.shared::cta and a block
+// barrier before the MMAs. What still needs the mma.sync kernel (a residual,
+// LayerNorm, cast_mode, pRMSNorm) keeps it, and sm_90 never takes wgmma.
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1" -split-input-file | FileCheck %s
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90 max-split-k=1" -split-input-file | FileCheck %s --check-prefix=SM90
+
+// SM90-NOT: nvvm.wgmma
+// SM90-NOT: nvvm.fence.proxy
+
+// Gemma: f32 γ with bf16 X, weight_offset 1, W as N×K.
+// CHECK-LABEL: func.func @gamma_f32_offset_nk
+// CHECK-SAME:    %[[G:[^:]*]]: memref<256xf32>
+// CHECK:         gpu.launch
+// CHECK:           scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[SUM:.*]] = %{{.*}})
+// CHECK:             nvgpu.mbarrier.try_wait.parity
+// CHECK:             %[[TILE:.*]] = memref.view {{.*}} to memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK:             %[[ROW:.*]] = arith.divui %[[TID:[^,]*]], %{{.*}}
+// CHECK:             %[[PHASE:.*]] = arith.remui %[[ROW]], %{{.*}}
+// CHECK:             %[[CHUNK:.*]] = arith.xori %{{.*}}, %[[PHASE]] : index
+// CHECK:             %[[K:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK:             %[[INSIDE:.*]] = arith.cmpi ult, %[[K]], %{{.*}} : index
+// CHECK:             %[[AT:.*]] = arith.select %[[INSIDE]], %[[K]], %{{.*}} : index
+// CHECK:             %[[GV:.*]] = vector.load %[[G]][%[[AT]]] {alignment = 16 : i64} : memref<256xf32>, vector<8xf32>
+// CHECK:             %[[GP:.*]] = arith.addf %[[GV]], %{{.*}} : vector<8xf32>
+// CHECK:             %[[F0:.*]] = arith.select %[[INSIDE]], %[[GP]], %{{.*}} : vector<8xf32>
+// CHECK-COUNT-3:     vector.load %[[G]]
+// CHECK:             %[[X:.*]] = vector.load %[[TILE]][%[[ROW]], %[[COL:.*]]] : memref<64x64xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+// CHECK:             %[[XF:.*]] = arith.extf %[[X]] : vector<8xbf16> to vector<8xf32>
+// CHECK:             %[[SQ:.*]] = arith.mulf %[[XF]], %[[XF]] : vector<8xf32>
+// CHECK:             %[[RED:.*]] = vector.reduction <add>, %[[SQ]]
+// CHECK:             arith.addf %[[SUM]], %[[RED]] : f32
+// CHECK:             %[[A:.*]] = arith.mulf %[[XF]], %[[F0]] : vector<8xf32>
+// CHECK:             %[[AB:.*]] = arith.truncf %[[A]] : vector<8xf32> to vector<8xbf16>
+// CHECK:             vector.store %[[AB]], %[[TILE]][%[[ROW]], %[[COL]]] {alignment = 16 : i64}
+// CHECK-COUNT-3:     vector.store
+// CHECK-NEXT:        nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT:        gpu.barrier
+// CHECK:             nvvm.wgmma.fence.aligned
+// CHECK-COUNT-4:     nvvm.wgmma.mma_async {{.*}} A[<bf16>, <one>, <row>], B[<bf16>, <one>, <col>]
+// CHECK:             nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK:             gpu.barrier
+// CHECK:           gpu.terminator
+// The guarded-load fallback.
+// CHECK:         gpu.launch
+// CHECK:           nvgpu.mma.sync
+func.func @gamma_f32_offset_nk(%x: memref<64x256xbf16>, %g: memref<256xf32>, %w: memref<128x256xbf16>, %y: memref<64x128xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<64x256xbf16>) weight(%g : memref<256xf32>) rhs(%w : memref<128x256xbf16>) outs(%y : memref<64x128xbf16>) {epsilon = 1.0e-06 : f64, weight_offset = 1.0 : f32, transpose_rhs}
+  return
+}
+
+// -----
+
+// f16 γ of the element type, W as K×N: γ' = γ (no offset add).
+// CHECK-LABEL: func.func @gamma_f16_kn
+// CHECK:         gpu.launch
+// CHECK:           nvgpu.mbarrier.try_wait.parity
+// CHECK-COUNT-4:     vector.load %{{.*}} {alignment = 16 : i64} : memref<512xf16>, vector<8xf16>
+// CHECK-NOT:         arith.addf {{.*}} : vector<8xf32>
+// CHECK:             arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
+// CHECK:             nvvm.fence.proxy
+// CHECK-NEXT:        gpu.barrier
+// CHECK-COUNT-4:     nvvm.wgmma.mma_async {{.*}} A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
+func.func @gamma_f16_kn(%x: memref<128x512xf16>, %g: memref<512xf16>, %w: memref<512x256xf16>, %y: memref<128x256xf16>) {
+  norm.rms_norm_matmul ins(%x : memref<128x512xf16>) weight(%g : memref<512xf16>) rhs(%w : memref<512x256xf16>) outs(%y : memref<128x256xf16>) {epsilon = 1.0e-06 : f64}
+  return
+}
+
+// -----
+
+// weight_offset without γ: γ' = 1 + offset, no global read.
+// CHECK-LABEL: func.func @offset_only
+// CHECK:         gpu.launch
+// CHECK:           nvgpu.mbarrier.try_wait.parity
+// CHECK-NOT:         vector.load {{.*}} : memref<256xbf16>
+// CHECK:             %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK:             %[[OFF:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK:             %[[GP:.*]] = arith.addf %[[ONE]], %[[OFF]] : f32
+// CHECK:             vector.broadcast %[[GP]] : f32 to vector<8xf32>
+// CHECK:             arith.truncf
+// CHECK:             nvvm.fence.proxy
+// CHECK-NEXT:        gpu.barrier
+// CHECK:             nvvm.wgmma.mma_async
+func.func @offset_only(%x: memref<64x256xbf16>, %w: memref<256x128xbf16>, %y: memref<64x128xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<64x256xbf16>) rhs(%w : memref<256x128xbf16>) outs(%y : memref<64x128xbf16>) {epsilon = 1.0e-06 : f64, weight_offset = 0.5 : f32}
+  return
+}
+
+// -----
+
+// Without γ and offset the tile is read only: no store, fence or extra
+// barrier.
+// CHECK-LABEL: func.func @no_gamma
+// CHECK:         gpu.launch
+// CHECK:           nvgpu.mbarrier.try_wait.parity
+// CHECK:             vector.reduction <add>
+// CHECK-NOT:         vector.store
+// CHECK-NOT:         nvvm.fence.proxy
+// CHECK-NOT:         gpu.barrier
+// CHECK:             nvvm.wgmma.fence.aligned
+func.func @no_gamma(%x: memref<64x256xbf16>, %w: memref<256x128xbf16>, %y: memref<64x128xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<64x256xbf16>) rhs(%w : memref<256x128xbf16>) outs(%y : memref<64x128xbf16>) {epsilon = 1.0e-06 : f64}
+  return
+}
+
+// -----
+
+// Still on mma.sync: a residual with γ (the tile is s = round(x + r), from
+// a second staged tile; S is written by the prologue).
+// CHECK-LABEL: func.func @residual_gamma
+// CHECK-NOT:     nvvm.wgmma
+// CHECK:         nvgpu.mma.sync
+// CHECK-NOT:     nvvm.wgmma
+// CHECK:         return
+func.func @residual_gamma(%x: memref<64x256xbf16>, %r: memref<64x256xbf16>, %g: memref<256xbf16>, %w: memref<256x128xbf16>, %y: memref<64x128xbf16>, %s: memref<64x256xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<64x256xbf16>) residual(%r : memref<64x256xbf16>) weight(%g : memref<256xbf16>) rhs(%w : memref<256x128xbf16>) outs(%y : memref<64x128xbf16>) sum_outs(%s : memref<64x256xbf16>) {epsilon = 1.0e-06 : f64}
+  return
+}
+
+// -----
+
+// Still on mma.sync: LayerNorm with γ and β (the pivot, Σ(x − p) and the
+// column sums c and Σβ·W).
+// CHECK-LABEL: func.func @layer_norm_gamma
+// CHECK-NOT:     nvvm.wgmma
+// CHECK:         nvgpu.mma.sync
+// CHECK-NOT:     nvvm.wgmma
+// CHECK:         return
+func.func @layer_norm_gamma(%x: memref<64x256xbf16>, %g: memref<256xbf16>, %b: memref<256xbf16>, %w: memref<256x128xbf16>, %y: memref<64x128xbf16>) {
+  norm.layer_norm_matmul ins(%x : memref<64x256xbf16>) weight(%g : memref<256xbf16>) bias(%b : memref<256xbf16>) rhs(%w : memref<256x128xbf16>) outs(%y : memref<64x128xbf16>) {epsilon = 1.0e-05 : f64}
+  return
+}
+
+// -----
+
+// Still on mma.sync: cast_mode (the normalized activations rounded as the
+// standalone norm's, from a pass over the rows before the K loop).
+// CHECK-LABEL: func.func @cast_mode_gamma
+// CHECK-NOT:     nvvm.wgmma
+// CHECK:         nvgpu.mma.sync
+// CHECK-NOT:     nvvm.wgmma
+// CHECK:         return
+func.func @cast_mode_gamma(%x: memref<64x256xbf16>, %g: memref<256xf32>, %w: memref<128x256xbf16>, %y: memref<64x128xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<64x256xbf16>) weight(%g : memref<256xf32>) rhs(%w : memref<128x256xbf16>) outs(%y : memref<64x128xbf16>) {cast_mode = #norm.cast_mode<after_weight>, weight_offset = 1.0 : f32, transpose_rhs}
+  return
+}
+
+// -----
+
+// Still on mma.sync: pRMSNorm (statistics over a prefix of the row).
+// CHECK-LABEL: func.func @partial_gamma
+// CHECK-NOT:     nvvm.wgmma
+// CHECK:         nvgpu.mma.sync
+// CHECK-NOT:     nvvm.wgmma
+// CHECK:         return
+func.func @partial_gamma(%x: memref<64x256xbf16>, %g: memref<256xbf16>, %w: memref<256x128xbf16>, %y: memref<64x128xbf16>) {
+  norm.rms_norm_matmul ins(%x : memref<64x256xbf16>) weight(%g : memref<256xbf16>) rhs(%w : memref<256x128xbf16>) outs(%y : memref<64x128xbf16>) {partial = 0.25 : f32}
+  return
+}
