@@ -335,11 +335,16 @@ void mlir::norm::reference::referenceGroupNorm(
 void mlir::norm::reference::referenceNormMatmul(
     ElemType t, const double *x, int64_t rows, int64_t k, const double *w,
     int64_t n, bool transposeRhs, const double *gamma, const double *beta,
-    const double *matmulBias, const NormParams &p, std::vector<double> &c) {
+    const double *matmulBias, const NormParams &p, std::vector<double> &c,
+    std::vector<double> *mean, std::vector<double> *rstd) {
   NormParams np = p;
   np.castBeforeWeight = p.roundNormalized && p.castBeforeWeight;
-  std::vector<double> z, mean, rstd;
-  referenceNorm(t, x, rows, k, gamma, beta, np, z, mean, rstd);
+  std::vector<double> z, means, rstds;
+  referenceNorm(t, x, rows, k, gamma, beta, np, z, means, rstds);
+  if (mean)
+    *mean = std::move(means);
+  if (rstd)
+    *rstd = std::move(rstds);
   if (p.roundNormalized)
     for (double &v : z)
       v = roundTo(t, v);

@@ -65,7 +65,7 @@ func.func @no_operands() {
 
 func.func @fused_too_few_operands(%x: tensor<8x33xf32>, %e: tensor<8x20xf32>) -> tensor<8x20xf32> {
   // CHECK: generic-form.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'norm.rms_norm_matmul' op expected 3 or more operands, but found 2
-  %c = "norm.rms_norm_matmul"(%x, %e) <{operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 1, 0>}> : (tensor<8x33xf32>, tensor<8x20xf32>) -> tensor<8x20xf32>
+  %c = "norm.rms_norm_matmul"(%x, %e) <{operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 1, 0, 0>}> : (tensor<8x33xf32>, tensor<8x20xf32>) -> tensor<8x20xf32>
   return %c : tensor<8x20xf32>
 }
 
@@ -137,7 +137,7 @@ func.func @acc_type_wrong_kind(%x: tensor<4x17xf32>, %e: tensor<4x17xf32>) -> te
 
 func.func @transpose_rhs_wrong_kind(%x: tensor<8x33xf32>, %w: tensor<20x33xf32>, %e: tensor<8x20xf32>) -> tensor<8x20xf32> {
   // CHECK: generic-form.mlir:[[@LINE+1]]:{{[0-9]+}}: error: invalid properties {{.*}} for op norm.rms_norm_matmul: Invalid attribute `transpose_rhs` in property conversion: 1 : i32
-  %c = "norm.rms_norm_matmul"(%x, %w, %e) <{operandSegmentSizes = array<i32: 1, 0, 0, 1, 0, 1, 0>, transpose_rhs = 1 : i32}> : (tensor<8x33xf32>, tensor<20x33xf32>, tensor<8x20xf32>) -> tensor<8x20xf32>
+  %c = "norm.rms_norm_matmul"(%x, %w, %e) <{operandSegmentSizes = array<i32: 1, 0, 0, 1, 0, 1, 0, 0>, transpose_rhs = 1 : i32}> : (tensor<8x33xf32>, tensor<20x33xf32>, tensor<8x20xf32>) -> tensor<8x20xf32>
   return %c : tensor<8x20xf32>
 }
 
@@ -145,7 +145,7 @@ func.func @transpose_rhs_wrong_kind(%x: tensor<8x33xf32>, %w: tensor<20x33xf32>,
 
 func.func @fused_rhs_rank1(%x: tensor<8x33xf32>, %w: tensor<33xf32>, %e: tensor<8x20xf32>) -> tensor<8x20xf32> {
   // CHECK: generic-form.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'norm.rms_norm_matmul' op 'rhs' must be a 2-D matrix, got rank 1
-  %c = "norm.rms_norm_matmul"(%x, %w, %e) <{operandSegmentSizes = array<i32: 1, 0, 0, 1, 0, 1, 0>}> : (tensor<8x33xf32>, tensor<33xf32>, tensor<8x20xf32>) -> tensor<8x20xf32>
+  %c = "norm.rms_norm_matmul"(%x, %w, %e) <{operandSegmentSizes = array<i32: 1, 0, 0, 1, 0, 1, 0, 0>}> : (tensor<8x33xf32>, tensor<33xf32>, tensor<8x20xf32>) -> tensor<8x20xf32>
   return %c : tensor<8x20xf32>
 }
 

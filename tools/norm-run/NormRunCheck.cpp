@@ -153,6 +153,9 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
     check(spec.beta, "bias", {k});
     check(spec.sum, "sum_outs", *x);
   }
+  // The saved statistics: one per row (the leading dims).
+  check(spec.mean, "mean_outs", lead);
+  check(spec.rstd, "rstd_outs", lead);
   if (!n)
     return err;
   std::vector<int64_t> outShape = lead;
@@ -293,10 +296,13 @@ public:
         s = ref::residualAdd(et, xs, loadOpt(spec.residual));
         compareOut(head + "sum", spec.sum, s, ref::getTolerance(et, false));
       }
-      std::vector<double> c;
+      std::vector<double> c, mean, rstd;
       ref::referenceNormMatmul(et, s.data(), rows, k, ws.data(), n,
-                               spec.transposeRhs, gp, bp, mbp, p, c);
+                               spec.transposeRhs, gp, bp, mbp, p, c, &mean,
+                               &rstd);
       compareOut(head + "y", spec.y, c, tol);
+      compareOut(head + "mean", spec.mean, mean, ref::getStatTolerance(et));
+      compareOut(head + "rstd", spec.rstd, rstd, ref::getStatTolerance(et));
       return;
     }
 
@@ -325,6 +331,8 @@ public:
     ref::referenceNorm(outType, sNorm.data(), rows * (n / d), d, gp, bp, p, y,
                        mean, rstd);
     compareOut(head + "y", spec.y, y, tol);
+    compareOut(head + "mean", spec.mean, mean, ref::getStatTolerance(outType));
+    compareOut(head + "rstd", spec.rstd, rstd, ref::getStatTolerance(outType));
   }
 
 private:

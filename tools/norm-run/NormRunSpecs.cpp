@@ -236,6 +236,10 @@ void recordFused(OpT o, CheckOpKind kind, bool isRms, CheckSpec &spec,
   b.input(o.getMatmulBias(), spec.matmulBias, "matmul_bias");
   b.output(o.getInitMutable(), spec.y, "outs", true);
   b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
+  if constexpr (std::is_same_v<OpT, norm::LayerNormMatmulOp> ||
+                std::is_same_v<OpT, norm::MatmulLayerNormOp>)
+    b.output(o.getMeanInitMutable(), spec.mean, "mean_outs", false);
+  b.output(o.getRstdInitMutable(), spec.rstd, "rstd_outs", false);
 }
 
 /// Records a norm.group_norm: statistics per (sample, group), γ/β per

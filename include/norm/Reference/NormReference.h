@@ -142,12 +142,16 @@ void referenceGroupNorm(ElemType t, const double *x, int64_t batch,
 /// ([N, K] with transposeRhs), optional gamma/beta [K] and matmulBias [N]
 /// (null when absent). The norm is over the first ceil(partial * K) columns
 /// (RMS); without roundNormalized nothing is rounded before the product
-/// (castBeforeWeight is ignored). `c` gets rows * N values.
+/// (castBeforeWeight is ignored). `c` gets rows * N values; `mean` and
+/// `rstd`, when given, the norm's statistics (rows values each, as
+/// referenceNorm's).
 void referenceNormMatmul(ElemType t, const double *x, int64_t rows, int64_t k,
                          const double *w, int64_t n, bool transposeRhs,
                          const double *gamma, const double *beta,
                          const double *matmulBias, const NormParams &p,
-                         std::vector<double> &c);
+                         std::vector<double> &c,
+                         std::vector<double> *mean = nullptr,
+                         std::vector<double> *rstd = nullptr);
 
 /// The gradient of a norm (DESIGN.md section 9), row-major over `rows` rows
 /// of `n` elements: from dy and the forward input x, with g = gamma + offset

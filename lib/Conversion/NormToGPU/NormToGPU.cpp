@@ -287,20 +287,33 @@ bool allIdentityMemrefs(Operation *op) {
   return llvm::all_of(op->getOperands(), hasIdentityLayout);
 }
 
-/// The operands the kernels read, by op kind (null when absent).
+/// The operands the kernels read or write, by op kind (null when absent).
 SmallVector<Value> readOperands(Operation *op) {
   if (auto o = dyn_cast<RMSNormMatmulOp>(op))
-    return {o.getInput(), o.getResidual(), o.getWeight(), o.getRhs(),
-            o.getMatmulBias(), o.getInit(), o.getSumInit()};
+    return {o.getInput(),   o.getResidual(),   o.getWeight(),
+            o.getRhs(),     o.getMatmulBias(), o.getInit(),
+            o.getSumInit(), o.getRstdInit()};
   if (auto o = dyn_cast<LayerNormMatmulOp>(op))
-    return {o.getInput(), o.getResidual(), o.getWeight(), o.getBias(),
-            o.getRhs(), o.getMatmulBias(), o.getInit(), o.getSumInit()};
+    return {o.getInput(),    o.getResidual(),   o.getWeight(), o.getBias(),
+            o.getRhs(),      o.getMatmulBias(), o.getInit(),   o.getSumInit(),
+            o.getMeanInit(), o.getRstdInit()};
   if (auto o = dyn_cast<MatmulRMSNormOp>(op))
-    return {o.getInput(), o.getRhs(), o.getMatmulBias(), o.getResidual(),
-            o.getWeight(), o.getInit(), o.getSumInit()};
+    return {o.getInput(),  o.getRhs(),  o.getMatmulBias(), o.getResidual(),
+            o.getWeight(), o.getInit(), o.getSumInit(),    o.getRstdInit()};
   auto o = cast<MatmulLayerNormOp>(op);
-  return {o.getInput(), o.getRhs(), o.getMatmulBias(), o.getResidual(),
-          o.getWeight(), o.getBias(), o.getInit(), o.getSumInit()};
+  return {o.getInput(),    o.getRhs(),     o.getMatmulBias(), o.getResidual(),
+          o.getWeight(),   o.getBias(),    o.getInit(),       o.getSumInit(),
+          o.getMeanInit(), o.getRstdInit()};
+}
+
+/// Whether `op` is a norm → matmul op asked for its statistics (`mean_outs`
+/// or `rstd_outs`).
+bool normMatmulSavesStatistics(Operation *op) {
+  if (auto o = dyn_cast<RMSNormMatmulOp>(op))
+    return static_cast<bool>(o.getRstdInit());
+  if (auto o = dyn_cast<LayerNormMatmulOp>(op))
+    return o.getMeanInit() || o.getRstdInit();
+  return false;
 }
 
 FloatType accumulationTypeOf(Operation *op) {
@@ -729,6 +742,10 @@ mlir::norm::unsupportedFusedOpReason(Operation *op,
     return "the fused GEMM needs sm_80 or newer (mma.sync m16n8k16 with "
            "bf16/f16, ldmatrix, cp.async), the target is sm_" +
            std::to_string(options.smVersion);
+  // The matmul → norm row kernel writes them; the GEMM prologues do not.
+  if (normMatmulSavesStatistics(op))
+    return "the norm → matmul GEMM kernels do not write 'mean_outs' / "
+           "'rstd_outs' (decompose the op, or leave the norm unfused)";
   unsigned read = llvm::count_if(readOperands(op),
                                  [](Value v) { return static_cast<bool>(v); });
   if (read != op->getNumOperands())

@@ -45,9 +45,12 @@ template <typename OpTy> GemmProblem describeFused(OpTy op, OpBuilder &b) {
                                     getAsOpFoldResult(normFirst ? v.k : v.n)};
   Value residual = viewAs(b, loc, op.getResidual(), rowView);
   Value sum = viewAs(b, loc, op.getSumInit(), rowView);
-  if (normFirst) {
+  if constexpr (normFirst) {
     v.aResidual = residual;
     v.aSum = sum;
+    v.rstd = viewAs(b, loc, op.getRstdInit(), {rowView[0]});
+    if constexpr (std::is_same_v<OpTy, LayerNormMatmulOp>)
+      v.mean = viewAs(b, loc, op.getMeanInit(), {rowView[0]});
   } else {
     v.residual = residual;
     v.c = sum;

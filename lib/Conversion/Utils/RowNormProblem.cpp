@@ -442,11 +442,17 @@ Operation *mlir::norm::createNormOfSum(OpBuilder &b, Location loc,
     sum = viewAsHeads(b, loc, sum, *d);
     y = viewAsHeads(b, loc, y, *d);
   }
+  // The saved statistics (none per head): one per row of S.
+  auto perRow = [&](Value stat) {
+    return stat ? viewAs(b, loc, stat, {memref::getMixedSize(b, loc, sum, 0)})
+                : Value();
+  };
   if (auto op = dyn_cast<MatmulLayerNormOp>(fusedOp)) {
     return LayerNormOp::create(
         b, loc, TypeRange{}, sum, Value(), op.getWeight(), op.getBias(),
         /*scale=*/Value(), /*cos=*/Value(), /*sin=*/Value(), y, Value(),
-        Value(), Value(), /*scale_outs=*/Value(), IntegerAttr(), Attribute(),
+        perRow(op.getMeanInit()), perRow(op.getRstdInit()),
+        /*scale_outs=*/Value(), IntegerAttr(), Attribute(),
         /*axis=*/1, op.getEpsilonAttr(), op.getWeightOffsetAttr(),
         TypeAttr::get(op.getAccumulationType()), CastMode::after_weight,
         op.getEpsMode(), /*rope_mode=*/RopeModeAttr());
@@ -454,7 +460,7 @@ Operation *mlir::norm::createNormOfSum(OpBuilder &b, Location loc,
   auto op = cast<MatmulRMSNormOp>(fusedOp);
   return RMSNormOp::create(
       b, loc, TypeRange{}, sum, Value(), op.getWeight(), /*scale=*/Value(),
-      /*cos=*/Value(), /*sin=*/Value(), y, Value(), Value(),
+      /*cos=*/Value(), /*sin=*/Value(), y, Value(), perRow(op.getRstdInit()),
       /*scale_outs=*/Value(), IntegerAttr(), Attribute(), /*axis=*/1,
       op.getEpsilonAttr(), op.getWeightOffsetAttr(), Attribute(),
       TypeAttr::get(op.getAccumulationType()), CastMode::after_weight,

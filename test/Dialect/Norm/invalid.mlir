@@ -1836,10 +1836,10 @@ func.func @mmln_bad_eps_mode(%a: tensor<8x24xf32>, %w: tensor<24x20xf32>, %e: te
 
 // -----
 
-// Parser: unknown clause keyword.
+// Parser: unknown clause keyword (var_outs: the fused ops save mean and rstd).
 func.func @mmln_unknown_clause(%a: memref<8x24xf32>, %w: memref<24x20xf32>, %e: memref<8x20xf32>, %m: memref<8xf32>) {
-  // expected-error @+1 {{custom op 'mean_outs' is unknown}}
-  norm.matmul_layer_norm ins(%a : memref<8x24xf32>) rhs(%w : memref<24x20xf32>) outs(%e : memref<8x20xf32>) mean_outs(%m : memref<8xf32>)
+  // expected-error @+1 {{custom op 'var_outs' is unknown}}
+  norm.matmul_layer_norm ins(%a : memref<8x24xf32>) rhs(%w : memref<24x20xf32>) outs(%e : memref<8x20xf32>) var_outs(%m : memref<8xf32>)
   return
 }
 
@@ -1849,7 +1849,7 @@ func.func @mmln_unknown_clause(%a: memref<8x24xf32>, %w: memref<24x20xf32>, %e: 
 // has no results to name.
 func.func @mmln_unknown_clause_tensor(%a: tensor<8x24xf32>, %w: tensor<24x20xf32>, %e: tensor<8x20xf32>, %m: tensor<8xf32>) -> tensor<8x20xf32> {
   // expected-error @+1 {{cannot name an operation with no results}}
-  %y, %mean = norm.matmul_layer_norm ins(%a : tensor<8x24xf32>) rhs(%w : tensor<24x20xf32>) outs(%e : tensor<8x20xf32>) mean_outs(%m : tensor<8xf32>) -> tensor<8x20xf32>, tensor<8xf32>
+  %y, %mean = norm.matmul_layer_norm ins(%a : tensor<8x24xf32>) rhs(%w : tensor<24x20xf32>) outs(%e : tensor<8x20xf32>) var_outs(%m : tensor<8xf32>) -> tensor<8x20xf32>, tensor<8xf32>
   return %y : tensor<8x20xf32>
 }
 
@@ -1878,7 +1878,7 @@ func.func @ln_generic_no_outs(%x: tensor<4x17xf32>, %r: tensor<4x17xf32>) {
 
 func.func @rmsmm_generic_no_rhs(%x: tensor<8x33xf32>, %g: tensor<33xf32>, %e: tensor<8x20xf32>) -> tensor<8x20xf32> {
   // expected-error @+1 {{'norm.rms_norm_matmul' op required operand segment #3 must hold exactly one operand, got 0}}
-  %c = "norm.rms_norm_matmul"(%x, %g, %e) <{operandSegmentSizes = array<i32: 1, 0, 1, 0, 0, 1, 0>}> : (tensor<8x33xf32>, tensor<33xf32>, tensor<8x20xf32>) -> tensor<8x20xf32>
+  %c = "norm.rms_norm_matmul"(%x, %g, %e) <{operandSegmentSizes = array<i32: 1, 0, 1, 0, 0, 1, 0, 0>}> : (tensor<8x33xf32>, tensor<33xf32>, tensor<8x20xf32>) -> tensor<8x20xf32>
   return %c : tensor<8x20xf32>
 }
 
@@ -1886,7 +1886,7 @@ func.func @rmsmm_generic_no_rhs(%x: tensor<8x33xf32>, %g: tensor<33xf32>, %e: te
 
 func.func @lnmm_generic_two_inputs(%x: memref<8x33xf32>, %w: memref<33x20xf32>, %e: memref<8x20xf32>) {
   // expected-error @+1 {{'norm.layer_norm_matmul' op required operand segment #0 must hold exactly one operand, got 2}}
-  "norm.layer_norm_matmul"(%x, %x, %w, %e) <{operandSegmentSizes = array<i32: 2, 0, 0, 0, 1, 0, 1, 0>}> : (memref<8x33xf32>, memref<8x33xf32>, memref<33x20xf32>, memref<8x20xf32>) -> ()
+  "norm.layer_norm_matmul"(%x, %x, %w, %e) <{operandSegmentSizes = array<i32: 2, 0, 0, 0, 1, 0, 1, 0, 0, 0>}> : (memref<8x33xf32>, memref<8x33xf32>, memref<33x20xf32>, memref<8x20xf32>) -> ()
   return
 }
 
@@ -1894,7 +1894,7 @@ func.func @lnmm_generic_two_inputs(%x: memref<8x33xf32>, %w: memref<33x20xf32>, 
 
 func.func @mmrms_generic_no_rhs(%a: memref<8x24xf32>, %mb: memref<20xf32>, %e: memref<8x20xf32>) {
   // expected-error @+1 {{'norm.matmul_rms_norm' op required operand segment #1 must hold exactly one operand, got 0}}
-  "norm.matmul_rms_norm"(%a, %mb, %e) <{operandSegmentSizes = array<i32: 1, 0, 1, 0, 0, 1, 0>}> : (memref<8x24xf32>, memref<20xf32>, memref<8x20xf32>) -> ()
+  "norm.matmul_rms_norm"(%a, %mb, %e) <{operandSegmentSizes = array<i32: 1, 0, 1, 0, 0, 1, 0, 0>}> : (memref<8x24xf32>, memref<20xf32>, memref<8x20xf32>) -> ()
   return
 }
 
@@ -1902,7 +1902,7 @@ func.func @mmrms_generic_no_rhs(%a: memref<8x24xf32>, %mb: memref<20xf32>, %e: m
 
 func.func @mmln_generic_no_outs(%a: memref<8x24xf32>, %w: memref<24x20xf32>, %s: memref<8x20xf32>) {
   // expected-error @+1 {{'norm.matmul_layer_norm' op required operand segment #6 must hold exactly one operand, got 0}}
-  "norm.matmul_layer_norm"(%a, %w, %s) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 1>}> : (memref<8x24xf32>, memref<24x20xf32>, memref<8x20xf32>) -> ()
+  "norm.matmul_layer_norm"(%a, %w, %s) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 1, 0, 0>}> : (memref<8x24xf32>, memref<24x20xf32>, memref<8x20xf32>) -> ()
   return
 }
 

@@ -42,6 +42,10 @@ struct GemmProblem : NormNumerics {
   Value m, n, k; // index values
   Value gamma, beta, residual;
   Value aResidual, aSum;
+  /// norm → matmul's saved statistics (`mean_outs`, `rstd_outs`), memref<M>
+  /// of f32, written once per row by whoever computes the row's statistics;
+  /// null when not asked.
+  Value mean, rstd;
   /// matmul → norm per head (`head_dim`, QK-norm): each row of C is N /
   /// headDim heads normalized on their own; 0 when the norm takes whole rows.
   int64_t headDim = 0;

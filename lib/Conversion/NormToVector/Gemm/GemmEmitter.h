@@ -185,6 +185,7 @@ private:
   Value firstBlockMean(OpBuilder &b, Value row, const KBlock &kb);
   void storeSum(OpBuilder &b, Value x, Value row, Value k, Value maskValue);
   void finishRowStatistics(OpBuilder &b, const ChunkBuffers &buf, Value row);
+  void storeSavedStatistics(OpBuilder &b, Value row, const RowNorm &norm);
 };
 
 /// Packs a K block of a column chunk of W into B̃ (PackW.cpp), with

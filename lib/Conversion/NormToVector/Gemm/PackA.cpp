@@ -258,9 +258,26 @@ void APacker::finishRowStatistics(OpBuilder &b, const ChunkBuffers &buf,
   }
   Value r = createReciprocalStd(b, loc, spread, p.epsMode, p.epsilon);
   memref::StoreOp::create(b, loc, r, buf.scale, ValueRange{row});
-  if (isLayerNorm())
+  RowNorm saved;
+  saved.rstd = r;
+  if (isLayerNorm()) {
     memref::StoreOp::create(b, loc, arith::MulFOp::create(b, loc, r, meanShift),
                             buf.shift, ValueRange{row});
+    if (p.mean)
+      saved.mean = arith::AddFOp::create(
+          b, loc, memref::LoadOp::create(b, loc, buf.pivot, ValueRange{row}),
+          meanShift);
+  }
+  storeSavedStatistics(b, row, saved);
+}
+
+/// The row's statistics into the op's `mean_outs` / `rstd_outs` where asked.
+void APacker::storeSavedStatistics(OpBuilder &b, Value row,
+                                   const RowNorm &norm) {
+  for (auto [value, out] :
+       {std::pair<Value, Value>{norm.mean, p.mean}, {norm.rstd, p.rstd}})
+    if (value && out)
+      memref::StoreOp::create(b, loc, value, out, ValueRange{row});
 }
 
 /// Packs all of A into Ã, one panel of M rows × `blockK` per K block
@@ -279,8 +296,10 @@ void APacker::packAllOfA(OpBuilder &b, const ChunkBuffers &buf, int64_t blockK,
         Value row = ivs[0];
         Value packedRow = add(pb, row, index(pb, firstRow));
         RowNorm norm;
-        if (p.normalizesA != GemmPrologue::None)
+        if (p.normalizesA != GemmPrologue::None) {
           norm = rowStatistics(pb, row);
+          storeSavedStatistics(pb, row, norm);
+        }
         forEachKBlock(pb, blockK, [&](OpBuilder &kbld, const KBlock &kb) {
           packRow(kbld, buf, row,
                   add(kbld, mul(kbld, kb.start, panelRows),

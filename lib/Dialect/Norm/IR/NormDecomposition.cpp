@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NormLinalgEmitter.h"
+#include "NormOpsSupport.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 #include "norm/Dialect/Norm/IR/NormQuantization.h"
 
@@ -629,20 +630,23 @@ SmallVector<NamedAttribute> normAttributesOf(FusedOp op, FloatType accType) {
 }
 
 /// Creates norm.rms_norm / norm.layer_norm (NormOpTy) of `x` with γ (and,
-/// for LayerNorm, β) into `init`, without a residual or statistics outputs,
-/// through its generic builder, with the operand segments given explicitly.
+/// for LayerNorm, β) into `init`, without a residual, with the statistics
+/// outputs `stats` (mean, rstd; null where not asked), through its generic
+/// builder, with the operand segments given explicitly. Returns y, then the
+/// statistics asked for (on memrefs, the buffers written).
 template <typename NormOpTy>
-Value createNorm(LinalgEmitter &em, Value x, Value gamma, Value beta,
-                 ArrayRef<NamedAttribute> attrs, Value init) {
+SmallVector<Value> createNorm(LinalgEmitter &em, Value x, Value gamma,
+                              Value beta, ArrayRef<NamedAttribute> attrs,
+                              Value init, std::pair<Value, Value> stats = {}) {
   constexpr bool isLayerNorm = std::is_same_v<NormOpTy, LayerNormOp>;
   SmallVector<Value> segments{x, /*residual=*/Value(), gamma};
   if (isLayerNorm)
     segments.push_back(beta);
   segments.append({/*scale=*/Value(), /*cos=*/Value(), /*sin=*/Value(), init,
-                   /*sum_outs=*/Value(), Value()});
+                   /*sum_outs=*/Value()});
   if (isLayerNorm)
-    segments.push_back(Value());
-  segments.push_back(/*scale_outs=*/Value());
+    segments.push_back(stats.first);
+  segments.append({stats.second, /*scale_outs=*/Value()});
   SmallVector<Value> operands;
   SmallVector<int32_t> segmentSizes;
   for (Value v : segments) {
@@ -653,38 +657,48 @@ Value createNorm(LinalgEmitter &em, Value x, Value gamma, Value beta,
   SmallVector<NamedAttribute> allAttrs(attrs);
   allAttrs.emplace_back(em.b.getStringAttr("operandSegmentSizes"),
                         em.b.getDenseI32ArrayAttr(segmentSizes));
+  SmallVector<Value> outs{init};
+  for (Value stat : {stats.first, stats.second})
+    if (stat)
+      outs.push_back(stat);
   SmallVector<Type> resultTypes;
   if (em.onTensors)
-    resultTypes.push_back(init.getType());
+    resultTypes = llvm::to_vector(ValueRange(outs).getTypes());
   auto op = NormOpTy::create(em.b, em.loc, resultTypes, operands, allAttrs);
-  return em.onTensors ? op->getResult(0) : init;
+  if (em.onTensors)
+    return SmallVector<Value>(op->getResults());
+  return outs;
 }
 
 template <typename OpTy>
 FailureOr<SmallVector<Value>> decompose(OpTy op, OpBuilder &b,
                                         const ProcessSplit *split);
 
-/// `normalized`, made by createNorm on this process's part of the rows, as
+/// `norm`, the results of createNorm on this process's part of the rows, as
 /// the decomposition of its norm op with the statistics summed over the
-/// processes of `split` (the op, unused yet, is erased).
+/// processes of `split` (the op, unused yet, is erased). Tensors only (the
+/// partitioning runs on tensors).
 template <typename NormOpTy>
-Value decomposeSplitNorm(Value normalized, OpBuilder &b,
-                         const ProcessSplit &split) {
-  auto normOp = normalized.getDefiningOp<NormOpTy>();
-  Value result = (*decompose(normOp, b, &split))[0];
+SmallVector<Value> decomposeSplitNorm(ArrayRef<Value> norm, OpBuilder &b,
+                                      const ProcessSplit &split) {
+  auto normOp = norm[0].getDefiningOp<NormOpTy>();
+  SmallVector<Value> results = *decompose(normOp, b, &split);
   normOp.erase();
-  return result;
+  return results;
 }
 
 /// Finishes `em` and returns a fused op's results: on tensors, its output
-/// `out` and, when non-null, the sum (the op has sum_outs); on memrefs none.
-SmallVector<Value> fusedResults(LinalgEmitter &em, Value out, Value sum) {
+/// `out` and, when non-null, the sum (the op has sum_outs), then the
+/// statistics `stats`; on memrefs none.
+SmallVector<Value> fusedResults(LinalgEmitter &em, Value out, Value sum,
+                                ArrayRef<Value> stats) {
   em.finish();
   if (!em.onTensors)
     return {};
   SmallVector<Value> results{out};
   if (sum)
     results.push_back(sum);
+  llvm::append_range(results, stats);
   return results;
 }
 
@@ -720,17 +734,19 @@ SmallVector<Value> decomposeNormMatmul(OpBuilder &b, FusedOp op, Value beta,
     normType = acc;
   }
   Value normalizedDest = em.temp(em.sizesOf(x), normType);
-  Value normalized = createNorm<NormOpTy>(
-      em, x, gamma, betaIn, normAttributesOf(op, acc), normalizedDest);
+  SmallVector<Value> norm =
+      createNorm<NormOpTy>(em, x, gamma, betaIn, normAttributesOf(op, acc),
+                           normalizedDest, norm::detail::fusedStatisticsOf(op));
   if (split && split->splitsNorm())
-    normalized = decomposeSplitNorm<NormOpTy>(normalized, b, *split);
-  Value product = emitMatmul(em, normalized, op.getRhs(), op.getTransposeRhs(),
-                             em.filled(em.sizesOf(op.getInit()), acc, 0.0),
-                             acc);
+    norm = decomposeSplitNorm<NormOpTy>(norm, b, *split);
+  Value product =
+      emitMatmul(em, norm[0], op.getRhs(), op.getTransposeRhs(),
+                 em.filled(em.sizesOf(op.getInit()), acc, 0.0), acc);
   if (split && split->sumOverContractionParts)
     product = split->sumOverContractionParts(b, em.loc, product);
   Value c = emitAddAndRound(em, product, {op.getMatmulBias()}, op.getInit());
-  return fusedResults(em, c, op.getSumInit() ? sum : Value());
+  return fusedResults(em, c, op.getSumInit() ? sum : Value(),
+                      ArrayRef(norm).drop_front());
 }
 
 /// matmul → norm: S = round(A · W + b + r); Y = norm(S). S rounds to the
@@ -754,20 +770,23 @@ SmallVector<Value> decomposeMatmulNorm(OpBuilder &b, FusedOp op, Value beta,
                               {op.getMatmulBias(), op.getResidual()}, sumDest);
   std::optional<uint64_t> headDim = op.getHeadDim();
   if (!headDim) {
-    Value y = createNorm<NormOpTy>(em, sum, op.getWeight(), beta,
-                                   normAttributesOf(op, acc), op.getInit());
+    SmallVector<Value> norm = createNorm<NormOpTy>(
+        em, sum, op.getWeight(), beta, normAttributesOf(op, acc), op.getInit(),
+        norm::detail::fusedStatisticsOf(op));
     if (split && split->splitsNorm())
-      y = decomposeSplitNorm<NormOpTy>(y, b, *split);
-    return fusedResults(em, y, op.getSumInit() ? sum : Value());
+      norm = decomposeSplitNorm<NormOpTy>(norm, b, *split);
+    return fusedResults(em, norm[0], op.getSumInit() ? sum : Value(),
+                        ArrayRef(norm).drop_front());
   }
-  // Per head: the norm of S viewed as [..., H, D] over D, into Y so viewed.
+  // Per head (no statistics outputs): the norm of S viewed as [..., H, D]
+  // over D, into Y so viewed.
   int64_t d = static_cast<int64_t>(*headDim);
   Value y = createNorm<NormOpTy>(em, em.splitLastDim(sum, d), op.getWeight(),
                                  beta, normAttributesOf(op, acc),
-                                 em.splitLastDim(op.getInit(), d));
+                                 em.splitLastDim(op.getInit(), d))[0];
   if (em.onTensors)
     y = em.mergeLastDims(y, op.getInit().getType());
-  return fusedResults(em, y, op.getSumInit() ? sum : Value());
+  return fusedResults(em, y, op.getSumInit() ? sum : Value(), {});
 }
 
 //===----------------------------------------------------------------------===//

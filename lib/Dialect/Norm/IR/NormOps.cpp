@@ -348,6 +348,27 @@ LogicalResult LayerNormOp::verify() {
                                {getRstdInit(), "rstd_outs"}});
 }
 
+/// The saved statistics of a fused op (`mean_outs`, `rstd_outs`): acc_type,
+/// one per row, the rows being the input's leading dims (the output's too);
+/// none with `head_dim`.
+template <typename OpTy>
+static LogicalResult verifyFusedStatistics(OpTy op, Value mean, bool perHead) {
+  Value rstd = op.getRstdInit();
+  if (!mean && !rstd)
+    return success();
+  if (perHead)
+    return op.emitOpError("'mean_outs' and 'rstd_outs' are per row; a "
+                          "per-head op ('head_dim') takes none");
+  NormVerifier verifier(op);
+  ArrayRef<int64_t> rows = op.getInputType().getShape().drop_back();
+  for (auto [value, name] :
+       {std::pair<Value, StringRef>{mean, "mean_outs"}, {rstd, "rstd_outs"}})
+    if (failed(verifier.checkStatistic(value, name, op.getAccumulationType(),
+                                       rows)))
+      return failure();
+  return success();
+}
+
 template <typename OpTy>
 static LogicalResult verifyNormMatmul(OpTy op, ArrayRef<Value> affineParams) {
   if (failed(verifyRequiredOperands(op)) || failed(verifyFusedCommon(op)))
@@ -415,18 +436,25 @@ static LogicalResult verifyMatmulNorm(OpTy op, ArrayRef<Value> affineParams) {
 }
 
 LogicalResult RMSNormMatmulOp::verify() {
-  if (failed(verifyPartial(*this, getPartialAttr())))
+  if (failed(verifyPartial(*this, getPartialAttr())) ||
+      failed(verifyNormMatmul(*this, {getWeight()})))
     return failure();
-  return verifyNormMatmul(*this, {getWeight()});
+  return verifyFusedStatistics(*this, Value(), /*perHead=*/false);
 }
 LogicalResult LayerNormMatmulOp::verify() {
-  return verifyNormMatmul(*this, {getWeight(), getBias()});
+  if (failed(verifyNormMatmul(*this, {getWeight(), getBias()})))
+    return failure();
+  return verifyFusedStatistics(*this, getMeanInit(), /*perHead=*/false);
 }
 LogicalResult MatmulRMSNormOp::verify() {
-  return verifyMatmulNorm(*this, {getWeight()});
+  if (failed(verifyMatmulNorm(*this, {getWeight()})))
+    return failure();
+  return verifyFusedStatistics(*this, Value(), getHeadDim().has_value());
 }
 LogicalResult MatmulLayerNormOp::verify() {
-  return verifyMatmulNorm(*this, {getWeight(), getBias()});
+  if (failed(verifyMatmulNorm(*this, {getWeight(), getBias()})))
+    return failure();
+  return verifyFusedStatistics(*this, getMeanInit(), getHeadDim().has_value());
 }
 
 /// GroupNorm: [N, C, S...] with a static C that `num_groups` divides;

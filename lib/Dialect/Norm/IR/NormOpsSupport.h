@@ -13,6 +13,7 @@
 #define NORM_LIB_DIALECT_NORM_IR_NORMOPSSUPPORT_H
 
 #include "norm/Dialect/Norm/IR/NormNumerics.h"
+#include "norm/Dialect/Norm/IR/NormOps.h"
 
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -237,6 +238,16 @@ void getNormEffects(
 /// Every result has the shape of the `outs` operand it is tied to.
 LogicalResult reifyFromInits(Operation *op, OpBuilder &b,
                              ReifiedRankedShapedTypeDims &shapes);
+
+/// A fused op's `mean_outs` and `rstd_outs` (null where absent; the RMSNorm
+/// ops have no mean).
+template <typename OpTy> std::pair<Value, Value> fusedStatisticsOf(OpTy op) {
+  if constexpr (std::is_same_v<OpTy, LayerNormMatmulOp> ||
+                std::is_same_v<OpTy, MatmulLayerNormOp>)
+    return {op.getMeanInit(), op.getRstdInit()};
+  else
+    return {Value(), op.getRstdInit()};
+}
 
 } // namespace detail
 } // namespace norm

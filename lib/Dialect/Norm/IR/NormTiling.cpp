@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "NormOpsSupport.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -153,14 +154,15 @@ SmallVector<IteratorType> standaloneIterators(OpTy op) {
 
 /// The iterators of a fused op's domain [rows..., N]: rows are parallel; N
 /// is a reduction for matmul → norm (the norm needs whole rows) and for a
-/// norm → matmul that returns its residual sum (every N tile would write the
-/// same [rows, K] block of it), else parallel.
+/// norm → matmul that returns its residual sum or its statistics (every N
+/// tile would write the same rows of them), else parallel.
 template <typename OpTy>
 SmallVector<IteratorType> fusedIterators(OpTy op) {
   SmallVector<IteratorType> iterators(op.getInitType().getRank(),
                                       IteratorType::parallel);
+  auto [mean, rstd] = norm::detail::fusedStatisticsOf(op);
   if (isa<MatmulRMSNormOp, MatmulLayerNormOp>(op.getOperation()) ||
-      op.getSumInit())
+      op.getSumInit() || mean || rstd)
     iterators.back() = IteratorType::reduction;
   return iterators;
 }
@@ -275,13 +277,20 @@ FailureOr<TilingResult> tileOp(OpTy op, OpBuilder &b,
         {op.getResidualMutable(), op.getInitMutable(), op.getSumInitMutable()},
         tile);
   }
+  if constexpr (!isStandalone<OpTy>) {
+    // The statistics: one per row of the tile.
+    Tile rowTile = tile.select(range(0, op.getInitType().getRank() - 1));
+    tiles.set(op.getRstdInitMutable(), rowTile);
+    if constexpr (std::is_same_v<OpTy, LayerNormMatmulOp> ||
+                  std::is_same_v<OpTy, MatmulLayerNormOp>)
+      tiles.set(op.getMeanInitMutable(), rowTile);
+  }
   return cloneOnTiles(op, b, tiles);
 }
 
 /// The tile of result `resultNumber`: the domain's over the result's dims
-/// (a standalone norm's statistics live in the row space), except for the
-/// sum of norm → matmul (result 1), which covers the tile's rows and all of
-/// K.
+/// (the statistics live in the row space), except for the sum of norm →
+/// matmul (result 1), which covers the tile's rows and all of K.
 template <typename OpTy>
 LogicalResult resultTile(OpTy op, OpBuilder &b, unsigned resultNumber,
                          ArrayRef<OpFoldResult> offsets,
@@ -297,9 +306,14 @@ LogicalResult resultTile(OpTy op, OpBuilder &b, unsigned resultNumber,
         op.getScaleInit() && resultNumber + 1 == op->getNumResults();
     tile = isScales ? scalesTileOf(op, b, tile)
                     : tile.select(range(0, resultRank));
-  } else if (resultNumber != 0 &&
-             isa<RMSNormMatmulOp, LayerNormMatmulOp>(op.getOperation())) {
-    tile = inputRowsOf(b, op.getLoc(), op.getInput(), tile);
+  } else {
+    int64_t rank = op.getInitType().getRank();
+    if (cast<ShapedType>(op->getResult(resultNumber).getType()).getRank() <
+        rank)
+      tile = tile.select(range(0, rank - 1));
+    else if (resultNumber != 0 &&
+             isa<RMSNormMatmulOp, LayerNormMatmulOp>(op.getOperation()))
+      tile = inputRowsOf(b, op.getLoc(), op.getInput(), tile);
   }
   resultOffsets = tile.offsets;
   resultSizes = tile.sizes;

@@ -441,6 +441,20 @@ defvar fusedNormMatmulResidualDoc = [{
     `C` and `S`, in that order.
 }];
 
+// The saved statistics of the fused ops (training graphs keep them for the
+// backward, DESIGN.md §9).
+defvar fusedStatisticsDoc = [{
+
+    Statistics (the forward of a training graph, saved for
+    `norm.rms_norm_grad` / `norm.layer_norm_grad`): `mean_outs(μ)`
+    (LayerNorm) and `rstd_outs(rstd)` (both optional) receive the row
+    statistics of the norm, exactly as the standalone norm's `mean_outs` /
+    `rstd_outs` define them: element type `acc_type`, shape = the rows (the
+    leading dims of the normalized operand: `X`'s for norm → matmul, `Y`'s
+    for matmul → norm), one value per row; the op returns them after `C`
+    (`Y`) and `S`, mean before rstd. Per-head (`head_dim`) ops take none.
+}];
+
 class Norm_NormMatmulOp<string mnemonic, string normName, bit hasBeta>
     : Norm_StructuredOp<mnemonic> {
   let summary = normName # " followed by a matmul: C = norm(X) · W (+ bias)";
@@ -453,7 +467,10 @@ class Norm_NormMatmulOp<string mnemonic, string normName, bit hasBeta>
     Norm_Shaped:$rhs,
     Optional<Norm_Shaped>:$matmul_bias,
     Norm_Shaped:$init,
-    Optional<Norm_Shaped>:$sum_init,
+    Optional<Norm_Shaped>:$sum_init),
+    !if(hasBeta, (ins Optional<Norm_StatShaped>:$mean_init), (ins)),
+    (ins
+    Optional<Norm_StatShaped>:$rstd_init,
     OptionalAttr<Norm_FloatValueAttr>:$epsilon,
     OptionalAttr<Norm_FloatValueAttr>:$weight_offset,
     OptionalAttr<Norm_AccTypeAttr>:$acc_type,
@@ -472,6 +489,9 @@ class Norm_NormMatmulOp<string mnemonic, string normName, bit hasBeta>
     (`matmul_bias` `(` $matmul_bias^ `:` type($matmul_bias) `)`)?
     `outs` `(` $init `:` type($init) `)`
     (`sum_outs` `(` $sum_init^ `:` type($sum_init) `)`)?
+  }], !if(hasBeta, [{
+    (`mean_outs` `(` $mean_init^ `:` type($mean_init) `)`)? }], ""), [{
+    (`rstd_outs` `(` $rstd_init^ `:` type($rstd_init) `)`)?
     attr-dict (`->` type($results)^)?
   }]);
 }
@@ -500,7 +520,7 @@ def Norm_RMSNormMatmulOp
     `[K]`, `rhs(W)` of shape `[K, N]` (or `[N, K]` with `transpose_rhs`),
     optional `matmul_bias` of shape `[N]`, and `outs(C)` of shape `[..., N]`
     with the leading dimensions of `X`.
-  }], fusedNormMatmulResidualDoc, fusedNumericsDoc,
+  }], fusedNormMatmulResidualDoc, fusedStatisticsDoc, fusedNumericsDoc,
       fusedNormMatmulCastDoc, [{
 
     Example:
@@ -530,7 +550,7 @@ def Norm_LayerNormMatmulOp
     optional `matmul_bias` (`[N]`). Code generation uses the identity
     `LN(X)·W + b = diag(rstd)·(X·W' − μ·cᵀ) + b'` with `W' = diag(γ)·W`,
     `c = 1ᵀ·W'` and `b' = β·W + b`.
-  }], fusedNormMatmulResidualDoc, fusedNumericsDoc,
+  }], fusedNormMatmulResidualDoc, fusedStatisticsDoc, fusedNumericsDoc,
       fusedNormMatmulCastDoc, [{
 
     Example:
@@ -566,7 +586,10 @@ class Norm_MatmulNormOp<string mnemonic, string normName, bit hasBeta>
     !if(hasBeta, (ins Optional<Norm_Shaped>:$bias), (ins)),
     (ins
     Norm_Shaped:$init,
-    Optional<Norm_Shaped>:$sum_init,
+    Optional<Norm_Shaped>:$sum_init),
+    !if(hasBeta, (ins Optional<Norm_StatShaped>:$mean_init), (ins)),
+    (ins
+    Optional<Norm_StatShaped>:$rstd_init,
     OptionalAttr<Norm_FloatValueAttr>:$epsilon,
     OptionalAttr<Norm_FloatValueAttr>:$weight_offset,
     OptionalAttr<Norm_AccTypeAttr>:$acc_type,
@@ -583,6 +606,9 @@ class Norm_MatmulNormOp<string mnemonic, string normName, bit hasBeta>
   }], !if(hasBeta, [{ (`bias` `(` $bias^ `:` type($bias) `)`)? }], ""), [{
     `outs` `(` $init `:` type($init) `)`
     (`sum_outs` `(` $sum_init^ `:` type($sum_init) `)`)?
+  }], !if(hasBeta, [{
+    (`mean_outs` `(` $mean_init^ `:` type($mean_init) `)`)? }], ""), [{
+    (`rstd_outs` `(` $rstd_init^ `:` type($rstd_init) `)`)?
     attr-dict (`->` type($results)^)?
   }]);
 }
@@ -622,7 +648,7 @@ def Norm_MatmulRMSNormOp
     `Y = rms_norm(A · W + matmul_bias + residual)` over the last dimension
     (`N`), with the optional weight `γ` and `weight_offset` as in
     `norm.rms_norm`.
-  }], matmulNormDoc, [{
+  }], matmulNormDoc, fusedStatisticsDoc, [{
 
     Example:
 
@@ -647,7 +673,7 @@ def Norm_MatmulLayerNormOp
     `Y = layer_norm(A · W + matmul_bias + residual)` over the last dimension
     (`N`), with the optional `γ`, `β` and `weight_offset` as in
     `norm.layer_norm`.
-  }], matmulNormDoc, [{
+  }], matmulNormDoc, fusedStatisticsDoc, [{
 
     Example:
 

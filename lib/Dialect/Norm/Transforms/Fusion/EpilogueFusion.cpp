@@ -221,6 +221,14 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
     return failure();
   }
   bool returnsSum = norm->sum || !sumReaders.empty();
+  // The statistics in use are the fused op's, one per row of its output:
+  // through views (per-head QK-norm, reshapes) the rows differ.
+  auto [mean, rstd] = norm->usedStatistics();
+  if ((mean || rstd) && !producer->views.empty()) {
+    why = "its statistics results are used and the product reaches it "
+          "through views (per head or reshaped)";
+    return failure();
+  }
   auto yType = cast<RankedTensorType>(norm->y.getType());
   Value sumValue = norm->sum               ? norm->sum
                    : producer->residualAdd ? producer->residualAdd->getResult(0)
@@ -247,18 +255,28 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
                             : IntegerAttr();
   if (returnsSum)
     resultTypes.push_back(yType);
+  Value stats[] = {mean, rstd};
+  Value statInits[2];
+  for (auto [stat, statInit] : llvm::zip(stats, statInits)) {
+    if (!stat)
+      continue;
+    auto type = cast<RankedTensorType>(stat.getType());
+    statInit = createInitLike(rewriter, loc, mm.lhs, type);
+    resultTypes.push_back(type);
+  }
   Operation *fused;
   if (norm->isLayerNorm)
     fused = MatmulLayerNormOp::create(
         rewriter, loc, resultTypes, mm.lhs, mm.rhs, mm.bias, producer->residual,
-        norm->weight, norm->bias, init, sumInit, norm->epsilon,
-        norm->weightOffset, norm->accType, norm->epsMode, mm.transposeRhs,
-        headDim);
+        norm->weight, norm->bias, init, sumInit, statInits[0], statInits[1],
+        norm->epsilon, norm->weightOffset, norm->accType, norm->epsMode,
+        mm.transposeRhs, headDim);
   else
-    fused = MatmulRMSNormOp::create(
-        rewriter, loc, resultTypes, mm.lhs, mm.rhs, mm.bias, producer->residual,
-        norm->weight, init, sumInit, norm->epsilon, norm->weightOffset,
-        norm->accType, norm->epsMode, mm.transposeRhs, headDim);
+    fused = MatmulRMSNormOp::create(rewriter, loc, resultTypes, mm.lhs, mm.rhs,
+                                    mm.bias, producer->residual, norm->weight,
+                                    init, sumInit, statInits[1], norm->epsilon,
+                                    norm->weightOffset, norm->accType,
+                                    norm->epsMode, mm.transposeRhs, headDim);
 
   Value fusedSum = returnsSum ? fused->getResult(1) : Value();
   for (OpOperand *use : sumReaders)
@@ -272,6 +290,10 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
   rewriter.replaceAllUsesWith(norm->y, y);
   if (norm->sum)
     rewriter.replaceAllUsesWith(norm->sum, fusedSum);
+  unsigned next = returnsSum ? 2 : 1;
+  for (auto [stat, statInit] : llvm::zip(stats, statInits))
+    if (statInit)
+      rewriter.replaceAllUsesWith(stat, fused->getResult(next++));
   SmallVector<Operation *> dead{op};
   dead.append(producer->views.rbegin(), producer->views.rend());
   if (producer->residualAdd)

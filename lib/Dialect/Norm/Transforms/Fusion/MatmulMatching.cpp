@@ -168,6 +168,15 @@ Value mlir::norm::createFusedInit(OpBuilder &b, Location loc,
   return tensor::EmptyOp::create(b, loc, resultType, dynamicSizes);
 }
 
+Value mlir::norm::createInitLike(OpBuilder &b, Location loc, Value sizesFrom,
+                                 RankedTensorType type) {
+  SmallVector<Value> dynamicSizes;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (type.isDynamicDim(d))
+      dynamicSizes.push_back(tensor::DimOp::create(b, loc, sizesFrom, d));
+  return tensor::EmptyOp::create(b, loc, type, dynamicSizes);
+}
+
 Value mlir::norm::matchBroadcastBiasAdd(Operation *op, Value value) {
   auto [other, map] = otherAddOperand(op, value);
   if (!other)

@@ -75,6 +75,12 @@ std::string whyNotFusedOutputType(Type outputType, Type inputType,
 Value createFusedInit(OpBuilder &b, Location loc, const MatmulMatch &match,
                       Value activation, RankedTensorType resultType);
 
+/// A `tensor.empty` of exactly `type` whose dynamic dim i is dim i of
+/// `sizesFrom` (a fused op's residual sum or statistics: the activation's
+/// shape, or its leading dims).
+Value createInitLike(OpBuilder &b, Location loc, Value sizesFrom,
+                     RankedTensorType type);
+
 /// If `op` adds a tensor of shape [N] broadcast along every other dim to
 /// `value` (`linalg.add` with a `linalg.broadcast` operand, or an
 /// elementwise `linalg.generic` whose body is one `arith.addf`), returns the

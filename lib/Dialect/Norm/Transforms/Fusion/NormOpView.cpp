@@ -65,9 +65,6 @@ std::string NormOpView::whyNoFusedForm(bool normFirst) const {
     return "it normalizes more than the last dim";
   if (partial && !normFirst)
     return "pRMSNorm's prefix statistics have no matmul → norm form";
-  for (Value stat : {mean, rstd})
-    if (stat && !stat.use_empty())
-      return "its statistics results are used";
   // γ/β wider than x fuse (the fused ops compute in acc_type, as
   // after_weight does); a wider result does not: a fused op's norm result
   // has the type the norm reads.
@@ -82,6 +79,13 @@ std::string NormOpView::whyNoFusedForm(bool normFirst) const {
            "input's type before the wider weight (the fused ops round once, "
            "after it)";
   return "";
+}
+
+std::pair<Value, Value> NormOpView::usedStatistics() const {
+  auto used = [](Value stat) {
+    return stat && !stat.use_empty() ? stat : Value();
+  };
+  return {used(mean), used(rstd)};
 }
 
 CastModeAttr NormOpView::castModeToCarry() const {

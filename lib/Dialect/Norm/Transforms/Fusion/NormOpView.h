@@ -1,4 +1,4 @@
-//===- NormOpView.h - one view of norm.rms_norm and norm.layer_norm -*- C++ -*-===//
+//===- NormOpView.h - one view of the two standalone norms ------*- C++ -*-===//
 //
 // The fusion rewrites treat both standalone norms alike; this gives them one
 // accessor surface (LayerNorm-only parts are null for RMSNorm).
@@ -38,7 +38,7 @@ struct NormOpView {
   static std::optional<NormOpView> get(Operation *op);
 
   /// Why no fused op can take this norm's place (empty if none): a rotary
-  /// embedding, more than the last dim normalized, mean/rstd results in use, a
+  /// embedding, more than the last dim normalized, a
   /// result wider than the input; and for matmul → norm (`normFirst` false),
   /// which has no `partial` or `cast_mode`, pRMSNorm and a before_weight
   /// rounding ahead of a wider γ/β. norm → matmul carries both
@@ -50,6 +50,10 @@ struct NormOpView {
   /// rounding to it is the identity (f32 data, f32 statistics), so that
   /// such fused ops stay as they were.
   CastModeAttr castModeToCarry() const;
+
+  /// The statistics results a fused op must return (mean, rstd): those in
+  /// use, null where absent or unused.
+  std::pair<Value, Value> usedStatistics() const;
 
   /// "norm.rms_norm" or "norm.layer_norm".
   StringRef name() const { return op->getName().getStringRef(); }

@@ -7,7 +7,8 @@
 // the bias (WeightFolding.h), so the fused op only scales per row. A norm
 // with a residual keeps it: each fused op adds it, and one returns the sum
 // for the residual stream, so a residual-add → norm → matmul chain leaves no
-// standalone norm.
+// standalone norm. Statistics results in use (a training graph's saved mean
+// and rstd) are returned by that same fused op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -188,18 +189,27 @@ LogicalResult mlir::norm::fuseNormIntoConsumerMatmuls(
 
   // With a residual, every fused op adds it again (cheap next to its GEMM);
   // the first one in the block also returns the sum for the residual
-  // stream, so the sum's readers must all come after it.
+  // stream, and the statistics in use, so their readers must all come after
+  // it.
+  auto [mean, rstd] = norm->usedStatistics();
   MatmulMatch *sumProducer = nullptr;
-  if (norm->sum) {
+  if (norm->sum || mean || rstd) {
     auto lastOf = [](MatmulMatch &m) { return m.lastOp(); };
     for (MatmulMatch &match : matches)
       if (!sumProducer || lastOf(match)->isBeforeInBlock(lastOf(*sumProducer)))
         sumProducer = &match;
-    for (Operation *reader : norm->sum.getUsers()) {
-      Operation *ancestor = op->getBlock()->findAncestorOpInBlock(*reader);
-      if (!ancestor || ancestor->isBeforeInBlock(lastOf(*sumProducer))) {
-        why = "the residual sum is read before the first matmul";
-        return failure();
+    for (auto [value, what] :
+         {std::pair<Value, StringRef>{norm->sum, "the residual sum"},
+          {mean, "the mean"},
+          {rstd, "the rstd"}}) {
+      if (!value)
+        continue;
+      for (Operation *reader : value.getUsers()) {
+        Operation *ancestor = op->getBlock()->findAncestorOpInBlock(*reader);
+        if (!ancestor || ancestor->isBeforeInBlock(lastOf(*sumProducer))) {
+          why = (what + " is read before the first matmul").str();
+          return failure();
+        }
       }
     }
   }
@@ -229,31 +239,37 @@ LogicalResult mlir::norm::fuseNormIntoConsumerMatmuls(
     Value init =
         createFusedInit(rewriter, loc, match, norm->input, resultType);
     SmallVector<Type> resultTypes{resultType};
-    Value sumInit;
-    if (&match == sumProducer) {
-      auto sumType = cast<RankedTensorType>(norm->sum.getType());
-      SmallVector<Value> dynamicSizes;
-      for (int64_t d = 0; d < sumType.getRank(); ++d)
-        if (sumType.isDynamicDim(d))
-          dynamicSizes.push_back(
-              tensor::DimOp::create(rewriter, loc, norm->input, d));
-      sumInit = tensor::EmptyOp::create(rewriter, loc, sumType, dynamicSizes);
-      resultTypes.push_back(sumType);
-    }
+    // The sum and the statistics (on the first fused op only), in the
+    // fused op's result order.
+    Value carried[] = {norm->sum, mean, rstd};
+    Value carriedInits[3];
+    if (&match == sumProducer)
+      for (auto [value, carriedInit] : llvm::zip(carried, carriedInits)) {
+        if (!value)
+          continue;
+        auto type = cast<RankedTensorType>(value.getType());
+        carriedInit = createInitLike(rewriter, loc, norm->input, type);
+        resultTypes.push_back(type);
+      }
+    auto [sumInit, meanInit, rstdInit] = carriedInits;
     Operation *fused;
     if (norm->isLayerNorm)
       fused = LayerNormMatmulOp::create(
           rewriter, loc, resultTypes, norm->input, norm->residual, weight, bias,
-          rhs, matmulBias, init, sumInit, norm->epsilon, weightOffset,
-          norm->accType, norm->epsMode, match.transposeRhs, castMode);
+          rhs, matmulBias, init, sumInit, meanInit, rstdInit, norm->epsilon,
+          weightOffset, norm->accType, norm->epsMode, match.transposeRhs,
+          castMode);
     else
       fused = RMSNormMatmulOp::create(
           rewriter, loc, resultTypes, norm->input, norm->residual, weight, rhs,
-          matmulBias, init, sumInit, norm->epsilon, weightOffset, norm->accType,
-          norm->epsMode, match.transposeRhs, castMode, norm->partial);
+          matmulBias, init, sumInit, rstdInit, norm->epsilon, weightOffset,
+          norm->accType, norm->epsMode, match.transposeRhs, castMode,
+          norm->partial);
     rewriter.replaceAllUsesWith(match.result, fused->getResult(0));
-    if (sumInit)
-      rewriter.replaceAllUsesWith(norm->sum, fused->getResult(1));
+    unsigned next = 1;
+    for (auto [value, carriedInit] : llvm::zip(carried, carriedInits))
+      if (carriedInit)
+        rewriter.replaceAllUsesWith(value, fused->getResult(next++));
     if (match.truncation)
       dead.push_back(match.truncation);
     if (match.biasAdd)

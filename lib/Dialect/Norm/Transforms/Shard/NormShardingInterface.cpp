@@ -133,10 +133,13 @@ LoopSpace fusedLoopSpace(OpTy op, bool normBeforeMatmul) {
   m.set(op.getResidualMutable(), normed);
   m.set(op.getWeightMutable(), param);
   if constexpr (std::is_same_v<OpTy, LayerNormMatmulOp> ||
-                std::is_same_v<OpTy, MatmulLayerNormOp>)
+                std::is_same_v<OpTy, MatmulLayerNormOp>) {
     m.set(op.getBiasMutable(), param);
+    m.setRows(op.getMeanInitMutable(), rows);
+  }
   m.set(op.getInitMutable(), overN);
   m.set(op.getSumInitMutable(), normed);
+  m.setRows(op.getRstdInitMutable(), rows);
   SmallVector<IteratorType> iterators(rows + 2, IteratorType::parallel);
   if (!normBeforeMatmul)
     iterators[k] = IteratorType::reduction;
