@@ -188,6 +188,13 @@ def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
     residual in the epilogue. Other GEMMs, and every GEMM for `sm_90`, use
     the mma.sync kernel.
 
+    `wgmma-pipeline` runs that kernel warp-specialized: a producer warp
+    issues the TMA loads into stages the consumers have released (per-stage
+    "full" and "empty" mbarriers) while `wgmma-block-m` / 64 consumer
+    warpgroups each compute 64 × `wgmma-block-n` of the block, keeping one
+    K tile of MMAs in flight (`wgmma.wait_group 1`). The default is the
+    serial kernel until a GPU run has measured the pipelined one.
+
     With `lower-matmuls`, memref matmuls (`linalg.matmul`, or the generic
     form of one) with an f32 C and f32, bf16 or f16 inputs (W as K×N, or N×K
     through the indexing maps), recognized as the CPU's `lower-matmuls`
@@ -227,6 +234,16 @@ def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
            "The most K slices of a split-K fused GEMM, used when the output "
            "has too few 64 x 128 blocks to fill the GPU (1 to 64; 1: never "
            "split)">,
+    Option<"wgmmaPipeline", "wgmma-pipeline", "bool", /*default=*/"false",
+           "sm_90a: run the warpgroup-MMA GEMM warp-specialized (a producer "
+           "warp, per-stage full/empty mbarriers, one K tile of MMAs in "
+           "flight) instead of waiting for each K tile">,
+    Option<"wgmmaBlockM", "wgmma-block-m", "int64_t", /*default=*/"64",
+           "sm_90a: rows of a warpgroup-MMA GEMM block, 64 or 128 (one or "
+           "two consumer warpgroups; 128 needs wgmma-pipeline)">,
+    Option<"wgmmaBlockN", "wgmma-block-n", "int64_t", /*default=*/"128",
+           "sm_90a: columns of a warpgroup-MMA GEMM block, 128 or 256 (256 "
+           "needs wgmma-pipeline)">,
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "The GPU the kernels are for (sm_NN, sm_NNa); the fused ops' "
            "tensor-core kernels need sm_80 or newer, sm_90a adds the "

@@ -373,7 +373,7 @@ Value splitKFor(OpBuilder &b, Location loc, const GPUGemmProblem &p,
 void emitUnsplitAsyncGemm(OpBuilder &b, Location loc, const GPUGemmProblem &p,
                           const NormGPUCodegenOptions &options) {
   if (options.warpgroupMMA && warpgroupGemmApplies(p))
-    emitGPUWarpgroupGemm(b, loc, p);
+    emitGPUWarpgroupGemm(b, loc, p, options.warpgroupSchedule);
   else
     emitGPUFusedGemm(b, loc, p, /*asyncCopies=*/true);
 }
@@ -595,6 +595,9 @@ struct ConvertNormToGPUPass
     options.registerElements = registerElements;
     options.lowerMatmuls = lowerMatmuls;
     options.maxSplitK = maxSplitK;
+    options.wgmmaPipeline = wgmmaPipeline;
+    options.wgmmaBlockM = wgmmaBlockM;
+    options.wgmmaBlockN = wgmmaBlockN;
     options.chip = chip;
     return options;
   }
@@ -614,6 +617,9 @@ struct ConvertNormToGPUPass
     NVIDIAChipName chipName = *parseNVIDIAChip(chip);
     codegen.smVersion = chipName.smVersion;
     codegen.warpgroupMMA = hasWarpgroupMMA(chipName);
+    codegen.warpgroupSchedule.pipelined = wgmmaPipeline;
+    codegen.warpgroupSchedule.blockM = wgmmaBlockM;
+    codegen.warpgroupSchedule.blockN = wgmmaBlockN;
 
     // A memref-form fused op the kernels cannot compute is an error at the
     // op, never left to compute something else.
@@ -771,6 +777,15 @@ LogicalResult mlir::norm::verifyConvertNormToGPUPassOptions(
                     Twine(options.blockRowThreshold));
   checker.checkRange(options.registerElements, 0, 128, "register-elements");
   checker.checkRange(options.maxSplitK, 1, 64, "max-split-k");
+  checker.check(options.wgmmaBlockM == 64 || options.wgmmaBlockM == 128,
+                "wgmma-block-m must be 64 or 128, got " +
+                    Twine(options.wgmmaBlockM));
+  checker.check(options.wgmmaBlockN == 128 || options.wgmmaBlockN == 256,
+                "wgmma-block-n must be 128 or 256, got " +
+                    Twine(options.wgmmaBlockN));
+  checker.check(options.wgmmaPipeline ||
+                    (options.wgmmaBlockM == 64 && options.wgmmaBlockN == 128),
+                "a wgmma block other than 64 x 128 needs wgmma-pipeline=1");
   std::optional<NVIDIAChipName> chip = parseNVIDIAChip(options.chip);
   checker.check(chip && chip->smVersion != 0,
                 "chip must be sm_NN (e.g. sm_80, sm_90a), got '" +

@@ -26,6 +26,17 @@ class ValueRange;
 
 namespace norm {
 
+/// How the sm_90a warpgroup-MMA GEMM runs: serial (one warpgroup a 64 ×
+/// 128 block, each K tile's MMAs waited for before the next), or pipelined
+/// (warp-specialized: a producer warp loading the stages, BM / 64 consumer
+/// warpgroups of 64 × BN each keeping one K tile of MMAs in flight). Any
+/// BM × BN other than 64 × 128 is pipelined.
+struct WarpgroupGemmSchedule {
+  bool pipelined = false;
+  int64_t blockM = 64;  // 64 or 128
+  int64_t blockN = 128; // 128 or 256
+};
+
 /// How the row kernels are shaped.
 struct NormGPUCodegenOptions {
   /// Rows of at least this many elements get a whole thread block (512
@@ -43,6 +54,9 @@ struct NormGPUCodegenOptions {
   /// MMA (wgmma): the bf16/f16 fused GEMMs that do not split K use it, with
   /// TMA loads, instead of mma.sync.
   bool warpgroupMMA = false;
+  /// The schedule and block of the warpgroup-MMA GEMM (wgmma-pipeline,
+  /// wgmma-block-m, wgmma-block-n).
+  WarpgroupGemmSchedule warpgroupSchedule;
   /// The most K slices of a split-K fused GEMM (used when the output has
   /// fewer 64 × 128 blocks than the GPU runs at once); 1: never split.
   int64_t maxSplitK = 16;

@@ -64,13 +64,14 @@ void FusedGemmKernel::forEachAccumulator(OpBuilder &b, ValueRange accs,
 gpu::LaunchOp mlir::norm::gpugemm::createGemmLaunch(OpBuilder &b, Location loc,
                                                     Value gridX, Value gridY,
                                                     Value gridZ, Value one,
-                                                    int64_t sharedBytes) {
+                                                    int64_t sharedBytes,
+                                                    int64_t threads) {
   Value smemSize =
       arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(sharedBytes));
-  return gpu::LaunchOp::create(
-      b, loc, gridX, gridY, gridZ,
-      arith::ConstantIndexOp::create(b, loc, GPUGemmTiles::kThreads), one, one,
-      smemSize, /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{});
+  return gpu::LaunchOp::create(b, loc, gridX, gridY, gridZ,
+                               arith::ConstantIndexOp::create(b, loc, threads),
+                               one, one, smemSize, /*asyncTokenType=*/nullptr,
+                               /*asyncDependencies=*/{});
 }
 
 //===----------------------------------------------------------------------===//

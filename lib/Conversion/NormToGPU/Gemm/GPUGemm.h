@@ -12,6 +12,7 @@
 #ifndef NORM_LIB_CONVERSION_NORMTOGPU_GEMM_GPUGEMM_H
 #define NORM_LIB_CONVERSION_NORMTOGPU_GEMM_GPUGEMM_H
 
+#include "norm/Conversion/NormToGPU/NormToGPU.h"
 #include "norm/Conversion/Utils/GemmProblem.h"
 #include "norm/Conversion/Utils/RowNormProblem.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
@@ -74,12 +75,13 @@ bool warpgroupGemmApplies(const GPUGemmProblem &problem);
 
 /// Emits a gpu.launch computing `problem` on sm_90a warpgroup MMA
 /// (wgmma.mma_async) with TMA loads of 128-byte-swizzled tiles
-/// (WarpgroupGemm.cpp). Requires warpgroupGemmApplies, M, N ≥ 1, K and
-/// (for a K×N W) N multiples of 8, and 16-byte aligned A and W: the
-/// conditions of emitGPUFusedGemm's `asyncCopies`, which TMA's 16-byte
-/// strides share.
+/// (WarpgroupGemm.cpp), in `schedule`. Requires warpgroupGemmApplies, M,
+/// N ≥ 1, K and (for a K×N W) N multiples of 8, and 16-byte aligned A and
+/// W: the conditions of emitGPUFusedGemm's `asyncCopies`, which TMA's
+/// 16-byte strides share.
 void emitGPUWarpgroupGemm(OpBuilder &b, Location loc,
-                          const GPUGemmProblem &problem);
+                          const GPUGemmProblem &problem,
+                          const WarpgroupGemmSchedule &schedule);
 
 /// The second kernel of a split-K GEMM: one thread per element of C sums the
 /// slices' partials (accumulators, row and column sums, in slice order) and

@@ -279,12 +279,13 @@ public:
   void store(OpBuilder &b, ValueRange stats, ValueRange sums, ValueRange accs);
 };
 
-/// A gpu.launch of gridX × gridY × gridZ blocks of GPUGemmTiles::kThreads
-/// threads with `sharedBytes` of dynamic shared memory; `one` is an index 1
-/// (the blocks' y and z sizes). Shared by the fused and warpgroup kernels.
+/// A gpu.launch of gridX × gridY × gridZ blocks of `threads` threads with
+/// `sharedBytes` of dynamic shared memory; `one` is an index 1 (the blocks'
+/// y and z sizes). Shared by the fused and warpgroup kernels.
 gpu::LaunchOp createGemmLaunch(OpBuilder &b, Location loc, Value gridX,
                                Value gridY, Value gridZ, Value one,
-                               int64_t sharedBytes);
+                               int64_t sharedBytes,
+                               int64_t threads = GPUGemmTiles::kThreads);
 
 /// The per-row scale r of a norm prologue from the row's sums over all of K
 /// (`first`, `second`: RMSNorm Σx² and a second partial Σx² chain, LayerNorm

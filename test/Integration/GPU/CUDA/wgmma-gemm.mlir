@@ -9,9 +9,16 @@
 // the 4 stages refilled 3 times, both barrier parities), W as N×K (K-major
 // B), M = 1 with fewer K tiles than stages; matmul → RMSNorm with a
 // residual and sum_outs (the GEMM with no prologue, its epilogue adding
-// bias and residual). Needs an sm_90 GPU (H100/H200).
+// bias and residual). Each case runs in the serial schedule (the default)
+// and in the warp-specialized one (wgmma-pipeline=1, WarpgroupPipeline.cpp)
+// with each block: 64 × 128, 64 × 256, 128 × 128, 128 × 256. Needs an
+// sm_90 GPU (H100/H200).
 // REQUIRES: cuda-gpu, cuda-sm90
 // RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_90a gpu-options={max-split-k=1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_90a gpu-options={max-split-k=1 wgmma-pipeline=1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_90a gpu-options={max-split-k=1 wgmma-pipeline=1 wgmma-block-n=256}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_90a gpu-options={max-split-k=1 wgmma-pipeline=1 wgmma-block-m=128}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_90a gpu-options={max-split-k=1 wgmma-pipeline=1 wgmma-block-m=128 wgmma-block-n=256}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
 
 // CHECK-NOT: FAIL
 // CHECK: {{^}}rms_norm_matmul bf16 [200x1000] w=[1000x264] mbias: {{.*}} PASS

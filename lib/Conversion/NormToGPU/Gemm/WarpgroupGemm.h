@@ -1,0 +1,112 @@
+//===- WarpgroupGemm.h - the sm_90a GEMM's kernel description --*- C++ -*-===//
+//
+// Private to NormToGPU/Gemm/: the warpgroup-MMA GEMM kernel as its two
+// schedules see it. WarpgroupGemmKernel holds the block shape, the shared
+// memory layout and the pieces both schedules emit (the TMA loads of a K
+// tile, the RMSNorm statistics of the A tile, one K tile of wgmma, the
+// epilogue); WarpgroupGemm.cpp defines them and the serial schedule (one
+// warpgroup, each K tile waited for), WarpgroupPipeline.cpp the
+// warp-specialized one (a producer warp, consumer warpgroups, per-stage
+// "full" and "empty" mbarriers, wait_group 1).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_LIB_CONVERSION_NORMTOGPU_GEMM_WARPGROUPGEMM_H
+#define NORM_LIB_CONVERSION_NORMTOGPU_GEMM_WARPGROUPGEMM_H
+
+#include "GPUGemm.h"
+#include "norm/Conversion/Utils/ScalarArith.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+
+namespace mlir {
+namespace norm {
+namespace wgmma {
+
+constexpr int64_t kWarpgroup = 128; // threads
+constexpr int64_t kMmaM = 64;       // one wgmma's M: a warpgroup's rows
+constexpr int64_t kBK = 64;         // 128 bytes of bf16/f16
+constexpr int64_t kMmaK = 16;
+constexpr int64_t kElementBytes = 2;
+constexpr int64_t kSwizzleBytes = 128;
+/// A 64-row K tile of A, and a 64-column slab of a K×N W tile.
+constexpr int64_t kSlabBytes = 64 * kBK * kElementBytes; // 8 KiB
+constexpr int64_t kTileAlignment = 1024;
+/// The dynamic shared memory one block may take on sm_90 (227 KiB).
+constexpr int64_t kMaxSharedBytes = 227 * 1024;
+
+/// The kernel: the problem, its schedule and the values the body defines.
+class WarpgroupGemmKernel : public ScalarArith {
+public:
+  WarpgroupGemmKernel(Location loc, const GPUGemmProblem &p,
+                      const WarpgroupGemmSchedule &schedule);
+
+  /// The launch: host descriptors, grid, shared memory, barriers, the
+  /// schedule's K loop and the epilogue.
+  void emit(OpBuilder &b);
+
+protected:
+  bool isNorm() const { return p.prologue == GemmPrologue::RMSNorm; }
+  Type elem() const { return p.elementType(); }
+  int64_t consumers() const { return blockM / kMmaM; }
+  int64_t tileABytes() const { return blockM * kBK * kElementBytes; }
+  int64_t stageBytes() const {
+    return tileABytes() + blockN * kBK * kElementBytes;
+  }
+  /// Accumulator registers a thread (m64nNk16: N / 2 f32).
+  int64_t registers() const { return kMmaM * blockN / kWarpgroup; }
+  /// Threads of the block: the consumer warpgroups, and in the pipelined
+  /// schedule the producer warp after them.
+  int64_t threads() const;
+  int64_t rowScaleOffset() const {
+    return kTileAlignment + stages * stageBytes();
+  }
+  MemRefType sharedTile(int64_t rows, int64_t cols) const;
+  nvgpu::TensorMapDescriptorType tensorMap(int64_t rows, int64_t cols) const;
+
+  /// A shared-memory view of `type` at byte `offset` of the dynamic shared
+  /// memory.
+  Value view(OpBuilder &b, Value offset, MemRefType type) {
+    return memref::ViewOp::create(b, loc, type, smem, offset, ValueRange{});
+  }
+  Value stageOffset(OpBuilder &b, Value stage) {
+    return add(b, tilesStart, mulC(b, stage, stageBytes()));
+  }
+  /// The TMA loads of K tile `kt` into stage kt % stages, completing on
+  /// full barrier `stage` (issued by one thread).
+  void loadTile(OpBuilder &b, Value kt);
+  /// The RMSNorm prologue on K tile `kt`'s A tile at `aOffset`
+  /// (WarpgroupPrologue, two threads per row of the block's A tile): `sum`
+  /// plus the thread's Σx², and with γ or a weight offset the tile
+  /// rewritten as round(x·γ'), followed by a block barrier.
+  Value prologue(OpBuilder &b, Value aOffset, Value kt, Value sum);
+  /// fence, the four wgmma of one K tile in the stage at `stageOff` for
+  /// consumer warpgroup `warpgroup` (its 64 rows of the A tile; null: the
+  /// only one), commit.
+  Value issueTile(OpBuilder &b, Value stageOff, Value warpgroup, Value acc);
+  /// The row scale in shared memory (all threads reach its barrier), then
+  /// C from the accumulators of the consumer threads.
+  void epilogue(OpBuilder &b, Value acc, Value sumSquares);
+
+  /// The schedules' K loops: (accumulators, Σx²) of the thread.
+  std::pair<Value, Value> emitSerialLoop(OpBuilder &b);
+  std::pair<Value, Value> emitPipelinedLoop(OpBuilder &b);
+
+  const GPUGemmProblem &p;
+  bool pipelined;
+  int64_t blockM, blockN, stages;
+  Value mapA, mapW;
+  // Kernel values.
+  Value one, smem, tilesStart, barriers, tid, isFirst, m0, n0, kTiles;
+  /// The dynamic shared memory's address (i64), for the MMA descriptors.
+  Value sharedAddress;
+  Type accType;
+};
+
+} // namespace wgmma
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_LIB_CONVERSION_NORMTOGPU_GEMM_WARPGROUPGEMM_H

@@ -1,0 +1,123 @@
+//===- WarpgroupPipeline.cpp - the warp-specialized sm_90a GEMM loop ------===//
+//
+// The pipelined schedule of the warpgroup-MMA GEMM (WarpgroupGemm.h): the
+// K loop of a block of BM / 64 consumer warpgroups (threads [0, BM·2)) and
+// one producer warp after them, sharing S stages of shared memory through
+// two mbarriers a stage (PTX ISA, "mbarrier"; CUTLASS's PipelineTmaAsync):
+//
+//   full[s]  (count 1): the producer's arrive.expect_tx of the stage's
+//            bytes, completed by the TMA loads' transactions; K tile kt
+//            completes phase kt / S of full[kt % S];
+//   empty[s] (count 2·BM, one arrival from each consumer thread): the
+//            consumers are done with the stage; the release of K tile kt
+//            completes phase kt / S of empty[kt % S]. Each thread arrives
+//            after its own reads of the stage (the wgmma it issued, waited
+//            for, and its RMSNorm loads), so the release orders them all
+//            without assuming anything of the lanes of a warp;
+//
+//   producer (lane 0 of the producer warp): for each K tile kt, wait on
+//            empty[kt % S] with parity (kt / S + 1) % 2, the phase of the
+//            release of tile kt − S (for kt < S the parity of the phase
+//            before the barrier's first, which try_wait.parity counts as
+//            complete), then arrive.expect_tx on full[kt % S] and issue
+//            the tile's TMA loads; it runs up to S tiles ahead;
+//   consumer warpgroup g: for each K tile kt, wait on full[kt % S] with
+//            parity (kt / S) % 2, the RMSNorm statistics of the thread's
+//            half row (two threads a row of the BM-row A tile), wgmma.fence
+//            and four m64nBNk16 MMAs on A rows [64g, 64g + 64) (the
+//            descriptor 8 KiB further per warpgroup) and the whole W tile,
+//            commit, then wgmma.wait_group 1: tile kt's MMAs stay in flight
+//            while the next tile's are issued, and tile kt − 1's have
+//            retired, so the thread releases the stage of tile kt − 1 with
+//            an arrive on its empty barrier.
+//            Successive wgmma on the same accumulator registers need no
+//            wait between them (PTX ISA, "wgmma.fence"). After the loop,
+//            wait_group 0.
+//
+// The accumulators leave the loop through the consumer/producer scf.if
+// (the producer yields zeros), so nothing reads them before wait_group 0.
+// Every thread of the block then runs the shared epilogue, whose shuffle
+// and barrier the producer warp joins; only consumers store C. Every
+// TMA load is waited for by the consumers, so none is in flight at exit.
+//
+// Everything the serial schedule computes, this one does too: RMSNorm
+// statistics, bias, residual, K×N and N×K W, tails in M, N and K (TMA zero
+// fill; a K tile's expect_tx counts the whole boxes, zeros included).
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpgroupGemm.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+using namespace mlir::norm::wgmma;
+
+std::pair<Value, Value> WarpgroupGemmKernel::emitPipelinedLoop(OpBuilder &b) {
+  Value zero = index(b, 0);
+  int64_t consumerThreads = consumers() * kWarpgroup;
+  Value isConsumer = ult(b, tid, index(b, consumerThreads));
+  Value zeroAcc = LLVM::ZeroOp::create(b, loc, accType);
+  Value zeroSum = f32(b, 0.0);
+  // The parity of phase kt / S of a stage's barrier.
+  auto phaseParity = [&](OpBuilder &b, Value kt) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                 remC(b, divC(b, kt, stages), 2), zero)
+        .getResult();
+  };
+  Value ticks = index(b, 10000000);
+  auto branch = scf::IfOp::create(b, loc, TypeRange{accType, b.getF32Type()},
+                                  isConsumer, /*withElseRegion=*/true);
+
+  OpBuilder cb = branch.getThenBodyBuilder();
+  Value warpgroup = divC(cb, tid, kWarpgroup);
+  auto loop = scf::ForOp::create(
+      cb, loc, zero, kTiles, one, ValueRange{zeroAcc, zeroSum},
+      [&](OpBuilder &lb, Location, Value kt, ValueRange iter) {
+        Value stage = remC(lb, kt, stages);
+        nvgpu::MBarrierTryWaitParityOp::create(
+            lb, loc, barriers, phaseParity(lb, kt), ticks, stage);
+        Value stageOff = stageOffset(lb, stage);
+        Value sum = isNorm() ? prologue(lb, stageOff, kt, iter[1]) : iter[1];
+        Value acc = issueTile(lb, stageOff, warpgroup, iter[0]);
+        NVVM::WgmmaWaitGroupSyncOp::create(lb, loc, 1);
+        scf::IfOp::create(
+            lb, loc,
+            arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ugt, kt, zero),
+            [&](OpBuilder &tb, Location) {
+              Value previous = remC(tb, sub(tb, kt, one), stages);
+              nvgpu::MBarrierArriveOp::create(
+                  tb, loc, nvgpu::MBarrierTokenType::get(tb.getContext()),
+                  barriers, addC(tb, previous, stages));
+              scf::YieldOp::create(tb, loc);
+            });
+        scf::YieldOp::create(lb, loc, ValueRange{acc, sum});
+      });
+  NVVM::WgmmaWaitGroupSyncOp::create(cb, loc, 0);
+  scf::YieldOp::create(cb, loc, loop.getResults());
+
+  OpBuilder pb = branch.getElseBodyBuilder();
+  Value isProducer = arith::CmpIOp::create(pb, loc, arith::CmpIPredicate::eq,
+                                           tid, index(pb, consumerThreads));
+  scf::IfOp::create(pb, loc, isProducer, [&](OpBuilder &ib, Location) {
+    scf::ForOp::create(ib, loc, zero, kTiles, one, ValueRange{},
+                       [&](OpBuilder &lb, Location, Value kt, ValueRange) {
+                         Value stage = remC(lb, kt, stages);
+                         Value previousPhase = arith::XOrIOp::create(
+                             lb, loc, phaseParity(lb, kt),
+                             arith::ConstantIntOp::create(lb, loc, 1, 1));
+                         nvgpu::MBarrierTryWaitParityOp::create(
+                             lb, loc, barriers, previousPhase, ticks,
+                             addC(lb, stage, stages));
+                         loadTile(lb, kt);
+                         scf::YieldOp::create(lb, loc);
+                       });
+    scf::YieldOp::create(ib, loc);
+  });
+  scf::YieldOp::create(pb, loc, ValueRange{zeroAcc, zeroSum});
+  return {branch.getResult(0), branch.getResult(1)};
+}
