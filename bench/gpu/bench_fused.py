@@ -146,6 +146,42 @@ def run_torch(m, n, k, repeat):
     return (time(lambda: torch.matmul(x, w.t())), time(rms_matmul)), None
 
 
+# The wgmma kernel's schedules (gpu-options of convert-norm-to-gpu): the
+# serial one is the default; the pipelined, warp-specialized one comes in
+# four block shapes (BM × BN).
+WGMMA_BLOCKS = [(64, 128), (128, 128), (64, 256), (128, 256)]
+
+
+def wgmma_schedules(args, cublas):
+    """A second table (--chip sm_90a): the own GEMM and the fused op with γ
+    folded under each pipelined wgmma schedule, unsplit, against cuBLAS."""
+    lines = ["", "wgmma schedules (unsplit; own GEMM as above; γ folded: the "
+             "fused op without γ):", "",
+             "| M × N × K | schedule | own GEMM µs | cuBLAS / own GEMM | "
+             "γ folded µs | cuBLAS / γ folded |", "|---|---|---|---|---|---|"]
+    print("\n".join(lines), flush=True)
+    for m, n, k in SHAPES:
+        for bm, bn in WGMMA_BLOCKS:
+            gpu_options = (" gpu-options={max-split-k=1 wgmma-pipeline=1 "
+                           "wgmma-block-m=%d wgmma-block-n=%d}" % (bm, bn))
+            cells = ["%d × %d × %d" % (m, n, k), "pipelined %d × %d" % (bm, bn)]
+            for options, gemm_only in ((" lower-matmuls" + gpu_options, True),
+                                       (gpu_options, False)):
+                time_us, error = run_norm_mlir(args, m, n, k, options,
+                                               gemm_only=gemm_only,
+                                               gamma=False)
+                if error:
+                    cells += [error.replace("|", "/")[:60], ""]
+                    continue
+                ref = cublas.get((m, n, k))
+                cells += ["%.1f" % time_us,
+                          "%.0f%%" % (100.0 * ref / time_us) if ref else ""]
+            line = "| " + " | ".join(cells) + " |"
+            print(line, flush=True)
+            lines.append(line)
+    return lines
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--norm-opt", required=True)
@@ -173,7 +209,7 @@ def main():
               "64 × 128 blocks per SM, e.g. 16 × 4096)",
               "- γ folded: the fused op without γ, as --norm-fuse-matmul leaves "
               "it for a constant W (with --chip sm_90a, the wgmma kernel when "
-              "unsplit; with γ it stays on mma.sync)",
+              "unsplit, as the fused op with γ is)",
               "- own GEMM: the project's GEMM alone (linalg.matmul of the same "
               "X and W into an f32 C, lower-matmuls): the same kernel without "
               "the norm prologue; target fused / own GEMM ≤ 1.05 and own GEMM "
@@ -186,9 +222,11 @@ def main():
               "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     print("\n".join(header), flush=True)
     rows = []
+    cublas = {}
     for m, n, k in SHAPES:
         ours, error = run_norm_mlir(args, m, n, k)
         theirs, why = run_torch(m, n, k, args.repeat)
+        cublas[(m, n, k)] = theirs[0] if theirs else None
         cells = ["%d × %d × %d" % (m, n, k)]
         if error:
             cells += [error.replace("|", "/")[:120], ""]
@@ -216,6 +254,8 @@ def main():
         line = "| " + " | ".join(cells) + " |"
         print(line, flush=True)
         rows.append(line)
+    if args.chip.endswith("a"):
+        rows += wgmma_schedules(args, cublas)
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     with open(args.out, "w") as f:
         f.write("\n".join(header + rows) + "\n")
