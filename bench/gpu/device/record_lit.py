@@ -37,6 +37,7 @@ def main():
                 for key, value in subs:
                     line = line.replace(key, value)
                 line = line.replace("%s", test).replace(
+                    "%S", os.path.dirname(test)).replace(
                     "%t", os.path.join(tmp, "t"))
                 line = re.sub(r"\bnorm-opt\b", bin_dir + "/norm-opt", line)
                 line = re.sub(r"\bmlir-runner\b", bin_dir + "/mlir-runner",
