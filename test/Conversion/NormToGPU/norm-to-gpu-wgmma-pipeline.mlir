@@ -6,7 +6,10 @@
 // full barrier, issue one K tile of MMAs, keep it in flight (wait_group 1)
 // and release the previous tile's stage (arrive on its empty barrier); the
 // producer waits on the empty barrier before each tile's loads; after
-// both, every thread runs the epilogue.
+// both, every thread runs the epilogue. The default (no wgmma option) is
+// this schedule, its block chosen per GEMM: 64 × 128 for these outputs (too
+// few 128 × 256 blocks to fill the multiprocessors).
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1" | FileCheck %s --check-prefixes=CHECK,B64x128
 // RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-pipeline=1" | FileCheck %s --check-prefixes=CHECK,B64x128
 // RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-pipeline=1 wgmma-block-n=256" | FileCheck %s --check-prefixes=CHECK,B64x256
 // RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-pipeline=1 wgmma-block-m=128" | FileCheck %s --check-prefixes=CHECK,B128x128

@@ -4,9 +4,11 @@
 // (lib/Conversion/NormToGPU/Gemm/WarpgroupGemm.cpp); the guarded-load kernel
 // stays the fallback for misaligned buffers. GEMMs it does not take, and
 // every GEMM for sm_90 (no "a": no wgmma in its PTX), use mma.sync.
-// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1" -split-input-file | FileCheck %s
+// The checks are of the serial schedule (wgmma-pipeline=0); the default,
+// pipelined one is norm-to-gpu-wgmma-pipeline.mlir's.
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-pipeline=0" -split-input-file | FileCheck %s
 // RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90 max-split-k=1" -split-input-file | FileCheck %s --check-prefix=SM90
-// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a" -split-input-file | FileCheck %s --check-prefix=SPLIT
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a wgmma-pipeline=0" -split-input-file | FileCheck %s --check-prefix=SPLIT
 
 // SM90-NOT: nvvm.wgmma
 // SM90-NOT: nvgpu.tma

@@ -32,9 +32,9 @@ namespace norm {
 /// warpgroups of 64 × BN each keeping one K tile of MMAs in flight). Any
 /// BM × BN other than 64 × 128 is pipelined.
 struct WarpgroupGemmSchedule {
-  bool pipelined = false;
-  int64_t blockM = 64;  // 64 or 128
-  int64_t blockN = 128; // 128 or 256
+  bool pipelined = true;
+  int64_t blockM = 0; // 64 or 128; 0 (with blockN 0): chosen per GEMM
+  int64_t blockN = 0; // 128 or 256
 };
 
 /// How the row kernels are shaped.

@@ -402,7 +402,7 @@ void mlir::norm::emitGPUWarpgroupGemm(OpBuilder &b, Location loc,
   // not have yet: such a problem takes the serial schedule.
   bool rewritesA = problem.prologue != GemmPrologue::None &&
                    gpugemm::WarpgroupPrologue(loc, problem).rewritesA();
-  WarpgroupGemmKernel(loc, problem,
-                      rewritesA ? WarpgroupGemmSchedule() : schedule)
-      .emit(b);
+  WarpgroupGemmSchedule serial{/*pipelined=*/false, /*blockM=*/64,
+                               /*blockN=*/128};
+  WarpgroupGemmKernel(loc, problem, rewritesA ? serial : schedule).emit(b);
 }
