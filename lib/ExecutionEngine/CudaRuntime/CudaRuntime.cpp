@@ -31,6 +31,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unordered_set>
 
 #define NORM_CUDA_EXPORT extern "C" __attribute__((visibility("default")))
 
@@ -271,15 +272,32 @@ bool useMemoryPool() {
   return usePool;
 }
 
-/// Whether `pointer` was allocated from a memory pool (cuMemAllocAsync):
-/// only those may be freed with cuMemFreeAsync. Managed memory and the
-/// runtime's own cuMemAlloc allocations have no pool.
-bool isPoolAllocation(CUdeviceptr pointer) {
-  CUmemoryPool pool = nullptr;
-  check(driver().pointerGetAttribute(&pool, CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE,
-                                     pointer),
-        "cuPointerGetAttribute");
-  return pool != nullptr;
+/// The pointers mgpuMemAlloc took from the memory pool (cuMemAllocAsync):
+/// only those may be freed with cuMemFreeAsync; managed memory and the
+/// runtime's own cuMemAlloc allocations have no pool. Kept here rather than
+/// asked of the driver (CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE) because the
+/// host code frees every intermediate, and a driver query per free sat on
+/// the launch path of every layer call.
+class PoolAllocations {
+public:
+  void insert(CUdeviceptr pointer) {
+    std::lock_guard<std::mutex> lock(mutex);
+    pointers.insert(pointer);
+  }
+  /// Forgets `pointer`; whether it was a pool allocation.
+  bool erase(CUdeviceptr pointer) {
+    std::lock_guard<std::mutex> lock(mutex);
+    return pointers.erase(pointer) != 0;
+  }
+
+private:
+  std::mutex mutex;
+  std::unordered_set<CUdeviceptr> pointers;
+};
+
+PoolAllocations &poolAllocations() {
+  static PoolAllocations allocations;
+  return allocations;
 }
 
 } // namespace
@@ -296,10 +314,11 @@ NORM_CUDA_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, CUstream stream,
   if (isHostShared)
     check(driver().memAllocManaged(&pointer, sizeBytes, CU_MEM_ATTACH_GLOBAL),
           "cuMemAllocManaged");
-  else if (useMemoryPool())
+  else if (useMemoryPool()) {
     check(driver().memAllocAsync(&pointer, sizeBytes, stream),
           "cuMemAllocAsync");
-  else
+    poolAllocations().insert(pointer);
+  } else
     check(driver().memAlloc(&pointer, sizeBytes), "cuMemAlloc");
   return reinterpret_cast<void *>(pointer);
 }
@@ -311,7 +330,7 @@ NORM_CUDA_EXPORT void mgpuMemFree(void *pointer, CUstream stream) {
   if (!pointer)
     return;
   ScopedContext scopedContext;
-  if (isPoolAllocation(devicePointer(pointer)))
+  if (poolAllocations().erase(devicePointer(pointer)))
     check(driver().memFreeAsync(devicePointer(pointer), stream),
           "cuMemFreeAsync");
   else
