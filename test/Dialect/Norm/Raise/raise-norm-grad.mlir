@@ -1,6 +1,7 @@
 // RUN: norm-opt %s --norm-raise | FileCheck %s
 // RUN: norm-opt %s --norm-raise=remarks=true -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: norm-opt %s --norm-raise=raise-layer-norm=false | FileCheck %s --check-prefix=NO-LN
+// RUN: norm-opt %s --norm-raise=remarks=true -o /dev/null 2>&1 | FileCheck %s --check-prefix=VARIANT
 
 // --norm-raise on the norms' backward (DESIGN.md §9), in torch-mlir's
 // linalg spelling: one generic per torch op, keepdim reductions
@@ -10,7 +11,7 @@
 // the op's [B] or recomputed. test/Integration/CPU/raise-norm-grad.test
 // runs every function before and after raising on random inputs.
 
-// REMARK-COUNT-8: remark: norm-raise: raised norm.{{layer|rms}}_norm_grad
+// REMARK-COUNT-10: remark: norm-raise: raised norm.{{layer|rms}}_norm_grad
 // REMARK-NOT: remark
 
 // Without LayerNorm raising, the LayerNorm backwards stay.
@@ -787,3 +788,205 @@ func.func @rms_compact(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %w: tensor<8xf
 }
 
 
+
+// Gemma's RMSNorm backward (the weight applied as 1 + γ), as AOTAutograd
+// decomposes it with the saved rstd: dŷ = dy·(1 + γ), dγ = Σ dy·x̂.
+// CHECK-LABEL: func.func @rms_gemma_autograd
+//  CHECK-SAME: (%[[DY:[a-z0-9]+]]: {{[^,]+}}, %[[X:[a-z0-9]+]]: {{[^,]+}}, %[[RSTD:[a-z0-9]+]]: {{[^,]+}}, %[[W:[a-z0-9]+]]:
+//       CHECK: %[[G:[0-9]+]]{{(:[0-9])?}} = norm.rms_norm_grad grad(%[[DY]] : tensor<4x8xf32>) ins(%[[X]] : tensor<4x8xf32>) weight(%[[W]] : tensor<8xf32>) rstd(%{{.*}} : tensor<4xf32>) outs(%{{.*}} : tensor<4x8xf32>) weight_grad_outs(%{{.*}} : tensor<8xf32>) {weight_offset = 1.000000e+00 : f32} -> tensor<4x8xf32>, tensor<8xf32>
+//   CHECK-NOT: linalg.generic
+//       CHECK: return %[[G]]#0, %[[G]]#1
+// VARIANT-DAG: raise-norm-grad.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: norm-raise: raised norm.rms_norm_grad (axis 1, dx, weight grad, weight, weight offset 1, saved rstd)
+func.func @rms_gemma_autograd(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %rstd: tensor<4x1xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>, tensor<8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %c1 = arith.constant 3.0 : f32
+  %c2 = arith.constant -0.5 : f32
+  %c3 = arith.constant 8.0 : f32
+  %c4 = arith.constant 2.0 : f32
+  %one = arith.constant 1.0 : f32
+  %e_full_f32 = tensor.empty() : tensor<4x8xf32>
+  %e_row_f32 = tensor.empty() : tensor<4x1xf32>
+  %er = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%er : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+  %v1 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %rstd : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // 1 + weight
+  %wp1 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%w : tensor<8xf32>) outs(%ec : tensor<8xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %r = arith.addf %a0, %one : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  // mul backward: grad * (1 + weight)
+  %v2 = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %wp1 : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v3 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v2, %rstd : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v4 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v2, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v5 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%v4 : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  %v6 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v5, %rstd : tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %p = math.powf %a1, %c1 : f32
+    %q = arith.mulf %p, %c2 : f32
+    %r = arith.mulf %a0, %q : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  %v7 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v6 : tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %r = arith.divf %a0, %c3 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  %v8 = linalg.generic {indexing_maps = [#row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v7, %x : tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %p = arith.mulf %a1, %c4 : f32
+    %r = arith.mulf %a0, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v9 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v3, %v8 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.addf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // weight grad: sum(grad * hidden_normed, rows) (the 1 + γ is constant)
+  %v10 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %v1 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v11 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%v10 : tensor<4x8xf32>) outs(%z_col : tensor<8xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  return %v9, %v11 : tensor<4x8xf32>, tensor<8xf32>
+}
+
+// ε outside the square root, r = 1/(√mean(x²) + ε) recomputed, as autograd
+// chains the div, add, sqrt, mean and pow backwards:
+// dx = r·dŷ − x·(r²/(2σ))·(2/N)·Σ dŷ·x.
+// CHECK-LABEL: func.func @rms_eps_outside
+//  CHECK-SAME: (%[[DY:[a-z0-9]+]]: {{[^,]+}}, %[[X:[a-z0-9]+]]: {{[^,]+}}, %[[W:[a-z0-9]+]]:
+//       CHECK: %[[G:[0-9]+]]{{(:[0-9])?}} = norm.rms_norm_grad grad(%[[DY]] : tensor<4x8xf32>) ins(%[[X]] : tensor<4x8xf32>) weight(%[[W]] : tensor<8xf32>) outs(%{{.*}} : tensor<4x8xf32>) {eps_mode = #norm.eps_mode<outside_sqrt>, epsilon = 9.99999974E-6 : f32} -> tensor<4x8xf32>
+//   CHECK-NOT: linalg.generic
+//       CHECK: return %[[G]]
+// VARIANT-DAG: raise-norm-grad.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: norm-raise: raised norm.rms_norm_grad (axis 1, dx, weight, recomputed statistics, epsilon 1e-05 outside the square root)
+func.func @rms_eps_outside(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %inv_n = arith.constant 1.250000e-01 : f32
+  %eps = arith.constant 9.99999974E-6 : f32
+  %one = arith.constant 1.0 : f32
+  %half = arith.constant 0.5 : f32
+  %two = arith.constant 2.0 : f32
+  %e_full_f32 = tensor.empty() : tensor<4x8xf32>
+  %e_row_f32 = tensor.empty() : tensor<4x1xf32>
+  %er = tensor.empty() : tensor<4x1xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%er : tensor<4x1xf32>) -> tensor<4x1xf32>
+  // σ = √mean(x²), d = σ + ε, r = 1/d
+  %sq = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %r = arith.mulf %a0, %a0 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %ss = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%sq : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  %sigma = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%ss : tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %m = arith.mulf %a0, %inv_n : f32
+    %r = math.sqrt %m : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  %d = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%sigma : tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %r = arith.addf %a0, %eps : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  %rstd = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%d : tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %r = arith.divf %one, %a0 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // dŷ = dy·γ
+  %dyh = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // mul backward to r: Σ dŷ·x
+  %p = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %gr = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // div backward (−g/d²), add backward, sqrt backward (g·0.5/σ), mean
+  // backward (/N)
+  %gm = linalg.generic {indexing_maps = [#id, #id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gr, %d, %sigma : tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %o: f32):
+    %dd = arith.mulf %a1, %a1 : f32
+    %q = arith.divf %a0, %dd : f32
+    %gd = arith.negf %q : f32
+    %h = arith.divf %half, %a2 : f32
+    %gs = arith.mulf %gd, %h : f32
+    %r = arith.mulf %gs, %inv_n : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // pow backward (2x) plus the direct path dŷ·r
+  %dx = linalg.generic {indexing_maps = [#id, #row, #row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %rstd, %gm, %x : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %a3: f32, %o: f32):
+    %direct = arith.mulf %a0, %a1 : f32
+    %x2 = arith.mulf %a3, %two : f32
+    %viaStat = arith.mulf %a2, %x2 : f32
+    %r = arith.addf %direct, %viaStat : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  return %dx : tensor<4x8xf32>
+}

@@ -154,8 +154,12 @@ struct Pieces {
   bool layerNorm = false;
   AtomId dy = 0, x = 0;
   std::optional<AtomId> gamma, mean, rstd;
-  /// Recomputed statistics: ε (inside the square root).
+  /// The weight is γ + weightOffset (Gemma's 1 + γ: offset 1).
+  double weightOffset = 0.0;
+  /// Recomputed statistics: ε, inside the square root (1/√(var + ε)) or
+  /// outside it (1/(√var + ε)).
   double epsilon = 0.0;
+  EpsMode epsMode = EpsMode::inside_sqrt;
 };
 
 /// The leaves of a part, sorted by how they are indexed.
@@ -178,32 +182,66 @@ public:
     Poly x = Poly::atom(p.x);
     Poly mean =
         p.mean ? Poly::atom(*p.mean) : ctx.mul(invN, lin.sum(normDims, x));
-    Poly centered = p.layerNorm ? ctx.sub(x, mean) : x;
+    centered = p.layerNorm ? ctx.sub(x, mean) : x;
     if (p.rstd) {
       rstd = Poly::atom(*p.rstd);
+      projectionFactor = rstd;
     } else {
       Poly var = ctx.mul(invN, lin.sum(normDims, ctx.mul(centered, centered)));
-      std::optional<Poly> r =
-          ctx.pow(ctx.add(var, Poly::constant(p.epsilon)), Rat::get(-1, 2));
-      if (!r)
-        return false;
-      rstd = *r;
+      Poly eps = Poly::constant(p.epsilon);
+      if (p.epsMode == EpsMode::inside_sqrt) {
+        std::optional<Poly> r = ctx.pow(ctx.add(var, eps), Rat::get(-1, 2));
+        if (!r)
+          return false;
+        rstd = *r;
+        projectionFactor = rstd;
+      } else {
+        // r = 1/(σ + ε): d r / d σ = −r², where the inside form has
+        // −r³·σ; the op scales the projection term by c = (σ + ε)/σ
+        // (NormGradOps.td), so its r·c is 1/σ.
+        std::optional<Poly> sigma = ctx.pow(var, Rat::get(1, 2));
+        if (!sigma)
+          return false;
+        Poly denominator = ctx.add(*sigma, eps);
+        std::optional<Poly> r = ctx.pow(denominator, Rat::get(-1));
+        std::optional<Poly> invSigma = ctx.pow(var, Rat::get(-1, 2));
+        // r² as the division's backward spells it, −g/(d·d): the square
+        // is multiplied out before the inverse, another atom than r·r.
+        rstdSquared = ctx.pow(ctx.mul(denominator, denominator), Rat::get(-1));
+        if (!r || !invSigma || !rstdSquared)
+          return false;
+        rstd = *r;
+        projectionFactor = *invSigma;
+      }
     }
     xhat = ctx.mul(centered, rstd);
     dyhat = Poly::atom(p.dy);
     if (p.gamma)
-      dyhat = ctx.mul(dyhat, Poly::atom(*p.gamma));
+      dyhat = ctx.mul(
+          dyhat, ctx.add(Poly::atom(*p.gamma), Poly::constant(p.weightOffset)));
     return true;
   }
 
+  /// The number of spellings of dx (dxTerms' `spelling`): r² as r·r, and
+  /// with ε outside the square root also as 1/(d·d).
+  unsigned dxSpellings() const { return rstdSquared ? 2 : 1; }
+
   /// dx's terms: r·dŷ, −r·mean(dŷ) (LayerNorm), −r·x̂·mean(dŷ·x̂).
-  SmallVector<Poly, 3> dxTerms() {
+  SmallVector<Poly, 3> dxTerms(unsigned spelling = 0) {
     SmallVector<Poly, 3> terms = {ctx.mul(rstd, dyhat)};
     if (p.layerNorm)
       terms.push_back(ctx.scale(
           ctx.mul(rstd, ctx.mul(invN, lin.sum(normDims, dyhat))), -1.0));
+    if (spelling == 1) {
+      Poly proj = ctx.mul(invN, lin.sum(normDims, ctx.mul(dyhat, centered)));
+      terms.push_back(ctx.scale(ctx.mul(ctx.mul(projectionFactor, *rstdSquared),
+                                        ctx.mul(centered, proj)),
+                                -1.0));
+      return terms;
+    }
     Poly proj = ctx.mul(invN, lin.sum(normDims, ctx.mul(dyhat, xhat)));
-    terms.push_back(ctx.scale(ctx.mul(rstd, ctx.mul(xhat, proj)), -1.0));
+    terms.push_back(
+        ctx.scale(ctx.mul(projectionFactor, ctx.mul(xhat, proj)), -1.0));
     return terms;
   }
   Poly dgamma() { return lin.sum(rowDims, ctx.mul(Poly::atom(p.dy), xhat)); }
@@ -215,7 +253,11 @@ private:
   const Pieces &p;
   ArrayRef<unsigned> normDims, rowDims;
   Poly invN;
-  Poly rstd, xhat, dyhat;
+  Poly centered, rstd, xhat, dyhat;
+  std::optional<Poly> rstdSquared;
+  /// The factor of dx's projection term: r, or r·c = 1/σ with ε outside
+  /// the square root.
+  Poly projectionFactor;
 };
 
 enum class Part { DX, DGamma, DBeta };
@@ -253,7 +295,7 @@ private:
   Poly invN(RankedTensorType rootType, unsigned axis);
   /// Does `p` equal the formula of `part` for `pieces`? Sets `nearMiss`
   /// when dx differs in one term only.
-  bool matches(const Poly &p, Part part, const Pieces &pieces,
+  bool matches(const Poly &p, Part part, Pieces &pieces,
                RankedTensorType rootType, unsigned axis, std::string *nearMiss);
   /// Finds the other parts of the backward of `pieces` in `block`.
   void collectParts(Block *block, Pieces &pieces, RankedTensorType rootType,
@@ -403,10 +445,14 @@ SmallVector<Pieces> GradRecognizer::guesses(const Leaves &l) {
           }
           p.rstd.reset();
           // Recomputed.
-          for (double eps : l.epsilons) {
-            p.epsilon = eps;
-            out.push_back(p);
-          }
+          for (double eps : l.epsilons)
+            for (EpsMode mode : {EpsMode::inside_sqrt, EpsMode::outside_sqrt}) {
+              if (mode == EpsMode::outside_sqrt && eps == 0.0)
+                continue;
+              p.epsilon = eps;
+              p.epsMode = mode;
+              out.push_back(p);
+            }
         }
       }
   }
@@ -428,7 +474,7 @@ Poly GradRecognizer::invN(RankedTensorType rootType, unsigned axis) {
   return *ctx.pow(n, Rat::get(-1));
 }
 
-bool GradRecognizer::matches(const Poly &p, Part part, const Pieces &pieces,
+bool GradRecognizer::matches(const Poly &p, Part part, Pieces &pieces,
                              RankedTensorType rootType, unsigned axis,
                              std::string *nearMiss) {
   SmallVector<unsigned> normDims, rowDims;
@@ -442,12 +488,43 @@ bool GradRecognizer::matches(const Poly &p, Part part, const Pieces &pieces,
     return ctx.equal(p, f.dgamma());
   if (part == Part::DBeta)
     return ctx.equal(p, f.dbeta());
+  auto sum = [&](ArrayRef<Poly> terms) {
+    Poly out;
+    for (const Poly &t : terms)
+      out = ctx.add(out, t);
+    return out;
+  };
+  // dx is linear in the weight offset c (dŷ = dy·(γ + c)): with dx_c the
+  // formula at offset c, p is dx_k exactly when p − dx_0 = k·(dx_1 − dx_0),
+  // which finds Gemma's 1 + γ and any other constant offset.
+  auto dxAt = [&](unsigned spelling, double offset) -> std::optional<Poly> {
+    Pieces withOffset = pieces;
+    withOffset.weightOffset = offset;
+    Formulas g(ctx, lin, withOffset, normDims, rowDims, invN(rootType, axis));
+    if (!g.init())
+      return std::nullopt;
+    return sum(g.dxTerms(spelling));
+  };
+  for (unsigned spelling = 0; spelling < f.dxSpellings(); ++spelling) {
+    std::optional<Poly> at0 = dxAt(spelling, 0.0);
+    if (!at0)
+      continue;
+    if (ctx.equal(p, *at0))
+      return true;
+    std::optional<Poly> at1 = pieces.gamma ? dxAt(spelling, 1.0) : std::nullopt;
+    if (!at1)
+      continue;
+    Poly perOffset = ctx.sub(*at1, *at0), rest = ctx.sub(p, *at0);
+    if (perOffset.isZero() || rest.terms.size() != perOffset.terms.size() ||
+        rest.terms.begin()->first != perOffset.terms.begin()->first)
+      continue;
+    double k = rest.terms.begin()->second / perOffset.terms.begin()->second;
+    if (ctx.equal(rest, ctx.scale(perOffset, k))) {
+      pieces.weightOffset = k;
+      return true;
+    }
+  }
   SmallVector<Poly, 3> terms = f.dxTerms();
-  Poly expected;
-  for (const Poly &t : terms)
-    expected = ctx.add(expected, t);
-  if (ctx.equal(p, expected))
-    return true;
   if (!nearMiss || !nearMiss->empty())
     return false;
   // One term missing or scaled: a near miss worth a remark.
@@ -732,16 +809,21 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
                                   : Type(Float32Type::get(mctx));
   FloatAttr epsAttr =
       rstd ? FloatAttr() : FloatAttr::get(attrType, pieces.epsilon);
+  FloatAttr offsetAttr = pieces.weightOffset != 0.0
+                             ? FloatAttr::get(attrType, pieces.weightOffset)
+                             : FloatAttr();
+  EpsModeAttr epsModeAttr = pieces.epsMode == EpsMode::outside_sqrt
+                                ? EpsModeAttr::get(mctx, pieces.epsMode)
+                                : EpsModeAttr();
   Operation *op;
   if (pieces.layerNorm)
-    op = LayerNormGradOp::create(rewriter, loc, resultTypes, dy, x, Value(),
-                                 gamma, mean, rstd, dxInit, dgInit, dbInit,
-                                 axisAttr, epsAttr, FloatAttr(), TypeAttr(),
-                                 EpsModeAttr());
+    op = LayerNormGradOp::create(
+        rewriter, loc, resultTypes, dy, x, Value(), gamma, mean, rstd, dxInit,
+        dgInit, dbInit, axisAttr, epsAttr, offsetAttr, TypeAttr(), epsModeAttr);
   else
     op = RMSNormGradOp::create(
         rewriter, loc, resultTypes, dy, x, Value(), gamma, rstd, dxInit, dgInit,
-        axisAttr, epsAttr, FloatAttr(), FloatAttr(), TypeAttr(), EpsModeAttr());
+        axisAttr, epsAttr, offsetAttr, FloatAttr(), TypeAttr(), epsModeAttr);
 
   // Redirect the parts' uses and erase what became dead.
   llvm::SetVector<Operation *> dead;
@@ -781,10 +863,14 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
     os << ", bias grad";
   if (gamma)
     os << ", weight";
+  if (pieces.weightOffset != 0.0)
+    os << ", weight offset " << formatDouble(pieces.weightOffset);
   if (rstd)
     os << (mean ? ", saved mean and rstd" : ", saved rstd");
   else
-    os << ", recomputed statistics, epsilon " << formatDouble(pieces.epsilon);
+    os << ", recomputed statistics, epsilon " << formatDouble(pieces.epsilon)
+       << (pieces.epsMode == EpsMode::outside_sqrt ? " outside the square root"
+                                                   : "");
   r.raised = op;
   r.description = desc;
   return r;
