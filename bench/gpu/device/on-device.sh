@@ -37,7 +37,7 @@ tail -n 20 "$RES/norms.log"
 save
 for chip in sm_90 sm_90a; do
   echo "== benchmark: fused, $chip"
-  timeout 90 python3 "$ROOT/bench/gpu/bench_fused.py" \
+  timeout 150 python3 "$ROOT/bench/gpu/bench_fused.py" \
     --norm-opt "$DEV/norm-opt" --runner "$DEV/mlir-runner" --libs unused \
     --chip $chip --repeat $BENCH_REPEAT --out "$RES/fused-$chip.md" \
     > "$RES/fused-$chip.log" 2>&1

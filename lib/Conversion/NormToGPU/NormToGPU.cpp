@@ -647,6 +647,8 @@ struct ConvertNormToGPUPass
     options.wgmmaPipeline = wgmmaPipeline;
     options.wgmmaBlockM = wgmmaBlockM;
     options.wgmmaBlockN = wgmmaBlockN;
+    options.wgmmaScaleDZero = wgmmaScaleDZero;
+    options.wgmmaVectorStore = wgmmaVectorStore;
     options.chip = chip;
     return options;
   }
@@ -669,6 +671,8 @@ struct ConvertNormToGPUPass
     codegen.warpgroupSchedule.pipelined = wgmmaPipeline;
     codegen.warpgroupSchedule.blockM = wgmmaBlockM;
     codegen.warpgroupSchedule.blockN = wgmmaBlockN;
+    codegen.warpgroupSchedule.scaleDZero = wgmmaScaleDZero;
+    codegen.warpgroupSchedule.vectorStore = wgmmaVectorStore;
 
     // A memref-form fused op the kernels cannot compute is an error at the
     // op, never left to compute something else.

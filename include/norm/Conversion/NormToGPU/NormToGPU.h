@@ -35,6 +35,14 @@ struct WarpgroupGemmSchedule {
   bool pipelined = true;
   int64_t blockM = 0; // 64 or 128; 0 (with blockN 0): chosen per GEMM
   int64_t blockN = 0; // 128 or 256
+  /// Pipelined: the first K tile's first MMA with scale-d 0, and the
+  /// producer warp yields poison, so no instruction but wgmma writes the
+  /// accumulator registers (ptxas serializes the wgmma, C7520, when zeroing
+  /// moves sit in the divergent consumer/producer paths).
+  bool scaleDZero = false;
+  /// Pairs of adjacent columns of C stored as one vector (8 bytes of f32,
+  /// 4 of bf16/f16) when N is static and even.
+  bool vectorStore = false;
 };
 
 /// How the row kernels are shaped.

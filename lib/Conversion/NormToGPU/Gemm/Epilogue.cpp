@@ -247,20 +247,38 @@ Value mlir::norm::gpugemm::emitRowScale(OpBuilder &b, Location loc,
 void mlir::norm::gpugemm::emitStoreOutput(OpBuilder &b, Location loc,
                                           const GPUGemmProblem &p, Value v,
                                           Value row, Value col) {
-  auto toF32 = [&](Value x) -> Value {
-    return x.getType().isF32()
-               ? x
-               : arith::ExtFOp::create(b, loc, b.getF32Type(), x).getResult();
+  // A vector v: elements at col, col + 1, ..., each buffer read and written
+  // as one vector aligned to its own size (the caller's promise).
+  auto pair = dyn_cast<VectorType>(v.getType());
+  auto like = [&](Type elem) -> Type {
+    return pair ? VectorType::get(pair.getShape(), elem) : elem;
+  };
+  auto alignment = [&](Type elem) {
+    return llvm::MaybeAlign(pair.getNumElements() *
+                            elem.getIntOrFloatBitWidth() / 8);
+  };
+  auto load = [&](Value mem, ValueRange indices) -> Value {
+    Type elem = cast<MemRefType>(mem.getType()).getElementType();
+    Value x =
+        pair ? vector::LoadOp::create(b, loc, like(elem), mem, indices,
+                                      /*nontemporal=*/false, alignment(elem))
+                   .getResult()
+             : memref::LoadOp::create(b, loc, mem, indices).getResult();
+    return elem.isF32() ? x
+                        : arith::ExtFOp::create(b, loc, like(b.getF32Type()), x)
+                              .getResult();
   };
   if (p.matmulBias)
-    v = arith::AddFOp::create(
-        b, loc, v,
-        toF32(memref::LoadOp::create(b, loc, p.matmulBias, ValueRange{col})));
+    v = arith::AddFOp::create(b, loc, v, load(p.matmulBias, ValueRange{col}));
   if (p.residual)
     v = arith::AddFOp::create(b, loc, v,
-                              toF32(memref::LoadOp::create(
-                                  b, loc, p.residual, ValueRange{row, col})));
-  if (v.getType() != p.outputType())
-    v = arith::TruncFOp::create(b, loc, p.outputType(), v);
-  memref::StoreOp::create(b, loc, v, p.c, ValueRange{row, col});
+                              load(p.residual, ValueRange{row, col}));
+  Type out = p.outputType();
+  if (!out.isF32())
+    v = arith::TruncFOp::create(b, loc, like(out), v);
+  if (pair)
+    vector::StoreOp::create(b, loc, v, p.c, ValueRange{row, col},
+                            /*nontemporal=*/false, alignment(out));
+  else
+    memref::StoreOp::create(b, loc, v, p.c, ValueRange{row, col});
 }

@@ -297,8 +297,10 @@ Value emitRowScale(OpBuilder &b, Location loc, const GPUGemmProblem &problem,
 
 /// The tail of an epilogue that reads bias and residual from global memory:
 /// C[row, col] = v + bias[col] (+ residual[row, col]), v in f32, rounded to
-/// C's element type once. Shared by the split-K reduction and the warpgroup
-/// kernel; the mma.sync kernel stages its bias in shared memory instead.
+/// C's element type once. A vector<Lxf32> v covers columns [col, col + L),
+/// each buffer accessed as one vector, which must be aligned to its size.
+/// Shared by the split-K reduction and the warpgroup kernel; the mma.sync
+/// kernel stages its bias in shared memory instead.
 void emitStoreOutput(OpBuilder &b, Location loc, const GPUGemmProblem &problem,
                      Value v, Value row, Value col);
 

@@ -38,7 +38,9 @@
 //            thread's BN / 2 accumulator registers (register i of thread t:
 //            row 16·(t / 32) + lane / 4 + 8·((i % 4) / 2), column 8·(i / 4)
 //            + 2·(lane % 4) + i % 2) becomes C = r·acc + bias (+ residual),
-//            rounded once, stored when inside C.
+//            rounded once, stored when inside C; with wgmma-vector-store
+//            and a static even N, registers 2j and 2j + 1 (columns c, c + 1
+//            of a row) as one vector access of C, bias and residual.
 //
 // In the serial schedule the MMAs of a K tile are waited for before the
 // next, so the tensor cores overlap the TMA loads of later tiles but not
@@ -85,8 +87,8 @@ constexpr uint64_t kDescriptorForm = (uint64_t{1} << 62) |
 WarpgroupGemmKernel::WarpgroupGemmKernel(Location loc, const GPUGemmProblem &p,
                                          const WarpgroupGemmSchedule &schedule)
     : ScalarArith(loc, Float32Type::get(loc->getContext())), p(p),
-      pipelined(schedule.pipelined), blockM(schedule.blockM),
-      blockN(schedule.blockN) {
+      schedule(schedule), pipelined(schedule.pipelined),
+      blockM(schedule.blockM), blockN(schedule.blockN) {
   if (!pipelined) {
     stages = kSerialStages;
     return;
@@ -103,6 +105,14 @@ WarpgroupGemmKernel::WarpgroupGemmKernel(Location loc, const GPUGemmProblem &p,
 int64_t WarpgroupGemmKernel::threads() const {
   return consumers() * kWarpgroup +
          (pipelined ? NVIDIATargetInfo::kWarpSize : 0);
+}
+
+bool WarpgroupGemmKernel::vectorPairs() const {
+  // N from C's type (p.n is a memref.dim, not folded yet); C, bias and
+  // residual have identity layouts, rows N elements apart.
+  auto c = cast<MemRefType>(p.c.getType());
+  return schedule.vectorStore && !c.isDynamicDim(c.getRank() - 1) &&
+         c.getShape().back() % 2 == 0;
 }
 
 MemRefType WarpgroupGemmKernel::sharedTile(int64_t rows, int64_t cols) const {
@@ -162,7 +172,8 @@ Value WarpgroupGemmKernel::prologue(OpBuilder &b, Value aOffset, Value kt,
 }
 
 Value WarpgroupGemmKernel::issueTile(OpBuilder &b, Value stageOff,
-                                     Value warpgroup, Value acc) {
+                                     Value warpgroup, Value acc,
+                                     bool accumulate) {
   // 18-bit shared-window addresses, >> 4, in bits [0, 14).
   auto descriptor = [&](Value byteOffset) {
     Value address = arith::AddIOp::create(
@@ -190,7 +201,9 @@ Value WarpgroupGemmKernel::issueTile(OpBuilder &b, Value stageOff,
     acc = NVVM::WgmmaMmaAsyncOp::create(
         b, loc, accType, acc, a, w,
         NVVM::MMAShapeAttr::get(b.getContext(), kMmaM, blockN, kMmaK),
-        wgmmaType, wgmmaType, NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+        wgmmaType, wgmmaType, NVVM::WGMMATypes::f32,
+        accumulate || s > 0 ? NVVM::WGMMAScaleOut::one
+                            : NVVM::WGMMAScaleOut::zero,
         NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
         p.transposeW ? NVVM::MMALayout::col : NVVM::MMALayout::row,
         /*satfinite=*/nullptr);
@@ -241,18 +254,34 @@ void WarpgroupGemmKernel::epilogue(OpBuilder &b, Value acc, Value sumSquares) {
                                  ValueRange{add(b, rowBase, index(b, 8 * h))})
                                  .getResult()
                            : Value();
-    for (int64_t i = 0; i < registers(); ++i) {
+    // Registers 2j and 2j + 1 are columns c and c + 1 of one row: with an
+    // even N the pair starts at an even element of C (and of bias and
+    // residual), so it is one aligned vector, inside C when its first
+    // column is.
+    int64_t width = vectorPairs() ? 2 : 1;
+    for (int64_t i = 0; i < registers(); i += width) {
       int64_t half = (i % 4) / 2;
       Value row = add(b, rowBase, index(b, 8 * half));
       Value col = add(b, colBase, index(b, 8 * (i / 4) + i % 2));
       Value gm = add(b, m0, row), gn = add(b, n0, col);
       Value inside =
           arith::AndIOp::create(b, loc, ult(b, gm, p.m), ult(b, gn, p.n));
-      Value v = LLVM::ExtractValueOp::create(b, loc, acc, i);
+      SmallVector<Value, 2> values;
+      for (int64_t j = 0; j < width; ++j)
+        values.push_back(LLVM::ExtractValueOp::create(b, loc, acc, i + j));
       scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location) {
-        Value out = v;
+        Value out = values[0];
+        if (width > 1)
+          out = vector::FromElementsOp::create(
+              tb, loc, VectorType::get({width}, tb.getF32Type()), values);
         if (scales[half])
-          out = arith::MulFOp::create(tb, loc, scales[half], out);
+          out = arith::MulFOp::create(
+              tb, loc,
+              width > 1 ? vector::BroadcastOp::create(tb, loc, out.getType(),
+                                                      scales[half])
+                              .getResult()
+                        : scales[half],
+              out);
         gpugemm::emitStoreOutput(tb, loc, p, out, gm, gn);
         scf::YieldOp::create(tb, loc);
       });

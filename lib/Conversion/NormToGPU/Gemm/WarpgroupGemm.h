@@ -60,6 +60,9 @@ protected:
   /// Threads of the block: the consumer warpgroups, and in the pipelined
   /// schedule the producer warp after them.
   int64_t threads() const;
+  /// Whether the epilogue stores C as column pairs (vectorStore, with a
+  /// static even N).
+  bool vectorPairs() const;
   int64_t rowScaleOffset() const {
     return kTileAlignment + stages * stageBytes();
   }
@@ -84,8 +87,10 @@ protected:
   Value prologue(OpBuilder &b, Value aOffset, Value kt, Value sum);
   /// fence, the four wgmma of one K tile in the stage at `stageOff` for
   /// consumer warpgroup `warpgroup` (its 64 rows of the A tile; null: the
-  /// only one), commit.
-  Value issueTile(OpBuilder &b, Value stageOff, Value warpgroup, Value acc);
+  /// only one), commit. Without `accumulate` the first MMA ignores `acc`
+  /// (scale-d 0).
+  Value issueTile(OpBuilder &b, Value stageOff, Value warpgroup, Value acc,
+                  bool accumulate = true);
   /// The row scale in shared memory (all threads reach its barrier), then
   /// C from the accumulators of the consumer threads.
   void epilogue(OpBuilder &b, Value acc, Value sumSquares);
@@ -95,6 +100,7 @@ protected:
   std::pair<Value, Value> emitPipelinedLoop(OpBuilder &b);
 
   const GPUGemmProblem &p;
+  WarpgroupGemmSchedule schedule;
   bool pipelined;
   int64_t blockM, blockN, stages;
   Value mapA, mapW;

@@ -34,8 +34,17 @@
 //            wait between them (PTX ISA, "wgmma.fence"). After the loop,
 //            wait_group 0.
 //
+// With wgmma-scale-d0 (WarpgroupGemmSchedule::scaleDZero) the consumers
+// peel K tile 0 and its first MMA has scale-d 0 (D = A·B, the accumulators'
+// input ignored), so they start as poison instead of 0: with zeroing moves
+// in the divergent consumer and producer paths, ptxas (CUDA 13) serialized
+// every wgmma of the linalg.matmul kernels (C7520, "compiler-inserted WG.AR
+// in divergent path"). This is CUTLASS's way (ScaleOut::Zero on the first
+// k block).
+//
 // The accumulators leave the loop through the consumer/producer scf.if
-// (the producer yields zeros), so nothing reads them before wait_group 0.
+// (the producer yields zeros, or poison), so nothing reads them before
+// wait_group 0.
 // Every thread of the block then runs the shared epilogue, whose shuffle
 // and barrier the producer warp joins; only consumers store C. Every
 // TMA load is waited for by the consumers, so none is in flight at exit.
@@ -75,26 +84,50 @@ std::pair<Value, Value> WarpgroupGemmKernel::emitPipelinedLoop(OpBuilder &b) {
 
   OpBuilder cb = branch.getThenBodyBuilder();
   Value warpgroup = divC(cb, tid, kWarpgroup);
+  // K tile kt: its stage's data, the statistics, its MMAs, and wait_group 1
+  // (tile kt − 1's MMAs retired).
+  auto consume = [&](OpBuilder &lb, Value kt, Value acc, Value sum,
+                     bool accumulate) -> std::pair<Value, Value> {
+    Value stage = remC(lb, kt, stages);
+    nvgpu::MBarrierTryWaitParityOp::create(lb, loc, barriers,
+                                           phaseParity(lb, kt), ticks, stage);
+    Value stageOff = stageOffset(lb, stage);
+    sum = isNorm() ? prologue(lb, stageOff, kt, sum) : sum;
+    acc = issueTile(lb, stageOff, warpgroup, acc, accumulate);
+    NVVM::WgmmaWaitGroupSyncOp::create(lb, loc, 1);
+    return {acc, sum};
+  };
+  // The thread is done with the stage of tile kt − 1.
+  auto release = [&](OpBuilder &b, Value kt) {
+    Value previous = remC(b, sub(b, kt, one), stages);
+    nvgpu::MBarrierArriveOp::create(
+        b, loc, nvgpu::MBarrierTokenType::get(b.getContext()), barriers,
+        addC(b, previous, stages));
+  };
+  // scaleDZero: tile 0 peeled, its first MMA with scale-d 0, so the
+  // accumulators start as poison and no instruction but wgmma writes them.
+  Value first = zero, initAcc = zeroAcc, initSum = zeroSum;
+  if (schedule.scaleDZero) {
+    std::tie(initAcc, initSum) =
+        consume(cb, zero, LLVM::PoisonOp::create(cb, loc, accType), zeroSum,
+                /*accumulate=*/false);
+    first = one;
+  }
   auto loop = scf::ForOp::create(
-      cb, loc, zero, kTiles, one, ValueRange{zeroAcc, zeroSum},
+      cb, loc, first, kTiles, one, ValueRange{initAcc, initSum},
       [&](OpBuilder &lb, Location, Value kt, ValueRange iter) {
-        Value stage = remC(lb, kt, stages);
-        nvgpu::MBarrierTryWaitParityOp::create(
-            lb, loc, barriers, phaseParity(lb, kt), ticks, stage);
-        Value stageOff = stageOffset(lb, stage);
-        Value sum = isNorm() ? prologue(lb, stageOff, kt, iter[1]) : iter[1];
-        Value acc = issueTile(lb, stageOff, warpgroup, iter[0]);
-        NVVM::WgmmaWaitGroupSyncOp::create(lb, loc, 1);
-        scf::IfOp::create(
-            lb, loc,
-            arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ugt, kt, zero),
-            [&](OpBuilder &tb, Location) {
-              Value previous = remC(tb, sub(tb, kt, one), stages);
-              nvgpu::MBarrierArriveOp::create(
-                  tb, loc, nvgpu::MBarrierTokenType::get(tb.getContext()),
-                  barriers, addC(tb, previous, stages));
-              scf::YieldOp::create(tb, loc);
-            });
+        auto [acc, sum] = consume(lb, kt, iter[0], iter[1], true);
+        if (schedule.scaleDZero) {
+          release(lb, kt);
+        } else {
+          scf::IfOp::create(lb, loc,
+                            arith::CmpIOp::create(
+                                lb, loc, arith::CmpIPredicate::ugt, kt, zero),
+                            [&](OpBuilder &tb, Location) {
+                              release(tb, kt);
+                              scf::YieldOp::create(tb, loc);
+                            });
+        }
         scf::YieldOp::create(lb, loc, ValueRange{acc, sum});
       });
   NVVM::WgmmaWaitGroupSyncOp::create(cb, loc, 0);
@@ -118,6 +151,10 @@ std::pair<Value, Value> WarpgroupGemmKernel::emitPipelinedLoop(OpBuilder &b) {
                        });
     scf::YieldOp::create(ib, loc);
   });
-  scf::YieldOp::create(pb, loc, ValueRange{zeroAcc, zeroSum});
+  // Nothing reads the producer's accumulators (only consumers store C).
+  Value producerAcc = schedule.scaleDZero
+                          ? LLVM::PoisonOp::create(pb, loc, accType).getResult()
+                          : zeroAcc;
+  scf::YieldOp::create(pb, loc, ValueRange{producerAcc, zeroSum});
   return {branch.getResult(0), branch.getResult(1)};
 }
