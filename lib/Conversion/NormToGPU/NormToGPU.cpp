@@ -306,16 +306,6 @@ SmallVector<Value> readOperands(Operation *op) {
           o.getMeanInit(), o.getRstdInit()};
 }
 
-/// Whether `op` is a norm → matmul op asked for its statistics (`mean_outs`
-/// or `rstd_outs`).
-bool normMatmulSavesStatistics(Operation *op) {
-  if (auto o = dyn_cast<RMSNormMatmulOp>(op))
-    return static_cast<bool>(o.getRstdInit());
-  if (auto o = dyn_cast<LayerNormMatmulOp>(op))
-    return o.getMeanInit() || o.getRstdInit();
-  return false;
-}
-
 FloatType accumulationTypeOf(Operation *op) {
   return TypeSwitch<Operation *, FloatType>(op)
       .Case<RMSNormMatmulOp, LayerNormMatmulOp, MatmulRMSNormOp,
@@ -462,8 +452,11 @@ void emitAsyncGemm(OpBuilder &b, Location loc, const GPUGemmProblem &p,
         GPUSplitK split;
         split.splits = splits;
         split.accumulators = alloc({splits, p.m, p.n}, 0);
+        // LayerNorm with its mean saved: the slices' pivot third.
         if (p.prologue != GemmPrologue::None)
-          split.rowSums = alloc({splits, p.m}, 2);
+          split.rowSums =
+              alloc({splits, p.m},
+                    p.prologue == GemmPrologue::LayerNorm && p.mean ? 3 : 2);
         if (p.prologue == GemmPrologue::LayerNorm)
           split.columnSums = alloc({splits, p.n}, 2);
         emitGPUFusedGemm(tb, loc, p, /*asyncCopies=*/true, &split);
@@ -477,7 +470,8 @@ void emitAsyncGemm(OpBuilder &b, Location loc, const GPUGemmProblem &p,
 }
 
 /// Launches the GEMM for M ≥ 1 and N ≥ 1 (or N = 0 when it writes S, the
-/// residual sum of norm → matmul, which exists whatever N is): the cp.async
+/// residual sum of norm → matmul, or the saved statistics, which exist
+/// whatever N is): the cp.async
 /// kernel (split over K or not, emitAsyncGemm) when K and N are multiples
 /// of a 16-byte chunk (8 bf16/f16, 4 f32), N > 0 and every buffer is
 /// 16-byte aligned (tested on the host), the kernel with guarded element
@@ -489,7 +483,7 @@ void emitGemmDispatch(OpBuilder &b, Location loc, const GPUGemmProblem &p,
                                  arith::ConstantIndexOp::create(ib, loc, 0));
   };
   Value nonEmpty = isPositive(b, p.m);
-  if (!p.aSum)
+  if (!writesRowOutputs(p))
     nonEmpty = arith::AndIOp::create(b, loc, nonEmpty, isPositive(b, p.n));
   scf::IfOp::create(b, loc, nonEmpty, [&](OpBuilder &nb, Location) {
     std::optional<int64_t> k = getConstantIntValue(p.k);
@@ -500,9 +494,9 @@ void emitGemmDispatch(OpBuilder &b, Location loc, const GPUGemmProblem &p,
     } else {
       Value ok = arith::AndIOp::create(nb, loc, isMultipleOf(nb, loc, p.k, chunk),
                                        isMultipleOf(nb, loc, p.n, chunk));
-      // N = 0 (only reached with S to write): the fallback kernel, whose
-      // guarded loads touch nothing of the empty W.
-      if (p.aSum && !n)
+      // N = 0 (only reached with S or statistics to write): the fallback
+      // kernel, whose guarded loads touch nothing of the empty W.
+      if (writesRowOutputs(p) && !n)
         ok = arith::AndIOp::create(nb, loc, ok, isPositive(nb, p.n));
       for (Value mem : {p.a, p.w, p.c, p.gamma, p.beta, p.matmulBias,
                         p.residual, p.aResidual, p.aSum}) {
@@ -801,10 +795,6 @@ mlir::norm::unsupportedFusedOpReason(Operation *op,
     return "the fused GEMM needs sm_80 or newer (mma.sync m16n8k16 with "
            "bf16/f16, ldmatrix, cp.async), the target is sm_" +
            std::to_string(options.smVersion);
-  // The matmul → norm row kernel writes them; the GEMM prologues do not.
-  if (normMatmulSavesStatistics(op))
-    return "the norm → matmul GEMM kernels do not write 'mean_outs' / "
-           "'rstd_outs' (decompose the op, or leave the norm unfused)";
   unsigned read = llvm::count_if(readOperands(op),
                                  [](Value v) { return static_cast<bool>(v); });
   if (read != op->getNumOperands())

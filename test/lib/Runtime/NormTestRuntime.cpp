@@ -66,6 +66,15 @@
 //                                                   f64 epsilon,
 //                                                   f64 weight_offset,
 //                                                   i64 flags)
+//   norm_test_check_norm_matmul_statistics_<dt>(x, residual, mean, rstd,
+//                                               i64 is_layer_norm,
+//                                               f64 epsilon, f64 partial,
+//                                               i64 flags)
+//       the saved statistics of a norm -> matmul op (mean_outs, rstd_outs):
+//       those of the norm of X (of S = round_dt(X + residual) with the
+//       residual bit) over the last dim, as the standalone norm's, at the
+//       statistics tolerance; only the residual, eps_outside_sqrt, mean and
+//       rstd bits count (C is checked by the checkers above).
 //   norm_test_check_matmul_rms_norm_<dt>(a, w, matmul_bias, residual, gamma,
 //                                        y, sum, f64 epsilon,
 //                                        f64 weight_offset, i64 flags)
@@ -736,6 +745,43 @@ void checkNormMatmul(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
   rep.print();
 }
 
+/// The saved statistics of a norm → matmul op: the standalone norm's
+/// reference statistics of its input (S with a residual), rstd the main
+/// result when present.
+template <typename DT>
+void checkNormMatmulStatistics(
+    bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
+    UnrankedMemRefType<typename DT::Storage> *residual,
+    UnrankedMemRefType<float> *meanOut, UnrankedMemRefType<float> *rstdOut,
+    double eps, double partial, int64_t flags) {
+  Report rep;
+  rep.tol = statTolOf<DT>();
+  ReferenceRun run;
+  flags &= kHasResidual | kEpsOutsideSqrt | kHasRstdOutput |
+           (isRms ? 0 : kHasMeanOutput);
+  bool fits = runReference<DT>(isRms, x, residual, /*gamma=*/x, /*beta=*/x,
+                               /*axis=*/-1, eps, /*offset=*/0.0, partial, flags,
+                               rep, run);
+  rep.head = std::string(isRms ? "rms_norm_matmul" : "layer_norm_matmul") +
+             " statistics" + rep.head.substr(rep.head.find(' '));
+  if (!fits)
+    return failEarly(rep);
+  std::vector<std::pair<std::string, Err>> results;
+  if (flags & kHasRstdOutput)
+    results.push_back(
+        {"rstd", compare(load<F32>(rstdOut), run.rstd, statTolOf<DT>())});
+  if (flags & kHasMeanOutput)
+    results.push_back(
+        {"mean", compare(load<F32>(meanOut), run.mean, statTolOf<DT>())});
+  if (results.empty()) {
+    rep.notes.push_back("no statistics to check");
+    return failEarly(rep);
+  }
+  rep.main = results.front().second;
+  rep.extra.assign(results.begin() + 1, results.end());
+  rep.print();
+}
+
 /// C = C_before + A · W in float64 from the actual inputs (f32 C).
 template <typename DT>
 void checkMatmul(UnrankedMemRefType<typename DT::Storage> *a,
@@ -1067,6 +1113,15 @@ void checkNormGrad(bool isLayerNorm,
                   {cos, sin, interleaved != 0});                               \
   }                                                                            \
   NORM_RT_DEFINE_FUSED(DTNAME, DT, DT, DT)                                     \
+  NORM_RT_EXPORT void                                                          \
+  _mlir_ciface_norm_test_check_norm_matmul_statistics_##DTNAME(                \
+      UnrankedMemRefType<DT::Storage> *x,                                      \
+      UnrankedMemRefType<DT::Storage> *residual,                               \
+      UnrankedMemRefType<float> *mean, UnrankedMemRefType<float> *rstd,        \
+      int64_t isLayerNorm, double epsilon, double partial, int64_t flags) {    \
+    checkNormMatmulStatistics<DT>(isLayerNorm == 0, x, residual, mean, rstd,   \
+                                  epsilon, partial, flags);                    \
+  }                                                                            \
   NORM_RT_EXPORT void _mlir_ciface_norm_test_check_norm_grad_##DTNAME(         \
       UnrankedMemRefType<DT::Storage> *dy, UnrankedMemRefType<DT::Storage> *x, \
       UnrankedMemRefType<DT::Storage> *sumGrad,                                \

@@ -9,8 +9,11 @@
 //
 // Also the pieces every GEMM kernel's epilogue shares: the row scale r from
 // the row's sums (emitRowScale), so that the unsplit kernel, the split-K
-// reduction and the warpgroup kernel compute r the same way, and the store
-// of C with bias and residual read from global memory (emitStoreOutput).
+// reduction and the warpgroup kernel compute r the same way, the store of
+// the saved statistics (emitStoreRowStatistics: rstd is r itself, and
+// LayerNorm's mean the pivot plus μ − p, as the CPU kernel saves them), and
+// the store of C with bias and residual read from global memory
+// (emitStoreOutput).
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,7 +36,8 @@ using namespace mlir::norm::gpugemm;
 //===----------------------------------------------------------------------===//
 
 void GemmEpilogue::finishStatistics(OpBuilder &b, const SharedTiles &s,
-                                    ValueRange stats, ValueRange sums) {
+                                    ValueRange stats, ValueRange sums,
+                                    Value pivot) {
   if (isNorm()) {
     Value s1 = sumOverRowPair(b, stats[0]);
     Value s2 = sumOverRowPair(b, stats[1]);
@@ -48,8 +52,33 @@ void GemmEpilogue::finishStatistics(OpBuilder &b, const SharedTiles &s,
         memref::StoreOp::create(tb, loc,
                                 arith::MulFOp::create(tb, loc, r, meanShift),
                                 s.rowShift, ValueRange{row});
+      if (savesStatistics(p))
+        emitStoreRowStatistics(
+            tb, loc, p, writesRows, add(tb, m0, row),
+            isLayerNorm() && p.mean
+                ? arith::AddFOp::create(tb, loc, pivot, meanShift).getResult()
+                : Value(),
+            r);
       scf::YieldOp::create(tb, loc);
     });
+  }
+  if (normalizesA() && savesStatistics(p)) {
+    // computeRowNorm's statistics, still in shared memory: saved here, after
+    // the K loop, rather than beside that pass, where the loop's addresses
+    // are live (that spilled at sm_80).
+    Value row = divC(b, tid, 2);
+    Value even = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                       remC(b, tid, 2), index(b, 0));
+    scf::IfOp::create(
+        b, loc, andI(b, even, writesRows), [&](OpBuilder &tb, Location) {
+          Value mean;
+          if (s.rowShift)
+            mean = memref::LoadOp::create(tb, loc, s.rowShift, ValueRange{row});
+          emitStoreRowStatistics(
+              tb, loc, p, writesRows, add(tb, m0, row), mean,
+              memref::LoadOp::create(tb, loc, s.rowScale, ValueRange{row}));
+          scf::YieldOp::create(tb, loc);
+        });
   }
   if (s.colC)
     memref::StoreOp::create(b, loc, sums[0], s.colC, ValueRange{tid});
@@ -242,6 +271,25 @@ Value mlir::norm::gpugemm::emitRowScale(OpBuilder &b, Location loc,
         b, loc, arith::AddFOp::create(b, loc, first, second), kF32);
   }
   return createReciprocalStd(b, loc, spread, p.epsMode, p.epsilon);
+}
+
+void mlir::norm::gpugemm::emitStoreRowStatistics(OpBuilder &b, Location loc,
+                                                 const GPUGemmProblem &p,
+                                                 Value writes, Value row,
+                                                 Value mean, Value rstd) {
+  if (!(p.mean && mean) && !p.rstd)
+    return; // (RMSNorm never has a mean)
+  Value inside =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, p.m);
+  scf::IfOp::create(
+      b, loc, arith::AndIOp::create(b, loc, writes, inside),
+      [&](OpBuilder &tb, Location) {
+        for (auto [value, out] :
+             {std::pair<Value, Value>{mean, p.mean}, {rstd, p.rstd}})
+          if (value && out)
+            memref::StoreOp::create(tb, loc, value, out, ValueRange{row});
+        scf::YieldOp::create(tb, loc);
+      });
 }
 
 void mlir::norm::gpugemm::emitStoreOutput(OpBuilder &b, Location loc,

@@ -19,7 +19,9 @@
 //            next iteration);
 //   epilogue: the row scale r (and LayerNorm's r·(μ − p)) and the column
 //            vectors in shared memory, then C = r·acc − r·(μ − p)·c + (Σβ·W
-//            + bias) in f32, rounded once (Epilogue.cpp).
+//            + bias) in f32, rounded once (Epilogue.cpp); the blocks of the
+//            first column tile write the saved statistics (rstd = r, mean
+//            = p + (μ − p)) where asked, once per row.
 //
 // f32 (SIMT): tensor cores take f32 only as TF32 (10-bit operands, far
 // outside f32's tolerance), so f32 runs the same kernel with FMAs in place
@@ -107,9 +109,9 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
     slice = launch.getBlockIds().z;
   n0 = mulC(b, gpuBlockX, kBN);
   m0 = mulC(b, gpuBlockY, kBM);
-  if (p.aSum)
-    writesSum = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                      launch.getBlockIds().x, index(b, 0));
+  if (writesRowOutputs(p))
+    writesRows = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                       launch.getBlockIds().x, index(b, 0));
 
   auto workgroup =
       gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
@@ -212,11 +214,11 @@ void GPUFusedGemmEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch,
   ValueRange stats = results.slice(accs.size(), numStats);
   ValueRange sums = results.slice(accs.size() + numStats, numSums);
   if (split) {
-    SplitKPartials(*this).store(b, stats, sums, accs);
+    SplitKPartials(*this).store(b, stats, sums, accs, prologue.rowPivot());
     return;
   }
   GemmEpilogue epilogue(*this);
-  epilogue.finishStatistics(b, s, stats, sums);
+  epilogue.finishStatistics(b, s, stats, sums, prologue.rowPivot());
   epilogue.storeOutput(b, s, accs);
 }
 
@@ -225,8 +227,9 @@ void GPUFusedGemmEmitter::emit(OpBuilder &b) {
   TileStaging(*this).allocate(b, Value(), smemBytes);
   Value one = index(b, 1);
   Value gridX = arith::CeilDivUIOp::create(b, loc, p.n, index(b, kBN));
-  // The first column of blocks writes S: it runs even when N = 0.
-  if (p.aSum)
+  // The first column of blocks writes S and the statistics: it runs even
+  // when N = 0.
+  if (writesRowOutputs(p))
     gridX = arith::MaxUIOp::create(b, loc, gridX, one);
   Value gridY = arith::CeilDivUIOp::create(b, loc, p.m, index(b, kBM));
   Value gridZ = split ? split->splits : one;

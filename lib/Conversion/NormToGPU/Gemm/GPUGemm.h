@@ -39,6 +39,17 @@ struct GPUGemmTiles {
   static int64_t chunk(Type elem) { return 128 / elem.getIntOrFloatBitWidth(); }
 };
 
+/// Whether the GEMM saves its row statistics (`mean_outs`, `rstd_outs`),
+/// and whether it writes outputs per row of A: S (norm → matmul's residual
+/// sum) or those statistics. The first column of blocks writes them, so
+/// that column runs even when N = 0.
+inline bool savesStatistics(const GPUGemmProblem &p) {
+  return p.mean || p.rstd;
+}
+inline bool writesRowOutputs(const GPUGemmProblem &p) {
+  return p.aSum || savesStatistics(p);
+}
+
 /// Split-K: when the output has too few 64 × 128 blocks to fill the GPU
 /// (decode: M ≤ 64 and a few thousand columns give a few dozen blocks), the
 /// GEMM runs as `splits` slices of its K tiles (gridDim.z), each writing
@@ -48,7 +59,8 @@ struct GPUGemmTiles {
 /// unsplit kernel's (all slices use the same LayerNorm pivot, the mean of
 /// K tile 0). The buffers are device memory, f32:
 ///   accumulators [splits][M][N], rowSums [splits][M][2] (norm prologues:
-///   RMSNorm Σx², 0; LayerNorm Σ(x − p), Σ(x − p)²), columnSums
+///   RMSNorm Σx², 0; LayerNorm Σ(x − p), Σ(x − p)²; [splits][M][3] with
+///   the pivot p third when LayerNorm's mean is saved), columnSums
 ///   [splits][N][2] (LayerNorm: c = Σγ'W, Σβ·W). Absent ones are null.
 struct GPUSplitK {
   Value splits; // index, ≥ 1
@@ -56,12 +68,12 @@ struct GPUSplitK {
 };
 
 /// Emits a gpu.launch computing `problem` at the builder's insertion point.
-/// Requires M ≥ 1, and N ≥ 1 unless `aSum` is set (with N = 0 one column of
-/// blocks still runs and writes S; use the fallback kernel then, which
-/// reads nothing of the empty W). With `asyncCopies`, tiles are
-/// staged with 16-byte cp.async, which needs K (and N for a K×N W) to be a
-/// multiple of GPUGemmTiles::chunk and every buffer 16-byte aligned;
-/// otherwise with guarded element loads (the fallback kernel).
+/// Requires M ≥ 1, and N ≥ 1 unless writesRowOutputs (with N = 0 one
+/// column of blocks still runs and writes S and the statistics; use the
+/// fallback kernel then, which reads nothing of the empty W). With
+/// `asyncCopies`, tiles are staged with 16-byte cp.async, which needs K (and N
+/// for a K×N W) to be a multiple of GPUGemmTiles::chunk and every buffer
+/// 16-byte aligned; otherwise with guarded element loads (the fallback kernel).
 /// With `split`, the launch is the first kernel of a split-K GEMM (above):
 /// slice z of gridDim.z computes K tiles [z·T, min((z + 1)·T, ⌈K/BK⌉)),
 /// T = ⌈⌈K/BK⌉ / splits⌉, and writes its partials instead of C.
@@ -86,7 +98,8 @@ void emitGPUWarpgroupGemm(OpBuilder &b, Location loc,
 /// The second kernel of a split-K GEMM: one thread per element of C sums the
 /// slices' partials (accumulators, row and column sums, in slice order) and
 /// writes C = r·acc − r·(μ − p)·c + (Σβ·W + bias) (+ residual), rounded once,
-/// exactly the unsplit kernel's epilogue.
+/// exactly the unsplit kernel's epilogue; the thread of column 0 also writes
+/// its row's saved statistics, from the sums over all of K.
 void emitGPUSplitKReduce(OpBuilder &b, Location loc,
                          const GPUGemmProblem &problem, const GPUSplitK &split);
 

@@ -118,8 +118,9 @@ public:
   /// The K slice of this block (split-K: gridDim.z slices), else null.
   Value slice;
   Value gpuBlockX, gpuBlockY;
-  /// Whether this block writes S (the first column tile; i1, with aSum).
-  Value writesSum;
+  /// Whether this block writes the row outputs, S and the saved statistics
+  /// (the first column tile; i1, with writesRowOutputs).
+  Value writesRows;
 };
 
 /// The staging of tiles into shared memory (Staging.cpp): 16-byte cp.async
@@ -186,6 +187,8 @@ public:
   /// tile, for the thread's column j = tid of the block.
   SmallVector<Value> columnSums(OpBuilder &b, const SharedTiles &s, Value buf,
                                 ValueRange sums);
+  /// LayerNorm: the pivot computePivot set (null before, and for RMSNorm).
+  Value rowPivot() const { return pivot; }
 
 private:
   /// Whether the rewritten A is s itself (RMSNorm with a residual but
@@ -256,9 +259,11 @@ public:
 
   /// The row scale r (and LayerNorm's r·(μ − p)) from the two threads of
   /// each row, and the column vectors c and Σβ·W + bias, into shared memory;
-  /// then a barrier.
+  /// then a barrier. The first column tile also writes the saved statistics
+  /// (LayerNorm's mean: `pivot` + (μ − p); with normalizesA those of
+  /// computeRowNorm, read back from shared memory).
   void finishStatistics(OpBuilder &b, const SharedTiles &s, ValueRange stats,
-                        ValueRange sums);
+                        ValueRange sums, Value pivot);
   /// C from the accumulators of the kernel's main loop.
   void storeOutput(OpBuilder &b, const SharedTiles &s, ValueRange accs);
 
@@ -276,7 +281,10 @@ public:
   explicit SplitKPartials(const FusedGemmKernel &kernel)
       : FusedGemmKernel(kernel) {}
 
-  void store(OpBuilder &b, ValueRange stats, ValueRange sums, ValueRange accs);
+  /// `pivot`: LayerNorm's, stored beside the row sums when the mean is
+  /// saved (every slice has the same).
+  void store(OpBuilder &b, ValueRange stats, ValueRange sums, ValueRange accs,
+             Value pivot);
 };
 
 /// A gpu.launch of gridX × gridY × gridZ blocks of `threads` threads with
@@ -294,6 +302,16 @@ gpu::LaunchOp createGemmLaunch(OpBuilder &b, Location loc, Value gridX,
 /// SplitK.cpp, WarpgroupGemm.cpp) so that all compute r the same way.
 Value emitRowScale(OpBuilder &b, Location loc, const GPUGemmProblem &problem,
                    Value first, Value second, Value &meanShift);
+
+/// The saved statistics of global row `row` (`mean` null for RMSNorm) into
+/// the problem's mean / rstd outputs, where asked, when `writes` (i1) holds
+/// and the row is inside A: called by the one thread a row that computed
+/// them, in one column of blocks, so each row is written once. Shared by
+/// every kernel (the statistics of normalizesA, the unsplit and warpgroup
+/// epilogues, the split-K reduction).
+void emitStoreRowStatistics(OpBuilder &b, Location loc,
+                            const GPUGemmProblem &problem, Value writes,
+                            Value row, Value mean, Value rstd);
 
 /// The tail of an epilogue that reads bias and residual from global memory:
 /// C[row, col] = v + bias[col] (+ residual[row, col]), v in f32, rounded to

@@ -22,7 +22,8 @@
 // GemmProblem::normalizesA (cast_mode, pRMSNorm) computeRowNorm, from
 // global memory before the K loop, so that onTile rewrites the tile as the
 // normalized activations themselves, a = round(x̂·γ' (+ β)), rounded where
-// the op's cast_mode says, for a plain GEMM.
+// the op's cast_mode says, for a plain GEMM (the epilogue saves that pass's
+// mean and rstd where asked: GemmEpilogue::finishStatistics).
 //
 // With a residual, the A tile is always rewritten (with s at least), so the
 // statistics, the pivot and the MMA operand all see s. S is written exactly
@@ -106,7 +107,7 @@ SmallVector<Value> NormPrologue::inputLanes(OpBuilder &b, const SharedTiles &s,
 void NormPrologue::storeSum(OpBuilder &b, ArrayRef<Value> lanes, Value row,
                             Value gk) {
   Value gm = add(b, m0, row);
-  Value mine = andI(b, writesSum, slt(b, gm, p.m));
+  Value mine = andI(b, writesRows, slt(b, gm, p.m));
   if (async) {
     scf::IfOp::create(
         b, loc, andI(b, mine, slt(b, gk, p.k)), [&](OpBuilder &tb, Location) {

@@ -10,6 +10,9 @@
 // consecutive floats of a row), computes the row's scale with emitRowScale,
 // as the unsplit epilogue does, and writes
 //   C = r·acc − r·(μ − p)·c + Σβ·W + bias (+ residual), rounded once.
+// The thread of column 0 also saves its row's statistics (rstd = r, mean =
+// p + (μ − p), the pivot p stored beside the row sums): they are sums over
+// all of K only here, after the slices.
 // Each thread recomputes its row's r (S loads and one square root): cheap
 // next to the GEMM, and no second pass or shared memory.
 //
@@ -35,7 +38,7 @@ using namespace mlir::norm::gpugemm;
 /// the first row tile (every block of a row band sees the same A, of a
 /// column band the same W); the two threads of a row combine theirs first.
 void SplitKPartials::store(OpBuilder &b, ValueRange stats, ValueRange sums,
-                           ValueRange accs) {
+                           ValueRange accs, Value pivot) {
   auto isZero = [&](Value v) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v,
                                  index(b, 0));
@@ -51,6 +54,9 @@ void SplitKPartials::store(OpBuilder &b, ValueRange stats, ValueRange sums,
                               ValueRange{slice, gm, index(tb, 0)});
       memref::StoreOp::create(tb, loc, s2, split->rowSums,
                               ValueRange{slice, gm, index(tb, 1)});
+      if (isLayerNorm() && p.mean)
+        memref::StoreOp::create(tb, loc, pivot, split->rowSums,
+                                ValueRange{slice, gm, index(tb, 2)});
       scf::YieldOp::create(tb, loc);
     });
   }
@@ -145,6 +151,22 @@ void mlir::norm::emitGPUSplitKReduce(OpBuilder &b, Location loc,
     if (isNorm) {
       Value meanShift;
       Value r = emitRowScale(tb, loc, p, sums[1], sums[2], meanShift);
+      // The row's statistics over all of K, saved by its column-0 thread.
+      if (savesStatistics(p)) {
+        Value mean;
+        if (isLayerNorm && p.mean)
+          mean = arith::AddFOp::create(
+              tb, loc,
+              memref::LoadOp::create(
+                  tb, loc, split.rowSums,
+                  ValueRange{index(tb, 0), row, index(tb, 2)}),
+              meanShift);
+        emitStoreRowStatistics(tb, loc, p,
+                               arith::CmpIOp::create(tb, loc,
+                                                     arith::CmpIPredicate::eq,
+                                                     col, index(tb, 0)),
+                               row, mean, r);
+      }
       v = arith::MulFOp::create(tb, loc, r, v);
       if (isLayerNorm) {
         Value shift = arith::MulFOp::create(tb, loc, r, meanShift);

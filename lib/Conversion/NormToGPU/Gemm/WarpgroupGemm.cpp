@@ -237,6 +237,9 @@ void WarpgroupGemmKernel::epilogue(OpBuilder &b, Value acc, Value sumSquares) {
     scf::IfOp::create(b, loc, isEven, [&](OpBuilder &tb, Location) {
       memref::StoreOp::create(tb, loc, r, rowScale,
                               ValueRange{divC(tb, tid, 2)});
+      if (savesStatistics(p)) // the saved rstd, from the first block column
+        gpugemm::emitStoreRowStatistics(tb, loc, p, ult(tb, n0, one),
+                                        add(tb, m0, divC(tb, tid, 2)), {}, r);
       scf::YieldOp::create(tb, loc);
     });
     gpu::BarrierOp::create(b, loc);
