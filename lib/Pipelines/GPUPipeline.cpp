@@ -6,9 +6,9 @@
 // mgpu* runtime (libnorm_cuda_runtime.so, lib/ExecutionEngine/CudaRuntime):
 //
 //   (tensors only) norms no GPU kernel takes (rotary angles the row
-//     kernels do not index, per-group quantization scales) decomposed, the
-//     CPU pipeline's tensor clean-up and bufferization, every buffer made
-//     managed memory (Bufferization.cpp)
+//     kernels do not index) decomposed, the CPU pipeline's tensor clean-up
+//     and bufferization, every buffer made managed memory
+//     (Bufferization.cpp)
 //   → norm-outline-kernels{min-sites=2}: each kernel op several sites share
 //     moved into one function called from each site
 //   → convert-norm-to-gpu (norms, fused ops, matmuls with lower-matmuls)
@@ -42,7 +42,6 @@
 #include "norm/Conversion/Passes.h"
 #include "norm/Conversion/Utils/RowNormProblem.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
-#include "norm/Dialect/Norm/IR/NormQuantization.h"
 #include "norm/Pipelines/Passes.h"
 #include "norm/Target/NVIDIATarget.h"
 #include "norm/Transforms/Passes.h"
@@ -93,15 +92,13 @@ bool hasTensors(ModuleOp module) {
 /// bufferization, so that their temporaries are managed memory like every
 /// other buffer: rotary angles the row kernels do not index (one run of
 /// position dims, then broadcast ones: unsupportedRotaryAnglesReason; HF's
-/// [B,1,T,D] over [B,H,T,D]) and per-group quantization scales. The CPU
-/// pipeline's norm-decompose catches the same ops after its kernels.
+/// [B,1,T,D] over [B,H,T,D]). The CPU pipeline's norm-decompose catches the
+/// same ops after its kernels.
 bool noGPUKernelTakes(Operation *op) {
   if (!isa<RMSNormOp, LayerNormOp>(op) ||
       !isa<RankedTensorType>(op->getOperand(0).getType()))
     return false;
-  std::optional<NormQuantization> quant = getNormQuantization(op);
-  return (quant && quant->groupSize) ||
-         !unsupportedRotaryAnglesReason(op).empty();
+  return !unsupportedRotaryAnglesReason(op).empty();
 }
 
 LogicalResult decomposeNormsNoGPUKernelTakes(ModuleOp module) {

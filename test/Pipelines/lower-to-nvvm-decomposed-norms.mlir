@@ -41,11 +41,14 @@ func.func @hf_broadcast(%x: tensor<2x4x8x32xf32>, %c: tensor<2x1x8x32xf32>, %s: 
   return %y : tensor<2x4x8x32xf32>
 }
 
-// Per-group quantization scales: no GPU kernel computes them yet; the
-// tensor-form op is decomposed the same way.
+// Per-group quantization scales: the GPU row kernel computes them
+// (GPURowKernel.cpp), so the tensor-form op is not decomposed: it reaches
+// convert-norm-to-gpu and becomes one row-kernel launch.
 // CHECK-LABEL: llvm.func @per_group(
 // CHECK:         gpu.launch_func
 // KERNELS-LABEL: func.func @per_group(
+// KERNELS-NOT:     linalg.
+// KERNELS:         gpu.launch
 // KERNELS-NOT:     norm.rms_norm
 // KERNELS:         return
 func.func @per_group(%x: tensor<4x256xf32>) -> (tensor<4x256xf8E4M3FN>, tensor<4x2xf32>) {

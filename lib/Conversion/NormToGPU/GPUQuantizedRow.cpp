@@ -18,12 +18,12 @@
 using namespace mlir;
 using namespace mlir::norm;
 
-std::string mlir::norm::unsupportedGPUQuantizedReason(Operation *op) {
-  std::optional<NormQuantization> quant = getNormQuantization(op);
-  if (quant && quant->groupSize)
-    return "has per-group quantization scales, which the GPU row kernel does "
-           "not compute yet (--norm-decompose it first)";
-  return "";
+GPUQuantGroupLayout GPUQuantizedRow::groupLayout(int64_t vectorWidth,
+                                                 int64_t threadsPerRow) const {
+  int64_t chunks = quant.groupSize / vectorWidth;
+  assert(chunks * vectorWidth == quant.groupSize && "V divides G");
+  int64_t threads = std::min(chunks, threadsPerRow);
+  return {threads, chunks / threads};
 }
 
 Value GPUQuantizedRow::inverseOf(OpBuilder &b, Value scale) {
@@ -37,14 +37,14 @@ Value GPUQuantizedRow::staticInverseScale(OpBuilder &b) {
   return inverseOf(b, scale);
 }
 
-Value GPUQuantizedRow::dynamicInverseScale(OpBuilder &b, Value amax, Value row,
-                                           Value store) {
+Value GPUQuantizedRow::dynamicInverseScale(OpBuilder &b, Value amax,
+                                           ValueRange at, Value store) {
   // Rounding is monotonic: the f32 of the acc_type maximum is the maximum
   // of the f32 values the decomposition compares.
   Value scale =
       createDynamicScale(b, loc, narrow(b, amax, b.getF32Type()), quant);
   scf::IfOp::create(b, loc, store, [&](OpBuilder &nb, Location) {
-    memref::StoreOp::create(nb, loc, scale, quant.scales, ValueRange{row});
+    memref::StoreOp::create(nb, loc, scale, quant.scales, at);
     scf::YieldOp::create(nb, loc);
   });
   return inverseOf(b, scale);

@@ -1,8 +1,9 @@
 //===- GPUQuantizedRow.h - the GPU row kernel's quantized y -----*- C++ -*-===//
 //
 // Private to NormToGPU: what the GPU row kernel (GPURowKernel.cpp) asks of a
-// quantized y (DESIGN.md §8): the inverse scale, static or from the row's
-// amax, and each chunk of y quantized to the elements it stores.
+// quantized y (DESIGN.md §8): the inverse scale, static or from the amax of
+// a row or of a group, where a group lies on the kernel's threads, and each
+// chunk of y quantized to the elements it stores.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,15 +13,20 @@
 #include "norm/Conversion/Utils/RowNormProblem.h"
 #include "norm/Conversion/Utils/ScalarArith.h"
 
-#include <string>
-
 namespace mlir {
 namespace norm {
 
-/// Why the GPU row kernel does not write the quantized `op`'s result (empty
-/// when it does): per-group scales, whose groups span lanes, chunks and
-/// warps differently in every kernel shape.
-std::string unsupportedGPUQuantizedReason(Operation *op);
+/// Where one group of G elements (per-group scales) lies on a row kernel
+/// whose thread t of T holds the chunks t, t + T, ... of V elements: on
+/// `threads` consecutive threads (an aligned run of lanes of one warp, or
+/// of whole warps), `chunks` consecutive chunks of each (t + c·T for c in a
+/// run of `chunks`). G, V and T are powers of two and V divides G, so a
+/// group is G / V consecutive chunks: threads = min(G / V, T), chunks =
+/// G / (V · threads).
+struct GPUQuantGroupLayout {
+  int64_t threads;
+  int64_t chunks;
+};
 
 /// The quantized y of one row kernel (`p.quant` is set).
 class GPUQuantizedRow : ScalarArith {
@@ -29,14 +35,20 @@ public:
       : ScalarArith(loc, p.accType), quant(*p.quant), smVersion(smVersion) {}
 
   bool isDynamic() const { return quant.isDynamic(); }
+  /// G of per-group scales; 0 for a static or a per-token scale.
+  int64_t groupSize() const { return quant.groupSize; }
+  GPUQuantGroupLayout groupLayout(int64_t vectorWidth,
+                                  int64_t threadsPerRow) const;
 
   /// 1/s of the static scale, in f32 as the decomposition computes it,
   /// widened to acc_type.
   Value staticInverseScale(OpBuilder &b);
 
-  /// s = max(amax / qmax, s_min) from the row's amax (acc_type), stored at
-  /// scales[row] under `store`; returns 1/s as staticInverseScale does.
-  Value dynamicInverseScale(OpBuilder &b, Value amax, Value row, Value store);
+  /// s = max(amax / qmax, s_min) from the amax of a row or a group
+  /// (acc_type), stored at scales[`at`] under `store`; returns 1/s as
+  /// staticInverseScale does.
+  Value dynamicInverseScale(OpBuilder &b, Value amax, ValueRange at,
+                            Value store);
 
   /// q = sat(rne(y · inverse)) for each value of a chunk (acc_type), as
   /// elements of the quantized type.

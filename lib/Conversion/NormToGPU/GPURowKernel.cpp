@@ -26,7 +26,9 @@
 //           gpu.shuffle xor within each warp, then, when a row spans
 //           several warps, one value per warp through shared memory (summed
 //           by every thread in the same order, so all threads agree
-//           bit-for-bit).
+//           bit-for-bit); per-group quantization scales reduce each group's
+//           amax the same way over the threads that hold the group (a run
+//           of lanes, or of warps: GPUQuantGroupLayout).
 //
 // Numerics follow the CPU kernel (NormToVector/RowKernel.cpp): every value is
 // converted to acc_type before any arithmetic; the residual sum and, with
@@ -77,6 +79,11 @@ public:
         chunksPerGroup(gpuRowChunksPerGroup(p, shape.vectorWidth)) {
     if (p.quant)
       quantized.emplace(loc, p, shape.smVersion);
+    // A held row's groups across warps: a slot a warp for each step.
+    if (quantized && quantized->groupSize() &&
+        quantized->groupLayout(shape.vectorWidth, shape.threadsPerRow).threads >
+            NVIDIATargetInfo::kWarpSize)
+      slotsPerWarp = std::max(slotsPerWarp, quantGroupBatch());
   }
 
   void emit(OpBuilder &b);
@@ -184,7 +191,8 @@ private:
                                 ElementStatFn step);
   void forEachGroup(OpBuilder &b, GroupFn fn);
   SmallVector<Value> reduceAcrossRow(OpBuilder &b, ArrayRef<Value> partials,
-                                     unsigned stage, bool maximum = false);
+                                     unsigned stage, bool maximum = false,
+                                     int64_t span = 0, bool reused = false);
   Value reciprocalStd(OpBuilder &b, Value statistic);
   /// Whether this thread is thread 0 of a real row: the one that writes the
   /// row's statistics and scale.
@@ -201,11 +209,18 @@ private:
   void rotateGroup(OpBuilder &b, ArrayRef<Value> chunks,
                    ArrayRef<SmallVector<Value>> v);
   Value rowAmax(OpBuilder &b, Value shift, Value correction, Value rstd);
+  /// The per-group steps one reduction takes at once: all of a held row's
+  /// (up to kMaxQuantGroupBatch), one for re-read rows.
+  int64_t quantGroupBatch() const;
+  void quantizeGroups(OpBuilder &b, Value shift, Value correction, Value rstd);
 
   const RowNormProblem &p;
   const GPURowKernelShape &shape;
   int64_t warpsPerRow;
   int64_t chunksPerGroup;
+  /// Shared-memory slots a warp for each reduction stage (the statistics
+  /// use two; a held row's per-group amax one a step).
+  int64_t slotsPerWarp = 2;
   /// Set when y is quantized (never with a rotary embedding: rule R4).
   std::optional<GPUQuantizedRow> quantized;
 
@@ -388,35 +403,42 @@ void GPURowKernelEmitter::forEachGroup(OpBuilder &b, GroupFn fn) {
 /// Sums each partial over the row's threads (with `maximum`, takes their
 /// maximum, NaN-propagating); every thread gets the totals. `stage` picks
 /// the shared-memory slots, so that the reductions of one kernel need no
-/// barrier between them.
+/// barrier between them. With `span` (a power of two below the row's
+/// threads), over each aligned run of `span` threads instead. `reused`:
+/// the slots are written again later (in a loop), so a second barrier
+/// keeps the next write after every thread's read.
 SmallVector<Value>
 GPURowKernelEmitter::reduceAcrossRow(OpBuilder &b, ArrayRef<Value> partials,
-                                     unsigned stage, bool maximum) {
+                                     unsigned stage, bool maximum, int64_t span,
+                                     bool reused) {
+  constexpr int64_t kWarpSize = NVIDIATargetInfo::kWarpSize;
+  if (span == 0)
+    span = shape.threadsPerRow;
   auto combine = [&](OpBuilder &nb, Value x, Value y) -> Value {
     if (maximum)
       return arith::MaximumFOp::create(nb, loc, x, y);
     return arith::AddFOp::create(nb, loc, x, y);
   };
   SmallVector<Value> values(partials.begin(), partials.end());
+  // xor with offsets below the span stays in the span's lanes.
   for (Value &v : values)
-    for (int64_t offset = NVIDIATargetInfo::kWarpSize / 2; offset >= 1;
+    for (int64_t offset = std::min(span, kWarpSize) / 2; offset >= 1;
          offset /= 2) {
-      Value other = gpu::ShuffleOp::create(b, loc, v, offset,
-                                           NVIDIATargetInfo::kWarpSize,
+      Value other = gpu::ShuffleOp::create(b, loc, v, offset, kWarpSize,
                                            gpu::ShuffleMode::XOR)
                         .getShuffleResult();
       v = combine(b, v, other);
     }
-  if (warpsPerRow == 1)
+  if (warpsPerRow == 1 || span <= kWarpSize)
     return values;
 
-  // slot(w, i) = ((stage·R + y)·W + w)·2 + i
+  // slot(w, i) = ((stage·R + y)·W + w)·K + i, K = slotsPerWarp
   auto slot = [&](OpBuilder &nb, Value w, unsigned i) -> Value {
     Value base = arith::AddIOp::create(
         nb, loc, index(nb, stage * shape.rowsPerBlock), rowInBlock);
     base = arith::MulIOp::create(nb, loc, base, index(nb, warpsPerRow));
     base = arith::AddIOp::create(nb, loc, base, w);
-    base = arith::MulIOp::create(nb, loc, base, index(nb, 2));
+    base = arith::MulIOp::create(nb, loc, base, index(nb, slotsPerWarp));
     return arith::AddIOp::create(nb, loc, base, index(nb, i));
   };
   Value isFirstLane = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
@@ -428,16 +450,24 @@ GPURowKernelEmitter::reduceAcrossRow(OpBuilder &b, ArrayRef<Value> partials,
     scf::YieldOp::create(nb, loc);
   });
   gpu::BarrierOp::create(b, loc);
+  // The span's warps: all of the row's, else this warp's aligned run.
+  int64_t warpsPerSpan = span / kWarpSize;
+  Value firstWarp;
+  if (warpsPerSpan < warpsPerRow)
+    firstWarp = sub(b, warp, remC(b, warp, warpsPerSpan));
   SmallVector<Value> totals;
   for (unsigned i = 0; i < values.size(); ++i) {
     Value total;
-    for (int64_t w = 0; w < warpsPerRow; ++w) {
-      Value part = memref::LoadOp::create(b, loc, workgroup,
-                                          ValueRange{slot(b, index(b, w), i)});
+    for (int64_t w = 0; w < warpsPerSpan; ++w) {
+      Value at = firstWarp ? addC(b, firstWarp, w) : index(b, w);
+      Value part =
+          memref::LoadOp::create(b, loc, workgroup, ValueRange{slot(b, at, i)});
       total = total ? combine(b, total, part) : part;
     }
     totals.push_back(total);
   }
+  if (reused)
+    gpu::BarrierOp::create(b, loc);
   return totals;
 }
 
@@ -567,6 +597,159 @@ Value GPURowKernelEmitter::rowAmax(OpBuilder &b, Value shift, Value correction,
   return reduceAcrossRow(b, {amax}, /*stage=*/2, /*maximum=*/true)[0];
 }
 
+/// At most this many per-group steps share one reduction (a shared-memory
+/// slot a warp each): bounds the slots where a large register budget holds
+/// long rows.
+constexpr int64_t kMaxQuantGroupBatch = 32;
+
+int64_t GPURowKernelEmitter::quantGroupBatch() const {
+  if (shape.heldChunks == 0)
+    return 1;
+  GPUQuantGroupLayout layout =
+      quantized->groupLayout(shape.vectorWidth, shape.threadsPerRow);
+  return std::min(shape.heldChunks / layout.chunks, kMaxQuantGroupBatch);
+}
+
+/// Per-group scales (DESIGN.md §8): the normalize sweep in steps, a step
+/// being this thread's chunks of one group (GPUQuantGroupLayout): y of its
+/// chunks and their max |y|, the group's amax across the threads that hold
+/// it, then s (stored by the group's first thread) and q from y kept in
+/// registers. Every thread reaches every shuffle and barrier: a chunk past
+/// the row's end computes nothing and gives 0, and a re-read row's loop
+/// (one step an iteration) is as long for every thread; a held row's steps
+/// share their reductions.
+void GPURowKernelEmitter::quantizeGroups(OpBuilder &b, Value shift,
+                                         Value correction, Value rstd) {
+  GPUQuantGroupLayout layout =
+      quantized->groupLayout(shape.vectorWidth, shape.threadsPerRow);
+  int64_t width = shape.vectorWidth;
+  struct Step {
+    SmallVector<Value> chunks;
+    Value valid; // null: always
+    SmallVector<SmallVector<Value>> s, y;
+    Value amax;
+  };
+  // s (`held`, else loaded), y and max |y| of the step's chunks.
+  auto evaluate = [&](OpBuilder &nb, Step &step,
+                      ArrayRef<SmallVector<Value>> held) {
+    int64_t loaded = held.empty() ? step.chunks.size() : 0;
+    auto compute = [&](OpBuilder &ib) {
+      SmallVector<Value> s, y;
+      Value amax = accConst(ib, 0.0);
+      for (auto [j, chunk] : llvm::enumerate(step.chunks)) {
+        SmallVector<Value> in = loaded ? inputChunk(ib, chunk) : held[j];
+        if (loaded)
+          llvm::append_range(s, in);
+        for (Value v :
+             normalizedChunk(ib, chunk, in, shift, correction, rstd)) {
+          amax = arith::MaximumFOp::create(ib, loc, amax,
+                                           math::AbsFOp::create(ib, loc, v));
+          y.push_back(v);
+        }
+      }
+      llvm::append_range(s, y);
+      s.push_back(amax);
+      return s;
+    };
+    SmallVector<Value> flat;
+    if (!step.valid) {
+      flat = compute(nb);
+    } else {
+      // γ and β past the row's end are not read.
+      auto ifOp = scf::IfOp::create(
+          nb, loc, step.valid,
+          [&](OpBuilder &ib, Location) {
+            scf::YieldOp::create(ib, loc, compute(ib));
+          },
+          [&](OpBuilder &ib, Location) {
+            SmallVector<Value> zeros((loaded + step.chunks.size()) * width + 1,
+                                     accConst(ib, 0.0));
+            scf::YieldOp::create(ib, loc, zeros);
+          });
+      flat = SmallVector<Value>(ifOp.getResults());
+    }
+    ArrayRef<Value> values(flat);
+    for (int64_t j = 0, e = step.chunks.size(); j < e; ++j) {
+      step.s.push_back(loaded
+                           ? SmallVector<Value>(values.slice(j * width, width))
+                           : held[j]);
+      step.y.emplace_back(values.slice((loaded + j) * width, width));
+    }
+    step.amax = values.back();
+  };
+  // The steps' group amax, then their scales and stores.
+  auto finish = [&](OpBuilder &nb, MutableArrayRef<Step> steps, bool reused) {
+    SmallVector<Value> partials;
+    for (Step &step : steps)
+      partials.push_back(step.amax);
+    SmallVector<Value> amax = reduceAcrossRow(
+        nb, partials, /*stage=*/2, /*maximum=*/true, layout.threads, reused);
+    Value firstOfGroup = arith::CmpIOp::create(
+        nb, loc, arith::CmpIPredicate::eq,
+        remC(nb, threadInRow, layout.threads), index(nb, 0));
+    for (auto [i, groupAmax] : llvm::enumerate(amax)) {
+      const Step &step = steps[i];
+      Value write = step.valid ? andI(nb, rowValid, step.valid) : rowValid;
+      Value group =
+          divC(nb, chunkStart(nb, step.chunks.front()), quantized->groupSize());
+      Value inverse = quantized->dynamicInverseScale(
+          nb, groupAmax, ValueRange{row, group}, andI(nb, write, firstOfGroup));
+      scf::IfOp::create(nb, loc, write, [&](OpBuilder &ib, Location) {
+        for (auto [chunk, s, y] : llvm::zip(step.chunks, step.s, step.y)) {
+          if (p.sum)
+            storeChunk(ib, s, p.sum, chunk);
+          storeChunk(ib, quantized->quantizeChunk(ib, y, inverse), p.y, chunk);
+        }
+        scf::YieldOp::create(ib, loc);
+      });
+    }
+  };
+
+  if (shape.heldChunks > 0) {
+    // Held chunk c is t + c·T: step q holds chunks q·chunks on.
+    int64_t numSteps = shape.heldChunks / layout.chunks;
+    SmallVector<Step> steps(numSteps);
+    for (auto [q, step] : llvm::enumerate(steps)) {
+      SmallVector<SmallVector<Value>> heldS;
+      for (int64_t j = 0; j < layout.chunks; ++j) {
+        int64_t c = q * layout.chunks + j;
+        step.chunks.push_back(chunkOf(b, c));
+        heldS.push_back(held[c]);
+      }
+      // A group of several chunks a thread fills whole rounds of the row.
+      step.valid = heldValid[q * layout.chunks];
+      evaluate(b, step, heldS);
+    }
+    int64_t batch = quantGroupBatch();
+    for (int64_t first = 0; first < numSteps; first += batch)
+      finish(b,
+             MutableArrayRef<Step>(steps).slice(
+                 first, std::min(batch, numSteps - first)),
+             /*reused=*/first + batch < numSteps);
+    return;
+  }
+  // Step i: chunks t + (i·chunks + j)·T, past the row's end only in the
+  // last step, and only with a group a chunk a thread.
+  int64_t numChunks = *p.staticRowLength() / width;
+  int64_t chunksPerStep = shape.threadsPerRow * layout.chunks;
+  bool ragged = numChunks % chunksPerStep != 0;
+  scf::ForOp::create(
+      b, loc, index(b, 0),
+      index(b, llvm::divideCeilSigned(numChunks, chunksPerStep)), index(b, 1),
+      ValueRange{}, [&](OpBuilder &lb, Location, Value i, ValueRange) {
+        Step step;
+        Value first = add(lb, threadInRow, mulC(lb, i, chunksPerStep));
+        for (int64_t j = 0; j < layout.chunks; ++j)
+          step.chunks.push_back(j ? addC(lb, first, j * shape.threadsPerRow)
+                                  : first);
+        if (ragged)
+          step.valid = ult(lb, first, index(lb, numChunks));
+        evaluate(lb, step, {});
+        finish(lb, step, /*reused=*/true);
+        scf::YieldOp::create(lb, loc);
+      });
+}
+
 void GPURowKernelEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch) {
   threadInRow = launch.getThreadIds().x;
   rowInBlock = launch.getThreadIds().y;
@@ -643,6 +826,10 @@ void GPURowKernelEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch) {
     });
   }
 
+  if (quantized && quantized->groupSize()) {
+    quantizeGroups(b, shift, correction, rstd);
+    return;
+  }
   Value inverseScale;
   if (quantized && quantized->isDynamic()) {
     inverseScale = quantized->dynamicInverseScale(
@@ -679,15 +866,15 @@ void GPURowKernelEmitter::emit(OpBuilder &b) {
   Value rowsPerBlock = index(b, shape.rowsPerBlock);
   Value grid = arith::CeilDivUIOp::create(b, loc, p.rows, rowsPerBlock);
   SmallVector<Type> workgroupTypes;
-  // Two slots a warp for each reduction stage: the statistics' two, and
-  // the dynamic scales' amax.
+  // slotsPerWarp slots a warp for each reduction stage: the statistics'
+  // two, and the dynamic scales' amax.
   int64_t stages = quantized && quantized->isDynamic() ? 3 : 2;
   if (warpsPerRow > 1)
-    workgroupTypes.push_back(
-        MemRefType::get({2 * stages * shape.rowsPerBlock * warpsPerRow}, acc,
-                        MemRefLayoutAttrInterface(),
-                        gpu::AddressSpaceAttr::get(
-                            b.getContext(), gpu::AddressSpace::Workgroup)));
+    workgroupTypes.push_back(MemRefType::get(
+        {slotsPerWarp * stages * shape.rowsPerBlock * warpsPerRow}, acc,
+        MemRefLayoutAttrInterface(),
+        gpu::AddressSpaceAttr::get(b.getContext(),
+                                   gpu::AddressSpace::Workgroup)));
   auto launch = gpu::LaunchOp::create(
       b, loc, grid, one, one, index(b, shape.threadsPerRow), rowsPerBlock, one,
       /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,

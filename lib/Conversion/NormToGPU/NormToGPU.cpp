@@ -34,7 +34,6 @@
 #include "norm/Transforms/CheckLowered.h"
 #include "norm/Transforms/GPU/GPUTransforms.h"
 
-#include "GPUQuantizedRow.h"
 #include "GPURowKernel.h"
 #include "Gemm/GPUGemm.h"
 #include "TargetInfo.h"
@@ -241,9 +240,6 @@ void lowerNormToGPUKernel(OpTy op, PatternRewriter &rewriter,
 /// views' reasons (the CPU row kernel's: their layouts, and rotary angles
 /// that are not one run of position dims and broadcast ones).
 std::string unsupportedGPURowReason(Operation *op) {
-  std::string reason = unsupportedGPUQuantizedReason(op);
-  if (!reason.empty())
-    return reason;
   return unsupportedRowOperandReason(op, /*quantizedOutputs=*/true);
 }
 
