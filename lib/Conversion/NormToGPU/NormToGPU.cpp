@@ -797,6 +797,9 @@ mlir::norm::unsupportedFusedOpReason(Operation *op,
     return "the fused GEMM needs sm_80 or newer (mma.sync m16n8k16 with "
            "bf16/f16, ldmatrix, cp.async), the target is sm_" +
            std::to_string(options.smVersion);
+  if (auto fused = dyn_cast<MatmulRMSNormOp>(op); fused && fused.hasInputNorm())
+    return "the GPU GEMM has no norm prologue with a norm epilogue "
+           "('input_epsilon'; decompose the op)";
   // The matmul → norm row kernel writes them; the GEMM prologues do not.
   if (normMatmulSavesStatistics(op))
     return "the norm → matmul GEMM kernels do not write 'mean_outs' / "

@@ -272,11 +272,13 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
         norm->epsilon, norm->weightOffset, norm->accType, norm->epsMode,
         mm.transposeRhs, headDim);
   else
-    fused = MatmulRMSNormOp::create(rewriter, loc, resultTypes, mm.lhs, mm.rhs,
-                                    mm.bias, producer->residual, norm->weight,
-                                    init, sumInit, statInits[1], norm->epsilon,
-                                    norm->weightOffset, norm->accType,
-                                    norm->epsMode, mm.transposeRhs, headDim);
+    fused = MatmulRMSNormOp::create(
+        rewriter, loc, resultTypes, mm.lhs, mm.rhs, mm.bias, producer->residual,
+        norm->weight, /*input_weight=*/Value(), init, sumInit, statInits[1],
+        norm->epsilon, norm->weightOffset, norm->accType, norm->epsMode,
+        mm.transposeRhs, headDim,
+        /*input_epsilon=*/nullptr, /*input_weight_offset=*/nullptr,
+        /*input_cast_mode=*/nullptr);
 
   Value fusedSum = returnsSum ? fused->getResult(1) : Value();
   for (OpOperand *use : sumReaders)
