@@ -92,12 +92,17 @@ bool hasTensors(ModuleOp module) {
 /// bufferization, so that their temporaries are managed memory like every
 /// other buffer: rotary angles the row kernels do not index (one run of
 /// position dims, then broadcast ones: unsupportedRotaryAnglesReason; HF's
-/// [B,1,T,D] over [B,H,T,D]). The CPU pipeline's norm-decompose catches the
+/// [B,1,T,D] over [B,H,T,D]), and a matmul → norm with an input norm (into
+/// its norm → matmul and norm). The CPU pipeline's norm-decompose catches the
 /// same ops after its kernels.
 bool noGPUKernelTakes(Operation *op) {
-  if (!isa<RMSNormOp, LayerNormOp>(op) ||
+  if (!isa<RMSNormOp, LayerNormOp, MatmulRMSNormOp>(op) ||
       !isa<RankedTensorType>(op->getOperand(0).getType()))
     return false;
+  // norm → matmul → norm: the GPU GEMM has no norm prologue with a norm
+  // epilogue; the op becomes the unfused pair, which the kernels take.
+  if (auto fused = dyn_cast<MatmulRMSNormOp>(op))
+    return fused.hasInputNorm();
   return !unsupportedRotaryAnglesReason(op).empty();
 }
 

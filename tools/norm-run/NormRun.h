@@ -223,6 +223,10 @@ struct CheckSpec {
   int64_t groups = 0; // GroupNorm's num_groups
   /// matmul → norm per head: heads of headDim columns (0: whole rows).
   int64_t headDim = 0;
+  /// matmul → norm with an input norm (`input_epsilon`): S is the C of the
+  /// norm → matmul with these parameters and γ `inputGamma`.
+  std::optional<mlir::norm::reference::NormParams> inputParams;
+  Slot inputGamma;
 
   /// A quantized standalone norm (DESIGN.md section 8): `y` holds q. The
   /// static scale is the argument `scale` or the constant `staticScale`;

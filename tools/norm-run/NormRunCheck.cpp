@@ -147,6 +147,7 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
     return "the input " + ref::shapeString(*x) + " has K = 0";
   bool normFirst = spec.kind == CheckOpKind::RMSNormMatmul ||
                    spec.kind == CheckOpKind::LayerNormMatmul;
+  check(spec.inputGamma, "input_weight", {k});
   if (normFirst) {
     check(spec.residual, "residual", *x);
     check(spec.gamma, "weight", {k});
@@ -311,9 +312,21 @@ public:
     tol = ref::getTolerance(outType, /*fused=*/true);
     std::vector<double> res = loadOpt(spec.residual);
     std::vector<double> sRef;
-    ref::referenceMatmulSum(outType, xs.data(), rows, k, ws.data(), n,
-                            spec.transposeRhs, mbp,
-                            res.empty() ? nullptr : res.data(), sRef);
+    if (spec.inputParams) {
+      // norm → matmul → norm: S is the norm → matmul's C, rounded to the
+      // output's type as that op stores it.
+      std::vector<double> ig = loadOpt(spec.inputGamma);
+      ref::referenceNormMatmul(et, xs.data(), rows, k, ws.data(), n,
+                               spec.transposeRhs,
+                               ig.empty() ? nullptr : ig.data(), nullptr, mbp,
+                               *spec.inputParams, sRef);
+      for (double &v : sRef)
+        v = ref::roundTo(outType, v);
+    } else {
+      ref::referenceMatmulSum(outType, xs.data(), rows, k, ws.data(), n,
+                              spec.transposeRhs, mbp,
+                              res.empty() ? nullptr : res.data(), sRef);
+    }
     // The op normalizes the S it returns: when S is an output, normalize the
     // returned values (checked against sRef on their own), as the test
     // runtime does; a one-ulp difference in S would otherwise be amplified

@@ -12,6 +12,7 @@
 #include "NormRun.h"
 
 #include "norm/Dialect/Norm/IR/NormGradOps.h"
+#include "norm/Dialect/Norm/IR/NormNumerics.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 #include "norm/Dialect/Norm/IR/NormQuantization.h"
 
@@ -207,6 +208,20 @@ void recordUnfused(OpT o, CheckSpec &spec, SpecBuilder &b) {
   b.output(o.getScaleInitMutable(), spec.scales, "scale_outs", false);
 }
 
+/// Records the input norm of a matmul → norm op (`input_epsilon`): the
+/// parameters of the norm → matmul whose C is the op's S.
+void recordInputNorm(norm::MatmulRMSNormOp o, CheckSpec &spec, SpecBuilder &b) {
+  norm::NormNumerics num = norm::getInputNormNumerics(o);
+  norm::reference::NormParams &p = spec.inputParams.emplace();
+  p.eps = num.epsilon;
+  p.offset = num.weightOffset;
+  p.epsOutside = num.epsMode == norm::EpsMode::outside_sqrt;
+  p.roundNormalized = num.roundsNormalized;
+  p.castBeforeWeight =
+      num.roundsNormalized && num.castMode == norm::CastMode::before_weight;
+  b.input(o.getInputWeight(), spec.inputGamma, "input_weight");
+}
+
 /// Records one of the four fused ops, which have the same operands (β only
 /// for LayerNorm).
 template <typename OpT>
@@ -218,6 +233,9 @@ void recordFused(OpT o, CheckOpKind kind, bool isRms, CheckSpec &spec,
   if constexpr (std::is_same_v<OpT, norm::MatmulRMSNormOp> ||
                 std::is_same_v<OpT, norm::MatmulLayerNormOp>) {
     spec.headDim = static_cast<int64_t>(o.getHeadDim().value_or(0));
+    if constexpr (std::is_same_v<OpT, norm::MatmulRMSNormOp>)
+      if (o.hasInputNorm())
+        recordInputNorm(o, spec, b);
   } else {
     // norm → matmul: the norm's rounding (cast_mode) and pRMSNorm prefix.
     std::optional<norm::CastMode> castMode = o.getCastMode();

@@ -791,6 +791,9 @@ mlir::norm::unsupportedFusedOpReason(Operation *op,
     return "the fused GEMM needs sm_80 or newer (mma.sync m16n8k16 with "
            "bf16/f16, ldmatrix, cp.async), the target is sm_" +
            std::to_string(options.smVersion);
+  if (auto fused = dyn_cast<MatmulRMSNormOp>(op); fused && fused.hasInputNorm())
+    return "the GPU GEMM has no norm prologue with a norm epilogue "
+           "('input_epsilon'; decompose the op)";
   unsigned read = llvm::count_if(readOperands(op),
                                  [](Value v) { return static_cast<bool>(v); });
   if (read != op->getNumOperands())

@@ -72,23 +72,40 @@ static GemmProblem describeFusedGemm(Operation *fusedOp, OpBuilder &b) {
   return describeFused(cast<MatmulLayerNormOp>(fusedOp), b);
 }
 
+/// The RMSNorm (`gamma`) or LayerNorm (`gamma`, `beta`) prologue of `p`,
+/// whose numerics are set: the statistics gathered as A is packed and the
+/// scale applied to C, or, when the normalized activations round or the
+/// statistics cover a prefix, A normalized before the product.
+static void setPrologue(GemmProblem &p, GemmPrologue prologue, Value gamma,
+                        Value beta = Value()) {
+  p.prologue = prologue;
+  p.gamma = gamma;
+  p.beta = beta;
+  if (p.roundsNormalized || p.partial < 1.0)
+    std::swap(p.normalizesA, p.prologue);
+}
+
 GemmProblem mlir::norm::describeNormMatmulGemm(Operation *fusedOp,
                                                OpBuilder &b) {
   GemmProblem p = describeFusedGemm(fusedOp, b);
-  if (auto layerNorm = dyn_cast<LayerNormMatmulOp>(fusedOp)) {
-    p.prologue = GemmPrologue::LayerNorm;
-    p.gamma = layerNorm.getWeight();
-    p.beta = layerNorm.getBias();
-  } else {
-    p.prologue = GemmPrologue::RMSNorm;
-    p.gamma = cast<RMSNormMatmulOp>(fusedOp).getWeight();
-  }
-  if (p.roundsNormalized || p.partial < 1.0)
-    std::swap(p.normalizesA, p.prologue);
+  if (auto layerNorm = dyn_cast<LayerNormMatmulOp>(fusedOp))
+    setPrologue(p, GemmPrologue::LayerNorm, layerNorm.getWeight(),
+                layerNorm.getBias());
+  else
+    setPrologue(p, GemmPrologue::RMSNorm,
+                cast<RMSNormMatmulOp>(fusedOp).getWeight());
   return p;
 }
 
 GemmProblem mlir::norm::describeMatmulNormGemm(Operation *fusedOp,
                                                OpBuilder &b) {
-  return describeFusedGemm(fusedOp, b);
+  GemmProblem p = describeFusedGemm(fusedOp, b);
+  // norm → matmul → norm: the input norm is the GEMM's prologue, exactly as
+  // norm.rms_norm_matmul's, so S is the C that op stores. The numerics are
+  // the input norm's; the norm of S reads the op's own (createNormOfSum).
+  if (auto op = dyn_cast<MatmulRMSNormOp>(fusedOp); op && op.hasInputNorm()) {
+    static_cast<NormNumerics &>(p) = getInputNormNumerics(op);
+    setPrologue(p, GemmPrologue::RMSNorm, op.getInputWeight());
+  }
+  return p;
 }

@@ -749,25 +749,53 @@ SmallVector<Value> decomposeNormMatmul(OpBuilder &b, FusedOp op, Value beta,
                       ArrayRef(norm).drop_front());
 }
 
+/// The input norm of a matmul → norm op (`input_epsilon`): the
+/// norm.rms_norm_matmul that writes S = round(rms_norm(A) · W + b) into
+/// `sumDest`, the first of the unfused pair. Returns S.
+Value createInputNormMatmul(LinalgEmitter &em, MatmulRMSNormOp op,
+                            Value sumDest) {
+  SmallVector<Type> resultTypes;
+  if (em.onTensors)
+    resultTypes.push_back(sumDest.getType());
+  auto normMatmul = RMSNormMatmulOp::create(
+      em.b, em.loc, resultTypes, op.getInput(), /*residual=*/Value(),
+      op.getInputWeight(), op.getRhs(), op.getMatmulBias(), sumDest,
+      /*sum_outs=*/Value(), /*rstd_outs=*/Value(), op.getInputEpsilonAttr(),
+      op.getInputWeightOffsetAttr(), TypeAttr::get(op.getAccumulationType()),
+      op.getEpsModeAttr(), op.getTransposeRhsAttr(), op.getInputCastModeAttr(),
+      /*partial=*/Attribute());
+  return em.onTensors ? normMatmul->getResult(0) : sumDest;
+}
+
 /// matmul → norm: S = round(A · W + b + r); Y = norm(S). S rounds to the
 /// output's element type (f32 for bf16 A and W with an f32 output: the f32
-/// product is normalized as it is).
+/// product is normalized as it is). With an input norm, S is the result of
+/// the norm.rms_norm_matmul that the op stands for, so the op decomposes
+/// into exactly the unfused pair.
 template <typename FusedOp, typename NormOpTy>
 SmallVector<Value> decomposeMatmulNorm(OpBuilder &b, FusedOp op, Value beta,
                                        const ProcessSplit *split) {
   LinalgEmitter em(b, op.getLoc(), isa<RankedTensorType>(op.getInputType()));
   FloatType acc = op.getAccumulationType();
   SmallVector<OpFoldResult> outSizes = em.sizesOf(op.getInit());
-  Value product = emitMatmul(em, op.getInput(), op.getRhs(),
-                             op.getTransposeRhs(),
-                             em.filled(outSizes, acc, 0.0), acc);
-  if (split && split->sumOverContractionParts)
-    product = split->sumOverContractionParts(b, em.loc, product);
-  Value sumDest = op.getSumInit()
-                      ? op.getSumInit()
-                      : em.temp(outSizes, getElementTypeOrSelf(op.getInit()));
-  Value sum = emitAddAndRound(em, product,
-                              {op.getMatmulBias(), op.getResidual()}, sumDest);
+  auto sumDest = [&] {
+    return op.getSumInit()
+               ? op.getSumInit()
+               : em.temp(outSizes, getElementTypeOrSelf(op.getInit()));
+  };
+  Value sum;
+  if constexpr (std::is_same_v<FusedOp, MatmulRMSNormOp>)
+    if (op.hasInputNorm())
+      sum = createInputNormMatmul(em, op, sumDest());
+  if (!sum) {
+    Value product =
+        emitMatmul(em, op.getInput(), op.getRhs(), op.getTransposeRhs(),
+                   em.filled(outSizes, acc, 0.0), acc);
+    if (split && split->sumOverContractionParts)
+      product = split->sumOverContractionParts(b, em.loc, product);
+    sum = emitAddAndRound(em, product, {op.getMatmulBias(), op.getResidual()},
+                          sumDest());
+  }
   std::optional<uint64_t> headDim = op.getHeadDim();
   if (!headDim) {
     SmallVector<Value> norm = createNorm<NormOpTy>(
@@ -919,6 +947,10 @@ FailureOr<SmallVector<Value>> decompose(OpTy op, OpBuilder &b,
                        std::is_same_v<OpTy, LayerNormMatmulOp>) {
     return decomposeNormMatmul<OpTy, NormOpTy>(b, op, beta, split);
   } else {
+    // The input norm's statistics are over K, which a split may divide.
+    if constexpr (std::is_same_v<OpTy, MatmulRMSNormOp>)
+      if (split && op.hasInputNorm())
+        return failure();
     return decomposeMatmulNorm<OpTy, NormOpTy>(b, op, beta, split);
   }
 }

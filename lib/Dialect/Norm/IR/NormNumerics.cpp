@@ -81,6 +81,22 @@ NormNumerics mlir::norm::getNormNumerics(Operation *op) {
       });
 }
 
+NormNumerics mlir::norm::getInputNormNumerics(MatmulRMSNormOp op) {
+  NormNumerics num = readNumerics(op);
+  num.epsilon = cast<FloatAttr>(op.getInputEpsilonAttr()).getValueAsDouble();
+  num.weightOffset = 0.0;
+  if (auto offset =
+          dyn_cast_if_present<FloatAttr>(op.getInputWeightOffsetAttr()))
+    num.weightOffset = offset.getValueAsDouble();
+  if (std::optional<CastMode> mode = op.getInputCastMode()) {
+    num.castMode = *mode;
+    num.roundsNormalized = true;
+  }
+  if (Value gamma = op.getInputWeight())
+    num.weightType = getElementTypeOrSelf(gamma.getType());
+  return num;
+}
+
 bool mlir::norm::isWidenedElementType(Type type, Type inputType,
                                       FloatType accType) {
   if (type == inputType)

@@ -446,8 +446,47 @@ LogicalResult LayerNormMatmulOp::verify() {
     return failure();
   return verifyFusedStatistics(*this, getMeanInit(), /*perHead=*/false);
 }
+/// The input norm of norm → matmul → norm (the `input_epsilon` prologue):
+/// the attributes and γ of the norm.rms_norm_matmul it stands for, and no
+/// residual or saved statistics, which would be ambiguous between the two
+/// norms.
+static LogicalResult verifyInputNorm(MatmulRMSNormOp op) {
+  if (!op.hasInputNorm()) {
+    if (op.getInputWeight() || op.getInputWeightOffsetAttr() ||
+        op.getInputCastModeAttr())
+      return op.emitOpError("'input_weight', 'input_weight_offset' and "
+                            "'input_cast_mode' require 'input_epsilon'");
+    return success();
+  }
+  for (auto [value, name] :
+       {std::pair<Value, StringRef>{op.getResidual(), "residual"},
+        {op.getSumInit(), "sum_outs"},
+        {op.getRstdInit(), "rstd_outs"}})
+    if (value)
+      return op.emitOpError("an op with an input norm ('input_epsilon') "
+                            "takes no '")
+             << name << "'";
+  NormVerifier verifier(op);
+  ShapedType inputType = op.getInputType();
+  if (inputType.getShape().back() == 0)
+    return op.emitOpError("the input norm's dimension K (the input's last "
+                          "dimension) must not be empty");
+  Value gamma = op.getInputWeight();
+  if (failed(verifier.checkAttributes(
+          op.getInputEpsilonAttr(), op.getInputWeightOffsetAttr(), std::nullopt,
+          inputType.getElementType(), "input_")) ||
+      failed(verifier.checkWidenedElementType(gamma, "input_weight",
+                                              inputType.getElementType(),
+                                              op.getAccumulationType())))
+    return failure();
+  return verifier.checkShape(gamma, "input_weight",
+                             {inputType.getShape().back()},
+                             "[K] (the input's last dimension) =");
+}
+
 LogicalResult MatmulRMSNormOp::verify() {
-  if (failed(verifyMatmulNorm(*this, {getWeight()})))
+  if (failed(verifyMatmulNorm(*this, {getWeight()})) ||
+      failed(verifyInputNorm(*this)))
     return failure();
   return verifyFusedStatistics(*this, Value(), getHeadDim().has_value());
 }

@@ -185,18 +185,22 @@ public:
                       "the non-normalized dimensions of the input");
   }
 
+  /// ε, the weight offset and acc_type; `prefix` names a second norm's
+  /// attributes (`input_` for a matmul → norm op's input norm).
   LogicalResult checkAttributes(Attribute epsilon, Attribute weightOffset,
                                 std::optional<FloatType> accType,
-                                Type elementType) {
+                                Type elementType, StringRef prefix = "") {
     if (auto eps = llvm::dyn_cast_if_present<FloatAttr>(epsilon)) {
       double value = eps.getValueAsDouble();
       if (!std::isfinite(value) || value < 0)
-        return op->emitOpError("'epsilon' must be finite and >= 0, got ")
+        return op->emitOpError()
+               << "'" << prefix << "epsilon' must be finite and >= 0, got "
                << eps;
     }
     if (auto offset = llvm::dyn_cast_if_present<FloatAttr>(weightOffset))
       if (!std::isfinite(offset.getValueAsDouble()))
-        return op->emitOpError("'weight_offset' must be finite, got ")
+        return op->emitOpError()
+               << "'" << prefix << "weight_offset' must be finite, got "
                << offset;
     if (accType) {
       if (!accType->isF32() && !accType->isF64())

@@ -55,6 +55,11 @@ bool isWidenedElementType(Type type, Type inputType, FloatType accType);
 /// fused ops.
 NormNumerics getNormNumerics(Operation *op);
 
+/// The numerics of the input norm of a matmul → norm op with
+/// `input_epsilon` (the norm.rms_norm_matmul prologue it stands for): its
+/// ε, weight offset, cast mode and γ's type, the op's acc_type and eps_mode.
+NormNumerics getInputNormNumerics(MatmulRMSNormOp op);
+
 /// r = 1/σ from a row statistic `s` (RMSNorm: the mean of squares;
 /// LayerNorm: the variance), a scalar or vector of float type, with ε as
 /// `mode` places it: 1 / √(s + ε) (`inside_sqrt`) or 1 / (√s + ε)

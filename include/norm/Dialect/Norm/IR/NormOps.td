@@ -583,7 +583,9 @@ class Norm_MatmulNormOp<string mnemonic, string normName, bit hasBeta>
     Optional<Norm_Shaped>:$matmul_bias,
     Optional<Norm_Shaped>:$residual,
     Optional<Norm_Shaped>:$weight),
-    !if(hasBeta, (ins Optional<Norm_Shaped>:$bias), (ins)),
+    // RMSNorm: the input norm's γ (the optional prologue, below).
+    !if(hasBeta, (ins Optional<Norm_Shaped>:$bias),
+        (ins Optional<Norm_Shaped>:$input_weight)),
     (ins
     Norm_Shaped:$init,
     Optional<Norm_Shaped>:$sum_init),
@@ -595,7 +597,11 @@ class Norm_MatmulNormOp<string mnemonic, string normName, bit hasBeta>
     OptionalAttr<Norm_AccTypeAttr>:$acc_type,
     DefaultValuedAttr<Norm_EpsModeAttr, "::mlir::norm::EpsMode::inside_sqrt">:$eps_mode,
     UnitAttr:$transpose_rhs,
-    OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$head_dim));
+    OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$head_dim),
+    !if(hasBeta, (ins), (ins
+    OptionalAttr<Norm_FloatValueAttr>:$input_epsilon,
+    OptionalAttr<Norm_FloatValueAttr>:$input_weight_offset,
+    OptionalAttr<Norm_CastModeAttr>:$input_cast_mode)));
 
   let assemblyFormat = !strconcat([{
     `ins` `(` $input `:` type($input) `)`
@@ -603,7 +609,9 @@ class Norm_MatmulNormOp<string mnemonic, string normName, bit hasBeta>
     (`matmul_bias` `(` $matmul_bias^ `:` type($matmul_bias) `)`)?
     (`residual` `(` $residual^ `:` type($residual) `)`)?
     (`weight` `(` $weight^ `:` type($weight) `)`)?
-  }], !if(hasBeta, [{ (`bias` `(` $bias^ `:` type($bias) `)`)? }], ""), [{
+  }], !if(hasBeta, [{ (`bias` `(` $bias^ `:` type($bias) `)`)? }],
+      [{ (`input_weight` `(` $input_weight^ `:` type($input_weight) `)`)? }]),
+  [{
     `outs` `(` $init `:` type($init) `)`
     (`sum_outs` `(` $sum_init^ `:` type($sum_init) `)`)?
   }], !if(hasBeta, [{
@@ -650,6 +658,23 @@ def Norm_MatmulRMSNormOp
     `norm.rms_norm`.
   }], matmulNormDoc, fusedStatisticsDoc, [{
 
+    Input norm (norm → matmul → norm, QK-norm: Qwen3's and Gemma 3's
+    q_proj/k_proj take the layer's input norm as their prologue and their
+    result is normalized again per head): with `input_epsilon`, `A` is
+    RMS-normalized over `K` before the product, exactly as
+    `norm.rms_norm_matmul` with `weight(input_weight)`, `epsilon =
+    input_epsilon`, `weight_offset = input_weight_offset` and `cast_mode =
+    input_cast_mode` defines it (its `eps_mode` is the op's):
+    `S = round_U(rms_norm_matmul(A) + matmul_bias)`, the `C` that op would
+    store, and `Y = rms_norm(S)` as above. `S` is rounded before its
+    statistics, as in the unfused pair, so the op equals that pair (the
+    per-head norm's ε makes it depend on the scale of `S`: the input norm's
+    `rstd` is applied before the per-head statistics, never folded into
+    them). Constraints: `input_weight`, `input_weight_offset` and
+    `input_cast_mode` only with `input_epsilon`; `input_weight` of shape
+    `[K]` and an element type allowed like `γ`'s for `A`; no `residual`,
+    `sum_outs` or `rstd_outs`.
+
     Example:
 
     ```mlir
@@ -662,8 +687,10 @@ def Norm_MatmulRMSNormOp
   }]);
   let extraClassDeclaration = normCommonDecl # [{
     static constexpr double kDefaultEpsilon = 1e-6;
-    static constexpr unsigned kInitSegment = 5;
-    static constexpr unsigned kRequiredSegments[] = {0, 1, 5};
+    static constexpr unsigned kInitSegment = 6;
+    static constexpr unsigned kRequiredSegments[] = {0, 1, 6};
+    /// Whether A is RMS-normalized first (the `input_epsilon` prologue).
+    bool hasInputNorm() { return getInputEpsilonAttr() != nullptr; }
   }];
 }
 

@@ -45,6 +45,12 @@ LogicalResult fuseNormIntoConsumerMatmuls(RewriterBase &rewriter,
 LogicalResult fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
                                          Operation *norm, std::string &why);
 
+/// Whether the input of `norm` (a norm.rms_norm or norm.layer_norm on
+/// tensors) is a norm.rms_norm_matmul's product, directly or through
+/// reshapes and transposes to heads: norm → matmul → norm, which
+/// fuseProducerMatmulIntoNorm takes, without a rotary embedding.
+bool readsNormMatmulProduct(Operation *norm);
+
 /// A same-shape elementwise add producing the input of `norm` (a
 /// norm.rms_norm or norm.layer_norm on tensors without a residual) becomes
 /// the norm's residual: `y = norm(x + r)` is rebuilt as

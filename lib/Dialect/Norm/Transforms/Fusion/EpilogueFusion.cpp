@@ -9,7 +9,9 @@
 // with `head_dim = D`, followed by the same reshapes and transposes.
 // Mixed types: a product wider than A and W (bf16 into f32) is the fused
 // op's output type, S rounding to it; its truncation to bf16 before the norm
-// makes S (and Y) bf16 instead.
+// makes S (and Y) bf16 instead. A product that is a norm.rms_norm_matmul's
+// (norm → matmul → norm: Qwen3's and Gemma 3's q/k norms after the input
+// norm) gives the fused op that norm as its input norm (`input_epsilon`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,7 +44,60 @@ struct ProducerMatch {
   /// columns of the product's rows (0: whole rows).
   SmallVector<Operation *> views;
   int64_t headDim = 0;
+  /// norm → matmul → norm: the norm.rms_norm_matmul whose product the norm
+  /// reads (`matmul` then describes its product and has no linalg op).
+  RMSNormMatmulOp inputNorm;
 };
+
+/// The norm.rms_norm_matmul producing `value`, as the MatmulMatch of its
+/// product, for a norm → matmul → norm op with its norm as the input norm.
+/// Fails with `why` empty when `value` is not such an op's result, and says
+/// why not when it is one the input norm cannot stand for.
+FailureOr<MatmulMatch> matchInputNormMatmul(Value value, const NormOpView &norm,
+                                            RMSNormMatmulOp &inputNorm,
+                                            std::string &why) {
+  auto op = value.getDefiningOp<RMSNormMatmulOp>();
+  if (!op || !op.hasPureTensorSemantics() || op->getResult(0) != value)
+    return failure();
+  if (op.getResidual() || op.getRstdInit())
+    why = "the norm → matmul producing it has a residual or saved statistics";
+  else if (op.getPartialAttr())
+    why = "the norm → matmul producing it is a partial RMSNorm";
+  else if (norm.isLayerNorm)
+    why = "a LayerNorm after a norm → matmul has no fused form (the input "
+          "norm goes with matmul_rms_norm)";
+  else if (op.getEpsMode() != norm.epsMode ||
+           op.getAccumulationType() != (norm.accType
+                                            ? norm.accType.getValue()
+                                            : Type(op.getAccumulationType())))
+    why = "the norm → matmul producing it has another eps_mode or acc_type";
+  if (!why.empty())
+    return failure();
+  MatmulMatch match;
+  match.lhs = op.getInput();
+  match.rhs = op.getRhs();
+  match.transposeRhs = op.getTransposeRhs();
+  match.bias = op.getMatmulBias();
+  match.result = value;
+  inputNorm = op;
+  return match;
+}
+
+/// The matmul, or the norm.rms_norm_matmul, producing `value`.
+FailureOr<MatmulMatch> matchProduct(Value value, const NormOpView &norm,
+                                    RMSNormMatmulOp &inputNorm,
+                                    std::string &why) {
+  std::string inputNormWhy;
+  FailureOr<MatmulMatch> match =
+      matchInputNormMatmul(value, norm, inputNorm, inputNormWhy);
+  if (succeeded(match))
+    return match;
+  if (!inputNormWhy.empty()) {
+    why = inputNormWhy;
+    return failure();
+  }
+  return matchMatmulProducing(value, why);
+}
 
 /// The source of a view the head split may go through: a reshape, or a
 /// transpose that keeps the last dim last (a norm over the last dim commutes
@@ -83,7 +138,8 @@ FailureOr<ProducerMatch> matchThroughHeadViews(const NormOpView &norm,
     return failure();
   std::reverse(producer.views.begin(), producer.views.end());
   std::string matmulWhy;
-  FailureOr<MatmulMatch> match = matchMatmulProducing(v, matmulWhy);
+  FailureOr<MatmulMatch> match =
+      matchProduct(v, norm, producer.inputNorm, matmulWhy);
   if (failed(match)) {
     why = "the reshapes before the norm do not start at a matmul (" +
           matmulWhy + ")";
@@ -123,7 +179,9 @@ FailureOr<ProducerMatch> matchProducer(const NormOpView &norm,
                                        std::string &why) {
   ProducerMatch producer;
   producer.residual = norm.residual;
-  FailureOr<MatmulMatch> match = matchMatmulProducing(norm.input, why);
+  FailureOr<MatmulMatch> match =
+      norm.residual ? matchMatmulProducing(norm.input, why)
+                    : matchProduct(norm.input, norm, producer.inputNorm, why);
   if (failed(match) && norm.residual) {
     // norm(x + product): the sum commutes, so x is the residual.
     std::string residualWhy;
@@ -162,7 +220,8 @@ FailureOr<ProducerMatch> matchProducer(const NormOpView &norm,
     return failure();
   producer.matmul = *match;
   SmallVector<Operation *> steps{producer.matmul.matmul.getOperation(),
-                                 producer.matmul.biasAdd, producer.residualAdd};
+                                 producer.inputNorm, producer.matmul.biasAdd,
+                                 producer.residualAdd};
   steps.append(producer.views);
   for (Operation *step : steps) {
     if (step && step->getBlock() != norm.op->getBlock()) {
@@ -194,7 +253,48 @@ FailureOr<ProducerMatch> matchProducer(const NormOpView &norm,
   return producer;
 }
 
+/// The norm.matmul_rms_norm of `producer` and `norm`, with the producing
+/// norm.rms_norm_matmul's norm as its input norm when there is one.
+Operation *createMatmulRMSNorm(RewriterBase &rewriter, Location loc,
+                               TypeRange resultTypes,
+                               const ProducerMatch &producer,
+                               const NormOpView &norm, Value init,
+                               Value sumInit, Value rstdInit,
+                               IntegerAttr headDim) {
+  const MatmulMatch &mm = producer.matmul;
+  RMSNormMatmulOp in = producer.inputNorm;
+  Value inputWeight;
+  Attribute inputEpsilon, inputOffset;
+  CastModeAttr inputCastMode;
+  if (in) {
+    inputWeight = in.getWeight();
+    // Present even when the producer left ε at its default: it says the
+    // input norm is there.
+    inputEpsilon = in.getEpsilonAttr()
+                       ? in.getEpsilonAttr()
+                       : rewriter.getF64FloatAttr(in.getEpsilonValue());
+    inputOffset = in.getWeightOffsetAttr();
+    inputCastMode = in.getCastModeAttr();
+  }
+  return MatmulRMSNormOp::create(
+      rewriter, loc, resultTypes, mm.lhs, mm.rhs, mm.bias, producer.residual,
+      norm.weight, inputWeight, init, sumInit, rstdInit, norm.epsilon,
+      norm.weightOffset, norm.accType, norm.epsMode, mm.transposeRhs, headDim,
+      inputEpsilon, inputOffset, inputCastMode);
+}
+
 } // namespace
+
+bool mlir::norm::readsNormMatmulProduct(Operation *op) {
+  std::optional<NormOpView> norm = NormOpView::get(op);
+  if (!norm)
+    return false;
+  Value v = norm->input;
+  std::string why;
+  while (Value source = viewSource(v.getDefiningOp(), why))
+    v = source;
+  return v.getDefiningOp<RMSNormMatmulOp>() != nullptr;
+}
 
 LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
                                                      Operation *op,
@@ -224,6 +324,11 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
   // The statistics in use are the fused op's, one per row of its output:
   // through views (per-head QK-norm, reshapes) the rows differ.
   auto [mean, rstd] = norm->usedStatistics();
+  if ((mean || rstd) && producer->inputNorm) {
+    why = "its statistics results are used and its input norm's op takes "
+          "none";
+    return failure();
+  }
   if ((mean || rstd) && !producer->views.empty()) {
     why = "its statistics results are used and the product reaches it "
           "through views (per head or reshaped)";
@@ -272,11 +377,8 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
         norm->epsilon, norm->weightOffset, norm->accType, norm->epsMode,
         mm.transposeRhs, headDim);
   else
-    fused = MatmulRMSNormOp::create(rewriter, loc, resultTypes, mm.lhs, mm.rhs,
-                                    mm.bias, producer->residual, norm->weight,
-                                    init, sumInit, statInits[1], norm->epsilon,
-                                    norm->weightOffset, norm->accType,
-                                    norm->epsMode, mm.transposeRhs, headDim);
+    fused = createMatmulRMSNorm(rewriter, loc, resultTypes, *producer, *norm,
+                                init, sumInit, statInits[1], headDim);
 
   Value fusedSum = returnsSum ? fused->getResult(1) : Value();
   for (OpOperand *use : sumReaders)
@@ -302,7 +404,8 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
     dead.push_back(mm.truncation);
   if (mm.biasAdd)
     dead.push_back(mm.biasAdd);
-  dead.push_back(mm.matmul);
+  dead.push_back(producer->inputNorm ? producer->inputNorm.getOperation()
+                                     : mm.matmul.getOperation());
   eraseWithDeadProducers(rewriter, dead);
   return success();
 }

@@ -81,6 +81,12 @@ struct NormFuseMatmulPass
                         << " consuming matmul(s)";
       return;
     }
+    // norm → matmul → norm: the fused op has no rotary embedding, so a
+    // rotation after the norm goes into the norm first (Qwen3's q/k norms
+    // keep it; the norm then stays standalone); without one (Gemma 3's
+    // bf16 rotation, which the norm does not take) the norm fuses.
+    if (rope && matmulIntoNorm && readsNormMatmulProduct(op))
+      op = absorbRotaryEmbeddingWithRemark(rewriter, op);
     if (matmulIntoNorm &&
         succeeded(fuseProducerMatmulIntoNorm(rewriter, op, whyNotProducer))) {
       if (remarks)
@@ -91,16 +97,28 @@ struct NormFuseMatmulPass
       emitRemark(loc) << name << " not fused: into consumers: "
                       << whyNotConsumers
                       << "; with a producer: " << whyNotProducer;
-    if (!rope)
-      return;
+    if (rope && !getNormRotary(op))
+      absorbRotaryEmbeddingWithRemark(rewriter, op);
+  }
+
+  /// Takes the rotary embedding after `op` into it, with a remark either
+  /// way; returns the norm now in its place.
+  Operation *absorbRotaryEmbeddingWithRemark(IRRewriter &rewriter,
+                                             Operation *op) {
+    Location loc = op->getLoc();
+    std::string name = op->getName().getStringRef().str();
     std::string whyNotRope;
-    if (succeeded(absorbRotaryEmbedding(rewriter, op, whyNotRope))) {
+    FailureOr<Operation *> absorbed =
+        absorbRotaryEmbedding(rewriter, op, whyNotRope);
+    if (succeeded(absorbed)) {
       if (remarks)
         emitRemark(loc) << name << " took the rotary embedding after it";
-    } else if (remarks && !whyNotRope.empty()) {
+      return *absorbed;
+    }
+    if (remarks && !whyNotRope.empty())
       emitRemark(loc) << name
                       << " kept the rotary embedding after it: " << whyNotRope;
-    }
+    return op;
   }
 };
 

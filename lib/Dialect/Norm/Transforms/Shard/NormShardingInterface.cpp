@@ -233,6 +233,8 @@ LogicalResult checkSplit(Operation *op, shard::GridOp grid,
     return rejects("a norm with dynamic quantization scales");
   if (auto mm = dyn_cast<MatmulRMSNormOp>(op); mm && mm.getHeadDim())
     return rejects("a per-head norm");
+  if (auto mm = dyn_cast<MatmulRMSNormOp>(op); mm && mm.hasInputNorm())
+    return rejects("a matmul → norm with an input norm");
   if (auto mm = dyn_cast<MatmulLayerNormOp>(op); mm && mm.getHeadDim())
     return rejects("a per-head norm");
   return success();
