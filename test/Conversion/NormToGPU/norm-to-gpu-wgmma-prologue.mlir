@@ -4,10 +4,15 @@
 // 128-byte-swizzled A tile as round(x·γ') after Σx² of x: γ read at its own
 // type from global memory at the logical column of each physical chunk
 // (chunk ^ row % 8), 0 past K, the product rounded to the element type once,
-// stored back in place, then fence.proxy.async.shared::cta and a block
-// barrier before the MMAs. What still needs the mma.sync kernel (a residual,
-// LayerNorm, cast_mode, pRMSNorm) keeps it, and sm_90 never takes wgmma.
-// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1" -split-input-file | FileCheck %s
+// stored back in place, then fence.proxy.async.shared::cta and a barrier
+// before the MMAs: in the pipelined schedule (the default) each consumer
+// warpgroup's own (nvvm.barrier id 1 + warpgroup, 128 threads), with the
+// producer warp's loop beside the consumers'; in the serial one the block's.
+// What still needs the mma.sync kernel (a residual, LayerNorm, cast_mode,
+// pRMSNorm) keeps it, and sm_90 never takes wgmma.
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1" -split-input-file | FileCheck %s --check-prefixes=CHECK,PIPE
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-block-m=128 wgmma-block-n=256" -split-input-file | FileCheck %s --check-prefixes=CHECK,PIPE
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-pipeline=0" -split-input-file | FileCheck %s --check-prefixes=CHECK,SERIAL
 // RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90 max-split-k=1" -split-input-file | FileCheck %s --check-prefix=SM90
 
 // SM90-NOT: nvvm.wgmma
@@ -17,9 +22,12 @@
 // CHECK-LABEL: func.func @gamma_f32_offset_nk
 // CHECK-SAME:    %[[G:[^:]*]]: memref<256xf32>
 // CHECK:         gpu.launch
+// PIPE:            %[[CONSUMER:.*]] = arith.cmpi ult, %[[TID:[^,]*]], %{{.*}} : index
+// PIPE:            scf.if %[[CONSUMER]]
+// PIPE:              %[[WG:.*]] = arith.divui %[[TID]], %c128
 // CHECK:           scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[SUM:.*]] = %{{.*}})
 // CHECK:             nvgpu.mbarrier.try_wait.parity
-// CHECK:             %[[TILE:.*]] = memref.view {{.*}} to memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK:             %[[TILE:.*]] = memref.view {{.*}} to memref<{{64|128}}x64xbf16, #gpu.address_space<workgroup>>
 // CHECK:             %[[ROW:.*]] = arith.divui %[[TID:[^,]*]], %{{.*}}
 // CHECK:             %[[PHASE:.*]] = arith.remui %[[ROW]], %{{.*}}
 // CHECK:             %[[CHUNK:.*]] = arith.xori %{{.*}}, %[[PHASE]] : index
@@ -27,23 +35,37 @@
 // CHECK:             %[[INSIDE:.*]] = arith.cmpi ult, %[[K]], %{{.*}} : index
 // CHECK:             %[[AT:.*]] = arith.select %[[INSIDE]], %[[K]], %{{.*}} : index
 // CHECK:             %[[GV:.*]] = vector.load %[[G]][%[[AT]]] {alignment = 16 : i64} : memref<256xf32>, vector<8xf32>
-// CHECK:             %[[GP:.*]] = arith.addf %[[GV]], %{{.*}} : vector<8xf32>
-// CHECK:             %[[F0:.*]] = arith.select %[[INSIDE]], %[[GP]], %{{.*}} : vector<8xf32>
 // CHECK-COUNT-3:     vector.load %[[G]]
-// CHECK:             %[[X:.*]] = vector.load %[[TILE]][%[[ROW]], %[[COL:.*]]] : memref<64x64xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+// CHECK:             %[[X:.*]] = vector.load %[[TILE]][%[[ROW]], %[[COL:.*]]] : memref<{{64|128}}x64xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
 // CHECK:             %[[XF:.*]] = arith.extf %[[X]] : vector<8xbf16> to vector<8xf32>
 // CHECK:             %[[SQ:.*]] = arith.mulf %[[XF]], %[[XF]] : vector<8xf32>
 // CHECK:             %[[RED:.*]] = vector.reduction <add>, %[[SQ]]
-// CHECK:             arith.addf %[[SUM]], %[[RED]] : f32
+// CHECK:             %[[S0:.*]] = arith.addf %[[SUM]], %[[RED]] : f32
+// CHECK:             llvm.inline_asm has_side_effects "mov.b32 $0, $1;", "=f,f" %[[S0]] : (f32) -> f32
+// CHECK:             %[[GP:.*]] = arith.addf %[[GV]], %{{.*}} : vector<8xf32>
+// CHECK:             %[[F0:.*]] = arith.select %[[INSIDE]], %[[GP]], %{{.*}} : vector<8xf32>
 // CHECK:             %[[A:.*]] = arith.mulf %[[XF]], %[[F0]] : vector<8xf32>
 // CHECK:             %[[AB:.*]] = arith.truncf %[[A]] : vector<8xf32> to vector<8xbf16>
 // CHECK:             vector.store %[[AB]], %[[TILE]][%[[ROW]], %[[COL]]] {alignment = 16 : i64}
 // CHECK-COUNT-3:     vector.store
 // CHECK-NEXT:        nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
-// CHECK-NEXT:        gpu.barrier
+// PIPE-NEXT:         %[[C1:.*]] = arith.constant 1 : index
+// PIPE-NEXT:         %[[ID:.*]] = arith.addi %[[WG]], %[[C1]]
+// PIPE-NEXT:         %[[ID32:.*]] = arith.index_castui %[[ID]] : index to i32
+// PIPE-NEXT:         %[[C128:.*]] = arith.constant 128 : index
+// PIPE-NEXT:         %[[N:.*]] = arith.index_castui %[[C128]] : index to i32
+// PIPE-NEXT:         nvvm.barrier id = %[[ID32]] number_of_threads = %[[N]]
+// SERIAL-NEXT:       gpu.barrier
 // CHECK:             nvvm.wgmma.fence.aligned
 // CHECK-COUNT-4:     nvvm.wgmma.mma_async {{.*}} A[<bf16>, <one>, <row>], B[<bf16>, <one>, <col>]
+// PIPE:              nvvm.wgmma.wait.group.sync.aligned 1
+// PIPE:              nvgpu.mbarrier.arrive
 // CHECK:             nvvm.wgmma.wait.group.sync.aligned 0
+// The producer warp's loop.
+// PIPE:              scf.for
+// PIPE:                nvgpu.mbarrier.try_wait.parity
+// PIPE:                nvgpu.mbarrier.arrive.expect_tx
+// PIPE:                nvgpu.tma.async.load
 // CHECK:             gpu.barrier
 // CHECK:           gpu.terminator
 // The guarded-load fallback.
@@ -64,7 +86,8 @@ func.func @gamma_f32_offset_nk(%x: memref<64x256xbf16>, %g: memref<256xf32>, %w:
 // CHECK-NOT:         arith.addf {{.*}} : vector<8xf32>
 // CHECK:             arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
 // CHECK:             nvvm.fence.proxy
-// CHECK-NEXT:        gpu.barrier
+// PIPE:              nvvm.barrier id
+// SERIAL-NEXT:       gpu.barrier
 // CHECK-COUNT-4:     nvvm.wgmma.mma_async {{.*}} A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
 func.func @gamma_f16_kn(%x: memref<128x512xf16>, %g: memref<512xf16>, %w: memref<512x256xf16>, %y: memref<128x256xf16>) {
   norm.rms_norm_matmul ins(%x : memref<128x512xf16>) weight(%g : memref<512xf16>) rhs(%w : memref<512x256xf16>) outs(%y : memref<128x256xf16>) {epsilon = 1.0e-06 : f64}
@@ -84,7 +107,8 @@ func.func @gamma_f16_kn(%x: memref<128x512xf16>, %g: memref<512xf16>, %w: memref
 // CHECK:             vector.broadcast %[[GP]] : f32 to vector<8xf32>
 // CHECK:             arith.truncf
 // CHECK:             nvvm.fence.proxy
-// CHECK-NEXT:        gpu.barrier
+// PIPE:              nvvm.barrier id
+// SERIAL-NEXT:       gpu.barrier
 // CHECK:             nvvm.wgmma.mma_async
 func.func @offset_only(%x: memref<64x256xbf16>, %w: memref<256x128xbf16>, %y: memref<64x128xbf16>) {
   norm.rms_norm_matmul ins(%x : memref<64x256xbf16>) rhs(%w : memref<256x128xbf16>) outs(%y : memref<64x128xbf16>) {epsilon = 1.0e-06 : f64, weight_offset = 0.5 : f32}
@@ -101,7 +125,9 @@ func.func @offset_only(%x: memref<64x256xbf16>, %w: memref<256x128xbf16>, %y: me
 // CHECK:             vector.reduction <add>
 // CHECK-NOT:         vector.store
 // CHECK-NOT:         nvvm.fence.proxy
+// CHECK-NOT:         llvm.inline_asm
 // CHECK-NOT:         gpu.barrier
+// CHECK-NOT:         nvvm.barrier
 // CHECK:             nvvm.wgmma.fence.aligned
 func.func @no_gamma(%x: memref<64x256xbf16>, %w: memref<256x128xbf16>, %y: memref<64x128xbf16>) {
   norm.rms_norm_matmul ins(%x : memref<64x256xbf16>) rhs(%w : memref<256x128xbf16>) outs(%y : memref<64x128xbf16>) {epsilon = 1.0e-06 : f64}

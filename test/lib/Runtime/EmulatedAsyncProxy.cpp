@@ -20,6 +20,13 @@
 //     This reproduces the table of upstream MLIR's sm_90 integration test
 //     tma_load_128x64_swizzle128b.mlir, which ran on an H100.
 //
+// And the named barriers of bar.sync id, count (a barrier of `count` of the
+// block's threads): the count-th arrival releases the waiting threads and
+// resets the barrier for its next use (a generation number tells waiters
+// that their use completed). The mutex orders every arriving thread's
+// earlier writes before every released thread's later reads, as bar.sync
+// does for shared memory.
+//
 // A wait that cannot complete (a wrong byte count, a missing arrival) would
 // hang a GPU; here it aborts after NORM_EMU_WAIT_TIMEOUT_S seconds (default
 // 60) with the barrier's state.
@@ -51,11 +58,20 @@ struct Barrier {
   std::vector<PendingLoad> loads;
 };
 
+/// A named barrier (bar.sync id, count) of a block.
+struct NamedBarrier {
+  int64_t count = 0;      // threads of the use in progress
+  int64_t arrived = 0;    // threads arrived in it
+  int64_t generation = 0; // completed uses
+};
+
 std::mutex barriersMutex;
 std::unordered_map<int64_t, Barrier> barriers;
+std::unordered_map<int64_t, NamedBarrier> namedBarriers;
 
-[[noreturn]] void fail(const char *message, int64_t address) {
-  fprintf(stderr, "emulation: mbarrier at %#llx: %s\n",
+[[noreturn]] void fail(const char *message, int64_t address,
+                       const char *what = "mbarrier") {
+  fprintf(stderr, "emulation: %s at %#llx: %s\n", what,
           static_cast<unsigned long long>(address), message);
   fflush(stderr);
   abort();
@@ -158,6 +174,43 @@ void norm_emu_mbarrier_try_wait_parity(int64_t address, int64_t parity) {
       }
     }
     sched_yield();
+  }
+}
+
+void norm_emu_named_barrier(int64_t address, int64_t count) {
+  auto start = std::chrono::steady_clock::now();
+  double timeout = waitTimeoutSeconds();
+  std::unique_lock<std::mutex> lock(barriersMutex);
+  NamedBarrier &barrier = namedBarriers[address];
+  if (count <= 0 || count % 32 != 0)
+    fail("bar.sync with a thread count that is not a positive multiple of "
+         "the warp size",
+         address, "named barrier");
+  if (barrier.arrived == 0)
+    barrier.count = count;
+  else if (barrier.count != count)
+    fail("bar.sync threads disagree on the thread count", address,
+         "named barrier");
+  int64_t generation = barrier.generation;
+  if (++barrier.arrived == barrier.count) {
+    barrier.arrived = 0;
+    ++barrier.generation;
+    return;
+  }
+  while (barrier.generation == generation) {
+    std::chrono::duration<double> waited =
+        std::chrono::steady_clock::now() - start;
+    if (waited.count() > timeout) {
+      char message[160];
+      snprintf(message, sizeof(message),
+               "bar.sync never completed: %lld of %lld threads arrived",
+               static_cast<long long>(barrier.arrived),
+               static_cast<long long>(barrier.count));
+      fail(message, address, "named barrier");
+    }
+    lock.unlock();
+    sched_yield();
+    lock.lock();
   }
 }
 

@@ -15,10 +15,17 @@
 //   gpu.thread_id / block_id / block_dim / grid_dim / lane_id → the same
 //                 values as the launch's block arguments;
 //   gpu.barrier → omp.barrier;
+//   nvvm.barrier id, number_of_threads (bar.sync id, count: a barrier of
+//                 some of the block's threads, e.g. the consumer warpgroups
+//                 of the pipelined wgmma GEMM) → norm_emu_named_barrier of
+//                 the test runtime (EmulatedAsyncProxy.cpp), which releases
+//                 the threads once `count` have arrived; without a count,
+//                 omp.barrier;
 //   gpu.shuffle → a store to a block-wide scratch slot, a barrier, a load of
 //                 the source lane's slot (so every thread of the block must
 //                 reach it: the kernels keep control flow uniform;
 //                 EmulatedTeam.h says why one barrier is enough);
+//   llvm.inline_asm "mov.b32 $0, $1;" (a PTX register move) → its operand;
 //   nvvm.convert.f32x2.to.f8x2 (cvt.rn.satfinite of the quantized row
 //                 kernel) → each value encoded as createQuantize does
 //                 (NormQuantization.h), the first operand's byte high;
@@ -45,6 +52,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -283,7 +291,8 @@ LogicalResult LaunchEmulator::run() {
     else if (isa<nvgpu::MBarrierCreateOp>(op))
       barrierGroups.push_back(op);
     else if (isa<gpu::GPUDialect, nvgpu::NVGPUDialect, NVVM::NVVMDialect>(
-                 op->getDialect()))
+                 op->getDialect()) ||
+             isa<LLVM::InlineAsmOp>(op))
       others.push_back(op);
   });
   for (auto *list : {&waits, &groups, &others, &barrierGroups})
@@ -335,6 +344,43 @@ static LogicalResult emulateFloat8Conversion(NVVM::ConvertF32x2ToF8x2Op op) {
   return success();
 }
 
+/// bar.sync: with a thread count, a counting barrier of the runtime on the
+/// block's barrier `id` (the threads that reach it are the ones counted);
+/// without one, every thread of the block, as gpu.barrier.
+static LogicalResult emulateNamedBarrier(NVVM::BarrierOp op,
+                                         EmulatedTeam &team) {
+  if (op.getReductionOp() || op.getRes())
+    return op->emitError("emulation: barrier reductions are not emulated");
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  if (!op.getNumberOfThreads()) {
+    omp::BarrierOp::create(b, loc);
+  } else {
+    Value id = op.getBarrierId()
+                   ? op.getBarrierId()
+                   : arith::ConstantIntOp::create(b, loc, 0, 32).getResult();
+    Value count =
+        arith::ExtUIOp::create(b, loc, b.getI64Type(), op.getNumberOfThreads());
+    callRuntime(b, loc, op, "norm_emu_named_barrier",
+                {team.namedBarrierAddress(b, id), count});
+  }
+  op->erase();
+  return success();
+}
+
+/// The one PTX asm the kernels contain: a register move that keeps LLVM from
+/// sinking the value's computation (WarpgroupPrologue::pinned), the
+/// identity here. Any other asm is an error.
+static LogicalResult emulateRegisterMove(LLVM::InlineAsmOp op) {
+  if (op.getAsmString() != "mov.b32 $0, $1;" || op.getNumOperands() != 1 ||
+      op.getNumResults() != 1 ||
+      op.getResult(0).getType() != op.getOperand(0).getType())
+    return op->emitError("emulation: this inline asm is not emulated");
+  op.getResult(0).replaceAllUsesWith(op.getOperand(0));
+  op->erase();
+  return success();
+}
+
 LogicalResult LaunchEmulator::rewriteBodyOp(Operation *op, EmulatedTeam &team) {
   OpBuilder b(op);
   if (auto convert = dyn_cast<NVVM::ConvertF32x2ToF8x2Op>(op))
@@ -344,6 +390,10 @@ LogicalResult LaunchEmulator::rewriteBodyOp(Operation *op, EmulatedTeam &team) {
     op->erase();
     return success();
   }
+  if (auto barrier = dyn_cast<NVVM::BarrierOp>(op))
+    return emulateNamedBarrier(barrier, team);
+  if (auto move = dyn_cast<LLVM::InlineAsmOp>(op))
+    return emulateRegisterMove(move);
   if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
     emulateShuffle(shuffle, team);
     return success();

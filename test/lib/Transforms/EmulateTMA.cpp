@@ -17,7 +17,9 @@
 //                                the descriptor (which must be in the same
 //                                function: the host creates it before the
 //                                launch);
-//   nvgpu.tma.prefetch.descriptor → nothing.
+//   nvgpu.tma.prefetch.descriptor → nothing;
+//   and the block's 16 named barriers (bar.sync with a thread count, which
+//   EmulateGPUOnCPU.cpp rewrites) → 8 bytes each of one more host buffer.
 //
 // Predicated forms run their call under scf.if. Multicast, im2col, rank
 // other than 2, interleaved or NaN-filled maps, and tokens are errors.
@@ -36,12 +38,8 @@
 using namespace mlir;
 using namespace mlir::norm::test;
 
-namespace {
-
-/// Calls `name(args...)` (all i64, no results), declaring it in the module
-/// on first use.
-void callRuntime(OpBuilder &b, Location loc, Operation *at, StringRef name,
-                 ArrayRef<Value> args) {
+void mlir::norm::test::callRuntime(OpBuilder &b, Location loc, Operation *at,
+                                   StringRef name, ArrayRef<Value> args) {
   auto module = at->getParentOfType<ModuleOp>();
   SmallVector<Value> i64Args;
   for (Value v : args)
@@ -58,6 +56,8 @@ void callRuntime(OpBuilder &b, Location loc, Operation *at, StringRef name,
   }
   func::CallOp::create(b, loc, name, TypeRange{}, i64Args);
 }
+
+namespace {
 
 /// Runs `body` at `op`, under scf.if when the op has a predicate.
 void atPredicate(OpBuilder &b, Location loc, Value predicate,
@@ -118,6 +118,22 @@ Value EmulatedTeam::barrierAddress(OpBuilder &b, Value group, Value id) {
       b, loc, base,
       arith::MulIOp::create(b, loc, id,
                             arith::ConstantIndexOp::create(b, loc, 8)));
+}
+
+Value EmulatedTeam::namedBarrierAddress(OpBuilder &b, Value id) {
+  if (!namedBarriers) {
+    OpBuilder hb(hostAnchor);
+    namedBarriers =
+        memref::AllocOp::create(hb, loc, MemRefType::get({16}, hb.getI64Type()),
+                                hb.getI64IntegerAttr(8));
+    buffers.push_back(namedBarriers);
+  }
+  Value base =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, namedBarriers);
+  Value offset = arith::MulIOp::create(
+      b, loc, arith::IndexCastUIOp::create(b, loc, b.getIndexType(), id),
+      arith::ConstantIndexOp::create(b, loc, 8));
+  return arith::AddIOp::create(b, loc, base, offset);
 }
 
 LogicalResult mlir::norm::test::emulateTMAOp(Operation *op,

@@ -82,6 +82,11 @@ public:
   /// buffer allocated before the launch's loops, one per create op.
   Value barrierAddress(OpBuilder &b, Value group, Value id);
 
+  /// The host address (index) of named barrier `id` (i32, 0–15) of the
+  /// block (bar.sync id, count; EmulateGPUOnCPU.cpp): 8 bytes of a buffer
+  /// of 16 allocated before the launch's loops.
+  Value namedBarrierAddress(OpBuilder &b, Value id);
+
   Location loc;
 
 private:
@@ -93,8 +98,15 @@ private:
   std::optional<AsyncCopyQueue> copyQueue;
   llvm::DenseMap<std::pair<Type, int64_t>, Value> scratchBuffers;
   llvm::DenseMap<Operation *, Value> barrierBuffers;
+  Value namedBarriers;
   SmallVector<Value> buffers;
 };
+
+/// Calls `name(args...)` (index arguments passed as i64, no results),
+/// declaring it in `at`'s module on first use: an entry of the test runtime
+/// (test/lib/Runtime).
+void callRuntime(OpBuilder &b, Location loc, Operation *at, StringRef name,
+                 ArrayRef<Value> args);
 
 /// Rewrites one nvgpu op of the team's body (cp.async and its groups,
 /// ldmatrix, mma.sync m16n8k16 on f16/bf16) into CPU code. Returns failure,

@@ -32,7 +32,8 @@
 //            only permutes 16-byte chunks within a 128-byte row, so the
 //            pair's sum covers the whole row); with γ or a weight offset the
 //            tile rewritten as round(x·γ'), then fence.proxy.async and a
-//            barrier before the MMAs (serial schedule only);
+//            barrier before the MMAs (the block's in the serial schedule,
+//            each consumer warpgroup's own in the pipelined one);
 //   epilogue: the pair's sums combined (shuffle xor 1) into r (emitRowScale,
 //            as the other kernels), r in shared memory, then each of the
 //            thread's BN / 2 accumulator registers (register i of thread t:
@@ -159,15 +160,28 @@ void WarpgroupGemmKernel::loadTile(OpBuilder &b, Value kt) {
 }
 
 Value WarpgroupGemmKernel::prologue(OpBuilder &b, Value aOffset, Value kt,
-                                    Value sum) {
+                                    Value warpgroup, Value sum) {
   gpugemm::WarpgroupPrologue prologue(loc, p);
   sum = prologue.onTile(b, view(b, aOffset, sharedTile(blockM, kBK)), tid, kt,
                         sum);
-  // The rewritten tile is complete before any warp's MMAs read it. Only the
-  // serial schedule rewrites (a block barrier would also stop the
-  // pipelined schedule's producer warp; emitGPUWarpgroupGemm).
-  if (prologue.rewritesA())
+  if (!prologue.rewritesA())
+    return sum;
+  // The rewritten rows are complete before the MMAs that read them. In the
+  // serial schedule that is the block's one warpgroup. In the pipelined one
+  // warpgroup g's MMAs read A rows [64g, 64g + 64), which g's own threads
+  // [128g, 128g + 128) rewrote (row = thread / 2): its 128 threads meet at
+  // named barrier 1 + g (0 is the block barrier, which would also wait for
+  // the producer warp, elsewhere in its loop).
+  if (!warpgroup) {
     gpu::BarrierOp::create(b, loc);
+    return sum;
+  }
+  auto i32 = [&](Value v) {
+    return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), v).getResult();
+  };
+  NVVM::BarrierOp::create(b, loc, TypeRange{}, i32(addC(b, warpgroup, 1)),
+                          i32(index(b, kWarpgroup)), /*reductionOp=*/nullptr,
+                          /*reductionPredicate=*/Value());
   return sum;
 }
 
@@ -327,7 +341,9 @@ std::pair<Value, Value> WarpgroupGemmKernel::emitSerialLoop(OpBuilder &b) {
         nvgpu::MBarrierTryWaitParityOp::create(lb, loc, barriers, parity,
                                                index(lb, 10000000), stage);
         Value aOffset = stageOffset(lb, stage);
-        Value sum = isNorm() ? prologue(lb, aOffset, kt, iter[1]) : iter[1];
+        Value sum =
+            isNorm() ? prologue(lb, aOffset, kt, /*warpgroup=*/Value(), iter[1])
+                     : iter[1];
         Value acc = issueTile(lb, aOffset, /*warpgroup=*/Value(), iter[0]);
         NVVM::WgmmaWaitGroupSyncOp::create(lb, loc, 0);
         // Every thread is done with the stage before it is refilled.
@@ -429,12 +445,5 @@ bool mlir::norm::warpgroupGemmApplies(const GPUGemmProblem &p) {
 void mlir::norm::emitGPUWarpgroupGemm(OpBuilder &b, Location loc,
                                       const GPUGemmProblem &problem,
                                       const WarpgroupGemmSchedule &schedule) {
-  // The γ / weight-offset prologue rewrites the A tile and then needs a
-  // barrier of the consumer warps alone, which the pipelined schedule does
-  // not have yet: such a problem takes the serial schedule.
-  bool rewritesA = problem.prologue != GemmPrologue::None &&
-                   gpugemm::WarpgroupPrologue(loc, problem).rewritesA();
-  WarpgroupGemmSchedule serial{/*pipelined=*/false, /*blockM=*/64,
-                               /*blockN=*/128};
-  WarpgroupGemmKernel(loc, problem, rewritesA ? serial : schedule).emit(b);
+  WarpgroupGemmKernel(loc, problem, schedule).emit(b);
 }

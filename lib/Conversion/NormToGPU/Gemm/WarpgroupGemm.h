@@ -83,8 +83,11 @@ protected:
   /// The RMSNorm prologue on K tile `kt`'s A tile at `aOffset`
   /// (WarpgroupPrologue, two threads per row of the block's A tile): `sum`
   /// plus the thread's Σx², and with γ or a weight offset the tile
-  /// rewritten as round(x·γ'), followed by a block barrier.
-  Value prologue(OpBuilder &b, Value aOffset, Value kt, Value sum);
+  /// rewritten as round(x·γ'), followed by a barrier of the threads whose
+  /// MMAs read it: the block's (null `warpgroup`: the serial schedule) or
+  /// consumer warpgroup `warpgroup`'s (named barrier 1 + warpgroup).
+  Value prologue(OpBuilder &b, Value aOffset, Value kt, Value warpgroup,
+                 Value sum);
   /// fence, the four wgmma of one K tile in the stage at `stageOff` for
   /// consumer warpgroup `warpgroup` (its 64 rows of the A tile; null: the
   /// only one), commit. Without `accumulate` the first MMA ignores `acc`

@@ -50,8 +50,25 @@
 // TMA load is waited for by the consumers, so none is in flight at exit.
 //
 // Everything the serial schedule computes, this one does too: RMSNorm
-// statistics, bias, residual, K×N and N×K W, tails in M, N and K (TMA zero
-// fill; a K tile's expect_tx counts the whole boxes, zeros included).
+// statistics, γ and weight offset, bias, residual, K×N and N×K W, tails in
+// M, N and K (TMA zero fill; a K tile's expect_tx counts the whole boxes,
+// zeros included).
+//
+// γ / weight offset: after the full-barrier wait each consumer thread
+// rewrites its half row of tile kt's A tile in place (WarpgroupPrologue:
+// a = round(x·γ'), then fence.proxy.async.shared::cta), and warpgroup g's
+// 128 threads meet at named barrier 1 + g (bar.sync 1 + g, 128) before
+// wgmma.fence: g's MMAs read A rows [64g, 64g + 64), all rewritten by g's
+// own threads, so neither the producer warp nor the other warpgroup takes
+// part. This is safe while MMAs are in flight: the rewrite writes only the
+// stage of tile kt, and the only MMAs that may still read shared memory
+// are those of tile kt − 1 (wait_group 1 retired everything older), in
+// stage (kt − 1) % S ≠ kt % S; another warpgroup's MMAs on stage kt % S
+// would be of tile kt − S, whose release (after their retirement) the
+// producer waited for before loading tile kt. The statistics read stage
+// kt % S likewise. The stage's next TMA write (tile kt + S) is ordered
+// after the rewrite by the fence, this thread's release arrive on the
+// empty barrier and the producer's wait on it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -92,7 +109,7 @@ std::pair<Value, Value> WarpgroupGemmKernel::emitPipelinedLoop(OpBuilder &b) {
     nvgpu::MBarrierTryWaitParityOp::create(lb, loc, barriers,
                                            phaseParity(lb, kt), ticks, stage);
     Value stageOff = stageOffset(lb, stage);
-    sum = isNorm() ? prologue(lb, stageOff, kt, sum) : sum;
+    sum = isNorm() ? prologue(lb, stageOff, kt, warpgroup, sum) : sum;
     acc = issueTile(lb, stageOff, warpgroup, acc, accumulate);
     NVVM::WgmmaWaitGroupSyncOp::create(lb, loc, 1);
     return {acc, sum};

@@ -47,8 +47,14 @@ public:
   Value onTile(OpBuilder &b, Value tile, Value thread, Value kt, Value sum);
 
 private:
-  /// γ' of the 8 elements at logical column `k` (f32; 0 past K).
-  Value weightFactor(OpBuilder &b, Value k);
+  /// γ of the 8 elements at logical column `k` as stored, and whether they
+  /// are inside K (both null without γ).
+  std::pair<Value, Value> loadWeight(OpBuilder &b, Value k);
+  /// γ' (f32) of a chunk from loadWeight's values; 0 past K.
+  Value weightFactor(OpBuilder &b, Value gamma, Value inside);
+  /// `v` (f32) through an empty side-effecting asm, so that LLVM computes
+  /// it before the ops that follow.
+  Value pinned(OpBuilder &b, Value v);
 
   const GPUGemmProblem &p;
 };

@@ -13,11 +13,16 @@
 // stage refilled, both barrier parities); weight_offset without γ at M = 1.
 // The same CHECK lines hold for sm_90 (the mma.sync kernel's prologue, the
 // same numerics), and the fused-matmul files run at sm_90a with split-K off,
-// so that every γ and offset case in them takes the wgmma kernel. Needs an
+// so that every γ and offset case in them takes the wgmma kernel. Schedules:
+// pipelined 64 × 128 (the default for these small outputs) and 128 × 256
+// (two consumer warpgroups, each behind its named barrier), and serial. Needs an
 // sm_90 GPU (H100/H200). Run on host threads by
 // test/Integration/GPU/Emulated/wgmma-prologue.test.
 // REQUIRES: cuda-gpu, cuda-sm90
 // RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_90a gpu-options={max-split-k=1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_90a gpu-options={max-split-k=1 wgmma-block-m=128 wgmma-block-n=256}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_90a gpu-options={max-split-k=1 wgmma-pipeline=0}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
+// RUN: norm-opt %S/fused-matmul.mlir --norm-lower-to-nvvm="chip=sm_90a gpu-options={max-split-k=1 wgmma-block-m=128 wgmma-block-n=256}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %S/fused-matmul.mlir
 // RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_90" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
 // RUN: norm-opt %S/fused-matmul.mlir --norm-lower-to-nvvm="chip=sm_90a gpu-options={max-split-k=1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %S/fused-matmul.mlir
 // RUN: norm-opt %S/fused-matmul-mixed.mlir --norm-lower-to-nvvm="chip=sm_90a gpu-options={max-split-k=1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %S/fused-matmul-mixed.mlir
