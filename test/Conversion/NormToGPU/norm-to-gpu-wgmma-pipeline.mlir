@@ -8,12 +8,29 @@
 // producer waits on the empty barrier before each tile's loads; after
 // both, every thread runs the epilogue. The default (no wgmma option) is
 // this schedule, its block chosen per GEMM: 64 × 128 for these outputs (too
-// few 128 × 256 blocks to fill the multiprocessors).
-// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1" | FileCheck %s --check-prefixes=CHECK,B64x128
-// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-pipeline=1" | FileCheck %s --check-prefixes=CHECK,B64x128
-// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-pipeline=1 wgmma-block-n=256" | FileCheck %s --check-prefixes=CHECK,B64x256
-// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-pipeline=1 wgmma-block-m=128" | FileCheck %s --check-prefixes=CHECK,B128x128
-// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-pipeline=1 wgmma-block-m=128 wgmma-block-n=256" | FileCheck %s --check-prefixes=CHECK,B128x256
+// few 128 × 256 blocks to fill the multiprocessors); the first RUN lines
+// turn its tile-0 peel and vector stores off to see the plain loop.
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-scale-d0=0 wgmma-vector-store=0" | FileCheck %s --check-prefixes=CHECK,B64x128
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-scale-d0=0 wgmma-vector-store=0 wgmma-pipeline=1" | FileCheck %s --check-prefixes=CHECK,B64x128
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-scale-d0=0 wgmma-vector-store=0 wgmma-pipeline=1 wgmma-block-n=256" | FileCheck %s --check-prefixes=CHECK,B64x256
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-scale-d0=0 wgmma-vector-store=0 wgmma-pipeline=1 wgmma-block-m=128" | FileCheck %s --check-prefixes=CHECK,B128x128
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-scale-d0=0 wgmma-vector-store=0 wgmma-pipeline=1 wgmma-block-m=128 wgmma-block-n=256" | FileCheck %s --check-prefixes=CHECK,B128x256
+// The default also peels K tile 0 (wgmma-scale-d0): its first MMA with
+// scale-d 0, then the loop from tile 1 releases every predecessor's stage.
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1" | FileCheck %s --check-prefix=PEEL
+
+// PEEL-LABEL: func.func @rms_kn_bf16
+// PEEL:          scf.if %{{.*}} -> (!llvm.struct<(f32,
+// PEEL:            nvgpu.mbarrier.try_wait.parity
+// PEEL:            nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
+// PEEL-COUNT-3:    nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
+// PEEL:            nvvm.wgmma.wait.group.sync.aligned 1
+// PEEL-NEXT:       scf.for %{{.*}} = %c1 to
+// PEEL:              nvvm.wgmma.wait.group.sync.aligned 1
+// PEEL-NOT:          scf.if
+// PEEL:              nvgpu.mbarrier.arrive
+// PEEL:            nvvm.wgmma.wait.group.sync.aligned 0
+// PEEL:          } else {
 
 // CHECK-LABEL: func.func @rms_kn_bf16
 // B64x128:       nvgpu.tma.create.descriptor {{.*}} -> <tensor = memref<64x64xbf16

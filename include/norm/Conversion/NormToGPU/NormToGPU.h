@@ -39,10 +39,10 @@ struct WarpgroupGemmSchedule {
   /// producer warp yields poison, so no instruction but wgmma writes the
   /// accumulator registers (ptxas serializes the wgmma, C7520, when zeroing
   /// moves sit in the divergent consumer/producer paths).
-  bool scaleDZero = false;
+  bool scaleDZero = true;
   /// Pairs of adjacent columns of C stored as one vector (8 bytes of f32,
   /// 4 of bf16/f16) when N is static and even.
-  bool vectorStore = false;
+  bool vectorStore = true;
 };
 
 /// How the row kernels are shaped.
