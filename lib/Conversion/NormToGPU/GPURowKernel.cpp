@@ -37,199 +37,25 @@
 // (or re-read) row: the mean m = Σs/n, then Σd and Σd² over d = s − m, the
 // variance being the corrected two-pass Σd²/n − (Σd/n)² (never E[x²] − E[x]²).
 //
+// The emitter's class is declared in GPURowKernelEmitter.h; the sweeps of a
+// quantized y with dynamic scales live in GPURowKernelQuantized.cpp.
+//
 //===----------------------------------------------------------------------===//
 
-#include "GPURowKernel.h"
-#include "GPUQuantizedRow.h"
-#include "TargetInfo.h"
+#include "GPURowKernelEmitter.h"
 
-#include "norm/Conversion/Utils/ScalarArith.h"
 #include "norm/Dialect/Norm/IR/NormNumerics.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace mlir::norm;
 
-namespace {
-
-/// One statistic update for one element: `chunkStart` is the element index
-/// of the chunk, `lane` the element's position in it, `s` its value; returns
-/// the new accumulators.
-using ElementStatFn = function_ref<SmallVector<Value>(
-    OpBuilder &, Value chunkStart, int64_t lane, Value s, ValueRange accs)>;
-/// The normalize step for one group of chunks (one chunk without a rotary
-/// embedding; gpuRowChunksPerGroup) and their s values: chunk index c has
-/// its first element at c · V.
-using GroupFn = function_ref<void(OpBuilder &, ArrayRef<Value> chunks,
-                                  ArrayRef<SmallVector<Value>> s)>;
-
-class GPURowKernelEmitter : ScalarArith {
-public:
-  GPURowKernelEmitter(Location loc, const RowNormProblem &p,
-                      const GPURowKernelShape &shape)
-      : ScalarArith(loc, p.accType), p(p), shape(shape),
-        warpsPerRow(shape.threadsPerRow / NVIDIATargetInfo::kWarpSize),
-        chunksPerGroup(gpuRowChunksPerGroup(p, shape.vectorWidth)) {
-    if (p.quant)
-      quantized.emplace(loc, p, shape.smVersion);
-    // A held row's groups across warps: a slot a warp for each step.
-    if (quantized && quantized->groupSize() &&
-        quantized->groupLayout(shape.vectorWidth, shape.threadsPerRow).threads >
-            NVIDIATargetInfo::kWarpSize)
-      slotsPerWarp = std::max(slotsPerWarp, quantGroupBatch());
-  }
-
-  void emit(OpBuilder &b);
-
-private:
-  int64_t vectorBytes(Value mem) {
-    return shape.vectorWidth * (elementTypeOf(mem).getIntOrFloatBitWidth() / 8);
-  }
-
-  // Memory: chunk `chunk` of a row view (2-D, at `atRow`, by default the
-  // thread's row) or of γ/β (1-D).
-  SmallVector<Value> rowIndices(OpBuilder &b, Value mem, Value chunk,
-                                Value atRow) {
-    Value start = chunkStart(b, chunk);
-    if (cast<MemRefType>(mem.getType()).getRank() == 2)
-      return {atRow ? atRow : row, start};
-    return {start};
-  }
-  /// The first element of `chunk`, chunk · V. A held chunk is t + c·T;
-  /// its start is written t·V + c·T·V, constant last, so that the chunks'
-  /// addresses share one product and differ by constants: the f32 warp
-  /// kernel went from 90 to 48 registers (ptxas -v, sm_90).
-  Value chunkStart(OpBuilder &b, Value chunk) {
-    Value vectorWidth = index(b, shape.vectorWidth);
-    if (auto add = chunk.getDefiningOp<arith::AddIOp>())
-      if (std::optional<int64_t> offset = getConstantIntValue(add.getRhs()))
-        return arith::AddIOp::create(
-            b, loc, arith::MulIOp::create(b, loc, add.getLhs(), vectorWidth),
-            index(b, *offset * shape.vectorWidth));
-    return arith::MulIOp::create(b, loc, chunk, vectorWidth);
-  }
-  SmallVector<Value> loadChunk(OpBuilder &b, Value mem, Value chunk,
-                               Value atRow = Value());
-  /// GroupNorm: γ or β of each element of `chunk`, by its channel (scalar
-  /// loads; the elements of a chunk mostly share a channel, and hit the
-  /// cache).
-  SmallVector<Value> loadChannelParams(OpBuilder &b, Value mem, Value chunk) {
-    Value firstChannel = mulC(b, remC(b, row, p.groups), p.channelsPerGroup);
-    Value start = chunkStart(b, chunk);
-    SmallVector<Value> values;
-    for (int64_t l = 0; l < shape.vectorWidth; ++l) {
-      Value inRow =
-          arith::DivUIOp::create(b, loc, addC(b, start, l), p.channelLength);
-      values.push_back(
-          toAcc(b, memref::LoadOp::create(
-                       b, loc, mem, ValueRange{add(b, firstChannel, inRow)})));
-    }
-    return values;
-  }
-  void storeChunk(OpBuilder &b, ArrayRef<Value> values, Value mem,
-                  Value chunk);
-  SmallVector<Value> inputChunk(OpBuilder &b, Value chunk);
-
-  // Sweeps and reductions.
-  Value numChunks(OpBuilder &b) {
-    return arith::DivUIOp::create(b, loc, p.n, index(b, shape.vectorWidth));
-  }
-  Value numGroups(OpBuilder &b) {
-    return arith::DivUIOp::create(b, loc, p.n,
-                                  index(b, shape.vectorWidth * chunksPerGroup));
-  }
-  /// Held chunk `c` of the thread: part c / G of its group c mod G (G groups
-  /// a thread), the group t + (c mod G)·T, its chunk written as
-  /// (t or 2t) + a constant for chunkStart.
-  int64_t groupsPerThread() const { return shape.heldChunks / chunksPerGroup; }
-  int64_t heldGroupOffset(int64_t c) const {
-    return (c % groupsPerThread()) * shape.threadsPerRow;
-  }
-  Value heldGroup(OpBuilder &b, int64_t c) {
-    return arith::AddIOp::create(b, loc, threadInRow,
-                                 index(b, heldGroupOffset(c)));
-  }
-  Value chunkOf(OpBuilder &b, int64_t c) {
-    int64_t part = c / groupsPerThread(), offset = heldGroupOffset(c);
-    if (chunksPerGroup == 1)
-      return heldGroup(b, c);
-    if (!p.ropeInterleaved)
-      return arith::AddIOp::create(
-          b, loc, threadInRow,
-          index(b, offset +
-                       part * *p.staticRowLength() / (2 * shape.vectorWidth)));
-    return arith::AddIOp::create(b, loc, mulC(b, threadInRow, 2),
-                                 index(b, 2 * offset + part));
-  }
-  /// Part `part` of group `group` (a run-time index).
-  Value chunkOfGroup(OpBuilder &b, Value group, int64_t part) {
-    if (chunksPerGroup == 1)
-      return group;
-    if (!p.ropeInterleaved)
-      return arith::AddIOp::create(b, loc, group, mulC(b, numGroups(b), part));
-    return addC(b, mulC(b, group, 2), part);
-  }
-  bool chunkAlwaysValid(int64_t c) const {
-    std::optional<int64_t> n = p.staticRowLength();
-    return n && (c % groupsPerThread() + 1) * shape.threadsPerRow *
-                        chunksPerGroup * shape.vectorWidth <=
-                    *n;
-  }
-  Value groupValid(OpBuilder &b, Value group) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, group,
-                                 numGroups(b));
-  }
-  void loadHeldRow(OpBuilder &b);
-  SmallVector<Value> accumulate(OpBuilder &b, unsigned numStats,
-                                ElementStatFn step);
-  void forEachGroup(OpBuilder &b, GroupFn fn);
-  SmallVector<Value> reduceAcrossRow(OpBuilder &b, ArrayRef<Value> partials,
-                                     unsigned stage, bool maximum = false,
-                                     int64_t span = 0, bool reused = false);
-  Value reciprocalStd(OpBuilder &b, Value statistic);
-  /// Whether this thread is thread 0 of a real row: the one that writes the
-  /// row's statistics and scale.
-  Value firstThreadOfRow(OpBuilder &b) {
-    return arith::AndIOp::create(
-        b, loc, rowValid,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, threadInRow,
-                              index(b, 0)));
-  }
-  void emitBody(OpBuilder &b, gpu::LaunchOp launch);
-  SmallVector<Value> normalizedChunk(OpBuilder &b, Value chunk,
-                                     ArrayRef<Value> s, Value shift,
-                                     Value correction, Value rstd);
-  void rotateGroup(OpBuilder &b, ArrayRef<Value> chunks,
-                   ArrayRef<SmallVector<Value>> v);
-  Value rowAmax(OpBuilder &b, Value shift, Value correction, Value rstd);
-  /// The per-group steps one reduction takes at once: all of a held row's
-  /// (up to kMaxQuantGroupBatch), one for re-read rows.
-  int64_t quantGroupBatch() const;
-  void quantizeGroups(OpBuilder &b, Value shift, Value correction, Value rstd);
-
-  const RowNormProblem &p;
-  const GPURowKernelShape &shape;
-  int64_t warpsPerRow;
-  int64_t chunksPerGroup;
-  /// Shared-memory slots a warp for each reduction stage (the statistics
-  /// use two; a held row's per-group amax one a step).
-  int64_t slotsPerWarp = 2;
-  /// Set when y is quantized (never with a rotary embedding: rule R4).
-  std::optional<GPUQuantizedRow> quantized;
-
-  // Set while the body is emitted.
-  Value threadInRow, rowInBlock, row, rowValid, lane, warp, workgroup;
-  Value angleRow; // the rotary embedding's row of angles for `row`
-  SmallVector<SmallVector<Value>> held;
-  SmallVector<Value> heldValid; // null: always valid
-};
+namespace mlir {
+namespace norm {
+namespace gpurow {
 
 SmallVector<Value> GPURowKernelEmitter::loadChunk(OpBuilder &b, Value mem,
                                                   Value chunk, Value atRow) {
@@ -553,203 +379,6 @@ void GPURowKernelEmitter::rotateGroup(OpBuilder &b, ArrayRef<Value> chunks,
     storeChunk(b, values, p.y, chunk);
 }
 
-/// max |y| over the row (acc_type; NaN if y has one), in every thread: the
-/// thread's chunks (held, or re-read: y is computed again in the normalize
-/// sweep, which costs less than keeping it), then across the row.
-Value GPURowKernelEmitter::rowAmax(OpBuilder &b, Value shift, Value correction,
-                                   Value rstd) {
-  auto chunkMax = [&](OpBuilder &nb, Value chunk, ArrayRef<Value> s,
-                      Value amax) -> Value {
-    for (Value v : normalizedChunk(nb, chunk, s, shift, correction, rstd))
-      amax = arith::MaximumFOp::create(nb, loc, amax,
-                                       math::AbsFOp::create(nb, loc, v));
-    return amax;
-  };
-  Value amax = accConst(b, 0.0);
-  if (shape.heldChunks > 0) {
-    for (int64_t c = 0; c < shape.heldChunks; ++c) {
-      Value chunk = chunkOf(b, c);
-      if (!heldValid[c]) {
-        amax = chunkMax(b, chunk, held[c], amax);
-        continue;
-      }
-      // γ and β past the row's end are not read.
-      auto ifOp = scf::IfOp::create(
-          b, loc, heldValid[c],
-          [&](OpBuilder &nb, Location) {
-            scf::YieldOp::create(nb, loc, chunkMax(nb, chunk, held[c], amax));
-          },
-          [&](OpBuilder &nb, Location) {
-            scf::YieldOp::create(nb, loc, amax);
-          });
-      amax = ifOp.getResult(0);
-    }
-  } else {
-    auto loop = scf::ForOp::create(
-        b, loc, threadInRow, numChunks(b), index(b, shape.threadsPerRow),
-        ValueRange{amax},
-        [&](OpBuilder &nb, Location, Value chunk, ValueRange iterArgs) {
-          scf::YieldOp::create(
-              nb, loc, chunkMax(nb, chunk, inputChunk(nb, chunk), iterArgs[0]));
-        });
-    amax = loop.getResult(0);
-  }
-  return reduceAcrossRow(b, {amax}, /*stage=*/2, /*maximum=*/true)[0];
-}
-
-/// At most this many per-group steps share one reduction (a shared-memory
-/// slot a warp each): bounds the slots where a large register budget holds
-/// long rows.
-constexpr int64_t kMaxQuantGroupBatch = 32;
-
-int64_t GPURowKernelEmitter::quantGroupBatch() const {
-  if (shape.heldChunks == 0)
-    return 1;
-  GPUQuantGroupLayout layout =
-      quantized->groupLayout(shape.vectorWidth, shape.threadsPerRow);
-  return std::min(shape.heldChunks / layout.chunks, kMaxQuantGroupBatch);
-}
-
-/// Per-group scales (DESIGN.md §8): the normalize sweep in steps, a step
-/// being this thread's chunks of one group (GPUQuantGroupLayout): y of its
-/// chunks and their max |y|, the group's amax across the threads that hold
-/// it, then s (stored by the group's first thread) and q from y kept in
-/// registers. Every thread reaches every shuffle and barrier: a chunk past
-/// the row's end computes nothing and gives 0, and a re-read row's loop
-/// (one step an iteration) is as long for every thread; a held row's steps
-/// share their reductions.
-void GPURowKernelEmitter::quantizeGroups(OpBuilder &b, Value shift,
-                                         Value correction, Value rstd) {
-  GPUQuantGroupLayout layout =
-      quantized->groupLayout(shape.vectorWidth, shape.threadsPerRow);
-  int64_t width = shape.vectorWidth;
-  struct Step {
-    SmallVector<Value> chunks;
-    Value valid; // null: always
-    SmallVector<SmallVector<Value>> s, y;
-    Value amax;
-  };
-  // s (`held`, else loaded), y and max |y| of the step's chunks.
-  auto evaluate = [&](OpBuilder &nb, Step &step,
-                      ArrayRef<SmallVector<Value>> held) {
-    int64_t loaded = held.empty() ? step.chunks.size() : 0;
-    auto compute = [&](OpBuilder &ib) {
-      SmallVector<Value> s, y;
-      Value amax = accConst(ib, 0.0);
-      for (auto [j, chunk] : llvm::enumerate(step.chunks)) {
-        SmallVector<Value> in = loaded ? inputChunk(ib, chunk) : held[j];
-        if (loaded)
-          llvm::append_range(s, in);
-        for (Value v :
-             normalizedChunk(ib, chunk, in, shift, correction, rstd)) {
-          amax = arith::MaximumFOp::create(ib, loc, amax,
-                                           math::AbsFOp::create(ib, loc, v));
-          y.push_back(v);
-        }
-      }
-      llvm::append_range(s, y);
-      s.push_back(amax);
-      return s;
-    };
-    SmallVector<Value> flat;
-    if (!step.valid) {
-      flat = compute(nb);
-    } else {
-      // γ and β past the row's end are not read.
-      auto ifOp = scf::IfOp::create(
-          nb, loc, step.valid,
-          [&](OpBuilder &ib, Location) {
-            scf::YieldOp::create(ib, loc, compute(ib));
-          },
-          [&](OpBuilder &ib, Location) {
-            SmallVector<Value> zeros((loaded + step.chunks.size()) * width + 1,
-                                     accConst(ib, 0.0));
-            scf::YieldOp::create(ib, loc, zeros);
-          });
-      flat = SmallVector<Value>(ifOp.getResults());
-    }
-    ArrayRef<Value> values(flat);
-    for (int64_t j = 0, e = step.chunks.size(); j < e; ++j) {
-      step.s.push_back(loaded
-                           ? SmallVector<Value>(values.slice(j * width, width))
-                           : held[j]);
-      step.y.emplace_back(values.slice((loaded + j) * width, width));
-    }
-    step.amax = values.back();
-  };
-  // The steps' group amax, then their scales and stores.
-  auto finish = [&](OpBuilder &nb, MutableArrayRef<Step> steps, bool reused) {
-    SmallVector<Value> partials;
-    for (Step &step : steps)
-      partials.push_back(step.amax);
-    SmallVector<Value> amax = reduceAcrossRow(
-        nb, partials, /*stage=*/2, /*maximum=*/true, layout.threads, reused);
-    Value firstOfGroup = arith::CmpIOp::create(
-        nb, loc, arith::CmpIPredicate::eq,
-        remC(nb, threadInRow, layout.threads), index(nb, 0));
-    for (auto [i, groupAmax] : llvm::enumerate(amax)) {
-      const Step &step = steps[i];
-      Value write = step.valid ? andI(nb, rowValid, step.valid) : rowValid;
-      Value group =
-          divC(nb, chunkStart(nb, step.chunks.front()), quantized->groupSize());
-      Value inverse = quantized->dynamicInverseScale(
-          nb, groupAmax, ValueRange{row, group}, andI(nb, write, firstOfGroup));
-      scf::IfOp::create(nb, loc, write, [&](OpBuilder &ib, Location) {
-        for (auto [chunk, s, y] : llvm::zip(step.chunks, step.s, step.y)) {
-          if (p.sum)
-            storeChunk(ib, s, p.sum, chunk);
-          storeChunk(ib, quantized->quantizeChunk(ib, y, inverse), p.y, chunk);
-        }
-        scf::YieldOp::create(ib, loc);
-      });
-    }
-  };
-
-  if (shape.heldChunks > 0) {
-    // Held chunk c is t + c·T: step q holds chunks q·chunks on.
-    int64_t numSteps = shape.heldChunks / layout.chunks;
-    SmallVector<Step> steps(numSteps);
-    for (auto [q, step] : llvm::enumerate(steps)) {
-      SmallVector<SmallVector<Value>> heldS;
-      for (int64_t j = 0; j < layout.chunks; ++j) {
-        int64_t c = q * layout.chunks + j;
-        step.chunks.push_back(chunkOf(b, c));
-        heldS.push_back(held[c]);
-      }
-      // A group of several chunks a thread fills whole rounds of the row.
-      step.valid = heldValid[q * layout.chunks];
-      evaluate(b, step, heldS);
-    }
-    int64_t batch = quantGroupBatch();
-    for (int64_t first = 0; first < numSteps; first += batch)
-      finish(b,
-             MutableArrayRef<Step>(steps).slice(
-                 first, std::min(batch, numSteps - first)),
-             /*reused=*/first + batch < numSteps);
-    return;
-  }
-  // Step i: chunks t + (i·chunks + j)·T, past the row's end only in the
-  // last step, and only with a group a chunk a thread.
-  int64_t numChunks = *p.staticRowLength() / width;
-  int64_t chunksPerStep = shape.threadsPerRow * layout.chunks;
-  bool ragged = numChunks % chunksPerStep != 0;
-  scf::ForOp::create(
-      b, loc, index(b, 0),
-      index(b, llvm::divideCeilSigned(numChunks, chunksPerStep)), index(b, 1),
-      ValueRange{}, [&](OpBuilder &lb, Location, Value i, ValueRange) {
-        Step step;
-        Value first = add(lb, threadInRow, mulC(lb, i, chunksPerStep));
-        for (int64_t j = 0; j < layout.chunks; ++j)
-          step.chunks.push_back(j ? addC(lb, first, j * shape.threadsPerRow)
-                                  : first);
-        if (ragged)
-          step.valid = ult(lb, first, index(lb, numChunks));
-        evaluate(lb, step, {});
-        finish(lb, step, /*reused=*/true);
-        scf::YieldOp::create(lb, loc);
-      });
-}
-
 void GPURowKernelEmitter::emitBody(OpBuilder &b, gpu::LaunchOp launch) {
   threadInRow = launch.getThreadIds().x;
   rowInBlock = launch.getThreadIds().y;
@@ -885,7 +514,9 @@ void GPURowKernelEmitter::emit(OpBuilder &b) {
   gpu::TerminatorOp::create(b, loc);
 }
 
-} // namespace
+} // namespace gpurow
+} // namespace norm
+} // namespace mlir
 
 int64_t mlir::norm::gpuRowChunksPerGroup(const RowNormProblem &problem,
                                          int64_t vectorWidth) {
@@ -897,5 +528,5 @@ int64_t mlir::norm::gpuRowChunksPerGroup(const RowNormProblem &problem,
 void mlir::norm::emitGPURowKernel(OpBuilder &b, Location loc,
                                   const RowNormProblem &problem,
                                   const GPURowKernelShape &shape) {
-  GPURowKernelEmitter(loc, problem, shape).emit(b);
+  gpurow::GPURowKernelEmitter(loc, problem, shape).emit(b);
 }
