@@ -373,12 +373,10 @@ warpgroupScheduleFor(const GPUGemmProblem &p,
   }
   schedule.blockM = 64;
   schedule.blockN = 128;
-  // M × N from C's static shape (rows: its leading dims); m and n are
-  // index values computed from the buffers, not folded yet here.
-  auto c = dyn_cast<MemRefType>(p.c.getType());
-  if (schedule.pipelined && c && c.hasStaticShape() && c.getRank() >= 1 &&
-      llvm::divideCeil(c.getNumElements() / c.getShape().back(), 128) *
-              llvm::divideCeil(c.getShape().back(), 256) >=
+  std::optional<std::pair<int64_t, int64_t>> mn = p.staticOutputShape();
+  if (schedule.pipelined && mn &&
+      llvm::divideCeilSigned(mn->first, int64_t(128)) *
+              llvm::divideCeilSigned(mn->second, int64_t(256)) >=
           NVIDIATargetInfo::multiprocessors(options.smVersion)) {
     schedule.blockM = 128;
     schedule.blockN = 256;

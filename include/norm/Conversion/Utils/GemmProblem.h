@@ -68,6 +68,16 @@ struct GemmProblem : NormNumerics {
   Type outputType() const {
     return cast<MemRefType>(c.getType()).getElementType();
   }
+  /// M × N from C's static type (M: the product of its leading dims), for
+  /// choices made while emitting, before `m` and `n` fold; none when C's
+  /// shape is dynamic.
+  std::optional<std::pair<int64_t, int64_t>> staticOutputShape() const {
+    auto type = cast<MemRefType>(c.getType());
+    if (!type.hasStaticShape() || type.getRank() < 1)
+      return std::nullopt;
+    int64_t cols = type.getShape().back();
+    return std::make_pair(cols ? type.getNumElements() / cols : 0, cols);
+  }
 };
 
 /// norm → matmul (norm.rms_norm_matmul, norm.layer_norm_matmul): the norm
