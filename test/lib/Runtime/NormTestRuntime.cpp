@@ -759,6 +759,10 @@ void checkNormMatmulStatistics(
   ReferenceRun run;
   flags &= kHasResidual | kEpsOutsideSqrt | kHasRstdOutput |
            (isRms ? 0 : kHasMeanOutput);
+  // The statistics read only x and the residual. runReference also
+  // computes y, for which γ and β must be buffers of at least a row's
+  // elements: x's first row serves, and the y computed from it is never
+  // compared.
   bool fits = runReference<DT>(isRms, x, residual, /*gamma=*/x, /*beta=*/x,
                                /*axis=*/-1, eps, /*offset=*/0.0, partial, flags,
                                rep, run);
