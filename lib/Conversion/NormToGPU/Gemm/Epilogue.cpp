@@ -73,7 +73,11 @@ void GemmEpilogue::finishStatistics(OpBuilder &b, const SharedTiles &s,
         b, loc, andI(b, even, writesRows), [&](OpBuilder &tb, Location) {
           Value mean;
           if (s.rowShift)
-            mean = memref::LoadOp::create(tb, loc, s.rowShift, ValueRange{row});
+            mean = arith::AddFOp::create(
+                tb, loc,
+                memref::LoadOp::create(tb, loc, s.rowShift, ValueRange{row}),
+                memref::LoadOp::create(tb, loc, s.rowCorrection,
+                                       ValueRange{row}));
           emitStoreRowStatistics(
               tb, loc, p, writesRows, add(tb, m0, row), mean,
               memref::LoadOp::create(tb, loc, s.rowScale, ValueRange{row}));

@@ -58,6 +58,9 @@ struct SharedTiles {
   Value a, r, w, gamma, beta; // staged tiles, [2][...] (r: the residual)
   Value rowScale, rowShift;   // [BM] f32
   Value colC, colB;           // [BN] f32
+  /// [BM] f32, the normalize-first LayerNorm's Σ(s − mean)/n beside its
+  /// f32 mean (NormPrologue::computeRowNorm).
+  Value rowCorrection;
 };
 
 /// Called with each accumulator element of a thread: its row and column in

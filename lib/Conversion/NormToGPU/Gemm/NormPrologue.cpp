@@ -165,27 +165,52 @@ void NormPrologue::computeRowNorm(OpBuilder &b, const SharedTiles &s) {
   Value end = select(b, slt(b, gm, p.m), count, index(b, 0));
   Value countF32 = indexToF32(
       b, arith::MaxUIOp::create(b, loc, count, index(b, 1)).getResult());
-  auto meanOf = [&](function_ref<Value(OpBuilder &, Value)> term) {
+  // Row sums of `terms` of s over the row's elements, each divided by the
+  // count: the two threads of the row each sum every other element.
+  auto meansOf = [&](function_ref<SmallVector<Value>(OpBuilder &, Value)> terms,
+                     unsigned numTerms) {
     auto loop = scf::ForOp::create(
-        b, loc, remC(b, tid, 2), end, index(b, 2), ValueRange{f32(b, 0.0)},
+        b, loc, remC(b, tid, 2), end, index(b, 2),
+        SmallVector<Value>(numTerms, f32(b, 0.0)),
         [&](OpBuilder &nb, Location, Value k, ValueRange acc) {
-          Value v = term(nb, globalInput(nb, gm, k));
-          scf::YieldOp::create(
-              nb, loc, arith::AddFOp::create(nb, loc, acc[0], v).getResult());
+          SmallVector<Value> sums;
+          for (auto [a, v] : llvm::zip(acc, terms(nb, globalInput(nb, gm, k))))
+            sums.push_back(arith::AddFOp::create(nb, loc, a, v));
+          scf::YieldOp::create(nb, loc, sums);
         });
-    return arith::DivFOp::create(b, loc, sumOverRowPair(b, loop.getResult(0)),
-                                 countF32)
-        .getResult();
+    SmallVector<Value> means;
+    for (Value sum : loop.getResults())
+      means.push_back(
+          arith::DivFOp::create(b, loc, sumOverRowPair(b, sum), countF32));
+    return means;
   };
-  Value mean;
+  auto square = [&](OpBuilder &nb, Value d) -> Value {
+    return arith::MulFOp::create(nb, loc, d, d);
+  };
+  Value spread;
   if (layerNorm) {
-    mean = meanOf([](OpBuilder &, Value x) { return x; });
+    // The corrected two-pass variance about the f32 mean m, as the row
+    // kernels compute it: Σd²/n − (Σd/n)² over d = s − m. The correction
+    // Σd/n is kept beside m (s − m is exact near m; m + Σd/n is not
+    // representable), so that a row of mean 10⁴ normalizes to f32 accuracy.
+    Value mean = meansOf(
+        [](OpBuilder &, Value x) -> SmallVector<Value> { return {x}; }, 1)[0];
+    SmallVector<Value> moments = meansOf(
+        [&](OpBuilder &nb, Value x) -> SmallVector<Value> {
+          Value d = arith::SubFOp::create(nb, loc, x, mean);
+          return {d, square(nb, d)};
+        },
+        2);
     memref::StoreOp::create(b, loc, mean, s.rowShift, ValueRange{row});
+    memref::StoreOp::create(b, loc, moments[0], s.rowCorrection,
+                            ValueRange{row});
+    spread = arith::SubFOp::create(b, loc, moments[1], square(b, moments[0]));
+  } else {
+    spread =
+        meansOf([&](OpBuilder &nb,
+                    Value x) -> SmallVector<Value> { return {square(nb, x)}; },
+                1)[0];
   }
-  Value spread = meanOf([&](OpBuilder &nb, Value x) {
-    Value d = mean ? arith::SubFOp::create(nb, loc, x, mean) : x;
-    return arith::MulFOp::create(nb, loc, d, d).getResult();
-  });
   memref::StoreOp::create(
       b, loc, createReciprocalStd(b, loc, spread, p.epsMode, p.epsilon),
       s.rowScale, ValueRange{row});
@@ -212,11 +237,14 @@ SmallVector<Value> NormPrologue::onTile(OpBuilder &b, const SharedTiles &s,
     if (s.beta && normalizesA())
       beta =
           loadLanes(b, loc, s.beta, {buf, col}, elementTypeOf(s.beta), chunk);
-    Value rstd, mean;
+    Value rstd, mean, correction;
     if (normalizesA()) {
       rstd = memref::LoadOp::create(b, loc, s.rowScale, ValueRange{row});
-      if (s.rowShift)
+      if (s.rowShift) {
         mean = memref::LoadOp::create(b, loc, s.rowShift, ValueRange{row});
+        correction =
+            memref::LoadOp::create(b, loc, s.rowCorrection, ValueRange{row});
+      }
     }
     SmallVector<Value> rewritten;
     for (int64_t l = 0; l < chunk; ++l) {
@@ -225,7 +253,8 @@ SmallVector<Value> NormPrologue::onTile(OpBuilder &b, const SharedTiles &s,
         // The standalone norm's result, rounded once more to the element
         // type (cast_mode, or the MMA operand); 0 past K (β, offset).
         if (mean)
-          v = arith::SubFOp::create(b, loc, v, mean);
+          v = arith::SubFOp::create(
+              b, loc, arith::SubFOp::create(b, loc, v, mean), correction);
         v = applyNormWeight(b, arith::MulFOp::create(b, loc, v, rstd),
                             gamma.empty() ? Value() : gamma[l],
                             beta.empty() ? Value() : beta[l], p, elem,

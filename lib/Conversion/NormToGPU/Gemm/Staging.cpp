@@ -71,6 +71,8 @@ SharedTiles TileStaging::allocate(OpBuilder &b, Value raw, int64_t &bytes) {
     s.rowScale = view({kBM}, f32Type);
     if (isLayerNorm() || p.normalizesA == GemmPrologue::LayerNorm)
       s.rowShift = view({kBM}, f32Type);
+    if (p.normalizesA == GemmPrologue::LayerNorm)
+      s.rowCorrection = view({kBM}, f32Type);
   }
   if (isLayerNorm())
     s.colC = view({kBN}, f32Type);

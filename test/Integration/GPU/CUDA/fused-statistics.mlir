@@ -551,16 +551,18 @@ func.func @prmm_bf16() {
   return
 }
 
-// LayerNorm with cast_mode before_weight: normalized before the product. No row
-// of mean 1e4 here: the f32 twin's C would miss f32's tolerance (3e-5), the
-// normalize-first pass centering x on an f32 mean.
+// LayerNorm with cast_mode before_weight: normalized before the product, row 1
+// of mean 1e4 (the normalize-first pass centres x on its f32 mean and keeps
+// the correction Σd/n beside it; without it the f32 twin's C missed f32's
+// tolerance, 3e-5).
 func.func @lnm_cast_f16() {
   %x = gpu.alloc host_shared () : memref<9x128xf16>
   %x_u = memref.cast %x : memref<9x128xf16> to memref<*xf16>
   %x_seed = arith.constant 7232 : i64
   %x_mean = arith.constant 0.5 : f64
   %x_scale = arith.constant 1.0 : f64
-  func.call @norm_test_fill_f16(%x_u, %x_seed, %x_mean, %x_scale) : (memref<*xf16>, i64, f64, f64) -> ()
+  %x_axis = arith.constant 1 : i64
+  func.call @norm_test_fill_rows_f16(%x_u, %x_seed, %x_mean, %x_scale, %x_axis) : (memref<*xf16>, i64, f64, f64, i64) -> ()
   %w = gpu.alloc host_shared () : memref<128x40xf16>
   %w_u = memref.cast %w : memref<128x40xf16> to memref<*xf16>
   %w_seed = arith.constant 7239 : i64
