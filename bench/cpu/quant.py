@@ -11,6 +11,8 @@ beside
 - the decomposition path, which codegen=vector took before the kernel
   wrote q: the same fused kernel through a norm-run built from main
   before this change (--decomposition-run, optional);
+- the same fused kernel through another norm-run (--baseline-run, optional:
+  an A/B of a kernel change, interleaved cell by cell in one run);
 - PyTorch: its eager RMSNorm, then torch.quantize_per_tensor (static) or
   torch.quantize_per_channel over rows (per token), int8 only: PyTorch
   1.13 has no float8 dtypes (torch_norm_quant.py).
@@ -196,6 +198,8 @@ def main():
     ap.add_argument("--norm-run", default=os.path.join(bench.ROOT, "build", "bin", "norm-run"))
     ap.add_argument("--decomposition-run", default="",
                     help="a norm-run of main before the row kernel quantized (optional)")
+    ap.add_argument("--baseline-run", default="",
+                    help="another norm-run for the fused kernel, timed beside it (optional)")
     ap.add_argument("--build", required=True, help="folder for the generated kernels")
     ap.add_argument("--target", type=float, default=0.3, help="seconds of timed calls per cell")
     ap.add_argument("--quick", action="store_true")
@@ -219,26 +223,35 @@ def main():
                 sep_path = write_kernel(args.build, "separate_" + tag, separate_kernel(R, H, qt, mode))
                 fused = run_kernel(args.norm_run, fused_path, R, H, T, args.target, hint)
                 sep = run_kernel(args.norm_run, sep_path, R, H, T, args.target, hint)
+                base = (run_kernel(args.baseline_run, fused_path, R, H, T, args.target, hint)
+                        if args.baseline_run else None)
                 decomp = (run_kernel(args.decomposition_run, fused_path, R, H, T, args.target, hint)
                           if args.decomposition_run else {"na": "not run"})
                 torch = ({"na": "no fp8 in PyTorch 1.13"} if qt != "i8" else
                          {"na": "--no-torch"} if args.no_torch else
                          torch_peer(R, H, T, mode, args.target))
-                rows.append((R, H, T, qt, mode, plain, fused, sep, decomp, torch))
+                rows.append((R, H, T, qt, mode, plain, fused, base, sep, decomp, torch))
 
+    ab = bool(args.baseline_run)
     out = ["| shape | thr | q | scale | plain norm ms | fused ms | fused / plain (≤ 1.1) | "
-           "fused GB/s | norm + quant pass ms (×) | decomposition ms (×) | PyTorch ms (×) |",
-           "|---|---|---|---|---|---|---|---|---|---|---|"]
-    for R, H, T, qt, mode, plain, fused, sep, decomp, torch in rows:
+           + ("baseline fused ms (×) | baseline / plain | " if ab else "")
+           + "fused GB/s | norm + quant pass ms (×) | decomposition ms (×) | PyTorch ms (×) |",
+           "|---|---|---|---|---|---|---|---|---|---|---|" + ("---|---|" if ab else "")]
+    for R, H, T, qt, mode, plain, fused, base, sep, decomp, torch in rows:
         if "na" in fused:
             out.append(f"| {R}×{H} | {T} | {qt} | {mode} | {fmt(plain)} | n/a ({fused['na']}) "
-                       "| | | | | |")
+                       "| | | | | |" + (" | |" if ab else ""))
             continue
         f = fused["median_ms"]
         ratio = f"{f / plain['median_ms']:.2f}" if "na" not in plain else "n/a"
         gbps = (3.0 * R * H + 2.0 * H) / (f * 1e-3) * 1e-9
+        baseline = ""
+        if ab:
+            base_ratio = ("n/a" if "na" in base or "na" in plain
+                          else f"{base['median_ms'] / plain['median_ms']:.2f}")
+            baseline = f"{fmt(base, f)} | {base_ratio} | "
         out.append(f"| {R}×{H} | {T} | {qt} | {mode} | {fmt(plain)} | {fmt(fused)} | {ratio} | "
-                   f"{gbps:.1f} | {fmt(sep, f)} | {fmt(decomp, f)} | {fmt(torch, f)} |")
+                   f"{baseline}{gbps:.1f} | {fmt(sep, f)} | {fmt(decomp, f)} | {fmt(torch, f)} |")
     load = bench.foreign_cores(start, bench.cpu_sample())
     cpu = bench.sh("lscpu | sed -n 's/^Model name: *//p' | head -1")
     rev = bench.sh(f"git -C {bench.ROOT} rev-parse --short HEAD")

@@ -5,8 +5,11 @@
 #
 #   bash bench/cpu/run-quant.sh [--out FILE] [--quick] [--target SECONDS]
 #                               [--norm-run PATH] [--decomposition-run PATH]
-#                               [--no-torch]
+#                               [--baseline-run PATH] [--no-torch]
 #
+#   --baseline-run PATH       another norm-run (e.g. main's head): the same
+#                             fused kernels timed through it beside this
+#                             tree's, cell by cell (an A/B of a change)
 #   --decomposition-run PATH  a norm-run built from main before the row
 #                             kernel quantized (its fused kernels go through
 #                             the decomposition); the column is n/a without
@@ -26,8 +29,8 @@ while [ $# -gt 0 ]; do
     --out) OUT=$2; shift 2 ;;
     --norm-run) NORM_RUN=$2; shift 2 ;;
     --quick|--no-torch) ARGS+=("$1"); shift ;;
-    --target|--decomposition-run) ARGS+=("$1" "$2"); shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    --target|--decomposition-run|--baseline-run) ARGS+=("$1" "$2"); shift 2 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "run-quant.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done

@@ -2,9 +2,9 @@
 //
 // Writes the quantized y of the row kernel (QuantizedRow.h): the static
 // scale's q in the normalize sweep, the dynamic scales' amax, scales and q
-// from the row buffer. The rounding is createQuantize (NormQuantization.h)
-// applied to whole vectors, the same arithmetic as the decomposition's, so
-// the two give the same byte for the same y.
+// from the row buffer. The rounding gives createQuantize's byte
+// (NormQuantization.h, the decomposition's) for every y, in fewer x86
+// instructions than its vector form.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,14 +62,18 @@ void QuantizedRowWriter::releaseRowBuffer(OpBuilder &b) {
 
 /// q = sat(rne(y · inverse)) for fp8 as createQuantize computes it, in
 /// fewer vector instructions (the kernel is compute-bound on fp8): the
-/// clamp becomes a select on |t| (x86 needs several instructions for each
-/// NaN-propagating minimumf/maximumf), the sign stays in the wide integer
-/// until one final truncation, and a subnormal result is the low bits of
-/// |t| + M, M the power of two whose ulp is the format's smallest
-/// subnormal (an f32 add rounds to nearest even, as math.roundeven of
-/// |t| · 2^k does). The normal path is createQuantize's. The same byte for
-/// every t: test/Integration/CPU/quantized-encode.mlir compares the two on
-/// every rounding boundary, saturation and special value.
+/// sign stays in the wide integer until one final truncation; |t| is
+/// clamped to the largest finite value by a select that x86 matches to one
+/// vminps and that keeps a NaN (createQuantize's minimumf / maximumf need
+/// several instructions each); a normal result is |t|'s bits rounded half
+/// to even by integer arithmetic, rebiased in the same addition; a
+/// subnormal one is the low bits of |t| + M, M the power of two whose ulp
+/// is the format's smallest subnormal (an f32 add rounds to nearest even,
+/// as math.roundeven of |t| · 2^k does). A NaN's rounded bits lie above
+/// every finite code, so one unsigned minimum with 0x7F (NaN in both
+/// formats) encodes it. The same byte for every t:
+/// test/Integration/CPU/quantized-encode.mlir compares the two on every
+/// rounding boundary, saturation and special value.
 Value QuantizedRowWriter::quantizeFloat8(OpBuilder &b, Value t,
                                          FloatType type) {
   unsigned width = acc.getWidth();
@@ -96,17 +100,27 @@ Value QuantizedRowWriter::quantizeFloat8(OpBuilder &b, Value t,
   Value bits = arith::BitcastOp::create(b, loc, intType, t);
   Value sign =
       arith::AndIOp::create(b, loc, shr(bits, width - 8), intConst(0x80));
+  // largest < |t| ? largest : |t| is vminps(largest, |t|), NaN → |t|.
+  Value largest = floatConst(
+      APFloat::getLargest(type.getFloatSemantics()).convertToDouble());
   Value magnitude = math::AbsFOp::create(b, loc, t);
+  magnitude = arith::SelectOp::create(
+      b, loc,
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, largest,
+                            magnitude),
+      largest, magnitude);
   Value magnitudeBits = arith::BitcastOp::create(b, loc, intType, magnitude);
 
+  // Every normal |t| has bits ≥ (sourceBias - bias + 1) << sourceMantissa,
+  // so subtracting the rebias before the shift cannot wrap for them.
   int64_t shift = sourceMantissa - mantissa;
   Value lsb =
       arith::AndIOp::create(b, loc, shr(magnitudeBits, shift), intConst(1));
-  Value rounded = arith::AddIOp::create(
-      b, loc, magnitudeBits, intConst((int64_t(1) << (shift - 1)) - 1));
-  rounded = shr(arith::AddIOp::create(b, loc, rounded, lsb), shift);
-  Value code = arith::SubIOp::create(b, loc, rounded,
-                                     intConst((sourceBias - bias) << mantissa));
+  Value rounded =
+      arith::AddIOp::create(b, loc, magnitudeBits,
+                            intConst((int64_t(1) << (shift - 1)) - 1 -
+                                     ((sourceBias - bias) << sourceMantissa)));
+  Value code = shr(arith::AddIOp::create(b, loc, rounded, lsb), shift);
 
   double magic = std::ldexp(1.0, 1 - bias - mantissa + sourceMantissa);
   APFloat magicValue(magic);
@@ -119,32 +133,43 @@ Value QuantizedRowWriter::quantizeFloat8(OpBuilder &b, Value t,
           b, loc, intType,
           arith::AddFOp::create(b, loc, magnitude, floatConst(magic))),
       intConst(magicValue.bitcastToAPInt().getZExtValue()));
-  auto select = [&](arith::CmpFPredicate predicate, double bound, Value ifTrue,
-                    Value ifFalse) -> Value {
-    Value c =
-        arith::CmpFOp::create(b, loc, predicate, magnitude, floatConst(bound));
-    return arith::SelectOp::create(b, loc, c, ifTrue, ifFalse);
-  };
-  code = select(arith::CmpFPredicate::OLT, std::ldexp(1.0, 1 - bias), subnormal,
-                code);
-  APFloat largest = APFloat::getLargest(type.getFloatSemantics());
-  int64_t largestCode = largest.bitcastToAPInt().getZExtValue() & 0x7F;
-  code = select(arith::CmpFPredicate::OGT, largest.convertToDouble(),
-                intConst(largestCode), code);
+  Value isSubnormal =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, magnitude,
+                            floatConst(std::ldexp(1.0, 1 - bias)));
+  code = arith::SelectOp::create(b, loc, isSubnormal, subnormal, code);
+  // A finite |t| ≤ largest has a code below 0x7F; a NaN's is above it.
   // 0x7F (S.1111.111 / S.11111.11) is NaN in both formats.
-  code = select(arith::CmpFPredicate::UNO, 0.0, intConst(0x7F), code);
+  code = arith::MinUIOp::create(b, loc, code, intConst(0x7F));
   Value byte = arith::TruncIOp::create(
       b, loc, vecType(b.getI8Type()), arith::OrIOp::create(b, loc, code, sign));
   return arith::BitcastOp::create(b, loc, vecType(type), byte);
+}
+
+/// q = sat(rne(y · inverse)) for i8 as createQuantize computes it, with its
+/// NaN-sending maxnumf / minnumf written as the selects x86 matches to one
+/// vmaxps / vminps each (the NaN-propagating forms need three instructions
+/// each): t > -128 ? t : -128 gives -128 for a NaN, as maxnumf does, and
+/// the second clamp sees no NaN.
+Value QuantizedRowWriter::quantizeInt8(OpBuilder &b, Value t) {
+  auto clamp = [&](arith::CmpFPredicate predicate, Value v, double bound) {
+    Value boundVec = splat(b, accConst(b, bound));
+    return arith::SelectOp::create(
+        b, loc, arith::CmpFOp::create(b, loc, predicate, v, boundVec), v,
+        boundVec);
+  };
+  double qmax = getQuantizedMax(quant.type);
+  Value r = math::RoundEvenOp::create(b, loc, t);
+  r = clamp(arith::CmpFPredicate::OGT, r, -qmax - 1);
+  r = clamp(arith::CmpFPredicate::OLT, r, qmax);
+  return arith::FPToSIOp::create(b, loc, vecType(quant.type), r);
 }
 
 void QuantizedRowWriter::storeQuantized(OpBuilder &b, Value row, Value j,
                                         Value y, Value inverse, Value mask,
                                         bool nontemporal) {
   auto fp8 = dyn_cast<FloatType>(quant.type);
-  Value q =
-      fp8 ? quantizeFloat8(b, arith::MulFOp::create(b, loc, y, inverse), fp8)
-          : createQuantize(b, loc, y, inverse, quant.type);
+  Value t = arith::MulFOp::create(b, loc, y, inverse);
+  Value q = fp8 ? quantizeFloat8(b, t, fp8) : quantizeInt8(b, t);
   writeVector(b, q, p.y, {row, j}, mask, nontemporal,
               /*alignment=*/vectorLanes);
 }

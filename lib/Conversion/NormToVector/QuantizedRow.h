@@ -57,6 +57,7 @@ private:
   void quantizeSegment(OpBuilder &b, Value row, Value offset, Value length,
                        ValueRange scaleIndices, RowSegmentSweepFn sweep);
   Value quantizeFloat8(OpBuilder &b, Value t, FloatType type);
+  Value quantizeInt8(OpBuilder &b, Value t);
   void storeQuantized(OpBuilder &b, Value row, Value j, Value y,
                       Value inverseScale, Value mask, bool nontemporal);
 

@@ -4,7 +4,8 @@
 // Quantized outputs (DESIGN.md §8) in the row kernel (QuantizedRow.cpp). A
 // static scale: 1/s once, and each normalized vector quantized and stored
 // in the normalize sweep (fp8 by integer arithmetic, the decomposition's
-// bytes: the clamp a select on |t|, a subnormal |t| + 2^14's low bits).
+// bytes: |t| clamped by a select that keeps a NaN, a subnormal |t| +
+// 2^14's low bits, a NaN's code by an unsigned minimum with 0x7F).
 // CHECK-LABEL: func.func @static
 //  CHECK-SAME:   %[[S:[a-z0-9]+]]: f32
 //       CHECK: %[[INV:.*]] = arith.divf %{{.*}}, %[[S]] : f32
@@ -13,11 +14,12 @@
 //       CHECK:   vector.reduction <add>
 //       CHECK:   scf.for
 //       CHECK:     %[[T:.*]] = arith.mulf %{{.*}}, %[[INVV]] : vector<16xf32>
-//       CHECK:     %[[MAG:.*]] = math.absf %[[T]] : vector<16xf32>
+//       CHECK:     %[[ABS:.*]] = math.absf %[[T]] : vector<16xf32>
+//       CHECK:     %[[BIG:.*]] = arith.cmpf olt, %[[LARGEST:.*]], %[[ABS]] : vector<16xf32>
+//       CHECK:     %[[MAG:.*]] = arith.select %[[BIG]], %[[LARGEST]], %[[ABS]]
 //       CHECK:     arith.addf %[[MAG]], %cst{{.*}} : vector<16xf32>
 //       CHECK:     arith.cmpf olt, %[[MAG]]
-//       CHECK:     arith.cmpf ogt, %[[MAG]]
-//       CHECK:     arith.cmpf uno, %[[MAG]]
+//       CHECK:     arith.minui %{{.*}}, %cst{{.*}} : vector<16xi32>
 //       CHECK:     arith.trunci %{{.*}} : vector<16xi32> to vector<16xi8>
 //       CHECK:     %[[Q:.*]] = arith.bitcast %{{.*}} : vector<16xi8> to vector<16xf8E4M3FN>
 //       CHECK:     vector.store %[[Q]], %{{.*}} : memref<?x?xf8E4M3FN>, vector<16xf8E4M3FN>
@@ -54,6 +56,11 @@ func.func @static(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %s: f32, %q: memref<
 //       CHECK:   %[[INV:.*]] = arith.divf %cst{{.*}}, %[[SCALE]] : f32
 //       CHECK:   scf.for
 //       CHECK:     vector.load %[[BUF]]
+//       CHECK:     math.roundeven
+//       CHECK:     arith.cmpf ogt
+//       CHECK:     arith.select
+//       CHECK:     arith.cmpf olt
+//       CHECK:     arith.select
 //       CHECK:     arith.fptosi %{{.*}} : vector<16xf32> to vector<16xi8>
 //       CHECK:     vector.store {{.*}} : memref<?x?xi8>, vector<16xi8>
 //       CHECK:   memref.dealloc %[[BUF]]
