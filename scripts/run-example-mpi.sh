@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The sharded example: compile examples/llama-layer-tp.mlir (or FILE, a
-# module with a shard.grid and a @main that calls mpi.init) through
+# The sharded examples: compile examples/llama-layer-tp.mlir (or FILE, a
+# module with a shard.grid and a @main that calls mpi.init, e.g. the
+# sequence-parallel examples/llama-layer-sp.mlir) through
 # --norm-lower-to-cpu, which partitions it and lowers its collectives to
 # MPICH calls, and run it with mpirun.mpich on as many processes as its
-# grid has (NP, default 2) under mlir-runner. The example prints [1] on
-# every process when the tensor-parallel layer equals the one-process
-# layer within DESIGN.md §4's tolerance.
+# grid has (NP, default 2) under mlir-runner. The examples print [1] on
+# every process when the sharded layer equals the one-process layer
+# within DESIGN.md §4's tolerance; the script fails otherwise.
 #   scripts/run-example-mpi.sh [FILE.mlir]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -13,11 +13,14 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Shard/Transforms/Passes.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 namespace mlir {
@@ -46,6 +49,44 @@ bool usesSharding(func::FuncOp function) {
       .wasInterrupted();
 }
 
+/// The constant a linalg.fill writes, or null.
+Attribute filledConstant(Value value) {
+  auto fill = value.getDefiningOp<linalg::FillOp>();
+  Attribute constant;
+  if (!fill || !matchPattern(fill.value(), m_Constant(&constant)))
+    return {};
+  return constant;
+}
+
+/// Linalg's partition of a split reduction gives the init to the lead
+/// process and a fill of the combiner's neutral element to the others,
+/// through an scf.if. When the init is that same fill already (a
+/// contraction from zero), every process can start from it; the scf.if
+/// would hide the fill from the CPU pipeline, which then lowers the
+/// contraction as plain loops instead of the GEMM (4x slower at the large
+/// Llama layer's o and down products).
+struct FoldSelectOfEqualFills : OpRewritePattern<scf::IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(scf::IfOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getNumResults() != 1 || op.getElseRegion().empty() ||
+        !op.thenBlock()->without_terminator().empty())
+      return failure();
+    Value init = op.thenYield().getOperand(0);
+    Value neutral = op.elseYield().getOperand(0);
+    // Only the neutral element's tensor.empty and fill in the else branch.
+    if (op.getThenRegion().isAncestor(init.getParentRegion()) ||
+        llvm::range_size(op.elseBlock()->without_terminator()) != 2 ||
+        init.getType() != neutral.getType())
+      return failure();
+    Attribute initValue = filledConstant(init);
+    if (!initValue || initValue != filledConstant(neutral))
+      return failure();
+    rewriter.replaceOp(op, init);
+    return success();
+  }
+};
+
 struct NormPartitionShardsPass
     : public norm::impl::NormPartitionShardsPassBase<NormPartitionShardsPass> {
   void runOnOperation() override {
@@ -59,9 +100,16 @@ struct NormPartitionShardsPass
     pm.addPass(createCanonicalizerPass());
     // Only the functions that use sharding: the others (a driver calling
     // MPI, declarations) are the same program on every process.
-    for (auto function : module.getOps<func::FuncOp>())
-      if (usesSharding(function) && failed(runPipeline(pm, function)))
+    RewritePatternSet patterns(&getContext());
+    patterns.add<FoldSelectOfEqualFills>(&getContext());
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    for (auto function : module.getOps<func::FuncOp>()) {
+      if (!usesSharding(function))
+        continue;
+      if (failed(runPipeline(pm, function)) ||
+          failed(applyPatternsGreedily(function, frozen)))
         return signalPassFailure();
+    }
   }
 };
 
