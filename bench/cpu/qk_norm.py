@@ -14,7 +14,14 @@ and keeps each kernel's best median; the ratio is fused / unfused (below 1:
 fused faster). Checks: the fused op against float64 (--check) at 17 rows,
 the unfused sequence against upstream MLIR's loops (--compare-pipeline).
 
+With --rope, the QK-norm -> RoPE variant (Qwen3's q/k norms with their
+rotation, rotate_half, one angle row per token, cos/sin M x 1 x 128):
+  kernels/qk_norm_rope_fused_n<N>_f32.mlir    norm.matmul_rms_norm with rope
+  kernels/qk_norm_rope_unfused_n<N>_f32.mlir  linalg.matmul into S, then
+                                              norm.rms_norm with rope on S
+
   python3 bench/cpu/qk_norm.py [--norm-run PATH] [--target S] [--out FILE]
+                               [--quick] [--rope]
 """
 import argparse
 import datetime
@@ -34,10 +41,12 @@ CHECK_ROWS = 17
 
 
 def base(args, key, M, K, N, T, pipeline="project"):
+    # With rope, cos and sin (M rows each) come before S / Y.
+    prefix, angles = ("qk_norm_rope", [M, M]) if args.rope else ("qk_norm", [])
     if key == "fused":
-        f, entry, dims = f"qk_norm_fused_n{N}_f32.mlir", "qk_fused", [M, K, K, M]
+        f, entry, dims = f"{prefix}_fused_n{N}_f32.mlir", "qk_fused", [M, K, K] + angles + [M]
     else:
-        f, entry, dims = f"qk_norm_unfused_n{N}_f32.mlir", "qk_unfused", [M, K, K, M, M]
+        f, entry, dims = f"{prefix}_unfused_n{N}_f32.mlir", "qk_unfused", [M, K, K] + angles + [M, M]
     return [args.norm_run, os.path.join(HERE, "kernels", f), f"--entry={entry}", f"--pipeline={pipeline}",
             f"--threads={T}", "--dims=" + ",".join(map(str, dims))]
 
@@ -48,9 +57,11 @@ def main():
     ap.add_argument("--target", type=float, default=1.0)
     ap.add_argument("--out")
     ap.add_argument("--quick", action="store_true", help="M = 128 only")
+    ap.add_argument("--rope", action="store_true", help="the QK-norm -> RoPE variant")
     args = ap.parse_args()
     date = datetime.date.today().isoformat()
-    out = args.out or os.path.join(HERE, "results", f"{date}-{socket.gethostname()}-qk-norm.md")
+    name = "qk-norm-rope" if args.rope else "qk-norm"
+    out = args.out or os.path.join(HERE, "results", f"{date}-{socket.gethostname()}-{name}.md")
     rows, failed = [], False
     s0 = B.cpu_sample()
     for (M, K, N) in [s for s in SHAPES if s[0] == 128] if args.quick else SHAPES:
@@ -79,8 +90,10 @@ def main():
             B.log(f"{M}x{K}x{N} T={T}: fused {best.get('fused')} ms, unfused {best.get('unfused')} ms, "
                   f"ratio {ratio:.3f}, others {other:.2f} cores, checks {checks}")
     other = B.foreign_cores(s0, B.cpu_sample())
-    lines = [f"# QK-norm: fused per-head matmul -> RMSNorm vs unfused ({date}, {socket.gethostname()})", "",
-             f"Command: `python3 bench/cpu/qk_norm.py --target {args.target}{' --quick' if args.quick else ''}` (f32, K×N W, head_dim 128; "
+    what = "RMSNorm -> RoPE" if args.rope else "RMSNorm"
+    flags = (" --quick" if args.quick else "") + (" --rope" if args.rope else "")
+    lines = [f"# QK-norm: fused per-head matmul -> {what} vs unfused ({date}, {socket.gethostname()})", "",
+             f"Command: `python3 bench/cpu/qk_norm.py --target {args.target}{flags}` (f32, K×N W, head_dim 128; "
              f"best median of {ROUNDS} interleaved rounds; other processes: {other:.2f} cores on average).", "",
              "| M×K×N | heads | thr | fused ms | unfused ms | fused / unfused | fused GFLOP/s | others (cores) "
              "| fused check | unfused check |",

@@ -93,16 +93,18 @@ bool hasTensors(ModuleOp module) {
 /// other buffer: rotary angles the row kernels do not index (one run of
 /// position dims, then broadcast ones: unsupportedRotaryAnglesReason; HF's
 /// [B,1,T,D] over [B,H,T,D]), and a matmul → norm with an input norm (into
-/// its norm → matmul and norm). The CPU pipeline's norm-decompose catches the
-/// same ops after its kernels.
+/// its norm → matmul and norm) or a rotary embedding (into the matmul and
+/// the standalone norm with the rotation, which the row kernels take). The
+/// CPU pipeline's norm-decompose catches the same ops after its kernels.
 bool noGPUKernelTakes(Operation *op) {
   if (!isa<RMSNormOp, LayerNormOp, MatmulRMSNormOp>(op) ||
       !isa<RankedTensorType>(op->getOperand(0).getType()))
     return false;
   // norm → matmul → norm: the GPU GEMM has no norm prologue with a norm
-  // epilogue; the op becomes the unfused pair, which the kernels take.
+  // epilogue, nor a rotation in its per-head epilogue; the op becomes the
+  // unfused sequence, which the kernels take.
   if (auto fused = dyn_cast<MatmulRMSNormOp>(op))
-    return fused.hasInputNorm();
+    return fused.hasInputNorm() || fused.getCos();
   return !unsupportedRotaryAnglesReason(op).empty();
 }
 

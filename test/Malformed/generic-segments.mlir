@@ -40,7 +40,7 @@ func.func @fused_no_outs(%a0: tensor<4xf32>, %a1: tensor<4xf32>, %a2: tensor<4x2
 
 func.func @fused_no_rhs(%x: memref<8x24xf32>, %w: memref<24x20xf32>, %e: memref<8x20xf32>) {
   // CHECK: generic-segments.mlir:[[@LINE+1]]:{{[0-9]+}}: error:
-  "norm.matmul_rms_norm"(%x, %w, %e) <{operandSegmentSizes = array<i32: 2, 0, 0, 0, 0, 0, 1, 0, 0>}> : (memref<8x24xf32>, memref<24x20xf32>, memref<8x20xf32>) -> ()
+  "norm.matmul_rms_norm"(%x, %w, %e) <{operandSegmentSizes = array<i32: 2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0>}> : (memref<8x24xf32>, memref<24x20xf32>, memref<8x20xf32>) -> ()
   return
 }
 

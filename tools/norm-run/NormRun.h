@@ -213,7 +213,8 @@ struct CheckSpec {
   Slot y, sum, mean, rstd;
   // The gradient ops' own: inputs dy and ds, outputs dγ and dβ.
   Slot dy, sumGrad, weightGrad, biasGrad;
-  // A standalone norm's rotary embedding (rope_mode = interleaved or not).
+  // A standalone or per-head norm's rotary embedding (rope_mode =
+  // interleaved or not).
   Slot cos, sin;
   bool ropeInterleaved = false;
 

@@ -72,6 +72,19 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
     if (err.empty())
       err = expect(s, name, want);
   };
+  // A rotary embedding's angles: the dims of `shape` (the input, or a
+  // per-head op's heads view), or 1 (broadcast).
+  auto checkAngles = [&](const std::vector<int64_t> &shape) {
+    const std::vector<int64_t> *angles = argShape(spec.cos, args);
+    if (!angles)
+      return;
+    std::vector<int64_t> want = shape;
+    for (size_t d = 0; d < shape.size() && angles->size() == shape.size(); ++d)
+      if ((*angles)[d] == 1)
+        want[d] = 1;
+    check(spec.cos, "cos", want);
+    check(spec.sin, "sin", want);
+  };
 
   size_t rank = x->size();
   if (spec.kind == CheckOpKind::GroupNorm) {
@@ -115,15 +128,7 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
     check(spec.sum, "sum_outs", *x);
     check(spec.mean, "mean_outs", rows);
     check(spec.rstd, "rstd_outs", rows);
-    // The rotary embedding's angles: the input's dims, or 1 (broadcast).
-    if (const std::vector<int64_t> *angles = argShape(spec.cos, args)) {
-      std::vector<int64_t> want = *x;
-      for (size_t d = 0; d < rank && angles->size() == rank; ++d)
-        if ((*angles)[d] == 1)
-          want[d] = 1;
-      check(spec.cos, "cos", want);
-      check(spec.sin, "sin", want);
-    }
+    checkAngles(*x);
     if (err.empty() && product(normalized, 0, normalized.size()) == 0)
       err = "the normalized dims " + ref::shapeString(normalized) + " are empty";
     return err;
@@ -168,6 +173,13 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
     check(spec.gamma, "weight", {normalized});
     check(spec.beta, "bias", {normalized});
     check(spec.sum, "sum_outs", outShape);
+    // The per-head rotation's angles, against S viewed as [..., H, D].
+    if (spec.headDim > 0 && *n % spec.headDim == 0) {
+      std::vector<int64_t> heads = lead;
+      heads.push_back(*n / spec.headDim);
+      heads.push_back(spec.headDim);
+      checkAngles(heads);
+    }
     if (err.empty() && *n == 0)
       err = "the normalized dim N is 0";
   }
@@ -343,6 +355,17 @@ public:
     int64_t d = spec.headDim ? spec.headDim : n;
     ref::referenceNorm(outType, sNorm.data(), rows * (n / d), d, gp, bp, p, y,
                        mean, rstd);
+    // The per-head rotation, on the heads view of Y (unrounded, as the
+    // standalone norm's reference).
+    const Buffer *cosBuf = get(spec.cos);
+    if (cosBuf && get(spec.sin)) {
+      std::vector<int64_t> heads(shape.begin(), shape.end() - 1);
+      heads.push_back(n / d);
+      heads.push_back(d);
+      ref::applyRotaryEmbedding(y, heads, cosBuf->shape, cosBuf->load().data(),
+                                get(spec.sin)->load().data(),
+                                spec.ropeInterleaved);
+    }
     compareOut(head + "y", spec.y, y, tol);
     compareOut(head + "mean", spec.mean, mean, ref::getStatTolerance(outType));
     compareOut(head + "rstd", spec.rstd, rstd, ref::getStatTolerance(outType));

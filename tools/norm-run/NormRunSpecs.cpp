@@ -233,9 +233,13 @@ void recordFused(OpT o, CheckOpKind kind, bool isRms, CheckSpec &spec,
   if constexpr (std::is_same_v<OpT, norm::MatmulRMSNormOp> ||
                 std::is_same_v<OpT, norm::MatmulLayerNormOp>) {
     spec.headDim = static_cast<int64_t>(o.getHeadDim().value_or(0));
-    if constexpr (std::is_same_v<OpT, norm::MatmulRMSNormOp>)
+    if constexpr (std::is_same_v<OpT, norm::MatmulRMSNormOp>) {
       if (o.hasInputNorm())
         recordInputNorm(o, spec, b);
+      b.input(o.getCos(), spec.cos, "cos");
+      b.input(o.getSin(), spec.sin, "sin");
+      spec.ropeInterleaved = o.getRopeMode() == norm::RopeMode::interleaved;
+    }
   } else {
     // norm → matmul: the norm's rounding (cast_mode) and pRMSNorm prefix.
     std::optional<norm::CastMode> castMode = o.getCastMode();

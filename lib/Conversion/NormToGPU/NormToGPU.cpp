@@ -792,6 +792,9 @@ mlir::norm::unsupportedFusedOpReason(Operation *op,
   if (auto fused = dyn_cast<MatmulRMSNormOp>(op); fused && fused.hasInputNorm())
     return "the GPU GEMM has no norm prologue with a norm epilogue "
            "('input_epsilon'; decompose the op)";
+  if (auto fused = dyn_cast<MatmulRMSNormOp>(op); fused && fused.getCos())
+    return "the GPU GEMM's per-head epilogue has no rotary embedding "
+           "('rope'; decompose the op)";
   unsigned read = llvm::count_if(readOperands(op),
                                  [](Value v) { return static_cast<bool>(v); });
   if (read != op->getNumOperands())

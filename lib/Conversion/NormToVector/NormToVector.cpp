@@ -89,6 +89,11 @@ LogicalResult checkGemmLowerable(OpTy op, PatternRewriter &rewriter,
   if (!canEmitFusedGemm(op.getAccumulationType()))
     return rewriter.notifyMatchFailure(
         op, "the fused GEMM accumulates in f32 only (split instead)");
+  // A per-head rotation whose angles the row kernel does not index (split
+  // instead: the standalone norm is then decomposed).
+  std::string angles = unsupportedRotaryAnglesReason(op);
+  if (!angles.empty())
+    return rewriter.notifyMatchFailure(op, angles);
   return success();
 }
 

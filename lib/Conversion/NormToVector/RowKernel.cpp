@@ -558,8 +558,10 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
 /// accumulation type, rounded once as it is stored.
 void RowKernelEmitter::rotateRow(OpBuilder &b, Value row,
                                  NormalizedFn normalized) {
+  Value wholeRow =
+      p.ropeFirstRow ? arith::AddIOp::create(b, loc, row, p.ropeFirstRow) : row;
   Value angleRow = arith::RemUIOp::create(
-      b, loc, arith::DivUIOp::create(b, loc, row, p.ropeInnerRows),
+      b, loc, arith::DivUIOp::create(b, loc, wholeRow, p.ropeInnerRows),
       memref::DimOp::create(b, loc, p.cos, 0));
   auto angle = [&](OpBuilder &nb, Value table, Value j, Value m) {
     return loadAcc(nb, table, {angleRow, j}, m);

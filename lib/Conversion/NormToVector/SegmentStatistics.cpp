@@ -206,6 +206,9 @@ void mlir::norm::normalizeRowsFromSegments(
                      &block.mean, &block.rstd, &block.givenSpread,
                      &block.givenShift, &block.givenCorrection})
     *mem = rowRange(b, loc, *mem, first, count);
+  // The angles are indexed by the row of the whole problem.
+  if (rows.cos)
+    block.ropeFirstRow = first;
   NormVectorCodegenOptions blockOptions = options;
   blockOptions.streamingThresholdBytes = -1;
   emitRowNormKernel(rewriter, loc, block, blockOptions);

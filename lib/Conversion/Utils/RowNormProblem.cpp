@@ -126,13 +126,13 @@ std::string mlir::norm::unsupportedRowLayoutReason(MemRefType type,
 }
 
 namespace {
-/// The row dims [first, last] of `x` (of the first `axis` dims) that index
-/// the angles `cos` (not size 1 there), or {0, -1} when none does. Sets
-/// `why` when they are not one run: a broadcast dim between two of them.
-std::pair<int64_t, int64_t> anglePositionDims(Value x, Value cos, int64_t axis,
-                                              std::string &why) {
-  ArrayRef<int64_t> shape = cast<ShapedType>(x.getType()).getShape();
-  ArrayRef<int64_t> angles = cast<ShapedType>(cos.getType()).getShape();
+/// The row dims [first, last] of `shape` (of the first `axis` dims) that
+/// index the angles of shape `angles` (not size 1 there), or {0, -1} when
+/// none does. Sets `why` when they are not one run: a broadcast dim between
+/// two of them.
+std::pair<int64_t, int64_t> anglePositionDims(ArrayRef<int64_t> shape,
+                                              ArrayRef<int64_t> angles,
+                                              int64_t axis, std::string &why) {
   int64_t first = -1, last = -1;
   for (int64_t d = 0; d < axis; ++d) {
     if (angles[d] == 1)
@@ -191,12 +191,34 @@ std::string mlir::norm::unsupportedRowOperandReason(Operation *op,
   return unsupportedRotaryAnglesReason(op);
 }
 
+namespace {
+/// The shape of `shaped` (a value's type).
+ArrayRef<int64_t> shapeOf(Value shaped) {
+  return cast<ShapedType>(shaped.getType()).getShape();
+}
+
+/// The output of the per-head matmul → norm `op` viewed as [..., H, D]: the
+/// shape its rotary angles are indexed against.
+SmallVector<int64_t> headsShapeOf(MatmulRMSNormOp op) {
+  int64_t d = static_cast<int64_t>(*op.getHeadDim());
+  SmallVector<int64_t> heads(shapeOf(op.getInit()));
+  heads.back() /= d;
+  heads.push_back(d);
+  return heads;
+}
+} // namespace
+
 std::string mlir::norm::unsupportedRotaryAnglesReason(Operation *op) {
   std::string why;
-  if (std::optional<NormRotary> rotary = getNormRotary(op))
-    anglePositionDims(op->getOperand(0), rotary->cos,
-                      cast<ShapedType>(rotary->cos.getType()).getRank() - 1,
+  if (std::optional<NormRotary> rotary = getNormRotary(op)) {
+    ArrayRef<int64_t> angles = shapeOf(rotary->cos);
+    anglePositionDims(shapeOf(op->getOperand(0)), angles, angles.size() - 1,
                       why);
+  } else if (auto fused = dyn_cast<MatmulRMSNormOp>(op);
+             fused && fused.getCos()) {
+    ArrayRef<int64_t> angles = shapeOf(fused.getCos());
+    anglePositionDims(headsShapeOf(fused), angles, angles.size() - 1, why);
+  }
   return why;
 }
 
@@ -301,7 +323,8 @@ RowNormProblem describeCommon(OpTy op, OpBuilder &b,
   }
   if (std::optional<NormRotary> rotary = getNormRotary(op)) {
     std::string why;
-    int64_t last = anglePositionDims(x, rotary->cos, axis, why).second;
+    int64_t last =
+        anglePositionDims(shapeOf(x), shapeOf(rotary->cos), axis, why).second;
     OpFoldResult angleRows = dimProduct(b, loc, rotary->cos, 0, axis);
     p.cos = viewAsRows(b, loc, rotary->cos, axis, {angleRows, n});
     p.sin = viewAsRows(b, loc, rotary->sin, axis, {angleRows, n});
@@ -436,9 +459,44 @@ Value mlir::norm::viewAsHeads(OpBuilder &b, Location loc, Value rows,
   return viewAs(b, loc, rows, {headRows, b.getIndexAttr(headDim)});
 }
 
+namespace {
+/// `rows` (M × N, identity layout) expanded to `heads` = [..., H, D], the
+/// output's leading dims then its heads (their product is M).
+Value expandToHeads(OpBuilder &b, Location loc, Value rows,
+                    ArrayRef<OpFoldResult> heads) {
+  int64_t rank = heads.size();
+  SmallVector<ReassociationIndices> reassociation{{}, {rank - 2, rank - 1}};
+  for (int64_t d = 0; d + 2 < rank; ++d)
+    reassociation.front().push_back(d);
+  SmallVector<int64_t> staticSizes;
+  SmallVector<Value> dynamicSizes;
+  splitMixedSizes(b, loc, heads, staticSizes, dynamicSizes);
+  auto type = MemRefType::get(
+      staticSizes, cast<MemRefType>(rows.getType()).getElementType());
+  return memref::ExpandShapeOp::create(b, loc, type, rows, reassociation,
+                                       heads);
+}
+} // namespace
+
 Operation *mlir::norm::createNormOfSum(OpBuilder &b, Location loc,
                                        Operation *fusedOp, Value sum, Value y) {
-  if (std::optional<int64_t> d = headDimOf(fusedOp)) {
+  auto rms = dyn_cast<MatmulRMSNormOp>(fusedOp);
+  Value cos = rms ? rms.getCos() : Value();
+  Value sin = rms ? rms.getSin() : Value();
+  int64_t axis = 1;
+  if (cos) {
+    // The rotation's angles are indexed like S viewed as [..., H, D] (the
+    // output's leading dims, then the heads): the norm of that view, whose
+    // rows the row kernel rotates as the standalone norm's.
+    SmallVector<OpFoldResult> heads =
+        memref::getMixedSizes(b, loc, rms.getInit());
+    int64_t d = static_cast<int64_t>(*rms.getHeadDim());
+    heads.back() = b.getIndexAttr(*getConstantIntValue(heads.back()) / d);
+    heads.push_back(b.getIndexAttr(d));
+    sum = expandToHeads(b, loc, sum, heads);
+    y = expandToHeads(b, loc, y, heads);
+    axis = heads.size() - 1;
+  } else if (std::optional<int64_t> d = headDimOf(fusedOp)) {
     sum = viewAsHeads(b, loc, sum, *d);
     y = viewAsHeads(b, loc, y, *d);
   }
@@ -457,12 +515,11 @@ Operation *mlir::norm::createNormOfSum(OpBuilder &b, Location loc,
         TypeAttr::get(op.getAccumulationType()), CastMode::after_weight,
         op.getEpsMode(), /*rope_mode=*/RopeModeAttr());
   }
-  auto op = cast<MatmulRMSNormOp>(fusedOp);
   return RMSNormOp::create(
-      b, loc, TypeRange{}, sum, Value(), op.getWeight(), /*scale=*/Value(),
-      /*cos=*/Value(), /*sin=*/Value(), y, Value(), perRow(op.getRstdInit()),
-      /*scale_outs=*/Value(), IntegerAttr(), Attribute(), /*axis=*/1,
-      op.getEpsilonAttr(), op.getWeightOffsetAttr(), Attribute(),
-      TypeAttr::get(op.getAccumulationType()), CastMode::after_weight,
-      op.getEpsMode(), /*rope_mode=*/RopeModeAttr());
+      b, loc, TypeRange{}, sum, Value(), rms.getWeight(), /*scale=*/Value(),
+      cos, sin, y, Value(), perRow(rms.getRstdInit()),
+      /*scale_outs=*/Value(), IntegerAttr(), Attribute(), axis,
+      rms.getEpsilonAttr(), rms.getWeightOffsetAttr(), Attribute(),
+      TypeAttr::get(rms.getAccumulationType()), CastMode::after_weight,
+      rms.getEpsMode(), rms.getRopeModeAttr());
 }

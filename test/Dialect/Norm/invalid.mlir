@@ -1894,7 +1894,7 @@ func.func @lnmm_generic_two_inputs(%x: memref<8x33xf32>, %w: memref<33x20xf32>, 
 
 func.func @mmrms_generic_no_rhs(%a: memref<8x24xf32>, %mb: memref<20xf32>, %e: memref<8x20xf32>) {
   // expected-error @+1 {{'norm.matmul_rms_norm' op required operand segment #1 must hold exactly one operand, got 0}}
-  "norm.matmul_rms_norm"(%a, %mb, %e) <{operandSegmentSizes = array<i32: 1, 0, 1, 0, 0, 0, 1, 0, 0>}> : (memref<8x24xf32>, memref<20xf32>, memref<8x20xf32>) -> ()
+  "norm.matmul_rms_norm"(%a, %mb, %e) <{operandSegmentSizes = array<i32: 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0>}> : (memref<8x24xf32>, memref<20xf32>, memref<8x20xf32>) -> ()
   return
 }
 

@@ -56,6 +56,9 @@ struct RowNormProblem : NormNumerics {
   /// rows), the positions being one run of x's row dims followed by
   /// broadcast ones (ropeInnerRows rows of x share an angle row).
   Value cos, sin, ropeInnerRows;
+  /// The row of the whole problem that row 0 is, for the angle row, when
+  /// this problem is a block of its rows (null: 0).
+  Value ropeFirstRow;
   bool ropeInterleaved = false;
 
   Type elementType() const {
@@ -85,10 +88,11 @@ std::string unsupportedRowLayoutReason(MemRefType type, int64_t rowDims);
 std::string unsupportedRowOperandReason(Operation *op,
                                         bool quantizedOutputs = false);
 
-/// Why the rotary angles of the standalone norm `op` are not rows that
-/// RowNormProblem describes (one run of position dims, then broadcast ones),
-/// or an empty string when they are or `op` has no rotary embedding. Reads
-/// shapes only, so it answers for tensor-form ops too.
+/// Why the rotary angles of the standalone norm `op` (or of the per-head
+/// norm.matmul_rms_norm `op`, against its output viewed as heads) are not
+/// rows that RowNormProblem describes (one run of position dims, then
+/// broadcast ones), or an empty string when they are or `op` has no rotary
+/// embedding. Reads shapes only, so it answers for tensor-form ops too.
 std::string unsupportedRotaryAnglesReason(Operation *op);
 
 /// The product of dims [from, to) of the memref `mem`, folded to a constant
@@ -141,7 +145,8 @@ Value viewAsHeads(OpBuilder &b, Location loc, Value rows, int64_t headDim);
 /// MatmulLayerNormOp) once its GEMM has written the pre-norm sum `sum`
 /// (M × N rows): the standalone norm of `sum` into `y`, with the op's γ, β,
 /// ε, weight offset, eps mode and acc_type, rounded after the weight. With
-/// `head_dim`, the norm of `sum` and `y` viewed as rows of one head each.
+/// `head_dim`, the norm of `sum` and `y` viewed as rows of one head each;
+/// with a rotary embedding too, viewed as [..., H, D] (the angles' frame).
 Operation *createNormOfSum(OpBuilder &b, Location loc, Operation *fusedOp,
                            Value sum, Value y);
 

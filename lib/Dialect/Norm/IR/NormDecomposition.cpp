@@ -626,24 +626,29 @@ SmallVector<NamedAttribute> normAttributesOf(FusedOp op, FloatType accType) {
   if constexpr (std::is_same_v<FusedOp, RMSNormMatmulOp>)
     if (Attribute partial = op.getPartialAttr())
       attrs.emplace_back(op.getPartialAttrName(), partial);
+  if constexpr (std::is_same_v<FusedOp, MatmulRMSNormOp>)
+    if (Attribute ropeMode = op.getRopeModeAttr())
+      attrs.emplace_back(op.getRopeModeAttrName(), ropeMode);
   return attrs;
 }
 
 /// Creates norm.rms_norm / norm.layer_norm (NormOpTy) of `x` with γ (and,
 /// for LayerNorm, β) into `init`, without a residual, with the statistics
-/// outputs `stats` (mean, rstd; null where not asked), through its generic
-/// builder, with the operand segments given explicitly. Returns y, then the
-/// statistics asked for (on memrefs, the buffers written).
+/// outputs `stats` (mean, rstd; null where not asked) and the rotary angles
+/// `rope` (cos, sin; null without), through its generic builder, with the
+/// operand segments given explicitly. Returns y, then the statistics asked
+/// for (on memrefs, the buffers written).
 template <typename NormOpTy>
 SmallVector<Value> createNorm(LinalgEmitter &em, Value x, Value gamma,
                               Value beta, ArrayRef<NamedAttribute> attrs,
-                              Value init, std::pair<Value, Value> stats = {}) {
+                              Value init, std::pair<Value, Value> stats = {},
+                              std::pair<Value, Value> rope = {}) {
   constexpr bool isLayerNorm = std::is_same_v<NormOpTy, LayerNormOp>;
   SmallVector<Value> segments{x, /*residual=*/Value(), gamma};
   if (isLayerNorm)
     segments.push_back(beta);
-  segments.append({/*scale=*/Value(), /*cos=*/Value(), /*sin=*/Value(), init,
-                   /*sum_outs=*/Value()});
+  segments.append(
+      {/*scale=*/Value(), rope.first, rope.second, init, /*sum_outs=*/Value()});
   if (isLayerNorm)
     segments.push_back(stats.first);
   segments.append({stats.second, /*scale_outs=*/Value()});
@@ -807,11 +812,15 @@ SmallVector<Value> decomposeMatmulNorm(OpBuilder &b, FusedOp op, Value beta,
                         ArrayRef(norm).drop_front());
   }
   // Per head (no statistics outputs): the norm of S viewed as [..., H, D]
-  // over D, into Y so viewed.
+  // over D, into Y so viewed, with the rotation when there is one (its
+  // angles are shaped against that view).
   int64_t d = static_cast<int64_t>(*headDim);
+  std::pair<Value, Value> rope;
+  if constexpr (std::is_same_v<FusedOp, MatmulRMSNormOp>)
+    rope = {op.getCos(), op.getSin()};
   Value y = createNorm<NormOpTy>(em, em.splitLastDim(sum, d), op.getWeight(),
                                  beta, normAttributesOf(op, acc),
-                                 em.splitLastDim(op.getInit(), d))[0];
+                                 em.splitLastDim(op.getInit(), d), {}, rope)[0];
   if (em.onTensors)
     y = em.mergeLastDims(y, op.getInit().getType());
   return fusedResults(em, y, op.getSumInit() ? sum : Value(), {});

@@ -160,11 +160,14 @@ LogicalResult verifyQuantization(OpTy op, ArrayRef<int64_t> rowShape,
                 : "the non-normalized dimensions of the input");
 }
 
-/// (R1–R4) of the rotary embedding of a standalone norm of shape `shape`
-/// whose normalized dims start at `normAxis`.
+/// (R1–R4) of the rotary embedding of a norm of shape `shape` whose
+/// normalized dims start at `normAxis` (`axis` as the op spells it) and
+/// which reads `elementType` values: a standalone norm, or the per-head norm
+/// of a matmul → norm (`shape` the heads view of its output).
 template <typename OpTy>
 LogicalResult verifyRope(OpTy op, ArrayRef<int64_t> shape, int64_t normAxis,
-                         FloatType accType, bool quantized) {
+                         int64_t axis, Type elementType, FloatType accType,
+                         bool quantized, StringRef frame = "input") {
   Value cos = op.getCos(), sin = op.getSin();
   if (!cos && !sin) {
     if (op.getRopeModeAttr())
@@ -179,7 +182,7 @@ LogicalResult verifyRope(OpTy op, ArrayRef<int64_t> shape, int64_t normAxis,
     return op.emitOpError("'rope' rotates within the last dimension: the "
                           "normalized dimensions must be the last one only, "
                           "got axis = ")
-           << op.getAxis() << " for rank " << rank;
+           << axis << " for rank " << rank;
   int64_t d = shape.back();
   if (ShapedType::isDynamic(d) || d % 2 != 0)
     return op.emitOpError("'rope' needs a static, even last dimension, got ")
@@ -187,8 +190,8 @@ LogicalResult verifyRope(OpTy op, ArrayRef<int64_t> shape, int64_t normAxis,
   if (quantized)
     return op.emitOpError("'rope' is not supported with a quantized 'outs'");
   NormVerifier verifier(op);
-  if (failed(verifier.checkWidenedElementType(
-          cos, "cos", getElementTypeOrSelf(op.getInput()), accType)))
+  if (failed(
+          verifier.checkWidenedElementType(cos, "cos", elementType, accType)))
     return failure();
   if (cos.getType() != sin.getType())
     return op.emitOpError("'sin' type ")
@@ -201,10 +204,10 @@ LogicalResult verifyRope(OpTy op, ArrayRef<int64_t> shape, int64_t normAxis,
            ShapedType::isDynamic(shape[i]) || angles[i] == shape[i];
   if (!fits)
     return op.emitOpError("'cos' shape ")
-           << formatShape(angles)
-           << " must have the input's rank, each dimension the input's or 1 "
-              "(broadcast), and the last D = "
-           << d << "; the input shape is " << formatShape(shape);
+           << formatShape(angles) << " must have the " << frame
+           << "'s rank, each dimension the " << frame
+           << "'s or 1 (broadcast), and the last D = " << d << "; the " << frame
+           << " shape is " << formatShape(shape);
   return success();
 }
 
@@ -249,7 +252,8 @@ LogicalResult verifyStandaloneNorm(OpTy op, ArrayRef<Value> affineParams,
   for (auto [value, name] : stats)
     if (failed(verifier.checkStatistic(value, name, accType, rowShape)))
       return failure();
-  return verifyRope(op, shape, normAxis, accType, quantized);
+  return verifyRope(op, shape, normAxis, op.getAxis(), elementType, accType,
+                    quantized);
 }
 
 /// Checks `rhs` against the contraction size `k` and returns its N (the
@@ -419,6 +423,10 @@ static LogicalResult verifyMatmulNorm(OpTy op, ArrayRef<Value> affineParams) {
     return op.emitOpError("the normalized dimension N (the output's last "
                           "dimension) must not be empty");
   std::optional<uint64_t> headDim = op.getHeadDim();
+  if constexpr (std::is_same_v<OpTy, MatmulRMSNormOp>)
+    if (!headDim && (op.getCos() || op.getSin() || op.getRopeModeAttr()))
+      return op.emitOpError("'rope' needs 'head_dim' (the rotation is within "
+                            "a head)");
   if (!headDim)
     return verifier.checkWidenedParams(affineParams, sumType, sumWhat, accType,
                                        {n},
@@ -431,8 +439,19 @@ static LogicalResult verifyMatmulNorm(OpTy op, ArrayRef<Value> affineParams) {
   if (n % d != 0)
     return op.emitOpError("'head_dim' ") << d << " does not divide N = " << n
                                          << " (the output's last dimension)";
-  return verifier.checkWidenedParams(affineParams, sumType, sumWhat, accType,
-                                     {d}, "[head_dim] =");
+  if (failed(verifier.checkWidenedParams(affineParams, sumType, sumWhat,
+                                         accType, {d}, "[head_dim] =")))
+    return failure();
+  if constexpr (std::is_same_v<OpTy, MatmulRMSNormOp>) {
+    // The rotation is the per-head norm's: checked against S viewed as
+    // [..., H, D], as the standalone norm's against its input.
+    SmallVector<int64_t> heads(outShape->begin(), outShape->end() - 1);
+    heads.append({n / d, d});
+    int64_t last = heads.size() - 1;
+    return verifyRope(op, heads, last, last, sumType, accType,
+                      /*quantized=*/false, "heads view");
+  }
+  return success();
 }
 
 LogicalResult RMSNormMatmulOp::verify() {

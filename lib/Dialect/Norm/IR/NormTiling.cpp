@@ -276,6 +276,20 @@ FailureOr<TilingResult> tileOp(OpTy op, OpBuilder &b,
     tiles.set(
         {op.getResidualMutable(), op.getInitMutable(), op.getSumInitMutable()},
         tile);
+    if constexpr (std::is_same_v<OpTy, MatmulRMSNormOp>) {
+      if (op.getCos()) {
+        // The angles, [rows..., H or 1, D]: the tile's rows, all of a row.
+        int64_t rank = op.getInitType().getRank();
+        Tile headsTile = tile.select(range(0, rank - 1));
+        for (int64_t d : {rank - 1, rank}) {
+          headsTile.offsets.push_back(b.getIndexAttr(0));
+          headsTile.sizes.push_back(
+              linalg::createFoldedDimOp(b, loc, op.getCos(), d));
+        }
+        tiles.set({op.getCosMutable(), op.getSinMutable()},
+                  anglesTileOf(b, op.getCos(), headsTile));
+      }
+    }
   }
   if constexpr (!isStandalone<OpTy>) {
     // The statistics: one per row of the tile.

@@ -586,6 +586,8 @@ class Norm_MatmulNormOp<string mnemonic, string normName, bit hasBeta>
     // RMSNorm: the input norm's γ (the optional prologue, below).
     !if(hasBeta, (ins Optional<Norm_Shaped>:$bias),
         (ins Optional<Norm_Shaped>:$input_weight)),
+    // RMSNorm: the per-head norm's rotary embedding (QK-norm → RoPE).
+    !if(hasBeta, (ins), normRopeArgs),
     (ins
     Norm_Shaped:$init,
     Optional<Norm_Shaped>:$sum_init),
@@ -601,7 +603,8 @@ class Norm_MatmulNormOp<string mnemonic, string normName, bit hasBeta>
     !if(hasBeta, (ins), (ins
     OptionalAttr<Norm_FloatValueAttr>:$input_epsilon,
     OptionalAttr<Norm_FloatValueAttr>:$input_weight_offset,
-    OptionalAttr<Norm_CastModeAttr>:$input_cast_mode)));
+    OptionalAttr<Norm_CastModeAttr>:$input_cast_mode)),
+    !if(hasBeta, (ins), normRopeAttr));
 
   let assemblyFormat = !strconcat([{
     `ins` `(` $input `:` type($input) `)`
@@ -610,7 +613,9 @@ class Norm_MatmulNormOp<string mnemonic, string normName, bit hasBeta>
     (`residual` `(` $residual^ `:` type($residual) `)`)?
     (`weight` `(` $weight^ `:` type($weight) `)`)?
   }], !if(hasBeta, [{ (`bias` `(` $bias^ `:` type($bias) `)`)? }],
-      [{ (`input_weight` `(` $input_weight^ `:` type($input_weight) `)`)? }]),
+      !strconcat([{
+    (`input_weight` `(` $input_weight^ `:` type($input_weight) `)`)? }],
+      normRopeFormat)),
   [{
     `outs` `(` $init `:` type($init) `)`
     (`sum_outs` `(` $sum_init^ `:` type($sum_init) `)`)?
@@ -675,6 +680,14 @@ def Norm_MatmulRMSNormOp
     `[K]` and an element type allowed like `γ`'s for `A`; no `residual`,
     `sum_outs` or `rstd_outs`.
 
+    Rotary embedding (QK-norm → RoPE, Qwen3's q/k norms): with `rope(cos,
+    sin)` and `head_dim = D`, each normalized head is rotated as
+    `norm.rms_norm`'s `rope` defines it, before its one rounding to `U`:
+    `Y` is the `norm.rms_norm` with `rope(cos, sin)` (and `rope_mode`) of
+    `S` viewed as `[..., H, D]`, and `cos` and `sin` are shaped against that
+    view (`[..., 1, D]`: one angle row per row of `S`, every head), by the
+    same rules (R1–R3). Constraints: `rope` only with `head_dim`.
+
     Example:
 
     ```mlir
@@ -687,8 +700,8 @@ def Norm_MatmulRMSNormOp
   }]);
   let extraClassDeclaration = normCommonDecl # [{
     static constexpr double kDefaultEpsilon = 1e-6;
-    static constexpr unsigned kInitSegment = 6;
-    static constexpr unsigned kRequiredSegments[] = {0, 1, 6};
+    static constexpr unsigned kInitSegment = 8;
+    static constexpr unsigned kRequiredSegments[] = {0, 1, 8};
     /// Whether A is RMS-normalized first (the `input_epsilon` prologue).
     bool hasInputNorm() { return getInputEpsilonAttr() != nullptr; }
   }];

@@ -12,6 +12,8 @@
 // makes S (and Y) bf16 instead. A product that is a norm.rms_norm_matmul's
 // (norm → matmul → norm: Qwen3's and Gemma 3's q/k norms after the input
 // norm) gives the fused op that norm as its input norm (`input_epsilon`).
+// A per-head norm with a rotary embedding (QK-norm → RoPE) takes it along
+// when its angles are in the frame of the product split into heads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -253,6 +255,34 @@ FailureOr<ProducerMatch> matchProducer(const NormOpView &norm,
   return producer;
 }
 
+/// Why the rotary embedding of `norm` cannot go with the fused op (empty
+/// when it can, or when there is none). The fused op's angles are indexed
+/// like its output viewed as [..., H, D]: the norm must read exactly that
+/// view (one tensor.expand_shape of N into [H, D]), so that its angles are
+/// the fused op's as they are.
+std::string whyRopeNotFused(const NormOpView &norm,
+                            const ProducerMatch &producer) {
+  if (!norm.cos)
+    return "";
+  if (!producer.headDim)
+    return "its rotary embedding (rope) is per head, and the norm is not";
+  auto expand = producer.views.size() == 1
+                    ? dyn_cast<tensor::ExpandShapeOp>(producer.views.front())
+                    : tensor::ExpandShapeOp();
+  bool headsView = expand != nullptr;
+  if (expand) {
+    SmallVector<ReassociationIndices> groups = expand.getReassociationIndices();
+    headsView = groups.back().size() == 2;
+    for (const ReassociationIndices &group : ArrayRef(groups).drop_back())
+      headsView = headsView && group.size() == 1;
+  }
+  if (!headsView)
+    return "its rotary angles are indexed through reshapes or transposes "
+           "other than the product's split into [..., H, D] (the fused op's "
+           "angles follow that view)";
+  return "";
+}
+
 /// The norm.matmul_rms_norm of `producer` and `norm`, with the producing
 /// norm.rms_norm_matmul's norm as its input norm when there is one.
 Operation *createMatmulRMSNorm(RewriterBase &rewriter, Location loc,
@@ -278,9 +308,10 @@ Operation *createMatmulRMSNorm(RewriterBase &rewriter, Location loc,
   }
   return MatmulRMSNormOp::create(
       rewriter, loc, resultTypes, mm.lhs, mm.rhs, mm.bias, producer.residual,
-      norm.weight, inputWeight, init, sumInit, rstdInit, norm.epsilon,
-      norm.weightOffset, norm.accType, norm.epsMode, mm.transposeRhs, headDim,
-      inputEpsilon, inputOffset, inputCastMode);
+      norm.weight, inputWeight, norm.cos, norm.sin, init, sumInit, rstdInit,
+      norm.epsilon, norm.weightOffset, norm.accType, norm.epsMode,
+      mm.transposeRhs, headDim, inputEpsilon, inputOffset, inputCastMode,
+      norm.ropeMode);
 }
 
 } // namespace
@@ -309,6 +340,9 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
     return failure();
   FailureOr<ProducerMatch> producer = matchProducer(*norm, why);
   if (failed(producer))
+    return failure();
+  why = whyRopeNotFused(*norm, *producer);
+  if (!why.empty())
     return failure();
 
   // The residual stream's other readers of the sum take the fused op's sum

@@ -81,10 +81,10 @@ struct NormFuseMatmulPass
                         << " consuming matmul(s)";
       return;
     }
-    // norm → matmul → norm: the fused op has no rotary embedding, so a
-    // rotation after the norm goes into the norm first (Qwen3's q/k norms
-    // keep it; the norm then stays standalone); without one (Gemma 3's
-    // bf16 rotation, which the norm does not take) the norm fuses.
+    // norm → matmul → norm: a rotation after the norm goes into the norm
+    // first, and the fused op takes it along (Qwen3's q/k norms); without
+    // one (Gemma 3's bf16 rotation, which the norm does not take) the norm
+    // fuses alone.
     if (rope && matmulIntoNorm && readsNormMatmulProduct(op))
       op = absorbRotaryEmbeddingWithRemark(rewriter, op);
     if (matmulIntoNorm &&

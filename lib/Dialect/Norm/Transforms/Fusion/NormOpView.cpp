@@ -21,6 +21,8 @@ template <typename OpTy> NormOpView viewOf(OpTy op) {
   view.residual = op.getResidual();
   view.weight = op.getWeight();
   view.cos = op.getCos();
+  view.sin = op.getSin();
+  view.ropeMode = op.getRopeModeAttr();
   // The results in `outs` order: y, then whichever of the optional outputs
   // are present.
   unsigned next = 0;
@@ -59,8 +61,10 @@ std::optional<NormOpView> NormOpView::get(Operation *op) {
 }
 
 std::string NormOpView::whyNoFusedForm(bool normFirst) const {
-  if (cos)
-    return "its rotary embedding (rope) has no fused matmul form";
+  if (cos && (normFirst || isLayerNorm))
+    return normFirst ? "its rotary embedding (rope) has no norm → matmul form"
+                     : "its rotary embedding (rope) has a fused form on "
+                       "matmul_rms_norm only";
   if (normalizedAxis != rank - 1)
     return "it normalizes more than the last dim";
   if (partial && !normFirst)

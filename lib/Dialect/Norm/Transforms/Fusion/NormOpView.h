@@ -20,8 +20,10 @@ struct NormOpView {
   Operation *op;
   bool isLayerNorm;
   Value input, residual, weight, bias;
-  /// The rotary embedding's `cos` (null without one).
-  Value cos;
+  /// The rotary embedding's `cos`, `sin` and `rope_mode` (null without
+  /// one).
+  Value cos, sin;
+  RopeModeAttr ropeMode;
   /// Result values (null when the op has no such output).
   Value y, sum, mean, rstd;
   /// The attributes the fused ops take over.
@@ -37,12 +39,12 @@ struct NormOpView {
   /// The view of a norm.rms_norm / norm.layer_norm on tensors, else nullopt.
   static std::optional<NormOpView> get(Operation *op);
 
-  /// Why no fused op can take this norm's place (empty if none): a rotary
-  /// embedding, more than the last dim normalized, a
-  /// result wider than the input; and for matmul → norm (`normFirst` false),
-  /// which has no `partial` or `cast_mode`, pRMSNorm and a before_weight
-  /// rounding ahead of a wider γ/β. norm → matmul carries both
-  /// (castModeToCarry).
+  /// Why no fused op can take this norm's place (empty if none): more than
+  /// the last dim normalized, a result wider than the input, a rotary
+  /// embedding but on a per-head matmul_rms_norm (the fusion checks that it
+  /// is per head); and for matmul → norm (`normFirst` false), which has no
+  /// `partial` or `cast_mode`, pRMSNorm and a before_weight rounding ahead
+  /// of a wider γ/β. norm → matmul carries both (castModeToCarry).
   std::string whyNoFusedForm(bool normFirst) const;
 
   /// The `cast_mode` a norm → matmul op takes from this norm: the norm's

@@ -1,0 +1,99 @@
+// RUN: norm-opt %s --norm-fuse-matmul="remarks=true" --split-input-file --verify-diagnostics | FileCheck %s
+
+// QK-norm → RoPE (Qwen3's q/k norms): a per-head norm with a rotary
+// embedding, on the product split into [..., H, D], fuses into
+// norm.matmul_rms_norm with the rotation (`rope(cos, sin)`, `rope_mode`),
+// its angles as the norm had them; after the input norm's norm → matmul too
+// (the whole chain in one op). Rotations that cannot go with the fused op
+// leave the norm standalone, with a remark that says why.
+
+// Qwen3's q: the input norm's projection, its heads, the q-norm with the
+// rotation it took (norm.rms_norm rope), all one op.
+// CHECK-LABEL: func.func @qwen3_q
+//       CHECK: %[[Y:.*]] = norm.matmul_rms_norm ins(%arg0 : tensor<8x64xf32>) rhs(%arg1 : tensor<128x64xf32>) weight(%arg3 : tensor<32xf32>) input_weight(%arg2 : tensor<64xf32>) rope(%arg4, %arg5 : tensor<8x1x32xf32>, tensor<8x1x32xf32>) outs(%{{.*}} : tensor<8x128xf32>) {epsilon = 9.99999997E-7 : f32, head_dim = 32 : i64, input_epsilon = 9.99999997E-7 : f32, transpose_rhs} -> tensor<8x128xf32>
+//  CHECK-NEXT: %[[H:.*]] = tensor.expand_shape %[[Y]] {{\[\[}}0], [1, 2]] output_shape [8, 4, 32]
+//   CHECK-NOT: norm.rms_norm
+//       CHECK: return %[[H]]
+func.func @qwen3_q(%x: tensor<8x64xf32>, %w: tensor<128x64xf32>, %gi: tensor<64xf32>, %g: tensor<32xf32>, %c: tensor<8x1x32xf32>, %s: tensor<8x1x32xf32>) -> tensor<8x4x32xf32> {
+  %ec = tensor.empty() : tensor<8x128xf32>
+  %p = norm.rms_norm_matmul ins(%x : tensor<8x64xf32>) weight(%gi : tensor<64xf32>) rhs(%w : tensor<128x64xf32>) outs(%ec : tensor<8x128xf32>) {epsilon = 1.0e-6 : f32, transpose_rhs} -> tensor<8x128xf32>
+  %h = tensor.expand_shape %p [[0], [1, 2]] output_shape [8, 4, 32] : tensor<8x128xf32> into tensor<8x4x32xf32>
+  %e = tensor.empty() : tensor<8x4x32xf32>
+  // expected-remark @+1 {{fused with its producing matmul}}
+  %y = norm.rms_norm ins(%h : tensor<8x4x32xf32>) weight(%g : tensor<32xf32>) rope(%c, %s : tensor<8x1x32xf32>, tensor<8x1x32xf32>) outs(%e : tensor<8x4x32xf32>) {epsilon = 1.0e-6 : f32} -> tensor<8x4x32xf32>
+  return %y : tensor<8x4x32xf32>
+}
+
+// -----
+
+// A plain matmul, interleaved pairs, one angle row for every row.
+// CHECK-LABEL: func.func @pairs
+//       CHECK: norm.matmul_rms_norm ins(%arg0 : tensor<6x16xf32>) rhs(%arg1 : tensor<16x32xf32>) rope(%arg2, %arg3 : tensor<1x1x16xf32>, tensor<1x1x16xf32>) outs(%{{.*}} : tensor<6x32xf32>) {head_dim = 16 : i64, rope_mode = #norm.rope_mode<interleaved>} -> tensor<6x32xf32>
+//   CHECK-NOT: norm.rms_norm
+func.func @pairs(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: tensor<1x1x16xf32>, %s: tensor<1x1x16xf32>) -> tensor<6x2x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<6x32xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %p = linalg.matmul ins(%a, %w : tensor<6x16xf32>, tensor<16x32xf32>) outs(%z : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %h = tensor.expand_shape %p [[0], [1, 2]] output_shape [6, 2, 16] : tensor<6x32xf32> into tensor<6x2x16xf32>
+  %e = tensor.empty() : tensor<6x2x16xf32>
+  // expected-remark @+1 {{fused with its producing matmul}}
+  %y = norm.rms_norm ins(%h : tensor<6x2x16xf32>) rope(%c, %s : tensor<1x1x16xf32>, tensor<1x1x16xf32>) outs(%e : tensor<6x2x16xf32>) {rope_mode = #norm.rope_mode<interleaved>} -> tensor<6x2x16xf32>
+  return %y : tensor<6x2x16xf32>
+}
+
+// -----
+
+// Heads transposed to [H, T, D] before the norm: the angles ([1, T, D]) are
+// in the transposed frame, not the fused op's.
+// CHECK-LABEL: func.func @transposed_heads
+//       CHECK: linalg.matmul
+//       CHECK: norm.rms_norm
+func.func @transposed_heads(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: tensor<1x6x16xf32>, %s: tensor<1x6x16xf32>) -> tensor<2x6x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<6x32xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %p = linalg.matmul ins(%a, %w : tensor<6x16xf32>, tensor<16x32xf32>) outs(%z : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %h = tensor.expand_shape %p [[0], [1, 2]] output_shape [6, 2, 16] : tensor<6x32xf32> into tensor<6x2x16xf32>
+  %te = tensor.empty() : tensor<2x6x16xf32>
+  %t = linalg.transpose ins(%h : tensor<6x2x16xf32>) outs(%te : tensor<2x6x16xf32>) permutation = [1, 0, 2]
+  %e = tensor.empty() : tensor<2x6x16xf32>
+  // expected-remark @+1 {{with a producer: its rotary angles are indexed through reshapes or transposes other than the product's split into [..., H, D] (the fused op's angles follow that view)}}
+  %y = norm.rms_norm ins(%t : tensor<2x6x16xf32>) rope(%c, %s : tensor<1x6x16xf32>, tensor<1x6x16xf32>) outs(%e : tensor<2x6x16xf32>) -> tensor<2x6x16xf32>
+  return %y : tensor<2x6x16xf32>
+}
+
+// -----
+
+// A whole-row norm with a rotation: the fused op rotates per head only.
+// CHECK-LABEL: func.func @whole_rows
+//       CHECK: linalg.matmul
+//       CHECK: norm.rms_norm
+func.func @whole_rows(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: tensor<6x32xf32>, %s: tensor<6x32xf32>) -> tensor<6x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<6x32xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %p = linalg.matmul ins(%a, %w : tensor<6x16xf32>, tensor<16x32xf32>) outs(%z : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %e = tensor.empty() : tensor<6x32xf32>
+  // expected-remark @+1 {{with a producer: its rotary embedding (rope) is per head, and the norm is not}}
+  %y = norm.rms_norm ins(%p : tensor<6x32xf32>) rope(%c, %s : tensor<6x32xf32>, tensor<6x32xf32>) outs(%e : tensor<6x32xf32>) -> tensor<6x32xf32>
+  return %y : tensor<6x32xf32>
+}
+
+// -----
+
+// A LayerNorm with a rotation: matmul_layer_norm takes none.
+// CHECK-LABEL: func.func @layer_norm
+//       CHECK: linalg.matmul
+//       CHECK: norm.layer_norm
+func.func @layer_norm(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: tensor<6x1x16xf32>, %s: tensor<6x1x16xf32>) -> tensor<6x2x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<6x32xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %p = linalg.matmul ins(%a, %w : tensor<6x16xf32>, tensor<16x32xf32>) outs(%z : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %h = tensor.expand_shape %p [[0], [1, 2]] output_shape [6, 2, 16] : tensor<6x32xf32> into tensor<6x2x16xf32>
+  %e = tensor.empty() : tensor<6x2x16xf32>
+  // expected-remark @+1 {{with a producer: its rotary embedding (rope) has a fused form on matmul_rms_norm only}}
+  %y = norm.layer_norm ins(%h : tensor<6x2x16xf32>) rope(%c, %s : tensor<6x1x16xf32>, tensor<6x1x16xf32>) outs(%e : tensor<6x2x16xf32>) -> tensor<6x2x16xf32>
+  return %y : tensor<6x2x16xf32>
+}
