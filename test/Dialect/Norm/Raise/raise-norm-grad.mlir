@@ -11,7 +11,7 @@
 // the op's [B] or recomputed. test/Integration/CPU/raise-norm-grad.test
 // runs every function before and after raising on random inputs.
 
-// REMARK-COUNT-10: remark: norm-raise: raised norm.{{layer|rms}}_norm_grad
+// REMARK-COUNT-11: remark: norm-raise: raised norm.{{layer|rms}}_norm_grad
 // REMARK-NOT: remark
 
 // Without LayerNorm raising, the LayerNorm backwards stay.
@@ -989,4 +989,75 @@ func.func @rms_eps_outside(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %w: tensor
     linalg.yield %r : f32
   } -> tensor<4x8xf32>
   return %dx : tensor<4x8xf32>
+}
+
+// A weight offset other than 1 (γ stored as γ − 2): dŷ spelled out as
+// dy·γ + 2·dy, the row sum a linalg.reduce, saved rstd; the offset is
+// solved from dx, dγ = Σ dy·x̂ does not read it.
+// CHECK-LABEL: func.func @rms_offset_two
+//  CHECK-SAME: (%[[DY:[a-z0-9]+]]: {{[^,]+}}, %[[X:[a-z0-9]+]]: {{[^,]+}}, %[[RSTD:[a-z0-9]+]]: {{[^,]+}}, %[[W:[a-z0-9]+]]:
+//       CHECK: %[[G:[0-9]+]]{{(:[0-9])?}} = norm.rms_norm_grad grad(%[[DY]] : tensor<4x8xf32>) ins(%[[X]] : tensor<4x8xf32>) weight(%[[W]] : tensor<8xf32>) rstd(%{{.*}} : tensor<4xf32>) outs(%{{.*}} : tensor<4x8xf32>) weight_grad_outs(%{{.*}} : tensor<8xf32>) {weight_offset = 2.000000e+00 : f32} -> tensor<4x8xf32>, tensor<8xf32>
+//   CHECK-NOT: linalg.
+//       CHECK: return %[[G]]#0, %[[G]]#1
+// VARIANT-DAG: raise-norm-grad.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: norm-raise: raised norm.rms_norm_grad (axis 1, dx, weight grad, weight, weight offset 2, saved rstd)
+func.func @rms_offset_two(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %rstd: tensor<4x1xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>, tensor<8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %two = arith.constant 2.0 : f32
+  %inv_n = arith.constant 1.250000e-01 : f32
+  %e_full_f32 = tensor.empty() : tensor<4x8xf32>
+  %e_row = tensor.empty() : tensor<4xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%e_row : tensor<4xf32>) -> tensor<4xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+  %r2 = tensor.collapse_shape %rstd [[0, 1]] : tensor<4x1xf32> into tensor<4xf32>
+  // x̂ = x·r and dŷ = dy·γ + 2·dy
+  %xh = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %rstd : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %dyh = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %g = arith.mulf %a0, %a1 : f32
+    %o2 = arith.mulf %a0, %two : f32
+    %r = arith.addf %g, %o2 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %p = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %xh : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %s = linalg.reduce ins(%p : tensor<4x8xf32>) outs(%z_row : tensor<4xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %r = arith.addf %in, %acc : f32
+      linalg.yield %r : f32
+    }
+  // dx = r·(dŷ − x̂·Σ(dŷ·x̂)/N)
+  %dx = linalg.generic {indexing_maps = [#id, #id, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %xh, %s, %r2 : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4xf32>, tensor<4xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %a3: f32, %o: f32):
+    %m = arith.mulf %a2, %inv_n : f32
+    %q = arith.mulf %a1, %m : f32
+    %d = arith.subf %a0, %q : f32
+    %r = arith.mulf %a3, %d : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // dγ = Σ_rows dy·x̂
+  %pw = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %xh : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %dw = linalg.reduce ins(%pw : tensor<4x8xf32>) outs(%z_col : tensor<8xf32>) dimensions = [0]
+    (%in: f32, %acc: f32) {
+      %r = arith.addf %in, %acc : f32
+      linalg.yield %r : f32
+    }
+  return %dx, %dw : tensor<4x8xf32>, tensor<8xf32>
 }
