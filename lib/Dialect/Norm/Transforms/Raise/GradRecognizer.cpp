@@ -24,6 +24,8 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace mlir::norm;
 using namespace mlir::norm::raise;
@@ -166,6 +168,42 @@ struct Pieces {
 struct Leaves {
   SmallVector<AtomId> full, rows, columns;
   SmallVector<double> epsilons = {0.0};
+};
+
+/// Enumerates the guesses of what a backward reads as the product of
+/// independent choices, one axis each (the norm, dy and x, γ, the
+/// statistics, ...): a new kind of guess is one more axis, not one more
+/// nested loop. The first axis is the outermost, so guesses come in the
+/// order of the axes' choices (most specific first).
+class GuessGenerator {
+public:
+  /// Sets its part of a guess; false when it does not apply to the parts
+  /// the axes before it set (a saved mean to a RMSNorm).
+  using Choice = std::function<bool(Pieces &)>;
+
+  void axis(SmallVector<Choice> choices) { axes.push_back(std::move(choices)); }
+
+  SmallVector<Pieces> all() const {
+    SmallVector<Pieces> out;
+    if (llvm::any_of(axes, [](const auto &a) { return a.empty(); }))
+      return out;
+    // An odometer over the axes, the last one turning fastest.
+    SmallVector<size_t> at(axes.size(), 0);
+    for (;;) {
+      Pieces p;
+      if (llvm::all_of(llvm::enumerate(axes),
+                       [&](auto a) { return a.value()[at[a.index()]](p); }))
+        out.push_back(p);
+      size_t i = axes.size();
+      while (i > 0 && ++at[i - 1] == axes[i - 1].size())
+        at[--i] = 0;
+      if (i == 0)
+        return out;
+    }
+  }
+
+private:
+  SmallVector<SmallVector<Choice>> axes;
 };
 
 /// Builds the formulas of DESIGN.md §9 for a guess, over x's index space.
@@ -413,50 +451,63 @@ Leaves GradRecognizer::leavesOf(const Poly &p, RankedTensorType rootType,
 }
 
 SmallVector<Pieces> GradRecognizer::guesses(const Leaves &l) {
-  SmallVector<Pieces> out;
-  SmallVector<std::optional<AtomId>> gammas = {std::nullopt};
-  llvm::append_range(gammas, l.columns);
-  for (bool layerNorm : {true, false}) {
-    if ((layerNorm && !opts.layerNorm) || (!layerNorm && !opts.rmsNorm))
-      continue;
-    for (AtomId dy : l.full)
-      for (AtomId x : l.full) {
-        if (dy == x)
-          continue;
-        for (std::optional<AtomId> gamma : gammas) {
-          Pieces p;
-          p.layerNorm = layerNorm;
+  GuessGenerator gen;
+  SmallVector<GuessGenerator::Choice> kinds;
+  for (bool layerNorm : {true, false})
+    if (layerNorm ? opts.layerNorm : opts.rmsNorm)
+      kinds.push_back([=](Pieces &p) {
+        p.layerNorm = layerNorm;
+        return true;
+      });
+  gen.axis(std::move(kinds));
+
+  SmallVector<GuessGenerator::Choice> inputs;
+  for (AtomId dy : l.full)
+    for (AtomId x : l.full)
+      if (dy != x)
+        inputs.push_back([=](Pieces &p) {
           p.dy = dy;
           p.x = x;
-          p.gamma = gamma;
-          // Saved statistics.
-          for (AtomId r : l.rows) {
-            p.rstd = r;
-            if (!layerNorm) {
-              out.push_back(p);
-              continue;
-            }
-            for (AtomId m : l.rows)
-              if (m != r) {
-                p.mean = m;
-                out.push_back(p);
-              }
-            p.mean.reset();
-          }
-          p.rstd.reset();
-          // Recomputed.
-          for (double eps : l.epsilons)
-            for (EpsMode mode : {EpsMode::inside_sqrt, EpsMode::outside_sqrt}) {
-              if (mode == EpsMode::outside_sqrt && eps == 0.0)
-                continue;
-              p.epsilon = eps;
-              p.epsMode = mode;
-              out.push_back(p);
-            }
-        }
-      }
-  }
-  return out;
+          return true;
+        });
+  gen.axis(std::move(inputs));
+
+  SmallVector<GuessGenerator::Choice> gammas;
+  SmallVector<std::optional<AtomId>> gammaLeaves = {std::nullopt};
+  llvm::append_range(gammaLeaves, l.columns);
+  for (std::optional<AtomId> gamma : gammaLeaves)
+    gammas.push_back([=](Pieces &p) {
+      p.gamma = gamma;
+      return true;
+    });
+  gen.axis(std::move(gammas));
+
+  // The statistics: saved (rstd, and for LayerNorm a mean other than it),
+  // then recomputed with each ε and eps mode.
+  SmallVector<GuessGenerator::Choice> stats;
+  for (AtomId r : l.rows)
+    stats.push_back([=](Pieces &p) {
+      p.rstd = r;
+      return !p.layerNorm;
+    });
+  for (AtomId r : l.rows)
+    for (AtomId m : l.rows)
+      if (m != r)
+        stats.push_back([=](Pieces &p) {
+          p.rstd = r;
+          p.mean = m;
+          return p.layerNorm;
+        });
+  for (double eps : l.epsilons)
+    for (EpsMode mode : {EpsMode::inside_sqrt, EpsMode::outside_sqrt})
+      if (mode == EpsMode::inside_sqrt || eps != 0.0)
+        stats.push_back([=](Pieces &p) {
+          p.epsilon = eps;
+          p.epsMode = mode;
+          return true;
+        });
+  gen.axis(std::move(stats));
+  return gen.all();
 }
 
 Poly GradRecognizer::invN(RankedTensorType rootType, unsigned axis) {
