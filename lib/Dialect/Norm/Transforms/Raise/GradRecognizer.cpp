@@ -7,13 +7,13 @@
 // column sums, each evaluated symbolically over x's index space and
 // compared, as a polynomial, with the op's formula for a guess of dy, x,
 // γ and the statistics (saved row tensors, or recomputed from x with an
-// ε taken from a root's constant term). Spellings differ in where row
-// factors sit relative to the sums (rstd·Σ(dŷ·x) or Σ(dŷ·x̂)), so both
-// sides are linearized first: a sum distributes over its body's terms and
-// the factors that do not depend on the summed dims leave it.
+// ε taken from a root's constant term), both sides linearized first
+// (GradLinearizer.h). The guesses are enumerated by GuessGenerator, one
+// axis of choices per piece.
 //
 //===----------------------------------------------------------------------===//
 
+#include "GradLinearizer.h"
 #include "Recognize.h"
 
 #include "norm/Dialect/Norm/IR/NormGradOps.h"
@@ -31,121 +31,6 @@ using namespace mlir::norm;
 using namespace mlir::norm::raise;
 
 namespace {
-
-//===----------------------------------------------------------------------===//
-// Linearized polynomials
-//===----------------------------------------------------------------------===//
-
-/// Rewrites Polys so that every Sum atom's body is one monomial of
-/// coefficient 1 that depends on every one of its factors' summed dims.
-class Linearizer {
-public:
-  explicit Linearizer(PolyContext &ctx) : ctx(ctx) {}
-
-  std::optional<Poly> lin(const Poly &p) {
-    Poly out;
-    for (const auto &[m, c] : p.terms) {
-      Poly term = Poly::constant(c);
-      for (const auto &[a, e] : m) {
-        std::optional<Poly> f = linAtom(a, e);
-        if (!f)
-          return std::nullopt;
-        term = ctx.mul(term, *f);
-      }
-      out = ctx.add(out, term);
-    }
-    return out;
-  }
-
-  /// Σ over `dims` of a linearized `body`.
-  Poly sum(ArrayRef<unsigned> dims, const Poly &body, int64_t prefix = 0) {
-    Poly out;
-    for (const auto &[m, c] : body.terms) {
-      Monomial inner, outer;
-      for (const auto &[a, e] : m)
-        (dependsOn(a, dims) ? inner : outer).push_back({a, e});
-      Poly in, coef;
-      in.terms[inner] = 1.0;
-      coef.terms[outer] = c;
-      if (inner.empty()) {
-        // Nothing depends on the summed dims: keep Σ of the whole term.
-        out = ctx.add(out, ctx.sum(dims, coef, prefix));
-        continue;
-      }
-      out = ctx.add(out, ctx.mul(coef, ctx.sum(dims, in, prefix)));
-    }
-    return out;
-  }
-
-  /// The root dims `a` reads (none for a statistic of the summed dims).
-  SmallVector<unsigned> freeDims(AtomId id) {
-    Atom a = ctx.getAtom(id);
-    SmallVector<unsigned> out;
-    auto addPoly = [&](const Poly &p) {
-      for (const auto &[m, c] : p.terms)
-        for (const auto &[b, e] : m)
-          for (unsigned d : freeDims(b))
-            if (!llvm::is_contained(out, d))
-              out.push_back(d);
-    };
-    switch (a.kind) {
-    case AtomKind::Leaf:
-      for (const DimGroup &g : a.binding)
-        for (unsigned d : g)
-          if (!llvm::is_contained(out, d))
-            out.push_back(d);
-      break;
-    case AtomKind::Sum:
-      addPoly(a.body);
-      llvm::erase_if(
-          out, [&](unsigned d) { return llvm::is_contained(a.sumDims, d); });
-      break;
-    case AtomKind::Root:
-    case AtomKind::Trunc:
-      addPoly(a.body);
-      break;
-    default:
-      break;
-    }
-    return out;
-  }
-
-private:
-  bool dependsOn(AtomId a, ArrayRef<unsigned> dims) {
-    return llvm::any_of(
-        freeDims(a), [&](unsigned d) { return llvm::is_contained(dims, d); });
-  }
-
-  std::optional<Poly> linAtom(AtomId id, Rat e) {
-    // A copy: interning new atoms moves the atom table.
-    Atom a = ctx.getAtom(id);
-    switch (a.kind) {
-    case AtomKind::Sum: {
-      std::optional<Poly> body = lin(a.body);
-      if (!body)
-        return std::nullopt;
-      return ctx.pow(sum(a.sumDims, *body, a.prefix), e);
-    }
-    case AtomKind::Root: {
-      std::optional<Poly> body = lin(a.body);
-      if (!body)
-        return std::nullopt;
-      return ctx.pow(*body, e);
-    }
-    case AtomKind::Trunc: {
-      std::optional<Poly> body = lin(a.body);
-      if (!body)
-        return std::nullopt;
-      a.body = *body;
-      return Poly::atom(ctx.intern(std::move(a)), e);
-    }
-    default:
-      return Poly::atom(id, e);
-    }
-  }
-
-  PolyContext &ctx;
-};
 
 //===----------------------------------------------------------------------===//
 // The gradient's pieces and formulas
