@@ -181,4 +181,66 @@ func.func @ln_missing_term(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %mean: ten
   } -> tensor<4x8xf32>
   return %v10 : tensor<4x8xf32>
 }
+
+// ε outside the square root with the forward's σ = √mean(x²) and
+// d = σ + ε both saved (AOTAutograd's default partition saves what the
+// div and sqrt backwards read): dx = dŷ/d − x·(Σ dŷ·x)/(d²·σ·N) never
+// reads ε, so the op's epsilon is not known.
+// CHECK-NOT: norm.
+// CHECK-LABEL: func.func @rms_eps_outside_saved
+func.func @rms_eps_outside_saved(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %sigma: tensor<4x1xf32>, %d: tensor<4x1xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %inv_n = arith.constant 1.250000e-01 : f32
+  %half = arith.constant 0.5 : f32
+  %two = arith.constant 2.0 : f32
+  %e_full_f32 = tensor.empty() : tensor<4x8xf32>
+  %e_row_f32 = tensor.empty() : tensor<4x1xf32>
+  %er = tensor.empty() : tensor<4x1xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%er : tensor<4x1xf32>) -> tensor<4x1xf32>
+  // dŷ = dy·γ
+  %dyh = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // div backward to d: −Σ(dŷ·x)/d²
+  %p = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %gr = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // add backward (identity), sqrt backward (g·0.5/σ), mean backward (/N)
+  %gm = linalg.generic {indexing_maps = [#id, #id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gr, %d, %sigma : tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %o: f32):
+    %dd = arith.mulf %a1, %a1 : f32
+    %q = arith.divf %a0, %dd : f32
+    %gd = arith.negf %q : f32
+    %h = arith.divf %half, %a2 : f32
+    %gs = arith.mulf %gd, %h : f32
+    %r = arith.mulf %gs, %inv_n : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // pow backward (2x) plus the direct path dŷ/d
+  // expected-remark @+1 {{norm-raise: not raised: the RMSNorm gradient with epsilon outside the square root reads the saved σ and σ + ε as two tensors and not epsilon: the op's epsilon is unknown}}
+  %dx = linalg.generic {indexing_maps = [#id, #row, #row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %d, %gm, %x : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %a3: f32, %o: f32):
+    %direct = arith.divf %a0, %a1 : f32
+    %x2 = arith.mulf %a3, %two : f32
+    %viaStat = arith.mulf %a2, %x2 : f32
+    %r = arith.addf %direct, %viaStat : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  return %dx : tensor<4x8xf32>
+}
 // CHECK-NOT: norm.

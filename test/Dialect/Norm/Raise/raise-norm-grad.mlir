@@ -11,7 +11,7 @@
 // the op's [B] or recomputed. test/Integration/CPU/raise-norm-grad.test
 // runs every function before and after raising on random inputs.
 
-// REMARK-COUNT-11: remark: norm-raise: raised norm.{{layer|rms}}_norm_grad
+// REMARK-COUNT-14: remark: norm-raise: raised norm.{{layer|rms}}_norm_grad
 // REMARK-NOT: remark
 
 // Without LayerNorm raising, the LayerNorm backwards stay.
@@ -1059,5 +1059,264 @@ func.func @rms_offset_two(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %rstd: tens
       %r = arith.addf %in, %acc : f32
       linalg.yield %r : f32
     }
+  return %dx, %dw : tensor<4x8xf32>, tensor<8xf32>
+}
+
+// ε outside the square root with the forward's σ = √mean(x²) saved and
+// d = σ + ε recomputed in the backward (AOTAutograd's min-cut partition
+// keeps the one row tensor): the op takes rstd = 1/(σ + ε), computed
+// before it from the saved σ.
+// CHECK-LABEL: func.func @rms_eps_outside_saved_sigma
+//  CHECK-SAME: (%[[DY:[a-z0-9]+]]: {{[^,]+}}, %[[X:[a-z0-9]+]]: {{[^,]+}}, %[[S:[a-z0-9]+]]: {{[^,]+}}, %[[W:[a-z0-9]+]]:
+//       CHECK: %[[SC:.*]] = tensor.collapse_shape %[[S]]
+//       CHECK: %[[R:.*]] = linalg.generic {{.*}} ins(%[[SC]] : tensor<4xf32>)
+//       CHECK: arith.addf %{{.*}}, %{{.*}} : f32
+//       CHECK: arith.divf %{{.*}}, %{{.*}} : f32
+//       CHECK: %[[G:[0-9]+]]{{(:[0-9])?}} = norm.rms_norm_grad grad(%[[DY]] : tensor<4x8xf32>) ins(%[[X]] : tensor<4x8xf32>) weight(%[[W]] : tensor<8xf32>) rstd(%[[R]] : tensor<4xf32>) outs(%{{.*}} : tensor<4x8xf32>) weight_grad_outs(%{{.*}} : tensor<8xf32>) {eps_mode = #norm.eps_mode<outside_sqrt>, epsilon = 9.99999974E-6 : f32} -> tensor<4x8xf32>, tensor<8xf32>
+//   CHECK-NOT: linalg.generic
+//       CHECK: return %[[G]]#0, %[[G]]#1
+// VARIANT-DAG: raise-norm-grad.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: norm-raise: raised norm.rms_norm_grad (axis 1, dx, weight grad, weight, saved sigma, epsilon 1e-05 outside the square root)
+func.func @rms_eps_outside_saved_sigma(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %sigma: tensor<4x1xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>, tensor<8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %inv_n = arith.constant 1.250000e-01 : f32
+  %eps = arith.constant 9.99999974E-6 : f32
+  %one = arith.constant 1.0 : f32
+  %half = arith.constant 0.5 : f32
+  %two = arith.constant 2.0 : f32
+  %e_full_f32 = tensor.empty() : tensor<4x8xf32>
+  %e_row_f32 = tensor.empty() : tensor<4x1xf32>
+  %er = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%er : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+
+  // dŷ = dy·γ
+  %dyh = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // div backward to d: −Σ(dŷ·x)/d²
+  %p = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %gr = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // add backward (identity), sqrt backward (g·0.5/σ), mean backward (/N)
+  %gm = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gr, %sigma : tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %s = arith.addf %a1, %c0 : f32
+    %d = arith.addf %a1, %eps : f32
+    %dd = arith.mulf %d, %d : f32
+    %q = arith.divf %a0, %dd : f32
+    %gd = arith.negf %q : f32
+    %h = arith.divf %half, %s : f32
+    %gs = arith.mulf %gd, %h : f32
+    %r = arith.mulf %gs, %inv_n : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // pow backward (2x) plus the direct path dŷ/d
+  %dx = linalg.generic {indexing_maps = [#id, #row, #row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %sigma, %gm, %x : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %a3: f32, %o: f32):
+    %d = arith.addf %a1, %eps : f32
+    %direct = arith.divf %a0, %d : f32
+    %x2 = arith.mulf %a3, %two : f32
+    %viaStat = arith.mulf %a2, %x2 : f32
+    %r = arith.addf %direct, %viaStat : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // dγ = Σ_rows dy·x/d
+  %pw = linalg.generic {indexing_maps = [#id, #row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %sigma, %x : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a3: f32, %o: f32):
+    %d = arith.addf %a1, %eps : f32
+    %direct = arith.divf %a0, %d : f32
+    %r = arith.mulf %direct, %a3 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %dw = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%pw : tensor<4x8xf32>) outs(%z_col : tensor<8xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  return %dx, %dw : tensor<4x8xf32>, tensor<8xf32>
+}
+
+// The same with the forward's r = 1/(σ + ε) saved: the backward finds
+// σ + ε as 1/r and σ as 1/r − ε; the op takes r as it is.
+// CHECK-LABEL: func.func @rms_eps_outside_saved_rstd
+//  CHECK-SAME: (%[[DY:[a-z0-9]+]]: {{[^,]+}}, %[[X:[a-z0-9]+]]: {{[^,]+}}, %[[RSTD:[a-z0-9]+]]: {{[^,]+}}, %[[W:[a-z0-9]+]]:
+//       CHECK: %[[G:[0-9]+]]{{(:[0-9])?}} = norm.rms_norm_grad grad(%[[DY]] : tensor<4x8xf32>) ins(%[[X]] : tensor<4x8xf32>) weight(%[[W]] : tensor<8xf32>) rstd(%{{.*}} : tensor<4xf32>) outs(%{{.*}} : tensor<4x8xf32>) weight_grad_outs(%{{.*}} : tensor<8xf32>) {eps_mode = #norm.eps_mode<outside_sqrt>, epsilon = 9.99999974E-6 : f32} -> tensor<4x8xf32>, tensor<8xf32>
+//   CHECK-NOT: linalg.generic
+//       CHECK: return %[[G]]#0, %[[G]]#1
+// VARIANT-DAG: raise-norm-grad.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: norm-raise: raised norm.rms_norm_grad (axis 1, dx, weight grad, weight, saved rstd, epsilon 1e-05 outside the square root)
+func.func @rms_eps_outside_saved_rstd(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %rstd: tensor<4x1xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>, tensor<8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %inv_n = arith.constant 1.250000e-01 : f32
+  %eps = arith.constant 9.99999974E-6 : f32
+  %one = arith.constant 1.0 : f32
+  %half = arith.constant 0.5 : f32
+  %two = arith.constant 2.0 : f32
+  %e_full_f32 = tensor.empty() : tensor<4x8xf32>
+  %e_row_f32 = tensor.empty() : tensor<4x1xf32>
+  %er = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%er : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+
+  // dŷ = dy·γ
+  %dyh = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // div backward to d: −Σ(dŷ·x)/d²
+  %p = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %gr = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // add backward (identity), sqrt backward (g·0.5/σ), mean backward (/N)
+  %gm = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gr, %rstd : tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %d = arith.divf %one, %a1 : f32
+    %s = arith.subf %d, %eps : f32
+    %dd = arith.mulf %d, %d : f32
+    %q = arith.divf %a0, %dd : f32
+    %gd = arith.negf %q : f32
+    %h = arith.divf %half, %s : f32
+    %gs = arith.mulf %gd, %h : f32
+    %r = arith.mulf %gs, %inv_n : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // pow backward (2x) plus the direct path dŷ/d
+  %dx = linalg.generic {indexing_maps = [#id, #row, #row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %rstd, %gm, %x : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %a3: f32, %o: f32):
+    %direct = arith.mulf %a0, %a1 : f32
+    %x2 = arith.mulf %a3, %two : f32
+    %viaStat = arith.mulf %a2, %x2 : f32
+    %r = arith.addf %direct, %viaStat : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // dγ = Σ_rows dy·x/d
+  %pw = linalg.generic {indexing_maps = [#id, #row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %rstd, %x : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a3: f32, %o: f32):
+    %direct = arith.mulf %a0, %a1 : f32
+    %r = arith.mulf %direct, %a3 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %dw = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%pw : tensor<4x8xf32>) outs(%z_col : tensor<8xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  return %dx, %dw : tensor<4x8xf32>, tensor<8xf32>
+}
+
+// The same with σ + ε saved: σ = (σ + ε) − ε in the backward.
+// CHECK-LABEL: func.func @rms_eps_outside_saved_denominator
+//       CHECK: linalg.generic
+//       CHECK: norm.rms_norm_grad {{.*}} {eps_mode = #norm.eps_mode<outside_sqrt>, epsilon = 9.99999974E-6 : f32} -> tensor<4x8xf32>, tensor<8xf32>
+//   CHECK-NOT: linalg.generic
+//       CHECK: return
+// VARIANT-DAG: raise-norm-grad.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: norm-raise: raised norm.rms_norm_grad (axis 1, dx, weight grad, weight, saved sigma + epsilon, epsilon 1e-05 outside the square root)
+func.func @rms_eps_outside_saved_denominator(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %d_saved: tensor<4x1xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>, tensor<8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %inv_n = arith.constant 1.250000e-01 : f32
+  %eps = arith.constant 9.99999974E-6 : f32
+  %one = arith.constant 1.0 : f32
+  %half = arith.constant 0.5 : f32
+  %two = arith.constant 2.0 : f32
+  %e_full_f32 = tensor.empty() : tensor<4x8xf32>
+  %e_row_f32 = tensor.empty() : tensor<4x1xf32>
+  %er = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%er : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+
+  // dŷ = dy·γ
+  %dyh = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // div backward to d: −Σ(dŷ·x)/d²
+  %p = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %gr = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // add backward (identity), sqrt backward (g·0.5/σ), mean backward (/N)
+  %gm = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gr, %d_saved : tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %d = arith.addf %a1, %c0 : f32
+    %s = arith.subf %a1, %eps : f32
+    %dd = arith.mulf %d, %d : f32
+    %q = arith.divf %a0, %dd : f32
+    %gd = arith.negf %q : f32
+    %h = arith.divf %half, %s : f32
+    %gs = arith.mulf %gd, %h : f32
+    %r = arith.mulf %gs, %inv_n : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // pow backward (2x) plus the direct path dŷ/d
+  %dx = linalg.generic {indexing_maps = [#id, #row, #row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %d_saved, %gm, %x : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %a3: f32, %o: f32):
+    %direct = arith.divf %a0, %a1 : f32
+    %x2 = arith.mulf %a3, %two : f32
+    %viaStat = arith.mulf %a2, %x2 : f32
+    %r = arith.addf %direct, %viaStat : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // dγ = Σ_rows dy·x/d
+  %pw = linalg.generic {indexing_maps = [#id, #row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %d_saved, %x : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a3: f32, %o: f32):
+    %direct = arith.divf %a0, %a1 : f32
+    %r = arith.mulf %direct, %a3 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %dw = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%pw : tensor<4x8xf32>) outs(%z_col : tensor<8xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
   return %dx, %dw : tensor<4x8xf32>, tensor<8xf32>
 }

@@ -24,7 +24,9 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
 #include <functional>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -36,6 +38,8 @@ namespace {
 // The gradient's pieces and formulas
 //===----------------------------------------------------------------------===//
 
+constexpr double kUnknownEpsilon = std::numeric_limits<double>::quiet_NaN();
+
 /// One guess of what the backward reads.
 struct Pieces {
   bool layerNorm = false;
@@ -44,15 +48,23 @@ struct Pieces {
   /// The weight is γ + weightOffset (Gemma's 1 + γ: offset 1).
   double weightOffset = 0.0;
   /// Recomputed statistics: ε, inside the square root (1/√(var + ε)) or
-  /// outside it (1/(√var + ε)).
+  /// outside it (1/(√var + ε)); kUnknownEpsilon where only dx would say
+  /// (ε outside the root of saved statistics, guessed from dγ).
   double epsilon = 0.0;
   EpsMode epsMode = EpsMode::inside_sqrt;
+  /// ε outside the square root with saved statistics: what the saved row
+  /// tensor `rstd` holds (r = 1/(σ + ε), σ or σ + ε), and σ's own tensor
+  /// when σ and σ + ε are both saved.
+  enum class Saved { Rstd, Sigma, Denominator } saved = Saved::Rstd;
+  std::optional<AtomId> sigma;
 };
 
 /// The leaves of a part, sorted by how they are indexed.
 struct Leaves {
   SmallVector<AtomId> full, rows, columns;
   SmallVector<double> epsilons = {0.0};
+  /// The ε of roots of σ = d − ε (a saved σ + ε or 1/r less ε).
+  SmallVector<double> shifts;
 };
 
 /// Enumerates the guesses of what a backward reads as the product of
@@ -106,7 +118,10 @@ public:
     Poly mean =
         p.mean ? Poly::atom(*p.mean) : ctx.mul(invN, lin.sum(normDims, x));
     centered = p.layerNorm ? ctx.sub(x, mean) : x;
-    if (p.rstd) {
+    if (p.rstd && p.epsMode == EpsMode::outside_sqrt) {
+      if (!initSavedOutside())
+        return false;
+    } else if (p.rstd) {
       rstd = Poly::atom(*p.rstd);
       projectionFactor = rstd;
     } else {
@@ -142,6 +157,47 @@ public:
     if (p.gamma)
       dyhat = ctx.mul(
           dyhat, ctx.add(Poly::atom(*p.gamma), Poly::constant(p.weightOffset)));
+    return true;
+  }
+
+  /// r and 1/σ from saved statistics with ε outside the square root.
+  bool initSavedOutside() {
+    Poly saved = Poly::atom(*p.rstd);
+    if (std::isnan(p.epsilon)) {
+      // Enough for dγ, which is all matches() asks of it.
+      std::optional<Poly> r = p.saved == Pieces::Saved::Denominator
+                                  ? ctx.pow(saved, Rat::get(-1))
+                                  : std::optional<Poly>(saved);
+      if (!r || p.saved == Pieces::Saved::Sigma)
+        return false;
+      rstd = *r;
+      return true;
+    }
+    Poly eps = Poly::constant(p.epsilon);
+    std::optional<Poly> r, invSigma;
+    switch (p.saved) {
+    case Pieces::Saved::Rstd:
+      r = saved;
+      if (std::optional<Poly> d = ctx.pow(saved, Rat::get(-1)))
+        invSigma = ctx.pow(ctx.sub(*d, eps), Rat::get(-1));
+      break;
+    case Pieces::Saved::Sigma: {
+      Poly d = ctx.add(saved, eps);
+      r = ctx.pow(d, Rat::get(-1));
+      rstdSquared = ctx.pow(ctx.mul(d, d), Rat::get(-1));
+      invSigma = ctx.pow(saved, Rat::get(-1));
+      break;
+    }
+    case Pieces::Saved::Denominator:
+      r = ctx.pow(saved, Rat::get(-1));
+      invSigma = ctx.pow(p.sigma ? Poly::atom(*p.sigma) : ctx.sub(saved, eps),
+                         Rat::get(-1));
+      break;
+    }
+    if (!r || !invSigma || (p.saved == Pieces::Saved::Sigma && !rstdSquared))
+      return false;
+    rstd = *r;
+    projectionFactor = *invSigma;
     return true;
   }
 
@@ -310,6 +366,8 @@ Leaves GradRecognizer::leavesOf(const Poly &p, RankedTensorType rootType,
       double eps = a.body.constantTerm();
       if (eps > 0 && std::isfinite(eps) && !llvm::is_contained(l.epsilons, eps))
         l.epsilons.push_back(eps);
+      if (eps < 0 && std::isfinite(eps) && !llvm::is_contained(l.shifts, -eps))
+        l.shifts.push_back(-eps);
     }
     if (a.kind != AtomKind::Leaf)
       continue;
@@ -391,6 +449,36 @@ SmallVector<Pieces> GradRecognizer::guesses(const Leaves &l) {
           p.epsMode = mode;
           return true;
         });
+  // ε outside the square root with saved statistics (RMSNorm): the saved
+  // row tensor is σ (the IR adds ε), r or σ + ε (the IR finds σ as
+  // 1/r − ε or (σ + ε) − ε), or σ and σ + ε are both saved.
+  auto savedOutside = [&](AtomId s, Pieces::Saved saved, double eps,
+                          std::optional<AtomId> sigma) {
+    stats.push_back([=](Pieces &p) {
+      p.rstd = s;
+      p.saved = saved;
+      p.sigma = sigma;
+      p.epsilon = eps;
+      p.epsMode = EpsMode::outside_sqrt;
+      return !p.layerNorm;
+    });
+  };
+  for (AtomId s : l.rows) {
+    for (double eps : l.epsilons)
+      if (eps != 0.0)
+        savedOutside(s, Pieces::Saved::Sigma, eps, std::nullopt);
+    for (double eps : l.shifts) {
+      savedOutside(s, Pieces::Saved::Rstd, eps, std::nullopt);
+      savedOutside(s, Pieces::Saved::Denominator, eps, std::nullopt);
+    }
+    // For dγ, which does not read ε: dx will say (tryPart).
+    for (auto saved : {Pieces::Saved::Rstd, Pieces::Saved::Denominator})
+      savedOutside(s, saved, kUnknownEpsilon, std::nullopt);
+  }
+  for (AtomId d : l.rows)
+    for (AtomId sigma : l.rows)
+      if (sigma != d)
+        savedOutside(d, Pieces::Saved::Denominator, 0.0, sigma);
   gen.axis(std::move(stats));
   return gen.all();
 }
@@ -424,6 +512,8 @@ bool GradRecognizer::matches(const Poly &p, Part part, Pieces &pieces,
     return ctx.equal(p, f.dgamma());
   if (part == Part::DBeta)
     return ctx.equal(p, f.dbeta());
+  if (std::isnan(pieces.epsilon))
+    return false;
   auto sum = [&](ArrayRef<Poly> terms) {
     Poly out;
     for (const Poly &t : terms)
@@ -526,19 +616,40 @@ bool GradRecognizer::tryPart(Value v, Part part, Pieces &pieces,
   }
   if (!p)
     return false;
-  if (part != Part::DX || pieces.gamma)
+  bool knownEpsilon = !std::isnan(pieces.epsilon);
+  if (part != Part::DX || (pieces.gamma && knownEpsilon))
     return matches(*p, part, pieces, rootType, axis, nullptr);
-  // dγ and dβ do not read γ; dx may.
-  SmallVector<std::optional<AtomId>> gammas = {std::nullopt};
-  llvm::append_range(gammas, leavesOf(*p, rootType, axis).columns);
-  for (std::optional<AtomId> gamma : gammas) {
-    Pieces withGamma = pieces;
-    withGamma.gamma = gamma;
-    if (matches(*p, part, withGamma, rootType, axis, nullptr)) {
-      pieces = withGamma;
+  // dγ and dβ do not read γ, nor ε outside the root of saved statistics;
+  // dx may.
+  Leaves leaves = leavesOf(*p, rootType, axis);
+  GuessGenerator gen;
+  gen.axis({[&](Pieces &q) {
+    q = pieces;
+    return true;
+  }});
+  SmallVector<GuessGenerator::Choice> gammas;
+  SmallVector<std::optional<AtomId>> gammaLeaves = {pieces.gamma};
+  if (!pieces.gamma)
+    llvm::append_range(gammaLeaves, leaves.columns);
+  for (std::optional<AtomId> gamma : gammaLeaves)
+    gammas.push_back([=](Pieces &q) {
+      q.gamma = gamma;
+      return true;
+    });
+  gen.axis(std::move(gammas));
+  SmallVector<GuessGenerator::Choice> epsilons;
+  for (double eps : knownEpsilon ? ArrayRef<double>(pieces.epsilon)
+                                 : ArrayRef<double>(leaves.shifts))
+    epsilons.push_back([=](Pieces &q) {
+      q.epsilon = eps;
+      return true;
+    });
+  gen.axis(std::move(epsilons));
+  for (Pieces refined : gen.all())
+    if (matches(*p, part, refined, rootType, axis, nullptr)) {
+      pieces = refined;
       return true;
     }
-  }
   return false;
 }
 
@@ -644,6 +755,33 @@ GradRaise GradRecognizer::run(Value v, function_ref<void(Operation *)> erase) {
   return result;
 }
 
+/// 1/(s + shift), elementwise: the rstd operand of a backward whose saved
+/// statistic is σ (shift ε) or σ + ε (shift 0).
+static Value reciprocal(RewriterBase &rewriter, Location loc, Value s,
+                        double shift) {
+  auto type = cast<RankedTensorType>(s.getType());
+  Value init = tensor::EmptyOp::create(rewriter, loc,
+                                       tensor::getMixedSizes(rewriter, loc, s),
+                                       type.getElementType());
+  AffineMap id = rewriter.getMultiDimIdentityMap(type.getRank());
+  SmallVector<utils::IteratorType> parallel(type.getRank(),
+                                            utils::IteratorType::parallel);
+  auto op = linalg::GenericOp::create(
+      rewriter, loc, type, s, init, ArrayRef<AffineMap>{id, id}, parallel,
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        Type t = args[0].getType();
+        Value d = args[0];
+        if (shift != 0.0)
+          d = arith::AddFOp::create(
+              b, l, d,
+              arith::ConstantOp::create(b, l, b.getFloatAttr(t, shift)));
+        Value one = arith::ConstantOp::create(b, l, b.getFloatAttr(t, 1.0));
+        linalg::YieldOp::create(b, l,
+                                Value(arith::DivFOp::create(b, l, one, d)));
+      });
+  return op.getResult(0);
+}
+
 GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
                                  RankedTensorType rootType, unsigned axis,
                                  function_ref<void(Operation *)> erase) {
@@ -660,6 +798,12 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
   // dβ alone is any column sum: not a norm's backward.
   if (!dx && !dg)
     return r;
+  if (pieces.sigma) {
+    r.nearMiss = "the RMSNorm gradient with epsilon outside the square root "
+                 "reads the saved σ and σ + ε as two tensors and not "
+                 "epsilon: the op's epsilon is unknown";
+    return r;
+  }
   auto xType = cast<RankedTensorType>(x.getType());
   auto elemType = dyn_cast<FloatType>(xType.getElementType());
   if (dy.getType() != x.getType() || !elemType)
@@ -738,19 +882,29 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
     mean = reshapeTo(rewriter, loc, mean, statType);
   if (rstd)
     rstd = reshapeTo(rewriter, loc, rstd, statType);
+  // ε outside the root of saved statistics; unknown for dγ alone, which
+  // does not read it: that op is the one of ε inside.
+  bool savedOutside = rstd && pieces.epsMode == EpsMode::outside_sqrt &&
+                      !std::isnan(pieces.epsilon);
+  if (rstd && pieces.saved != Pieces::Saved::Rstd)
+    rstd =
+        reciprocal(rewriter, loc, rstd,
+                   pieces.saved == Pieces::Saved::Sigma ? pieces.epsilon : 0.0);
   IntegerAttr axisAttr = axis + 1 == unsigned(xType.getRank())
                              ? IntegerAttr()
                              : rewriter.getI64IntegerAttr(axis);
   Type attrType = accType.isF64() ? Type(Float64Type::get(mctx))
                                   : Type(Float32Type::get(mctx));
-  FloatAttr epsAttr =
-      rstd ? FloatAttr() : FloatAttr::get(attrType, pieces.epsilon);
+  FloatAttr epsAttr = rstd && !savedOutside
+                          ? FloatAttr()
+                          : FloatAttr::get(attrType, pieces.epsilon);
   FloatAttr offsetAttr = pieces.weightOffset != 0.0
                              ? FloatAttr::get(attrType, pieces.weightOffset)
                              : FloatAttr();
-  EpsModeAttr epsModeAttr = pieces.epsMode == EpsMode::outside_sqrt
-                                ? EpsModeAttr::get(mctx, pieces.epsMode)
-                                : EpsModeAttr();
+  EpsModeAttr epsModeAttr =
+      pieces.epsMode == EpsMode::outside_sqrt && (!rstd || savedOutside)
+          ? EpsModeAttr::get(mctx, pieces.epsMode)
+          : EpsModeAttr();
   Operation *op;
   if (pieces.layerNorm)
     op = LayerNormGradOp::create(
@@ -801,10 +955,16 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
     os << ", weight";
   if (pieces.weightOffset != 0.0)
     os << ", weight offset " << formatDouble(pieces.weightOffset);
-  if (rstd)
-    os << (mean ? ", saved mean and rstd" : ", saved rstd");
+  if (!rstd)
+    os << ", recomputed statistics";
+  else if (mean)
+    os << ", saved mean and rstd";
   else
-    os << ", recomputed statistics, epsilon " << formatDouble(pieces.epsilon)
+    os << (pieces.saved == Pieces::Saved::Rstd    ? ", saved rstd"
+           : pieces.saved == Pieces::Saved::Sigma ? ", saved sigma"
+                                                  : ", saved sigma + epsilon");
+  if (!rstd || savedOutside)
+    os << ", epsilon " << formatDouble(pieces.epsilon)
        << (pieces.epsMode == EpsMode::outside_sqrt ? " outside the square root"
                                                    : "");
   r.raised = op;
