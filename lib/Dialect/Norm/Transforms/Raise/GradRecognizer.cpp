@@ -7,12 +7,12 @@
 // column sums, each evaluated symbolically over x's index space and
 // compared, as a polynomial, with the op's formula for a guess of dy, x,
 // γ and the statistics (saved row tensors, or recomputed from x with an
-// ε taken from a root's constant term), both sides linearized first
-// (GradLinearizer.h). The guesses are enumerated by GuessGenerator, one
-// axis of choices per piece.
+// ε taken from a root's constant term; GradGuesses.h), both sides
+// linearized first (GradLinearizer.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "GradGuesses.h"
 #include "GradLinearizer.h"
 #include "Recognize.h"
 
@@ -25,8 +25,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
-#include <functional>
-#include <limits>
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -35,73 +33,8 @@ using namespace mlir::norm::raise;
 namespace {
 
 //===----------------------------------------------------------------------===//
-// The gradient's pieces and formulas
+// The gradient's formulas
 //===----------------------------------------------------------------------===//
-
-constexpr double kUnknownEpsilon = std::numeric_limits<double>::quiet_NaN();
-
-/// One guess of what the backward reads.
-struct Pieces {
-  bool layerNorm = false;
-  AtomId dy = 0, x = 0;
-  std::optional<AtomId> gamma, mean, rstd;
-  /// The weight is γ + weightOffset (Gemma's 1 + γ: offset 1).
-  double weightOffset = 0.0;
-  /// Recomputed statistics: ε, inside the square root (1/√(var + ε)) or
-  /// outside it (1/(√var + ε)); kUnknownEpsilon where only dx would say
-  /// (ε outside the root of saved statistics, guessed from dγ).
-  double epsilon = 0.0;
-  EpsMode epsMode = EpsMode::inside_sqrt;
-  /// ε outside the square root with saved statistics: what the saved row
-  /// tensor `rstd` holds (r = 1/(σ + ε), σ or σ + ε), and σ's own tensor
-  /// when σ and σ + ε are both saved.
-  enum class Saved { Rstd, Sigma, Denominator } saved = Saved::Rstd;
-  std::optional<AtomId> sigma;
-};
-
-/// The leaves of a part, sorted by how they are indexed.
-struct Leaves {
-  SmallVector<AtomId> full, rows, columns;
-  SmallVector<double> epsilons = {0.0};
-  /// The ε of roots of σ = d − ε (a saved σ + ε or 1/r less ε).
-  SmallVector<double> shifts;
-};
-
-/// Enumerates the guesses of what a backward reads as the product of
-/// independent choices, one axis each (the norm, dy and x, γ, the
-/// statistics, ...): a new kind of guess is one more axis, not one more
-/// nested loop. The first axis is the outermost, so guesses come in the
-/// order of the axes' choices (most specific first).
-class GuessGenerator {
-public:
-  /// Sets its part of a guess; false when it does not apply to the parts
-  /// the axes before it set (a saved mean to a RMSNorm).
-  using Choice = std::function<bool(Pieces &)>;
-
-  void axis(SmallVector<Choice> choices) { axes.push_back(std::move(choices)); }
-
-  SmallVector<Pieces> all() const {
-    SmallVector<Pieces> out;
-    if (llvm::any_of(axes, [](const auto &a) { return a.empty(); }))
-      return out;
-    // An odometer over the axes, the last one turning fastest.
-    SmallVector<size_t> at(axes.size(), 0);
-    for (;;) {
-      Pieces p;
-      if (llvm::all_of(llvm::enumerate(axes),
-                       [&](auto a) { return a.value()[at[a.index()]](p); }))
-        out.push_back(p);
-      size_t i = axes.size();
-      while (i > 0 && ++at[i - 1] == axes[i - 1].size())
-        at[--i] = 0;
-      if (i == 0)
-        return out;
-    }
-  }
-
-private:
-  SmallVector<SmallVector<Choice>> axes;
-};
 
 /// Builds the formulas of DESIGN.md §9 for a guess, over x's index space.
 class Formulas {
@@ -269,8 +202,6 @@ private:
   /// binding of `v` in it.
   std::optional<std::pair<RankedTensorType, Binding>> columnRoot(Value v);
   Leaves leavesOf(const Poly &p, RankedTensorType rootType, unsigned axis);
-  /// Every guess consistent with the leaves, most specific first.
-  SmallVector<Pieces> guesses(const Leaves &l);
   Poly invN(RankedTensorType rootType, unsigned axis);
   /// Does `p` equal the formula of `part` for `pieces`? Sets `nearMiss`
   /// when dx differs in one term only.
@@ -391,96 +322,6 @@ Leaves GradRecognizer::leavesOf(const Poly &p, RankedTensorType rootType,
       l.columns.push_back(id);
   }
   return l;
-}
-
-SmallVector<Pieces> GradRecognizer::guesses(const Leaves &l) {
-  GuessGenerator gen;
-  SmallVector<GuessGenerator::Choice> kinds;
-  for (bool layerNorm : {true, false})
-    if (layerNorm ? opts.layerNorm : opts.rmsNorm)
-      kinds.push_back([=](Pieces &p) {
-        p.layerNorm = layerNorm;
-        return true;
-      });
-  gen.axis(std::move(kinds));
-
-  SmallVector<GuessGenerator::Choice> inputs;
-  for (AtomId dy : l.full)
-    for (AtomId x : l.full)
-      if (dy != x)
-        inputs.push_back([=](Pieces &p) {
-          p.dy = dy;
-          p.x = x;
-          return true;
-        });
-  gen.axis(std::move(inputs));
-
-  SmallVector<GuessGenerator::Choice> gammas;
-  SmallVector<std::optional<AtomId>> gammaLeaves = {std::nullopt};
-  llvm::append_range(gammaLeaves, l.columns);
-  for (std::optional<AtomId> gamma : gammaLeaves)
-    gammas.push_back([=](Pieces &p) {
-      p.gamma = gamma;
-      return true;
-    });
-  gen.axis(std::move(gammas));
-
-  // The statistics: saved (rstd, and for LayerNorm a mean other than it),
-  // then recomputed with each ε and eps mode.
-  SmallVector<GuessGenerator::Choice> stats;
-  for (AtomId r : l.rows)
-    stats.push_back([=](Pieces &p) {
-      p.rstd = r;
-      return !p.layerNorm;
-    });
-  for (AtomId r : l.rows)
-    for (AtomId m : l.rows)
-      if (m != r)
-        stats.push_back([=](Pieces &p) {
-          p.rstd = r;
-          p.mean = m;
-          return p.layerNorm;
-        });
-  for (double eps : l.epsilons)
-    for (EpsMode mode : {EpsMode::inside_sqrt, EpsMode::outside_sqrt})
-      if (mode == EpsMode::inside_sqrt || eps != 0.0)
-        stats.push_back([=](Pieces &p) {
-          p.epsilon = eps;
-          p.epsMode = mode;
-          return true;
-        });
-  // ε outside the square root with saved statistics (RMSNorm): the saved
-  // row tensor is σ (the IR adds ε), r or σ + ε (the IR finds σ as
-  // 1/r − ε or (σ + ε) − ε), or σ and σ + ε are both saved.
-  auto savedOutside = [&](AtomId s, Pieces::Saved saved, double eps,
-                          std::optional<AtomId> sigma) {
-    stats.push_back([=](Pieces &p) {
-      p.rstd = s;
-      p.saved = saved;
-      p.sigma = sigma;
-      p.epsilon = eps;
-      p.epsMode = EpsMode::outside_sqrt;
-      return !p.layerNorm;
-    });
-  };
-  for (AtomId s : l.rows) {
-    for (double eps : l.epsilons)
-      if (eps != 0.0)
-        savedOutside(s, Pieces::Saved::Sigma, eps, std::nullopt);
-    for (double eps : l.shifts) {
-      savedOutside(s, Pieces::Saved::Rstd, eps, std::nullopt);
-      savedOutside(s, Pieces::Saved::Denominator, eps, std::nullopt);
-    }
-    // For dγ, which does not read ε: dx will say (tryPart).
-    for (auto saved : {Pieces::Saved::Rstd, Pieces::Saved::Denominator})
-      savedOutside(s, saved, kUnknownEpsilon, std::nullopt);
-  }
-  for (AtomId d : l.rows)
-    for (AtomId sigma : l.rows)
-      if (sigma != d)
-        savedOutside(d, Pieces::Saved::Denominator, 0.0, sigma);
-  gen.axis(std::move(stats));
-  return gen.all();
 }
 
 Poly GradRecognizer::invN(RankedTensorType rootType, unsigned axis) {
@@ -621,33 +462,9 @@ bool GradRecognizer::tryPart(Value v, Part part, Pieces &pieces,
     return matches(*p, part, pieces, rootType, axis, nullptr);
   // dγ and dβ do not read γ, nor ε outside the root of saved statistics;
   // dx may.
-  Leaves leaves = leavesOf(*p, rootType, axis);
-  GuessGenerator gen;
-  gen.axis({[&](Pieces &q) {
-    q = pieces;
-    return true;
-  }});
-  SmallVector<GuessGenerator::Choice> gammas;
-  SmallVector<std::optional<AtomId>> gammaLeaves = {pieces.gamma};
-  if (!pieces.gamma)
-    llvm::append_range(gammaLeaves, leaves.columns);
-  for (std::optional<AtomId> gamma : gammaLeaves)
-    gammas.push_back([=](Pieces &q) {
-      q.gamma = gamma;
-      return true;
-    });
-  gen.axis(std::move(gammas));
-  SmallVector<GuessGenerator::Choice> epsilons;
-  for (double eps : knownEpsilon ? ArrayRef<double>(pieces.epsilon)
-                                 : ArrayRef<double>(leaves.shifts))
-    epsilons.push_back([=](Pieces &q) {
-      q.epsilon = eps;
-      return true;
-    });
-  gen.axis(std::move(epsilons));
-  for (Pieces refined : gen.all())
-    if (matches(*p, part, refined, rootType, axis, nullptr)) {
-      pieces = refined;
+  for (Pieces completed : completeForDx(pieces, leavesOf(*p, rootType, axis)))
+    if (matches(*p, part, completed, rootType, axis, nullptr)) {
+      pieces = completed;
       return true;
     }
   return false;
@@ -730,7 +547,7 @@ GradRaise GradRecognizer::run(Value v, function_ref<void(Operation *)> erase) {
     std::string nearMiss;
     std::optional<Pieces> best;
     SmallVector<Found> bestParts;
-    for (Pieces pieces : guesses(leaves)) {
+    for (Pieces pieces : guessBackward(leaves, opts)) {
       if (!matches(*p, part, pieces, rootType, axis,
                    part == Part::DX ? &nearMiss : nullptr))
         continue;
