@@ -32,6 +32,18 @@ SmallVector<Pieces> GuessGenerator::all() const {
   }
 }
 
+/// The residual form's sum gradient: none, or a full leaf other than dy
+/// and x.
+static void sumGradAxis(GuessGenerator &gen, ArrayRef<AtomId> full) {
+  SmallVector<GuessGenerator::Choice> choices = {[](Pieces &) { return true; }};
+  for (AtomId s : full)
+    choices.push_back([=](Pieces &p) {
+      p.sumGrad = s;
+      return s != p.dy && s != p.x;
+    });
+  gen.axis(std::move(choices));
+}
+
 /// γ: none, or each column leaf.
 static SmallVector<std::optional<AtomId>> gammaChoices(const Leaves &l) {
   SmallVector<std::optional<AtomId>> out = {std::nullopt};
@@ -114,6 +126,7 @@ SmallVector<Pieces> raise::guessBackward(const Leaves &l,
       if (sigma != d)
         savedOutside(d, Pieces::Saved::Denominator, 0.0, sigma);
   gen.axis(std::move(stats));
+  sumGradAxis(gen, l.full);
   return gen.all();
 }
 
@@ -133,5 +146,7 @@ SmallVector<Pieces> raise::completeForDx(const Pieces &pieces,
   if (std::isnan(pieces.epsilon))
     epsilons.assign(dx.shifts.begin(), dx.shifts.end());
   gen.axisOver<double>(epsilons, [](Pieces &p, double e) { p.epsilon = e; });
+  if (!pieces.sumGrad)
+    sumGradAxis(gen, dx.full);
   return gen.all();
 }

@@ -42,6 +42,9 @@ struct Pieces {
   /// when σ and σ + ε are both saved.
   enum class Saved { Rstd, Sigma, Denominator } saved = Saved::Rstd;
   std::optional<AtomId> sigma;
+  /// The residual form (the forward normalized s = x + r, `x` is s): the
+  /// incoming gradient of s from its other users, which dx adds.
+  std::optional<AtomId> sumGrad;
 };
 
 /// The leaves of a part, sorted by how they are indexed.
@@ -85,8 +88,8 @@ SmallVector<Pieces> guessBackward(const Leaves &l,
                                   const RecognizeOptions &opts);
 
 /// The guesses that complete `pieces` (found from dγ or dβ) with what only
-/// dx reads, from dx's leaves: γ, and ε outside the root of saved
-/// statistics.
+/// dx reads, from dx's leaves: γ, ε outside the root of saved statistics
+/// and the residual form's sum gradient.
 SmallVector<Pieces> completeForDx(const Pieces &pieces, const Leaves &dx);
 
 } // namespace raise

@@ -355,6 +355,8 @@ bool GradRecognizer::matches(const Poly &p, Part part, Pieces &pieces,
     return ctx.equal(p, f.dbeta());
   if (std::isnan(pieces.epsilon))
     return false;
+  // The residual form: dx is the formula plus the sum gradient.
+  const Poly dx = pieces.sumGrad ? ctx.sub(p, Poly::atom(*pieces.sumGrad)) : p;
   auto sum = [&](ArrayRef<Poly> terms) {
     Poly out;
     for (const Poly &t : terms)
@@ -376,12 +378,12 @@ bool GradRecognizer::matches(const Poly &p, Part part, Pieces &pieces,
     std::optional<Poly> at0 = dxAt(spelling, 0.0);
     if (!at0)
       continue;
-    if (ctx.equal(p, *at0))
+    if (ctx.equal(dx, *at0))
       return true;
     std::optional<Poly> at1 = pieces.gamma ? dxAt(spelling, 1.0) : std::nullopt;
     if (!at1)
       continue;
-    Poly perOffset = ctx.sub(*at1, *at0), rest = ctx.sub(p, *at0);
+    Poly perOffset = ctx.sub(*at1, *at0), rest = ctx.sub(dx, *at0);
     if (perOffset.isZero() || rest.terms.size() != perOffset.terms.size() ||
         rest.terms.begin()->first != perOffset.terms.begin()->first)
       continue;
@@ -392,8 +394,28 @@ bool GradRecognizer::matches(const Poly &p, Part part, Pieces &pieces,
     }
   }
   SmallVector<Poly, 3> terms = f.dxTerms();
-  if (!nearMiss || !nearMiss->empty())
+  if (!nearMiss || !nearMiss->empty() || pieces.sumGrad)
     return false;
+  std::string formula =
+      std::string("the ") + (pieces.layerNorm ? "LayerNorm" : "RMSNorm") +
+      " gradient dx = r·(dŷ − " + (pieces.layerNorm ? "mean(dŷ) − " : "") +
+      "x̂·mean(dŷ·x̂))";
+  // The residual form with its sum gradient scaled: a near miss too.
+  Poly residual = p;
+  for (const Poly &t : terms)
+    residual = ctx.sub(residual, t);
+  if (auto m = residual.asMonomial();
+      m && m->first.size() == 1 && m->first[0].second == Rat::get(1)) {
+    AtomId s = m->first[0].first;
+    const Atom &a = ctx.getAtom(s), &x = ctx.getAtom(pieces.x);
+    if (a.kind == AtomKind::Leaf && s != pieces.dy && s != pieces.x &&
+        a.value.getType() == x.value.getType() && a.binding == x.binding) {
+      *nearMiss = formula +
+                  " + ds adds the incoming sum gradient ds scaled by " +
+                  formatDouble(m->second);
+      return false;
+    }
+  }
   // One term missing or scaled: a near miss worth a remark.
   static const char *names[] = {"r·dŷ", "r·mean(dŷ)", "r·x̂·mean(dŷ·x̂)"};
   for (unsigned i = 0; i < terms.size(); ++i) {
@@ -423,10 +445,7 @@ bool GradRecognizer::matches(const Poly &p, Part part, Pieces &pieces,
     if (!hasSum)
       continue;
     unsigned name = pieces.layerNorm || i == 0 ? i : 2;
-    *nearMiss = std::string("the ") +
-                (pieces.layerNorm ? "LayerNorm" : "RMSNorm") +
-                " gradient dx = r·(dŷ − " +
-                (pieces.layerNorm ? "mean(dŷ) − " : "") + "x̂·mean(dŷ·x̂)) " +
+    *nearMiss = formula + " " +
                 (k == 0.0 ? std::string("misses its term ") + names[name]
                           : std::string("has its term ") + names[name] +
                                 " scaled by " + formatDouble(k));
@@ -612,6 +631,8 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
   const Found *dx = nullptr, *dg = nullptr, *db = nullptr;
   for (const Found &f : parts)
     (f.part == Part::DX ? dx : f.part == Part::DGamma ? dg : db) = &f;
+  // Only dx reads the sum gradient.
+  Value sumGrad = dx ? valueOf(pieces.sumGrad) : Value();
   // dβ alone is any column sum: not a norm's backward.
   if (!dx && !dg)
     return r;
@@ -623,7 +644,8 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
   }
   auto xType = cast<RankedTensorType>(x.getType());
   auto elemType = dyn_cast<FloatType>(xType.getElementType());
-  if (dy.getType() != x.getType() || !elemType)
+  if (dy.getType() != x.getType() || !elemType ||
+      (sumGrad && sumGrad.getType() != x.getType()))
     return r;
   MLIRContext *mctx = x.getContext();
   FloatType accType = elemType.isF64() ? FloatType(Float64Type::get(mctx))
@@ -668,7 +690,7 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
     if (!at || op->isBeforeInBlock(at))
       at = op;
   }
-  for (Value s : {dy, x, gamma, mean, rstd})
+  for (Value s : {dy, x, sumGrad, gamma, mean, rstd})
     if (s)
       if (Operation *d = s.getDefiningOp())
         if (d->getBlock() == block && !d->isBeforeInBlock(at))
@@ -725,11 +747,11 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
   Operation *op;
   if (pieces.layerNorm)
     op = LayerNormGradOp::create(
-        rewriter, loc, resultTypes, dy, x, Value(), gamma, mean, rstd, dxInit,
+        rewriter, loc, resultTypes, dy, x, sumGrad, gamma, mean, rstd, dxInit,
         dgInit, dbInit, axisAttr, epsAttr, offsetAttr, TypeAttr(), epsModeAttr);
   else
     op = RMSNormGradOp::create(
-        rewriter, loc, resultTypes, dy, x, Value(), gamma, rstd, dxInit, dgInit,
+        rewriter, loc, resultTypes, dy, x, sumGrad, gamma, rstd, dxInit, dgInit,
         axisAttr, epsAttr, offsetAttr, FloatAttr(), TypeAttr(), epsModeAttr);
 
   // Redirect the parts' uses and erase what became dead.
@@ -772,6 +794,8 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
     os << ", weight";
   if (pieces.weightOffset != 0.0)
     os << ", weight offset " << formatDouble(pieces.weightOffset);
+  if (sumGrad)
+    os << ", sum grad";
   if (!rstd)
     os << ", recomputed statistics";
   else if (mean)
