@@ -1,7 +1,8 @@
 // RUN: norm-opt %s --norm-raise=remarks=true -verify-diagnostics | FileCheck %s
 
 // Backward chains --norm-raise must leave alone, each with the remark that
-// says which term of DESIGN.md §9's dx differs. The IR is not changed.
+// says which term of DESIGN.md §9's dx differs. The IR is not changed
+// (but for the norm's own dx inside @rms_residual_scaled).
 
 // CHECK-NOT: norm.
 #id = affine_map<(d0, d1) -> (d0, d1)>
@@ -93,6 +94,102 @@ func.func @rms_wrong_constant(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %rstd: 
   return %v9 : tensor<4x8xf32>
 }
 
+// The residual form with the sum gradient added twice: that dx is no
+// norm's; the norm's own dx inside it is raised, without sum_grad.
+// CHECK-LABEL: func.func @rms_residual_scaled
+//       CHECK: norm.rms_norm_grad grad(%{{.*}}) ins(%{{.*}}) weight(%{{.*}}) rstd(%{{.*}}) outs(%{{.*}}) -> tensor<4x8xf32>
+//       CHECK: linalg.generic
+func.func @rms_residual_scaled(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %rstd: tensor<4x1xf32>, %w: tensor<8xf32>, %ds: tensor<4x8xf32>)
+    -> (tensor<4x8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %c1 = arith.constant 3.0 : f32
+  %c2 = arith.constant -0.5 : f32
+  %c3 = arith.constant 8.0 : f32
+  %c4 = arith.constant 2.0 : f32
+  %e_full_f32 = tensor.empty() : tensor<4x8xf32>
+  %e_row_f32 = tensor.empty() : tensor<4x1xf32>
+  %er = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%er : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+  // hidden * rsqrt(variance + eps), recomputed
+  %v1 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %rstd : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // mul backward: grad * weight
+  %v2 = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // mul backward: to hidden
+  %v3 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v2, %rstd : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // mul backward: to rsqrt, summed over the broadcast dim
+  %v4 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v2, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v5 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%v4 : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // rsqrt backward: grad * -0.5 * rstd^3
+  %v6 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v5, %rstd : tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %p = math.powf %a1, %c1 : f32
+    %q = arith.mulf %p, %c2 : f32
+    %r = arith.mulf %a0, %q : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // mean backward: expand / N
+  %v7 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v6 : tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %r = arith.divf %a0, %c3 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // pow backward: grad * 2 * hidden
+  %v8 = linalg.generic {indexing_maps = [#row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v7, %x : tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %p = arith.mulf %a1, %c4 : f32
+    %r = arith.mulf %a0, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // the two paths to hidden: the norm's own dx
+  // expected-remark @+1 {{norm-raise: raised norm.rms_norm_grad (axis 1, dx, weight, saved rstd)}}
+  %v9 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v3, %v8 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.addf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // the residual stream's gradient of h = x + res added twice
+  // expected-remark @+1 {{norm-raise: not raised: the RMSNorm gradient dx = r·(dŷ − x̂·mean(dŷ·x̂)) + ds adds the incoming sum gradient ds scaled by 2}}
+  %dh = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v9, %ds : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %d2 = arith.addf %a1, %a1 : f32
+    %r = arith.addf %a0, %d2 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  return %dh : tensor<4x8xf32>
+}
+
 // N·g − x̂·Σ(g·x̂) without − Σg.
 // CHECK-NOT: norm.
 // CHECK-LABEL: func.func @ln_missing_term
@@ -180,5 +277,67 @@ func.func @ln_missing_term(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %mean: ten
     linalg.yield %r : f32
   } -> tensor<4x8xf32>
   return %v10 : tensor<4x8xf32>
+}
+
+// ε outside the square root with the forward's σ = √mean(x²) and
+// d = σ + ε both saved (AOTAutograd's default partition saves what the
+// div and sqrt backwards read): dx = dŷ/d − x·(Σ dŷ·x)/(d²·σ·N) never
+// reads ε, so the op's epsilon is not known.
+// CHECK-NOT: norm.
+// CHECK-LABEL: func.func @rms_eps_outside_saved
+func.func @rms_eps_outside_saved(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %sigma: tensor<4x1xf32>, %d: tensor<4x1xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %inv_n = arith.constant 1.250000e-01 : f32
+  %half = arith.constant 0.5 : f32
+  %two = arith.constant 2.0 : f32
+  %e_full_f32 = tensor.empty() : tensor<4x8xf32>
+  %e_row_f32 = tensor.empty() : tensor<4x1xf32>
+  %er = tensor.empty() : tensor<4x1xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%er : tensor<4x1xf32>) -> tensor<4x1xf32>
+  // dŷ = dy·γ
+  %dyh = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // div backward to d: −Σ(dŷ·x)/d²
+  %p = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %gr = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // add backward (identity), sqrt backward (g·0.5/σ), mean backward (/N)
+  %gm = linalg.generic {indexing_maps = [#id, #id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gr, %d, %sigma : tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %o: f32):
+    %dd = arith.mulf %a1, %a1 : f32
+    %q = arith.divf %a0, %dd : f32
+    %gd = arith.negf %q : f32
+    %h = arith.divf %half, %a2 : f32
+    %gs = arith.mulf %gd, %h : f32
+    %r = arith.mulf %gs, %inv_n : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // pow backward (2x) plus the direct path dŷ/d
+  // expected-remark @+1 {{norm-raise: not raised: the RMSNorm gradient with epsilon outside the square root reads the saved σ and σ + ε as two tensors and not epsilon: the op's epsilon is unknown}}
+  %dx = linalg.generic {indexing_maps = [#id, #row, #row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %d, %gm, %x : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %a3: f32, %o: f32):
+    %direct = arith.divf %a0, %a1 : f32
+    %x2 = arith.mulf %a3, %two : f32
+    %viaStat = arith.mulf %a2, %x2 : f32
+    %r = arith.addf %direct, %viaStat : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  return %dx : tensor<4x8xf32>
 }
 // CHECK-NOT: norm.

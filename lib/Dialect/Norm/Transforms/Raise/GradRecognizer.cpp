@@ -7,13 +7,13 @@
 // column sums, each evaluated symbolically over x's index space and
 // compared, as a polynomial, with the op's formula for a guess of dy, x,
 // γ and the statistics (saved row tensors, or recomputed from x with an
-// ε taken from a root's constant term). Spellings differ in where row
-// factors sit relative to the sums (rstd·Σ(dŷ·x) or Σ(dŷ·x̂)), so both
-// sides are linearized first: a sum distributes over its body's terms and
-// the factors that do not depend on the summed dims leave it.
+// ε taken from a root's constant term; GradGuesses.h), both sides
+// linearized first (GradLinearizer.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "GradGuesses.h"
+#include "GradLinearizer.h"
 #include "Recognize.h"
 
 #include "norm/Dialect/Norm/IR/NormGradOps.h"
@@ -24,6 +24,8 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::norm;
 using namespace mlir::norm::raise;
@@ -31,142 +33,8 @@ using namespace mlir::norm::raise;
 namespace {
 
 //===----------------------------------------------------------------------===//
-// Linearized polynomials
+// The gradient's formulas
 //===----------------------------------------------------------------------===//
-
-/// Rewrites Polys so that every Sum atom's body is one monomial of
-/// coefficient 1 that depends on every one of its factors' summed dims.
-class Linearizer {
-public:
-  explicit Linearizer(PolyContext &ctx) : ctx(ctx) {}
-
-  std::optional<Poly> lin(const Poly &p) {
-    Poly out;
-    for (const auto &[m, c] : p.terms) {
-      Poly term = Poly::constant(c);
-      for (const auto &[a, e] : m) {
-        std::optional<Poly> f = linAtom(a, e);
-        if (!f)
-          return std::nullopt;
-        term = ctx.mul(term, *f);
-      }
-      out = ctx.add(out, term);
-    }
-    return out;
-  }
-
-  /// Σ over `dims` of a linearized `body`.
-  Poly sum(ArrayRef<unsigned> dims, const Poly &body, int64_t prefix = 0) {
-    Poly out;
-    for (const auto &[m, c] : body.terms) {
-      Monomial inner, outer;
-      for (const auto &[a, e] : m)
-        (dependsOn(a, dims) ? inner : outer).push_back({a, e});
-      Poly in, coef;
-      in.terms[inner] = 1.0;
-      coef.terms[outer] = c;
-      if (inner.empty()) {
-        // Nothing depends on the summed dims: keep Σ of the whole term.
-        out = ctx.add(out, ctx.sum(dims, coef, prefix));
-        continue;
-      }
-      out = ctx.add(out, ctx.mul(coef, ctx.sum(dims, in, prefix)));
-    }
-    return out;
-  }
-
-  /// The root dims `a` reads (none for a statistic of the summed dims).
-  SmallVector<unsigned> freeDims(AtomId id) {
-    Atom a = ctx.getAtom(id);
-    SmallVector<unsigned> out;
-    auto addPoly = [&](const Poly &p) {
-      for (const auto &[m, c] : p.terms)
-        for (const auto &[b, e] : m)
-          for (unsigned d : freeDims(b))
-            if (!llvm::is_contained(out, d))
-              out.push_back(d);
-    };
-    switch (a.kind) {
-    case AtomKind::Leaf:
-      for (const DimGroup &g : a.binding)
-        for (unsigned d : g)
-          if (!llvm::is_contained(out, d))
-            out.push_back(d);
-      break;
-    case AtomKind::Sum:
-      addPoly(a.body);
-      llvm::erase_if(
-          out, [&](unsigned d) { return llvm::is_contained(a.sumDims, d); });
-      break;
-    case AtomKind::Root:
-    case AtomKind::Trunc:
-      addPoly(a.body);
-      break;
-    default:
-      break;
-    }
-    return out;
-  }
-
-private:
-  bool dependsOn(AtomId a, ArrayRef<unsigned> dims) {
-    return llvm::any_of(
-        freeDims(a), [&](unsigned d) { return llvm::is_contained(dims, d); });
-  }
-
-  std::optional<Poly> linAtom(AtomId id, Rat e) {
-    // A copy: interning new atoms moves the atom table.
-    Atom a = ctx.getAtom(id);
-    switch (a.kind) {
-    case AtomKind::Sum: {
-      std::optional<Poly> body = lin(a.body);
-      if (!body)
-        return std::nullopt;
-      return ctx.pow(sum(a.sumDims, *body, a.prefix), e);
-    }
-    case AtomKind::Root: {
-      std::optional<Poly> body = lin(a.body);
-      if (!body)
-        return std::nullopt;
-      return ctx.pow(*body, e);
-    }
-    case AtomKind::Trunc: {
-      std::optional<Poly> body = lin(a.body);
-      if (!body)
-        return std::nullopt;
-      a.body = *body;
-      return Poly::atom(ctx.intern(std::move(a)), e);
-    }
-    default:
-      return Poly::atom(id, e);
-    }
-  }
-
-  PolyContext &ctx;
-};
-
-//===----------------------------------------------------------------------===//
-// The gradient's pieces and formulas
-//===----------------------------------------------------------------------===//
-
-/// One guess of what the backward reads.
-struct Pieces {
-  bool layerNorm = false;
-  AtomId dy = 0, x = 0;
-  std::optional<AtomId> gamma, mean, rstd;
-  /// The weight is γ + weightOffset (Gemma's 1 + γ: offset 1).
-  double weightOffset = 0.0;
-  /// Recomputed statistics: ε, inside the square root (1/√(var + ε)) or
-  /// outside it (1/(√var + ε)).
-  double epsilon = 0.0;
-  EpsMode epsMode = EpsMode::inside_sqrt;
-};
-
-/// The leaves of a part, sorted by how they are indexed.
-struct Leaves {
-  SmallVector<AtomId> full, rows, columns;
-  SmallVector<double> epsilons = {0.0};
-};
 
 /// Builds the formulas of DESIGN.md §9 for a guess, over x's index space.
 class Formulas {
@@ -183,7 +51,10 @@ public:
     Poly mean =
         p.mean ? Poly::atom(*p.mean) : ctx.mul(invN, lin.sum(normDims, x));
     centered = p.layerNorm ? ctx.sub(x, mean) : x;
-    if (p.rstd) {
+    if (p.rstd && p.epsMode == EpsMode::outside_sqrt) {
+      if (!initSavedOutside())
+        return false;
+    } else if (p.rstd) {
       rstd = Poly::atom(*p.rstd);
       projectionFactor = rstd;
     } else {
@@ -219,6 +90,47 @@ public:
     if (p.gamma)
       dyhat = ctx.mul(
           dyhat, ctx.add(Poly::atom(*p.gamma), Poly::constant(p.weightOffset)));
+    return true;
+  }
+
+  /// r and 1/σ from saved statistics with ε outside the square root.
+  bool initSavedOutside() {
+    Poly saved = Poly::atom(*p.rstd);
+    if (std::isnan(p.epsilon)) {
+      // Enough for dγ, which is all matches() asks of it.
+      std::optional<Poly> r = p.saved == Pieces::Saved::Denominator
+                                  ? ctx.pow(saved, Rat::get(-1))
+                                  : std::optional<Poly>(saved);
+      if (!r || p.saved == Pieces::Saved::Sigma)
+        return false;
+      rstd = *r;
+      return true;
+    }
+    Poly eps = Poly::constant(p.epsilon);
+    std::optional<Poly> r, invSigma;
+    switch (p.saved) {
+    case Pieces::Saved::Rstd:
+      r = saved;
+      if (std::optional<Poly> d = ctx.pow(saved, Rat::get(-1)))
+        invSigma = ctx.pow(ctx.sub(*d, eps), Rat::get(-1));
+      break;
+    case Pieces::Saved::Sigma: {
+      Poly d = ctx.add(saved, eps);
+      r = ctx.pow(d, Rat::get(-1));
+      rstdSquared = ctx.pow(ctx.mul(d, d), Rat::get(-1));
+      invSigma = ctx.pow(saved, Rat::get(-1));
+      break;
+    }
+    case Pieces::Saved::Denominator:
+      r = ctx.pow(saved, Rat::get(-1));
+      invSigma = ctx.pow(p.sigma ? Poly::atom(*p.sigma) : ctx.sub(saved, eps),
+                         Rat::get(-1));
+      break;
+    }
+    if (!r || !invSigma || (p.saved == Pieces::Saved::Sigma && !rstdSquared))
+      return false;
+    rstd = *r;
+    projectionFactor = *invSigma;
     return true;
   }
 
@@ -290,8 +202,6 @@ private:
   /// binding of `v` in it.
   std::optional<std::pair<RankedTensorType, Binding>> columnRoot(Value v);
   Leaves leavesOf(const Poly &p, RankedTensorType rootType, unsigned axis);
-  /// Every guess consistent with the leaves, most specific first.
-  SmallVector<Pieces> guesses(const Leaves &l);
   Poly invN(RankedTensorType rootType, unsigned axis);
   /// Does `p` equal the formula of `part` for `pieces`? Sets `nearMiss`
   /// when dx differs in one term only.
@@ -387,6 +297,8 @@ Leaves GradRecognizer::leavesOf(const Poly &p, RankedTensorType rootType,
       double eps = a.body.constantTerm();
       if (eps > 0 && std::isfinite(eps) && !llvm::is_contained(l.epsilons, eps))
         l.epsilons.push_back(eps);
+      if (eps < 0 && std::isfinite(eps) && !llvm::is_contained(l.shifts, -eps))
+        l.shifts.push_back(-eps);
     }
     if (a.kind != AtomKind::Leaf)
       continue;
@@ -410,53 +322,6 @@ Leaves GradRecognizer::leavesOf(const Poly &p, RankedTensorType rootType,
       l.columns.push_back(id);
   }
   return l;
-}
-
-SmallVector<Pieces> GradRecognizer::guesses(const Leaves &l) {
-  SmallVector<Pieces> out;
-  SmallVector<std::optional<AtomId>> gammas = {std::nullopt};
-  llvm::append_range(gammas, l.columns);
-  for (bool layerNorm : {true, false}) {
-    if ((layerNorm && !opts.layerNorm) || (!layerNorm && !opts.rmsNorm))
-      continue;
-    for (AtomId dy : l.full)
-      for (AtomId x : l.full) {
-        if (dy == x)
-          continue;
-        for (std::optional<AtomId> gamma : gammas) {
-          Pieces p;
-          p.layerNorm = layerNorm;
-          p.dy = dy;
-          p.x = x;
-          p.gamma = gamma;
-          // Saved statistics.
-          for (AtomId r : l.rows) {
-            p.rstd = r;
-            if (!layerNorm) {
-              out.push_back(p);
-              continue;
-            }
-            for (AtomId m : l.rows)
-              if (m != r) {
-                p.mean = m;
-                out.push_back(p);
-              }
-            p.mean.reset();
-          }
-          p.rstd.reset();
-          // Recomputed.
-          for (double eps : l.epsilons)
-            for (EpsMode mode : {EpsMode::inside_sqrt, EpsMode::outside_sqrt}) {
-              if (mode == EpsMode::outside_sqrt && eps == 0.0)
-                continue;
-              p.epsilon = eps;
-              p.epsMode = mode;
-              out.push_back(p);
-            }
-        }
-      }
-  }
-  return out;
 }
 
 Poly GradRecognizer::invN(RankedTensorType rootType, unsigned axis) {
@@ -488,6 +353,10 @@ bool GradRecognizer::matches(const Poly &p, Part part, Pieces &pieces,
     return ctx.equal(p, f.dgamma());
   if (part == Part::DBeta)
     return ctx.equal(p, f.dbeta());
+  if (std::isnan(pieces.epsilon))
+    return false;
+  // The residual form: dx is the formula plus the sum gradient.
+  const Poly dx = pieces.sumGrad ? ctx.sub(p, Poly::atom(*pieces.sumGrad)) : p;
   auto sum = [&](ArrayRef<Poly> terms) {
     Poly out;
     for (const Poly &t : terms)
@@ -509,12 +378,12 @@ bool GradRecognizer::matches(const Poly &p, Part part, Pieces &pieces,
     std::optional<Poly> at0 = dxAt(spelling, 0.0);
     if (!at0)
       continue;
-    if (ctx.equal(p, *at0))
+    if (ctx.equal(dx, *at0))
       return true;
     std::optional<Poly> at1 = pieces.gamma ? dxAt(spelling, 1.0) : std::nullopt;
     if (!at1)
       continue;
-    Poly perOffset = ctx.sub(*at1, *at0), rest = ctx.sub(p, *at0);
+    Poly perOffset = ctx.sub(*at1, *at0), rest = ctx.sub(dx, *at0);
     if (perOffset.isZero() || rest.terms.size() != perOffset.terms.size() ||
         rest.terms.begin()->first != perOffset.terms.begin()->first)
       continue;
@@ -525,8 +394,28 @@ bool GradRecognizer::matches(const Poly &p, Part part, Pieces &pieces,
     }
   }
   SmallVector<Poly, 3> terms = f.dxTerms();
-  if (!nearMiss || !nearMiss->empty())
+  if (!nearMiss || !nearMiss->empty() || pieces.sumGrad)
     return false;
+  std::string formula =
+      std::string("the ") + (pieces.layerNorm ? "LayerNorm" : "RMSNorm") +
+      " gradient dx = r·(dŷ − " + (pieces.layerNorm ? "mean(dŷ) − " : "") +
+      "x̂·mean(dŷ·x̂))";
+  // The residual form with its sum gradient scaled: a near miss too.
+  Poly residual = p;
+  for (const Poly &t : terms)
+    residual = ctx.sub(residual, t);
+  if (auto m = residual.asMonomial();
+      m && m->first.size() == 1 && m->first[0].second == Rat::get(1)) {
+    AtomId s = m->first[0].first;
+    const Atom &a = ctx.getAtom(s), &x = ctx.getAtom(pieces.x);
+    if (a.kind == AtomKind::Leaf && s != pieces.dy && s != pieces.x &&
+        a.value.getType() == x.value.getType() && a.binding == x.binding) {
+      *nearMiss = formula +
+                  " + ds adds the incoming sum gradient ds scaled by " +
+                  formatDouble(m->second);
+      return false;
+    }
+  }
   // One term missing or scaled: a near miss worth a remark.
   static const char *names[] = {"r·dŷ", "r·mean(dŷ)", "r·x̂·mean(dŷ·x̂)"};
   for (unsigned i = 0; i < terms.size(); ++i) {
@@ -556,10 +445,7 @@ bool GradRecognizer::matches(const Poly &p, Part part, Pieces &pieces,
     if (!hasSum)
       continue;
     unsigned name = pieces.layerNorm || i == 0 ? i : 2;
-    *nearMiss = std::string("the ") +
-                (pieces.layerNorm ? "LayerNorm" : "RMSNorm") +
-                " gradient dx = r·(dŷ − " +
-                (pieces.layerNorm ? "mean(dŷ) − " : "") + "x̂·mean(dŷ·x̂)) " +
+    *nearMiss = formula + " " +
                 (k == 0.0 ? std::string("misses its term ") + names[name]
                           : std::string("has its term ") + names[name] +
                                 " scaled by " + formatDouble(k));
@@ -590,19 +476,16 @@ bool GradRecognizer::tryPart(Value v, Part part, Pieces &pieces,
   }
   if (!p)
     return false;
-  if (part != Part::DX || pieces.gamma)
+  bool knownEpsilon = !std::isnan(pieces.epsilon);
+  if (part != Part::DX || (pieces.gamma && knownEpsilon))
     return matches(*p, part, pieces, rootType, axis, nullptr);
-  // dγ and dβ do not read γ; dx may.
-  SmallVector<std::optional<AtomId>> gammas = {std::nullopt};
-  llvm::append_range(gammas, leavesOf(*p, rootType, axis).columns);
-  for (std::optional<AtomId> gamma : gammas) {
-    Pieces withGamma = pieces;
-    withGamma.gamma = gamma;
-    if (matches(*p, part, withGamma, rootType, axis, nullptr)) {
-      pieces = withGamma;
+  // dγ and dβ do not read γ, nor ε outside the root of saved statistics;
+  // dx may.
+  for (Pieces completed : completeForDx(pieces, leavesOf(*p, rootType, axis)))
+    if (matches(*p, part, completed, rootType, axis, nullptr)) {
+      pieces = completed;
       return true;
     }
-  }
   return false;
 }
 
@@ -683,7 +566,7 @@ GradRaise GradRecognizer::run(Value v, function_ref<void(Operation *)> erase) {
     std::string nearMiss;
     std::optional<Pieces> best;
     SmallVector<Found> bestParts;
-    for (Pieces pieces : guesses(leaves)) {
+    for (Pieces pieces : guessBackward(leaves, opts)) {
       if (!matches(*p, part, pieces, rootType, axis,
                    part == Part::DX ? &nearMiss : nullptr))
         continue;
@@ -708,6 +591,33 @@ GradRaise GradRecognizer::run(Value v, function_ref<void(Operation *)> erase) {
   return result;
 }
 
+/// 1/(s + shift), elementwise: the rstd operand of a backward whose saved
+/// statistic is σ (shift ε) or σ + ε (shift 0).
+static Value reciprocal(RewriterBase &rewriter, Location loc, Value s,
+                        double shift) {
+  auto type = cast<RankedTensorType>(s.getType());
+  Value init = tensor::EmptyOp::create(rewriter, loc,
+                                       tensor::getMixedSizes(rewriter, loc, s),
+                                       type.getElementType());
+  AffineMap id = rewriter.getMultiDimIdentityMap(type.getRank());
+  SmallVector<utils::IteratorType> parallel(type.getRank(),
+                                            utils::IteratorType::parallel);
+  auto op = linalg::GenericOp::create(
+      rewriter, loc, type, s, init, ArrayRef<AffineMap>{id, id}, parallel,
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        Type t = args[0].getType();
+        Value d = args[0];
+        if (shift != 0.0)
+          d = arith::AddFOp::create(
+              b, l, d,
+              arith::ConstantOp::create(b, l, b.getFloatAttr(t, shift)));
+        Value one = arith::ConstantOp::create(b, l, b.getFloatAttr(t, 1.0));
+        linalg::YieldOp::create(b, l,
+                                Value(arith::DivFOp::create(b, l, one, d)));
+      });
+  return op.getResult(0);
+}
+
 GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
                                  RankedTensorType rootType, unsigned axis,
                                  function_ref<void(Operation *)> erase) {
@@ -721,12 +631,21 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
   const Found *dx = nullptr, *dg = nullptr, *db = nullptr;
   for (const Found &f : parts)
     (f.part == Part::DX ? dx : f.part == Part::DGamma ? dg : db) = &f;
+  // Only dx reads the sum gradient.
+  Value sumGrad = dx ? valueOf(pieces.sumGrad) : Value();
   // dβ alone is any column sum: not a norm's backward.
   if (!dx && !dg)
     return r;
+  if (pieces.sigma) {
+    r.nearMiss = "the RMSNorm gradient with epsilon outside the square root "
+                 "reads the saved σ and σ + ε as two tensors and not "
+                 "epsilon: the op's epsilon is unknown";
+    return r;
+  }
   auto xType = cast<RankedTensorType>(x.getType());
   auto elemType = dyn_cast<FloatType>(xType.getElementType());
-  if (dy.getType() != x.getType() || !elemType)
+  if (dy.getType() != x.getType() || !elemType ||
+      (sumGrad && sumGrad.getType() != x.getType()))
     return r;
   MLIRContext *mctx = x.getContext();
   FloatType accType = elemType.isF64() ? FloatType(Float64Type::get(mctx))
@@ -771,7 +690,7 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
     if (!at || op->isBeforeInBlock(at))
       at = op;
   }
-  for (Value s : {dy, x, gamma, mean, rstd})
+  for (Value s : {dy, x, sumGrad, gamma, mean, rstd})
     if (s)
       if (Operation *d = s.getDefiningOp())
         if (d->getBlock() == block && !d->isBeforeInBlock(at))
@@ -802,27 +721,37 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
     mean = reshapeTo(rewriter, loc, mean, statType);
   if (rstd)
     rstd = reshapeTo(rewriter, loc, rstd, statType);
+  // ε outside the root of saved statistics; unknown for dγ alone, which
+  // does not read it: that op is the one of ε inside.
+  bool savedOutside = rstd && pieces.epsMode == EpsMode::outside_sqrt &&
+                      !std::isnan(pieces.epsilon);
+  if (rstd && pieces.saved != Pieces::Saved::Rstd)
+    rstd =
+        reciprocal(rewriter, loc, rstd,
+                   pieces.saved == Pieces::Saved::Sigma ? pieces.epsilon : 0.0);
   IntegerAttr axisAttr = axis + 1 == unsigned(xType.getRank())
                              ? IntegerAttr()
                              : rewriter.getI64IntegerAttr(axis);
   Type attrType = accType.isF64() ? Type(Float64Type::get(mctx))
                                   : Type(Float32Type::get(mctx));
-  FloatAttr epsAttr =
-      rstd ? FloatAttr() : FloatAttr::get(attrType, pieces.epsilon);
+  FloatAttr epsAttr = rstd && !savedOutside
+                          ? FloatAttr()
+                          : FloatAttr::get(attrType, pieces.epsilon);
   FloatAttr offsetAttr = pieces.weightOffset != 0.0
                              ? FloatAttr::get(attrType, pieces.weightOffset)
                              : FloatAttr();
-  EpsModeAttr epsModeAttr = pieces.epsMode == EpsMode::outside_sqrt
-                                ? EpsModeAttr::get(mctx, pieces.epsMode)
-                                : EpsModeAttr();
+  EpsModeAttr epsModeAttr =
+      pieces.epsMode == EpsMode::outside_sqrt && (!rstd || savedOutside)
+          ? EpsModeAttr::get(mctx, pieces.epsMode)
+          : EpsModeAttr();
   Operation *op;
   if (pieces.layerNorm)
     op = LayerNormGradOp::create(
-        rewriter, loc, resultTypes, dy, x, Value(), gamma, mean, rstd, dxInit,
+        rewriter, loc, resultTypes, dy, x, sumGrad, gamma, mean, rstd, dxInit,
         dgInit, dbInit, axisAttr, epsAttr, offsetAttr, TypeAttr(), epsModeAttr);
   else
     op = RMSNormGradOp::create(
-        rewriter, loc, resultTypes, dy, x, Value(), gamma, rstd, dxInit, dgInit,
+        rewriter, loc, resultTypes, dy, x, sumGrad, gamma, rstd, dxInit, dgInit,
         axisAttr, epsAttr, offsetAttr, FloatAttr(), TypeAttr(), epsModeAttr);
 
   // Redirect the parts' uses and erase what became dead.
@@ -865,10 +794,18 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
     os << ", weight";
   if (pieces.weightOffset != 0.0)
     os << ", weight offset " << formatDouble(pieces.weightOffset);
-  if (rstd)
-    os << (mean ? ", saved mean and rstd" : ", saved rstd");
+  if (sumGrad)
+    os << ", sum grad";
+  if (!rstd)
+    os << ", recomputed statistics";
+  else if (mean)
+    os << ", saved mean and rstd";
   else
-    os << ", recomputed statistics, epsilon " << formatDouble(pieces.epsilon)
+    os << (pieces.saved == Pieces::Saved::Rstd    ? ", saved rstd"
+           : pieces.saved == Pieces::Saved::Sigma ? ", saved sigma"
+                                                  : ", saved sigma + epsilon");
+  if (!rstd || savedOutside)
+    os << ", epsilon " << formatDouble(pieces.epsilon)
        << (pieces.epsMode == EpsMode::outside_sqrt ? " outside the square root"
                                                    : "");
   r.raised = op;
