@@ -13,22 +13,22 @@ using namespace mlir;
 using namespace mlir::norm;
 using namespace mlir::norm::raise;
 
-SmallVector<Pieces> GuessGenerator::all() const {
-  SmallVector<Pieces> out;
+void GuessGenerator::forEach(function_ref<bool(const Pieces &)> visit) const {
   if (llvm::any_of(axes, [](const auto &a) { return a.empty(); }))
-    return out;
+    return;
   // An odometer over the axes, the last one turning fastest.
   SmallVector<size_t> at(axes.size(), 0);
   for (;;) {
     Pieces p;
     if (llvm::all_of(llvm::enumerate(axes),
-                     [&](auto a) { return a.value()[at[a.index()]](p); }))
-      out.push_back(p);
+                     [&](auto a) { return a.value()[at[a.index()]](p); }) &&
+        !visit(p))
+      return;
     size_t i = axes.size();
     while (i > 0 && ++at[i - 1] == axes[i - 1].size())
       at[--i] = 0;
     if (i == 0)
-      return out;
+      return;
   }
 }
 
@@ -51,8 +51,8 @@ static SmallVector<std::optional<AtomId>> gammaChoices(const Leaves &l) {
   return out;
 }
 
-SmallVector<Pieces> raise::guessBackward(const Leaves &l,
-                                         const RecognizeOptions &opts) {
+GuessGenerator raise::guessBackward(const Leaves &l,
+                                    const RecognizeOptions &opts) {
   GuessGenerator gen;
   SmallVector<bool> kinds;
   for (bool layerNorm : {true, false})
@@ -127,11 +127,10 @@ SmallVector<Pieces> raise::guessBackward(const Leaves &l,
         savedOutside(d, Pieces::Saved::Denominator, 0.0, sigma);
   gen.axis(std::move(stats));
   sumGradAxis(gen, l.full);
-  return gen.all();
+  return gen;
 }
 
-SmallVector<Pieces> raise::completeForDx(const Pieces &pieces,
-                                         const Leaves &dx) {
+GuessGenerator raise::completeForDx(const Pieces &pieces, const Leaves &dx) {
   GuessGenerator gen;
   gen.axis({[=](Pieces &p) {
     p = pieces;
@@ -148,5 +147,5 @@ SmallVector<Pieces> raise::completeForDx(const Pieces &pieces,
   gen.axisOver<double>(epsilons, [](Pieces &p, double e) { p.epsilon = e; });
   if (!pieces.sumGrad)
     sumGradAxis(gen, dx.full);
-  return gen.all();
+  return gen;
 }

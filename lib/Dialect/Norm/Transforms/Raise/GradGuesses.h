@@ -77,20 +77,23 @@ public:
     axis(std::move(choices));
   }
 
-  SmallVector<Pieces> all() const;
+  /// Calls `visit` on each guess, in order, until it returns false. The
+  /// product of the axes grows multiplicatively with the leaves of a
+  /// training graph's part (every full-size tensor is a dy, x and sum
+  /// gradient candidate), so guesses are made one at a time, never held.
+  void forEach(function_ref<bool(const Pieces &)> visit) const;
 
 private:
   SmallVector<SmallVector<Choice>> axes;
 };
 
-/// Every guess consistent with the leaves of a part, most specific first.
-SmallVector<Pieces> guessBackward(const Leaves &l,
-                                  const RecognizeOptions &opts);
+/// The guesses consistent with the leaves of a part, most specific first.
+GuessGenerator guessBackward(const Leaves &l, const RecognizeOptions &opts);
 
 /// The guesses that complete `pieces` (found from dγ or dβ) with what only
 /// dx reads, from dx's leaves: γ, ε outside the root of saved statistics
 /// and the residual form's sum gradient.
-SmallVector<Pieces> completeForDx(const Pieces &pieces, const Leaves &dx);
+GuessGenerator completeForDx(const Pieces &pieces, const Leaves &dx);
 
 } // namespace raise
 } // namespace norm

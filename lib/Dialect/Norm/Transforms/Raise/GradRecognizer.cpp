@@ -481,12 +481,17 @@ bool GradRecognizer::tryPart(Value v, Part part, Pieces &pieces,
     return matches(*p, part, pieces, rootType, axis, nullptr);
   // dγ and dβ do not read γ, nor ε outside the root of saved statistics;
   // dx may.
-  for (Pieces completed : completeForDx(pieces, leavesOf(*p, rootType, axis)))
-    if (matches(*p, part, completed, rootType, axis, nullptr)) {
-      pieces = completed;
-      return true;
-    }
-  return false;
+  bool completedOne = false;
+  completeForDx(pieces, leavesOf(*p, rootType, axis))
+      .forEach([&](const Pieces &guess) {
+        Pieces completed = guess;
+        if (!matches(*p, part, completed, rootType, axis, nullptr))
+          return true;
+        pieces = completed;
+        completedOne = true;
+        return false;
+      });
+  return completedOne;
 }
 
 void GradRecognizer::collectParts(Block *block, Pieces &pieces,
@@ -531,8 +536,11 @@ GradRaise GradRecognizer::run(Value v, function_ref<void(Operation *)> erase) {
   if (auto root = columnRoot(v))
     tries.push_back({Part::DGamma, *root});
 
-  for (auto &[part, root] : tries) {
-    auto &[rootType, binding] = root;
+  for (auto &[triedPart, root] : tries) {
+    // Named, not bound: the guess loop's lambda captures them.
+    Part part = triedPart;
+    RankedTensorType rootType = root.first;
+    auto &binding = root.second;
     llvm::SetVector<Operation *> traced;
     std::optional<Poly> p = evaluate(v, rootType, binding, traced);
     if (!p)
@@ -566,10 +574,11 @@ GradRaise GradRecognizer::run(Value v, function_ref<void(Operation *)> erase) {
     std::string nearMiss;
     std::optional<Pieces> best;
     SmallVector<Found> bestParts;
-    for (Pieces pieces : guessBackward(leaves, opts)) {
+    guessBackward(leaves, opts).forEach([&](const Pieces &guess) {
+      Pieces pieces = guess;
       if (!matches(*p, part, pieces, rootType, axis,
                    part == Part::DX ? &nearMiss : nullptr))
-        continue;
+        return true;
       SmallVector<Found> parts;
       parts.push_back(Found{v, part, traced});
       collectParts(def->getBlock(), pieces, rootType, axis, parts);
@@ -577,7 +586,9 @@ GradRaise GradRecognizer::run(Value v, function_ref<void(Operation *)> erase) {
         best = pieces;
         bestParts = std::move(parts);
       }
-    }
+      // dx, dγ (and dβ) all found: no later guess explains more.
+      return bestParts.size() < (pieces.layerNorm ? 3u : 2u);
+    });
     if (best) {
       GradRaise r = create(bestParts, *best, rootType, axis, erase);
       if (r.raised || !r.nearMiss.empty())
