@@ -58,6 +58,29 @@ Attribute filledConstant(Value value) {
   return constant;
 }
 
+/// Whether `condition` depends on the process's index in a grid: the
+/// partition's lead-process test (index in the reduction group == 0). The
+/// pattern is for that scf.if only; 22's partition refuses a sharded
+/// function with an scf.if of its own (no sharding interface), so this
+/// says what the pattern is for more than it filters. A few ops deep is
+/// enough for what the partition writes (process_multi_index, its
+/// linearization, cmpi).
+bool testsProcessIndex(Value condition) {
+  SmallVector<std::pair<Value, int>> worklist = {{condition, 0}};
+  while (!worklist.empty()) {
+    auto [value, depth] = worklist.pop_back_val();
+    Operation *def = value.getDefiningOp();
+    if (!def)
+      continue;
+    if (isa<shard::ProcessMultiIndexOp, shard::ProcessLinearIndexOp>(def))
+      return true;
+    if (depth < 6)
+      for (Value operand : def->getOperands())
+        worklist.push_back({operand, depth + 1});
+  }
+  return false;
+}
+
 /// Linalg's partition of a split reduction gives the init to the lead
 /// process and a fill of the combiner's neutral element to the others,
 /// through an scf.if. When the init is that same fill already (a
@@ -70,7 +93,8 @@ struct FoldSelectOfEqualFills : OpRewritePattern<scf::IfOp> {
   LogicalResult matchAndRewrite(scf::IfOp op,
                                 PatternRewriter &rewriter) const override {
     if (op.getNumResults() != 1 || op.getElseRegion().empty() ||
-        !op.thenBlock()->without_terminator().empty())
+        !op.thenBlock()->without_terminator().empty() ||
+        !testsProcessIndex(op.getCondition()))
       return failure();
     Value init = op.thenYield().getOperand(0);
     Value neutral = op.elseYield().getOperand(0);
