@@ -81,6 +81,8 @@ if mpirun and os.path.exists(libmpich):
     config.available_features.add("mpi")
     config.substitutions.append(
         ("%mpirun", "timeout 300 " + mpirun + " -np 2"))
+    # Another process count: `%mpiexec -np N`.
+    config.substitutions.append(("%mpiexec", "timeout 300 " + mpirun))
     config.substitutions.append(("%libmpich", libmpich))
 
 # The CUDA toolkit's ptxas assembles the PTX of the GPU lowering tests.

@@ -85,7 +85,10 @@ def partitioned_bytes(lines, procs):
 def lowered_bytes(lines, procs):
     """mpi calls as they run: MPI_Allreduce payload (the buffer; a process
     sends 2(P−1)/P of it with a ring, all of it with recursive doubling:
-    the same for P = 2), send and recv buffers."""
+    the same for P = 2), send and recv buffers. The lowering's rings
+    (RingCollectives.cpp) write each step's send twice, once in each
+    branch of the even/odd order, inside a loop of P − 1 steps: a written
+    send runs (P − 1) / 2 times."""
     calls = {"allreduce": 0, "send": 0, "recv": 0}
     payload = {"allreduce": 0, "send": 0, "recv": 0}
     for line in lines:
@@ -94,7 +97,8 @@ def lowered_bytes(lines, procs):
         if m:
             calls[m.group(1)] += 1
             payload[m.group(1)] += type_bytes(m.group(2))
-    sent = 2 * payload["allreduce"] * (procs - 1) / procs + payload["send"]
+    sent = (2 * payload["allreduce"] * (procs - 1) / procs
+            + payload["send"] * (procs - 1) / 2)
     return calls, payload, sent
 
 

@@ -514,10 +514,18 @@ def NormLowerShardToMPIPass
     MLIR 22's `convert-shard-to-mpi` lowers `all_reduce` and the process
     queries only, and when one op cannot be converted it rolls the whole
     module back and still succeeds. This pass first rewrites what 22 cannot
-    lower into what it can: `all_slice` into a local `extract_slice`
-    (upstream's pattern), `all_gather` into an `all_reduce` of a zero tensor
-    holding this process's part in its slot (exact: x + 0 = x), and
-    `reduce_scatter` into an `all_reduce` and the process's slice. Any other
+    lower into what it can. An `all_reduce` read only by the `all_slice` of
+    the same processes (22's partition of a reduce-scatter) becomes a
+    `reduce_scatter`. `all_gather` and `reduce_scatter` (sum, and max/min of
+    floats) whose P chunks are contiguous (every dim before the gathered or
+    scattered one is 1) over a grid whose processes are the MPI world
+    become rings of `mpi.send` / `mpi.recv`: P − 1 steps of one chunk each,
+    even ranks sending first (the blocking calls cannot all wait around the
+    ring), the bytes of a textbook ring. Otherwise `all_gather` becomes an
+    `all_reduce` of a zero tensor holding this process's part in its slot
+    (exact: x + 0 = x) and `reduce_scatter` an `all_reduce` and the
+    process's slice (twice a ring's bytes with two processes); `all_slice`
+    becomes a local `extract_slice` (upstream's pattern). Any other
     collective (`all_to_all`, `broadcast`, `send`, ...), an `all_reduce`
     with a dynamic shape (22 emits an out-of-range `memref.dim`) or an
     element type MPI's lowering does not map (f16, bf16) is an error at the
@@ -542,6 +550,7 @@ def NormLowerShardToMPIPass
                            "::mlir::bufferization::BufferizationDialect",
                            "::mlir::linalg::LinalgDialect",
                            "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
                            "::mlir::tensor::TensorDialect"];
 }
 

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RingCollectives.h"
 #include "norm/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -19,6 +20,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MPI/IR/MPI.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Shard/Transforms/Transforms.h"
@@ -195,6 +197,7 @@ struct NormLowerShardToMPIPass
     SymbolTableCollection symbols;
     RewritePatternSet patterns(ctx);
     shard::populateAllSliceOpLoweringPatterns(patterns, symbols);
+    norm::populateRingCollectivePatterns(patterns, symbols);
     patterns.add<AllGatherAsAllReduce, ReduceScatterAsAllReduce>(ctx);
     patterns.add<StaticGridShape>(ctx, symbols);
     if (failed(applyPatternsGreedily(module, std::move(patterns))))

@@ -46,6 +46,10 @@ struct AllReduceEffects
   }
 };
 
+/// A point-to-point message: its buffer, and the library's state (the
+/// message itself). Without the latter a send, which only reads memory,
+/// would be dead code to the canonicalizer, and sends and receives could
+/// be reordered, which would deadlock a ring.
 template <typename OpTy, bool writes>
 struct BufferEffects
     : public MemoryEffectOpInterface::ExternalModel<BufferEffects<OpTy, writes>,
@@ -56,6 +60,8 @@ struct BufferEffects
       effects.emplace_back(MemoryEffects::Write::get(), &buffer);
     else
       effects.emplace_back(MemoryEffects::Read::get(), &buffer);
+    effects.emplace_back(MemoryEffects::Read::get());
+    effects.emplace_back(MemoryEffects::Write::get());
   }
 };
 

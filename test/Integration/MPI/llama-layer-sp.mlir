@@ -8,7 +8,9 @@
 // RUN: norm-opt %norm_src_root/examples/llama-layer-sp.mlir --norm-partition-shards \
 // RUN:   | FileCheck %s --check-prefix=PARTITION
 // RUN: norm-opt %norm_src_root/examples/llama-layer-sp.mlir --norm-partition-shards \
-// RUN:     --norm-lower-shard-to-mpi | FileCheck %s --check-prefix=MPI
+// RUN:     --norm-lower-shard-to-mpi > %t.mpi.mlir
+// RUN: FileCheck %s --check-prefix=MPI < %t.mpi.mlir
+// RUN: FileCheck %s --check-prefix=RECV < %t.mpi.mlir
 // RUN: %python %norm_src_root/examples/gen_sharded_layer.py --out-dir %t.d \
 // RUN:   && diff %t.d/llama-layer-sp.mlir %norm_src_root/examples/llama-layer-sp.mlir
 
@@ -42,11 +44,17 @@
 // PARTITION-LABEL: func.func @llama_layer(
 // PARTITION-NOT: shard.
 
-// As MLIR 22 runs them (docs/design.md, Sharding): every collective is an
-// MPI_Allreduce of the whole 8×64 f32, the gathers of a zero tensor
-// holding the process's rows in its slot, the reduce-scatters before the
-// slice: twice the bytes of a ring all-gather or reduce-scatter.
+// As lowered (docs/design.md, Sharding): the all-reduce + slice pairs are
+// reduce-scatters, and every all-gather and reduce-scatter is a ring of
+// mpi.send / mpi.recv of one 4×64 chunk (256 f32) a step, one step with 2
+// processes, even ranks sending first (each op's send and recv appear
+// twice, once in each order): half the bytes of the all-reduces they
+// were before.
 // MPI-LABEL: func.func @llama_layer_sp
-// MPI-COUNT-5: mpi.allreduce(%{{.*}}, %{{.*}}, MPI_SUM, %{{.*}}) : memref<512xf32>, memref<512xf32>
-// MPI-NOT: mpi.
+// MPI-NOT: mpi.allreduce
+// MPI-COUNT-10: mpi.send(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : memref<256xf32, strided<[1], offset: ?>>, i32, i32
+// MPI-NOT: mpi.allreduce
+// RECV-LABEL: func.func @llama_layer_sp
+// RECV-COUNT-10: mpi.recv(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : memref<256xf32{{.*}}>, i32, i32
+// RECV-NOT: mpi.recv
 // MPI-LABEL: func.func @llama_layer(
