@@ -340,15 +340,22 @@ Operation *createMatmulRMSNorm(RewriterBase &rewriter, Location loc,
 
 } // namespace
 
-bool mlir::norm::readsNormMatmulProduct(Operation *op) {
+bool mlir::norm::readsProductHeads(Operation *op) {
   std::optional<NormOpView> norm = NormOpView::get(op);
   if (!norm)
     return false;
   Value v = norm->input;
   std::string why;
-  while (Value source = viewSource(v.getDefiningOp(), why))
+  int64_t views = 0;
+  for (; Value source = viewSource(v.getDefiningOp(), why); ++views)
     v = source;
-  return v.getDefiningOp<RMSNormMatmulOp>() != nullptr;
+  if (v.getDefiningOp<RMSNormMatmulOp>())
+    return true;
+  // matmul_layer_norm takes no rotation, and a whole-row norm has none in
+  // the fused form: those fuse without it.
+  if (norm->isLayerNorm || views == 0)
+    return false;
+  return succeeded(matchMatmulProducing(v, why));
 }
 
 LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
