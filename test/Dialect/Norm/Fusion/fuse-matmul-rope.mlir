@@ -44,11 +44,21 @@ func.func @pairs(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: tensor<1x1x16x
 
 // -----
 
-// Heads transposed to [H, T, D] before the norm: the angles ([1, T, D]) are
-// in the transposed frame, not the fused op's.
+// Heads transposed to [H, T, D] before the norm: a norm over D commutes
+// with the transpose. The angles ([1, T, D]: one row per position, every
+// head) vary along T and D, in the same order in the product's [T, H, D]
+// view, so they are the fused op's as [T, 1, D] (a reshape), and the
+// transpose follows the fused op.
 // CHECK-LABEL: func.func @transposed_heads
-//       CHECK: linalg.matmul
-//       CHECK: norm.rms_norm
+//  CHECK-SAME: %[[C:[^:]*]]: tensor<1x6x16xf32>, %[[S:[^:]*]]: tensor<1x6x16xf32>
+//   CHECK-DAG: %[[CC:.*]] = tensor.collapse_shape %[[C]] {{\[}}[0, 1], [2]] : tensor<1x6x16xf32> into tensor<6x16xf32>
+//   CHECK-DAG: %[[CV:.*]] = tensor.expand_shape %[[CC]] {{\[}}[0, 1], [2]] output_shape [6, 1, 16] : tensor<6x16xf32> into tensor<6x1x16xf32>
+//   CHECK-DAG: %[[SC:.*]] = tensor.collapse_shape %[[S]]
+//   CHECK-DAG: %[[SV:.*]] = tensor.expand_shape %[[SC]]
+//       CHECK: %[[Y:.*]] = norm.matmul_rms_norm ins(%{{.*}} : tensor<6x16xf32>) rhs(%{{.*}} : tensor<16x32xf32>) rope(%[[CV]], %[[SV]] : tensor<6x1x16xf32>, tensor<6x1x16xf32>) outs(%{{.*}} : tensor<6x32xf32>) {head_dim = 16 : i64} -> tensor<6x32xf32>
+//  CHECK-NEXT: %[[H:.*]] = tensor.expand_shape %[[Y]] {{\[}}[0], [1, 2]] output_shape [6, 2, 16]
+//  CHECK-NEXT: %[[T:.*]] = linalg.transpose ins(%[[H]] : tensor<6x2x16xf32>) outs(%{{.*}} : tensor<2x6x16xf32>) permutation = [1, 0, 2]
+//  CHECK-NEXT: return %[[T]]
 func.func @transposed_heads(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: tensor<1x6x16xf32>, %s: tensor<1x6x16xf32>) -> tensor<2x6x16xf32> {
   %zero = arith.constant 0.0 : f32
   %ce = tensor.empty() : tensor<6x32xf32>
@@ -58,9 +68,78 @@ func.func @transposed_heads(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: ten
   %te = tensor.empty() : tensor<2x6x16xf32>
   %t = linalg.transpose ins(%h : tensor<6x2x16xf32>) outs(%te : tensor<2x6x16xf32>) permutation = [1, 0, 2]
   %e = tensor.empty() : tensor<2x6x16xf32>
-  // expected-remark @+1 {{with a producer: its rotary angles are indexed through reshapes or transposes other than the product's split into [..., H, D] (the fused op's angles follow that view)}}
+  // expected-remark @+1 {{fused with its producing matmul}}
   %y = norm.rms_norm ins(%t : tensor<2x6x16xf32>) rope(%c, %s : tensor<1x6x16xf32>, tensor<1x6x16xf32>) outs(%e : tensor<2x6x16xf32>) -> tensor<2x6x16xf32>
   return %y : tensor<2x6x16xf32>
+}
+
+// -----
+
+// Hugging Face's layout: [B, T, H·D] from a batch matmul, viewed
+// [B, T, H, D], transposed to [B, H, T, D], angles [B, 1, T, D]: in the
+// product's view [B, T, 1, D], interleaved pairs.
+// CHECK-LABEL: func.func @hf_batch_heads
+//       CHECK: %[[Y:.*]] = norm.matmul_rms_norm ins(%{{.*}} : tensor<2x6x16xf32>) rhs(%{{.*}} : tensor<16x64xf32>) rope(%{{.*}}, %{{.*}} : tensor<2x6x1x16xf32>, tensor<2x6x1x16xf32>) outs(%{{.*}} : tensor<2x6x64xf32>) {head_dim = 16 : i64, rope_mode = #norm.rope_mode<interleaved>} -> tensor<2x6x64xf32>
+//  CHECK-NEXT: %[[H:.*]] = tensor.expand_shape %[[Y]] {{\[}}[0], [1], [2, 3]] output_shape [2, 6, 4, 16]
+//  CHECK-NEXT: linalg.transpose ins(%[[H]] : tensor<2x6x4x16xf32>) outs(%{{.*}} : tensor<2x4x6x16xf32>) permutation = [0, 2, 1, 3]
+func.func @hf_batch_heads(%a: tensor<2x6x16xf32>, %w: tensor<16x64xf32>, %c: tensor<2x1x6x16xf32>, %s: tensor<2x1x6x16xf32>) -> tensor<2x4x6x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %we = tensor.empty() : tensor<2x16x64xf32>
+  %wb = linalg.broadcast ins(%w : tensor<16x64xf32>) outs(%we : tensor<2x16x64xf32>) dimensions = [0]
+  %ce = tensor.empty() : tensor<2x6x64xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<2x6x64xf32>) -> tensor<2x6x64xf32>
+  %p = linalg.batch_matmul ins(%a, %wb : tensor<2x6x16xf32>, tensor<2x16x64xf32>) outs(%z : tensor<2x6x64xf32>) -> tensor<2x6x64xf32>
+  %h = tensor.expand_shape %p [[0], [1], [2, 3]] output_shape [2, 6, 4, 16] : tensor<2x6x64xf32> into tensor<2x6x4x16xf32>
+  %te = tensor.empty() : tensor<2x4x6x16xf32>
+  %t = linalg.transpose ins(%h : tensor<2x6x4x16xf32>) outs(%te : tensor<2x4x6x16xf32>) permutation = [0, 2, 1, 3]
+  %e = tensor.empty() : tensor<2x4x6x16xf32>
+  // expected-remark @+1 {{fused with its producing matmul}}
+  %y = norm.rms_norm ins(%t : tensor<2x4x6x16xf32>) rope(%c, %s : tensor<2x1x6x16xf32>, tensor<2x1x6x16xf32>) outs(%e : tensor<2x4x6x16xf32>) {rope_mode = #norm.rope_mode<interleaved>} -> tensor<2x4x6x16xf32>
+  return %y : tensor<2x4x6x16xf32>
+}
+
+// -----
+
+// Angles per head and position ([H, T, D] over [H, T, D] heads): in the
+// product's view they would be [T, H, D], a transpose of the table, not a
+// reshape. The norm keeps them, standalone.
+// CHECK-LABEL: func.func @transposed_per_head_angles
+//       CHECK: linalg.matmul
+//       CHECK: norm.rms_norm
+func.func @transposed_per_head_angles(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: tensor<2x6x16xf32>, %s: tensor<2x6x16xf32>) -> tensor<2x6x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<6x32xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %p = linalg.matmul ins(%a, %w : tensor<6x16xf32>, tensor<16x32xf32>) outs(%z : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %h = tensor.expand_shape %p [[0], [1, 2]] output_shape [6, 2, 16] : tensor<6x32xf32> into tensor<6x2x16xf32>
+  %te = tensor.empty() : tensor<2x6x16xf32>
+  %t = linalg.transpose ins(%h : tensor<6x2x16xf32>) outs(%te : tensor<2x6x16xf32>) permutation = [1, 0, 2]
+  %e = tensor.empty() : tensor<2x6x16xf32>
+  // expected-remark @+1 {{with a producer: its rotary angles vary along dims that a transpose before the norm reorders, so in the product's [..., H, D] view they would need a transpose of their own}}
+  %y = norm.rms_norm ins(%t : tensor<2x6x16xf32>) rope(%c, %s : tensor<2x6x16xf32>, tensor<2x6x16xf32>) outs(%e : tensor<2x6x16xf32>) -> tensor<2x6x16xf32>
+  return %y : tensor<2x6x16xf32>
+}
+
+// -----
+
+// Heads reached through a reshape other than the split of N ([T, H·D] as
+// [T·H, D], then [T, H, D] again): the angles follow no view the fused op
+// has.
+// CHECK-LABEL: func.func @other_reshape
+//       CHECK: linalg.matmul
+//       CHECK: norm.rms_norm
+func.func @other_reshape(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: tensor<6x1x16xf32>, %s: tensor<6x1x16xf32>) -> tensor<6x2x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<6x32xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %p = linalg.matmul ins(%a, %w : tensor<6x16xf32>, tensor<16x32xf32>) outs(%z : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %r = tensor.expand_shape %p [[0], [1, 2]] output_shape [6, 2, 16] : tensor<6x32xf32> into tensor<6x2x16xf32>
+  %f = tensor.collapse_shape %r [[0, 1], [2]] : tensor<6x2x16xf32> into tensor<12x16xf32>
+  %h = tensor.expand_shape %f [[0, 1], [2]] output_shape [6, 2, 16] : tensor<12x16xf32> into tensor<6x2x16xf32>
+  %e = tensor.empty() : tensor<6x2x16xf32>
+  // expected-remark @+1 {{with a producer: its rotary angles are indexed through reshapes other than the product's split into [..., H, D] (the fused op's angles follow that view)}}
+  %y = norm.rms_norm ins(%h : tensor<6x2x16xf32>) rope(%c, %s : tensor<6x1x16xf32>, tensor<6x1x16xf32>) outs(%e : tensor<6x2x16xf32>) -> tensor<6x2x16xf32>
+  return %y : tensor<6x2x16xf32>
 }
 
 // -----

@@ -265,3 +265,80 @@ func.func @other_user(%x: tensor<4x2x16xf32>, %cos: tensor<4x16xf32>, %sin: tens
   } -> tensor<4x2x16xf32>
   return %y, %a : tensor<4x2x16xf32>, tensor<4x2x8xf32>
 }
+
+// -----
+
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#t0d = affine_map<(d0, d1, d2) -> (d0, 0, d2)>
+
+// torch-mlir's broadcast of a size-1 dim: cos/sin [T, 1, D] read by
+// (t, h, d) -> (t, 0, d) over [T, H, D]: a broadcast, taken as it is.
+// CHECK-LABEL: func.func @const_zero_broadcast
+//  CHECK-SAME: %[[C:[^:]*]]: tensor<8x1x32xf32>, %[[S:[^:]*]]: tensor<8x1x32xf32>
+//       CHECK: %[[N:.*]] = norm.rms_norm ins(%{{.*}} : tensor<8x4x32xf32>) rope(%[[C]], %[[S]] : tensor<8x1x32xf32>, tensor<8x1x32xf32>)
+//       CHECK: return %[[N]]
+func.func @const_zero_broadcast(%x: tensor<8x4x32xf32>, %cos: tensor<8x1x32xf32>, %sin: tensor<8x1x32xf32>) -> tensor<8x4x32xf32> {
+  %e0 = tensor.empty() : tensor<8x4x32xf32>
+  // expected-remark @+2 {{norm.rms_norm not fused: into consumers:}}
+  // expected-remark @+1 {{norm.rms_norm took the rotary embedding after it}}
+  %n = norm.rms_norm ins(%x : tensor<8x4x32xf32>) outs(%e0 : tensor<8x4x32xf32>) -> tensor<8x4x32xf32>
+  %a = tensor.extract_slice %n[0, 0, 0] [8, 4, 16] [1, 1, 1] : tensor<8x4x32xf32> to tensor<8x4x16xf32>
+  %b = tensor.extract_slice %n[0, 0, 16] [8, 4, 16] [1, 1, 1] : tensor<8x4x32xf32> to tensor<8x4x16xf32>
+  %nb = arith.negf %b : tensor<8x4x16xf32>
+  %rot = tensor.concat dim(2) %nb, %a : (tensor<8x4x16xf32>, tensor<8x4x16xf32>) -> tensor<8x4x32xf32>
+  %e1 = tensor.empty() : tensor<8x4x32xf32>
+  %qc = linalg.generic {indexing_maps = [#id3, #t0d, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%n, %cos : tensor<8x4x32xf32>, tensor<8x1x32xf32>) outs(%e1 : tensor<8x4x32xf32>) {
+  ^bb0(%v: f32, %c: f32, %o: f32):
+    %t = arith.mulf %v, %c : f32
+    linalg.yield %t : f32
+  } -> tensor<8x4x32xf32>
+  %qs = linalg.generic {indexing_maps = [#id3, #t0d, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%rot, %sin : tensor<8x4x32xf32>, tensor<8x1x32xf32>) outs(%e1 : tensor<8x4x32xf32>) {
+  ^bb0(%v: f32, %s: f32, %o: f32):
+    %t = arith.mulf %v, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<8x4x32xf32>
+  %y = linalg.generic {indexing_maps = [#id3, #id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%qc, %qs : tensor<8x4x32xf32>, tensor<8x4x32xf32>) outs(%e1 : tensor<8x4x32xf32>) {
+  ^bb0(%l: f32, %r: f32, %o: f32):
+    %t = arith.addf %l, %r : f32
+    linalg.yield %t : f32
+  } -> tensor<8x4x32xf32>
+  return %y : tensor<8x4x32xf32>
+}
+
+// -----
+
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#t0d = affine_map<(d0, d1, d2) -> (d0, 0, d2)>
+
+// A constant 0 on a dim of size 2: the first head's angles for every head
+// (a slice of the table), not a broadcast.
+// CHECK-LABEL: func.func @const_zero_slice
+//       CHECK: norm.rms_norm ins(%{{.*}} : tensor<8x4x32xf32>) outs
+//       CHECK: tensor.concat
+func.func @const_zero_slice(%x: tensor<8x4x32xf32>, %cos: tensor<8x2x32xf32>, %sin: tensor<8x2x32xf32>) -> tensor<8x4x32xf32> {
+  %e0 = tensor.empty() : tensor<8x4x32xf32>
+  // expected-remark @+2 {{norm.rms_norm not fused: into consumers:}}
+  // expected-remark @+1 {{norm.rms_norm kept the rotary embedding after it: cos/sin are not read through a broadcast of their dims}}
+  %n = norm.rms_norm ins(%x : tensor<8x4x32xf32>) outs(%e0 : tensor<8x4x32xf32>) -> tensor<8x4x32xf32>
+  %a = tensor.extract_slice %n[0, 0, 0] [8, 4, 16] [1, 1, 1] : tensor<8x4x32xf32> to tensor<8x4x16xf32>
+  %b = tensor.extract_slice %n[0, 0, 16] [8, 4, 16] [1, 1, 1] : tensor<8x4x32xf32> to tensor<8x4x16xf32>
+  %nb = arith.negf %b : tensor<8x4x16xf32>
+  %rot = tensor.concat dim(2) %nb, %a : (tensor<8x4x16xf32>, tensor<8x4x16xf32>) -> tensor<8x4x32xf32>
+  %e1 = tensor.empty() : tensor<8x4x32xf32>
+  %qc = linalg.generic {indexing_maps = [#id3, #t0d, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%n, %cos : tensor<8x4x32xf32>, tensor<8x2x32xf32>) outs(%e1 : tensor<8x4x32xf32>) {
+  ^bb0(%v: f32, %c: f32, %o: f32):
+    %t = arith.mulf %v, %c : f32
+    linalg.yield %t : f32
+  } -> tensor<8x4x32xf32>
+  %qs = linalg.generic {indexing_maps = [#id3, #t0d, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%rot, %sin : tensor<8x4x32xf32>, tensor<8x2x32xf32>) outs(%e1 : tensor<8x4x32xf32>) {
+  ^bb0(%v: f32, %s: f32, %o: f32):
+    %t = arith.mulf %v, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<8x4x32xf32>
+  %y = linalg.generic {indexing_maps = [#id3, #id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%qc, %qs : tensor<8x4x32xf32>, tensor<8x4x32xf32>) outs(%e1 : tensor<8x4x32xf32>) {
+  ^bb0(%l: f32, %r: f32, %o: f32):
+    %t = arith.addf %l, %r : f32
+    linalg.yield %t : f32
+  } -> tensor<8x4x32xf32>
+  return %y : tensor<8x4x32xf32>
+}

@@ -46,10 +46,12 @@ LogicalResult fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
                                          Operation *norm, std::string &why);
 
 /// Whether the input of `norm` (a norm.rms_norm or norm.layer_norm on
-/// tensors) is a norm.rms_norm_matmul's product, directly or through
-/// reshapes and transposes to heads: norm → matmul → norm, which
-/// fuseProducerMatmulIntoNorm takes, without a rotary embedding.
-bool readsNormMatmulProduct(Operation *norm);
+/// tensors) is a product whose fused op could carry a rotary embedding:
+/// a norm.rms_norm_matmul's product, directly or through reshapes and
+/// transposes to heads (norm → matmul → norm), or, for an RMSNorm, a
+/// matmul's product through such views (QK-norm on a plain projection).
+/// Such a norm takes the rotation after it before it fuses.
+bool readsProductHeads(Operation *norm);
 
 /// A same-shape elementwise add producing the input of `norm` (a
 /// norm.rms_norm or norm.layer_norm on tensors without a residual) becomes

@@ -20,6 +20,7 @@
 #include "DeadProducers.h"
 #include "MatmulMatching.h"
 #include "NormOpView.h"
+#include "RopeAngles.h"
 
 #include "norm/Dialect/Norm/Transforms/Transforms.h"
 
@@ -257,18 +258,22 @@ FailureOr<ProducerMatch> matchProducer(const NormOpView &norm,
 
 /// Why the rotary embedding of `norm` cannot go with the fused op (empty
 /// when it can, or when there is none). The fused op's angles are indexed
-/// like its output viewed as [..., H, D]: the norm must read exactly that
-/// view (one tensor.expand_shape of N into [H, D]), so that its angles are
-/// the fused op's as they are.
+/// like its output viewed as [..., H, D]: the norm must read that view (one
+/// tensor.expand_shape of N into [H, D]), maybe through transposes that keep
+/// D last; the angles then move to that view, which moves only their
+/// broadcast dims when the dims they vary along keep their order (Qwen3's
+/// [1, T, D] for [H, T, D] heads is [T, 1, D] for the product's [T, H, D]).
+/// `angleShape` is their shape there.
 std::string whyRopeNotFused(const NormOpView &norm,
-                            const ProducerMatch &producer) {
+                            const ProducerMatch &producer,
+                            SmallVector<int64_t> &angleShape) {
   if (!norm.cos)
     return "";
   if (!producer.headDim)
     return "its rotary embedding (rope) is per head, and the norm is not";
-  auto expand = producer.views.size() == 1
-                    ? dyn_cast<tensor::ExpandShapeOp>(producer.views.front())
-                    : tensor::ExpandShapeOp();
+  auto expand = producer.views.empty()
+                    ? tensor::ExpandShapeOp()
+                    : dyn_cast<tensor::ExpandShapeOp>(producer.views.front());
   bool headsView = expand != nullptr;
   if (expand) {
     SmallVector<ReassociationIndices> groups = expand.getReassociationIndices();
@@ -276,10 +281,30 @@ std::string whyRopeNotFused(const NormOpView &norm,
     for (const ReassociationIndices &group : ArrayRef(groups).drop_back())
       headsView = headsView && group.size() == 1;
   }
+  // Norm dim j is dim perm[j] of the heads view.
+  SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, norm.rank));
+  for (Operation *view : producer.views) {
+    if (view == expand)
+      continue;
+    auto transpose = dyn_cast<linalg::TransposeOp>(view);
+    headsView = headsView && transpose;
+    if (!headsView)
+      break;
+    SmallVector<int64_t> composed;
+    for (int64_t p : transpose.getPermutation())
+      composed.push_back(perm[p]);
+    perm = composed;
+  }
   if (!headsView)
-    return "its rotary angles are indexed through reshapes or transposes "
-           "other than the product's split into [..., H, D] (the fused op's "
-           "angles follow that view)";
+    return "its rotary angles are indexed through reshapes other than the "
+           "product's split into [..., H, D] (the fused op's angles follow "
+           "that view)";
+  std::string why;
+  std::optional<SmallVector<int64_t>> shape = anglesThroughPermutation(
+      cast<RankedTensorType>(norm.cos.getType()).getShape(), perm, why);
+  if (!shape)
+    return why;
+  angleShape = *shape;
   return "";
 }
 
@@ -288,8 +313,8 @@ std::string whyRopeNotFused(const NormOpView &norm,
 Operation *createMatmulRMSNorm(RewriterBase &rewriter, Location loc,
                                TypeRange resultTypes,
                                const ProducerMatch &producer,
-                               const NormOpView &norm, Value init,
-                               Value sumInit, Value rstdInit,
+                               const NormOpView &norm, Value cos, Value sin,
+                               Value init, Value sumInit, Value rstdInit,
                                IntegerAttr headDim) {
   const MatmulMatch &mm = producer.matmul;
   RMSNormMatmulOp in = producer.inputNorm;
@@ -308,23 +333,29 @@ Operation *createMatmulRMSNorm(RewriterBase &rewriter, Location loc,
   }
   return MatmulRMSNormOp::create(
       rewriter, loc, resultTypes, mm.lhs, mm.rhs, mm.bias, producer.residual,
-      norm.weight, inputWeight, norm.cos, norm.sin, init, sumInit, rstdInit,
-      norm.epsilon, norm.weightOffset, norm.accType, norm.epsMode,
-      mm.transposeRhs, headDim, inputEpsilon, inputOffset, inputCastMode,
-      norm.ropeMode);
+      norm.weight, inputWeight, cos, sin, init, sumInit, rstdInit, norm.epsilon,
+      norm.weightOffset, norm.accType, norm.epsMode, mm.transposeRhs, headDim,
+      inputEpsilon, inputOffset, inputCastMode, norm.ropeMode);
 }
 
 } // namespace
 
-bool mlir::norm::readsNormMatmulProduct(Operation *op) {
+bool mlir::norm::readsProductHeads(Operation *op) {
   std::optional<NormOpView> norm = NormOpView::get(op);
   if (!norm)
     return false;
   Value v = norm->input;
   std::string why;
-  while (Value source = viewSource(v.getDefiningOp(), why))
+  int64_t views = 0;
+  for (; Value source = viewSource(v.getDefiningOp(), why); ++views)
     v = source;
-  return v.getDefiningOp<RMSNormMatmulOp>() != nullptr;
+  if (v.getDefiningOp<RMSNormMatmulOp>())
+    return true;
+  // matmul_layer_norm takes no rotation, and a whole-row norm has none in
+  // the fused form: those fuse without it.
+  if (norm->isLayerNorm || views == 0)
+    return false;
+  return succeeded(matchMatmulProducing(v, why));
 }
 
 LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
@@ -341,7 +372,8 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
   FailureOr<ProducerMatch> producer = matchProducer(*norm, why);
   if (failed(producer))
     return failure();
-  why = whyRopeNotFused(*norm, *producer);
+  SmallVector<int64_t> angleShape;
+  why = whyRopeNotFused(*norm, *producer, angleShape);
   if (!why.empty())
     return failure();
 
@@ -404,15 +436,22 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
     resultTypes.push_back(type);
   }
   Operation *fused;
-  if (norm->isLayerNorm)
+  if (norm->isLayerNorm) {
     fused = MatmulLayerNormOp::create(
         rewriter, loc, resultTypes, mm.lhs, mm.rhs, mm.bias, producer->residual,
         norm->weight, norm->bias, init, sumInit, statInits[0], statInits[1],
         norm->epsilon, norm->weightOffset, norm->accType, norm->epsMode,
         mm.transposeRhs, headDim);
-  else
+  } else {
+    // The angles in the fused op's heads view.
+    Value cos = norm->cos, sin = norm->sin;
+    if (cos) {
+      cos = reshapeUnitDims(rewriter, loc, cos, angleShape);
+      sin = reshapeUnitDims(rewriter, loc, sin, angleShape);
+    }
     fused = createMatmulRMSNorm(rewriter, loc, resultTypes, *producer, *norm,
-                                init, sumInit, statInits[1], headDim);
+                                cos, sin, init, sumInit, statInits[1], headDim);
+  }
 
   Value fusedSum = returnsSum ? fused->getResult(1) : Value();
   for (OpOperand *use : sumReaders)

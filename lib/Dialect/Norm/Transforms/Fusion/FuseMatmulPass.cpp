@@ -81,11 +81,13 @@ struct NormFuseMatmulPass
                         << " consuming matmul(s)";
       return;
     }
-    // norm → matmul → norm: a rotation after the norm goes into the norm
-    // first, and the fused op takes it along (Qwen3's q/k norms); without
-    // one (Gemma 3's bf16 rotation, which the norm does not take) the norm
-    // fuses alone.
-    if (rope && matmulIntoNorm && readsNormMatmulProduct(op))
+    // A per-head norm of a product (norm → matmul → norm, or a plain
+    // matmul's heads): a rotation after the norm goes into the norm first,
+    // and the fused op takes it along (Qwen3's q/k norms); without one
+    // (Gemma 3's bf16 rotation, which the norm does not take) the norm
+    // fuses alone. Taken after the fusion, it would stay where it is: the
+    // rotation is matched after a standalone norm only.
+    if (rope && matmulIntoNorm && readsProductHeads(op))
       op = absorbRotaryEmbeddingWithRemark(rewriter, op);
     if (matmulIntoNorm &&
         succeeded(fuseProducerMatmulIntoNorm(rewriter, op, whyNotProducer))) {

@@ -12,6 +12,7 @@
 
 #include "DeadProducers.h"
 #include "NormOpView.h"
+#include "RopeAngles.h"
 #include "norm/Dialect/Norm/IR/NormNumerics.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
 #include "norm/Dialect/Norm/Transforms/Transforms.h"
@@ -387,18 +388,27 @@ FailureOr<Operation *> mlir::norm::absorbRotaryEmbedding(RewriterBase &rewriter,
     }
 
   // The angles in the norm's dims: each angle dim read by a dim of v, which
-  // is the norm's dim perm[j]; the others are broadcast (size 1).
+  // is the norm's dim perm[j], or a unit dim read at 0 (torch-mlir's
+  // broadcast of a size-1 dim); the norm's other dims are broadcast (size 1).
   AffineMap map = cosAngles->second;
   Value cos = cosAngles->first, sin = sinAngles->first;
   auto angleType = cast<RankedTensorType>(cos.getType());
-  SmallVector<int64_t> normDims;
-  for (AffineExpr expr : map.getResults()) {
+  if (ShapedType::isDynamicShape(angleType.getShape())) {
+    why = "cos/sin have dynamic sizes";
+    return failure();
+  }
+  SmallVector<int64_t> normDims, sizes;
+  for (auto [a, expr] : llvm::enumerate(map.getResults())) {
+    auto zero = dyn_cast<AffineConstantExpr>(expr);
+    if (zero && zero.getValue() == 0 && angleType.getDimSize(a) == 1)
+      continue;
     auto dim = dyn_cast<AffineDimExpr>(expr);
     if (!dim) {
       why = "cos/sin are not read through a broadcast of their dims";
       return failure();
     }
     normDims.push_back(perm[dim.getPosition()]);
+    sizes.push_back(angleType.getDimSize(a));
   }
   if (normDims.empty() || normDims.back() != rank - 1 ||
       !llvm::is_sorted(normDims) ||
@@ -407,30 +417,17 @@ FailureOr<Operation *> mlir::norm::absorbRotaryEmbedding(RewriterBase &rewriter,
           "last";
     return failure();
   }
-  // An expand_shape of the angles to the norm's rank: each angle dim's group
-  // takes the broadcast dims before the next one (the leading ones go with
-  // the first).
+  // Their shape against the norm's input: unit dims inserted and dropped
+  // (a reshape of the angles).
   auto normType = cast<RankedTensorType>(y.getType());
   SmallVector<int64_t> shape(rank, 1);
-  SmallVector<ReassociationIndices> groups;
-  for (auto [a, n] : llvm::enumerate(normDims)) {
-    shape[n] = angleType.getDimSize(a);
-    if (!ShapedType::isDynamic(shape[n]) && shape[n] != 1 &&
-        !ShapedType::isDynamic(normType.getDimSize(n)) &&
-        shape[n] != normType.getDimSize(n)) {
+  for (auto [n, size] : llvm::zip(normDims, sizes)) {
+    shape[n] = size;
+    if (size != 1 && !ShapedType::isDynamic(normType.getDimSize(n)) &&
+        size != normType.getDimSize(n)) {
       why = "cos/sin do not have the norm's sizes";
       return failure();
     }
-    int64_t begin = a == 0 ? 0 : n;
-    int64_t end = a + 1 < normDims.size() ? normDims[a + 1] : rank;
-    ReassociationIndices group;
-    for (int64_t i = begin; i < end; ++i)
-      group.push_back(i);
-    groups.push_back(group);
-  }
-  if (ShapedType::isDynamicShape(angleType.getShape())) {
-    why = "cos/sin have dynamic sizes";
-    return failure();
   }
   // What the verifier asks of the rotated norm (R2, R3).
   if (norm->normalizedAxis != rank - 1 ||
@@ -442,14 +439,8 @@ FailureOr<Operation *> mlir::norm::absorbRotaryEmbedding(RewriterBase &rewriter,
 
   rewriter.setInsertionPoint(op);
   Location loc = op->getLoc();
-  auto view = [&](Value angles) -> Value {
-    if (angleType.getRank() == rank)
-      return angles;
-    return tensor::ExpandShapeOp::create(
-        rewriter, loc, RankedTensorType::get(shape, angleType.getElementType()),
-        angles, groups);
-  };
-  Value cosView = view(cos), sinView = view(sin);
+  Value cosView = reshapeUnitDims(rewriter, loc, cos, shape);
+  Value sinView = reshapeUnitDims(rewriter, loc, sin, shape);
   Operation *rotatedNorm = rewriter.clone(*op);
   auto setRope = [&](auto normOp) {
     normOp.getCosMutable().assign(cosView);

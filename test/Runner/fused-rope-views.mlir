@@ -1,0 +1,157 @@
+// REQUIRES: norm-jit
+// QK-norm → RoPE as the frontends write it, fused by --norm-fuse-matmul
+// into one norm.matmul_rms_norm (the rotation taken into the norm first,
+// the angles reshaped to the product's [..., H, D] view, transposes after
+// the fused op), run against the same IR unfused.
+//
+// The fusion happens (the FUSED lines; no elementwise rotation is left):
+// RUN: norm-opt %s --norm-fuse-matmul | FileCheck %s --check-prefix=FUSED
+//
+// The fused ops' new angle form, [B, T, 1, D] over the product's
+// [B, T, H, D] (Hugging Face's [B, 1, T, D] of [B, H, T, D] heads, in the
+// product's view), against the float64 reference (f32 tol 1e-5, bf16 1e-2):
+// RUN: norm-run %s --entry=hf_batch_pairs --seed=1 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=hf_batch_pairs --seed=2 --threads=2 --dist=normal --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=hf_batch_half_bf16 --seed=3 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=hf_batch_half_bf16 --seed=4 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
+//
+// The model forms, fused and lowered, against the same IR through upstream
+// (no fusion, the rotation as written):
+// RUN: norm-run %s --entry=half_concat --pipeline='builtin.module(norm-fuse-matmul,norm-lower-to-cpu)' --compare-pipeline=upstream --seed=5 --warmup=0 --repeat=1 | FileCheck %s --check-prefix=CMP
+// RUN: norm-run %s --entry=heads_transposed_first --pipeline='builtin.module(norm-fuse-matmul,norm-lower-to-cpu)' --compare-pipeline=upstream --seed=6 --warmup=0 --repeat=1 | FileCheck %s --check-prefix=CMP
+// RUN: norm-run %s --entry=transposed_bf16 --pipeline='builtin.module(norm-fuse-matmul,norm-lower-to-cpu)' --compare-pipeline=upstream --seed=7 --warmup=0 --repeat=1 | FileCheck %s --check-prefix=CMP
+
+// CHECK: {{^}}norm-run: entry={{[a-z_0-9]+}} pipeline=project threads={{[02]}} bytes={{[0-9]+}} median_ms={{[0-9.]+}} min_ms={{[0-9.]+}} gbps={{[0-9.]+}} rel_err={{[0-9.e+-]+}} tol={{1e-05|1e-02}} PASS{{$}}
+// CMP: {{^}}norm-run: entry={{[a-z_0-9]+}} pipeline=custom {{.*}} cmp_pipeline=upstream {{.*}} PASS{{$}}
+
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#td = affine_map<(d0, d1, d2) -> (d0, d2)>
+#htd = affine_map<(d0, d1, d2) -> (d1, d2)>
+
+func.func @hf_batch_pairs(%a: memref<2x9x64xf32>, %w: memref<64x128xf32>,
+                          %c: memref<2x9x1x32xf32>, %s: memref<2x9x1x32xf32>,
+                          %y: memref<2x9x128xf32>) {
+  norm.matmul_rms_norm ins(%a : memref<2x9x64xf32>) rhs(%w : memref<64x128xf32>)
+      rope(%c, %s : memref<2x9x1x32xf32>, memref<2x9x1x32xf32>)
+      outs(%y : memref<2x9x128xf32>)
+      {head_dim = 32 : i64, rope_mode = #norm.rope_mode<interleaved>}
+  return
+}
+
+func.func @hf_batch_half_bf16(%a: tensor<2x7x128xbf16>, %w: tensor<256x128xbf16>,
+                              %g: tensor<64xf32>, %c: tensor<2x7x1x64xf32>,
+                              %s: tensor<2x7x1x64xf32>) -> tensor<2x7x256xbf16> {
+  %e = tensor.empty() : tensor<2x7x256xbf16>
+  %y = norm.matmul_rms_norm ins(%a : tensor<2x7x128xbf16>) rhs(%w : tensor<256x128xbf16>)
+      weight(%g : tensor<64xf32>)
+      rope(%c, %s : tensor<2x7x1x64xf32>, tensor<2x7x1x64xf32>)
+      outs(%e : tensor<2x7x256xbf16>)
+      {head_dim = 64 : i64, transpose_rhs, epsilon = 1.0e-6 : f32} -> tensor<2x7x256xbf16>
+  return %y : tensor<2x7x256xbf16>
+}
+
+// FUSED-LABEL: func.func @half_concat
+//       FUSED: norm.matmul_rms_norm {{.*}} rope({{.*}} : tensor<8x1x32xf32>, tensor<8x1x32xf32>) {{.*}}head_dim = 32
+//   FUSED-NOT: linalg.generic
+//       FUSED: return
+func.func @half_concat(%a: tensor<8x64xf32>, %w: tensor<64x128xf32>, %g: tensor<32xf32>, %cos: tensor<8x32xf32>, %sin: tensor<8x32xf32>) -> tensor<8x4x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %pe = tensor.empty() : tensor<8x128xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%pe : tensor<8x128xf32>) -> tensor<8x128xf32>
+  %p = linalg.matmul ins(%a, %w : tensor<8x64xf32>, tensor<64x128xf32>) outs(%z : tensor<8x128xf32>) -> tensor<8x128xf32>
+  %h = tensor.expand_shape %p [[0], [1, 2]] output_shape [8, 4, 32] : tensor<8x128xf32> into tensor<8x4x32xf32>
+  %e0 = tensor.empty() : tensor<8x4x32xf32>
+  %n = norm.rms_norm ins(%h : tensor<8x4x32xf32>) weight(%g : tensor<32xf32>) outs(%e0 : tensor<8x4x32xf32>) {epsilon = 1.0e-6 : f32} -> tensor<8x4x32xf32>
+  %x1 = tensor.extract_slice %n[0, 0, 0] [8, 4, 16] [1, 1, 1] : tensor<8x4x32xf32> to tensor<8x4x16xf32>
+  %x2 = tensor.extract_slice %n[0, 0, 16] [8, 4, 16] [1, 1, 1] : tensor<8x4x32xf32> to tensor<8x4x16xf32>
+  %e2 = tensor.empty() : tensor<8x4x16xf32>
+  %neg = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x2 : tensor<8x4x16xf32>) outs(%e2 : tensor<8x4x16xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %t = arith.negf %v : f32
+    linalg.yield %t : f32
+  } -> tensor<8x4x16xf32>
+  %rot = tensor.concat dim(2) %neg, %x1 : (tensor<8x4x16xf32>, tensor<8x4x16xf32>) -> tensor<8x4x32xf32>
+  %e1 = tensor.empty() : tensor<8x4x32xf32>
+  %qc = linalg.generic {indexing_maps = [#id3, #td, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%n, %cos : tensor<8x4x32xf32>, tensor<8x32xf32>) outs(%e1 : tensor<8x4x32xf32>) {
+  ^bb0(%v: f32, %c: f32, %o: f32):
+    %t = arith.mulf %v, %c : f32
+    linalg.yield %t : f32
+  } -> tensor<8x4x32xf32>
+  %qs = linalg.generic {indexing_maps = [#id3, #td, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%rot, %sin : tensor<8x4x32xf32>, tensor<8x32xf32>) outs(%e1 : tensor<8x4x32xf32>) {
+  ^bb0(%v: f32, %s: f32, %o: f32):
+    %t = arith.mulf %v, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<8x4x32xf32>
+  %y = linalg.generic {indexing_maps = [#id3, #id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%qc, %qs : tensor<8x4x32xf32>, tensor<8x4x32xf32>) outs(%e1 : tensor<8x4x32xf32>) {
+  ^bb0(%l: f32, %r: f32, %o: f32):
+    %t = arith.addf %l, %r : f32
+    linalg.yield %t : f32
+  } -> tensor<8x4x32xf32>
+  return %y : tensor<8x4x32xf32>
+}
+
+// FUSED-LABEL: func.func @heads_transposed_first
+//       FUSED: norm.matmul_rms_norm {{.*}} rope({{.*}} : tensor<8x1x32xf32>, tensor<8x1x32xf32>) {{.*}}{head_dim = 32 : i64, rope_mode = #norm.rope_mode<interleaved>}
+//   FUSED-NOT: linalg.generic
+//       FUSED: linalg.transpose
+//   FUSED-NOT: linalg.generic
+//       FUSED: return
+func.func @heads_transposed_first(%a: tensor<8x64xf32>, %w: tensor<64x128xf32>, %cos: tensor<8x32xf32>, %sin: tensor<8x32xf32>) -> tensor<4x8x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %pe = tensor.empty() : tensor<8x128xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%pe : tensor<8x128xf32>) -> tensor<8x128xf32>
+  %p = linalg.matmul ins(%a, %w : tensor<8x64xf32>, tensor<64x128xf32>) outs(%z : tensor<8x128xf32>) -> tensor<8x128xf32>
+  %h = tensor.expand_shape %p [[0], [1, 2]] output_shape [8, 4, 32] : tensor<8x128xf32> into tensor<8x4x32xf32>
+  %te = tensor.empty() : tensor<4x8x32xf32>
+  %ht = linalg.transpose ins(%h : tensor<8x4x32xf32>) outs(%te : tensor<4x8x32xf32>) permutation = [1, 0, 2]
+  %e0 = tensor.empty() : tensor<4x8x32xf32>
+  %n = norm.rms_norm ins(%ht : tensor<4x8x32xf32>) outs(%e0 : tensor<4x8x32xf32>) -> tensor<4x8x32xf32>
+  %x1 = tensor.extract_slice %n[0, 0, 0] [4, 8, 16] [1, 1, 2] : tensor<4x8x32xf32> to tensor<4x8x16xf32>
+  %x2 = tensor.extract_slice %n[0, 0, 1] [4, 8, 16] [1, 1, 2] : tensor<4x8x32xf32> to tensor<4x8x16xf32>
+  %nx2 = arith.negf %x2 : tensor<4x8x16xf32>
+  %sa = tensor.expand_shape %nx2 [[0], [1], [2, 3]] output_shape [4, 8, 16, 1] : tensor<4x8x16xf32> into tensor<4x8x16x1xf32>
+  %sb = tensor.expand_shape %x1 [[0], [1], [2, 3]] output_shape [4, 8, 16, 1] : tensor<4x8x16xf32> into tensor<4x8x16x1xf32>
+  %st = tensor.concat dim(3) %sa, %sb : (tensor<4x8x16x1xf32>, tensor<4x8x16x1xf32>) -> tensor<4x8x16x2xf32>
+  %rot = tensor.collapse_shape %st [[0], [1], [2, 3]] : tensor<4x8x16x2xf32> into tensor<4x8x32xf32>
+  %e1 = tensor.empty() : tensor<4x8x32xf32>
+  %qc = linalg.generic {indexing_maps = [#htd, #id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%cos, %n : tensor<8x32xf32>, tensor<4x8x32xf32>) outs(%e1 : tensor<4x8x32xf32>) {
+  ^bb0(%c: f32, %v: f32, %o: f32):
+    %t = arith.mulf %c, %v : f32
+    linalg.yield %t : f32
+  } -> tensor<4x8x32xf32>
+  %qs = linalg.generic {indexing_maps = [#id3, #htd, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%rot, %sin : tensor<4x8x32xf32>, tensor<8x32xf32>) outs(%e1 : tensor<4x8x32xf32>) {
+  ^bb0(%v: f32, %s: f32, %o: f32):
+    %t = arith.mulf %v, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<4x8x32xf32>
+  %y = linalg.generic {indexing_maps = [#id3, #id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%qs, %qc : tensor<4x8x32xf32>, tensor<4x8x32xf32>) outs(%e1 : tensor<4x8x32xf32>) {
+  ^bb0(%l: f32, %r: f32, %o: f32):
+    %t = arith.addf %l, %r : f32
+    linalg.yield %t : f32
+  } -> tensor<4x8x32xf32>
+  return %y : tensor<4x8x32xf32>
+}
+
+// bf16 heads transposed before a norm that has its rotation (f32 angles
+// [1, T, D] over [H, T, D]); upstream runs the same norm, decomposed.
+// FUSED-LABEL: func.func @transposed_bf16
+//       FUSED: norm.matmul_rms_norm {{.*}} rope({{.*}} : tensor<8x1x32xf32>, tensor<8x1x32xf32>) {{.*}}head_dim = 32
+//   FUSED-NOT: norm.rms_norm
+//       FUSED: return
+func.func @transposed_bf16(%a: tensor<8x64xbf16>, %w: tensor<64x128xbf16>, %g: tensor<32xf32>, %cos: tensor<1x8x32xf32>, %sin: tensor<1x8x32xf32>) -> tensor<4x8x32xbf16> {
+  %zero = arith.constant 0.0 : f32
+  %pe = tensor.empty() : tensor<8x128xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%pe : tensor<8x128xf32>) -> tensor<8x128xf32>
+  %p = linalg.matmul ins(%a, %w : tensor<8x64xbf16>, tensor<64x128xbf16>) outs(%z : tensor<8x128xf32>) -> tensor<8x128xf32>
+  %be = tensor.empty() : tensor<8x128xbf16>
+  %pb = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%p : tensor<8x128xf32>) outs(%be : tensor<8x128xbf16>) {
+  ^bb0(%v: f32, %o: bf16):
+    %t = arith.truncf %v : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<8x128xbf16>
+  %h = tensor.expand_shape %pb [[0], [1, 2]] output_shape [8, 4, 32] : tensor<8x128xbf16> into tensor<8x4x32xbf16>
+  %te = tensor.empty() : tensor<4x8x32xbf16>
+  %ht = linalg.transpose ins(%h : tensor<8x4x32xbf16>) outs(%te : tensor<4x8x32xbf16>) permutation = [1, 0, 2]
+  %y = norm.rms_norm ins(%ht : tensor<4x8x32xbf16>) weight(%g : tensor<32xf32>) rope(%cos, %sin : tensor<1x8x32xf32>, tensor<1x8x32xf32>) outs(%te : tensor<4x8x32xbf16>) {epsilon = 1.0e-6 : f32} -> tensor<4x8x32xbf16>
+  return %y : tensor<4x8x32xbf16>
+}
