@@ -424,6 +424,8 @@ def main():
     ap.add_argument("--target", type=float, default=0.5, help="seconds of timed calls per cell")
     ap.add_argument("--quick", action="store_true", help="small shapes only, short cells (smoke test)")
     ap.add_argument("--command", default="bash bench/cpu/run.sh")
+    ap.add_argument("--shapes", default="",
+                    help="comma-separated RxH cells instead of the default (or --quick) shapes")
     ap.add_argument("--strided-only", action="store_true",
                     help="only the strided-row cells beside their contiguous counterparts")
     args = ap.parse_args()
@@ -432,6 +434,13 @@ def main():
     load0 = os.getloadavg()
     run0 = cpu_sample()
     shapes = SHAPES if not args.quick else [(256, 4096), (16, 4096), (1, 4096)]
+    if args.shapes:
+        try:
+            shapes = [tuple(int(v) for v in s.lower().split("x")) for s in args.shapes.split(",")]
+            assert all(len(s) == 2 and min(s) > 0 for s in shapes)
+        except (ValueError, AssertionError):
+            log(f"bad --shapes '{args.shapes}' (expected e.g. 256x4096,16x4096)")
+            return 2
     target = args.target if not args.quick else min(args.target, 0.1)
     have_nr = bool(args.norm_run) and os.access(args.norm_run, os.X_OK)
     info = machine_info(args)
