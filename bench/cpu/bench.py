@@ -138,6 +138,10 @@ def run_cmd(cmd, env_extra=None, timeout=600, prefix=None):
 # machine limits
 
 
+# copy_bw's vector ISA (avx512 or avx2, chosen at run time), for the report.
+COPY_ISA = ["?"]
+
+
 def dram_copy(build, threads, quick, dram, tag):
     exe = os.path.join(build, "copy_bw")
     for T in threads:
@@ -150,8 +154,11 @@ def dram_copy(build, threads, quick, dram, tag):
             continue
         for l in lines:
             d = parse_kv(l)
+            if "isa" in d:  # copy_bw's first line: the vector ISA it picked
+                COPY_ISA[0] = d["isa"]
+                continue
             dram[(d["kind"], T, tag)] = float(d["gbps"])
-        log(f"  copy DRAM ({tag}) T={T}: " + ", ".join(f"{k}={dram.get((k, T, tag), 0):.1f}" for k in ("nt", "plain", "memcpy", "rms-avx512")) + " GB/s")
+        log(f"  copy DRAM ({tag}, {COPY_ISA[0]}) T={T}: " + ", ".join(f"{k}={dram.get((k, T, tag), 0):.1f}" for k in ("nt", "plain", "memcpy", "rms-f32", "rms-bf16")) + " GB/s")
 
 
 def copy_limits(build, threads, cache_bytes, patterns, quick):
@@ -171,6 +178,8 @@ def copy_limits(build, threads, cache_bytes, patterns, quick):
                 continue
             for l in lines:
                 d = parse_kv(l)
+                if "kind" not in d:
+                    continue
                 key = (B, d["kind"], T)
                 cache[key] = max(cache.get(key, 0.0), float(d["gbps"]))
     for (op, dt, R, H) in sorted(patterns):
@@ -415,6 +424,8 @@ def main():
     ap.add_argument("--target", type=float, default=0.5, help="seconds of timed calls per cell")
     ap.add_argument("--quick", action="store_true", help="small shapes only, short cells (smoke test)")
     ap.add_argument("--command", default="bash bench/cpu/run.sh")
+    ap.add_argument("--shapes", default="",
+                    help="comma-separated RxH cells instead of the default (or --quick) shapes")
     ap.add_argument("--strided-only", action="store_true",
                     help="only the strided-row cells beside their contiguous counterparts")
     args = ap.parse_args()
@@ -423,6 +434,13 @@ def main():
     load0 = os.getloadavg()
     run0 = cpu_sample()
     shapes = SHAPES if not args.quick else [(256, 4096), (16, 4096), (1, 4096)]
+    if args.shapes:
+        try:
+            shapes = [tuple(int(v) for v in s.lower().split("x")) for s in args.shapes.split(",")]
+            assert all(len(s) == 2 and min(s) > 0 for s in shapes)
+        except (ValueError, AssertionError):
+            log(f"bad --shapes '{args.shapes}' (expected e.g. 256x4096,16x4096)")
+            return 2
     target = args.target if not args.quick else min(args.target, 0.1)
     have_nr = bool(args.norm_run) and os.access(args.norm_run, os.X_OK)
     info = machine_info(args)
@@ -537,11 +555,15 @@ def main():
     L.append("| copy | 1 thread GB/s | 2 threads GB/s |")
     L.append("|---|---|---|")
     size, runs = (256, 5) if args.quick else (512, 10)
-    for k, desc in (("nt", f"DRAM, {size} MiB, AVX-512 streaming stores (best of {runs})"),
-                    ("plain", f"DRAM, {size} MiB, AVX-512 plain stores (best of {runs})"),
+    isa = {"avx512": "AVX-512", "avx2": "AVX2"}.get(COPY_ISA[0], COPY_ISA[0])
+    for k, desc in (("nt", f"DRAM, {size} MiB, {isa} streaming stores (best of {runs})"),
+                    ("plain", f"DRAM, {size} MiB, {isa} plain stores (best of {runs})"),
                     ("memcpy", f"DRAM, {size} MiB, glibc memcpy (best of {runs})"),
-                    ("rms-avx512", f"not a copy: hand-written AVX-512 RMSNorm, rows of 8192 f32, same buffers and "
-                                   f"traffic, one read of x, streaming stores (best of {runs})")):
+                    ("rms-f32", f"not a copy: hand-written {isa} RMSNorm, rows of 8192 f32, same buffers and "
+                                f"traffic, one read of x, streaming stores (best of {runs})"),
+                    ("rms-bf16", f"not a copy: hand-written {isa} RMSNorm, rows of 8192 bf16 (shift widening, "
+                                 f"integer round-to-nearest-even), same buffers and traffic, streaming stores "
+                                 f"(best of {runs})")):
         L.append(f"| {desc} | " + " | ".join(
             " / ".join(f"{dram[(k, T, tag)]:.1f}" if (k, T, tag) in dram else "n/a" for tag in ("start", "end"))
             for T in THREADS) + " |")

@@ -5,6 +5,7 @@
 #
 #   bash bench/cpu/run.sh [--out FILE] [--quick] [--no-install] [--norm-run PATH]
 #                         [--target SECONDS] [--no-dnnl] [--no-torch]
+#                         [--shapes RxH,...]
 #
 #   --out FILE        report path (default bench/cpu/results/<date>-<host>.md)
 #   --quick           smoke test: small shapes only, short cells (~1 min)
@@ -12,6 +13,8 @@
 #   --norm-run PATH   the project's runner (default build/bin/norm-run)
 #   --target SECONDS  timed seconds per cell and implementation (default 0.5)
 #   --no-dnnl / --no-torch   leave a peer out (its column is n/a)
+#   --shapes RxH,...  only these rows x hidden cells (e.g. 256x4096,32768x1024),
+#                     instead of the default (or --quick) shapes
 #   --strided-only    only the strided-row cells (a norm on a column slice of
 #                     wider rows) beside the contiguous rows of the same length
 #
@@ -38,6 +41,7 @@ TARGET=0.5
 USE_DNNL=1
 USE_TORCH=1
 STRIDED_ONLY=""
+SHAPES=()
 CMDLINE="bash bench/cpu/run.sh $*"
 
 while [ $# -gt 0 ]; do
@@ -53,7 +57,9 @@ while [ $# -gt 0 ]; do
     --no-dnnl) USE_DNNL=0; shift ;;
     --no-torch) USE_TORCH=0; shift ;;
     --strided-only) STRIDED_ONLY=--strided-only; shift ;;
-    -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
+    --shapes) SHAPES=(--shapes "$2"); shift 2 ;;
+    --shapes=*) SHAPES=(--shapes "${1#--shapes=}"); shift ;;
+    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -127,4 +133,4 @@ fi
 
 exec python3 "$HERE/bench.py" --build "$BUILD" --out "$OUT" --norm-run "$NORM_RUN" \
   --kernels "$HERE/kernels" --cxx $CXX --target "$TARGET" --command "$CMDLINE" \
-  $QUICK $STRIDED_ONLY "${DRIVER_ARGS[@]}"
+  $QUICK $STRIDED_ONLY "${SHAPES[@]}" "${DRIVER_ARGS[@]}"
