@@ -256,7 +256,8 @@ struct ConvertNormToVectorPass
       if (isa<RMSNormOp, LayerNormOp, RMSNormMatmulOp, LayerNormMatmulOp,
               MatmulRMSNormOp, MatmulLayerNormOp, GroupNormOp, RMSNormGradOp,
               LayerNormGradOp>(op) ||
-          (lowerMatmuls && isa<linalg::MatmulOp, linalg::GenericOp>(op)))
+          (lowerMatmuls && isa<linalg::MatmulOp, linalg::BatchMatmulOp,
+                               linalg::ContractOp, linalg::GenericOp>(op)))
         normOps.push_back(op);
     });
     if (failed(applyOpPatternsGreedily(normOps, std::move(patterns), config)))

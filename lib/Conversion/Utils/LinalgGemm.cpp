@@ -16,9 +16,9 @@ Value stripExtension(Value v) {
   return v;
 }
 
-/// Whether `body` is `yield(out + a·b)` (in either operand order) over its
-/// block arguments (a, b, out), a and b possibly extended to out's type.
-bool isMultiplyAccumulate(Block &body) {
+} // namespace
+
+bool mlir::norm::isLinalgMultiplyAccumulate(Block &body) {
   if (body.getNumArguments() != 3)
     return false;
   auto yield = dyn_cast<linalg::YieldOp>(body.getTerminator());
@@ -38,6 +38,8 @@ bool isMultiplyAccumulate(Block &body) {
   Value lhs = stripExtension(mul.getLhs()), rhs = stripExtension(mul.getRhs());
   return (lhs == a && rhs == b) || (lhs == b && rhs == a);
 }
+
+namespace {
 
 /// The element type of an identity-layout memref of `rank`, or null.
 Type identityElementType(Value v, int64_t rank) {
@@ -104,7 +106,7 @@ std::optional<LinalgGemm> mlir::norm::matchLinalgGemm(linalg::LinalgOp op,
   gemm.transposeW = maps[1] == map(n, k);
   if (!gemm.transposeW && maps[1] != map(k, n))
     return fail("W is not indexed (k, n) or (n, k)");
-  if (!isMultiplyAccumulate(*op.getBlock()))
+  if (!isLinalgMultiplyAccumulate(*op.getBlock()))
     return fail("its body is not out + a·b");
   return gemm;
 }

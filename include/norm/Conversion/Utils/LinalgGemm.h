@@ -34,6 +34,10 @@ struct LinalgGemm {
   bool isBatched() const { return !batchDims.empty(); }
 };
 
+/// Whether `body` is `yield(out + a·b)` (in either operand order) over its
+/// block arguments (a, b, out), a and b possibly extended to out's type.
+bool isLinalgMultiplyAccumulate(Block &body);
+
 /// The GEMM form of `op` (a linalg.matmul, linalg.batch_matmul or a
 /// linalg.generic of that structure), or nullopt with the reason in `whyNot`.
 std::optional<LinalgGemm> matchLinalgGemm(linalg::LinalgOp op,
