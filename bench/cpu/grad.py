@@ -62,8 +62,12 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--no-torch", action="store_true")
     ap.add_argument("--out", default=None)
+    ap.add_argument("--shapes", default=None,
+                    help="comma-separated RxH (default: all of SHAPES)")
     args = ap.parse_args()
     shapes = QUICK_SHAPES if args.quick else SHAPES
+    if args.shapes:
+        shapes = [tuple(int(d) for d in s.split("x")) for s in args.shapes.split(",")]
     dram = {}
     bench.dram_copy(args.build, THREADS, args.quick, dram, "start")
     rows = []

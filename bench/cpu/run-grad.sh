@@ -6,6 +6,7 @@
 #
 #   bash bench/cpu/run-grad.sh [--quick] [--no-install] [--no-torch]
 #                              [--norm-run PATH] [--target SECONDS] [--out FILE]
+#                              [--shapes RxH,...]
 #
 # Needs clang-22 and libomp-22-dev (the C++ tools); python3-torch is the
 # optional PyTorch peer (about 640 MB installed), apt-get installed when
@@ -22,6 +23,7 @@ INSTALL=1
 USE_TORCH=1
 NORM_RUN=$ROOT/build/bin/norm-run
 TARGET=0.5
+SHAPES=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) OUT=$2; shift 2 ;;
@@ -30,7 +32,8 @@ while [ $# -gt 0 ]; do
     --no-torch) USE_TORCH=0; shift ;;
     --norm-run) NORM_RUN=$2; shift 2 ;;
     --target) TARGET=$2; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    --shapes) SHAPES=(--shapes "$2"); shift 2 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) echo "run-grad.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -67,4 +70,4 @@ say "compiling copy_bw, cxx_norm_grad"
 $CXX "${CXXFLAGS[@]}" "$HERE/copy_bw.cpp" -o "$BUILD/copy_bw"
 $CXX "${CXXFLAGS[@]}" "$HERE/cxx_norm_grad.cpp" -o "$BUILD/cxx_norm_grad"
 exec /usr/bin/python3 "$HERE/grad.py" --build "$BUILD" --norm-run "$NORM_RUN" \
-  --target "$TARGET" --out "$OUT" $QUICK "${TORCH_ARGS[@]}"
+  --target "$TARGET" --out "$OUT" $QUICK "${TORCH_ARGS[@]}" "${SHAPES[@]}"

@@ -10,8 +10,13 @@
 //     Kahan-compensated (only when dx is wanted);
 //  3. one sweep that writes dx = rstd·(dŷ − B − C·x̂) (+ ds), rounded once,
 //     and adds dy·x̂ and dy into this chunk's partial column sums of dγ
-//     and dβ.
-// Sweeps 2 and 3 read dy and x again from cache (two rows of n elements).
+//     and dβ. dx is written with streaming stores when it is as big as a
+//     forward y that would stream (emitStreamingChoice), and the sweep
+//     prefetches the next row's dy and x into L2.
+// Sweeps 2 and 3 read dy and x again from cache (two rows of n elements);
+// but for a chunk's first row they came from memory as the prefetches of
+// the previous row's sweep 3, so that the memory streams keep running
+// while a row is computed from cache.
 //
 // dγ and dβ are sums over all rows: the rows are cut into at most 64
 // chunks, a fixed split that does not depend on the thread count; each
@@ -51,8 +56,11 @@ public:
                                              FloatType(p.accType).getWidth()),
                     p.accType, options.nativeBF16Conversion),
         p(p), options(options) {
-    // The row kernel's sweeps read only the accumulation type of this.
+    // The row kernel's sweeps read the accumulation type of this; its
+    // streaming sweep also y (dx here) and the row length.
     rowShape.accType = p.accType;
+    rowShape.y = p.dx;
+    rowShape.n = p.n;
   }
 
   void emit(OpBuilder &b);
@@ -65,11 +73,13 @@ private:
   RowStatistics emitStatistics(OpBuilder &b, Value row);
   Value normalizedInput(OpBuilder &b, const RowStatistics &s, Value row,
                         Value j, Value m);
-  Value gradOfNormalized(OpBuilder &b, Value row, Value j, Value m);
+  Value gradOfNormalized(OpBuilder &b, Value dy, Value j, Value m);
   void emitRow(OpBuilder &b, Value row, Value chunk);
   void emitChunk(OpBuilder &b, Value chunk, Value numChunks);
+  void emitStreamedSweep(OpBuilder &b, Value row, RowStoreFn store);
   void emitColumnTotals(OpBuilder &b, Value numChunks);
-  void store(OpBuilder &b, Value v, Value mem, ValueRange indices, Value m);
+  void store(OpBuilder &b, Value v, Value mem, ValueRange indices, Value m,
+             bool nontemporal = false);
   bool hasColumnSums() const { return p.weightGrad || p.biasGrad; }
 
   const GradProblem &p;
@@ -77,15 +87,34 @@ private:
   RowNormProblem rowShape;
   /// chunks × n partial column sums of dγ and dβ (acc_type), or null.
   Value partialWeightGrad, partialBiasGrad;
+  /// Whether dx is written with streaming stores (an i1), or null: never.
+  Value stream;
 };
 
 void GradKernelEmitter::store(OpBuilder &b, Value v, Value mem,
-                              ValueRange indices, Value m) {
-  v = narrow(b, v, elementTypeOf(mem));
-  if (m)
-    vector::MaskedStoreOp::create(b, loc, mem, indices, m, v);
-  else
-    vector::StoreOp::create(b, loc, v, mem, indices);
+                              ValueRange indices, Value m, bool nontemporal) {
+  Type type = elementTypeOf(mem);
+  writeVector(b, narrow(b, v, type), mem, indices, m, nontemporal,
+              vectorLanes * (type.getIntOrFloatBitWidth() / 8));
+}
+
+/// The dx sweep of row `row`: streaming stores when `stream` holds.
+void GradKernelEmitter::emitStreamedSweep(OpBuilder &b, Value row,
+                                          RowStoreFn store) {
+  if (!stream) {
+    emitRowSweep(b, loc, rowShape, options, p.n, store);
+    return;
+  }
+  scf::IfOp::create(
+      b, loc, stream,
+      [&](OpBuilder &nb, Location) {
+        emitStreamingRowSweep(nb, loc, rowShape, options, row, store);
+        scf::YieldOp::create(nb, loc);
+      },
+      [&](OpBuilder &nb, Location) {
+        emitRowSweep(nb, loc, rowShape, options, p.n, store);
+        scf::YieldOp::create(nb, loc);
+      });
 }
 
 /// rstd and the centring of one row: given, or recomputed by the forward
@@ -150,10 +179,9 @@ Value GradKernelEmitter::normalizedInput(OpBuilder &b, const RowStatistics &s,
   return arith::MulFOp::create(b, loc, v, splat(b, s.rstd));
 }
 
-/// dŷ = dy · (γ + offset).
-Value GradKernelEmitter::gradOfNormalized(OpBuilder &b, Value row, Value j,
+/// dŷ = dy · (γ + offset), from dy at [j, j + L) of the row.
+Value GradKernelEmitter::gradOfNormalized(OpBuilder &b, Value dy, Value j,
                                           Value m) {
-  Value dy = loadAcc(b, p.dy, {row, j}, m);
   if (!p.weight && p.weightOffset == 0.0)
     return dy;
   Value gain =
@@ -174,7 +202,8 @@ void GradKernelEmitter::emitRow(OpBuilder &b, Value row, Value chunk) {
     SmallVector<Value> sums = emitRowSums(
         b, loc, rowShape, options, p.n, p.isLayerNorm ? 2 : 1,
         [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
-          Value dyHat = gradOfNormalized(nb, row, j, m);
+          Value dyHat =
+              gradOfNormalized(nb, loadAcc(nb, p.dy, {row, j}, m), j, m);
           Value xHat = normalizedInput(nb, s, row, j, m);
           SmallVector<Value> next{
               vector::FMAOp::create(nb, loc, dyHat, xHat, accs[0])};
@@ -196,36 +225,50 @@ void GradKernelEmitter::emitRow(OpBuilder &b, Value row, Value chunk) {
                : Value();
     rstdVec = splat(b, s.rstd);
   }
-  emitRowSweep(b, loc, rowShape, options, p.n,
-               [&](OpBuilder &nb, Value j, Value m, bool) {
-                 Value xHat = normalizedInput(nb, s, row, j, m);
-                 if (p.dx) {
-                   Value inner = gradOfNormalized(nb, row, j, m);
-                   if (bVec)
-                     inner = arith::SubFOp::create(nb, loc, inner, bVec);
-                   inner = arith::SubFOp::create(
-                       nb, loc, inner,
-                       arith::MulFOp::create(nb, loc, cVec, xHat));
-                   Value dx = arith::MulFOp::create(nb, loc, rstdVec, inner);
-                   if (p.sumGrad)
-                     dx = arith::AddFOp::create(
-                         nb, loc, dx, loadAcc(nb, p.sumGrad, {row, j}, m));
-                   store(nb, dx, p.dx, {row, j}, m);
-                 }
-                 if (!hasColumnSums())
-                   return;
-                 Value dy = loadAcc(nb, p.dy, {row, j}, m);
-                 if (partialWeightGrad) {
-                   Value sum = loadAcc(nb, partialWeightGrad, {chunk, j}, m);
-                   store(nb, vector::FMAOp::create(nb, loc, dy, xHat, sum),
-                         partialWeightGrad, {chunk, j}, m);
-                 }
-                 if (partialBiasGrad) {
-                   Value sum = loadAcc(nb, partialBiasGrad, {chunk, j}, m);
-                   store(nb, arith::AddFOp::create(nb, loc, sum, dy),
-                         partialBiasGrad, {chunk, j}, m);
-                 }
-               });
+  // The dx sweep reads this row from cache, leaving DRAM idle: prefetch the
+  // next row's dy and x into L2 meanwhile (the forward kernel's
+  // prefetch-next-row), so that the row sums sweep of that row reads from
+  // cache too and the memory streams run through both sweeps.
+  Value prefetchRow;
+  if (options.prefetchNextRow)
+    prefetchRow = minIndex(b, addC(b, row, 1), addC(b, p.rows, -1));
+  emitStreamedSweep(
+      b, row, [&](OpBuilder &nb, Value j, Value m, bool nontemporal) {
+        if (prefetchRow && !m)
+          for (Value input : {p.dy, p.x})
+            memref::PrefetchOp::create(nb, loc, input,
+                                       ValueRange{prefetchRow, j},
+                                       /*isWrite=*/false, /*localityHint=*/2,
+                                       /*isDataCache=*/true);
+        // dy is loaded once: the dx store may alias it for all
+        // the compiler knows, which would force a second load.
+        Value dy = loadAcc(nb, p.dy, {row, j}, m);
+        Value xHat = normalizedInput(nb, s, row, j, m);
+        if (p.dx) {
+          Value inner = gradOfNormalized(nb, dy, j, m);
+          if (bVec)
+            inner = arith::SubFOp::create(nb, loc, inner, bVec);
+          inner = arith::SubFOp::create(
+              nb, loc, inner, arith::MulFOp::create(nb, loc, cVec, xHat));
+          Value dx = arith::MulFOp::create(nb, loc, rstdVec, inner);
+          if (p.sumGrad)
+            dx = arith::AddFOp::create(nb, loc, dx,
+                                       loadAcc(nb, p.sumGrad, {row, j}, m));
+          store(nb, dx, p.dx, {row, j}, m, nontemporal);
+        }
+        if (!hasColumnSums())
+          return;
+        if (partialWeightGrad) {
+          Value sum = loadAcc(nb, partialWeightGrad, {chunk, j}, m);
+          store(nb, vector::FMAOp::create(nb, loc, dy, xHat, sum),
+                partialWeightGrad, {chunk, j}, m);
+        }
+        if (partialBiasGrad) {
+          Value sum = loadAcc(nb, partialBiasGrad, {chunk, j}, m);
+          store(nb, arith::AddFOp::create(nb, loc, sum, dy), partialBiasGrad,
+                {chunk, j}, m);
+        }
+      });
 }
 
 /// The rows of chunk `chunk` of `numChunks`, after zeroing its partial
@@ -285,6 +328,11 @@ void GradKernelEmitter::emit(OpBuilder &b) {
   };
   partialWeightGrad = allocPartial(p.weightGrad);
   partialBiasGrad = allocPartial(p.biasGrad);
+  // dx streams when the forward kernel's y of its size would.
+  if (p.dx)
+    stream =
+        emitStreamingChoice(b, loc, options, mul(b, p.rows, p.n),
+                            elementTypeOf(p.dx).getIntOrFloatBitWidth() / 8);
 
   auto serial = [&](OpBuilder &nb) {
     scf::ForOp::create(nb, loc, zero, numChunks, one, ValueRange{},
@@ -319,6 +367,8 @@ void GradKernelEmitter::emit(OpBuilder &b) {
           scf::YieldOp::create(nb, loc);
         });
   }
+  if (stream)
+    emitStreamingStoreFence(b, loc, options);
   if (hasColumnSums())
     emitColumnTotals(b, numChunks);
   for (Value partial : {partialWeightGrad, partialBiasGrad})

@@ -99,6 +99,12 @@ public:
                                AccumulateFn accumulate);
   void sweepRow(OpBuilder &b, Value length, Value head, bool nontemporal,
                 StoreFn storeVector);
+  /// sweepRow over row `row` of y (identity layout) with streaming stores
+  /// after the alignment head.
+  void streamRow(OpBuilder &b, Value row, StoreFn storeVector) {
+    yAlignedBase = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, p.y);
+    sweepRow(b, p.n, alignmentHead(b, row), /*nontemporal=*/true, storeVector);
+  }
 
 private:
   // Memory.
@@ -334,17 +340,9 @@ Value RowKernelEmitter::alignmentHead(OpBuilder &b, Value row) {
   return arith::MinUIOp::create(b, loc, gap, p.n);
 }
 
-/// Non-temporal stores are weakly ordered; the kernel ends with an sfence so
-/// that later stores of this thread cannot overtake them. Worker threads need
-/// none of their own: the lock-prefixed atomics of the OpenMP join barrier
-/// drain their write-combining buffers (Intel SDM vol. 3, §11.3.1). The
-/// fence stays out of the parallel body on purpose: an op with unknown
-/// effects there keeps scf-to-openmp's alloca_scope alive.
+/// The sfence after streamed rows (emitStreamingStoreFence).
 void RowKernelEmitter::emitStoreFence(OpBuilder &b) {
-  if (!options.emitStoreFence)
-    return;
-  LLVM::CallIntrinsicOp::create(b, loc, b.getStringAttr("llvm.x86.sse.sfence"),
-                                ValueRange{});
+  emitStreamingStoreFence(b, loc, options);
 }
 
 /// The part of a row's first statistics sweep done per vector: Σs² for
@@ -727,9 +725,7 @@ void RowKernelEmitter::emit(OpBuilder &b) {
     // has fewer bytes, but the rows' x traffic evicts it from the cache
     // alike.
     int64_t yBytes = p.quant ? bytesOf(p.x) : bytesOf(p.y);
-    stream =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, bytes(yBytes),
-                              index(b, options.streamingThresholdBytes));
+    stream = emitStreamingChoice(b, loc, options, elements, yBytes);
     yAlignedBase =
         memref::ExtractAlignedPointerAsIndexOp::create(b, loc, p.y);
     if (!hasIdentityLayout(p.y))
@@ -834,4 +830,37 @@ void mlir::norm::emitRowSweep(OpBuilder &b, Location loc,
                               Value length, RowStoreFn store) {
   RowKernelEmitter(loc, problem, options)
       .sweepRow(b, length, Value(), /*nontemporal=*/false, store);
+}
+
+Value mlir::norm::emitStreamingChoice(OpBuilder &b, Location loc,
+                                      const NormVectorCodegenOptions &options,
+                                      Value elements, int64_t elementBytes) {
+  if (options.streamingThresholdBytes < 0)
+    return Value();
+  Value bytes = arith::MulIOp::create(
+      b, loc, elements, arith::ConstantIndexOp::create(b, loc, elementBytes));
+  return arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::uge, bytes,
+      arith::ConstantIndexOp::create(b, loc, options.streamingThresholdBytes));
+}
+
+void mlir::norm::emitStreamingRowSweep(OpBuilder &b, Location loc,
+                                       const RowNormProblem &problem,
+                                       const NormVectorCodegenOptions &options,
+                                       Value row, RowStoreFn store) {
+  RowKernelEmitter(loc, problem, options).streamRow(b, row, store);
+}
+
+/// Non-temporal stores are weakly ordered; the kernel ends with an sfence so
+/// that later stores of this thread cannot overtake them. Worker threads need
+/// none of their own: the lock-prefixed atomics of the OpenMP join barrier
+/// drain their write-combining buffers (Intel SDM vol. 3, §11.3.1). The
+/// fence stays out of the parallel body on purpose: an op with unknown
+/// effects there keeps scf-to-openmp's alloca_scope alive.
+void mlir::norm::emitStreamingStoreFence(
+    OpBuilder &b, Location loc, const NormVectorCodegenOptions &options) {
+  if (!options.emitStoreFence)
+    return;
+  LLVM::CallIntrinsicOp::create(b, loc, b.getStringAttr("llvm.x86.sse.sfence"),
+                                ValueRange{});
 }

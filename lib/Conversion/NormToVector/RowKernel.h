@@ -43,6 +43,30 @@ void emitRowSweep(OpBuilder &b, Location loc, const RowNormProblem &problem,
                   const NormVectorCodegenOptions &options, Value length,
                   RowStoreFn store);
 
+/// The row kernel's choice of streaming (non-temporal) stores for an
+/// output of `elements` elements of `elementBytes` bytes: an i1 that holds
+/// when the output reaches the streaming threshold (too big to stay in
+/// cache, so the write-allocate read of ordinary stores is wasted), or null
+/// when the options never stream.
+Value emitStreamingChoice(OpBuilder &b, Location loc,
+                          const NormVectorCodegenOptions &options,
+                          Value elements, int64_t elementBytes);
+
+/// The row kernel's streaming store sweep over row `row` of `problem`'s y
+/// (identity layout, rows of `problem.n`): a masked head with ordinary
+/// stores up to the first vector-aligned address of the row, whole vectors
+/// with non-temporal stores, a masked tail with ordinary stores. `store`
+/// gets `nontemporal` true for the body; only the y store should stream.
+void emitStreamingRowSweep(OpBuilder &b, Location loc,
+                           const RowNormProblem &problem,
+                           const NormVectorCodegenOptions &options, Value row,
+                           RowStoreFn store);
+
+/// The sfence that ends a kernel with streaming stores (outside any
+/// parallel body; nothing unless options.emitStoreFence).
+void emitStreamingStoreFence(OpBuilder &b, Location loc,
+                             const NormVectorCodegenOptions &options);
+
 /// norm.rms_norm_grad / norm.layer_norm_grad on identity-layout memrefs
 /// (GradKernel.cpp), when unsupportedGradKernelReason (GradProblem.h)
 /// accepts them.

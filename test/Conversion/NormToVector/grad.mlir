@@ -1,5 +1,7 @@
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=-1" | FileCheck %s
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=0" | FileCheck %s --check-prefix=THREADS
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=-1 streaming-threshold=1" | FileCheck %s --check-prefix=STREAM
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=0 streaming-threshold=-1 prefetch=false" | FileCheck %s --check-prefix=PLAIN
 
 // The gradient ops on the CPU (AVX2: 8 × f32), GradKernel.cpp: the rows cut
 // into min(R, 64) chunks with partial column sums of dγ/dβ each; per row
@@ -47,6 +49,43 @@
 // THREADS-LABEL: func.func @ln_saved
 //       THREADS: scf.if
 //       THREADS:   scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}})
+// dx streams when it has at least streaming-threshold bytes (the forward
+// kernel's choice, made at run time): each row's dx sweep starts with a
+// masked head up to dx's 32-byte alignment, then non-temporal stores (the
+// partial column sums keep ordinary ones), a masked tail; one sfence after
+// all rows, before the totals. The dx sweep prefetches the next row's dy
+// and x into L2 (the last row itself).
+// STREAM-LABEL: func.func @ln_saved
+//       STREAM: %[[STREAM:.*]] = arith.cmpi uge, %{{.*}}, %c1{{.*}} : index
+//       STREAM: scf.for %[[CHUNK:.*]] = %{{.*}} to
+//       STREAM:   scf.for %[[ROW:.*]] =
+//       STREAM:     %[[NEXT0:.*]] = arith.addi %[[ROW]], %c1
+//       STREAM:     %[[LAST:.*]] = arith.addi %{{.*}}, %c-1
+//       STREAM:     %[[NEXT:.*]] = arith.minui %[[NEXT0]], %[[LAST]] : index
+//       STREAM:     scf.if %[[STREAM]] {
+//       STREAM:       memref.extract_aligned_pointer_as_index
+//       STREAM:       %[[HEAD:.*]] = arith.minui %{{.*}}, %c20
+//       STREAM:       scf.if
+//       STREAM:         vector.maskedstore %{{.*}}[%[[ROW]], %c0{{.*}}]
+//       STREAM:       scf.for %[[J:.*]] = %[[HEAD]] to
+//       STREAM:         memref.prefetch %{{.*}}[%[[NEXT]], %[[J]]], read, locality<2>, data
+//       STREAM:         memref.prefetch %{{.*}}[%[[NEXT]], %[[J]]], read, locality<2>, data
+//       STREAM:         vector.store %{{.*}}[%[[ROW]], %[[J]]] {alignment = 32 : i64, nontemporal = true} : memref<?x20xf32>, vector<8xf32>
+//       STREAM:         vector.store %{{.*}}[%[[CHUNK]], %[[J]]] : memref<?x?xf32>, vector<8xf32>
+//       STREAM:         vector.store %{{.*}}[%[[CHUNK]], %[[J]]] : memref<?x?xf32>, vector<8xf32>
+//       STREAM:     } else {
+//   STREAM-NOT:       nontemporal
+//       STREAM:       vector.store %{{.*}}[%[[ROW]], %{{.*}}] : memref<?x20xf32>, vector<8xf32>
+//       STREAM: llvm.call_intrinsic "llvm.x86.sse.sfence"
+//       STREAM: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c8
+//       STREAM: memref.dealloc
+
+// With streaming and prefetching off: neither, nor the fence.
+// PLAIN-LABEL: func.func @ln_saved
+//   PLAIN-NOT: nontemporal
+//   PLAIN-NOT: memref.prefetch
+//   PLAIN-NOT: sfence
+//       PLAIN: return
 func.func @ln_saved(%dy: memref<?x20xf32>, %x: memref<?x20xf32>, %g: memref<20xf32>,
                     %m: memref<?xf32>, %r: memref<?xf32>, %dx: memref<?x20xf32>,
                     %dg: memref<20xf32>, %db: memref<20xf32>) {

@@ -25,6 +25,14 @@
 // RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{target=avx2})' --entry=ln_f16_saved_residual | FileCheck %s
 // RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{target=generic vector-options={accumulators=1}})' --entry=rms | FileCheck %s
 // RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{target=generic vector-options={accumulators=1}})' --entry=ln --arg-mean=1:1e4 --scale=1.7320508 | FileCheck %s
+// dx with streaming stores (forced on: the threshold at 1 byte): rows of
+// 130 f32 (each row starts 8 bytes further from the 32-byte alignment)
+// and of 37 bf16 (a different head each row), 1 and 2 threads, the
+// residual form; and the same bits as ordinary stores.
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{target=avx2 vector-options={streaming-threshold=1}})' --entry=rms | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{target=avx2 num-threads=2 vector-options={parallel-threshold=0 streaming-threshold=1}})' --entry=rms_bf16_offset --dims=37,37 | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{vector-options={streaming-threshold=1}})' --entry=ln_f16_saved_residual | FileCheck %s
+// RUN: %{run} --entry=rms_bf16_offset --dims=37,37 --pipeline='builtin.module(norm-lower-to-cpu{target=avx2 vector-options={streaming-threshold=1}})' --compare-pipeline='builtin.module(norm-lower-to-cpu{target=avx2 vector-options={streaming-threshold=-1}})' --compare-tol=1e-30 | FileCheck %s --check-prefix=SAME
 // The chunked column sums give the same bits on 2 threads as serially:
 // RUN: %{run} --entry=ln_param_grads --dims=300,300 --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0}})' --compare-pipeline='builtin.module(norm-lower-to-cpu{vector-options={parallel-threshold=-1}})' --compare-tol=1e-30 | FileCheck %s --check-prefix=SAME
 // SAME: cmp_rel_err=0.000e+00 cmp_tol=1e-30 PASS
