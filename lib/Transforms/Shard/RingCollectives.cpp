@@ -69,6 +69,21 @@ bool chunksAreContiguous(RankedTensorType part, RankedTensorType whole,
                       [](int64_t size) { return size == 1; });
 }
 
+/// The processes of a ring moving `part`-shaped chunks of `whole` along
+/// `axis` over `gridAxes`, or nothing when the ring does not apply.
+std::optional<int64_t> ringProcesses(Operation *op, FlatSymbolRefAttr grid,
+                                     ArrayRef<shard::GridAxis> gridAxes,
+                                     Type part, Type whole, int64_t axis,
+                                     SymbolTableCollection &symbols) {
+  auto partType = dyn_cast<RankedTensorType>(part);
+  auto wholeType = dyn_cast<RankedTensorType>(whole);
+  std::optional<int64_t> processes = ringSize(op, grid, gridAxes, symbols);
+  if (!partType || !wholeType || !processes ||
+      !chunksAreContiguous(partType, wholeType, axis, *processes))
+    return std::nullopt;
+  return processes;
+}
+
 /// The reassociation that flattens a value of `rank` dims to one.
 SmallVector<ReassociationIndices> flatten(int64_t rank) {
   ReassociationIndices all;
@@ -196,14 +211,13 @@ struct RingAllGather : OpRewritePattern<shard::AllGatherOp> {
       : OpRewritePattern(ctx, /*benefit=*/2), symbols(symbols) {}
   LogicalResult matchAndRewrite(shard::AllGatherOp op,
                                 PatternRewriter &rewriter) const override {
-    auto part = dyn_cast<RankedTensorType>(op.getInput().getType());
-    auto whole = dyn_cast<RankedTensorType>(op.getResult().getType());
-    std::optional<int64_t> processes =
-        ringSize(op, op.getGridAttr(), op.getGridAxes(), symbols);
-    if (!part || !whole || !processes ||
-        !chunksAreContiguous(part, whole, op.getGatherAxis().getSExtValue(),
-                             *processes))
+    std::optional<int64_t> processes = ringProcesses(
+        op, op.getGridAttr(), op.getGridAxes(), op.getInput().getType(),
+        op.getResult().getType(), op.getGatherAxis().getSExtValue(), symbols);
+    if (!processes)
       return failure();
+    auto part = cast<RankedTensorType>(op.getInput().getType());
+    auto whole = cast<RankedTensorType>(op.getResult().getType());
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
     Ring ring(b, op.getGrid(), op.getGridAxes(), *processes,
               part.getNumElements());
@@ -221,8 +235,8 @@ struct RingAllGather : OpRewritePattern<shard::AllGatherOp> {
   SymbolTableCollection &symbols;
 };
 
-/// The elementwise combine of `kind` into `acc`, or nothing for a kind the
-/// ring does not combine (the all-reduce fallback takes it).
+/// Whether the ring combines `kind` on `element`s: sum, and max/min of
+/// floats (linalg.max/min); the all-reduce fallback takes the rest.
 bool canCombine(shard::ReductionKind kind, Type element) {
   switch (kind) {
   case shard::ReductionKind::Sum:
@@ -234,6 +248,7 @@ bool canCombine(shard::ReductionKind kind, Type element) {
     return false;
   }
 }
+/// acc ← acc ⊕ received, elementwise.
 void combineInto(OpBuilder &b, Location loc, shard::ReductionKind kind,
                  Value received, Value acc) {
   SmallVector<Value, 2> ins = {received, acc};
@@ -259,14 +274,14 @@ struct RingReduceScatter : OpRewritePattern<shard::ReduceScatterOp> {
       : OpRewritePattern(ctx, /*benefit=*/2), symbols(symbols) {}
   LogicalResult matchAndRewrite(shard::ReduceScatterOp op,
                                 PatternRewriter &rewriter) const override {
-    auto whole = dyn_cast<RankedTensorType>(op.getInput().getType());
-    auto part = dyn_cast<RankedTensorType>(op.getResult().getType());
-    std::optional<int64_t> processes =
-        ringSize(op, op.getGridAttr(), op.getGridAxes(), symbols);
-    if (!part || !whole || !processes ||
-        !chunksAreContiguous(part, whole, op.getScatterAxis().getSExtValue(),
-                             *processes) ||
-        !canCombine(op.getReduction(), part.getElementType()))
+    std::optional<int64_t> processes = ringProcesses(
+        op, op.getGridAttr(), op.getGridAxes(), op.getResult().getType(),
+        op.getInput().getType(), op.getScatterAxis().getSExtValue(), symbols);
+    if (!processes)
+      return failure();
+    auto whole = cast<RankedTensorType>(op.getInput().getType());
+    auto part = cast<RankedTensorType>(op.getResult().getType());
+    if (!canCombine(op.getReduction(), part.getElementType()))
       return failure();
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
     Ring ring(b, op.getGrid(), op.getGridAxes(), *processes,
