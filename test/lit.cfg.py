@@ -50,6 +50,7 @@ tool_dirs = [config.norm_tools_dir, config.llvm_tools_dir]
 sanitizer_tools_dir = lit_config.params.get("norm_tools_dir")
 if sanitizer_tools_dir:
     tool_dirs.insert(0, sanitizer_tools_dir)
+    config.available_features.add("sanitizers")
 tools = [
     "norm-opt",
     "norm-run",
