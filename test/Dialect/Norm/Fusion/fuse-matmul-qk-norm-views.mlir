@@ -236,3 +236,23 @@ func.func @generic_not_copy(%a: tensor<4x32xf32>, %w: tensor<32x16xf32>) -> tens
   %y = norm.rms_norm ins(%s : tensor<4x2x8xf32>) outs(%e : tensor<4x2x8xf32>) -> tensor<4x2x8xf32>
   return %y : tensor<4x2x8xf32>
 }
+
+// -----
+
+// Through an unranked tensor (tensor.reshape to tensor<*xf32>, then a
+// cast back): no dims to follow. Not fused, and no crash.
+// CHECK-LABEL: func.func @unranked_reshape
+//       CHECK: linalg.matmul
+//       CHECK: norm.rms_norm ins
+func.func @unranked_reshape(%a: tensor<4x32xf32>, %w: tensor<32x16xf32>, %shape: tensor<?xindex>) -> tensor<4x2x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<4x16xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %c = linalg.matmul ins(%a, %w : tensor<4x32xf32>, tensor<32x16xf32>) outs(%z : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %u = tensor.reshape %c(%shape) : (tensor<4x16xf32>, tensor<?xindex>) -> tensor<*xf32>
+  %h = tensor.cast %u : tensor<*xf32> to tensor<4x2x8xf32>
+  %e = tensor.empty() : tensor<4x2x8xf32>
+  // expected-remark @+1 {{with a producer: the input is not produced by a matmul}}
+  %y = norm.rms_norm ins(%h : tensor<4x2x8xf32>) outs(%e : tensor<4x2x8xf32>) -> tensor<4x2x8xf32>
+  return %y : tensor<4x2x8xf32>
+}

@@ -250,6 +250,11 @@ std::string whyNotOneHead(const DimPieces &pieces, int64_t rowDims, int64_t d,
 } // namespace
 
 Value mlir::norm::headViewSource(Operation *op) {
+  // Unranked reshapes and casts have no dims to follow.
+  if (!op || op->getNumResults() != 1 || op->getNumOperands() == 0 ||
+      !isa<RankedTensorType>(op->getResult(0).getType()) ||
+      !isa<RankedTensorType>(op->getOperand(0).getType()))
+    return {};
   if (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
                       tensor::ReshapeOp, tensor::CastOp>(op))
     return op->getOperand(0);
