@@ -79,6 +79,20 @@ Value stripCasts(Value v) {
   return v;
 }
 
+/// `v` with casts and row-major reshapes (`tensor.expand_shape`,
+/// `tensor.collapse_shape`) stripped: a returned reshape of a norm op's
+/// result holds that result's elements in the same order (QK-norm's fused
+/// op [B·T, N] returned as heads [B, T, H, D]).
+Value stripCastsAndReshapes(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (!isa<memref::CastOp, tensor::CastOp, tensor::ExpandShapeOp,
+             tensor::CollapseShapeOp>(def))
+      break;
+    v = def->getOperand(0);
+  }
+  return v;
+}
+
 /// The argument number of `v` (through casts) if it is an argument of
 /// `entry`'s body.
 std::optional<unsigned> argIndexOf(Value v, Block *entry) {
@@ -354,13 +368,14 @@ std::vector<CheckSpec> normrun::collectNormOps(func::FuncOp entry,
   Block *body = &entry.getBody().front();
   outputArgs.assign(entry.getNumArguments(), false);
 
-  // Returned values (through casts) -> result number (first occurrence).
+  // Returned values (through casts and reshapes) -> result number (first
+  // occurrence).
   llvm::DenseMap<Value, unsigned> returned;
   entry.walk([&](func::ReturnOp ret) {
     if (ret->getParentOp() != entry.getOperation())
       return;
     for (auto [i, v] : llvm::enumerate(ret.getOperands()))
-      returned.try_emplace(stripCasts(v), static_cast<unsigned>(i));
+      returned.try_emplace(stripCastsAndReshapes(v), static_cast<unsigned>(i));
   });
 
   std::vector<CheckSpec> specs;

@@ -18,9 +18,9 @@
 //      cmp_rel_err=<e> cmp_tol=<t> PASS|FAIL]  (with --compare-pipeline)
 //
 // With --check, every norm op of the function whose operands are function
-// arguments (memref form) or whose results are returned (tensor form) is
-// compared with the float64 reference (lib/Reference). docs/norm-run.md is
-// the manual.
+// arguments (memref form) or whose results are returned (tensor form, maybe
+// through reshapes) is compared with the float64 reference (lib/Reference).
+// docs/norm-run.md is the manual.
 //
 // Every error is one `norm-run: error: ...` line (with the MLIR location
 // where there is one) and a non-zero exit.

@@ -113,7 +113,7 @@ func.func @reshape_not_heads(%a: tensor<4x32xf32>, %w: tensor<32x12xf32>) -> ten
   %f = tensor.collapse_shape %c [[0, 1]] : tensor<4x12xf32> into tensor<48xf32>
   %r = tensor.expand_shape %f [[0, 1]] output_shape [6, 8] : tensor<48xf32> into tensor<6x8xf32>
   %e = tensor.empty() : tensor<6x8xf32>
-  // expected-remark @+1 {{with a producer: a reshape does not split N into heads: its last dim (48) does not divide 12, so a normalized row would span rows of the product}}
+  // expected-remark @+1 {{with a producer: its normalized dim (8) does not divide the matmul's N (12), so a normalized row would span rows of the product}}
   %y = norm.rms_norm ins(%r : tensor<6x8xf32>) outs(%e : tensor<6x8xf32>) -> tensor<6x8xf32>
   return %y : tensor<6x8xf32>
 }
@@ -133,7 +133,7 @@ func.func @transpose_moves_last_dim(%a: tensor<4x32xf32>, %w: tensor<32x16xf32>)
   %h = tensor.expand_shape %c [[0], [1, 2]] output_shape [4, 2, 8] : tensor<4x16xf32> into tensor<4x2x8xf32>
   %te = tensor.empty() : tensor<4x8x2xf32>
   %t = linalg.transpose ins(%h : tensor<4x2x8xf32>) outs(%te : tensor<4x8x2xf32>) permutation = [0, 2, 1]
-  // expected-remark @+1 {{with a producer: a transpose between the matmul and the norm moves the normalized dim}}
+  // expected-remark @+1 {{with a producer: its normalized dim (size 2) is not 2 consecutive columns of one row of the product: it takes columns of different heads (each row of the product as 8 heads of 2) ('linalg.transpose', view 2 of 2 after the matmul, makes it so)}}
   %y = norm.rms_norm ins(%t : tensor<4x8x2xf32>) outs(%te : tensor<4x8x2xf32>) -> tensor<4x8x2xf32>
   return %y : tensor<4x8x2xf32>
 }

@@ -122,12 +122,15 @@ func.func @transposed_per_head_angles(%a: tensor<6x16xf32>, %w: tensor<16x32xf32
 
 // -----
 
-// Heads reached through a reshape other than the split of N ([T, H·D] as
-// [T·H, D], then [T, H, D] again): the angles follow no view the fused op
-// has.
+// Heads reached through other reshapes ([T, H·D] as [T·H, D], then
+// [T, H, D] again): their composite is the product's heads view, so the
+// angles [T, 1, D] are already in the fused op's frame.
 // CHECK-LABEL: func.func @other_reshape
-//       CHECK: linalg.matmul
-//       CHECK: norm.rms_norm
+//       CHECK: %[[Y:.*]] = norm.matmul_rms_norm {{.*}} rope(%arg2, %arg3 : tensor<6x1x16xf32>, tensor<6x1x16xf32>) outs({{.*}}) {head_dim = 16 : i64} -> tensor<6x32xf32>
+//  CHECK-NEXT: tensor.expand_shape %[[Y]]
+//  CHECK-NEXT: tensor.collapse_shape
+//  CHECK-NEXT: tensor.expand_shape
+//   CHECK-NOT: norm.rms_norm
 func.func @other_reshape(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: tensor<6x1x16xf32>, %s: tensor<6x1x16xf32>) -> tensor<6x2x16xf32> {
   %zero = arith.constant 0.0 : f32
   %ce = tensor.empty() : tensor<6x32xf32>
@@ -137,9 +140,32 @@ func.func @other_reshape(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: tensor
   %f = tensor.collapse_shape %r [[0, 1], [2]] : tensor<6x2x16xf32> into tensor<12x16xf32>
   %h = tensor.expand_shape %f [[0, 1], [2]] output_shape [6, 2, 16] : tensor<12x16xf32> into tensor<6x2x16xf32>
   %e = tensor.empty() : tensor<6x2x16xf32>
-  // expected-remark @+1 {{with a producer: its rotary angles are indexed through reshapes other than the product's split into [..., H, D] (the fused op's angles follow that view)}}
+  // expected-remark @+1 {{fused with its producing matmul}}
   %y = norm.rms_norm ins(%h : tensor<6x2x16xf32>) rope(%c, %s : tensor<6x1x16xf32>, tensor<6x1x16xf32>) outs(%e : tensor<6x2x16xf32>) -> tensor<6x2x16xf32>
   return %y : tensor<6x2x16xf32>
+}
+
+// -----
+
+// Angles that vary along a dim the reshapes merge: the norm reads
+// [T·H, D] heads with one angle row per (position, head), which in the
+// fused op's [T, H, D] frame is two dims of it; the angles would need a
+// copy (here they could be reshaped, but a merge after a transpose could
+// not, and the fused op's angles keep one frame). Not fused.
+// CHECK-LABEL: func.func @angles_on_merged_dim
+//       CHECK: linalg.matmul
+//       CHECK: norm.rms_norm
+func.func @angles_on_merged_dim(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: tensor<12x16xf32>, %s: tensor<12x16xf32>) -> tensor<12x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<6x32xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %p = linalg.matmul ins(%a, %w : tensor<6x16xf32>, tensor<16x32xf32>) outs(%z : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %r = tensor.expand_shape %p [[0], [1, 2]] output_shape [6, 2, 16] : tensor<6x32xf32> into tensor<6x2x16xf32>
+  %f = tensor.collapse_shape %r [[0, 1], [2]] : tensor<6x2x16xf32> into tensor<12x16xf32>
+  %e = tensor.empty() : tensor<12x16xf32>
+  // expected-remark @+1 {{with a producer: its rotary angles vary along dim 0 of the norm's input, which the reshapes after the matmul make a part or a merge of dims of the product's [..., H, D] view (the fused op's angles follow that view; they would need a copy)}}
+  %y = norm.rms_norm ins(%f : tensor<12x16xf32>) rope(%c, %s : tensor<12x16xf32>, tensor<12x16xf32>) outs(%e : tensor<12x16xf32>) -> tensor<12x16xf32>
+  return %y : tensor<12x16xf32>
 }
 
 // -----

@@ -5,7 +5,8 @@
 // `residual` operand or from an add between the matmul and the norm; when the
 // residual stream reads that sum, the fused op returns it (`sum_outs`).
 // A norm over the heads of a product (QK-norm: the product reshaped to
-// [..., H, D], maybe transposed, normalized over D) becomes the fused op
+// [..., H, D], maybe transposed, normalized over D; any views whose
+// composite regroups N into heads of D, HeadViews.h) becomes the fused op
 // with `head_dim = D`, followed by the same reshapes and transposes.
 // Mixed types: a product wider than A and W (bf16 into f32) is the fused
 // op's output type, S rounding to it; its truncation to bf16 before the norm
@@ -18,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DeadProducers.h"
+#include "HeadViews.h"
 #include "MatmulMatching.h"
 #include "NormOpView.h"
 #include "RopeAngles.h"
@@ -47,6 +49,9 @@ struct ProducerMatch {
   /// columns of the product's rows (0: whole rows).
   SmallVector<Operation *> views;
   int64_t headDim = 0;
+  /// Through views: for each dim of the norm's input, the dim of the
+  /// product's heads view [..., H, D] it is (HeadSplit::headsViewDim).
+  SmallVector<int64_t> headsViewDim;
   /// norm → matmul → norm: the norm.rms_norm_matmul whose product the norm
   /// reads (`matmul` then describes its product and has no linalg op).
   RMSNormMatmulOp inputNorm;
@@ -102,42 +107,18 @@ FailureOr<MatmulMatch> matchProduct(Value value, const NormOpView &norm,
   return matchMatmulProducing(value, why);
 }
 
-/// The source of a view the head split may go through: a reshape, or a
-/// transpose that keeps the last dim last (a norm over the last dim commutes
-/// with it). Null for any other op; `why` is set when `op` is a view that
-/// moves the normalized dim.
-Value viewSource(Operation *op, std::string &why) {
-  if (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
-    return op->getOperand(0);
-  auto transpose = dyn_cast_or_null<linalg::TransposeOp>(op);
-  if (!transpose || !transpose.hasPureTensorSemantics())
-    return {};
-  ArrayRef<int64_t> perm = transpose.getPermutation();
-  if (perm.back() != static_cast<int64_t>(perm.size()) - 1) {
-    why = "a transpose between the matmul and the norm moves the normalized "
-          "dim";
-    return {};
-  }
-  return transpose.getInput();
-}
-
 /// The matmul under the reshapes and transposes that feed `norm` (QK-norm:
-/// [T, H·D] → [T, H, D] (→ [H, T, D]) → norm over D). Each row the norm
-/// normalizes must lie within one row of the product: walking out from the
-/// product, every reshape's last dim must divide the segment the previous
-/// dim held (N at first), and transposes keep the last dim.
+/// [T, H·D] → [T, H, D] (→ [H, T, D]) → norm over D, or any regrouping of
+/// the product's rows and of its N columns into heads of D: HeadViews.h).
 FailureOr<ProducerMatch> matchThroughHeadViews(const NormOpView &norm,
                                                std::string &why) {
   ProducerMatch producer;
   Value v = norm.input;
-  std::string viewWhy;
-  while (Value source = viewSource(v.getDefiningOp(), viewWhy)) {
+  while (Value source = headViewSource(v.getDefiningOp())) {
     producer.views.push_back(v.getDefiningOp());
     v = source;
   }
-  if (!viewWhy.empty())
-    why = viewWhy;
-  if (producer.views.empty() || !viewWhy.empty())
+  if (producer.views.empty())
     return failure();
   std::reverse(producer.views.begin(), producer.views.end());
   std::string matmulWhy;
@@ -148,33 +129,19 @@ FailureOr<ProducerMatch> matchThroughHeadViews(const NormOpView &norm,
           matmulWhy + ")";
     return failure();
   }
-  int64_t n = cast<RankedTensorType>(v.getType()).getShape().back();
-  if (ShapedType::isDynamic(n)) {
-    why = "the matmul's N is dynamic, so its split into heads is unknown";
-    return failure();
-  }
-  int64_t segment = n;
   for (Operation *view : producer.views) {
     if (!view->getResult(0).hasOneUse()) {
       why = "a reshape or transpose of the product has other users";
       return failure();
     }
-    if (isa<linalg::TransposeOp>(view))
-      continue;
-    int64_t last =
-        cast<RankedTensorType>(view->getResult(0).getType()).getShape().back();
-    if (ShapedType::isDynamic(last) || segment % last != 0) {
-      why = "a reshape does not split N into heads: its last dim (" +
-            (ShapedType::isDynamic(last) ? std::string("?")
-                                         : std::to_string(last)) +
-            ") does not divide " + std::to_string(segment) +
-            ", so a normalized row would span rows of the product";
-      return failure();
-    }
-    segment = last;
   }
+  FailureOr<HeadSplit> split = analyzeHeadViews(v, producer.views, why);
+  if (failed(split))
+    return failure();
+  int64_t n = cast<RankedTensorType>(v.getType()).getShape().back();
   producer.matmul = *match;
-  producer.headDim = segment == n ? 0 : segment;
+  producer.headDim = split->headDim == n ? 0 : split->headDim;
+  producer.headsViewDim = split->headsViewDim;
   return producer;
 }
 
@@ -258,12 +225,12 @@ FailureOr<ProducerMatch> matchProducer(const NormOpView &norm,
 
 /// Why the rotary embedding of `norm` cannot go with the fused op (empty
 /// when it can, or when there is none). The fused op's angles are indexed
-/// like its output viewed as [..., H, D]: the norm must read that view (one
-/// tensor.expand_shape of N into [H, D]), maybe through transposes that keep
-/// D last; the angles then move to that view, which moves only their
-/// broadcast dims when the dims they vary along keep their order (Qwen3's
-/// [1, T, D] for [H, T, D] heads is [T, 1, D] for the product's [T, H, D]).
-/// `angleShape` is their shape there.
+/// like its output viewed as [..., H, D]: each dim the angles vary along
+/// (not a broadcast 1) must be one whole dim of that view through the
+/// norm's views, in the same order; the angles then move to that view by
+/// moving their unit dims only (Qwen3's [1, T, D] for [H, T, D] heads is
+/// [T, 1, D] for the product's [T, H, D]). `angleShape` is their shape
+/// there.
 std::string whyRopeNotFused(const NormOpView &norm,
                             const ProducerMatch &producer,
                             SmallVector<int64_t> &angleShape) {
@@ -271,40 +238,29 @@ std::string whyRopeNotFused(const NormOpView &norm,
     return "";
   if (!producer.headDim)
     return "its rotary embedding (rope) is per head, and the norm is not";
-  auto expand = producer.views.empty()
-                    ? tensor::ExpandShapeOp()
-                    : dyn_cast<tensor::ExpandShapeOp>(producer.views.front());
-  bool headsView = expand != nullptr;
-  if (expand) {
-    SmallVector<ReassociationIndices> groups = expand.getReassociationIndices();
-    headsView = groups.back().size() == 2;
-    for (const ReassociationIndices &group : ArrayRef(groups).drop_back())
-      headsView = headsView && group.size() == 1;
-  }
-  // Norm dim j is dim perm[j] of the heads view.
-  SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, norm.rank));
-  for (Operation *view : producer.views) {
-    if (view == expand)
+  ArrayRef<int64_t> shape =
+      cast<RankedTensorType>(norm.cos.getType()).getShape();
+  int64_t viewRank =
+      cast<RankedTensorType>(producer.matmul.result.getType()).getRank() + 1;
+  angleShape.assign(viewRank, 1);
+  int64_t last = -1;
+  for (auto [j, size] : llvm::enumerate(shape)) {
+    if (size == 1)
       continue;
-    auto transpose = dyn_cast<linalg::TransposeOp>(view);
-    headsView = headsView && transpose;
-    if (!headsView)
-      break;
-    SmallVector<int64_t> composed;
-    for (int64_t p : transpose.getPermutation())
-      composed.push_back(perm[p]);
-    perm = composed;
+    int64_t dim = producer.headsViewDim[j];
+    if (dim < 0)
+      return "its rotary angles vary along dim " + std::to_string(j) +
+             " of the norm's input, which the reshapes after the matmul "
+             "make a part or a merge of dims of the product's [..., H, D] "
+             "view (the fused op's angles follow that view; they would need "
+             "a copy)";
+    if (dim < last)
+      return "its rotary angles vary along dims that a transpose before the "
+             "norm reorders, so in the product's [..., H, D] view they would "
+             "need a transpose of their own";
+    last = dim;
+    angleShape[dim] = size;
   }
-  if (!headsView)
-    return "its rotary angles are indexed through reshapes other than the "
-           "product's split into [..., H, D] (the fused op's angles follow "
-           "that view)";
-  std::string why;
-  std::optional<SmallVector<int64_t>> shape = anglesThroughPermutation(
-      cast<RankedTensorType>(norm.cos.getType()).getShape(), perm, why);
-  if (!shape)
-    return why;
-  angleShape = *shape;
   return "";
 }
 
@@ -347,7 +303,7 @@ bool mlir::norm::readsProductHeads(Operation *op) {
   Value v = norm->input;
   std::string why;
   int64_t views = 0;
-  for (; Value source = viewSource(v.getDefiningOp(), why); ++views)
+  for (; Value source = headViewSource(v.getDefiningOp()); ++views)
     v = source;
   if (v.getDefiningOp<RMSNormMatmulOp>())
     return true;

@@ -41,26 +41,6 @@ SmallVector<int64_t> nonUnitDims(ArrayRef<int64_t> shape) {
 
 } // namespace
 
-std::optional<SmallVector<int64_t>>
-mlir::norm::anglesThroughPermutation(ArrayRef<int64_t> shape,
-                                     ArrayRef<int64_t> perm, std::string &why) {
-  SmallVector<int64_t> result(shape.size(), 1);
-  int64_t last = -1;
-  for (auto [j, size] : llvm::enumerate(shape)) {
-    result[perm[j]] = size;
-    if (size == 1)
-      continue;
-    if (perm[j] < last) {
-      why = "its rotary angles vary along dims that a transpose before the "
-            "norm reorders, so in the product's [..., H, D] view they would "
-            "need a transpose of their own";
-      return std::nullopt;
-    }
-    last = perm[j];
-  }
-  return result;
-}
-
 Value mlir::norm::reshapeUnitDims(OpBuilder &builder, Location loc,
                                   Value angles, ArrayRef<int64_t> shape) {
   auto type = cast<RankedTensorType>(angles.getType());

@@ -14,19 +14,10 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 
-#include <optional>
 #include <string>
 
 namespace mlir {
 namespace norm {
-
-/// The shape of angles `shape` (in the frame of a norm's input) in the frame
-/// the norm's dims come from through `perm` (norm dim j is dim perm[j]
-/// there), when that moves only unit dims: the other dims, dynamic ones
-/// included, must keep their order. Nullopt otherwise, with `why`.
-std::optional<SmallVector<int64_t>>
-anglesThroughPermutation(ArrayRef<int64_t> shape, ArrayRef<int64_t> perm,
-                         std::string &why);
 
 /// `angles` reshaped to `shape`, which has the same dims but the unit ones
 /// (a collapse to the other dims, then an expand); `angles` itself when its

@@ -1,0 +1,362 @@
+//===- HeadViews.cpp - a product's heads through reshapes ----------------===//
+//
+// Each tensor on the way from the product to the norm is described as a
+// layout of the product: per dim, its pieces from outer to inner, a piece
+// being `size` indices of one row dim of the product, or of its columns,
+// taken `inner` apart (in that dim's units: columns for the columns, so a
+// reshape may cut them at any divisor, not only at heads). Reshapes regroup
+// the pieces (a collapse concatenates them, an expand cuts them from the
+// inner end), transposes permute the dims. Rows of the product that a reshape
+// regroups in ways pieces cannot say (dynamic sizes cut differently) become
+// opaque row pieces: only that they index whole rows is kept, which is all
+// the norm needs of them. The normalized dim must end as the one piece of
+// D columns 1 apart: D consecutive columns of a row, one head.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HeadViews.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::norm;
+
+namespace {
+
+/// `size` indices of product dim `dim` (the last: its N columns), `inner`
+/// of its units apart; `dim` -1 for an opaque piece of rows.
+struct Piece {
+  int64_t dim;
+  int64_t size;
+  int64_t inner;
+  bool operator==(const Piece &o) const {
+    return dim == o.dim && size == o.size && inner == o.inner;
+  }
+};
+using DimPieces = SmallVector<Piece, 2>;
+using Layout = SmallVector<DimPieces>;
+
+bool isDynamic(int64_t size) { return ShapedType::isDynamic(size); }
+
+/// Drops unit pieces and merges neighbours that are one run of a dim.
+DimPieces normalize(ArrayRef<Piece> pieces) {
+  DimPieces out;
+  for (const Piece &p : pieces) {
+    if (p.size == 1)
+      continue;
+    if (!out.empty()) {
+      Piece &prev = out.back();
+      if (prev.dim == p.dim && p.dim >= 0 && !isDynamic(p.size) &&
+          prev.inner == p.size * p.inner) {
+        prev.size = isDynamic(prev.size) ? prev.size : prev.size * p.size;
+        prev.inner = p.inner;
+        continue;
+      }
+    }
+    out.push_back(p);
+  }
+  return out;
+}
+
+/// Cuts `pieces` into dims of `sizes` (outer to inner), from the inner
+/// end. `oneDynamic`: the one dynamic size and the one dynamic piece are
+/// the same extent. False when a cut falls inside a piece it does not
+/// divide, or at a dynamic size it cannot place.
+bool cutExactly(DimPieces pieces, ArrayRef<int64_t> sizes, bool oneDynamic,
+                SmallVectorImpl<DimPieces> &out) {
+  out.assign(sizes.size(), {});
+  for (int64_t i = sizes.size() - 1; i >= 1; --i) {
+    int64_t need = sizes[i];
+    DimPieces piece;
+    if (isDynamic(need)) {
+      if (!oneDynamic || pieces.empty() || !isDynamic(pieces.back().size))
+        return false;
+      piece.push_back(pieces.pop_back_val());
+      out[i] = piece;
+      continue;
+    }
+    while (need > 1) {
+      if (pieces.empty())
+        return false;
+      Piece p = pieces.back();
+      if (isDynamic(p.size)) {
+        // A static extent cut from a dynamic one (its outer part stays
+        // dynamic); the IR's sizes say it divides.
+        pieces.back().inner = p.inner * need;
+        piece.insert(piece.begin(), Piece{p.dim, need, p.inner});
+        need = 1;
+      } else if (need % p.size == 0) {
+        piece.insert(piece.begin(), p);
+        pieces.pop_back();
+        need /= p.size;
+      } else if (p.size % need == 0) {
+        pieces.back().size = p.size / need;
+        pieces.back().inner = p.inner * need;
+        piece.insert(piece.begin(), Piece{p.dim, need, p.inner});
+        need = 1;
+      } else {
+        return false;
+      }
+    }
+    out[i] = normalize(piece);
+  }
+  out[0] = normalize(pieces);
+  return true;
+}
+
+/// `pieces` regrouped into dims of `sizes`; false when the regrouping
+/// cuts columns of the product where pieces cannot say it.
+bool cut(const DimPieces &pieces, ArrayRef<int64_t> sizes, int64_t rowDims,
+         SmallVectorImpl<DimPieces> &out) {
+  int64_t dynamicSizes = llvm::count_if(sizes, isDynamic);
+  int64_t dynamicPieces =
+      llvm::count_if(pieces, [](const Piece &p) { return isDynamic(p.size); });
+  if (cutExactly(pieces, sizes, dynamicSizes == 1 && dynamicPieces == 1, out))
+    return true;
+  // Rows only: any regrouping of rows keeps whole rows.
+  if (!llvm::all_of(pieces, [&](const Piece &p) { return p.dim < rowDims; }))
+    return false;
+  out.assign(sizes.size(), {});
+  for (auto [dims, size] : llvm::zip(out, sizes))
+    if (size != 1)
+      dims.push_back(Piece{-1, size, 1});
+  return true;
+}
+
+/// The permutation of a `linalg.generic` that copies its one input (out
+/// dim i is input dim perm[i]), if it is one.
+std::optional<SmallVector<int64_t>> copyPermutation(linalg::GenericOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInputs() != 1 ||
+      op.getNumDpsInits() != 1 || op->getNumResults() != 1 ||
+      op.getNumParallelLoops() != op.getNumLoops())
+    return std::nullopt;
+  Block &body = op.getRegion().front();
+  auto yield = dyn_cast<linalg::YieldOp>(body.getTerminator());
+  if (body.getOperations().size() != 1 || !yield ||
+      yield.getNumOperands() != 1 || yield.getOperand(0) != body.getArgument(0))
+    return std::nullopt;
+  AffineMap in = op.getIndexingMapsArray()[0];
+  AffineMap out = op.getIndexingMapsArray()[1];
+  if (!in.isPermutation() || !out.isPermutation())
+    return std::nullopt;
+  SmallVector<int64_t> perm;
+  for (AffineExpr e : out.getResults()) {
+    unsigned loop = cast<AffineDimExpr>(e).getPosition();
+    perm.push_back(
+        *in.getResultPosition(getAffineDimExpr(loop, op.getContext())));
+  }
+  return perm;
+}
+
+std::string shapeText(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+/// The view `op` applied to `in`; false (with `why`) when it cannot be
+/// followed.
+bool applyView(Operation *op, const Layout &in, int64_t rowDims, Layout &out,
+               std::string &why) {
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  out.clear();
+  auto cutFailed = [&](int64_t dim, ArrayRef<int64_t> sizes) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "dim " << dim << " into [";
+    llvm::interleaveComma(sizes, os, [&](int64_t s) {
+      if (isDynamic(s))
+        os << "?";
+      else
+        os << s;
+    });
+    os << "]";
+    why = "splits its input's " + text +
+          ", which cuts the product's columns (or rows beside them) where "
+          "they are not whole heads or whole rows" +
+          (llvm::any_of(sizes, isDynamic) ? " (or at a dynamic size)" : "");
+    return false;
+  };
+  if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op)) {
+    for (auto [i, group] : llvm::enumerate(expand.getReassociationIndices())) {
+      SmallVector<int64_t> sizes;
+      for (int64_t d : group)
+        sizes.push_back(resultType.getDimSize(d));
+      SmallVector<DimPieces> dims;
+      if (!cut(in[i], sizes, rowDims, dims))
+        return cutFailed(i, sizes);
+      out.append(dims.begin(), dims.end());
+    }
+    return true;
+  }
+  if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op)) {
+    for (const ReassociationIndices &group :
+         collapse.getReassociationIndices()) {
+      DimPieces merged;
+      for (int64_t d : group)
+        merged.append(in[d].begin(), in[d].end());
+      out.push_back(normalize(merged));
+    }
+    return true;
+  }
+  if (auto reshape = dyn_cast<tensor::ReshapeOp>(op)) {
+    DimPieces all;
+    for (const DimPieces &dim : in)
+      all.append(dim.begin(), dim.end());
+    SmallVector<DimPieces> dims;
+    if (!cut(normalize(all), resultType.getShape(), rowDims, dims)) {
+      cutFailed(0, resultType.getShape());
+      why = "(the whole input flattened) " + why;
+      return false;
+    }
+    out.append(dims.begin(), dims.end());
+    return true;
+  }
+  if (isa<tensor::CastOp>(op)) {
+    out = in;
+    return true;
+  }
+  SmallVector<int64_t> perm;
+  if (auto transpose = dyn_cast<linalg::TransposeOp>(op))
+    perm = llvm::to_vector(transpose.getPermutation());
+  else if (auto copy = copyPermutation(cast<linalg::GenericOp>(op)))
+    perm = *copy;
+  for (int64_t p : perm)
+    out.push_back(in[p]);
+  return true;
+}
+
+/// Why dim `pieces` (the normalized dim, of size `d`) is not one head.
+std::string whyNotOneHead(const DimPieces &pieces, int64_t rowDims, int64_t d,
+                          int64_t heads) {
+  std::string text = "its normalized dim (size " + std::to_string(d) +
+                     ") is not " + std::to_string(d) +
+                     " consecutive columns of one row of the product: it ";
+  if (llvm::any_of(pieces, [&](const Piece &p) { return p.dim < rowDims; }))
+    return text + "takes elements of different rows";
+  if (llvm::any_of(pieces, [&](const Piece &p) {
+        return p.inner * p.size > d || d % (p.inner * p.size) != 0;
+      }))
+    return text +
+           "takes columns of different heads (each row of the "
+           "product as " +
+           std::to_string(heads) + " heads of " + std::to_string(d) + ")";
+  return text + "takes a head's columns in another order";
+}
+
+} // namespace
+
+Value mlir::norm::headViewSource(Operation *op) {
+  // Unranked reshapes and casts have no dims to follow.
+  if (!op || op->getNumResults() != 1 || op->getNumOperands() == 0 ||
+      !isa<RankedTensorType>(op->getResult(0).getType()) ||
+      !isa<RankedTensorType>(op->getOperand(0).getType()))
+    return {};
+  if (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
+                      tensor::ReshapeOp, tensor::CastOp>(op))
+    return op->getOperand(0);
+  if (auto transpose = dyn_cast_or_null<linalg::TransposeOp>(op))
+    return transpose.hasPureTensorSemantics() ? transpose.getInput() : Value();
+  if (auto generic = dyn_cast_or_null<linalg::GenericOp>(op))
+    return copyPermutation(generic) ? generic.getDpsInputOperand(0)->get()
+                                    : Value();
+  return {};
+}
+
+FailureOr<HeadSplit> mlir::norm::analyzeHeadViews(Value product,
+                                                  ArrayRef<Operation *> views,
+                                                  std::string &why) {
+  auto productType = cast<RankedTensorType>(product.getType());
+  auto normType = cast<RankedTensorType>(views.back()->getResult(0).getType());
+  int64_t n = productType.getShape().back();
+  int64_t d = normType.getShape().back();
+  if (isDynamic(n)) {
+    why = "the matmul's N is dynamic, so its split into heads is unknown";
+    return failure();
+  }
+  if (isDynamic(d)) {
+    why = "the norm's last dim is dynamic, so its heads of the product are "
+          "unknown";
+    return failure();
+  }
+  if (n % d != 0) {
+    why = "its normalized dim (" + std::to_string(d) +
+          ") does not divide the matmul's N (" + std::to_string(n) +
+          "), so a normalized row would span rows of the product";
+    return failure();
+  }
+  // The heads view [p_0, ..., p_{k-2}, H, D]: dims 0..k-2 index rows.
+  int64_t rowDims = productType.getRank() - 1;
+  SmallVector<int64_t> headsShape(productType.getShape().drop_back());
+  headsShape.append({n / d, d});
+  Layout layout;
+  for (int64_t i = 0; i < rowDims; ++i)
+    layout.push_back(normalize({Piece{i, headsShape[i], 1}}));
+  layout.push_back(normalize({Piece{rowDims, n, 1}}));
+
+  // The view that last changed the normalized dim, for the remark.
+  int64_t lastChange = -1;
+  for (auto [k, view] : llvm::enumerate(views)) {
+    Layout next;
+    std::string viewWhy;
+    std::string where = "'" + view->getName().getStringRef().str() +
+                        "' (view " + std::to_string(k + 1) + " of " +
+                        std::to_string(views.size()) +
+                        " after the matmul, to " +
+                        shapeText(view->getResult(0).getType()) + ")";
+    if (!applyView(view, layout, rowDims, next, viewWhy)) {
+      why = where + " " + viewWhy;
+      return failure();
+    }
+    if (next.empty() || layout.empty() || next.back() != layout.back())
+      lastChange = k;
+    layout = std::move(next);
+  }
+  DimPieces last = normalize(layout.back());
+  DimPieces head = normalize({Piece{rowDims, d, 1}});
+  if (last != head) {
+    why = whyNotOneHead(last, rowDims, d, n / d);
+    if (lastChange >= 0)
+      why += " ('" + views[lastChange]->getName().getStringRef().str() +
+             "', view " + std::to_string(lastChange + 1) + " of " +
+             std::to_string(views.size()) + " after the matmul, makes it so)";
+    return failure();
+  }
+  // The other dims' columns then step by whole heads (the views being
+  // bijections); checked all the same, as what the fused op relies on.
+  for (const DimPieces &dim : ArrayRef(layout).drop_back()) {
+    for (const Piece &p : dim) {
+      if (p.dim == rowDims && p.inner % d != 0) {
+        why = "the product's columns are not split into whole heads of " +
+              std::to_string(d);
+        return failure();
+      }
+    }
+  }
+  HeadSplit split;
+  split.headDim = d;
+  for (const DimPieces &dim : layout) {
+    DimPieces pieces = normalize(dim);
+    if (pieces.empty()) {
+      split.headsViewDim.push_back(-2);
+      continue;
+    }
+    // Whole dims: a row dim, H (the columns D apart) or D.
+    const Piece &p = pieces.front();
+    int64_t whole = -1;
+    if (pieces.size() == 1 && p.dim >= 0 && p.dim < rowDims && p.inner == 1 &&
+        p.size == headsShape[p.dim])
+      whole = p.dim;
+    else if (pieces.size() == 1 && p.dim == rowDims && p.inner == d &&
+             p.size == n / d)
+      whole = rowDims;
+    else if (pieces.size() == 1 && p.dim == rowDims && p.inner == 1 &&
+             p.size == d)
+      whole = rowDims + 1;
+    split.headsViewDim.push_back(whole);
+  }
+  return split;
+}

@@ -1,0 +1,52 @@
+//===- HeadViews.h - a product's heads through reshapes ---------*- C++ -*-===//
+//
+// Whether a norm over the last dim of some reshapes and transposes of a
+// matmul's product normalizes heads of that product: D consecutive columns
+// of one of its rows. The views are followed as layouts of the product (a
+// list of (size, stride) pieces per dim, each naming the product's row dim
+// or its columns it indexes), so any chain of regroupings
+// is accepted when its composite keeps each normalized row one head, and
+// refused, naming the view and the dim, when it does not.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NORM_LIB_DIALECT_NORM_TRANSFORMS_FUSION_HEADVIEWS_H
+#define NORM_LIB_DIALECT_NORM_TRANSFORMS_FUSION_HEADVIEWS_H
+
+#include "mlir/IR/Operation.h"
+
+#include <string>
+
+namespace mlir {
+namespace norm {
+
+/// The input of `op` when it is a view a head split may go through: a
+/// `tensor.expand_shape`, `tensor.collapse_shape`, `tensor.reshape`,
+/// `tensor.cast`, `linalg.transpose`, or a `linalg.generic` that only copies
+/// its one input through permutation maps (a transpose as torch-mlir writes
+/// it). Null otherwise.
+Value headViewSource(Operation *op);
+
+/// How a norm's input relates to the product's heads view.
+struct HeadSplit {
+  /// The normalized dim's size D (the product's N when whole rows).
+  int64_t headDim = 0;
+  /// For each dim of the norm's input, the dim of the heads view
+  /// [p_0, ..., p_{k-2}, N/D, D] it is exactly (same elements, same
+  /// order); -1 when it is a part or a merge of such dims, -2 for a unit
+  /// dim.
+  SmallVector<int64_t> headsViewDim;
+};
+
+/// Follows `views` (the product's user first, each reading the one before)
+/// from `product` and checks that each row of the last view's result is
+/// `D` consecutive columns of one row of the product, D its last dim's
+/// size, dividing the product's static N. Fails with `why` naming the view
+/// and the dim that break it.
+FailureOr<HeadSplit>
+analyzeHeadViews(Value product, ArrayRef<Operation *> views, std::string &why);
+
+} // namespace norm
+} // namespace mlir
+
+#endif // NORM_LIB_DIALECT_NORM_TRANSFORMS_FUSION_HEADVIEWS_H
