@@ -58,6 +58,10 @@ tools = [
     "norm-reference-test",
     ToolSubst("mlir-opt", unresolved="fatal"),
     ToolSubst("mlir-translate", unresolved="fatal"),
+    # LLVM's optimizer and x86 code generator: tests of the machine code the
+    # CPU pipeline's LLVM IR becomes (llvm-22-tools, scripts/setup.sh).
+    ToolSubst("opt", unresolved="fatal"),
+    ToolSubst("llc", unresolved="fatal"),
     ToolSubst("mlir-runner", unresolved="ignore"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

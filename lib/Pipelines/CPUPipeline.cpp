@@ -89,6 +89,9 @@ void addLLVMStage(OpPassManager &pm, const NormCPUPipelineOptions &options) {
   pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // bf16 memory accesses as i16: x86 without AVX512-BF16 would otherwise
+  // scalarize bf16 selects and masked accesses (the pass's description).
+  pm.addPass(createNormBF16MemoryAsI16Pass());
   pm.addPass(createCanonicalizerPass());
 }
 } // namespace

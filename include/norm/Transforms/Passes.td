@@ -86,6 +86,44 @@ def NormVectorizeElementwisePass
 }
 
 //===----------------------------------------------------------------------===//
+// LLVM dialect (lib/Transforms/LLVM)
+//===----------------------------------------------------------------------===//
+
+def NormBF16MemoryAsI16Pass : Pass<"norm-bf16-memory-as-i16"> {
+  let summary = "Load and store bf16 values of the LLVM dialect as i16";
+  let description = [{
+    Rewrites every `llvm.load`, `llvm.store`, `llvm.intr.masked.load` and
+    `llvm.intr.masked.store` of a bf16 scalar or vector into the same access
+    of i16 (same alignment, volatility, ordering, non-temporal hint), with
+    an `llvm.bitcast` between the value and its bits. Nothing else changes.
+
+    `--norm-lower-to-cpu` expands `arith.truncf` and `arith.extf` of bf16
+    into integer arithmetic (`arith-expand`), but the value stored or loaded
+    is still typed `bfloat`. On x86 without AVX512-BF16, LLVM has no bf16
+    vector operations, and two things then become scalar code in the back
+    end: LLVM's InstCombine moves the bitcast to `bfloat` above the NaN
+    `select` of the rounding, and a `select` of `<8 x bfloat>` is split into
+    eight `vucomiss`/`cmov`/`movw` (AVX2's full-vector stores of a bf16
+    row); a masked load or store of `<8 x bfloat>` is split into one
+    `__truncsfbf2` call per element. With i16 memory accesses no `bfloat`
+    value is left once the bitcasts fold, and the same code becomes
+    `vblendvps`/`vpackusdw` and a plain or per-lane masked i16 access.
+    The bits stored are the same.
+
+    ```mlir
+    // norm-opt --norm-bf16-memory-as-i16
+    llvm.store %v, %p : vector<8xbf16>, !llvm.ptr
+    // becomes
+    %b = llvm.bitcast %v : vector<8xbf16> to vector<8xi16>
+    llvm.store %b, %p : vector<8xi16>, !llvm.ptr
+    ```
+
+    `--norm-lower-to-cpu` runs it after the conversion to the LLVM dialect.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+//===----------------------------------------------------------------------===//
 // GPU (lib/Transforms/GPU)
 //===----------------------------------------------------------------------===//
 
