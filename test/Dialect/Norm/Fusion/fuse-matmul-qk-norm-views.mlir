@@ -256,3 +256,41 @@ func.func @unranked_reshape(%a: tensor<4x32xf32>, %w: tensor<32x16xf32>, %shape:
   %y = norm.rms_norm ins(%h : tensor<4x2x8xf32>) outs(%e : tensor<4x2x8xf32>) -> tensor<4x2x8xf32>
   return %y : tensor<4x2x8xf32>
 }
+
+// -----
+
+// An empty product (0 rows, or N = 0): its views have no pieces to cut,
+// so the heads are not analyzed and nothing is fused (the unfused ops
+// compute the same empty result). Not fused, and no crash (a division by
+// the zero extent did crash).
+// CHECK-LABEL: func.func @zero_rows
+//       CHECK: linalg.matmul
+//       CHECK: norm.rms_norm ins
+func.func @zero_rows(%a: tensor<0x32xf32>, %w: tensor<32x16xf32>) -> tensor<0x2x2x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<0x16xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<0x16xf32>) -> tensor<0x16xf32>
+  %c = linalg.matmul ins(%a, %w : tensor<0x32xf32>, tensor<32x16xf32>) outs(%z : tensor<0x16xf32>) -> tensor<0x16xf32>
+  %h = tensor.expand_shape %c [[0, 1], [2, 3]] output_shape [0, 2, 2, 8] : tensor<0x16xf32> into tensor<0x2x2x8xf32>
+  %e = tensor.empty() : tensor<0x2x2x8xf32>
+  // expected-remark @+1 {{with a producer: the matmul's product or a view of it has a dim of size 0}}
+  %y = norm.rms_norm ins(%h : tensor<0x2x2x8xf32>) outs(%e : tensor<0x2x2x8xf32>) -> tensor<0x2x2x8xf32>
+  return %y : tensor<0x2x2x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @zero_heads
+//       CHECK: linalg.matmul
+//       CHECK: norm.rms_norm ins
+func.func @zero_heads(%a: tensor<4x32xf32>, %w: tensor<32x0xf32>) -> tensor<4x0x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<4x0xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<4x0xf32>) -> tensor<4x0xf32>
+  %c = linalg.matmul ins(%a, %w : tensor<4x32xf32>, tensor<32x0xf32>) outs(%z : tensor<4x0xf32>) -> tensor<4x0xf32>
+  %h = tensor.expand_shape %c [[0], [1, 2]] output_shape [4, 0, 8] : tensor<4x0xf32> into tensor<4x0x8xf32>
+  %e = tensor.empty() : tensor<4x0x8xf32>
+  // expected-remark @+1 {{with a producer: the matmul's product or a view of it has a dim of size 0}}
+  %y = norm.rms_norm ins(%h : tensor<4x0x8xf32>) outs(%e : tensor<4x0x8xf32>) -> tensor<4x0x8xf32>
+  return %y : tensor<4x0x8xf32>
+}

@@ -273,6 +273,18 @@ FailureOr<HeadSplit> mlir::norm::analyzeHeadViews(Value product,
   auto normType = cast<RankedTensorType>(views.back()->getResult(0).getType());
   int64_t n = productType.getShape().back();
   int64_t d = normType.getShape().back();
+  // Pieces are cut by division: an empty tensor on the way has none to cut.
+  auto hasZeroDim = [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    return shaped && shaped.hasRank() &&
+           llvm::is_contained(shaped.getShape(), 0);
+  };
+  if (hasZeroDim(productType) || llvm::any_of(views, [&](Operation *view) {
+        return hasZeroDim(view->getResult(0).getType());
+      })) {
+    why = "the matmul's product or a view of it has a dim of size 0";
+    return failure();
+  }
   if (isDynamic(n)) {
     why = "the matmul's N is dynamic, so its split into heads is unknown";
     return failure();
