@@ -10,6 +10,8 @@
 
 #include "norm/Dialect/Norm/Transforms/Passes.h"
 
+#include "HeadViews.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -33,20 +35,11 @@ bool isContraction(Operation *op) {
   return linalgOp && linalgOp.getNumReductionLoops() > 0;
 }
 
-/// A generic that copies its one input, permuted: `yield %in` with a
-/// permutation as the input's indexing map (a transpose, or a plain copy).
+/// A generic that copies its one input, permuted (a transpose, or a plain
+/// copy), into an identity-mapped output.
 bool isPermutedCopy(Operation *op) {
   auto generic = dyn_cast_if_present<linalg::GenericOp>(op);
-  if (!generic || generic.getNumDpsInputs() != 1 ||
-      generic.getNumDpsInits() != 1 || generic.getNumReductionLoops() != 0)
-    return false;
-  Block &body = generic.getRegion().front();
-  auto yield = cast<linalg::YieldOp>(body.getTerminator());
-  if (body.getOperations().size() != 1 || yield.getNumOperands() != 1 ||
-      yield.getOperand(0) != body.getArgument(0))
-    return false;
-  return generic.getMatchingIndexingMap(generic.getDpsInputOperand(0))
-             .isPermutation() &&
+  return generic && norm::copyPermutation(generic) &&
          generic.getMatchingIndexingMap(generic.getDpsInitOperand(0))
              .isIdentity();
 }

@@ -125,31 +125,6 @@ bool cut(const DimPieces &pieces, ArrayRef<int64_t> sizes, int64_t rowDims,
   return true;
 }
 
-/// The permutation of a `linalg.generic` that copies its one input (out
-/// dim i is input dim perm[i]), if it is one.
-std::optional<SmallVector<int64_t>> copyPermutation(linalg::GenericOp op) {
-  if (!op.hasPureTensorSemantics() || op.getNumDpsInputs() != 1 ||
-      op.getNumDpsInits() != 1 || op->getNumResults() != 1 ||
-      op.getNumParallelLoops() != op.getNumLoops())
-    return std::nullopt;
-  Block &body = op.getRegion().front();
-  auto yield = dyn_cast<linalg::YieldOp>(body.getTerminator());
-  if (body.getOperations().size() != 1 || !yield ||
-      yield.getNumOperands() != 1 || yield.getOperand(0) != body.getArgument(0))
-    return std::nullopt;
-  AffineMap in = op.getIndexingMapsArray()[0];
-  AffineMap out = op.getIndexingMapsArray()[1];
-  if (!in.isPermutation() || !out.isPermutation())
-    return std::nullopt;
-  SmallVector<int64_t> perm;
-  for (AffineExpr e : out.getResults()) {
-    unsigned loop = cast<AffineDimExpr>(e).getPosition();
-    perm.push_back(
-        *in.getResultPosition(getAffineDimExpr(loop, op.getContext())));
-  }
-  return perm;
-}
-
 std::string shapeText(Type type) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -248,6 +223,30 @@ std::string whyNotOneHead(const DimPieces &pieces, int64_t rowDims, int64_t d,
 }
 
 } // namespace
+
+std::optional<SmallVector<int64_t>>
+mlir::norm::copyPermutation(linalg::GenericOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInputs() != 1 ||
+      op.getNumDpsInits() != 1 || op->getNumResults() != 1 ||
+      op.getNumParallelLoops() != op.getNumLoops())
+    return std::nullopt;
+  Block &body = op.getRegion().front();
+  auto yield = dyn_cast<linalg::YieldOp>(body.getTerminator());
+  if (body.getOperations().size() != 1 || !yield ||
+      yield.getNumOperands() != 1 || yield.getOperand(0) != body.getArgument(0))
+    return std::nullopt;
+  AffineMap in = op.getIndexingMapsArray()[0];
+  AffineMap out = op.getIndexingMapsArray()[1];
+  if (!in.isPermutation() || !out.isPermutation())
+    return std::nullopt;
+  SmallVector<int64_t> perm;
+  for (AffineExpr e : out.getResults()) {
+    unsigned loop = cast<AffineDimExpr>(e).getPosition();
+    perm.push_back(
+        *in.getResultPosition(getAffineDimExpr(loop, op.getContext())));
+  }
+  return perm;
+}
 
 Value mlir::norm::headViewSource(Operation *op) {
   // Unranked reshapes and casts have no dims to follow.
