@@ -69,6 +69,9 @@ void addLLVMStage(OpPassManager &pm, const NormCPUPipelineOptions &options) {
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
+  // Before arith-expand: the f32 → bf16 rounding with its NaN case chosen in
+  // f32 lanes (one blend, where arith-expand's 16-bit select costs four).
+  pm.addPass(createNormExpandBF16TruncationPass());
   arith::ArithExpandOpsPassOptions expandOptions;
   expandOptions.includeBf16 = true;
   expandOptions.includeF4E2M1 = false;

@@ -123,6 +123,39 @@ def NormBF16MemoryAsI16Pass : Pass<"norm-bf16-memory-as-i16"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def NormExpandBF16TruncationPass : Pass<"norm-expand-bf16-truncation"> {
+  let summary = "Round f32 to bf16 with integer arithmetic, NaNs picked in "
+                "f32 lanes";
+  let description = [{
+    Rewrites every `arith.truncf` from f32 to bf16 (scalar or vector,
+    without a rounding mode other than to-nearest-even) into the integer
+    rounding `arith-expand` emits, with the same bits for every input (a
+    NaN becomes the quiet NaN 0x7fc0), but with the NaN case chosen before
+    the rounding: `select(isnan(x), 0x7fc00000, x)` among the f32 lanes,
+    then `(bits + 0x7fff + (bits >> 16 & 1)) >> 16` truncated to i16.
+    `arith-expand` chooses the NaN among the 16-bit results, and LLVM keeps
+    that select on 16-bit lanes: on AVX2 it narrows the compare's mask and
+    blends bytes (`vextractf128`, `vpackssdw`, `vpblendvb`, four
+    instructions per 8 values) where a select of f32 lanes is one
+    `vblendvps`.
+
+    ```mlir
+    // norm-opt --norm-expand-bf16-truncation
+    %y = arith.truncf %x : vector<8xf32> to vector<8xbf16>
+    // becomes
+    %nan = arith.cmpf uno, %x, %x : vector<8xf32>
+    %q = arith.select %nan, %quiet_nan, %x : vector<8xi1>, vector<8xf32>
+    %bits = arith.bitcast %q : vector<8xf32> to vector<8xi32>
+    ... // + 0x7fff + the lowest kept bit, >> 16
+    %h = arith.trunci %r : vector<8xi32> to vector<8xi16>
+    %y = arith.bitcast %h : vector<8xi16> to vector<8xbf16>
+    ```
+
+    `--norm-lower-to-cpu` runs it before `arith-expand`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // GPU (lib/Transforms/GPU)
 //===----------------------------------------------------------------------===//
