@@ -1,5 +1,6 @@
 // RUN: norm-opt %s --norm-lower-to-cpu="target=avx2" | FileCheck %s --check-prefix=IR
 // RUN: norm-opt %s --norm-lower-to-cpu="target=avx2" | mlir-translate --mlir-to-llvmir | opt -O3 -mcpu=znver3 | llc -O3 -mcpu=znver3 | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-cpu="target=avx2" | mlir-translate --mlir-to-llvmir | opt -O3 -mcpu=znver3 | llc -O3 -mcpu=znver3 | FileCheck %s --check-prefix=NOBLEND
 // RUN: norm-opt %s --norm-lower-to-cpu="target=avx2" --mlir-disable-threading --mlir-print-ir-before=norm-bf16-memory-as-i16 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BEFORE
 
 // The bf16 kernels' machine code on AVX2 (no bf16 instructions; Zen 3),
@@ -20,12 +21,19 @@
 //    IR-NOT: : vector<8xbf16>, vector<8xi1> into
 //        IR: llvm.intr.masked.store %{{.*}} : vector<8xi16>, vector<8xi1> into !llvm.ptr
 
+// The NaN case is chosen among f32 lanes (norm-expand-bf16-truncation): a
+// vblendvps, no byte blend of a narrowed mask anywhere (NOBLEND).
+// NOBLEND-NOT: vpblendvb The RMSNorm and LayerNorm
+// rows take 16 lanes: two f32 registers pack into one of bf16
+// (vpackusdw + vpermq).
 // CHECK-NOT: __truncsfbf2
 // CHECK-NOT: __extendbfsf2
 // CHECK-LABEL: rms:
-// CHECK: vpackusdw
+// CHECK: vblendvps
+// CHECK: vpackusdw %ymm
+// CHECK: vpermq $216
 // CHECK-LABEL: ln:
-// CHECK: vpackusdw
+// CHECK: vpackusdw %ymm
 // CHECK-LABEL: grad:
 // CHECK: vpackusdw
 // CHECK-NOT: __truncsfbf2

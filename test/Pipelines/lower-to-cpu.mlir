@@ -37,8 +37,9 @@
 // VECTOR-LABEL: llvm.func internal @__norm_kernel_0_norm_rms_norm(
 // VECTOR: omp.parallel num_threads(%{{.*}} : i32)
 // VECTOR: omp.wsloop
-// bf16 rows: masked loads of i16 (norm-bf16-memory-as-i16).
-// VECTOR: llvm.intr.masked.load %{{.*}} : (!llvm.ptr, vector<8xi1>, vector<8xi16>) -> vector<8xi16>
+// bf16 rows: masked loads of i16 (norm-bf16-memory-as-i16), 16 lanes on
+// AVX2 (one register of bf16).
+// VECTOR: llvm.intr.masked.load %{{.*}} : (!llvm.ptr, vector<16xi1>, vector<16xi16>) -> vector<16xi16>
 // VECTOR: llvm.intr.vector.reduce.fadd
 // INLINE-LABEL: llvm.func @block
 // INLINE-NOT: llvm.call @__norm_kernel

@@ -74,20 +74,38 @@ int64_t bytesOf(Value mem) {
 }
 
 /// The vectors have L lanes of acc_type, as many as fit the target's
-/// vector registers.
-int64_t rowKernelLanes(const RowNormProblem &p,
-                       const NormVectorCodegenOptions &options) {
+/// vector registers. This is the width of the sweeps other kernels build
+/// with (emitRowSums, emitRowSweep): their callbacks make vectors of it.
+int64_t registerLanes(const RowNormProblem &p,
+                      const NormVectorCodegenOptions &options) {
   FloatType acc = p.accType;
   return std::max<int64_t>(1, options.vectorBits / acc.getWidth());
+}
+
+/// The width of a whole row kernel (emitRowNormKernel): on 256-bit targets,
+/// rows of 16-bit elements take two registers' worth (16 f32 lanes). A load
+/// of x is then one full register, the rounded halves of two f32 registers
+/// pack into one with vpackusdw + vpermq (two shuffles per 16 values, where
+/// 8 lanes take an extract and a pack per 8), and every statistic
+/// accumulates in two independent chains. AVX-512 registers already hold 16
+/// f32 lanes. GroupNorm's rows (per-channel γ) and rows with statistics
+/// given by the GEMM keep the register width.
+int64_t wholeKernelLanes(const RowNormProblem &p,
+                         const NormVectorCodegenOptions &options) {
+  int64_t lanes = registerLanes(p, options);
+  bool sixteenBitRows = p.elementType().getIntOrFloatBitWidth() == 16;
+  if (options.vectorBits == 256 && lanes == 8 && sixteenBitRows &&
+      !p.channelLength && !p.givenSpread)
+    return 2 * lanes;
+  return lanes;
 }
 
 class RowKernelEmitter : VectorArith {
 public:
   RowKernelEmitter(Location loc, const RowNormProblem &p,
-                   const NormVectorCodegenOptions &options)
-      : VectorArith(loc, rowKernelLanes(p, options), p.accType,
-                    options.nativeBF16Conversion),
-        p(p), options(options) {
+                   const NormVectorCodegenOptions &options, int64_t lanes)
+      : VectorArith(loc, lanes, p.accType, options.nativeBF16Conversion), p(p),
+        options(options) {
     if (p.quant)
       quantized.emplace(loc, p, vectorLanes, options);
   }
@@ -812,7 +830,8 @@ void RowKernelEmitter::emit(OpBuilder &b) {
 void mlir::norm::emitRowNormKernel(RewriterBase &rewriter, Location loc,
                                    const RowNormProblem &problem,
                                    const NormVectorCodegenOptions &options) {
-  RowKernelEmitter(loc, problem, options).emit(rewriter);
+  RowKernelEmitter(loc, problem, options, wholeKernelLanes(problem, options))
+      .emit(rewriter);
 }
 
 SmallVector<Value>
@@ -820,7 +839,8 @@ mlir::norm::emitRowSums(OpBuilder &b, Location loc,
                         const RowNormProblem &problem,
                         const NormVectorCodegenOptions &options, Value length,
                         unsigned numStats, RowAccumulateFn accumulate) {
-  return RowKernelEmitter(loc, problem, options)
+  return RowKernelEmitter(loc, problem, options,
+                          registerLanes(problem, options))
       .reduceRow(b, length, numStats, accumulate);
 }
 
@@ -828,7 +848,7 @@ void mlir::norm::emitRowSweep(OpBuilder &b, Location loc,
                               const RowNormProblem &problem,
                               const NormVectorCodegenOptions &options,
                               Value length, RowStoreFn store) {
-  RowKernelEmitter(loc, problem, options)
+  RowKernelEmitter(loc, problem, options, registerLanes(problem, options))
       .sweepRow(b, length, Value(), /*nontemporal=*/false, store);
 }
 
@@ -848,7 +868,8 @@ void mlir::norm::emitStreamingRowSweep(OpBuilder &b, Location loc,
                                        const RowNormProblem &problem,
                                        const NormVectorCodegenOptions &options,
                                        Value row, RowStoreFn store) {
-  RowKernelEmitter(loc, problem, options).streamRow(b, row, store);
+  RowKernelEmitter(loc, problem, options, registerLanes(problem, options))
+      .streamRow(b, row, store);
 }
 
 /// Non-temporal stores are weakly ordered; the kernel ends with an sfence so

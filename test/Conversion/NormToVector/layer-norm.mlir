@@ -61,10 +61,11 @@ func.func @ln_stats(%x: memref<?x?xf32>, %g: memref<?xf32>, %b: memref<?xf32>, %
 
 // -----
 
-// bf16 LayerNorm, residual form: 8 bf16 lanes loaded and widened per vector.
+// bf16 LayerNorm, residual form: on AVX2, 16 bf16 lanes (one 256-bit
+// register) loaded and widened per vector, two registers of f32.
 // CHECK-LABEL: func.func @ln_residual_bf16
-//       CHECK: vector.load %{{.*}} : memref<2x48xbf16>, vector<8xbf16>
-//       CHECK: arith.extf %{{.*}} : vector<8xbf16> to vector<8xf32>
+//       CHECK: vector.load %{{.*}} : memref<2x48xbf16>, vector<16xbf16>
+//       CHECK: arith.extf %{{.*}} : vector<16xbf16> to vector<16xf32>
 //   CHECK-NOT: norm.layer_norm
 func.func @ln_residual_bf16(%x: memref<2x48xbf16>, %r: memref<2x48xbf16>, %y: memref<2x48xbf16>, %s: memref<2x48xbf16>) {
   norm.layer_norm ins(%x : memref<2x48xbf16>) residual(%r : memref<2x48xbf16>)
