@@ -2,7 +2,8 @@
 // QK-norm → RoPE as the frontends write it, fused by --norm-fuse-matmul
 // into one norm.matmul_rms_norm (the rotation taken into the norm first,
 // the angles reshaped to the product's [..., H, D] view, transposes after
-// the fused op), run against the same IR unfused.
+// the fused op), run against the float64 reference and the same IR
+// unfused.
 //
 // The fusion happens (the FUSED lines; no elementwise rotation is left):
 // RUN: norm-opt %s --norm-fuse-matmul | FileCheck %s --check-prefix=FUSED
@@ -20,6 +21,14 @@
 // RUN: norm-run %s --entry=half_concat --pipeline='builtin.module(norm-fuse-matmul,norm-lower-to-cpu)' --compare-pipeline=upstream --seed=5 --warmup=0 --repeat=1 | FileCheck %s --check-prefix=CMP
 // RUN: norm-run %s --entry=heads_transposed_first --pipeline='builtin.module(norm-fuse-matmul,norm-lower-to-cpu)' --compare-pipeline=upstream --seed=6 --warmup=0 --repeat=1 | FileCheck %s --check-prefix=CMP
 // RUN: norm-run %s --entry=transposed_bf16 --pipeline='builtin.module(norm-fuse-matmul,norm-lower-to-cpu)' --compare-pipeline=upstream --seed=7 --warmup=0 --repeat=1 | FileCheck %s --check-prefix=CMP
+
+// The fused model forms (the angles reshaped from arguments, the result
+// returned through the views after the fused op) against the float64
+// reference: --check follows the views to the op.
+// RUN: norm-opt %s --norm-fuse-matmul -o %t.mlir
+// RUN: norm-run %t.mlir --entry=half_concat --seed=5 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %t.mlir --entry=heads_transposed_first --seed=6 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %t.mlir --entry=transposed_bf16 --seed=7 --warmup=0 --repeat=1 --check | FileCheck %s
 
 // CHECK: {{^}}norm-run: entry={{[a-z_0-9]+}} pipeline=project threads={{[02]}} bytes={{[0-9]+}} median_ms={{[0-9.]+}} min_ms={{[0-9.]+}} gbps={{[0-9.]+}} rel_err={{[0-9.e+-]+}} tol={{1e-05|1e-02}} PASS{{$}}
 // CMP: {{^}}norm-run: entry={{[a-z_0-9]+}} pipeline=custom {{.*}} cmp_pipeline=upstream {{.*}} PASS{{$}}
