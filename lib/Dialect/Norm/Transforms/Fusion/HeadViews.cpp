@@ -353,6 +353,7 @@ FailureOr<HeadSplit> mlir::norm::analyzeHeadViews(Value product,
     DimPieces pieces = normalize(dim);
     if (pieces.empty()) {
       split.headsViewDim.push_back(-2);
+      split.dimPieces.emplace_back();
       continue;
     }
     // Whole dims: a row dim, H (the columns D apart) or D.
@@ -368,6 +369,17 @@ FailureOr<HeadSplit> mlir::norm::analyzeHeadViews(Value product,
              p.size == d)
       whole = rowDims + 1;
     split.headsViewDim.push_back(whole);
+    // The columns' pieces in heads (H, D apart) or in a head (D): the
+    // normalized dim is one head, the others' columns step by whole heads.
+    auto &out = split.dimPieces.emplace_back();
+    for (const Piece &q : pieces) {
+      if (q.dim < 0 || q.dim < rowDims)
+        out.push_back({q.dim, q.size, q.inner});
+      else if (q.inner % d == 0)
+        out.push_back({rowDims, q.size, q.inner / d});
+      else
+        out.push_back({rowDims + 1, q.size, q.inner});
+    }
   }
   return split;
 }
