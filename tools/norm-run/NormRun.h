@@ -171,10 +171,32 @@ mlir::LogicalResult allocateArgs(const std::vector<ShapedSig> &argSigs,
 // The norm ops (NormRunSpecs.cpp)
 //===----------------------------------------------------------------------===//
 
+/// One view on tensors between a checked op's operand or result and the
+/// function argument or result that holds it: a reshape (the same
+/// elements in the same row-major order: tensor.expand_shape,
+/// tensor.collapse_shape, tensor.reshape) or a transpose (linalg.transpose,
+/// or a linalg.generic that only copies its input through permutation
+/// maps). Casts change no buffer and are not recorded.
+struct ViewStep {
+  std::string name; // "linalg.transpose"
+  /// The static shapes on either side (ShapedType::kDynamic where dynamic).
+  std::vector<int64_t> inShape, outShape;
+  /// A transpose: out dim i is in dim perm[i]. Empty for a reshape.
+  std::vector<int64_t> perm;
+  /// An expand or collapse: per dim of its lower-rank side, the dims of
+  /// the higher-rank side it is (how dynamic sizes are told apart). Empty
+  /// for a tensor.reshape.
+  std::vector<std::vector<int64_t>> groups;
+};
+
 /// Where an operand of a checked op lives at run time.
 struct Slot {
   enum Kind { None, Arg, Result } kind = None;
   unsigned index = 0;
+  /// The views in the order the data flows through them: from the
+  /// argument to the operand, or from the op's result to the returned
+  /// value (NormRunViews.cpp applies or undoes them).
+  std::vector<ViewStep> views;
   explicit operator bool() const { return kind != None; }
 };
 
@@ -204,6 +226,10 @@ struct CheckSpec {
   bool checkable = false;
   /// Why it is not checkable.
   std::string reason;
+  /// Not checkable because its result reaches the return through an op
+  /// --check does not follow: --check warns even when other ops are
+  /// checked.
+  bool unfollowedView = false;
 
   // Inputs (None when the optional operand is absent).
   Slot x, residual, gamma, beta, rhs, matmulBias;
@@ -260,6 +286,32 @@ std::optional<mlir::norm::reference::QuantType> toQuantType(mlir::Type t);
 /// destination (`outs`, possibly through casts) of a norm op.
 std::vector<CheckSpec> collectNormOps(mlir::func::FuncOp entry,
                                       std::vector<bool> &outputArgs);
+
+//===----------------------------------------------------------------------===//
+// Views between the ops and the buffers (NormRunViews.cpp)
+//===----------------------------------------------------------------------===//
+
+/// The source of `op` when it is a view --check follows (a ViewStep, with
+/// `step` filled) or a cast (`step` left empty, `isCast` set); null
+/// otherwise.
+mlir::Value followView(mlir::Operation *op, ViewStep &step, bool &isCast);
+
+/// The shape of `slot`'s operand or result in the op's own frame, from the
+/// shape `bufferShape` of the buffer that holds it: its views applied (an
+/// argument) or undone (a result). Fails with `why` when a dynamic size on
+/// the way cannot be told from the buffer's.
+std::optional<std::vector<int64_t>>
+frameShape(const Slot &slot, const std::vector<int64_t> &bufferShape,
+           std::string &why);
+
+/// `buffer` (the one that holds `slot`) seen as the op's operand or result:
+/// the same elements in the op's row-major order. A transpose permutes the
+/// strides; a reshape of a strided view copies the elements into a new
+/// block of `storage`. Fails with `why` as frameShape.
+std::optional<Buffer>
+frameBuffer(const Slot &slot, const Buffer &buffer,
+            std::vector<std::unique_ptr<std::vector<char>>> &storage,
+            std::string &why);
 
 //===----------------------------------------------------------------------===//
 // Shapes and --check (NormRunCheck.cpp)

@@ -13,10 +13,13 @@
 #include "norm/Reference/NormReference.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,24 +46,32 @@ int64_t product(const std::vector<int64_t> &shape, size_t from, size_t to) {
   return p;
 }
 
-/// The shape of an argument slot, or null (absent, or a result).
-const std::vector<int64_t> *argShape(const Slot &s,
-                                     const std::vector<Buffer> &args) {
-  if (s.kind != Slot::Arg || s.index >= args.size())
-    return nullptr;
-  return &args[s.index].shape;
-}
-
 } // namespace
 
 std::string normrun::validateArgShapes(const CheckSpec &spec,
                                        const std::vector<Buffer> &args) {
-  const std::vector<int64_t> *x = argShape(spec.x, args);
+  // The shape of an argument slot in the op's frame (through its views),
+  // or null (absent, a result, or views whose dynamic sizes cannot be
+  // told: not checked here, and --check fails on them).
+  std::map<const Slot *, std::vector<int64_t>> frames;
+  auto argShape = [&](const Slot &s) -> const std::vector<int64_t> * {
+    if (s.kind != Slot::Arg || s.index >= args.size())
+      return nullptr;
+    if (s.views.empty())
+      return &args[s.index].shape;
+    std::string why;
+    std::optional<std::vector<int64_t>> shape =
+        frameShape(s, args[s.index].shape, why);
+    if (!shape)
+      return nullptr;
+    return &(frames[&s] = std::move(*shape));
+  };
+  const std::vector<int64_t> *x = argShape(spec.x);
   if (!x)
     return "";
   auto expect = [&](const Slot &s, const char *name,
                     const std::vector<int64_t> &want) -> std::string {
-    const std::vector<int64_t> *got = argShape(s, args);
+    const std::vector<int64_t> *got = argShape(s);
     if (!got || *got == want)
       return "";
     return std::string(name) + " (argument #" + std::to_string(s.index) +
@@ -75,7 +86,7 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
   // A rotary embedding's angles: the dims of `shape` (the input, or a
   // per-head op's heads view), or 1 (broadcast).
   auto checkAngles = [&](const std::vector<int64_t> &shape) {
-    const std::vector<int64_t> *angles = argShape(spec.cos, args);
+    const std::vector<int64_t> *angles = argShape(spec.cos);
     if (!angles)
       return;
     std::vector<int64_t> want = shape;
@@ -139,7 +150,7 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
   int64_t k = (*x)[rank - 1];
   std::vector<int64_t> lead = slice(*x, 0, rank - 1);
   std::optional<int64_t> n;
-  if (const std::vector<int64_t> *w = argShape(spec.rhs, args)) {
+  if (const std::vector<int64_t> *w = argShape(spec.rhs)) {
     if (w->size() != 2)
       return "rhs has shape " + ref::shapeString(*w) + ", expected rank 2";
     int64_t wk = spec.transposeRhs ? (*w)[1] : (*w)[0];
@@ -224,6 +235,7 @@ public:
       : args(args), results(results), outcome(outcome) {}
 
   void check(const CheckSpec &spec) {
+    currentHead = spec.opName + " at " + spec.location + ": ";
     const Buffer *x = get(spec.x);
     if (!x)
       return;
@@ -234,7 +246,7 @@ public:
     std::vector<double> g = loadOpt(spec.gamma), b = loadOpt(spec.beta);
     const double *gp = g.empty() ? nullptr : g.data();
     const double *bp = b.empty() ? nullptr : b.data();
-    std::string head = spec.opName + " at " + spec.location + ": ";
+    std::string head = currentHead;
 
     if (spec.kind == CheckOpKind::GroupNorm) {
       std::vector<double> y, mean, rstd;
@@ -372,7 +384,30 @@ public:
   }
 
 private:
-  const Buffer *get(const Slot &s) { return bufferOf(s, args, results); }
+  /// The buffer of `s` in the op's frame (through its views); null when
+  /// absent, or when its views cannot be followed, which fails the check.
+  const Buffer *get(const Slot &s) {
+    const Buffer *buffer = bufferOf(s, args, results);
+    if (!buffer || s.views.empty())
+      return buffer;
+    auto [it, inserted] = frames.try_emplace(&s);
+    if (!inserted)
+      return it->second ? &*it->second : nullptr;
+    std::string why;
+    it->second = frameBuffer(s, *buffer, storage, why);
+    if (!it->second) {
+      std::string what = s.kind == Slot::Arg ? "argument #" : "result #";
+      outcome.details.push_back(currentHead + what + std::to_string(s.index) +
+                                ": --check cannot follow its views: " + why +
+                                " FAIL");
+      outcome.ok = false;
+      haveWorst = true;
+      worstScore = std::numeric_limits<double>::infinity();
+      outcome.relErr = NAN;
+      return nullptr;
+    }
+    return &*it->second;
+  }
 
   /// A quantized y (DESIGN.md section 8): every element against the
   /// quantization of the float64 y / s (equal, or one step off within
@@ -474,6 +509,10 @@ private:
   const std::vector<Buffer> &args;
   const std::vector<Buffer> &results;
   CheckOutcome &outcome;
+  /// Buffers seen through views, per slot, and the copies they own.
+  std::map<const Slot *, std::optional<Buffer>> frames;
+  std::vector<std::unique_ptr<std::vector<char>>> storage;
+  std::string currentHead;
   bool haveWorst = false;
   double worstScore = 0.0;
 };
@@ -482,8 +521,14 @@ private:
 
 LogicalResult normrun::requireCheckable(const std::vector<CheckSpec> &specs,
                                         const Options &o) {
-  if (llvm::any_of(specs, [](const CheckSpec &s) { return s.checkable; }))
+  if (llvm::any_of(specs, [](const CheckSpec &s) { return s.checkable; })) {
+    // A returned result --check cannot read is not skipped silently.
+    for (const CheckSpec &s : specs)
+      if (s.unfollowedView)
+        llvm::errs() << "norm-run: warning: --check: " << s.opName << " at "
+                     << s.location << " is not checked: " << s.reason << "\n";
     return success();
+  }
   std::string why;
   for (const CheckSpec &s : specs)
     why += "; " + s.opName + " at " + s.location + " is not: " + s.reason;

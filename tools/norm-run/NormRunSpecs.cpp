@@ -79,24 +79,78 @@ Value stripCasts(Value v) {
   return v;
 }
 
-/// `v` with casts and row-major reshapes (`tensor.expand_shape`,
-/// `tensor.collapse_shape`) stripped: a returned reshape of a norm op's
-/// result holds that result's elements in the same order (QK-norm's fused
-/// op [B·T, N] returned as heads [B, T, H, D]).
-Value stripCastsAndReshapes(Value v) {
-  while (Operation *def = v.getDefiningOp()) {
-    if (!isa<memref::CastOp, tensor::CastOp, tensor::ExpandShapeOp,
-             tensor::CollapseShapeOp>(def))
-      break;
-    v = def->getOperand(0);
-  }
-  return v;
+/// Where a returned value goes: the result number and the views from the
+/// value to the returned one.
+struct Returned {
+  unsigned index;
+  std::vector<ViewStep> views;
+};
+
+/// Walks back from each returned value through casts and the views --check
+/// follows (followView): every value on the way is returned, through the
+/// views after it (the first return operand wins).
+llvm::DenseMap<Value, Returned> collectReturned(func::FuncOp entry) {
+  llvm::DenseMap<Value, Returned> returned;
+  entry.walk([&](func::ReturnOp ret) {
+    if (ret->getParentOp() != entry.getOperation())
+      return;
+    for (auto [i, v] : llvm::enumerate(ret.getOperands())) {
+      std::vector<ViewStep> views;
+      Value value = v;
+      while (value) {
+        returned.try_emplace(value, Returned{static_cast<unsigned>(i), views});
+        ViewStep step;
+        bool isCast = false;
+        value = followView(value.getDefiningOp(), step, isCast);
+        if (value && !isCast)
+          views.insert(views.begin(), std::move(step));
+      }
+    }
+  });
+  return returned;
 }
 
-/// The argument number of `v` (through casts) if it is an argument of
-/// `entry`'s body.
-std::optional<unsigned> argIndexOf(Value v, Block *entry) {
-  auto arg = dyn_cast<BlockArgument>(stripCasts(v));
+/// The op through which `result` (not returned itself) reaches the return,
+/// after the views --check follows: one it cannot follow (an
+/// extract_slice, a computation). Null when `result` is not returned
+/// through any op.
+Operation *
+unfollowedOpToReturn(Value result,
+                     const llvm::DenseMap<Value, Returned> &returned) {
+  SmallVector<Value> work{result};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      ViewStep step;
+      bool isCast = false;
+      if (followView(user, step, isCast) == v) {
+        work.push_back(user->getResult(0));
+        continue;
+      }
+      for (Value r : user->getResults())
+        if (returned.count(r))
+          return user;
+    }
+  }
+  return nullptr;
+}
+
+/// The argument number of `v` if it is an argument of `entry`'s body,
+/// through casts and, when `views` is given, the views --check follows
+/// (recorded into it from the argument to `v`).
+std::optional<unsigned> argIndexOf(Value v, Block *entry,
+                                   std::vector<ViewStep> *views = nullptr) {
+  while (Operation *def = v.getDefiningOp()) {
+    ViewStep step;
+    bool isCast = false;
+    Value source = followView(def, step, isCast);
+    if (!source || (!isCast && !views))
+      break;
+    if (!isCast)
+      views->insert(views->begin(), std::move(step));
+    v = source;
+  }
+  auto arg = dyn_cast<BlockArgument>(v);
   if (!arg || arg.getOwner() != entry)
     return std::nullopt;
   return arg.getArgNumber();
@@ -106,15 +160,17 @@ std::optional<unsigned> argIndexOf(Value v, Block *entry) {
 class SpecBuilder {
 public:
   SpecBuilder(CheckSpec &spec, Operation *op, Block *entry,
-              const llvm::DenseMap<Value, unsigned> &returned)
+              const llvm::DenseMap<Value, Returned> &returned)
       : spec(spec), op(op), entry(entry), returned(returned) {}
 
-  /// An input operand (null when the optional operand is absent).
+  /// An input operand (null when the optional operand is absent), an
+  /// argument or views of one.
   void input(Value v, Slot &slot, const char *name) {
     if (!v)
       return;
-    if (auto idx = argIndexOf(v, entry)) {
-      slot = {Slot::Arg, *idx};
+    std::vector<ViewStep> views;
+    if (auto idx = argIndexOf(v, entry, &views)) {
+      slot = {Slot::Arg, *idx, std::move(views)};
       return;
     }
     fail(std::string("its ") + name + " operand is not a function argument");
@@ -134,8 +190,8 @@ public:
       }
       // A buffer the function allocates and returns.
       auto it = returned.find(stripCasts(init.get()));
-      if (it != returned.end()) {
-        slot = {Slot::Result, it->second};
+      if (it != returned.end() && it->second.views.empty()) {
+        slot = {Slot::Result, it->second.index, {}};
         return;
       }
       if (required)
@@ -147,11 +203,21 @@ public:
     Value result = dps.getTiedOpResult(&init);
     auto it = returned.find(result);
     if (it != returned.end()) {
-      slot = {Slot::Result, it->second};
+      slot = {Slot::Result, it->second.index, it->second.views};
       return;
     }
-    if (required)
+    if (!required)
+      return;
+    if (Operation *through = unfollowedOpToReturn(result, returned)) {
+      spec.unfollowedView = spec.reason.empty();
+      fail(std::string("its ") + name + " result reaches the return only " +
+           "through '" + through->getName().getStringRef().str() +
+           "', which --check cannot follow (it follows casts, "
+           "tensor.expand_shape, tensor.collapse_shape, tensor.reshape, "
+           "linalg.transpose and linalg.generic permutation copies)");
+    } else {
       fail(std::string("its ") + name + " result is not returned");
+    }
   }
 
 private:
@@ -164,7 +230,7 @@ private:
   CheckSpec &spec;
   Operation *op;
   Block *entry;
-  const llvm::DenseMap<Value, unsigned> &returned;
+  const llvm::DenseMap<Value, Returned> &returned;
 };
 
 template <typename OpT>
@@ -368,15 +434,8 @@ std::vector<CheckSpec> normrun::collectNormOps(func::FuncOp entry,
   Block *body = &entry.getBody().front();
   outputArgs.assign(entry.getNumArguments(), false);
 
-  // Returned values (through casts and reshapes) -> result number (first
-  // occurrence).
-  llvm::DenseMap<Value, unsigned> returned;
-  entry.walk([&](func::ReturnOp ret) {
-    if (ret->getParentOp() != entry.getOperation())
-      return;
-    for (auto [i, v] : llvm::enumerate(ret.getOperands()))
-      returned.try_emplace(stripCastsAndReshapes(v), static_cast<unsigned>(i));
-  });
+  // Returned values (through casts and views) -> result number.
+  llvm::DenseMap<Value, Returned> returned = collectReturned(entry);
 
   std::vector<CheckSpec> specs;
   entry.walk([&](Operation *op) {

@@ -189,11 +189,13 @@ func.func @rows_regrouped_after_transpose(%a: tensor<4x32xf32>, %w: tensor<32x16
 // -----
 
 // A tensor.reshape to dynamic sizes next to the columns: [?, 32] flattened
-// and cut into [?, ?, 8], two dynamic sizes where the product's heads are.
-// Not fused; the remark names the reshape and the dim.
+// and cut into [?, ?, 8]. The static 8 cut exactly from the columns' inner
+// end are one head; the two dynamic sizes index the rows and the heads of
+// a row in some grouping, all a norm over the 8 needs. Fused.
 // CHECK-LABEL: func.func @reshape_dynamic_heads
-//       CHECK: linalg.matmul
-//       CHECK: norm.rms_norm ins
+//       CHECK: %[[Y:.*]] = norm.matmul_rms_norm {{.*}} outs(%{{.*}} : tensor<?x32xf32>) {head_dim = 8 : i64} -> tensor<?x32xf32>
+//  CHECK-NEXT: tensor.reshape %[[Y]]
+//   CHECK-NOT: norm.rms_norm
 func.func @reshape_dynamic_heads(%a: tensor<?x32xf32>, %w: tensor<32x32xf32>, %shape: tensor<3xindex>) -> tensor<?x?x8xf32> {
   %c0 = arith.constant 0 : index
   %m = tensor.dim %a, %c0 : tensor<?x32xf32>
@@ -206,9 +208,56 @@ func.func @reshape_dynamic_heads(%a: tensor<?x32xf32>, %w: tensor<32x32xf32>, %s
   %d0 = tensor.extract %shape[%c0] : tensor<3xindex>
   %d1 = tensor.extract %shape[%c1] : tensor<3xindex>
   %e = tensor.empty(%d0, %d1) : tensor<?x?x8xf32>
-  // expected-remark @+1 {{with a producer: 'tensor.reshape' (view 1 of 1 after the matmul, to tensor<?x?x8xf32>) (the whole input flattened) splits its input's dim 0 into [?, ?, 8], which cuts the product's columns (or rows beside them) where they are not whole heads or whole rows (or at a dynamic size)}}
+  // expected-remark @+1 {{fused with its producing matmul}}
   %y = norm.rms_norm ins(%h : tensor<?x?x8xf32>) outs(%e : tensor<?x?x8xf32>) -> tensor<?x?x8xf32>
   return %y : tensor<?x?x8xf32>
+}
+
+// -----
+
+// Several dynamic sizes beside the columns in an expand: [?·32] (rows and
+// columns flattened by a collapse) cut into [?, ?, 4, 8]; the static
+// 4 × 8 are the columns exactly. Fused.
+// CHECK-LABEL: func.func @expand_dynamic_beside_columns
+//       CHECK: norm.matmul_rms_norm {{.*}} {head_dim = 8 : i64}
+//   CHECK-NOT: norm.rms_norm
+func.func @expand_dynamic_beside_columns(%a: tensor<?x32xf32>, %w: tensor<32x32xf32>, %b: index, %t: index) -> tensor<?x?x4x8xf32> {
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %a, %c0 : tensor<?x32xf32>
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty(%m) : tensor<?x32xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<?x32xf32>) -> tensor<?x32xf32>
+  %c = linalg.matmul ins(%a, %w : tensor<?x32xf32>, tensor<32x32xf32>) outs(%z : tensor<?x32xf32>) -> tensor<?x32xf32>
+  %f = tensor.collapse_shape %c [[0, 1]] : tensor<?x32xf32> into tensor<?xf32>
+  %h = tensor.expand_shape %f [[0, 1, 2, 3]] output_shape [%b, %t, 4, 8] : tensor<?xf32> into tensor<?x?x4x8xf32>
+  %e = tensor.empty(%b, %t) : tensor<?x?x4x8xf32>
+  // expected-remark @+1 {{fused with its producing matmul}}
+  %y = norm.rms_norm ins(%h : tensor<?x?x4x8xf32>) outs(%e : tensor<?x?x4x8xf32>) -> tensor<?x?x4x8xf32>
+  return %y : tensor<?x?x4x8xf32>
+}
+
+// -----
+
+// Dynamic sizes beside static ones that do not cut the columns exactly:
+// [?, 32] flattened into [?, 3, 8] (3 cuts a row's 4 heads). The analysis
+// cannot say what the 3 index. Not fused; the remark names the reshape
+// and the dim.
+// CHECK-LABEL: func.func @reshape_dynamic_uneven
+//       CHECK: linalg.matmul
+//       CHECK: norm.rms_norm ins
+func.func @reshape_dynamic_uneven(%a: tensor<?x32xf32>, %w: tensor<32x32xf32>, %shape: tensor<3xindex>) -> tensor<?x3x8xf32> {
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %a, %c0 : tensor<?x32xf32>
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty(%m) : tensor<?x32xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<?x32xf32>) -> tensor<?x32xf32>
+  %c = linalg.matmul ins(%a, %w : tensor<?x32xf32>, tensor<32x32xf32>) outs(%z : tensor<?x32xf32>) -> tensor<?x32xf32>
+  %h = tensor.reshape %c(%shape) : (tensor<?x32xf32>, tensor<3xindex>) -> tensor<?x3x8xf32>
+  %d0 = tensor.extract %shape[%c0] : tensor<3xindex>
+  %e = tensor.empty(%d0) : tensor<?x3x8xf32>
+  // expected-remark @+1 {{with a producer: 'tensor.reshape' (view 1 of 1 after the matmul, to tensor<?x3x8xf32>) (the whole input flattened) splits its input's dim 0 into [?, 3, 8], which cuts the product's columns (or rows beside them) where they are not whole heads or whole rows (or at a dynamic size)}}
+  %y = norm.rms_norm ins(%h : tensor<?x3x8xf32>) outs(%e : tensor<?x3x8xf32>) -> tensor<?x3x8xf32>
+  return %y : tensor<?x3x8xf32>
 }
 
 // -----

@@ -149,12 +149,16 @@ func.func @other_reshape(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: tensor
 
 // Angles that vary along a dim the reshapes merge: the norm reads
 // [T·H, D] heads with one angle row per (position, head), which in the
-// fused op's [T, H, D] frame is two dims of it; the angles would need a
-// copy (here they could be reshaped, but a merge after a transpose could
-// not, and the fused op's angles keep one frame). Not fused.
+// fused op's [T, H, D] frame is two whole dims of it in their order: the
+// angles are the table reshaped to [T, H, D] (through one flat dim).
 // CHECK-LABEL: func.func @angles_on_merged_dim
-//       CHECK: linalg.matmul
-//       CHECK: norm.rms_norm
+//  CHECK-SAME: %[[C:[^:]*]]: tensor<12x16xf32>, %[[S:[^:]*]]: tensor<12x16xf32>
+//   CHECK-DAG: %[[CF:.*]] = tensor.collapse_shape %[[C]] {{\[}}[0, 1]] : tensor<12x16xf32> into tensor<192xf32>
+//   CHECK-DAG: %[[CV:.*]] = tensor.expand_shape %[[CF]] {{\[}}[0, 1, 2]] output_shape [6, 2, 16] : tensor<192xf32> into tensor<6x2x16xf32>
+//   CHECK-DAG: %[[SF:.*]] = tensor.collapse_shape %[[S]]
+//   CHECK-DAG: %[[SV:.*]] = tensor.expand_shape %[[SF]]
+//       CHECK: norm.matmul_rms_norm {{.*}} rope(%[[CV]], %[[SV]] : tensor<6x2x16xf32>, tensor<6x2x16xf32>) outs(%{{.*}} : tensor<6x32xf32>) {head_dim = 16 : i64} -> tensor<6x32xf32>
+//   CHECK-NOT: norm.rms_norm
 func.func @angles_on_merged_dim(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: tensor<12x16xf32>, %s: tensor<12x16xf32>) -> tensor<12x16xf32> {
   %zero = arith.constant 0.0 : f32
   %ce = tensor.empty() : tensor<6x32xf32>
@@ -163,7 +167,73 @@ func.func @angles_on_merged_dim(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c:
   %r = tensor.expand_shape %p [[0], [1, 2]] output_shape [6, 2, 16] : tensor<6x32xf32> into tensor<6x2x16xf32>
   %f = tensor.collapse_shape %r [[0, 1], [2]] : tensor<6x2x16xf32> into tensor<12x16xf32>
   %e = tensor.empty() : tensor<12x16xf32>
-  // expected-remark @+1 {{with a producer: its rotary angles vary along dim 0 of the norm's input, which the reshapes after the matmul make a part or a merge of dims of the product's [..., H, D] view (the fused op's angles follow that view; they would need a copy)}}
+  // expected-remark @+1 {{fused with its producing matmul}}
+  %y = norm.rms_norm ins(%f : tensor<12x16xf32>) rope(%c, %s : tensor<12x16xf32>, tensor<12x16xf32>) outs(%e : tensor<12x16xf32>) -> tensor<12x16xf32>
+  return %y : tensor<12x16xf32>
+}
+
+// -----
+
+// Angles that vary along dims a reshape split: the product's rows B·T
+// viewed [B, T, H, D], angles [B, T, 1, D] (one row per position of each
+// sequence) are the fused op's [B·T, 1, D].
+// CHECK-LABEL: func.func @angles_on_split_rows
+//   CHECK-DAG: %[[CV:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1, 2]] output_shape [6, 1, 16] : tensor<96xf32> into tensor<6x1x16xf32>
+//       CHECK: norm.matmul_rms_norm {{.*}} rope(%[[CV]], %{{.*}} : tensor<6x1x16xf32>, tensor<6x1x16xf32>) outs(%{{.*}} : tensor<6x32xf32>) {head_dim = 16 : i64} -> tensor<6x32xf32>
+//  CHECK-NEXT: tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2, 3]] output_shape [2, 3, 2, 16]
+//   CHECK-NOT: norm.rms_norm
+func.func @angles_on_split_rows(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: tensor<2x3x1x16xf32>, %s: tensor<2x3x1x16xf32>) -> tensor<2x3x2x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<6x32xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %p = linalg.matmul ins(%a, %w : tensor<6x16xf32>, tensor<16x32xf32>) outs(%z : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %h = tensor.expand_shape %p [[0, 1], [2, 3]] output_shape [2, 3, 2, 16] : tensor<6x32xf32> into tensor<2x3x2x16xf32>
+  %e = tensor.empty() : tensor<2x3x2x16xf32>
+  // expected-remark @+1 {{fused with its producing matmul}}
+  %y = norm.rms_norm ins(%h : tensor<2x3x2x16xf32>) rope(%c, %s : tensor<2x3x1x16xf32>, tensor<2x3x1x16xf32>) outs(%e : tensor<2x3x2x16xf32>) -> tensor<2x3x2x16xf32>
+  return %y : tensor<2x3x2x16xf32>
+}
+
+// -----
+
+// Angles along a part of a split dim: [1, T, 1, D] over the rows B·T
+// viewed [B, T, H, D] (the same positions in every sequence). The fused
+// op's angles would be [B·T, 1, D], the table repeated B times: a copy.
+// Not fused; the remark names the dim.
+// CHECK-LABEL: func.func @angles_on_part_of_rows
+//       CHECK: linalg.matmul
+//       CHECK: norm.rms_norm
+func.func @angles_on_part_of_rows(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: tensor<1x3x1x16xf32>, %s: tensor<1x3x1x16xf32>) -> tensor<2x3x2x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<6x32xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %p = linalg.matmul ins(%a, %w : tensor<6x16xf32>, tensor<16x32xf32>) outs(%z : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %h = tensor.expand_shape %p [[0, 1], [2, 3]] output_shape [2, 3, 2, 16] : tensor<6x32xf32> into tensor<2x3x2x16xf32>
+  %e = tensor.empty() : tensor<2x3x2x16xf32>
+  // expected-remark @+1 {{with a producer: its rotary angles vary along dim 1 of the norm's input, which is only a part of dim 0 (rows) of the product's [..., H, D] view, or takes it in another order (the fused op's angles follow that view; they would need a copy)}}
+  %y = norm.rms_norm ins(%h : tensor<2x3x2x16xf32>) rope(%c, %s : tensor<1x3x1x16xf32>, tensor<1x3x1x16xf32>) outs(%e : tensor<2x3x2x16xf32>) -> tensor<2x3x2x16xf32>
+  return %y : tensor<2x3x2x16xf32>
+}
+
+// -----
+
+// Angles along a merge of dims a transpose swapped first ([H, T, D] heads
+// merged to [H·T, D]): in the product's [T, H, D] view the table would be
+// transposed. Not fused.
+// CHECK-LABEL: func.func @angles_merged_after_transpose
+//       CHECK: linalg.matmul
+//       CHECK: norm.rms_norm
+func.func @angles_merged_after_transpose(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: tensor<12x16xf32>, %s: tensor<12x16xf32>) -> tensor<12x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<6x32xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %p = linalg.matmul ins(%a, %w : tensor<6x16xf32>, tensor<16x32xf32>) outs(%z : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %h = tensor.expand_shape %p [[0], [1, 2]] output_shape [6, 2, 16] : tensor<6x32xf32> into tensor<6x2x16xf32>
+  %te = tensor.empty() : tensor<2x6x16xf32>
+  %t = linalg.transpose ins(%h : tensor<6x2x16xf32>) outs(%te : tensor<2x6x16xf32>) permutation = [1, 0, 2]
+  %f = tensor.collapse_shape %t [[0, 1], [2]] : tensor<2x6x16xf32> into tensor<12x16xf32>
+  %e = tensor.empty() : tensor<12x16xf32>
+  // expected-remark @+1 {{with a producer: its rotary angles vary along dims that a transpose before the norm reorders, so in the product's [..., H, D] view they would need a transpose of their own}}
   %y = norm.rms_norm ins(%f : tensor<12x16xf32>) rope(%c, %s : tensor<12x16xf32>, tensor<12x16xf32>) outs(%e : tensor<12x16xf32>) -> tensor<12x16xf32>
   return %y : tensor<12x16xf32>
 }

@@ -49,9 +49,9 @@ struct ProducerMatch {
   /// columns of the product's rows (0: whole rows).
   SmallVector<Operation *> views;
   int64_t headDim = 0;
-  /// Through views: for each dim of the norm's input, the dim of the
-  /// product's heads view [..., H, D] it is (HeadSplit::headsViewDim).
-  SmallVector<int64_t> headsViewDim;
+  /// Through views: how the norm's input dims index the product's heads
+  /// view [..., H, D].
+  HeadSplit split;
   /// norm → matmul → norm: the norm.rms_norm_matmul whose product the norm
   /// reads (`matmul` then describes its product and has no linalg op).
   RMSNormMatmulOp inputNorm;
@@ -141,7 +141,7 @@ FailureOr<ProducerMatch> matchThroughHeadViews(const NormOpView &norm,
   int64_t n = cast<RankedTensorType>(v.getType()).getShape().back();
   producer.matmul = *match;
   producer.headDim = split->headDim == n ? 0 : split->headDim;
-  producer.headsViewDim = split->headsViewDim;
+  producer.split = *split;
   return producer;
 }
 
@@ -225,12 +225,12 @@ FailureOr<ProducerMatch> matchProducer(const NormOpView &norm,
 
 /// Why the rotary embedding of `norm` cannot go with the fused op (empty
 /// when it can, or when there is none). The fused op's angles are indexed
-/// like its output viewed as [..., H, D]: each dim the angles vary along
-/// (not a broadcast 1) must be one whole dim of that view through the
-/// norm's views, in the same order; the angles then move to that view by
-/// moving their unit dims only (Qwen3's [1, T, D] for [H, T, D] heads is
-/// [T, 1, D] for the product's [T, H, D]). `angleShape` is their shape
-/// there.
+/// like its output viewed as [..., H, D]: the dims the angles vary along
+/// must index whole dims of that view through the norm's views, in the
+/// same order, merged or split as they may be (anglesInHeadsView); the
+/// angles then are a reshape of the table (Qwen3's [1, T, D] for [H, T, D]
+/// heads is [T, 1, D] for the product's [T, H, D]; [T·H, D] is
+/// [T, H, D]). `angleShape` is their shape there.
 std::string whyRopeNotFused(const NormOpView &norm,
                             const ProducerMatch &producer,
                             SmallVector<int64_t> &angleShape) {
@@ -238,29 +238,17 @@ std::string whyRopeNotFused(const NormOpView &norm,
     return "";
   if (!producer.headDim)
     return "its rotary embedding (rope) is per head, and the norm is not";
-  ArrayRef<int64_t> shape =
-      cast<RankedTensorType>(norm.cos.getType()).getShape();
-  int64_t viewRank =
-      cast<RankedTensorType>(producer.matmul.result.getType()).getRank() + 1;
-  angleShape.assign(viewRank, 1);
-  int64_t last = -1;
-  for (auto [j, size] : llvm::enumerate(shape)) {
-    if (size == 1)
-      continue;
-    int64_t dim = producer.headsViewDim[j];
-    if (dim < 0)
-      return "its rotary angles vary along dim " + std::to_string(j) +
-             " of the norm's input, which the reshapes after the matmul "
-             "make a part or a merge of dims of the product's [..., H, D] "
-             "view (the fused op's angles follow that view; they would need "
-             "a copy)";
-    if (dim < last)
-      return "its rotary angles vary along dims that a transpose before the "
-             "norm reorders, so in the product's [..., H, D] view they would "
-             "need a transpose of their own";
-    last = dim;
-    angleShape[dim] = size;
-  }
+  auto productType = cast<RankedTensorType>(producer.matmul.result.getType());
+  SmallVector<int64_t> headsShape(productType.getShape().drop_back());
+  headsShape.append(
+      {productType.getShape().back() / producer.headDim, producer.headDim});
+  std::string why;
+  FailureOr<SmallVector<int64_t>> shape =
+      anglesInHeadsView(cast<RankedTensorType>(norm.cos.getType()).getShape(),
+                        producer.split, headsShape, why);
+  if (failed(shape))
+    return why;
+  angleShape = *shape;
   return "";
 }
 
@@ -402,8 +390,8 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
     // The angles in the fused op's heads view.
     Value cos = norm->cos, sin = norm->sin;
     if (cos) {
-      cos = reshapeUnitDims(rewriter, loc, cos, angleShape);
-      sin = reshapeUnitDims(rewriter, loc, sin, angleShape);
+      cos = reshapeAngles(rewriter, loc, cos, angleShape);
+      sin = reshapeAngles(rewriter, loc, sin, angleShape);
     }
     fused = createMatmulRMSNorm(rewriter, loc, resultTypes, *producer, *norm,
                                 cos, sin, init, sumInit, statInits[1], headDim);

@@ -60,6 +60,37 @@ DimPieces normalize(ArrayRef<Piece> pieces) {
   return out;
 }
 
+/// Cuts a dim of static size `need` from the inner end of `pieces` into
+/// `out`. False when the cut falls inside a piece it does not divide.
+bool cutStatic(DimPieces &pieces, int64_t need, DimPieces &out) {
+  DimPieces piece;
+  while (need > 1) {
+    if (pieces.empty())
+      return false;
+    Piece p = pieces.back();
+    if (isDynamic(p.size)) {
+      // A static extent cut from a dynamic one (its outer part stays
+      // dynamic); the IR's sizes say it divides.
+      pieces.back().inner = p.inner * need;
+      piece.insert(piece.begin(), Piece{p.dim, need, p.inner});
+      need = 1;
+    } else if (need % p.size == 0) {
+      piece.insert(piece.begin(), p);
+      pieces.pop_back();
+      need /= p.size;
+    } else if (p.size % need == 0) {
+      pieces.back().size = p.size / need;
+      pieces.back().inner = p.inner * need;
+      piece.insert(piece.begin(), Piece{p.dim, need, p.inner});
+      need = 1;
+    } else {
+      return false;
+    }
+  }
+  out = normalize(piece);
+  return true;
+}
+
 /// Cuts `pieces` into dims of `sizes` (outer to inner), from the inner
 /// end. `oneDynamic`: the one dynamic size and the one dynamic piece are
 /// the same extent. False when a cut falls inside a piece it does not
@@ -68,41 +99,42 @@ bool cutExactly(DimPieces pieces, ArrayRef<int64_t> sizes, bool oneDynamic,
                 SmallVectorImpl<DimPieces> &out) {
   out.assign(sizes.size(), {});
   for (int64_t i = sizes.size() - 1; i >= 1; --i) {
-    int64_t need = sizes[i];
-    DimPieces piece;
-    if (isDynamic(need)) {
+    if (isDynamic(sizes[i])) {
       if (!oneDynamic || pieces.empty() || !isDynamic(pieces.back().size))
         return false;
-      piece.push_back(pieces.pop_back_val());
-      out[i] = piece;
+      out[i].push_back(pieces.pop_back_val());
       continue;
     }
-    while (need > 1) {
-      if (pieces.empty())
-        return false;
-      Piece p = pieces.back();
-      if (isDynamic(p.size)) {
-        // A static extent cut from a dynamic one (its outer part stays
-        // dynamic); the IR's sizes say it divides.
-        pieces.back().inner = p.inner * need;
-        piece.insert(piece.begin(), Piece{p.dim, need, p.inner});
-        need = 1;
-      } else if (need % p.size == 0) {
-        piece.insert(piece.begin(), p);
-        pieces.pop_back();
-        need /= p.size;
-      } else if (p.size % need == 0) {
-        pieces.back().size = p.size / need;
-        pieces.back().inner = p.inner * need;
-        piece.insert(piece.begin(), Piece{p.dim, need, p.inner});
-        need = 1;
-      } else {
-        return false;
-      }
-    }
-    out[i] = normalize(piece);
+    if (!cutStatic(pieces, sizes[i], out[i]))
+      return false;
   }
   out[0] = normalize(pieces);
+  return true;
+}
+
+/// Cuts the static inner sizes of `sizes` (those after the last dynamic
+/// one) exactly from the inner end of `pieces`; the outer sizes regroup
+/// what is left at sizes pieces cannot say, so they become opaque pieces:
+/// each of their indices is one run of what is left (whole rows, or a row
+/// and some of its columns), which is all a norm needs of them when the
+/// normalized dim is among the inner ones. ([?, 32] flattened into
+/// [?, ?, 8]: the 8 are a head of the columns, the two dynamic sizes index
+/// the rows and the heads in some grouping.) False when there is no
+/// dynamic size or a static cut fails.
+bool cutInnerStatic(DimPieces pieces, ArrayRef<int64_t> sizes,
+                    SmallVectorImpl<DimPieces> &out) {
+  int64_t firstStatic = sizes.size();
+  while (firstStatic > 0 && !isDynamic(sizes[firstStatic - 1]))
+    --firstStatic;
+  if (firstStatic == 0)
+    return false;
+  out.assign(sizes.size(), {});
+  for (int64_t i = sizes.size() - 1; i >= firstStatic; --i)
+    if (!cutStatic(pieces, sizes[i], out[i]))
+      return false;
+  for (int64_t i = 0; i < firstStatic; ++i)
+    if (sizes[i] != 1)
+      out[i].push_back(Piece{-1, sizes[i], 1});
   return true;
 }
 
@@ -114,6 +146,9 @@ bool cut(const DimPieces &pieces, ArrayRef<int64_t> sizes, int64_t rowDims,
   int64_t dynamicPieces =
       llvm::count_if(pieces, [](const Piece &p) { return isDynamic(p.size); });
   if (cutExactly(pieces, sizes, dynamicSizes == 1 && dynamicPieces == 1, out))
+    return true;
+  // Dynamic sizes outside static inner ones that cut exactly.
+  if (cutInnerStatic(pieces, sizes, out))
     return true;
   // Rows only: any regrouping of rows keeps whole rows.
   if (!llvm::all_of(pieces, [&](const Piece &p) { return p.dim < rowDims; }))
@@ -353,6 +388,7 @@ FailureOr<HeadSplit> mlir::norm::analyzeHeadViews(Value product,
     DimPieces pieces = normalize(dim);
     if (pieces.empty()) {
       split.headsViewDim.push_back(-2);
+      split.dimPieces.emplace_back();
       continue;
     }
     // Whole dims: a row dim, H (the columns D apart) or D.
@@ -368,6 +404,17 @@ FailureOr<HeadSplit> mlir::norm::analyzeHeadViews(Value product,
              p.size == d)
       whole = rowDims + 1;
     split.headsViewDim.push_back(whole);
+    // The columns' pieces in heads (H, D apart) or in a head (D): the
+    // normalized dim is one head, the others' columns step by whole heads.
+    auto &out = split.dimPieces.emplace_back();
+    for (const Piece &q : pieces) {
+      if (q.dim < 0 || q.dim < rowDims)
+        out.push_back({q.dim, q.size, q.inner});
+      else if (q.inner % d == 0)
+        out.push_back({rowDims, q.size, q.inner / d});
+      else
+        out.push_back({rowDims + 1, q.size, q.inner});
+    }
   }
   return split;
 }

@@ -43,6 +43,17 @@ struct HeadSplit {
   /// order); -1 when it is a part or a merge of such dims, -2 for a unit
   /// dim.
   SmallVector<int64_t> headsViewDim;
+  /// `size` indices of dim `dim` of the heads view, `stride` of its
+  /// indices apart; `dim` -1 for rows the views regroup at dynamic sizes
+  /// (known only to be whole rows).
+  struct Piece {
+    int64_t dim;
+    int64_t size;
+    int64_t stride;
+  };
+  /// For each dim of the norm's input, its pieces from outer to inner:
+  /// its index is theirs in row-major order.
+  SmallVector<SmallVector<Piece, 2>> dimPieces;
 };
 
 /// Follows `views` (the product's user first, each reading the one before)

@@ -1,0 +1,55 @@
+// REQUIRES: norm-jit
+// --check sees each operand and result of a norm op in the op's own frame:
+// through the views (reshapes and transposes) between it and the function
+// argument or the returned value, applied or undone, with dynamic sizes
+// taken from the buffers. Sizes it cannot tell fail the check, never pass.
+//
+// An input transposed from the argument (strides permuted), the result
+// returned transposed back:
+// RUN: norm-run %s --entry=transposed --seed=1 --warmup=0 --repeat=1 --check | FileCheck %s
+//
+// Dynamic rows: the input split to heads by an expand whose dynamic size
+// comes from the argument's, the result merged back by a collapse:
+// RUN: norm-run %s --entry=dynamic_heads --dims=6 --seed=2 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=dynamic_heads --dims=5 --seed=3 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s
+//
+// CHECK: {{^}}norm-run: entry={{[a-z_]+}} pipeline=project {{.*}} tol=1e-06 PASS{{$}}
+//
+// The result of two dynamic sizes merged into one before it is returned:
+// which sizes the op had cannot be told from the 32 elements returned (the
+// runner does not guess them from the input). The check fails and says
+// why:
+// RUN: not norm-run %s --entry=merged_dynamic --dims=4,8 --warmup=0 --repeat=1 --check 2>&1 | FileCheck %s --check-prefix=AMBIGUOUS
+// AMBIGUOUS: norm-run: check: norm.rms_norm at {{.*}}check-views.mlir:[[@LINE+29]]:{{[0-9]+}}: result #0: --check cannot follow its views: the shape [?x?] on one side of 'tensor.collapse_shape' has two dynamic sizes in one group, which cannot be told apart from the [32] on its other FAIL
+// AMBIGUOUS: {{^}}norm-run: entry=merged_dynamic {{.*}} rel_err=nan {{.*}} FAIL{{$}}
+
+func.func @transposed(%x: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  %te = tensor.empty() : tensor<4x8xf32>
+  %t = linalg.transpose ins(%x : tensor<8x4xf32>) outs(%te : tensor<4x8xf32>) permutation = [1, 0]
+  %e = tensor.empty() : tensor<4x8xf32>
+  %y = norm.rms_norm ins(%t : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %be = tensor.empty() : tensor<8x4xf32>
+  %b = linalg.transpose ins(%y : tensor<4x8xf32>) outs(%be : tensor<8x4xf32>) permutation = [1, 0]
+  return %b : tensor<8x4xf32>
+}
+
+func.func @dynamic_heads(%x: tensor<?x32xf32>) -> tensor<?x32xf32> {
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %x, %c0 : tensor<?x32xf32>
+  %h = tensor.expand_shape %x [[0], [1, 2]] output_shape [%m, 4, 8] : tensor<?x32xf32> into tensor<?x4x8xf32>
+  %e = tensor.empty(%m) : tensor<?x4x8xf32>
+  %y = norm.rms_norm ins(%h : tensor<?x4x8xf32>) outs(%e : tensor<?x4x8xf32>) -> tensor<?x4x8xf32>
+  %r = tensor.collapse_shape %y [[0], [1, 2]] : tensor<?x4x8xf32> into tensor<?x32xf32>
+  return %r : tensor<?x32xf32>
+}
+
+func.func @merged_dynamic(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %d1 = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %e = tensor.empty(%d0, %d1) : tensor<?x?xf32>
+  %y = norm.rms_norm ins(%x : tensor<?x?xf32>) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %r = tensor.collapse_shape %y [[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
+  return %r : tensor<?xf32>
+}
