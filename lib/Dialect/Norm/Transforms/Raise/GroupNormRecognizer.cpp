@@ -355,14 +355,6 @@ Value reshapeTensor(RewriterBase &rewriter, Location loc, Value v,
   return tensor::ExpandShapeOp::create(rewriter, loc, to, v, *reassociation);
 }
 
-/// `v` widened to `type` when it is narrower.
-Value widenTo(RewriterBase &rewriter, Location loc, Value v, Type type) {
-  auto t = cast<RankedTensorType>(v.getType());
-  if (t.getElementType() == type)
-    return v;
-  return arith::ExtFOp::create(rewriter, loc, t.clone(type), v);
-}
-
 } // namespace
 
 GroupNormRaise raise::raiseGroupNorm(RewriterBase &rewriter, Value v,

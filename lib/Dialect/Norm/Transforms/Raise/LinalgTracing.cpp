@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -195,14 +196,62 @@ static std::optional<double> getSplatFloat(Value v) {
   return std::nullopt;
 }
 
+/// The scalar a body's block argument reads when it is an input of one
+/// element made by tensor.from_elements / tensor.splat (or a constant).
+static std::optional<Value> scalarOfOneElementInput(Value v) {
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (!arg)
+    return std::nullopt;
+  auto op = dyn_cast_or_null<linalg::LinalgOp>(arg.getOwner()->getParentOp());
+  if (!op || arg.getOwner() != op.getBlock())
+    return std::nullopt;
+  OpOperand *operand = op.getMatchingOpOperand(arg);
+  if (!operand || !op.isDpsInput(operand))
+    return std::nullopt;
+  auto type = dyn_cast<RankedTensorType>(operand->get().getType());
+  if (!type || !type.hasStaticShape() || type.getNumElements() != 1)
+    return std::nullopt;
+  Operation *def = operand->get().getDefiningOp();
+  if (auto from = dyn_cast_or_null<tensor::FromElementsOp>(def))
+    return from.getElements()[0];
+  if (auto splat = dyn_cast_or_null<tensor::SplatOp>(def))
+    return splat.getInput();
+  if (def && matchPattern(def, m_Constant()))
+    return operand->get();
+  return std::nullopt;
+}
+
 Expr *Tracer::evalExtent(Value v) {
-  // index_cast / index_castui chains, then tensor.dim or a constant.
-  while (Operation *def = v.getDefiningOp()) {
-    if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(def)) {
-      v = def->getOperand(0);
+  // index_cast / index_castui / integer width chains, then tensor.dim, a
+  // constant or a product of those.
+  while (true) {
+    if (Operation *def = v.getDefiningOp()) {
+      if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+              arith::ExtUIOp>(def)) {
+        v = def->getOperand(0);
+        continue;
+      }
+      break;
+    }
+    // A size carried in a one-element tensor into a body: StableHLO's
+    // convert(get_dimension_size(x, d)) lowers to tensor.from_elements of
+    // the index_cast extent and a 0-d generic that converts it.
+    if (std::optional<Value> inner = scalarOfOneElementInput(v)) {
+      v = *inner;
       continue;
     }
     break;
+  }
+  // The element count of several reduced dims: torch-mlir's mean divides by
+  // size(d1) * size(d2) (aten.mul.int), IREE multiplies the index extents.
+  // Sizes are non-negative and the product is what the reduction counts, so
+  // it is the polynomial product of the factors.
+  if (auto mul = v.getDefiningOp<arith::MulIOp>()) {
+    Expr *lhs = evalExtent(mul.getLhs());
+    Expr *rhs = lhs ? evalExtent(mul.getRhs()) : nullptr;
+    if (!rhs)
+      return nullptr;
+    return node(ExprKind::Mul, Float64Type::get(v.getContext()), {lhs, rhs});
   }
   APInt value;
   if (matchPattern(v, m_ConstantInt(&value)))
@@ -273,6 +322,37 @@ Expr *Tracer::evalOutsideScalar(Value v) {
   return e;
 }
 
+/// True if a reduction is under `e` (each node visited once).
+static bool containsSum(const Expr *e) {
+  llvm::SmallPtrSet<const Expr *, 32> seen;
+  SmallVector<const Expr *> stack = {e};
+  while (!stack.empty()) {
+    const Expr *n = stack.pop_back_val();
+    if (!n || !seen.insert(n).second)
+      continue;
+    if (n->kind == ExprKind::Sum)
+      return true;
+    llvm::append_range(stack, n->operands);
+  }
+  return false;
+}
+
+Expr *Tracer::clampedAtZero(Expr *lhs, Expr *rhs, bool nanKeeps, Type type) {
+  auto isZero = [](const Expr *e) {
+    return e && e->kind == ExprKind::Const && e->constant == 0.0;
+  };
+  if (isZero(lhs))
+    std::swap(lhs, rhs);
+  // Only a statistic: a max(0, x) of data (a ReLU) stays what it was, an
+  // opaque value the norm may take as its input.
+  if (!isZero(rhs) || !lhs || !containsSum(lhs))
+    return nullptr;
+  Expr *e = node(ExprKind::Max, type, {lhs, rhs});
+  if (e)
+    e->nanKeeps = nanKeeps;
+  return e;
+}
+
 Expr *Tracer::applyArith(Operation *op, ArrayRef<Expr *> ops) {
   if (op->getNumResults() != 1 || llvm::is_contained(ops, nullptr))
     return nullptr;
@@ -299,6 +379,9 @@ Expr *Tracer::applyArith(Operation *op, ArrayRef<Expr *> ops) {
       e->nanKeeps = nanKeeps;
     return e;
   };
+  if (!traceQuantization && isa<arith::MaximumFOp, arith::MaxNumFOp>(op) &&
+      ops.size() == 2)
+    return clampedAtZero(ops[0], ops[1], isa<arith::MaximumFOp>(op), type);
   if (traceQuantization) {
     Expr *e =
         llvm::TypeSwitch<Operation *, Expr *>(op)
@@ -379,6 +462,17 @@ Expr *Tracer::evalOp(Operation *op, Value result, const Binding &b) {
   if (auto cast = dyn_cast<tensor::CastOp>(op)) {
     tracedOps.insert(op);
     return eval(cast.getSource(), b);
+  }
+  // A one-element tensor of a scalar computed outside (a 0-d value, as
+  // StableHLO lowers its scalars).
+  if (auto from = dyn_cast<tensor::FromElementsOp>(op)) {
+    if (from.getElements().size() != 1 ||
+        !isa<FloatType>(from.getElements()[0].getType()))
+      return nullptr;
+    Expr *e = evalOutsideScalar(from.getElements()[0]);
+    if (e)
+      tracedOps.insert(op);
+    return e;
   }
   if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op)) {
     tracedOps.insert(op);

@@ -60,7 +60,8 @@ enum class ExprKind {
   Ext,   // extf to `type`
   Trunc, // truncf to `type`
   Sum,   // Σ over the root dims `sumDims` of operands[0] (or a prefix)
-  // Quantization (traced only with Tracer::traceQuantization):
+  // Quantization (traced only with Tracer::traceQuantization, except a
+  // max(s, 0) of a statistic s: Tracer::clampedAtZero):
   Max,       // maximumf / maxnumf / a compare-and-select; `nanKeeps`
   Min,       // minimumf / minnumf / a compare-and-select; `nanKeeps`
   Abs,       // absf

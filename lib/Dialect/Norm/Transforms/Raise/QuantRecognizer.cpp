@@ -133,6 +133,27 @@ bool QuantRecognizer::peel(const Expr *e, QuantForm &form, std::string &why) {
             "to nearest even";
       return false;
     }
+    // A zero point: torch-mlir's quantize_per_tensor adds it after the
+    // rounding (0 converted by sitofp for the symmetric qint8 case).
+    if (e->kind == ExprKind::Add) {
+      const Expr *a = e->operands[0], *b = e->operands[1];
+      if (a->kind == ExprKind::Const)
+        std::swap(a, b);
+      if (b->kind != ExprKind::Const || a->kind == ExprKind::Const)
+        break;
+      if (b->constant != 0.0) {
+        why = "the quantization adds the zero point " +
+              formatDouble(b->constant) +
+              " (asymmetric); the op quantizes symmetrically (zero point 0)";
+        return false;
+      }
+      // ± 0 after the rounding: fptosi gives 0 for both zeros. In fp8 the
+      // sign of a zero would change, so there the + 0 is not looked through.
+      if (!i8)
+        break;
+      e = a;
+      continue;
+    }
     break;
   }
   form.core = e;

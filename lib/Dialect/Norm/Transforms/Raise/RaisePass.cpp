@@ -18,6 +18,7 @@
 #include "norm/Dialect/Norm/Transforms/Passes.h"
 #include "norm/Dialect/Norm/Transforms/Transforms.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/IR/PatternMatch.h"
@@ -300,6 +301,13 @@ Value raise::reshapeTo(RewriterBase &rewriter, Location loc, Value v,
   return v;
 }
 
+Value raise::widenTo(RewriterBase &rewriter, Location loc, Value v, Type type) {
+  auto t = cast<RankedTensorType>(v.getType());
+  if (t.getElementType() == type)
+    return v;
+  return arith::ExtFOp::create(rewriter, loc, t.clone(type), v);
+}
+
 void Raiser::report(Operation *root, const Twine &msg,
                     const llvm::SetVector<Operation *> &traced) {
   Pending p{root->getLoc(), msg.str(), {}};
@@ -529,9 +537,12 @@ bool Raiser::tryRaise(Value v) {
   Value param = m.gamma ? m.gamma : m.beta;
   auto columnType = RankedTensorType::get(
       xType.getShape().drop_front(m.axis),
-      param ? getElementTypeOrSelf(param.getType()) : Type(m.elemType));
+      param && !m.widenParams ? getElementTypeOrSelf(param.getType())
+                              : Type(m.elemType));
   for (Value w : {m.gamma, m.beta})
-    if (w && !canReshape(cast<RankedTensorType>(w.getType()), columnType))
+    if (w && !canReshape(cast<RankedTensorType>(w.getType())
+                             .clone(columnType.getElementType()),
+                         columnType))
       return fail("γ/β do not have the shape of the normalized dims");
   if (!tensor::CastOp::areCastCompatible(xType.clone(type.getElementType()),
                                          type))
@@ -558,9 +569,15 @@ bool Raiser::tryRaise(Value v) {
   Value sumInit = sumValue ? empty(sizes, m.elemType) : Value();
   Value meanInit = wantMean ? empty(rowSizes, m.accType) : Value();
   Value rstdInit = wantRstd ? empty(rowSizes, m.accType) : Value();
-  Value gamma =
-      m.gamma ? reshapeTo(rewriter, loc, m.gamma, columnType) : Value();
-  Value beta = m.beta ? reshapeTo(rewriter, loc, m.beta, columnType) : Value();
+  auto operand = [&](Value w) -> Value {
+    if (!w)
+      return Value();
+    Type elem = columnType.getElementType();
+    return reshapeTo(rewriter, loc, widenTo(rewriter, loc, w, elem),
+                     columnType);
+  };
+  Value gamma = operand(m.gamma);
+  Value beta = operand(m.beta);
 
   SmallVector<Type> resultTypes = {init.getType()};
   for (Value i : {sumInit, meanInit, rstdInit})
@@ -611,6 +628,10 @@ bool Raiser::tryRaise(Value v) {
   auto notInCone = [&](OpOperand &use) {
     return !cone.contains(use.getOwner()) && use.getOwner() != normOp;
   };
+  if (m.truncatedResult)
+    y = arith::TruncFOp::create(
+        rewriter, loc,
+        cast<RankedTensorType>(y.getType()).clone(m.truncatedResult), y);
   rewriter.replaceUsesWithIf(v, reshapeTo(rewriter, loc, y, type), notInCone);
   if (sumValue)
     rewriter.replaceUsesWithIf(
@@ -642,6 +663,9 @@ bool Raiser::tryRaise(Value v) {
       os << ", weight";
     if (m.beta)
       os << ", bias";
+    if (m.widenParams)
+      os << " widened from "
+         << getElementTypeOrSelf((m.gamma ? m.gamma : m.beta).getType());
     if (m.weightOffset != 0.0)
       os << ", weight_offset " << formatDouble(m.weightOffset);
     if (m.partial != 1.0)
@@ -657,6 +681,8 @@ bool Raiser::tryRaise(Value v) {
     if (m.epsMode == EpsMode::outside_sqrt)
       os << ", eps outside sqrt";
     os << ", acc " << m.accType;
+    if (m.truncatedResult)
+      os << ", result truncated to " << m.truncatedResult;
     if (m.castMode == CastMode::before_weight)
       os << ", cast before weight";
     emitRemark(loc) << "norm-raise: raised " << normOp->getName() << " ("

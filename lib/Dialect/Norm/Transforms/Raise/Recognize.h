@@ -44,7 +44,16 @@ struct NormMatch {
   /// an f64 attribute to give the op the IR's prefix size exactly.
   double partial = 1.0;
   bool partialF64 = false;
+  /// γ/β are narrower than the input (f16 γ with an f32 x) and read widened:
+  /// the op takes them widened to the input's type.
+  bool widenParams = false;
+  /// The IR rounds the A-typed result to this narrower type at the end: the
+  /// raise emits the op with an A result and this arith.truncf after it.
+  FloatType truncatedResult;
 };
+
+/// True if every `narrow` value is a `wide` value (f16/bf16 into f32/f64).
+bool isExactlyWidened(Type narrow, Type wide);
 
 /// The outcome of one candidate.
 struct Recognition {
@@ -143,6 +152,8 @@ bool canReshape(RankedTensorType from, RankedTensorType to);
 /// `v` reshaped to `to` (see canReshape).
 Value reshapeTo(RewriterBase &rewriter, Location loc, Value v,
                 RankedTensorType to);
+/// `v` widened to the element type `type` (arith.extf) when it is narrower.
+Value widenTo(RewriterBase &rewriter, Location loc, Value v, Type type);
 
 } // namespace raise
 } // namespace norm

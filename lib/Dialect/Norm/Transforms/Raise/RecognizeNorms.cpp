@@ -106,8 +106,10 @@ private:
     r.nearMiss = near;
     return r;
   }
-  std::optional<Solution> solve(const Poly &x, const Poly &invN,
-                                bool layerNorm);
+  /// `varInvN`: the variance's 1/n when it differs from the mean's (only
+  /// to name Bessel's correction in a remark; nothing is raised with it).
+  std::optional<Solution> solve(const Poly &x, const Poly &invN, bool layerNorm,
+                                const Poly *varInvN = nullptr);
   std::optional<Solution> solveWith(const Poly &stat, const Poly &center,
                                     const Poly &mean, bool isLayerNorm);
   bool isColumnAtom(AtomId id) const;
@@ -129,6 +131,8 @@ private:
   Poly y;
   SmallVector<double> epsilons;
   SmallVector<AtomId> columns;
+  /// The trace has a max(s, 0) of a statistic (Tracer::clampedAtZero).
+  bool hasClamp = false;
 };
 
 } // namespace
@@ -157,13 +161,27 @@ bool Recognizer::checkA(const Expr *e) const {
   case ExprKind::Extent:
     return true;
   case ExprKind::Ext:
-    return e->type == accType && checkE(e->operands[0]);
+    // Or a narrower tensor widened exactly: γ/β kept in f16 while x is an
+    // f32 tensor (onnx's SkipSimplifiedLayerNormalization with stash_type
+    // f32 normalizes the f32 sum); whether it is γ/β is the equation's.
+    return e->type == accType &&
+           (checkE(e->operands[0]) ||
+            (e->operands[0]->kind == ExprKind::Leaf &&
+             isExactlyWidened(e->operands[0]->type, elemType)));
   case ExprKind::Trunc:
     return false;
   default:
     return e->type == accType &&
            llvm::all_of(e->operands, [&](const Expr *o) { return checkA(o); });
   }
+}
+
+// f16 and bf16 values are all f32 (and f64) values: widening is exact.
+bool raise::isExactlyWidened(Type narrow, Type wide) {
+  auto n = dyn_cast<FloatType>(narrow);
+  auto w = dyn_cast<FloatType>(wide);
+  return n && w && n.getWidth() < w.getWidth() && w.getWidth() >= 32 &&
+         n.getWidth() >= 16;
 }
 
 // A value of type E that the op reads whole: a tensor, however it was
@@ -289,7 +307,7 @@ std::optional<Solution> Recognizer::solveWith(const Poly &stat,
 }
 
 std::optional<Solution> Recognizer::solve(const Poly &x, const Poly &invN,
-                                          bool layerNorm) {
+                                          bool layerNorm, const Poly *varInvN) {
   auto sumOf = [&](const Poly &body) {
     return ctx.sum(normDims, body, prefix);
   };
@@ -304,15 +322,33 @@ std::optional<Solution> Recognizer::solve(const Poly &x, const Poly &invN,
   if (layerNorm) {
     Poly mean = ctx.mul(invN, sumOf(x));
     Poly centered = ctx.sub(x, mean);
-    Poly var = ctx.mul(invN, sumOf(ctx.mul(centered, centered)));
+    Poly var =
+        ctx.mul(varInvN ? *varInvN : invN, sumOf(ctx.mul(centered, centered)));
     if (auto s = solveWith(var, centered, mean, /*isLayerNorm=*/true))
       return s;
+    if (varInvN)
+      return std::nullopt;
     // The one-pass spelling E[x²] − E[x]²: equal in exact arithmetic; the
     // op computes it stably.
     Poly onePass =
         ctx.sub(ctx.mul(invN, sumOf(ctx.mul(x, x))), ctx.mul(mean, mean));
     if (auto s = solveWith(onePass, centered, mean, /*isLayerNorm=*/true))
       return s;
+    // Flax's fast variance max(0, E[x²] − E[x]²): the clamp only removes a
+    // negative rounding error (the exact value is ≥ 0), so this too is the
+    // variance in exact arithmetic. With maxnumf a NaN variance becomes 0,
+    // but it is NaN only when x is, and x − μ then makes y NaN either way.
+    if (hasClamp) {
+      for (bool nanKeeps : {true, false}) {
+        Atom clamp{AtomKind::Max};
+        clamp.body = onePass;
+        clamp.other = Poly();
+        clamp.nanKeeps = nanKeeps;
+        Poly clamped = Poly::atom(ctx.intern(std::move(clamp)));
+        if (auto s = solveWith(clamped, centered, mean, /*isLayerNorm=*/true))
+          return s;
+      }
+    }
   }
   return std::nullopt;
 }
@@ -370,6 +406,8 @@ Recognition Recognizer::run() {
     nodes.push_back(e);
     if (e->kind == ExprKind::Sum)
       sums.push_back(e);
+    if (e->kind == ExprKind::Max)
+      hasClamp = true;
     llvm::append_range(stack, e->operands);
   }
   if (sums.empty())
@@ -431,7 +469,14 @@ Recognition Recognizer::run() {
   accType = sums.front()->type;
   for (const Expr *s : sums)
     if (s->type != accType)
-      return fail("reductions in different types", looksLikeNorm);
+      // torch-mlir's var / var_mean compute the variance in f64 (and round
+      // it to f32) beside an f32 mean: two accumulation types, where the
+      // ops have one.
+      return fail("reductions in different types (" + typeString(accType) +
+                      " and " + typeString(s->type) +
+                      "); the norm ops compute every statistic in one "
+                      "accumulation type",
+                  looksLikeNorm);
   if (!accType.isF32() && !accType.isF64())
     return fail("statistics accumulated in " + typeString(accType) +
                     "; the norm ops accumulate in f32 or f64",
@@ -603,6 +648,23 @@ Recognition Recognizer::run() {
             }
           }
     }
+    // The unbiased variance (÷ (n − 1)): torch.std / torch.var default to
+    // it, and hand-written LayerNorms (the Annotated Transformer's) use it.
+    if (std::optional<Poly> invN1 =
+            ctx.pow(ctx.sub(n, Poly::constant(1.0)), Rat::get(-1))) {
+      for (const Expr *candidate : candidates) {
+        auto x = canon.canon(candidate);
+        if (x && !x->isZero() && solve(*x, *invN, true, &*invN1))
+          return fail("the variance divides by n − 1 (Bessel's correction, "
+                      "torch.std / torch.var's default); the norm ops "
+                      "normalize by the biased variance (÷ n)",
+                      true);
+      }
+    }
+    if (hasClamp)
+      return fail("a max(·, 0) of a statistic that is not the one-pass "
+                  "variance E[x²] − E[x]² of the normalized input",
+                  true);
     return fail("not a RMSNorm or LayerNorm form", looksLikeNorm);
   }
   if ((solution->isLayerNorm && !opts.layerNorm) ||
@@ -665,8 +727,17 @@ Recognition Recognizer::run() {
   m.accType = cast<FloatType>(accType);
   m.elemType = dyn_cast<FloatType>(elemType);
   m.resultType = dyn_cast<FloatType>(rootElem);
+  // An A-typed x normalized in A and rounded once at the end to a narrower
+  // type (onnx's SkipSimplifiedLayerNormalization normalizes its f32 sum
+  // and returns f16; IREE fuses that truncf into the last generic): the op
+  // in A, then the same truncf.
+  if (topTrunc && !solution->beforeWeight && m.elemType &&
+      elemType == accType && isExactlyWidened(rootElem, elemType)) {
+    m.truncatedResult = m.resultType;
+    m.resultType = m.elemType;
+  }
   if (getElementTypeOrSelf(m.input.getType()) != elemType || !m.elemType ||
-      !isWidenedElementType(rootElem, elemType, m.accType))
+      !isWidenedElementType(m.resultType, elemType, m.accType))
     return fail("the result is " + typeString(rootElem) +
                     " but the input is " +
                     typeString(getElementTypeOrSelf(m.input.getType())),
@@ -683,15 +754,29 @@ Recognition Recognizer::run() {
   };
   m.gamma = weightValue(solution->gamma);
   m.beta = weightValue(solution->beta);
+  // γ/β narrower than x were read widened (checkA): the raise widens them
+  // to x's type (exact), as the IR does.
+  if (!solution->beforeWeight)
+    for (Value w : {m.gamma, m.beta})
+      if (w && isExactlyWidened(getElementTypeOrSelf(w.getType()), elemType))
+        m.widenParams = true;
   for (Value w : {m.gamma, m.beta})
-    if (w && !isWidenedElementType(getElementTypeOrSelf(w.getType()), elemType,
-                                   m.accType))
+    if (w && !m.widenParams &&
+        !isWidenedElementType(getElementTypeOrSelf(w.getType()), elemType,
+                              m.accType))
       return fail("γ/β are " + typeString(getElementTypeOrSelf(w.getType())) +
                       " but the input is " + typeString(elemType) +
                       "; the norm ops take them in the input's type or a "
                       "wider one up to the accumulation type",
                   true);
-  if (m.gamma && m.beta &&
+  if (m.widenParams)
+    for (Value w : {m.gamma, m.beta})
+      if (w && !isExactlyWidened(getElementTypeOrSelf(w.getType()), elemType) &&
+          getElementTypeOrSelf(w.getType()) != elemType)
+        return fail("γ/β are " + typeString(getElementTypeOrSelf(w.getType())) +
+                        " but the input is " + typeString(elemType),
+                    true);
+  if (!m.widenParams && m.gamma && m.beta &&
       getElementTypeOrSelf(m.gamma.getType()) !=
           getElementTypeOrSelf(m.beta.getType()))
     return fail("γ and β have different element types", true);

@@ -97,6 +97,12 @@ Expr *Tracer::evalTosa(Operation *op, Value result, const Binding &b) {
           })
           .Case<tosa::IdentityOp>(
               [&](auto o) { return operand(o.getInput1()); })
+          .Case<tosa::MaximumOp>([&](auto o) {
+            return clampedAtZero(operand(o.getInput1()), operand(o.getInput2()),
+                                 o.getNanMode() ==
+                                     tosa::NanPropagationMode::PROPAGATE,
+                                 elemType);
+          })
           .Case<tosa::CastOp>([&](auto o) -> Expr * {
             Type from = getElementTypeOrSelf(o.getInput().getType());
             auto fromF = dyn_cast<FloatType>(from);

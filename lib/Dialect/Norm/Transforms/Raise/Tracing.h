@@ -14,6 +14,7 @@
 //   - arith / math arithmetic on scalars (in bodies) and on tensors;
 //   - TOSA elementwise ops with their rank-equal broadcasting, reduce_sum,
 //     reshape, cast, const (TosaTracing.cpp);
+//   - max(s, 0) of a statistic s (Flax's clamped one-pass variance);
 //   - with `traceQuantization`, what quantizing a norm's result adds: max /
 //     min (and their compare-and-select spellings), abs, roundings, fptosi
 //     and casts to i8 / fp8, max reductions (the amax), tosa.clamp.
@@ -99,6 +100,10 @@ public:
   /// A float scalar defined outside any body (constant, function argument,
   /// a size from tensor.dim).
   Expr *evalOutsideScalar(Value v);
+  /// max(s, 0) (either order) of a statistic `s` (an Expr with a reduction
+  /// under it), as a Max node with the statistic first: Flax's one-pass
+  /// variance max(0, E[x²] − μ²). Null for anything else (a ReLU of data).
+  Expr *clampedAtZero(Expr *lhs, Expr *rhs, bool nanKeeps, Type type);
   /// An arith/math op applied to already-evaluated operands; null if the
   /// op is not one the algebra knows.
   Expr *applyArith(Operation *op, ArrayRef<Expr *> operands);
