@@ -39,7 +39,7 @@ static void sumGradAxis(GuessGenerator &gen, ArrayRef<AtomId> full) {
   for (AtomId s : full)
     choices.push_back([=](Pieces &p) {
       p.sumGrad = s;
-      return s != p.dy && s != p.x;
+      return s != p.dy && s != p.x && s != p.residual;
     });
   gen.axis(std::move(choices));
 }
@@ -67,6 +67,17 @@ GuessGenerator raise::guessBackward(const Leaves &l,
         inputs.push_back({dy, x});
   gen.axisOver<std::pair<AtomId, AtomId>>(
       inputs, [](Pieces &p, auto in) { std::tie(p.dy, p.x) = in; });
+
+  // The residual sum recomputed in the backward: none, or a second full
+  // leaf added to x (ordered after it: x + r and r + x are one guess).
+  SmallVector<GuessGenerator::Choice> residuals = {
+      [](Pieces &) { return true; }};
+  for (AtomId r : l.full)
+    residuals.push_back([=](Pieces &p) {
+      p.residual = r;
+      return r != p.dy && r > p.x;
+    });
+  gen.axis(std::move(residuals));
 
   gen.axisOver<std::optional<AtomId>>(
       gammaChoices(l), [](Pieces &p, std::optional<AtomId> g) { p.gamma = g; });

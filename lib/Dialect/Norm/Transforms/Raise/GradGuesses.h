@@ -30,6 +30,9 @@ constexpr double kUnknownEpsilon = std::numeric_limits<double>::quiet_NaN();
 struct Pieces {
   bool layerNorm = false;
   AtomId dy = 0, x = 0;
+  /// The residual form with the sum recomputed in the backward: the norm's
+  /// input is x + residual (two tensors, not the saved sum).
+  std::optional<AtomId> residual;
   std::optional<AtomId> gamma, mean, rstd;
   /// The weight is γ + weightOffset (Gemma's 1 + γ: offset 1).
   double weightOffset = 0.0;

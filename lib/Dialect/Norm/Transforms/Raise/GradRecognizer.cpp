@@ -36,6 +36,15 @@ namespace {
 // The gradient's formulas
 //===----------------------------------------------------------------------===//
 
+/// The norm's input: x, or the residual sum x + r recomputed in the
+/// backward.
+static Poly inputOf(const Pieces &p) {
+  Poly x = Poly::atom(p.x);
+  if (p.residual)
+    x.terms[Poly::atom(*p.residual).terms.begin()->first] = 1.0;
+  return x;
+}
+
 /// Builds the formulas of DESIGN.md §9 for a guess, over x's index space.
 class Formulas {
 public:
@@ -47,7 +56,7 @@ public:
 
   /// x̂ and r; nullopt when they have no canonical form.
   bool init() {
-    Poly x = Poly::atom(p.x);
+    Poly x = inputOf(p);
     Poly mean =
         p.mean ? Poly::atom(*p.mean) : ctx.mul(invN, lin.sum(normDims, x));
     centered = p.layerNorm ? ctx.sub(x, mean) : x;
@@ -629,6 +638,28 @@ static Value reciprocal(RewriterBase &rewriter, Location loc, Value s,
   return op.getResult(0);
 }
 
+/// a + b, elementwise in their element type: the residual sum the
+/// backward recomputed, as the op's input.
+static Value residualSum(RewriterBase &rewriter, Location loc, Value a,
+                         Value b) {
+  auto type = cast<RankedTensorType>(a.getType());
+  Value init = tensor::EmptyOp::create(rewriter, loc,
+                                       tensor::getMixedSizes(rewriter, loc, a),
+                                       type.getElementType());
+  AffineMap id = rewriter.getMultiDimIdentityMap(type.getRank());
+  SmallVector<utils::IteratorType> parallel(type.getRank(),
+                                            utils::IteratorType::parallel);
+  auto op = linalg::GenericOp::create(
+      rewriter, loc, type, ValueRange{a, b}, init,
+      ArrayRef<AffineMap>{id, id, id}, parallel,
+      [&](OpBuilder &builder, Location l, ValueRange args) {
+        linalg::YieldOp::create(
+            builder, l,
+            Value(arith::AddFOp::create(builder, l, args[0], args[1])));
+      });
+  return op.getResult(0);
+}
+
 GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
                                  RankedTensorType rootType, unsigned axis,
                                  function_ref<void(Operation *)> erase) {
@@ -637,6 +668,7 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
     return id ? ctx.getAtom(*id).value : Value();
   };
   Value dy = valueOf(pieces.dy), x = valueOf(pieces.x);
+  Value residual = valueOf(pieces.residual);
   Value gamma = valueOf(pieces.gamma);
   Value mean = valueOf(pieces.mean), rstd = valueOf(pieces.rstd);
   const Found *dx = nullptr, *dg = nullptr, *db = nullptr;
@@ -656,7 +688,8 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
   auto xType = cast<RankedTensorType>(x.getType());
   auto elemType = dyn_cast<FloatType>(xType.getElementType());
   if (dy.getType() != x.getType() || !elemType ||
-      (sumGrad && sumGrad.getType() != x.getType()))
+      (sumGrad && sumGrad.getType() != x.getType()) ||
+      (residual && residual.getType() != x.getType()))
     return r;
   MLIRContext *mctx = x.getContext();
   FloatType accType = elemType.isF64() ? FloatType(Float64Type::get(mctx))
@@ -701,7 +734,7 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
     if (!at || op->isBeforeInBlock(at))
       at = op;
   }
-  for (Value s : {dy, x, sumGrad, gamma, mean, rstd})
+  for (Value s : {dy, x, residual, sumGrad, gamma, mean, rstd})
     if (s)
       if (Operation *d = s.getDefiningOp())
         if (d->getBlock() == block && !d->isBeforeInBlock(at))
@@ -709,6 +742,8 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
 
   Location loc = at->getLoc();
   rewriter.setInsertionPoint(at);
+  if (residual)
+    x = residualSum(rewriter, loc, x, residual);
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, x);
   SmallVector<Type> resultTypes;
   auto empty = [&](const Found *f, RankedTensorType t) -> Value {
@@ -805,6 +840,8 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
     os << ", weight";
   if (pieces.weightOffset != 0.0)
     os << ", weight offset " << formatDouble(pieces.weightOffset);
+  if (residual)
+    os << ", recomputed residual sum";
   if (sumGrad)
     os << ", sum grad";
   if (!rstd)
