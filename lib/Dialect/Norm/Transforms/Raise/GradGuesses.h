@@ -48,6 +48,11 @@ struct Pieces {
   /// The residual form (the forward normalized s = x + r, `x` is s): the
   /// incoming gradient of s from its other users, which dx adds.
   std::optional<AtomId> sumGrad;
+  /// Set by the match: dx equals the formula only with the saved mean
+  /// replaced by mean(x) (autograd's graph of x − μ keeps the mean
+  /// backward's Σ_j (x_j − μ) term), which the mean was shown to be (the
+  /// mean result of a norm.layer_norm of x) or is assumed to be.
+  enum class MeanOfX { NotUsed, Shown, Assumed } meanOfX = MeanOfX::NotUsed;
 };
 
 /// The leaves of a part, sorted by how they are indexed.

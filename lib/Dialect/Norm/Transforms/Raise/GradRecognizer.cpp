@@ -18,6 +18,7 @@
 
 #include "norm/Dialect/Norm/IR/NormGradOps.h"
 #include "norm/Dialect/Norm/IR/NormNumerics.h"
+#include "norm/Dialect/Norm/IR/NormOps.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -212,6 +213,16 @@ private:
   std::optional<std::pair<RankedTensorType, Binding>> columnRoot(Value v);
   Leaves leavesOf(const Poly &p, RankedTensorType rootType, unsigned axis);
   Poly invN(RankedTensorType rootType, unsigned axis);
+  /// `p` linearized with each Σ over the row of a body free of the summed
+  /// dims (Σ_j μ, which the linearizer keeps a sum) replaced by the count
+  /// times the body, and with the atom `a`, if given, replaced by `value`
+  /// in its monomials and in those bodies (not in other atoms' bodies).
+  std::optional<Poly> countOut(const Poly &p, RankedTensorType rootType,
+                               std::optional<AtomId> a = std::nullopt,
+                               const Poly *value = nullptr);
+  /// Is the saved mean of `pieces` shown to be mean(x): the mean result of
+  /// a norm.layer_norm of x over the same dims?
+  bool savedMeanShown(const Pieces &pieces, unsigned axis);
   /// Does `p` equal the formula of `part` for `pieces`? Sets `nearMiss`
   /// when dx differs in one term only.
   bool matches(const Poly &p, Part part, Pieces &pieces,
@@ -230,6 +241,9 @@ private:
   RecognizeOptions opts;
   PolyContext ctx;
   Linearizer lin;
+  /// Why a dx that matches with its saved mean taken as mean(x) was not
+  /// raised (the remark, ahead of other near misses).
+  std::string meanRefused;
 };
 
 } // namespace
@@ -348,6 +362,73 @@ Poly GradRecognizer::invN(RankedTensorType rootType, unsigned axis) {
   return *ctx.pow(n, Rat::get(-1));
 }
 
+std::optional<Poly> GradRecognizer::countOut(const Poly &p,
+                                             RankedTensorType rootType,
+                                             std::optional<AtomId> a,
+                                             const Poly *value) {
+  Poly out;
+  for (const auto &[monomial, coefficient] : p.terms) {
+    Poly term = Poly::constant(coefficient);
+    for (auto [id, e] : monomial) {
+      // A copy: interning new atoms moves the atom table.
+      Atom atom = ctx.getAtom(id);
+      std::optional<Poly> factor = Poly::atom(id, e);
+      if (a && id == *a) {
+        factor = ctx.pow(*value, e);
+      } else if (atom.kind == AtomKind::Sum && atom.prefix == 0) {
+        bool dependent = false;
+        for (const auto &[m, c] : atom.body.terms)
+          for (const auto &[b, be] : m)
+            for (unsigned d : lin.freeDims(b))
+              dependent |= llvm::is_contained(atom.sumDims, d);
+        if (!dependent) {
+          // Σ over the dims of a body free of them: the count times it
+          // (an extent atom for a dynamic dim, as invN has).
+          Poly count = Poly::constant(1.0);
+          for (unsigned d : atom.sumDims) {
+            if (!rootType.isDynamicDim(d)) {
+              count = ctx.scale(count, double(rootType.getDimSize(d)));
+              continue;
+            }
+            Atom extent{AtomKind::Extent};
+            extent.dim = d;
+            count = ctx.mul(count, Poly::atom(ctx.intern(std::move(extent))));
+          }
+          std::optional<Poly> inner = countOut(atom.body, rootType, a, value);
+          factor = inner ? ctx.pow(ctx.mul(count, *inner), e) : std::nullopt;
+        }
+      }
+      if (!factor)
+        return std::nullopt;
+      term = ctx.mul(term, *factor);
+    }
+    out = ctx.add(out, term);
+  }
+  return lin.lin(out);
+}
+
+bool GradRecognizer::savedMeanShown(const Pieces &pieces, unsigned axis) {
+  if (!pieces.mean)
+    return false;
+  Value mean = ctx.getAtom(*pieces.mean).value;
+  auto norm = mean.getDefiningOp<LayerNormOp>();
+  if (!norm || !norm.getMeanInit() ||
+      norm.getTiedOpResult(&norm.getMeanInitMutable()[0]) != mean ||
+      norm.getNormalizedAxis() != int64_t(axis))
+    return false;
+  // The op's mean is of its input plus its residual: the same tensors the
+  // guess normalizes (x, or x + r recomputed), or x is the op's sum.
+  Value x = ctx.getAtom(pieces.x).value;
+  Value residual =
+      pieces.residual ? ctx.getAtom(*pieces.residual).value : Value();
+  if (norm.getSumInit() &&
+      norm.getTiedOpResult(&norm.getSumInitMutable()[0]) == x && !residual)
+    return true;
+  Value in = norm.getInput(), res = norm.getResidual();
+  return (in == x && res == residual) ||
+         (residual && in == residual && res == x);
+}
+
 bool GradRecognizer::matches(const Poly &p, Part part, Pieces &pieces,
                              RankedTensorType rootType, unsigned axis,
                              std::string *nearMiss) {
@@ -383,24 +464,76 @@ bool GradRecognizer::matches(const Poly &p, Part part, Pieces &pieces,
       return std::nullopt;
     return sum(g.dxTerms(spelling));
   };
-  for (unsigned spelling = 0; spelling < f.dxSpellings(); ++spelling) {
-    std::optional<Poly> at0 = dxAt(spelling, 0.0);
-    if (!at0)
-      continue;
-    if (ctx.equal(dx, *at0))
-      return true;
-    std::optional<Poly> at1 = pieces.gamma ? dxAt(spelling, 1.0) : std::nullopt;
-    if (!at1)
-      continue;
-    Poly perOffset = ctx.sub(*at1, *at0), rest = ctx.sub(dx, *at0);
-    if (perOffset.isZero() || rest.terms.size() != perOffset.terms.size() ||
-        rest.terms.begin()->first != perOffset.terms.begin()->first)
-      continue;
-    double k = rest.terms.begin()->second / perOffset.terms.begin()->second;
-    if (ctx.equal(rest, ctx.scale(perOffset, k))) {
-      pieces.weightOffset = k;
-      return true;
+  // Autograd's graph of a module's LayerNorm (x − μ, not torch's closed
+  // form) keeps the mean backward's term Σ_j (x_j − μ)·g, zero exactly
+  // when μ = mean(x); the linearizer leaves its Σ_j μ a sum. So dx is also
+  // compared with such sums counted out, which is exact (μ traced from x,
+  // the forward in the same function, cancels then), and, with a saved μ,
+  // with μ replaced by mean(x) on both sides. That changes the function
+  // unless μ is mean(x): it is raised only where the IR shows it
+  // (savedMeanShown) or the option assumes it.
+  enum class Form { AsIs, Counted, MeanOfX };
+  for (Form form : {Form::AsIs, Form::Counted, Form::MeanOfX}) {
+    std::optional<Poly> meanOfX;
+    if (form == Form::MeanOfX) {
+      if (!pieces.mean)
+        break;
+      meanOfX =
+          ctx.mul(invN(rootType, axis), lin.sum(normDims, inputOf(pieces)));
     }
+    auto rewrite = [&](std::optional<Poly> q) -> std::optional<Poly> {
+      if (!q || form == Form::AsIs)
+        return q;
+      if (form == Form::Counted)
+        return countOut(*q, rootType);
+      return countOut(*q, rootType, pieces.mean, &*meanOfX);
+    };
+    std::optional<Poly> ir = rewrite(dx);
+    // Nothing counted out: the same comparison as before.
+    if (!ir || (form == Form::Counted && ctx.equal(*ir, dx)))
+      continue;
+    std::optional<double> offset;
+    for (unsigned spelling = 0; spelling < f.dxSpellings() && !offset;
+         ++spelling) {
+      std::optional<Poly> at0 = rewrite(dxAt(spelling, 0.0));
+      if (!at0)
+        continue;
+      if (ctx.equal(*ir, *at0)) {
+        offset = 0.0;
+        break;
+      }
+      std::optional<Poly> at1 =
+          pieces.gamma ? rewrite(dxAt(spelling, 1.0)) : std::nullopt;
+      if (!at1)
+        continue;
+      Poly perOffset = ctx.sub(*at1, *at0), rest = ctx.sub(*ir, *at0);
+      if (perOffset.isZero() || rest.terms.size() != perOffset.terms.size() ||
+          rest.terms.begin()->first != perOffset.terms.begin()->first)
+        continue;
+      double k = rest.terms.begin()->second / perOffset.terms.begin()->second;
+      if (ctx.equal(rest, ctx.scale(perOffset, k)))
+        offset = k;
+    }
+    if (!offset)
+      continue;
+    if (form == Form::MeanOfX) {
+      if (savedMeanShown(pieces, axis)) {
+        pieces.meanOfX = Pieces::MeanOfX::Shown;
+      } else if (opts.assumeSavedMean || pieces.sigma) {
+        // With σ and σ + ε both saved, create() refuses it for the more
+        // basic reason (ε unknown), whatever the mean.
+        pieces.meanOfX = Pieces::MeanOfX::Assumed;
+      } else {
+        if (nearMiss && meanRefused.empty())
+          meanRefused =
+              "the saved mean is not shown to be mean(x); dx's Σ(x−μ) term, "
+              "which the op drops, would change (assume-saved-mean takes "
+              "it to be mean(x))";
+        return false;
+      }
+    }
+    pieces.weightOffset = *offset;
+    return true;
   }
   SmallVector<Poly, 3> terms = f.dxTerms();
   if (!nearMiss || !nearMiss->empty() || pieces.sumGrad)
@@ -603,6 +736,11 @@ GradRaise GradRecognizer::run(Value v, function_ref<void(Operation *)> erase) {
       if (r.raised || !r.nearMiss.empty())
         return r;
     }
+    // Matched but for the saved mean: the most specific reason.
+    if (!meanRefused.empty()) {
+      result.nearMiss = meanRefused;
+      return result;
+    }
     if (!nearMiss.empty()) {
       result.nearMiss = nearMiss;
       return result;
@@ -680,9 +818,11 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
   if (!dx && !dg)
     return r;
   if (pieces.sigma) {
-    r.nearMiss = "the RMSNorm gradient with epsilon outside the square root "
-                 "reads the saved σ and σ + ε as two tensors and not "
-                 "epsilon: the op's epsilon is unknown";
+    r.nearMiss = std::string("the ") +
+                 (pieces.layerNorm ? "LayerNorm" : "RMSNorm") +
+                 " gradient with epsilon outside the square root reads the "
+                 "saved σ and σ + ε as two tensors and not epsilon: the op's "
+                 "epsilon is unknown";
     return r;
   }
   auto xType = cast<RankedTensorType>(x.getType());
@@ -846,12 +986,15 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
     os << ", sum grad";
   if (!rstd)
     os << ", recomputed statistics";
-  else if (mean)
-    os << ", saved mean and rstd";
   else
-    os << (pieces.saved == Pieces::Saved::Rstd    ? ", saved rstd"
-           : pieces.saved == Pieces::Saved::Sigma ? ", saved sigma"
-                                                  : ", saved sigma + epsilon");
+    os << (mean ? ", saved mean and " : ", saved ")
+       << (pieces.saved == Pieces::Saved::Rstd    ? "rstd"
+           : pieces.saved == Pieces::Saved::Sigma ? "sigma"
+                                                  : "sigma + epsilon");
+  if (dx && pieces.meanOfX == Pieces::MeanOfX::Shown)
+    os << ", the saved mean shown to be mean(x)";
+  if (dx && pieces.meanOfX == Pieces::MeanOfX::Assumed)
+    os << ", the saved mean assumed to be mean(x) (assume-saved-mean)";
   if (!rstd || savedOutside)
     os << ", epsilon " << formatDouble(pieces.epsilon)
        << (pieces.epsMode == EpsMode::outside_sqrt ? " outside the square root"
