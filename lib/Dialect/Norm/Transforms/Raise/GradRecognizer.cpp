@@ -21,6 +21,7 @@
 #include "norm/Dialect/Norm/IR/NormOps.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -213,6 +214,9 @@ private:
   std::optional<std::pair<RankedTensorType, Binding>> columnRoot(Value v);
   Leaves leavesOf(const Poly &p, RankedTensorType rootType, unsigned axis);
   Poly invN(RankedTensorType rootType, unsigned axis);
+  /// Does dx `v` add a gradient placed into zeros by a slice (pRMSNorm's
+  /// backward as autograd writes it)?
+  bool slicedGradient(Value v, RankedTensorType type);
   /// `p` linearized with each Σ over the row of a body free of the summed
   /// dims (Σ_j μ, which the linearizer keeps a sum) replaced by the count
   /// times the body, and with the atom `a`, if given, replaced by `value`
@@ -661,6 +665,36 @@ void GradRecognizer::collectParts(Block *block, Pieces &pieces,
   }
 }
 
+/// Is `t` a computed tensor placed into zeros (slice_backward)?
+static bool isSliceBackward(Value t) {
+  auto isZero = [](Value z) {
+    auto fill = z.getDefiningOp<linalg::FillOp>();
+    return fill && matchPattern(fill.getInputs()[0], m_AnyZeroFloat());
+  };
+  if (auto insert = t.getDefiningOp<tensor::InsertSliceOp>())
+    return isZero(insert.getDest()) &&
+           insert.getSource().getDefiningOp<linalg::LinalgOp>();
+  if (auto pad = t.getDefiningOp<tensor::PadOp>())
+    return pad.getConstantPaddingValue() &&
+           matchPattern(pad.getConstantPaddingValue(), m_AnyZeroFloat()) &&
+           pad.getSource().getDefiningOp<linalg::LinalgOp>();
+  return false;
+}
+
+bool GradRecognizer::slicedGradient(Value v, RankedTensorType type) {
+  ExprArena arena;
+  Tracer tracer(arena, type);
+  llvm::SetVector<Operation *> traced;
+  std::optional<Poly> p = evaluate(v, type, tracer.rootBinding(), traced);
+  if (!p || type.getRank() < 2)
+    return false;
+  Leaves l = leavesOf(*p, type, type.getRank() - 1);
+  return l.full.size() >= 2 && !l.rows.empty() &&
+         llvm::any_of(l.full, [&](AtomId id) {
+           return isSliceBackward(ctx.getAtom(id).value);
+         });
+}
+
 GradRaise GradRecognizer::run(Value v, function_ref<void(Operation *)> erase) {
   GradRaise result;
   auto type = dyn_cast<RankedTensorType>(v.getType());
@@ -746,6 +780,14 @@ GradRaise GradRecognizer::run(Value v, function_ref<void(Operation *)> erase) {
       return result;
     }
   }
+  // pRMSNorm's backward adds its projection term to the first k columns
+  // through autograd's slice_backward, which the tracer leaves opaque (so
+  // dx shows no row sum): say so rather than nothing.
+  if (slicedGradient(v, type))
+    result.nearMiss =
+        "dx reads a tensor.insert_slice or tensor.pad (autograd's "
+        "slice_backward, as in pRMSNorm's backward), which norm-raise "
+        "does not trace: the partial RMSNorm gradient is not raised";
   return result;
 }
 
