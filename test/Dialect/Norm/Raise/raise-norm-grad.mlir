@@ -11,7 +11,7 @@
 // the op's [B] or recomputed. test/Integration/CPU/raise-norm-grad.test
 // runs every function before and after raising on random inputs.
 
-// REMARK-COUNT-16: remark: norm-raise: raised norm.{{layer|rms}}_norm_grad
+// REMARK-COUNT-17: remark: norm-raise: raised norm.{{layer|rms}}_norm_grad
 // REMARK-NOT: remark
 
 // Without LayerNorm raising, the LayerNorm backwards stay.
@@ -1555,4 +1555,125 @@ func.func @ln_residual_torch(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %mean: t
     linalg.yield %r : f32
   } -> tensor<4x8xf32>
   return %dh, %v13, %v14 : tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>
+}
+
+// The residual form with the sum recomputed in the backward: the forward
+// normalized h = x + res and saved x and res (AOTAutograd recomputes the
+// cheap add rather than saving h); the gradient of h flows to both inputs
+// of the add. The op takes h from an add emitted before it.
+// CHECK-LABEL: func.func @rms_residual_recomputed
+//  CHECK-SAME: (%[[DY:[a-z0-9]+]]: {{[^,]+}}, %[[X:[a-z0-9]+]]: {{[^,]+}}, %[[RES:[a-z0-9]+]]: {{[^,]+}}, %[[RSTD:[a-z0-9]+]]: {{[^,]+}}, %[[W:[a-z0-9]+]]: {{[^,]+}}, %[[DS:[a-z0-9]+]]:
+//       CHECK: %[[H:.*]] = linalg.generic {{.*}} ins(%[[X]], %[[RES]] : tensor<4x8xf32>, tensor<4x8xf32>)
+//       CHECK: arith.addf
+//       CHECK: %[[G:[0-9]+]]{{(:[0-9])?}} = norm.rms_norm_grad grad(%[[DY]] : tensor<4x8xf32>) ins(%[[H]] : tensor<4x8xf32>) sum_grad(%[[DS]] : tensor<4x8xf32>) weight(%[[W]] : tensor<8xf32>) rstd(%{{.*}} : tensor<4xf32>) outs(%{{.*}} : tensor<4x8xf32>) weight_grad_outs(%{{.*}} : tensor<8xf32>) -> tensor<4x8xf32>, tensor<8xf32>
+//   CHECK-NOT: linalg.generic
+//       CHECK: return %[[G]]#0, %[[G]]#0, %[[G]]#1
+// VARIANT-DAG: raise-norm-grad.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: norm-raise: raised norm.rms_norm_grad (axis 1, dx, weight grad, weight, recomputed residual sum, sum grad, saved rstd)
+func.func @rms_residual_recomputed(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %res: tensor<4x8xf32>, %rstd: tensor<4x1xf32>, %w: tensor<8xf32>, %ds: tensor<4x8xf32>)
+    -> (tensor<4x8xf32>, tensor<4x8xf32>, tensor<8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %c1 = arith.constant 3.0 : f32
+  %c2 = arith.constant -0.5 : f32
+  %c3 = arith.constant 8.0 : f32
+  %c4 = arith.constant 2.0 : f32
+  %e_full_f32 = tensor.empty() : tensor<4x8xf32>
+  %e_row_f32 = tensor.empty() : tensor<4x1xf32>
+  %er = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%er : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+  // h = x + res, recomputed (the forward did not save it)
+  %h = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %res : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.addf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // hidden * rsqrt(variance + eps), recomputed
+  %v1 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%h, %rstd : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // mul backward: grad * weight
+  %v2 = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // mul backward: to hidden
+  %v3 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v2, %rstd : tensor<4x8xf32>, tensor<4x1xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // mul backward: to rsqrt, summed over the broadcast dim
+  %v4 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v2, %h : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v5 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%v4 : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // rsqrt backward: grad * -0.5 * rstd^3
+  %v6 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v5, %rstd : tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %p = math.powf %a1, %c1 : f32
+    %q = arith.mulf %p, %c2 : f32
+    %r = arith.mulf %a0, %q : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // mean backward: expand / N
+  %v7 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v6 : tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %r = arith.divf %a0, %c3 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // pow backward: grad * 2 * hidden
+  %v8 = linalg.generic {indexing_maps = [#row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v7, %h : tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %p = arith.mulf %a1, %c4 : f32
+    %r = arith.mulf %a0, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // the two paths to hidden
+  %v9 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v3, %v8 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.addf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // weight grad: sum(grad * hidden_normed, rows)
+  %v10 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %v1 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %v11 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%v10 : tensor<4x8xf32>) outs(%z_col : tensor<8xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  // the residual stream's gradient of h = x + res joins the norm's
+  %dh = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v9, %ds : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.addf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // the add backward: dh to both x and res
+  return %dh, %dh, %v11 : tensor<4x8xf32>, tensor<4x8xf32>, tensor<8xf32>
 }

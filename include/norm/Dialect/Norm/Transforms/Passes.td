@@ -171,6 +171,16 @@ def NormRaisePass : Pass<"norm-raise"> {
     the op cannot provide. With `remarks`, each raised norm and each such
     near miss gets a remark.
 
+    The norms' backward (dx, dγ, dβ as autograd decomposes them) is raised
+    the same way into `norm.rms_norm_grad` / `norm.layer_norm_grad`
+    (docs/design.md, "Raising"). A LayerNorm backward that reads a saved
+    mean μ and differentiates through `x − μ` carries the term
+    Σ_j (x_j − μ)·…, zero only when μ is the forward's mean(x); the op
+    drops it. That backward is raised when μ is shown to be mean(x): μ
+    computed from x in the same function (the forward), or the mean result
+    of a `norm.layer_norm` of x. A μ the IR does not show (a function
+    argument) is left, with a remark, unless `assume-saved-mean` is set.
+
     Example:
 
     ```mlir
@@ -193,7 +203,11 @@ def NormRaisePass : Pass<"norm-raise"> {
     Option<"raiseLayerNorm", "raise-layer-norm", "bool", /*default=*/"true",
            "Raise LayerNorm">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
-           "Emit a remark for each norm raised and each near miss, with the reason">
+           "Emit a remark for each norm raised and each near miss, with the reason">,
+    Option<"assumeSavedMean", "assume-saved-mean", "bool", /*default=*/"false",
+           "Assume that a LayerNorm backward's saved mean is the forward's "
+           "mean(x) where the IR does not show it; the raised function then "
+           "differs from the IR for any other mean">
   ];
   let dependentDialects = [
     "::mlir::norm::NormDialect",

@@ -82,6 +82,9 @@ struct RaiseNormsOptions {
   bool layerNorm = true;
   /// A remark per raised norm and per near miss (with the reason).
   bool remarks = false;
+  /// The LayerNorm backward: take a saved mean that is not shown to be the
+  /// forward's mean(x) to be it (the `assume-saved-mean` option).
+  bool assumeSavedMean = false;
 };
 
 /// Raises every decomposed RMSNorm / LayerNorm on tensors nested in `scope`

@@ -39,7 +39,7 @@ static void sumGradAxis(GuessGenerator &gen, ArrayRef<AtomId> full) {
   for (AtomId s : full)
     choices.push_back([=](Pieces &p) {
       p.sumGrad = s;
-      return s != p.dy && s != p.x;
+      return s != p.dy && s != p.x && s != p.residual;
     });
   gen.axis(std::move(choices));
 }
@@ -68,6 +68,17 @@ GuessGenerator raise::guessBackward(const Leaves &l,
   gen.axisOver<std::pair<AtomId, AtomId>>(
       inputs, [](Pieces &p, auto in) { std::tie(p.dy, p.x) = in; });
 
+  // The residual sum recomputed in the backward: none, or a second full
+  // leaf added to x (ordered after it: x + r and r + x are one guess).
+  SmallVector<GuessGenerator::Choice> residuals = {
+      [](Pieces &) { return true; }};
+  for (AtomId r : l.full)
+    residuals.push_back([=](Pieces &p) {
+      p.residual = r;
+      return r != p.dy && r > p.x;
+    });
+  gen.axis(std::move(residuals));
+
   gen.axisOver<std::optional<AtomId>>(
       gammaChoices(l), [](Pieces &p, std::optional<AtomId> g) { p.gamma = g; });
 
@@ -95,36 +106,43 @@ GuessGenerator raise::guessBackward(const Leaves &l,
           p.epsMode = mode;
           return true;
         });
-  // ε outside the square root with saved statistics (RMSNorm): the saved
-  // row tensor is σ (the IR adds ε), r or σ + ε (the IR finds σ as
-  // 1/r − ε or (σ + ε) − ε), or σ and σ + ε are both saved.
+  // ε outside the square root with saved statistics: the saved row tensor
+  // is σ (the IR adds ε), r or σ + ε (the IR finds σ as 1/r − ε or
+  // (σ + ε) − ε), or σ and σ + ε are both saved; for LayerNorm with a
+  // saved mean other than them.
   auto savedOutside = [&](AtomId s, Pieces::Saved saved, double eps,
-                          std::optional<AtomId> sigma) {
+                          std::optional<AtomId> sigma,
+                          std::optional<AtomId> mean) {
     stats.push_back([=](Pieces &p) {
       p.rstd = s;
+      p.mean = mean;
       p.saved = saved;
       p.sigma = sigma;
       p.epsilon = eps;
       p.epsMode = EpsMode::outside_sqrt;
-      return !p.layerNorm;
+      return p.layerNorm == mean.has_value();
     });
   };
-  for (AtomId s : l.rows) {
-    for (double eps : l.epsilons)
-      if (eps != 0.0)
-        savedOutside(s, Pieces::Saved::Sigma, eps, std::nullopt);
-    for (double eps : l.shifts) {
-      savedOutside(s, Pieces::Saved::Rstd, eps, std::nullopt);
-      savedOutside(s, Pieces::Saved::Denominator, eps, std::nullopt);
+  SmallVector<std::optional<AtomId>> means = {std::nullopt};
+  llvm::append_range(means, l.rows);
+  for (std::optional<AtomId> m : means)
+    for (AtomId s : l.rows) {
+      if (m == s)
+        continue;
+      for (double eps : l.epsilons)
+        if (eps != 0.0)
+          savedOutside(s, Pieces::Saved::Sigma, eps, std::nullopt, m);
+      for (double eps : l.shifts) {
+        savedOutside(s, Pieces::Saved::Rstd, eps, std::nullopt, m);
+        savedOutside(s, Pieces::Saved::Denominator, eps, std::nullopt, m);
+      }
+      // For dγ, which does not read ε: dx will say (completeForDx).
+      for (auto saved : {Pieces::Saved::Rstd, Pieces::Saved::Denominator})
+        savedOutside(s, saved, kUnknownEpsilon, std::nullopt, m);
+      for (AtomId sigma : l.rows)
+        if (sigma != s && m != sigma)
+          savedOutside(s, Pieces::Saved::Denominator, 0.0, sigma, m);
     }
-    // For dγ, which does not read ε: dx will say (completeForDx).
-    for (auto saved : {Pieces::Saved::Rstd, Pieces::Saved::Denominator})
-      savedOutside(s, saved, kUnknownEpsilon, std::nullopt);
-  }
-  for (AtomId d : l.rows)
-    for (AtomId sigma : l.rows)
-      if (sigma != d)
-        savedOutside(d, Pieces::Saved::Denominator, 0.0, sigma);
   gen.axis(std::move(stats));
   sumGradAxis(gen, l.full);
   return gen;

@@ -30,6 +30,9 @@ constexpr double kUnknownEpsilon = std::numeric_limits<double>::quiet_NaN();
 struct Pieces {
   bool layerNorm = false;
   AtomId dy = 0, x = 0;
+  /// The residual form with the sum recomputed in the backward: the norm's
+  /// input is x + residual (two tensors, not the saved sum).
+  std::optional<AtomId> residual;
   std::optional<AtomId> gamma, mean, rstd;
   /// The weight is γ + weightOffset (Gemma's 1 + γ: offset 1).
   double weightOffset = 0.0;
@@ -45,6 +48,11 @@ struct Pieces {
   /// The residual form (the forward normalized s = x + r, `x` is s): the
   /// incoming gradient of s from its other users, which dx adds.
   std::optional<AtomId> sumGrad;
+  /// Set by the match: dx equals the formula only with the saved mean
+  /// replaced by mean(x) (autograd's graph of x − μ keeps the mean
+  /// backward's Σ_j (x_j − μ) term), which the mean was shown to be (the
+  /// mean result of a norm.layer_norm of x) or is assumed to be.
+  enum class MeanOfX { NotUsed, Shown, Assumed } meanOfX = MeanOfX::NotUsed;
 };
 
 /// The leaves of a part, sorted by how they are indexed.

@@ -18,8 +18,10 @@
 
 #include "norm/Dialect/Norm/IR/NormGradOps.h"
 #include "norm/Dialect/Norm/IR/NormNumerics.h"
+#include "norm/Dialect/Norm/IR/NormOps.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -36,6 +38,15 @@ namespace {
 // The gradient's formulas
 //===----------------------------------------------------------------------===//
 
+/// The norm's input: x, or the residual sum x + r recomputed in the
+/// backward.
+static Poly inputOf(const Pieces &p) {
+  Poly x = Poly::atom(p.x);
+  if (p.residual)
+    x.terms[Poly::atom(*p.residual).terms.begin()->first] = 1.0;
+  return x;
+}
+
 /// Builds the formulas of DESIGN.md §9 for a guess, over x's index space.
 class Formulas {
 public:
@@ -47,7 +58,7 @@ public:
 
   /// x̂ and r; nullopt when they have no canonical form.
   bool init() {
-    Poly x = Poly::atom(p.x);
+    Poly x = inputOf(p);
     Poly mean =
         p.mean ? Poly::atom(*p.mean) : ctx.mul(invN, lin.sum(normDims, x));
     centered = p.layerNorm ? ctx.sub(x, mean) : x;
@@ -203,6 +214,19 @@ private:
   std::optional<std::pair<RankedTensorType, Binding>> columnRoot(Value v);
   Leaves leavesOf(const Poly &p, RankedTensorType rootType, unsigned axis);
   Poly invN(RankedTensorType rootType, unsigned axis);
+  /// Does dx `v` add a gradient placed into zeros by a slice (pRMSNorm's
+  /// backward as autograd writes it)?
+  bool slicedGradient(Value v, RankedTensorType type);
+  /// `p` linearized with each Σ over the row of a body free of the summed
+  /// dims (Σ_j μ, which the linearizer keeps a sum) replaced by the count
+  /// times the body, and with the atom `a`, if given, replaced by `value`
+  /// in its monomials and in those bodies (not in other atoms' bodies).
+  std::optional<Poly> countOut(const Poly &p, RankedTensorType rootType,
+                               std::optional<AtomId> a = std::nullopt,
+                               const Poly *value = nullptr);
+  /// Is the saved mean of `pieces` shown to be mean(x): the mean result of
+  /// a norm.layer_norm of x over the same dims?
+  bool savedMeanShown(const Pieces &pieces, unsigned axis);
   /// Does `p` equal the formula of `part` for `pieces`? Sets `nearMiss`
   /// when dx differs in one term only.
   bool matches(const Poly &p, Part part, Pieces &pieces,
@@ -221,6 +245,9 @@ private:
   RecognizeOptions opts;
   PolyContext ctx;
   Linearizer lin;
+  /// Why a dx that matches with its saved mean taken as mean(x) was not
+  /// raised (the remark, ahead of other near misses).
+  std::string meanRefused;
 };
 
 } // namespace
@@ -339,6 +366,73 @@ Poly GradRecognizer::invN(RankedTensorType rootType, unsigned axis) {
   return *ctx.pow(n, Rat::get(-1));
 }
 
+std::optional<Poly> GradRecognizer::countOut(const Poly &p,
+                                             RankedTensorType rootType,
+                                             std::optional<AtomId> a,
+                                             const Poly *value) {
+  Poly out;
+  for (const auto &[monomial, coefficient] : p.terms) {
+    Poly term = Poly::constant(coefficient);
+    for (auto [id, e] : monomial) {
+      // A copy: interning new atoms moves the atom table.
+      Atom atom = ctx.getAtom(id);
+      std::optional<Poly> factor = Poly::atom(id, e);
+      if (a && id == *a) {
+        factor = ctx.pow(*value, e);
+      } else if (atom.kind == AtomKind::Sum && atom.prefix == 0) {
+        bool dependent = false;
+        for (const auto &[m, c] : atom.body.terms)
+          for (const auto &[b, be] : m)
+            for (unsigned d : lin.freeDims(b))
+              dependent |= llvm::is_contained(atom.sumDims, d);
+        if (!dependent) {
+          // Σ over the dims of a body free of them: the count times it
+          // (an extent atom for a dynamic dim, as invN has).
+          Poly count = Poly::constant(1.0);
+          for (unsigned d : atom.sumDims) {
+            if (!rootType.isDynamicDim(d)) {
+              count = ctx.scale(count, double(rootType.getDimSize(d)));
+              continue;
+            }
+            Atom extent{AtomKind::Extent};
+            extent.dim = d;
+            count = ctx.mul(count, Poly::atom(ctx.intern(std::move(extent))));
+          }
+          std::optional<Poly> inner = countOut(atom.body, rootType, a, value);
+          factor = inner ? ctx.pow(ctx.mul(count, *inner), e) : std::nullopt;
+        }
+      }
+      if (!factor)
+        return std::nullopt;
+      term = ctx.mul(term, *factor);
+    }
+    out = ctx.add(out, term);
+  }
+  return lin.lin(out);
+}
+
+bool GradRecognizer::savedMeanShown(const Pieces &pieces, unsigned axis) {
+  if (!pieces.mean)
+    return false;
+  Value mean = ctx.getAtom(*pieces.mean).value;
+  auto norm = mean.getDefiningOp<LayerNormOp>();
+  if (!norm || !norm.getMeanInit() ||
+      norm.getTiedOpResult(&norm.getMeanInitMutable()[0]) != mean ||
+      norm.getNormalizedAxis() != int64_t(axis))
+    return false;
+  // The op's mean is of its input plus its residual: the same tensors the
+  // guess normalizes (x, or x + r recomputed), or x is the op's sum.
+  Value x = ctx.getAtom(pieces.x).value;
+  Value residual =
+      pieces.residual ? ctx.getAtom(*pieces.residual).value : Value();
+  if (norm.getSumInit() &&
+      norm.getTiedOpResult(&norm.getSumInitMutable()[0]) == x && !residual)
+    return true;
+  Value in = norm.getInput(), res = norm.getResidual();
+  return (in == x && res == residual) ||
+         (residual && in == residual && res == x);
+}
+
 bool GradRecognizer::matches(const Poly &p, Part part, Pieces &pieces,
                              RankedTensorType rootType, unsigned axis,
                              std::string *nearMiss) {
@@ -374,24 +468,76 @@ bool GradRecognizer::matches(const Poly &p, Part part, Pieces &pieces,
       return std::nullopt;
     return sum(g.dxTerms(spelling));
   };
-  for (unsigned spelling = 0; spelling < f.dxSpellings(); ++spelling) {
-    std::optional<Poly> at0 = dxAt(spelling, 0.0);
-    if (!at0)
-      continue;
-    if (ctx.equal(dx, *at0))
-      return true;
-    std::optional<Poly> at1 = pieces.gamma ? dxAt(spelling, 1.0) : std::nullopt;
-    if (!at1)
-      continue;
-    Poly perOffset = ctx.sub(*at1, *at0), rest = ctx.sub(dx, *at0);
-    if (perOffset.isZero() || rest.terms.size() != perOffset.terms.size() ||
-        rest.terms.begin()->first != perOffset.terms.begin()->first)
-      continue;
-    double k = rest.terms.begin()->second / perOffset.terms.begin()->second;
-    if (ctx.equal(rest, ctx.scale(perOffset, k))) {
-      pieces.weightOffset = k;
-      return true;
+  // Autograd's graph of a module's LayerNorm (x − μ, not torch's closed
+  // form) keeps the mean backward's term Σ_j (x_j − μ)·g, zero exactly
+  // when μ = mean(x); the linearizer leaves its Σ_j μ a sum. So dx is also
+  // compared with such sums counted out, which is exact (μ traced from x,
+  // the forward in the same function, cancels then), and, with a saved μ,
+  // with μ replaced by mean(x) on both sides. That changes the function
+  // unless μ is mean(x): it is raised only where the IR shows it
+  // (savedMeanShown) or the option assumes it.
+  enum class Form { AsIs, Counted, MeanOfX };
+  for (Form form : {Form::AsIs, Form::Counted, Form::MeanOfX}) {
+    std::optional<Poly> meanOfX;
+    if (form == Form::MeanOfX) {
+      if (!pieces.mean)
+        break;
+      meanOfX =
+          ctx.mul(invN(rootType, axis), lin.sum(normDims, inputOf(pieces)));
     }
+    auto rewrite = [&](std::optional<Poly> q) -> std::optional<Poly> {
+      if (!q || form == Form::AsIs)
+        return q;
+      if (form == Form::Counted)
+        return countOut(*q, rootType);
+      return countOut(*q, rootType, pieces.mean, &*meanOfX);
+    };
+    std::optional<Poly> ir = rewrite(dx);
+    // Nothing counted out: the same comparison as before.
+    if (!ir || (form == Form::Counted && ctx.equal(*ir, dx)))
+      continue;
+    std::optional<double> offset;
+    for (unsigned spelling = 0; spelling < f.dxSpellings() && !offset;
+         ++spelling) {
+      std::optional<Poly> at0 = rewrite(dxAt(spelling, 0.0));
+      if (!at0)
+        continue;
+      if (ctx.equal(*ir, *at0)) {
+        offset = 0.0;
+        break;
+      }
+      std::optional<Poly> at1 =
+          pieces.gamma ? rewrite(dxAt(spelling, 1.0)) : std::nullopt;
+      if (!at1)
+        continue;
+      Poly perOffset = ctx.sub(*at1, *at0), rest = ctx.sub(*ir, *at0);
+      if (perOffset.isZero() || rest.terms.size() != perOffset.terms.size() ||
+          rest.terms.begin()->first != perOffset.terms.begin()->first)
+        continue;
+      double k = rest.terms.begin()->second / perOffset.terms.begin()->second;
+      if (ctx.equal(rest, ctx.scale(perOffset, k)))
+        offset = k;
+    }
+    if (!offset)
+      continue;
+    if (form == Form::MeanOfX) {
+      if (savedMeanShown(pieces, axis)) {
+        pieces.meanOfX = Pieces::MeanOfX::Shown;
+      } else if (opts.assumeSavedMean || pieces.sigma) {
+        // With σ and σ + ε both saved, create() refuses it for the more
+        // basic reason (ε unknown), whatever the mean.
+        pieces.meanOfX = Pieces::MeanOfX::Assumed;
+      } else {
+        if (nearMiss && meanRefused.empty())
+          meanRefused =
+              "the saved mean is not shown to be mean(x); dx's Σ(x−μ) term, "
+              "which the op drops, would change (assume-saved-mean takes "
+              "it to be mean(x))";
+        return false;
+      }
+    }
+    pieces.weightOffset = *offset;
+    return true;
   }
   SmallVector<Poly, 3> terms = f.dxTerms();
   if (!nearMiss || !nearMiss->empty() || pieces.sumGrad)
@@ -519,6 +665,36 @@ void GradRecognizer::collectParts(Block *block, Pieces &pieces,
   }
 }
 
+/// Is `t` a computed tensor placed into zeros (slice_backward)?
+static bool isSliceBackward(Value t) {
+  auto isZero = [](Value z) {
+    auto fill = z.getDefiningOp<linalg::FillOp>();
+    return fill && matchPattern(fill.getInputs()[0], m_AnyZeroFloat());
+  };
+  if (auto insert = t.getDefiningOp<tensor::InsertSliceOp>())
+    return isZero(insert.getDest()) &&
+           insert.getSource().getDefiningOp<linalg::LinalgOp>();
+  if (auto pad = t.getDefiningOp<tensor::PadOp>())
+    return pad.getConstantPaddingValue() &&
+           matchPattern(pad.getConstantPaddingValue(), m_AnyZeroFloat()) &&
+           pad.getSource().getDefiningOp<linalg::LinalgOp>();
+  return false;
+}
+
+bool GradRecognizer::slicedGradient(Value v, RankedTensorType type) {
+  ExprArena arena;
+  Tracer tracer(arena, type);
+  llvm::SetVector<Operation *> traced;
+  std::optional<Poly> p = evaluate(v, type, tracer.rootBinding(), traced);
+  if (!p || type.getRank() < 2)
+    return false;
+  Leaves l = leavesOf(*p, type, type.getRank() - 1);
+  return l.full.size() >= 2 && !l.rows.empty() &&
+         llvm::any_of(l.full, [&](AtomId id) {
+           return isSliceBackward(ctx.getAtom(id).value);
+         });
+}
+
 GradRaise GradRecognizer::run(Value v, function_ref<void(Operation *)> erase) {
   GradRaise result;
   auto type = dyn_cast<RankedTensorType>(v.getType());
@@ -594,11 +770,24 @@ GradRaise GradRecognizer::run(Value v, function_ref<void(Operation *)> erase) {
       if (r.raised || !r.nearMiss.empty())
         return r;
     }
+    // Matched but for the saved mean: the most specific reason.
+    if (!meanRefused.empty()) {
+      result.nearMiss = meanRefused;
+      return result;
+    }
     if (!nearMiss.empty()) {
       result.nearMiss = nearMiss;
       return result;
     }
   }
+  // pRMSNorm's backward adds its projection term to the first k columns
+  // through autograd's slice_backward, which the tracer leaves opaque (so
+  // dx shows no row sum): say so rather than nothing.
+  if (slicedGradient(v, type))
+    result.nearMiss =
+        "dx reads a tensor.insert_slice or tensor.pad (autograd's "
+        "slice_backward, as in pRMSNorm's backward), which norm-raise "
+        "does not trace: the partial RMSNorm gradient is not raised";
   return result;
 }
 
@@ -629,6 +818,28 @@ static Value reciprocal(RewriterBase &rewriter, Location loc, Value s,
   return op.getResult(0);
 }
 
+/// a + b, elementwise in their element type: the residual sum the
+/// backward recomputed, as the op's input.
+static Value residualSum(RewriterBase &rewriter, Location loc, Value a,
+                         Value b) {
+  auto type = cast<RankedTensorType>(a.getType());
+  Value init = tensor::EmptyOp::create(rewriter, loc,
+                                       tensor::getMixedSizes(rewriter, loc, a),
+                                       type.getElementType());
+  AffineMap id = rewriter.getMultiDimIdentityMap(type.getRank());
+  SmallVector<utils::IteratorType> parallel(type.getRank(),
+                                            utils::IteratorType::parallel);
+  auto op = linalg::GenericOp::create(
+      rewriter, loc, type, ValueRange{a, b}, init,
+      ArrayRef<AffineMap>{id, id, id}, parallel,
+      [&](OpBuilder &builder, Location l, ValueRange args) {
+        linalg::YieldOp::create(
+            builder, l,
+            Value(arith::AddFOp::create(builder, l, args[0], args[1])));
+      });
+  return op.getResult(0);
+}
+
 GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
                                  RankedTensorType rootType, unsigned axis,
                                  function_ref<void(Operation *)> erase) {
@@ -637,6 +848,7 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
     return id ? ctx.getAtom(*id).value : Value();
   };
   Value dy = valueOf(pieces.dy), x = valueOf(pieces.x);
+  Value residual = valueOf(pieces.residual);
   Value gamma = valueOf(pieces.gamma);
   Value mean = valueOf(pieces.mean), rstd = valueOf(pieces.rstd);
   const Found *dx = nullptr, *dg = nullptr, *db = nullptr;
@@ -648,15 +860,18 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
   if (!dx && !dg)
     return r;
   if (pieces.sigma) {
-    r.nearMiss = "the RMSNorm gradient with epsilon outside the square root "
-                 "reads the saved σ and σ + ε as two tensors and not "
-                 "epsilon: the op's epsilon is unknown";
+    r.nearMiss = std::string("the ") +
+                 (pieces.layerNorm ? "LayerNorm" : "RMSNorm") +
+                 " gradient with epsilon outside the square root reads the "
+                 "saved σ and σ + ε as two tensors and not epsilon: the op's "
+                 "epsilon is unknown";
     return r;
   }
   auto xType = cast<RankedTensorType>(x.getType());
   auto elemType = dyn_cast<FloatType>(xType.getElementType());
   if (dy.getType() != x.getType() || !elemType ||
-      (sumGrad && sumGrad.getType() != x.getType()))
+      (sumGrad && sumGrad.getType() != x.getType()) ||
+      (residual && residual.getType() != x.getType()))
     return r;
   MLIRContext *mctx = x.getContext();
   FloatType accType = elemType.isF64() ? FloatType(Float64Type::get(mctx))
@@ -701,7 +916,7 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
     if (!at || op->isBeforeInBlock(at))
       at = op;
   }
-  for (Value s : {dy, x, sumGrad, gamma, mean, rstd})
+  for (Value s : {dy, x, residual, sumGrad, gamma, mean, rstd})
     if (s)
       if (Operation *d = s.getDefiningOp())
         if (d->getBlock() == block && !d->isBeforeInBlock(at))
@@ -709,6 +924,8 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
 
   Location loc = at->getLoc();
   rewriter.setInsertionPoint(at);
+  if (residual)
+    x = residualSum(rewriter, loc, x, residual);
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, x);
   SmallVector<Type> resultTypes;
   auto empty = [&](const Found *f, RankedTensorType t) -> Value {
@@ -805,16 +1022,21 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
     os << ", weight";
   if (pieces.weightOffset != 0.0)
     os << ", weight offset " << formatDouble(pieces.weightOffset);
+  if (residual)
+    os << ", recomputed residual sum";
   if (sumGrad)
     os << ", sum grad";
   if (!rstd)
     os << ", recomputed statistics";
-  else if (mean)
-    os << ", saved mean and rstd";
   else
-    os << (pieces.saved == Pieces::Saved::Rstd    ? ", saved rstd"
-           : pieces.saved == Pieces::Saved::Sigma ? ", saved sigma"
-                                                  : ", saved sigma + epsilon");
+    os << (mean ? ", saved mean and " : ", saved ")
+       << (pieces.saved == Pieces::Saved::Rstd    ? "rstd"
+           : pieces.saved == Pieces::Saved::Sigma ? "sigma"
+                                                  : "sigma + epsilon");
+  if (dx && pieces.meanOfX == Pieces::MeanOfX::Shown)
+    os << ", the saved mean shown to be mean(x)";
+  if (dx && pieces.meanOfX == Pieces::MeanOfX::Assumed)
+    os << ", the saved mean assumed to be mean(x) (assume-saved-mean)";
   if (!rstd || savedOutside)
     os << ", epsilon " << formatDouble(pieces.epsilon)
        << (pieces.epsMode == EpsMode::outside_sqrt ? " outside the square root"

@@ -394,6 +394,7 @@ bool Raiser::tryRaise(Value v) {
   RecognizeOptions recognizeOptions;
   recognizeOptions.rmsNorm = options.rmsNorm;
   recognizeOptions.layerNorm = options.layerNorm;
+  recognizeOptions.assumeSavedMean = options.assumeSavedMean;
   GradRaise grad = raiseNormGrad(rewriter, v, recognizeOptions,
                                  [&](Operation *op) { erase(op); });
   if (grad.raised) {
@@ -418,7 +419,8 @@ bool Raiser::tryRaise(Value v) {
       recognizeNorm(tracer, canon, v, rootExpr, recognizeOptions);
   bool endOfChain = !feedsElementwise(v);
   if (!recognition.match) {
-    if (recognition.nearMiss && endOfChain)
+    // A backward's own reason, when it has one, is the more specific.
+    if (recognition.nearMiss && endOfChain && grad.nearMiss.empty())
       report(recognition.at ? recognition.at : rootOp, recognition.reason,
              tracer.tracedOps);
     return false;
@@ -707,6 +709,7 @@ struct NormRaisePass : public norm::impl::NormRaisePassBase<NormRaisePass> {
     options.rmsNorm = raiseRMSNorm;
     options.layerNorm = raiseLayerNorm;
     options.remarks = remarks;
+    options.assumeSavedMean = assumeSavedMean;
     IRRewriter rewriter(&getContext());
     raiseNorms(rewriter, getOperation(), options);
   }

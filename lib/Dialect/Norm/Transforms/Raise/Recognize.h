@@ -70,6 +70,9 @@ struct Recognition {
 struct RecognizeOptions {
   bool rmsNorm = true;
   bool layerNorm = true;
+  /// The backward: take a saved mean that is not shown to be the forward's
+  /// mean(x) to be it (an assumption; GradRecognizer.cpp).
+  bool assumeSavedMean = false;
 };
 
 Recognition recognizeNorm(Tracer &tracer, Canonicalizer &canon, Value root,
