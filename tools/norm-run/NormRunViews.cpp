@@ -14,6 +14,8 @@
 
 #include "NormRun.h"
 
+#include "norm/Dialect/Norm/Transforms/Transforms.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -33,29 +35,6 @@ namespace {
 std::vector<int64_t> shapeOf(Value v) {
   auto type = cast<RankedTensorType>(v.getType());
   return std::vector<int64_t>(type.getShape().begin(), type.getShape().end());
-}
-
-/// The permutation of a linalg.generic on tensors that only copies its one
-/// input through permutation maps (out dim i is input dim perm[i]), as
-/// torch-mlir writes a transpose; none otherwise.
-std::optional<std::vector<int64_t>> copyPermutation(linalg::GenericOp op) {
-  if (!op.hasPureTensorSemantics() || op.getNumDpsInputs() != 1 ||
-      op.getNumDpsInits() != 1 || op->getNumResults() != 1 ||
-      op.getNumParallelLoops() != op.getNumLoops())
-    return std::nullopt;
-  Block &body = op.getRegion().front();
-  auto yield = dyn_cast<linalg::YieldOp>(body.getTerminator());
-  if (body.getOperations().size() != 1 || !yield ||
-      yield.getNumOperands() != 1 || yield.getOperand(0) != body.getArgument(0))
-    return std::nullopt;
-  AffineMap in = op.getIndexingMapsArray()[0];
-  AffineMap out = op.getIndexingMapsArray()[1];
-  if (!in.isPermutation() || !out.isPermutation())
-    return std::nullopt;
-  std::vector<int64_t> perm;
-  for (unsigned i = 0; i < out.getNumResults(); ++i)
-    perm.push_back(*in.getResultPosition(out.getResult(i)));
-  return perm;
 }
 
 std::vector<std::vector<int64_t>>
@@ -96,11 +75,11 @@ Value normrun::followView(Operation *op, ViewStep &step, bool &isCast) {
     ArrayRef<int64_t> perm = transpose.getPermutation();
     step.perm.assign(perm.begin(), perm.end());
   } else if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
-    std::optional<std::vector<int64_t>> perm = copyPermutation(generic);
+    std::optional<SmallVector<int64_t>> perm = norm::copyPermutation(generic);
     if (!perm)
       return {};
     source = generic.getDpsInputOperand(0)->get();
-    step.perm = *perm;
+    step.perm.assign(perm->begin(), perm->end());
   } else {
     return {};
   }

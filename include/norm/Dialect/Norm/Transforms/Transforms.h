@@ -11,6 +11,7 @@
 #include "mlir/Support/LLVM.h"
 #include "mlir/Support/LogicalResult.h"
 
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -18,6 +19,9 @@ class DialectRegistry;
 class Operation;
 class RewritePatternSet;
 class RewriterBase;
+namespace linalg {
+class GenericOp;
+} // namespace linalg
 
 namespace norm {
 
@@ -52,6 +56,12 @@ LogicalResult fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
 /// matmul's product through such views (QK-norm on a plain projection).
 /// Such a norm takes the rotation after it before it fuses.
 bool readsProductHeads(Operation *norm);
+
+/// The permutation of a `linalg.generic` on tensors that only copies its one
+/// input through permutation maps (out dim i is input dim perm[i]), if it
+/// is one: a transpose as torch-mlir writes it, or a plain copy. The head
+/// views of the fusion and norm-run's `--check` follow such copies.
+std::optional<SmallVector<int64_t>> copyPermutation(linalg::GenericOp op);
 
 /// A same-shape elementwise add producing the input of `norm` (a
 /// norm.rms_norm or norm.layer_norm on tensors without a residual) becomes

@@ -13,6 +13,8 @@
 #ifndef NORM_LIB_DIALECT_NORM_TRANSFORMS_FUSION_HEADVIEWS_H
 #define NORM_LIB_DIALECT_NORM_TRANSFORMS_FUSION_HEADVIEWS_H
 
+#include "norm/Dialect/Norm/Transforms/Transforms.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Operation.h"
 
@@ -21,11 +23,6 @@
 
 namespace mlir {
 namespace norm {
-
-/// The permutation of a `linalg.generic` on tensors that only copies its one
-/// input through permutation maps (out dim i is input dim perm[i]), if it
-/// is one: a transpose as torch-mlir writes it, or a plain copy.
-std::optional<SmallVector<int64_t>> copyPermutation(linalg::GenericOp op);
 
 /// The input of `op` when it is a view a head split may go through: a
 /// `tensor.expand_shape`, `tensor.collapse_shape`, `tensor.reshape`,
