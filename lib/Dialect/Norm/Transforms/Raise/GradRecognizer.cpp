@@ -791,20 +791,34 @@ GradRaise GradRecognizer::run(Value v, function_ref<void(Operation *)> erase) {
   return result;
 }
 
+/// An identity-map linalg.generic over `inputs` (all of the first one's
+/// type) into a tensor of that type, its body built by `body`.
+static Value
+elementwise(RewriterBase &rewriter, Location loc, ValueRange inputs,
+            function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
+  Value first = inputs.front();
+  auto type = cast<RankedTensorType>(first.getType());
+  Value init = tensor::EmptyOp::create(
+      rewriter, loc, tensor::getMixedSizes(rewriter, loc, first),
+      type.getElementType());
+  SmallVector<AffineMap> maps(inputs.size() + 1,
+                              rewriter.getMultiDimIdentityMap(type.getRank()));
+  SmallVector<utils::IteratorType> parallel(type.getRank(),
+                                            utils::IteratorType::parallel);
+  auto op = linalg::GenericOp::create(
+      rewriter, loc, type, inputs, init, maps, parallel,
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        linalg::YieldOp::create(b, l, body(b, l, args));
+      });
+  return op.getResult(0);
+}
+
 /// 1/(s + shift), elementwise: the rstd operand of a backward whose saved
 /// statistic is σ (shift ε) or σ + ε (shift 0).
 static Value reciprocal(RewriterBase &rewriter, Location loc, Value s,
                         double shift) {
-  auto type = cast<RankedTensorType>(s.getType());
-  Value init = tensor::EmptyOp::create(rewriter, loc,
-                                       tensor::getMixedSizes(rewriter, loc, s),
-                                       type.getElementType());
-  AffineMap id = rewriter.getMultiDimIdentityMap(type.getRank());
-  SmallVector<utils::IteratorType> parallel(type.getRank(),
-                                            utils::IteratorType::parallel);
-  auto op = linalg::GenericOp::create(
-      rewriter, loc, type, s, init, ArrayRef<AffineMap>{id, id}, parallel,
-      [&](OpBuilder &b, Location l, ValueRange args) {
+  return elementwise(
+      rewriter, loc, s, [&](OpBuilder &b, Location l, ValueRange args) {
         Type t = args[0].getType();
         Value d = args[0];
         if (shift != 0.0)
@@ -812,32 +826,19 @@ static Value reciprocal(RewriterBase &rewriter, Location loc, Value s,
               b, l, d,
               arith::ConstantOp::create(b, l, b.getFloatAttr(t, shift)));
         Value one = arith::ConstantOp::create(b, l, b.getFloatAttr(t, 1.0));
-        linalg::YieldOp::create(b, l,
-                                Value(arith::DivFOp::create(b, l, one, d)));
+        return Value(arith::DivFOp::create(b, l, one, d));
       });
-  return op.getResult(0);
 }
 
 /// a + b, elementwise in their element type: the residual sum the
 /// backward recomputed, as the op's input.
 static Value residualSum(RewriterBase &rewriter, Location loc, Value a,
                          Value b) {
-  auto type = cast<RankedTensorType>(a.getType());
-  Value init = tensor::EmptyOp::create(rewriter, loc,
-                                       tensor::getMixedSizes(rewriter, loc, a),
-                                       type.getElementType());
-  AffineMap id = rewriter.getMultiDimIdentityMap(type.getRank());
-  SmallVector<utils::IteratorType> parallel(type.getRank(),
-                                            utils::IteratorType::parallel);
-  auto op = linalg::GenericOp::create(
-      rewriter, loc, type, ValueRange{a, b}, init,
-      ArrayRef<AffineMap>{id, id, id}, parallel,
-      [&](OpBuilder &builder, Location l, ValueRange args) {
-        linalg::YieldOp::create(
-            builder, l,
-            Value(arith::AddFOp::create(builder, l, args[0], args[1])));
-      });
-  return op.getResult(0);
+  return elementwise(rewriter, loc, ValueRange{a, b},
+                     [](OpBuilder &builder, Location l, ValueRange args) {
+                       return Value(
+                           arith::AddFOp::create(builder, l, args[0], args[1]));
+                     });
 }
 
 GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
