@@ -257,6 +257,29 @@ func.func @whole_rows(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: tensor<6x
 
 // -----
 
+// One head per row through a view (Gemma 3's k with one KV head: [T, N]
+// viewed [1, T, N] after a transpose): the head is the whole row, and the
+// fused op rotates it as one head of N columns (head_dim = N).
+// CHECK-LABEL: func.func @one_head_view
+//       CHECK: %[[CV:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]] output_shape [6, 1, 32] : tensor<6x32xf32> into tensor<6x1x32xf32>
+//       CHECK: norm.matmul_rms_norm ins(%{{.*}} : tensor<6x16xf32>) rhs(%{{.*}} : tensor<16x32xf32>) rope(%[[CV]], %{{.*}} : tensor<6x1x32xf32>, tensor<6x1x32xf32>) outs(%{{.*}} : tensor<6x32xf32>) {head_dim = 32 : i64}
+//   CHECK-NOT: norm.rms_norm
+func.func @one_head_view(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: tensor<1x6x32xf32>, %s: tensor<1x6x32xf32>) -> tensor<1x6x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<6x32xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %p = linalg.matmul ins(%a, %w : tensor<6x16xf32>, tensor<16x32xf32>) outs(%z : tensor<6x32xf32>) -> tensor<6x32xf32>
+  %h = tensor.expand_shape %p [[0], [1, 2]] output_shape [6, 1, 32] : tensor<6x32xf32> into tensor<6x1x32xf32>
+  %te = tensor.empty() : tensor<1x6x32xf32>
+  %t = linalg.transpose ins(%h : tensor<6x1x32xf32>) outs(%te : tensor<1x6x32xf32>) permutation = [1, 0, 2]
+  %e = tensor.empty() : tensor<1x6x32xf32>
+  // expected-remark @+1 {{norm.rms_norm fused with its producing matmul}}
+  %y = norm.rms_norm ins(%t : tensor<1x6x32xf32>) rope(%c, %s : tensor<1x6x32xf32>, tensor<1x6x32xf32>) outs(%e : tensor<1x6x32xf32>) -> tensor<1x6x32xf32>
+  return %y : tensor<1x6x32xf32>
+}
+
+// -----
+
 // A LayerNorm with a rotation: matmul_layer_norm takes none.
 // CHECK-LABEL: func.func @layer_norm
 //       CHECK: linalg.matmul

@@ -140,7 +140,10 @@ FailureOr<ProducerMatch> matchThroughHeadViews(const NormOpView &norm,
     return failure();
   int64_t n = cast<RankedTensorType>(v.getType()).getShape().back();
   producer.matmul = *match;
-  producer.headDim = split->headDim == n ? 0 : split->headDim;
+  // A head that is the whole row is a whole-row norm, unless the norm
+  // rotates it: the fused op rotates per head only, and one head of N
+  // columns is that (Gemma 3's k with one KV head).
+  producer.headDim = split->headDim == n && !norm.cos ? 0 : split->headDim;
   producer.split = *split;
   return producer;
 }
