@@ -239,12 +239,18 @@ void mlir::norm::reference::referenceNorm(ElemType t, const double *s,
 void mlir::norm::reference::applyRotaryEmbedding(
     std::vector<double> &y, const std::vector<int64_t> &shape,
     const std::vector<int64_t> &angleShape, const double *cos,
-    const double *sin, bool interleaved) {
+    const double *sin, bool interleaved, std::optional<ElemType> eachStep) {
   size_t rank = shape.size();
   if (rank == 0 || angleShape.size() != rank)
     return;
   int64_t d = shape[rank - 1];
+  // Each step rounded to the output type, or nothing rounded.
+  auto step = [&](double value) {
+    return eachStep ? roundTo(*eachStep, value) : value;
+  };
   std::vector<double> v = y;
+  for (double &value : v)
+    value = step(value);
   for (size_t i = 0; i < v.size(); ++i) {
     // The angles' element: the same index, 0 in their broadcast dims.
     int64_t rest = static_cast<int64_t>(i), angle = 0, angleStride = 1;
@@ -259,8 +265,8 @@ void mlir::norm::reference::applyRotaryEmbedding(
     bool first = interleaved ? j % 2 == 0 : j < d / 2;
     int64_t partner =
         interleaved ? (first ? j + 1 : j - 1) : (first ? j + d / 2 : j - d / 2);
-    double term = v[row + partner] * sin[angle];
-    y[i] = v[i] * cos[angle] + (first ? -term : term);
+    double term = step(v[row + partner] * sin[angle]);
+    y[i] = step(step(v[i] * cos[angle]) + (first ? -term : term));
   }
 }
 

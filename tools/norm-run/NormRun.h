@@ -240,9 +240,10 @@ struct CheckSpec {
   // The gradient ops' own: inputs dy and ds, outputs dγ and dβ.
   Slot dy, sumGrad, weightGrad, biasGrad;
   // A standalone or per-head norm's rotary embedding (rope_mode =
-  // interleaved or not).
+  // interleaved or not; rope_rounding = each_step or once).
   Slot cos, sin;
   bool ropeInterleaved = false;
+  bool ropeEachStep = false;
 
   int64_t axis = -1; // non-negative; the fused ops use the last dim
   mlir::norm::reference::NormParams params;

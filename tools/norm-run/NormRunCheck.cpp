@@ -273,10 +273,14 @@ public:
       ref::referenceNorm(et, s.data(), rows, n, gp, bp, spec.params, y, mean,
                          rstd);
       const Buffer *cosBuf = get(spec.cos);
+      const Buffer *outBuf = get(spec.y);
+      std::optional<ref::ElemType> eachStep;
+      if (spec.ropeEachStep)
+        eachStep = outBuf ? outBuf->elemType : et;
       if (cosBuf && get(spec.sin))
         ref::applyRotaryEmbedding(
             y, shape, cosBuf->shape, cosBuf->load().data(),
-            get(spec.sin)->load().data(), spec.ropeInterleaved);
+            get(spec.sin)->load().data(), spec.ropeInterleaved, eachStep);
       double tol = ref::getTolerance(et, /*fused=*/false);
       double statTol = ref::getStatTolerance(et);
       if (spec.quant) {
@@ -374,9 +378,12 @@ public:
       std::vector<int64_t> heads(shape.begin(), shape.end() - 1);
       heads.push_back(n / d);
       heads.push_back(d);
+      std::optional<ref::ElemType> eachStep;
+      if (spec.ropeEachStep)
+        eachStep = outType;
       ref::applyRotaryEmbedding(y, heads, cosBuf->shape, cosBuf->load().data(),
                                 get(spec.sin)->load().data(),
-                                spec.ropeInterleaved);
+                                spec.ropeInterleaved, eachStep);
     }
     compareOut(head + "y", spec.y, y, tol);
     compareOut(head + "mean", spec.mean, mean, ref::getStatTolerance(outType));

@@ -261,6 +261,7 @@ void recordUnfused(OpT o, CheckSpec &spec, SpecBuilder &b) {
   b.input(o.getCos(), spec.cos, "cos");
   b.input(o.getSin(), spec.sin, "sin");
   spec.ropeInterleaved = o.getRopeMode() == norm::RopeMode::interleaved;
+  spec.ropeEachStep = o.getRopeRounding() == norm::RopeRounding::each_step;
   b.output(o.getInitMutable(), spec.y, "outs", true);
   b.output(o.getSumInitMutable(), spec.sum, "sum_outs", false);
   if constexpr (!isRms)
@@ -319,6 +320,7 @@ void recordFused(OpT o, CheckOpKind kind, bool isRms, CheckSpec &spec,
       b.input(o.getCos(), spec.cos, "cos");
       b.input(o.getSin(), spec.sin, "sin");
       spec.ropeInterleaved = o.getRopeMode() == norm::RopeMode::interleaved;
+      spec.ropeEachStep = o.getRopeRounding() == norm::RopeRounding::each_step;
     }
   } else {
     // norm → matmul: the norm's rounding (cast_mode) and pRMSNorm prefix.

@@ -18,6 +18,7 @@
 #define NORM_REFERENCE_NORMREFERENCE_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -120,12 +121,15 @@ void referenceNorm(ElemType t, const double *s, int64_t rows, int64_t n,
 /// y_d = y_d·cos_d + sign_d·y_p(d)·sin_d with p(d) = d ± D/2 (sign −1 for
 /// d < D/2), or with `interleaved` p(2i) = 2i+1 (sign −1), p(2i+1) = 2i.
 /// `cos` and `sin` are row-major of `angleShape`: the rank of `shape`, each
-/// dim its size or 1 (broadcast).
+/// dim its size or 1 (broadcast). With `eachStep` (`rope_rounding =
+/// each_step`), y is first rounded to that type and so is each product and
+/// the sum: y_d = round(round(y_d·cos_d) + sign_d·round(y_p(d)·sin_d)).
 void applyRotaryEmbedding(std::vector<double> &y,
                           const std::vector<int64_t> &shape,
                           const std::vector<int64_t> &angleShape,
                           const double *cos, const double *sin,
-                          bool interleaved);
+                          bool interleaved,
+                          std::optional<ElemType> eachStep = std::nullopt);
 
 /// GroupNorm of x [batch, channels, spatial] (spatial = the product of the
 /// dims after C): the LayerNorm of each (sample, group) run of

@@ -351,9 +351,17 @@ GPURowKernelEmitter::normalizedChunk(OpBuilder &b, Value chunk,
 /// `v` (acc type), rounded once as it is stored; the angles are the chunks'
 /// of `angleRow`. Partners: lane l of two chunks (rotate_half; interleaved
 /// with scalar accesses), else lanes 2i and 2i + 1 of the one chunk. The
-/// first of a pair takes −sin.
+/// first of a pair takes −sin. With `rope_rounding = each_step`, v, each
+/// product and the sum round to y's type (through it and back).
 void GPURowKernelEmitter::rotateGroup(OpBuilder &b, ArrayRef<Value> chunks,
                                       ArrayRef<SmallVector<Value>> v) {
+  Type yType = elementTypeOf(p.y);
+  auto step = [&](Value x) {
+    return p.ropeEachStep ? roundThrough(b, x, yType) : x;
+  };
+  auto mul = [&](Value a, Value c) {
+    return step(arith::MulFOp::create(b, loc, a, c));
+  };
   SmallVector<SmallVector<Value>> cos, sin, y;
   for (Value chunk : chunks) {
     cos.push_back(loadChunk(b, p.cos, chunk, angleRow));
@@ -361,13 +369,11 @@ void GPURowKernelEmitter::rotateGroup(OpBuilder &b, ArrayRef<Value> chunks,
     y.emplace_back(shape.vectorWidth);
   }
   auto rotate = [&](int64_t c1, int64_t l1, int64_t c2, int64_t l2) {
-    Value v1 = v[c1][l1], v2 = v[c2][l2];
-    y[c1][l1] = arith::SubFOp::create(
-        b, loc, arith::MulFOp::create(b, loc, v1, cos[c1][l1]),
-        arith::MulFOp::create(b, loc, v2, sin[c1][l1]));
-    y[c2][l2] = arith::AddFOp::create(
-        b, loc, arith::MulFOp::create(b, loc, v2, cos[c2][l2]),
-        arith::MulFOp::create(b, loc, v1, sin[c2][l2]));
+    Value v1 = step(v[c1][l1]), v2 = step(v[c2][l2]);
+    y[c1][l1] = step(arith::SubFOp::create(b, loc, mul(v1, cos[c1][l1]),
+                                           mul(v2, sin[c1][l1])));
+    y[c2][l2] = step(arith::AddFOp::create(b, loc, mul(v2, cos[c2][l2]),
+                                           mul(v1, sin[c2][l2])));
   };
   for (int64_t l = 0; l < shape.vectorWidth; ++l) {
     if (chunks.size() == 2)

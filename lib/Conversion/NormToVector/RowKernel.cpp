@@ -571,9 +571,18 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
 /// (a sweep over the first half) and stores both rotated; interleaved swaps
 /// each vector's lane pairs with a shuffle (L is even, and so is every j:
 /// no alignment head). y_d = v_d · cos_d + sign_d · v_p(d) · sin_d, in the
-/// accumulation type, rounded once as it is stored.
+/// accumulation type, rounded once as it is stored. With `rope_rounding =
+/// each_step` v, each product and the sum round to y's type (through it and
+/// back, in acc lanes: the correctly rounded narrow operations).
 void RowKernelEmitter::rotateRow(OpBuilder &b, Value row,
-                                 NormalizedFn normalized) {
+                                 NormalizedFn rawNormalized) {
+  Type yType = elementTypeOf(p.y);
+  auto step = [&](OpBuilder &nb, Value v) {
+    return p.ropeEachStep ? roundThrough(nb, v, yType) : v;
+  };
+  auto normalized = [&](OpBuilder &nb, Value j, Value m) {
+    return step(nb, rawNormalized(nb, j, m));
+  };
   Value wholeRow =
       p.ropeFirstRow ? arith::AddIOp::create(b, loc, row, p.ropeFirstRow) : row;
   Value angleRow = arith::RemUIOp::create(
@@ -582,8 +591,10 @@ void RowKernelEmitter::rotateRow(OpBuilder &b, Value row,
   auto angle = [&](OpBuilder &nb, Value table, Value j, Value m) {
     return loadAcc(nb, table, {angleRow, j}, m);
   };
+  // The products are the rotation's steps (a negation is exact, so the
+  // sign may come before or after the rounding).
   auto mul = [&](OpBuilder &nb, Value a, Value c) -> Value {
-    return arith::MulFOp::create(nb, loc, a, c);
+    return step(nb, arith::MulFOp::create(nb, loc, a, c));
   };
   if (!p.ropeInterleaved) {
     Value half = arith::DivUIOp::create(b, loc, p.n, index(b, 2));
@@ -591,12 +602,14 @@ void RowKernelEmitter::rotateRow(OpBuilder &b, Value row,
              [&](OpBuilder &nb, Value j, Value m, bool) {
                Value k = arith::AddIOp::create(nb, loc, j, half);
                Value lo = normalized(nb, j, m), hi = normalized(nb, k, m);
-               Value yLo = arith::SubFOp::create(
-                   nb, loc, mul(nb, lo, angle(nb, p.cos, j, m)),
-                   mul(nb, hi, angle(nb, p.sin, j, m)));
-               Value yHi = arith::AddFOp::create(
-                   nb, loc, mul(nb, hi, angle(nb, p.cos, k, m)),
-                   mul(nb, lo, angle(nb, p.sin, k, m)));
+               Value yLo =
+                   step(nb, arith::SubFOp::create(
+                                nb, loc, mul(nb, lo, angle(nb, p.cos, j, m)),
+                                mul(nb, hi, angle(nb, p.sin, j, m))));
+               Value yHi =
+                   step(nb, arith::AddFOp::create(
+                                nb, loc, mul(nb, hi, angle(nb, p.cos, k, m)),
+                                mul(nb, lo, angle(nb, p.sin, k, m))));
                store(nb, yLo, p.y, {row, j}, m, /*nontemporal=*/false);
                store(nb, yHi, p.y, {row, k}, m, /*nontemporal=*/false);
              });
@@ -615,10 +628,11 @@ void RowKernelEmitter::rotateRow(OpBuilder &b, Value row,
              Value v = normalized(nb, j, m);
              Value partner =
                  vector::ShuffleOp::create(nb, loc, v, v, swapPairs);
-             Value term =
-                 mul(nb, mul(nb, partner, sign), angle(nb, p.sin, j, m));
-             Value y = arith::AddFOp::create(
-                 nb, loc, mul(nb, v, angle(nb, p.cos, j, m)), term);
+             Value term = mul(nb, arith::MulFOp::create(nb, loc, partner, sign),
+                              angle(nb, p.sin, j, m));
+             Value y = step(
+                 nb, arith::AddFOp::create(
+                         nb, loc, mul(nb, v, angle(nb, p.cos, j, m)), term));
              store(nb, y, p.y, {row, j}, m, /*nontemporal=*/false);
            });
 }

@@ -331,6 +331,7 @@ RowNormProblem describeCommon(OpTy op, OpBuilder &b,
     p.ropeInnerRows = getValueOrCreateConstantIndexOp(
         b, loc, dimProduct(b, loc, x, last + 1, axis));
     p.ropeInterleaved = rotary->mode == RopeMode::interleaved;
+    p.ropeEachStep = rotary->rounding == RopeRounding::each_step;
   }
   return p;
 }
@@ -513,7 +514,8 @@ Operation *mlir::norm::createNormOfSum(OpBuilder &b, Location loc,
         /*scale_outs=*/Value(), IntegerAttr(), Attribute(),
         /*axis=*/1, op.getEpsilonAttr(), op.getWeightOffsetAttr(),
         TypeAttr::get(op.getAccumulationType()), CastMode::after_weight,
-        op.getEpsMode(), /*rope_mode=*/RopeModeAttr());
+        op.getEpsMode(), /*rope_mode=*/RopeModeAttr(),
+        /*rope_rounding=*/RopeRoundingAttr());
   }
   return RMSNormOp::create(
       b, loc, TypeRange{}, sum, Value(), rms.getWeight(), /*scale=*/Value(),
@@ -521,5 +523,5 @@ Operation *mlir::norm::createNormOfSum(OpBuilder &b, Location loc,
       /*scale_outs=*/Value(), IntegerAttr(), Attribute(), axis,
       rms.getEpsilonAttr(), rms.getWeightOffsetAttr(), Attribute(),
       TypeAttr::get(rms.getAccumulationType()), CastMode::after_weight,
-      rms.getEpsMode(), rms.getRopeModeAttr());
+      rms.getEpsMode(), rms.getRopeModeAttr(), rms.getRopeRoundingAttr());
 }

@@ -60,3 +60,21 @@ func.func @sin_type(%a: tensor<4x64xf32>, %w: tensor<64x32xf32>, %c: tensor<4x1x
   %y = norm.matmul_rms_norm ins(%a : tensor<4x64xf32>) rhs(%w : tensor<64x32xf32>) rope(%c, %s : tensor<4x1x8xf32>, tensor<1x1x8xf32>) outs(%e : tensor<4x32xf32>) {head_dim = 8 : i64} -> tensor<4x32xf32>
   return %y : tensor<4x32xf32>
 }
+
+// -----
+
+// The per-head norm's rope_rounding follows the standalone rules: each_step
+// needs an output narrower than acc_type, and only with head_dim and rope.
+func.func @fused_each_step_f32(%a: tensor<4x64xf32>, %w: tensor<64x32xf32>, %c: tensor<4x1x8xf32>, %e: tensor<4x32xf32>) -> tensor<4x32xf32> {
+  // expected-error @+1 {{'rope_rounding' each_step rounds to the output element type, which must be narrower than the accumulation type 'f32', got 'f32'}}
+  %y = norm.matmul_rms_norm ins(%a : tensor<4x64xf32>) rhs(%w : tensor<64x32xf32>) rope(%c, %c : tensor<4x1x8xf32>, tensor<4x1x8xf32>) outs(%e : tensor<4x32xf32>) {head_dim = 8 : i64, rope_rounding = #norm.rope_rounding<each_step>} -> tensor<4x32xf32>
+  return %y : tensor<4x32xf32>
+}
+
+// -----
+
+func.func @fused_rounding_without_head_dim(%a: tensor<4x64xbf16>, %w: tensor<64x32xbf16>, %e: tensor<4x32xbf16>) -> tensor<4x32xbf16> {
+  // expected-error @+1 {{'rope' needs 'head_dim' (the rotation is within a head)}}
+  %y = norm.matmul_rms_norm ins(%a : tensor<4x64xbf16>) rhs(%w : tensor<64x32xbf16>) outs(%e : tensor<4x32xbf16>) {rope_rounding = #norm.rope_rounding<once>} -> tensor<4x32xbf16>
+  return %y : tensor<4x32xbf16>
+}

@@ -1,6 +1,6 @@
 // RUN: norm-opt %s -split-input-file -verify-diagnostics
 
-// The verifier rules of the rotary embedding (R1–R4 of the norm.rms_norm
+// The verifier rules of the rotary embedding (R1–R5 of the norm.rms_norm
 // description), one case per rule.
 
 func.func @mode_without_rope(%x: tensor<4x32xf32>, %e: tensor<4x32xf32>) -> tensor<4x32xf32> {
@@ -88,4 +88,50 @@ func.func @angles_partial(%x: tensor<8x4x32xf32>, %c: tensor<8x1x16xf32>, %e: te
   // expected-error @+1 {{'cos' shape [8, 1, 16] must have the input's rank, each dimension the input's or 1 (broadcast), and the last D = 32}}
   %y = norm.rms_norm ins(%x : tensor<8x4x32xf32>) rope(%c, %c : tensor<8x1x16xf32>, tensor<8x1x16xf32>) outs(%e : tensor<8x4x32xf32>) -> tensor<8x4x32xf32>
   return %y : tensor<8x4x32xf32>
+}
+
+// -----
+
+// (R1) rope_rounding only with the angles.
+func.func @rounding_without_rope(%x: tensor<4x32xbf16>, %e: tensor<4x32xbf16>) -> tensor<4x32xbf16> {
+  // expected-error @+1 {{'rope_rounding' requires 'rope(cos, sin)' operands}}
+  %y = norm.rms_norm ins(%x : tensor<4x32xbf16>) outs(%e : tensor<4x32xbf16>) {rope_rounding = #norm.rope_rounding<each_step>} -> tensor<4x32xbf16>
+  return %y : tensor<4x32xbf16>
+}
+
+// -----
+
+// (R5) each_step rounds to y's type: meaningless when it is acc_type.
+func.func @each_step_f32(%x: tensor<8x4x32xf32>, %c: tensor<8x1x32xf32>, %e: tensor<8x4x32xf32>) -> tensor<8x4x32xf32> {
+  // expected-error @+1 {{'rope_rounding' each_step rounds to the output element type, which must be narrower than the accumulation type 'f32', got 'f32'}}
+  %y = norm.rms_norm ins(%x : tensor<8x4x32xf32>) rope(%c, %c : tensor<8x1x32xf32>, tensor<8x1x32xf32>) outs(%e : tensor<8x4x32xf32>) {rope_rounding = #norm.rope_rounding<each_step>} -> tensor<8x4x32xf32>
+  return %y : tensor<8x4x32xf32>
+}
+
+// -----
+
+// (R5) An f32 y from bf16 x is not narrower than acc_type either.
+func.func @each_step_wide_y(%x: tensor<8x4x32xbf16>, %c: tensor<8x1x32xf32>, %e: tensor<8x4x32xf32>) -> tensor<8x4x32xf32> {
+  // expected-error @+1 {{'rope_rounding' each_step rounds to the output element type, which must be narrower than the accumulation type 'f32', got 'f32'}}
+  %y = norm.layer_norm ins(%x : tensor<8x4x32xbf16>) rope(%c, %c : tensor<8x1x32xf32>, tensor<8x1x32xf32>) outs(%e : tensor<8x4x32xf32>) {rope_rounding = #norm.rope_rounding<each_step>} -> tensor<8x4x32xf32>
+  return %y : tensor<8x4x32xf32>
+}
+
+// -----
+
+// (R5) Wider angles would round each product twice.
+func.func @each_step_f32_angles(%x: tensor<8x4x32xbf16>, %c: tensor<8x1x32xf32>, %e: tensor<8x4x32xbf16>) -> tensor<8x4x32xbf16> {
+  // expected-error @+1 {{'rope_rounding' each_step needs 'cos' and 'sin' of the output element type 'bf16', got 'f32'}}
+  %y = norm.rms_norm ins(%x : tensor<8x4x32xbf16>) rope(%c, %c : tensor<8x1x32xf32>, tensor<8x1x32xf32>) outs(%e : tensor<8x4x32xbf16>) {rope_rounding = #norm.rope_rounding<each_step>} -> tensor<8x4x32xbf16>
+  return %y : tensor<8x4x32xbf16>
+}
+
+// -----
+
+// An unknown rounding is a parse error.
+func.func @unknown_rounding(%x: tensor<8x4x32xbf16>, %c: tensor<8x1x32xbf16>, %e: tensor<8x4x32xbf16>) -> tensor<8x4x32xbf16> {
+  // expected-error @+2 {{expected ::mlir::norm::RopeRounding to be one of: once, each_step}}
+  // expected-error @+1 {{failed to parse Norm_RopeRoundingAttr parameter 'value'}}
+  %y = norm.rms_norm ins(%x : tensor<8x4x32xbf16>) rope(%c, %c : tensor<8x1x32xbf16>, tensor<8x1x32xbf16>) outs(%e : tensor<8x4x32xbf16>) {rope_rounding = #norm.rope_rounding<twice>} -> tensor<8x4x32xbf16>
+  return %y : tensor<8x4x32xbf16>
 }

@@ -50,7 +50,8 @@
 //       a norm over the last dim with the rotary embedding (rope_mode
 //       interleaved or rotate_half): the reference y rotated before its one
 //       rounding (applyRotaryEmbedding), cos and sin of the input's rank,
-//       each dim its size or 1.
+//       each dim its size or 1; with the flag kRopeEachStep (65536),
+//       rope_rounding = each_step (y and each step rounded to <dt>).
 //   norm_test_check_rms_norm_matmul_<dt>(x, gamma, w, matmul_bias, c,
 //                                        f64 epsilon, f64 weight_offset,
 //                                        i64 flags)
@@ -189,6 +190,7 @@ enum CheckFlags : int64_t {
   kIsLayerNorm = 8192,  // checkQuantNorm: layer_norm, not rms_norm
   kStaticScale = 16384, // checkQuantNorm: `scale`, not `scale_outs`
   kRoundNormalized = 32768,
+  kRopeEachStep = 65536, // checkNorm with rope: rope_rounding = each_step
 };
 
 //===----------------------------------------------------------------------===//
@@ -560,12 +562,17 @@ void checkNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
     return failEarly(rep);
   if (rope.cos) {
     rep.head += rope.interleaved ? " rope=interleaved" : " rope=rotate_half";
+    std::optional<nref::ElemType> eachStep;
+    if (flags & kRopeEachStep) {
+      rep.head += " rounding=each_step";
+      eachStep = DT::kind;
+    }
     std::vector<int64_t> shape, angleShape;
     load<DT>(x, &shape);
     std::vector<double> cos = load<DT>(rope.cos, &angleShape),
                         sin = load<DT>(rope.sin);
     nref::applyRotaryEmbedding(run.y, shape, angleShape, cos.data(), sin.data(),
-                               rope.interleaved);
+                               rope.interleaved, eachStep);
   }
   const std::vector<double> &yRef = run.y, &meanRef = run.mean,
                             &rstdRef = run.rstd;

@@ -60,6 +60,9 @@ struct RowNormProblem : NormNumerics {
   /// this problem is a block of its rows (null: 0).
   Value ropeFirstRow;
   bool ropeInterleaved = false;
+  /// `rope_rounding = each_step`: the normalized value and each step of the
+  /// rotation round to y's element type.
+  bool ropeEachStep = false;
 
   Type elementType() const {
     return cast<MemRefType>(x.getType()).getElementType();

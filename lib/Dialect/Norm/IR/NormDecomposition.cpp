@@ -83,9 +83,11 @@ struct NormOperands {
   AffineMap paramMap;
   /// Set when `init` is quantized.
   std::optional<NormQuantization> quant;
-  /// The rotary embedding's angles (null without one) and pairing.
+  /// The rotary embedding's angles (null without one), pairing and
+  /// rounding points.
   Value cos, sin;
   RopeMode ropeMode = RopeMode::rotate_half;
+  RopeRounding ropeRounding = RopeRounding::once;
 };
 
 /// 1/s of a static scale (an f32 or a 0-d tensor/memref), computed once in
@@ -173,10 +175,14 @@ Value emitDynamicQuantize(LinalgEmitter &em, const NormMaps &maps, Value y,
 /// normalized over its last dim of static even size D) into `init`:
 /// y_d = round(v_d · cos_d + sign_d · v_p(d) · sin_d), the partner p(d) read
 /// through an affine map ((d + D/2) mod D, or d + 1 − 2·(d mod 2)) and the
-/// angles through one that pins their broadcast (size-1) dims to 0.
+/// angles through one that pins their broadcast (size-1) dims to 0. With
+/// `rope_rounding = each_step`, `v` is already rounded to the output type
+/// and each product and the sum round to it (in acc, then truncated: the
+/// correctly rounded narrow operations, docs of `rope_rounding`).
 Value emitRotation(LinalgEmitter &em, const NormMaps &maps, Value v,
-                   const NormOperands &ops, Type outputType) {
+                   const NormOperands &ops, FloatType acc, Type outputType) {
   MLIRContext *ctx = em.b.getContext();
+  bool eachStep = ops.ropeRounding == RopeRounding::each_step;
   int64_t rank = maps.rank;
   int64_t d = cast<ShapedType>(v.getType()).getShape().back();
   bool half = ops.ropeMode == RopeMode::rotate_half;
@@ -195,7 +201,6 @@ Value emitRotation(LinalgEmitter &em, const NormMaps &maps, Value v,
       {v, v, ops.cos, ops.sin}, ops.init,
       {maps.identity, partnerMap, angleMap, angleMap, maps.identity},
       maps.allParallel, [&](OpBuilder &nb, Location l, ValueRange args) {
-        Type acc = args[0].getType();
         Value index = linalg::IndexOp::create(nb, l, rank - 1);
         // The first element of each pair takes −sin: d < D/2, or d even.
         Value first = half ? arith::CmpIOp::create(
@@ -207,13 +212,22 @@ Value emitRotation(LinalgEmitter &em, const NormMaps &maps, Value v,
                                      nb, l, index,
                                      arith::ConstantIndexOp::create(nb, l, 2)),
                                  arith::ConstantIndexOp::create(nb, l, 0));
+        // Each step rounds to the output type when asked to: round-trips
+        // through it, in acc.
+        auto step = [&](Value value) {
+          return eachStep ? castFloat(nb, l,
+                                      castFloat(nb, l, value, outputType), acc)
+                          : value;
+        };
+        Value own = castFloat(nb, l, args[0], acc);
+        Value other = castFloat(nb, l, args[1], acc);
         Value cosine = castFloat(nb, l, args[2], acc);
         Value sine = castFloat(nb, l, args[3], acc);
-        Value term = arith::MulFOp::create(nb, l, args[1], sine);
+        Value term = step(arith::MulFOp::create(nb, l, other, sine));
         term = arith::SelectOp::create(
             nb, l, first, arith::NegFOp::create(nb, l, term), term);
         Value rotated = arith::AddFOp::create(
-            nb, l, arith::MulFOp::create(nb, l, args[0], cosine), term);
+            nb, l, step(arith::MulFOp::create(nb, l, own, cosine)), term);
         linalg::YieldOp::create(nb, l, castFloat(nb, l, rotated, outputType));
       });
 }
@@ -471,9 +485,12 @@ SmallVector<Value> decomposeStandaloneNorm(OpBuilder &b, Location loc,
   const std::optional<NormQuantization> &quant = ops.quant;
   DecompositionNumerics yNum = num;
   Value inverseScale, yDest = ops.init;
+  // (Rounded to the output type first when each step of the rotation
+  // rounds: w = round(v), as the op without rope stores it.)
   if (ops.cos) {
-    yNum.outputType = acc;
-    yDest = em.temp(em.sizesOf(x), acc);
+    if (ops.ropeRounding == RopeRounding::once)
+      yNum.outputType = acc;
+    yDest = em.temp(em.sizesOf(x), yNum.outputType);
   }
   if (quant) {
     yNum.outputType = acc;
@@ -517,7 +534,7 @@ SmallVector<Value> decomposeStandaloneNorm(OpBuilder &b, Location loc,
         linalg::YieldOp::create(nb, l, result);
       });
   if (ops.cos)
-    y = emitRotation(em, maps, y, ops, num.outputType);
+    y = emitRotation(em, maps, y, ops, acc, num.outputType);
   Value scales;
   if (quant && quant->isDynamic()) {
     scales = emitDynamicScales(em, maps, y, *quant);
@@ -626,9 +643,12 @@ SmallVector<NamedAttribute> normAttributesOf(FusedOp op, FloatType accType) {
   if constexpr (std::is_same_v<FusedOp, RMSNormMatmulOp>)
     if (Attribute partial = op.getPartialAttr())
       attrs.emplace_back(op.getPartialAttrName(), partial);
-  if constexpr (std::is_same_v<FusedOp, MatmulRMSNormOp>)
+  if constexpr (std::is_same_v<FusedOp, MatmulRMSNormOp>) {
     if (Attribute ropeMode = op.getRopeModeAttr())
       attrs.emplace_back(op.getRopeModeAttrName(), ropeMode);
+    if (Attribute ropeRounding = op.getRopeRoundingAttr())
+      attrs.emplace_back(op.getRopeRoundingAttrName(), ropeRounding);
+  }
   return attrs;
 }
 
@@ -944,6 +964,7 @@ FailureOr<SmallVector<Value>> decompose(OpTy op, OpBuilder &b,
     ops.cos = op.getCos();
     ops.sin = op.getSin();
     ops.ropeMode = op.getRopeMode().value_or(RopeMode::rotate_half);
+    ops.ropeRounding = op.getRopeRounding().value_or(RopeRounding::once);
     double partial = 1.0;
     if constexpr (isLayerNorm)
       ops.meanInit = op.getMeanInit();

@@ -90,7 +90,8 @@ template <typename OpTy> static std::optional<NormRotary> rotaryOf(OpTy op) {
   if (!op.getCos())
     return std::nullopt;
   return NormRotary{op.getCos(), op.getSin(),
-                    op.getRopeMode().value_or(RopeMode::rotate_half)};
+                    op.getRopeMode().value_or(RopeMode::rotate_half),
+                    op.getRopeRounding().value_or(RopeRounding::once)};
 }
 
 std::optional<NormRotary> mlir::norm::getNormRotary(Operation *op) {
@@ -160,18 +161,23 @@ LogicalResult verifyQuantization(OpTy op, ArrayRef<int64_t> rowShape,
                 : "the non-normalized dimensions of the input");
 }
 
-/// (R1–R4) of the rotary embedding of a norm of shape `shape` whose
-/// normalized dims start at `normAxis` (`axis` as the op spells it) and
-/// which reads `elementType` values: a standalone norm, or the per-head norm
-/// of a matmul → norm (`shape` the heads view of its output).
+/// (R1–R5) of the rotary embedding of a norm of shape `shape` whose
+/// normalized dims start at `normAxis` (`axis` as the op spells it), which
+/// reads `elementType` values and writes `outType` ones: a standalone norm,
+/// or the per-head norm of a matmul → norm (`shape` the heads view of its
+/// output).
 template <typename OpTy>
 LogicalResult verifyRope(OpTy op, ArrayRef<int64_t> shape, int64_t normAxis,
-                         int64_t axis, Type elementType, FloatType accType,
-                         bool quantized, StringRef frame = "input") {
+                         int64_t axis, Type elementType, Type outType,
+                         FloatType accType, bool quantized,
+                         StringRef frame = "input") {
   Value cos = op.getCos(), sin = op.getSin();
   if (!cos && !sin) {
     if (op.getRopeModeAttr())
       return op.emitOpError("'rope_mode' requires 'rope(cos, sin)' operands");
+    if (op.getRopeRoundingAttr())
+      return op.emitOpError(
+          "'rope_rounding' requires 'rope(cos, sin)' operands");
     return success();
   }
   if (!cos || !sin)
@@ -197,6 +203,20 @@ LogicalResult verifyRope(OpTy op, ArrayRef<int64_t> shape, int64_t normAxis,
     return op.emitOpError("'sin' type ")
            << sin.getType() << " does not match the 'cos' type "
            << cos.getType();
+  // (R5) Step rounding rounds to the output's type: only meaningful when it
+  // is narrower than acc_type, and exact only with angles of that type (a
+  // wider angle's product would round twice).
+  if (op.getRopeRounding() == RopeRounding::each_step) {
+    if (outType.getIntOrFloatBitWidth() >= accType.getWidth())
+      return op.emitOpError("'rope_rounding' each_step rounds to the output "
+                            "element type, which must be narrower than the "
+                            "accumulation type ")
+             << accType << ", got " << outType;
+    if (getElementTypeOrSelf(cos) != outType)
+      return op.emitOpError("'rope_rounding' each_step needs 'cos' and 'sin' "
+                            "of the output element type ")
+             << outType << ", got " << getElementTypeOrSelf(cos);
+  }
   ArrayRef<int64_t> angles = cast<ShapedType>(cos.getType()).getShape();
   bool fits = static_cast<int64_t>(angles.size()) == rank && angles.back() == d;
   for (int64_t i = 0; fits && i + 1 < rank; ++i)
@@ -252,8 +272,8 @@ LogicalResult verifyStandaloneNorm(OpTy op, ArrayRef<Value> affineParams,
   for (auto [value, name] : stats)
     if (failed(verifier.checkStatistic(value, name, accType, rowShape)))
       return failure();
-  return verifyRope(op, shape, normAxis, op.getAxis(), elementType, accType,
-                    quantized);
+  return verifyRope(op, shape, normAxis, op.getAxis(), elementType,
+                    getElementTypeOrSelf(op.getInit()), accType, quantized);
 }
 
 /// Checks `rhs` against the contraction size `k` and returns its N (the
@@ -424,7 +444,8 @@ static LogicalResult verifyMatmulNorm(OpTy op, ArrayRef<Value> affineParams) {
                           "dimension) must not be empty");
   std::optional<uint64_t> headDim = op.getHeadDim();
   if constexpr (std::is_same_v<OpTy, MatmulRMSNormOp>)
-    if (!headDim && (op.getCos() || op.getSin() || op.getRopeModeAttr()))
+    if (!headDim && (op.getCos() || op.getSin() || op.getRopeModeAttr() ||
+                     op.getRopeRoundingAttr()))
       return op.emitOpError("'rope' needs 'head_dim' (the rotation is within "
                             "a head)");
   if (!headDim)
@@ -448,7 +469,7 @@ static LogicalResult verifyMatmulNorm(OpTy op, ArrayRef<Value> affineParams) {
     SmallVector<int64_t> heads(outShape->begin(), outShape->end() - 1);
     heads.append({n / d, d});
     int64_t last = heads.size() - 1;
-    return verifyRope(op, heads, last, last, sumType, accType,
+    return verifyRope(op, heads, last, last, sumType, sumType, accType,
                       /*quantized=*/false, "heads view");
   }
   return success();

@@ -269,12 +269,13 @@ func.func @half_angles_concat(%a: tensor<8x64xf32>, %w: tensor<64x128xf32>, %ch:
 #id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #td = affine_map<(d0, d1, d2) -> (d0, d2)>
 
-// bf16 (extf/truncf in the bodies): each step rounds to bf16 where the
-// fused op rounds once, so the rotation stays; the norm still fuses with
-// the matmul.
+// bf16 (extf/truncf in the bodies): each step rounds to bf16, the norm's
+// rope_rounding = each_step; the norm takes the rotation, then fuses with
+// the matmul carrying it.
 // CHECK-LABEL: func.func @half_bf16_steps
-//       CHECK: norm.matmul_rms_norm ins(%{{.*}} : tensor<8x64xbf16>) rhs(%{{.*}} : tensor<64x128xbf16>) outs(%{{.*}} : tensor<8x128xbf16>) {head_dim = 32 : i64}
-//       CHECK: tensor.concat
+//       CHECK: norm.matmul_rms_norm ins(%{{.*}} : tensor<8x64xbf16>) rhs(%{{.*}} : tensor<64x128xbf16>) rope(%{{.*}}, %{{.*}} : tensor<8x1x32xbf16>, tensor<8x1x32xbf16>) outs(%{{.*}} : tensor<8x128xbf16>) {head_dim = 32 : i64, rope_rounding = #norm.rope_rounding<each_step>}
+//   CHECK-NOT: tensor.concat
+//       CHECK: return
 func.func @half_bf16_steps(%a: tensor<8x64xbf16>, %w: tensor<64x128xbf16>, %cos: tensor<8x32xbf16>, %sin: tensor<8x32xbf16>) -> tensor<8x4x32xbf16> {
   %zero = arith.constant 0.0 : f32
   %pe = tensor.empty() : tensor<8x128xf32>
@@ -288,7 +289,7 @@ func.func @half_bf16_steps(%a: tensor<8x64xbf16>, %w: tensor<64x128xbf16>, %cos:
   } -> tensor<8x128xbf16>
   %h = tensor.expand_shape %pb [[0], [1, 2]] output_shape [8, 4, 32] : tensor<8x128xbf16> into tensor<8x4x32xbf16>
   %e0 = tensor.empty() : tensor<8x4x32xbf16>
-  // expected-remark @+2 {{norm.rms_norm kept the rotary embedding after it: its steps round to bf16 where the op's rotation rounds once (in f32)}}
+  // expected-remark @+2 {{norm.rms_norm took the rotary embedding after it}}
   // expected-remark @+1 {{norm.rms_norm fused with its producing matmul}}
   %n = norm.rms_norm ins(%h : tensor<8x4x32xbf16>) outs(%e0 : tensor<8x4x32xbf16>) -> tensor<8x4x32xbf16>
   %x1 = tensor.extract_slice %n[0, 0, 0] [8, 4, 16] [1, 1, 1] : tensor<8x4x32xbf16> to tensor<8x4x16xbf16>

@@ -9,7 +9,9 @@
 // kernel); interleaved on a view at an odd offset (the scalar kernel's
 // chunk pairs 2g, 2g + 1); bf16 with Gemma's offset; bf16 with a residual
 // and its sum; LayerNorm with γ and β (|mean| >> std) and without; a long
-// row (a block per row, the halves across warps).
+// row (a block per row, the halves across warps); bf16 with rope_rounding =
+// each_step (Qwen3's q in bf16: before_weight, bf16 angles; the reference
+// rounds the normalized value and each step of the rotation to bf16).
 // REQUIRES: cuda-gpu
 // RUN: norm-opt %s --norm-lower-to-nvvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
 // RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_80 features=+ptx70 format=isa" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
@@ -25,6 +27,9 @@
 // CHECK: {{^}}layer_norm f32 [16x2x64] axis=2 gamma beta rope=rotate_half{{.*}} PASS
 // CHECK: {{^}}layer_norm bf16 [6x4x256] axis=2 rope=interleaved{{.*}} PASS
 // CHECK: {{^}}rms_norm f32 [3x1x4096] axis=2 residual gamma sum rope=rotate_half{{.*}} PASS
+// (The reference rounds where the kernel does: 0 or a few last-bit flips,
+// where rounding once gives ~2e-3.)
+// CHECK: {{^}}rms_norm bf16 [8x4x64] axis=2 gamma{{.*}} rope=rotate_half rounding=each_step: rel_err={{0\.000e\+00|[0-9]\.[0-9]+e-(0[5-9]|[1-9][0-9])}} tol=1e-02 PASS
 // CHECK-NOT: FAIL
 
 func.func private @norm_test_fill_f32(memref<*xf32>, i64, f64, f64) attributes {llvm.emit_c_interface}
@@ -44,6 +49,54 @@ func.func @main() {
   func.call @ln_half_f32() : () -> ()
   func.call @ln_pairs_bf16() : () -> ()
   func.call @rms_half_f32_long() : () -> ()
+  func.call @rms_half_bf16_each_step() : () -> ()
+  return
+}
+
+func.func @rms_half_bf16_each_step() {
+  %x = gpu.alloc host_shared () : memref<8x4x64xbf16>
+  %x_u = memref.cast %x : memref<8x4x64xbf16> to memref<*xbf16>
+  %x_seed = arith.constant 170 : i64
+  %x_mean = arith.constant 0.5 : f64
+  %x_scale = arith.constant 1.0 : f64
+  %x_axis = arith.constant 2 : i64
+  func.call @norm_test_fill_rows_bf16(%x_u, %x_seed, %x_mean, %x_scale, %x_axis) : (memref<*xbf16>, i64, f64, f64, i64) -> ()
+  %g = gpu.alloc host_shared () : memref<64xbf16>
+  %g_u = memref.cast %g : memref<64xbf16> to memref<*xbf16>
+  %g_seed = arith.constant 172 : i64
+  %g_mean = arith.constant 1.0 : f64
+  %g_scale = arith.constant 0.25 : f64
+  func.call @norm_test_fill_bf16(%g_u, %g_seed, %g_mean, %g_scale) : (memref<*xbf16>, i64, f64, f64) -> ()
+  %c = gpu.alloc host_shared () : memref<8x1x64xbf16>
+  %c_u = memref.cast %c : memref<8x1x64xbf16> to memref<*xbf16>
+  %c_seed = arith.constant 174 : i64
+  %c_mean = arith.constant 0.0 : f64
+  %c_scale = arith.constant 1.0 : f64
+  func.call @norm_test_fill_bf16(%c_u, %c_seed, %c_mean, %c_scale) : (memref<*xbf16>, i64, f64, f64) -> ()
+  %s = gpu.alloc host_shared () : memref<8x1x64xbf16>
+  %s_u = memref.cast %s : memref<8x1x64xbf16> to memref<*xbf16>
+  %s_seed = arith.constant 175 : i64
+  %s_mean = arith.constant 0.0 : f64
+  %s_scale = arith.constant 1.0 : f64
+  func.call @norm_test_fill_bf16(%s_u, %s_seed, %s_mean, %s_scale) : (memref<*xbf16>, i64, f64, f64) -> ()
+  %y = gpu.alloc host_shared () : memref<8x4x64xbf16>
+  %y_u = memref.cast %y : memref<8x4x64xbf16> to memref<*xbf16>
+  %d = gpu.alloc host_shared () : memref<1xbf16>
+  %d_u = memref.cast %d : memref<1xbf16> to memref<*xbf16>
+  norm.rms_norm ins(%x : memref<8x4x64xbf16>) weight(%g : memref<64xbf16>) rope(%c, %s : memref<8x1x64xbf16>, memref<8x1x64xbf16>) outs(%y : memref<8x4x64xbf16>) {epsilon = 1.0e-06 : f64, cast_mode = #norm.cast_mode<before_weight>, rope_rounding = #norm.rope_rounding<each_step>}
+  %is_ln = arith.constant 0 : i64
+  %inter = arith.constant 0 : i64
+  %eps = arith.constant 1.0e-06 : f64
+  %offset = arith.constant 0.0 : f64
+  // kHasGamma | kCastBeforeWeight | kRopeEachStep
+  %flags = arith.constant 65554 : i64
+  func.call @norm_test_check_rope_norm_bf16(%x_u, %d_u, %g_u, %d_u, %c_u, %s_u, %y_u, %d_u, %is_ln, %inter, %eps, %offset, %flags) : (memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, memref<*xbf16>, i64, i64, f64, f64, i64) -> ()
+  gpu.dealloc %x : memref<8x4x64xbf16>
+  gpu.dealloc %g : memref<64xbf16>
+  gpu.dealloc %c : memref<8x1x64xbf16>
+  gpu.dealloc %s : memref<8x1x64xbf16>
+  gpu.dealloc %y : memref<8x4x64xbf16>
+  gpu.dealloc %d : memref<1xbf16>
   return
 }
 

@@ -1,8 +1,8 @@
 //===- NormEnums.td - norm dialect enum attributes ---------*- tablegen -*-===//
 //
 // Where the result is rounded to the element type (`cast_mode`), where ε
-// enters the denominator (`eps_mode`) and which elements a rotary embedding
-// pairs (`rope_mode`).
+// enters the denominator (`eps_mode`), which elements a rotary embedding
+// pairs (`rope_mode`) and where its steps round (`rope_rounding`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,6 +68,28 @@ def Norm_RopeMode : I32EnumAttr<"RopeMode",
 }
 
 def Norm_RopeModeAttr : EnumAttr<Norm_Dialect, Norm_RopeMode, "rope_mode"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def Norm_RopeRounding : I32EnumAttr<"RopeRounding",
+    "where the rotary embedding's steps round to the output's element type", [
+      I32EnumAttrCase<"once", 0>,
+      I32EnumAttrCase<"each_step", 1>
+    ]> {
+  let cppNamespace = "::mlir::norm";
+  let genSpecializedAttr = 0;
+  let description = [{
+    - `once` (default): the normalized value is rotated in the accumulation
+      type and rounded to the output's element type once.
+    - `each_step` (Hugging Face's `apply_rotary_pos_emb` run in bf16/f16, as
+      torch-mlir lowers it): the normalized value is rounded to the output's
+      element type `U` first (the norm's own result), and so is each step of
+      the rotation: `round(round(v·cos) + round(rot(v)·sin))`, all in `U`.
+  }];
+}
+
+def Norm_RopeRoundingAttr
+    : EnumAttr<Norm_Dialect, Norm_RopeRounding, "rope_rounding"> {
   let assemblyFormat = "`<` $value `>`";
 }
 

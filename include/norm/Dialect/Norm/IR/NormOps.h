@@ -32,11 +32,13 @@
 namespace mlir {
 namespace norm {
 
-/// The rotary embedding (`rope(cos, sin)` and `rope_mode`) of a standalone
-/// norm, read once for the passes that see the op as an Operation *.
+/// The rotary embedding (`rope(cos, sin)`, `rope_mode` and `rope_rounding`)
+/// of a standalone norm, read once for the passes that see the op as an
+/// Operation *.
 struct NormRotary {
   Value cos, sin;
   RopeMode mode = RopeMode::rotate_half;
+  RopeRounding rounding = RopeRounding::once;
 };
 
 /// The rotary embedding of `op`, or nullopt when `op` is not a norm.rms_norm

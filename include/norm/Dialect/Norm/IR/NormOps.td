@@ -157,7 +157,8 @@ defvar normQuantDoc = [{
 // operands, attribute, assembly and spec, shared by both.
 defvar normRopeArgs =
     (ins Optional<Norm_Shaped>:$cos, Optional<Norm_Shaped>:$sin);
-defvar normRopeAttr = (ins OptionalAttr<Norm_RopeModeAttr>:$rope_mode);
+defvar normRopeAttr = (ins OptionalAttr<Norm_RopeModeAttr>:$rope_mode,
+    OptionalAttr<Norm_RopeRoundingAttr>:$rope_rounding);
 defvar normRopeFormat = [{
     (`rope` `(` $cos^ `,` $sin `:` type($cos) `,` type($sin) `)`)? }];
 defvar normRopeDoc = [{
@@ -175,9 +176,23 @@ defvar normRopeDoc = [{
     dimensions is the input's size (indexed like the input) or a static 1
     (broadcast: one angle for every index there, e.g. `[T, 1, D]` for the
     heads of `[T, H, D]`); the last is D. Constraints: (R1) `cos` and `sin`
-    come together, and `rope_mode` only with them; (R2) the normalized
-    dimensions are the last one only, static and even; (R3) the shapes and
-    element types above; (R4) not with a quantized `y`.
+    come together, and `rope_mode` and `rope_rounding` only with them; (R2)
+    the normalized dimensions are the last one only, static and even; (R3)
+    the shapes and element types above; (R4) not with a quantized `y`; (R5)
+    `rope_rounding = each_step` only when `y`'s element type `U` is
+    narrower than `acc_type`, with `cos` and `sin` of type `U`.
+
+    `rope_rounding` (default `once`, the rule above) says where the rotation
+    rounds. With `each_step` (Hugging Face's `apply_rotary_pos_emb` run in
+    bf16 or f16, as torch-mlir lowers it) the normalized value is first
+    rounded to `U` exactly as the op without `rope` would store it (`w =
+    round(v)`, `cast_mode` included), and each step of the rotation rounds
+    to `U`: `y_d = round(round(w_d · cos_d) + sign_d · round(w_{p(d)} ·
+    sin_d))`, every `round` to nearest even in `U`. These are the correctly
+    rounded `U` operations, so computing each one in `acc_type` and
+    rounding its result gives the same bits (a product of two `U` values is
+    exact in f32, and f32 holds more than `2·p + 2` bits for bf16's and
+    f16's precision `p`, so rounding a sum twice equals rounding it once).
 
     ```mlir
     %q = norm.rms_norm ins(%x : tensor<8x4x32xf32>) weight(%g : tensor<32xf32>)
@@ -686,7 +701,9 @@ def Norm_MatmulRMSNormOp
     `Y` is the `norm.rms_norm` with `rope(cos, sin)` (and `rope_mode`) of
     `S` viewed as `[..., H, D]`, and `cos` and `sin` are shaped against that
     view (`[..., 1, D]`: one angle row per row of `S`, every head), by the
-    same rules (R1–R3). Constraints: `rope` only with `head_dim`.
+    same rules (R1–R3, R5; `rope_rounding` as there, `w` the head's
+    normalized value rounded to `U`). Constraints: `rope` only with
+    `head_dim`.
 
     Example:
 

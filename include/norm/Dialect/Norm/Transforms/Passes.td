@@ -83,8 +83,11 @@ def NormFuseMatmulPass : Pass<"norm-fuse-matmul"> {
       the interleaved pairs, as slices, inserts, concats, reshapes and
       negations; maybe after a transpose that keeps the last dim last),
       takes it as its `rope(cos, sin)` epilogue, the angles viewed in the
-      norm's dims, and the transpose follows it. Not when the rotation's
-      steps have other users, or the angles are read in another dim order.
+      norm's dims, and the transpose follows it. A rotation in a type
+      narrower than `acc_type` whose products and sum each round to it (a
+      bf16 frontend's) becomes `rope_rounding = each_step`, exactly. Not
+      when the rotation's steps have other users, round at other points,
+      or the angles are read in another dim order.
 
     norm → matmul is tried first on each norm: it removes the normalized
     activations entirely. Anything else is left alone, e.g. a norm whose

@@ -80,7 +80,9 @@ FailureOr<Operation *> absorbResidualAdd(RewriterBase &rewriter,
 /// `v·cos + rot(v)·sin` with v the norm's result, maybe through a transpose
 /// that keeps the last dim last, and rot(v) rotate_half or the interleaved
 /// pairs of v's last dim, becomes the norm's `rope(cos, sin)` (the angles
-/// viewed in the norm's dims), followed by the transpose. Returns the new
+/// viewed in the norm's dims; `rope_rounding = each_step` when the steps
+/// each round to a type narrower than acc_type), followed by the
+/// transpose. Returns the new
 /// norm. Fails with nothing changed otherwise: `why` stays empty when no
 /// product with v follows, and says why not when one does.
 FailureOr<Operation *> absorbRotaryEmbedding(RewriterBase &rewriter,

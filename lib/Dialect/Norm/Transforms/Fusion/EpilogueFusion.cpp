@@ -282,7 +282,8 @@ Operation *createMatmulRMSNorm(RewriterBase &rewriter, Location loc,
       rewriter, loc, resultTypes, mm.lhs, mm.rhs, mm.bias, producer.residual,
       norm.weight, inputWeight, cos, sin, init, sumInit, rstdInit, norm.epsilon,
       norm.weightOffset, norm.accType, norm.epsMode, mm.transposeRhs, headDim,
-      inputEpsilon, inputOffset, inputCastMode, norm.ropeMode);
+      inputEpsilon, inputOffset, inputCastMode, norm.ropeMode,
+      norm.ropeRounding);
 }
 
 } // namespace

@@ -23,6 +23,7 @@ template <typename OpTy> NormOpView viewOf(OpTy op) {
   view.cos = op.getCos();
   view.sin = op.getSin();
   view.ropeMode = op.getRopeModeAttr();
+  view.ropeRounding = op.getRopeRoundingAttr();
   // The results in `outs` order: y, then whichever of the optional outputs
   // are present.
   unsigned next = 0;

@@ -20,10 +20,11 @@ struct NormOpView {
   Operation *op;
   bool isLayerNorm;
   Value input, residual, weight, bias;
-  /// The rotary embedding's `cos`, `sin` and `rope_mode` (null without
-  /// one).
+  /// The rotary embedding's `cos`, `sin`, `rope_mode` and `rope_rounding`
+  /// (null without one).
   Value cos, sin;
   RopeModeAttr ropeMode;
+  RopeRoundingAttr ropeRounding;
   /// Result values (null when the op has no such output).
   Value y, sum, mean, rstd;
   /// The attributes the fused ops take over.

@@ -81,7 +81,7 @@ Operation *rebuildWithResidual(RewriterBase &rewriter, Operation *op, Value x,
         rms.getScaleInit(), rms.getGroupSizeAttr(), rms.getScaleMinAttr(),
         rms.getAxisAttr(), rms.getEpsilonAttr(), rms.getWeightOffsetAttr(),
         rms.getPartialAttr(), rms.getAccTypeAttr(), rms.getCastModeAttr(),
-        rms.getEpsModeAttr(), rms.getRopeModeAttr());
+        rms.getEpsModeAttr(), rms.getRopeModeAttr(), rms.getRopeRoundingAttr());
   auto ln = cast<LayerNormOp>(op);
   return LayerNormOp::create(
       rewriter, loc, resultTypes, x, r, ln.getWeight(), ln.getBias(),
@@ -89,7 +89,8 @@ Operation *rebuildWithResidual(RewriterBase &rewriter, Operation *op, Value x,
       ln.getMeanInit(), ln.getRstdInit(), ln.getScaleInit(),
       ln.getGroupSizeAttr(), ln.getScaleMinAttr(), ln.getAxisAttr(),
       ln.getEpsilonAttr(), ln.getWeightOffsetAttr(), ln.getAccTypeAttr(),
-      ln.getCastModeAttr(), ln.getEpsModeAttr(), ln.getRopeModeAttr());
+      ln.getCastModeAttr(), ln.getEpsModeAttr(), ln.getRopeModeAttr(),
+      ln.getRopeRoundingAttr());
 }
 
 } // namespace

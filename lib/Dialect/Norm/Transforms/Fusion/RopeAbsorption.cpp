@@ -353,17 +353,33 @@ FailureOr<Operation *> mlir::norm::absorbRotaryEmbedding(RewriterBase &rewriter,
     return failure();
   }
   // The steps of a rotation in a type narrower than acc_type each round to
-  // it; the op rounds once. Taking such a rotation would change the
-  // numbers, so it stays (cast_mode's rule for the fused ops).
+  // it (a bf16 frontend's `q·cos + rotate_half(q)·sin`): the op's
+  // `rope_rounding = each_step`, when every step yields that type and the
+  // angles have it, so that each product and the sum are the correctly
+  // rounded narrow operations whatever type the body computes them in
+  // (RopeAbsorption takes the forms whose numbers it keeps; any other
+  // rounding points stay outside, cast_mode's rule for the fused ops).
   Type elementType = cast<RankedTensorType>(y.getType()).getElementType();
   FloatType accType = getNormNumerics(op).accType;
-  if (elementType != accType) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    os << "its steps round to " << elementType << " where the op's rotation "
-       << "rounds once (in " << accType << ")";
-    why = text;
-    return failure();
+  bool eachStep = elementType != accType;
+  if (eachStep) {
+    auto yields = [&](Operation *step) {
+      return getElementTypeOrSelf(step->getResult(0).getType()) == elementType;
+    };
+    Type angleElement = getElementTypeOrSelf(cosAngles->first.getType());
+    if (!yields(cosMul) || !yields(sinMul) || !yields(add) ||
+        angleElement != elementType) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "its steps round neither once in " << accType << " nor each to "
+         << elementType << " (the products and the sum yield "
+         << getElementTypeOrSelf(cosMul->getResult(0).getType()) << ", "
+         << getElementTypeOrSelf(sinMul->getResult(0).getType()) << " and "
+         << getElementTypeOrSelf(add->getResult(0).getType()) << ", the angles "
+         << angleElement << ")";
+      why = text;
+      return failure();
+    }
   }
   // v may have no users but the rotation.
   llvm::SetVector<Operation *> chain = tracer.ops;
@@ -448,6 +464,9 @@ FailureOr<Operation *> mlir::norm::absorbRotaryEmbedding(RewriterBase &rewriter,
     if (!half)
       normOp.setRopeModeAttr(
           RopeModeAttr::get(op->getContext(), RopeMode::interleaved));
+    if (eachStep)
+      normOp.setRopeRoundingAttr(
+          RopeRoundingAttr::get(op->getContext(), RopeRounding::each_step));
   };
   if (auto rms = dyn_cast<RMSNormOp>(rotatedNorm))
     setRope(rms);

@@ -469,7 +469,7 @@ Operation *rebuildQuantized(RewriterBase &rewriter, Operation *op, Value init,
         rms.getSumInit(), rms.getRstdInit(), scaleInit, groupSize, scaleMin,
         rms.getAxisAttr(), rms.getEpsilonAttr(), rms.getWeightOffsetAttr(),
         rms.getPartialAttr(), rms.getAccTypeAttr(), rms.getCastModeAttr(),
-        rms.getEpsModeAttr(), rms.getRopeModeAttr());
+        rms.getEpsModeAttr(), rms.getRopeModeAttr(), rms.getRopeRoundingAttr());
   auto ln = cast<LayerNormOp>(op);
   return LayerNormOp::create(
       rewriter, loc, resultTypes, ln.getInput(), ln.getResidual(),
@@ -477,7 +477,7 @@ Operation *rebuildQuantized(RewriterBase &rewriter, Operation *op, Value init,
       ln.getSumInit(), ln.getMeanInit(), ln.getRstdInit(), scaleInit, groupSize,
       scaleMin, ln.getAxisAttr(), ln.getEpsilonAttr(), ln.getWeightOffsetAttr(),
       ln.getAccTypeAttr(), ln.getCastModeAttr(), ln.getEpsModeAttr(),
-      ln.getRopeModeAttr());
+      ln.getRopeModeAttr(), ln.getRopeRoundingAttr());
 }
 
 /// Tries one quantized tensor `q` computed from the norm `op`'s result.

@@ -612,14 +612,14 @@ bool Raiser::tryRaise(Value v) {
         /*scale=*/Value(), /*cos=*/Value(), /*sin=*/Value(), init, sumInit,
         meanInit, rstdInit, /*scale_outs=*/Value(), IntegerAttr(), Attribute(),
         axisAttr, epsAttr, offsetAttr, accAttr, castAttr, epsModeAttr,
-        RopeModeAttr());
+        RopeModeAttr(), RopeRoundingAttr());
   else
     normOp = RMSNormOp::create(
         rewriter, loc, resultTypes, m.input, m.residual, gamma,
         /*scale=*/Value(), /*cos=*/Value(), /*sin=*/Value(), init, sumInit,
         rstdInit, /*scale_outs=*/Value(), IntegerAttr(), Attribute(), axisAttr,
         epsAttr, offsetAttr, partialAttr(ctx, m), accAttr, castAttr,
-        epsModeAttr, RopeModeAttr());
+        epsModeAttr, RopeModeAttr(), RopeRoundingAttr());
 
   // Redirect the uses.
   unsigned next = 0;
