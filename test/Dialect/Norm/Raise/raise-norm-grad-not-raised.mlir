@@ -1005,3 +1005,79 @@ func.func @prms_insert_empty(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %rstd: t
   return %dx : tensor<4x8xf32>
 }
 // CHECK-NOT: norm.
+
+// rstd of the forward's norm.rms_norm over the first 3 (p = 0.375), the
+// backward's slice_backward over 4: the gradient of another pRMSNorm.
+// CHECK-LABEL: func.func @prms_forward_op_k_mismatch
+func.func @prms_forward_op_k_mismatch(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %c3 = arith.constant 3.0 : f32
+  %cm = arith.constant -0.5 : f32
+  %inv_k = arith.constant 0.25 : f32
+  %two = arith.constant 2.0 : f32
+  %e_full = tensor.empty() : tensor<4x8xf32>
+  %e_part = tensor.empty() : tensor<4x4xf32>
+  %e_row = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%e_row : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+  // the forward as a norm op: pRMSNorm with p = 0.375, its rstd saved
+  %ey = tensor.empty() : tensor<4x8xf32>
+  %e4 = tensor.empty() : tensor<4xf32>
+  %y:2 = norm.rms_norm ins(%x : tensor<4x8xf32>) weight(%w : tensor<8xf32>) outs(%ey : tensor<4x8xf32>) rstd_outs(%e4 : tensor<4xf32>) {partial = 0.375 : f32} -> tensor<4x8xf32>, tensor<4xf32>
+  %rstd = tensor.expand_shape %y#1 [[0, 1]] output_shape [4, 1] : tensor<4xf32> into tensor<4x1xf32>
+  // dŷ = dy·γ
+  %dyh = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // mul backward to rstd, summed over the whole row
+  %p = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %gr = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // rsqrt backward (−0.5·r³), mean backward over the k elements (/k)
+  %gm = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gr, %rstd : tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r3 = math.powf %a1, %c3 : f32
+    %q = arith.mulf %r3, %cm : f32
+    %g = arith.mulf %a0, %q : f32
+    %r = arith.mulf %g, %inv_k : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // pow backward on the slice: 2·x[:, 0:4]
+  %xs = tensor.extract_slice %x[0, 0] [4, 4] [1, 1] : tensor<4x8xf32> to tensor<4x4xf32>
+  %gs = linalg.generic {indexing_maps = [#row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gm, %xs : tensor<4x1xf32>, tensor<4x4xf32>) outs(%e_part : tensor<4x4xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %x2 = arith.mulf %a1, %two : f32
+    %r = arith.mulf %a0, %x2 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x4xf32>
+  %z_full = linalg.fill ins(%c0 : f32) outs(%e_full : tensor<4x8xf32>) -> tensor<4x8xf32>
+  // slice_backward: into zeros of the row's width
+  %pad = tensor.insert_slice %gs into %z_full[0, 0] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<4x8xf32>
+  // the direct path dŷ·r plus the statistic's
+  // expected-remark @+1 {{norm-raise: not raised: the saved rstd is the forward norm.rms_norm's over the first 3 elements of the row, dx's statistic gradient reaches the first 4: the forward's k and the backward's differ}}
+  %dx = linalg.generic {indexing_maps = [#id, #row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %rstd, %pad : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %o: f32):
+    %d = arith.mulf %a0, %a1 : f32
+    %s = arith.addf %d, %a2 : f32
+    linalg.yield %s : f32
+  } -> tensor<4x8xf32>
+  return %dx : tensor<4x8xf32>
+}
+// CHECK-NOT: norm.rms_norm_grad

@@ -929,6 +929,26 @@ static Value residualSum(RewriterBase &rewriter, Location loc, Value a,
                      });
 }
 
+/// The k of the norm.rms_norm whose rstd result `rstd` is (over the
+/// normalized dims from `axis`, of a static row): ⌈p·n⌉, or n; 0 when
+/// `rstd` is not such a result.
+static int64_t forwardPrefix(Value rstd, unsigned axis) {
+  auto norm = rstd ? rstd.getDefiningOp<RMSNormOp>() : nullptr;
+  if (!norm || !norm.getRstdInit() ||
+      norm.getTiedOpResult(&norm.getRstdInitMutable()[0]) != rstd ||
+      norm.getNormalizedAxis() != int64_t(axis))
+    return 0;
+  auto type = cast<ShapedType>(norm.getInput().getType());
+  ArrayRef<int64_t> row = type.getShape().drop_front(axis);
+  if (ShapedType::isDynamicShape(row))
+    return 0;
+  int64_t n = 1;
+  for (int64_t d : row)
+    n *= d;
+  double p = norm.getPartialValue();
+  return p >= 1.0 ? n : int64_t(std::ceil(p * double(n)));
+}
+
 GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
                                  RankedTensorType rootType, unsigned axis,
                                  function_ref<void(Operation *)> erase) {
@@ -1018,6 +1038,31 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
     partialAttr = FloatAttr::get(isF64 ? Type(Float64Type::get(mctx))
                                        : Type(Float32Type::get(mctx)),
                                  *fraction);
+  }
+
+  // A saved rstd that a norm.rms_norm in the IR computed (the forward)
+  // must be of the k dx shows: the gradient of another pRMSNorm is no
+  // gradient of this one.
+  if (int64_t k = forwardPrefix(rstd, axis); k && dx && pieces.prefix) {
+    // dx's k, or the whole row (the forward's n) without a slice_backward.
+    int64_t ours = prefix;
+    if (!ours) {
+      auto type = cast<ShapedType>(
+          rstd.getDefiningOp<RMSNormOp>().getInput().getType());
+      ours = 1;
+      for (int64_t d : type.getShape().drop_front(axis))
+        ours *= d;
+    }
+    if (ours != k) {
+      r.nearMiss = "the saved rstd is the forward norm.rms_norm's over the "
+                   "first " +
+                   std::to_string(k) +
+                   " elements of the row, dx's statistic gradient reaches "
+                   "the first " +
+                   std::to_string(ours) +
+                   ": the forward's k and the backward's differ";
+      return r;
+    }
   }
 
   // The op goes before the first part; its operands must be there by then.
