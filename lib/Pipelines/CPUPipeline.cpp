@@ -66,6 +66,9 @@ void addLLVMStage(OpPassManager &pm, const NormCPUPipelineOptions &options) {
   pm.addPass(createCanonicalizerPass());
   // Before lower-affine: subviews (the per-batch views of batch matmuls)
   // expand into affine.apply address arithmetic.
+  // expand-strided-metadata crashes on an expand_shape with several
+  // dynamic sizes in one group; those become reinterpret_casts first.
+  pm.addPass(createNormReinterpretDynamicExpandShapePass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

@@ -227,6 +227,9 @@ void addHostStage(OpPassManager &pm, const NormNVVMPipelineOptions &options) {
       pm.addPass(createNormGPUAsyncLaunchesPass());
   }
   pm.addPass(createSCFToControlFlowPass());
+  // expand-strided-metadata crashes on an expand_shape with several
+  // dynamic sizes in one group; those become reinterpret_casts first.
+  pm.addPass(createNormReinterpretDynamicExpandShapePass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   // gpu-to-llvm leaves synchronous gpu.alloc (device memory) and

@@ -156,6 +156,43 @@ def NormExpandBF16TruncationPass : Pass<"norm-expand-bf16-truncation"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def NormReinterpretDynamicExpandShapePass
+    : Pass<"norm-reinterpret-dynamic-expand-shape"> {
+  let summary = "Write a memref.expand_shape with several dynamic sizes in "
+                "one group as a reinterpret_cast";
+  let description = [{
+    MLIR 22's `expand-strided-metadata` crashes (a null size in
+    `memref.reinterpret_cast`'s builder) on a `memref.expand_shape` that
+    splits one dim into several dynamic sizes, e.g. `[?, 8]` into
+    `[?, ?, 8]` with `output_shape [%a, %b, 8]`: what bufferization makes of
+    torch-mlir's and ONNX's reshapes to `[batch, seq, ...]`. This pass
+    rewrites exactly those expand_shapes into the view they are: a
+    `memref.reinterpret_cast` of the source at its own offset, with the
+    sizes of `output_shape` and, per group, the source dim's stride for the
+    last dim and the product with the sizes after it for the others, then a
+    `memref.cast` to the op's result type. Every other expand_shape is left
+    to `expand-strided-metadata`.
+
+    ```mlir
+    // norm-opt --norm-reinterpret-dynamic-expand-shape
+    %e = memref.expand_shape %m [[0, 1], [2]] output_shape [%a, %b, 8]
+        : memref<?x8xf32> into memref<?x?x8xf32>
+    // becomes
+    %base, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %m
+    %s0 = arith.muli %strides#0, %b : index
+    %v = memref.reinterpret_cast %m to offset: [%offset],
+        sizes: [%a, %b, 8], strides: [%s0, %strides#0, %strides#1]
+        : memref<?x8xf32> to memref<?x?x8xf32, strided<[?, ?, ?], offset: ?>>
+    %e = memref.cast %v : ... to memref<?x?x8xf32>
+    ```
+
+    `--norm-lower-to-cpu` and `--norm-lower-to-nvvm` run it before
+    `expand-strided-metadata`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // GPU (lib/Transforms/GPU)
 //===----------------------------------------------------------------------===//

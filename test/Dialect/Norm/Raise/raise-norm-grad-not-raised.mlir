@@ -633,33 +633,51 @@ func.func @ln_eps_outside_saved_sigma_and_denominator(%dy: tensor<4x8xf32>, %x: 
 }
 // CHECK-NOT: norm.
 
-// pRMSNorm (p = 0.5: rstd from the first 4 of 8 elements) differentiated
-// by autograd with rstd saved: the mean backward of the statistic reaches
-// the first k columns through slice_backward (the 4x4 gradient inserted
-// into zeros), which the tracer leaves opaque.
-// CHECK-LABEL: func.func @prms_slice_backward
-func.func @prms_slice_backward(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %rstd: tensor<4x1xf32>, %w: tensor<8xf32>)
-    -> tensor<4x8xf32> {
+// pRMSNorm's backward whose slice_backward covers 3 columns while the
+// recomputed statistic (and the mean's 1/k) is over the first 4.
+// CHECK-LABEL: func.func @prms_k_mismatch_recomputed
+func.func @prms_k_mismatch_recomputed(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>) {
   %c0 = arith.constant 0.0 : f32
   %c3 = arith.constant 3.0 : f32
   %cm = arith.constant -0.5 : f32
-  %inv_k = arith.constant 2.500000e-01 : f32
+  %inv_k = arith.constant 0.25 : f32
   %two = arith.constant 2.0 : f32
-  %e_full_f32 = tensor.empty() : tensor<4x8xf32>
-  %e_part_f32 = tensor.empty() : tensor<4x4xf32>
-  %e_row_f32 = tensor.empty() : tensor<4x1xf32>
-  %z_row = linalg.fill ins(%c0 : f32) outs(%e_row_f32 : tensor<4x1xf32>) -> tensor<4x1xf32>
-  %z_full = linalg.fill ins(%c0 : f32) outs(%e_full_f32 : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %e_full = tensor.empty() : tensor<4x8xf32>
+  %e_part = tensor.empty() : tensor<4x3xf32>
+  %e_row = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%e_row : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+  %eps = arith.constant 1.0e-06 : f32
+  %inv_sk = arith.constant 0.25 : f32
+  // the forward's statistic, recomputed: mean of x² over the first 4
+  %xk = tensor.extract_slice %x[0, 0] [4, 4] [1, 1] : tensor<4x8xf32> to tensor<4x4xf32>
+  %ss = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%xk : tensor<4x4xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %q = arith.mulf %a0, %a0 : f32
+    %r = arith.addf %q, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  %rstd = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%ss : tensor<4x1xf32>) outs(%e_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %o: f32):
+    %m = arith.mulf %a0, %inv_sk : f32
+    %v = arith.addf %m, %eps : f32
+    %r = math.rsqrt %v : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
   // dŷ = dy·γ
   %dyh = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
-      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full : tensor<4x8xf32>) {
   ^bb0(%a0: f32, %a1: f32, %o: f32):
     %r = arith.mulf %a0, %a1 : f32
     linalg.yield %r : f32
   } -> tensor<4x8xf32>
   // mul backward to rstd, summed over the whole row
   %p = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
-      ins(%dyh, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+      ins(%dyh, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full : tensor<4x8xf32>) {
   ^bb0(%a0: f32, %a1: f32, %o: f32):
     %r = arith.mulf %a0, %a1 : f32
     linalg.yield %r : f32
@@ -672,7 +690,7 @@ func.func @prms_slice_backward(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %rstd:
   } -> tensor<4x1xf32>
   // rsqrt backward (−0.5·r³), mean backward over the k elements (/k)
   %gm = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
-      ins(%gr, %rstd : tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_row_f32 : tensor<4x1xf32>) {
+      ins(%gr, %rstd : tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_row : tensor<4x1xf32>) {
   ^bb0(%a0: f32, %a1: f32, %o: f32):
     %r3 = math.powf %a1, %c3 : f32
     %q = arith.mulf %r3, %cm : f32
@@ -680,26 +698,386 @@ func.func @prms_slice_backward(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %rstd:
     %r = arith.mulf %g, %inv_k : f32
     linalg.yield %r : f32
   } -> tensor<4x1xf32>
-  // pow backward on the slice: 2·x[:, :k]
+  // pow backward on the slice: 2·x[:, 0:3]
+  %xs = tensor.extract_slice %x[0, 0] [4, 3] [1, 1] : tensor<4x8xf32> to tensor<4x3xf32>
+  %gs = linalg.generic {indexing_maps = [#row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gm, %xs : tensor<4x1xf32>, tensor<4x3xf32>) outs(%e_part : tensor<4x3xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %x2 = arith.mulf %a1, %two : f32
+    %r = arith.mulf %a0, %x2 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x3xf32>
+  %z_full = linalg.fill ins(%c0 : f32) outs(%e_full : tensor<4x8xf32>) -> tensor<4x8xf32>
+  // slice_backward: into zeros of the row's width
+  %pad = tensor.insert_slice %gs into %z_full[0, 0] [4, 3] [1, 1] : tensor<4x3xf32> into tensor<4x8xf32>
+  // the direct path dŷ·r plus the statistic's
+  // expected-remark @+1 {{norm-raise: not raised: dx adds a term to the first 3 elements of the row only (autograd's slice_backward) but its statistic sums the first 4: k differs, the partial RMSNorm gradient is not raised}}
+  %dx = linalg.generic {indexing_maps = [#id, #row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %rstd, %pad : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %o: f32):
+    %d = arith.mulf %a0, %a1 : f32
+    %s = arith.addf %d, %a2 : f32
+    linalg.yield %s : f32
+  } -> tensor<4x8xf32>
+  return %dx : tensor<4x8xf32>
+}
+// CHECK-NOT: norm.
+
+// rstd saved, the slice_backward over 4 columns but the mean backward
+// divides by 3: no one k.
+// CHECK-LABEL: func.func @prms_k_mismatch_saved
+func.func @prms_k_mismatch_saved(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %rstd: tensor<4x1xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %c3 = arith.constant 3.0 : f32
+  %cm = arith.constant -0.5 : f32
+  %inv_k = arith.constant 0.3333333333333333 : f32
+  %two = arith.constant 2.0 : f32
+  %e_full = tensor.empty() : tensor<4x8xf32>
+  %e_part = tensor.empty() : tensor<4x4xf32>
+  %e_row = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%e_row : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+  // dŷ = dy·γ
+  %dyh = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // mul backward to rstd, summed over the whole row
+  %p = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %gr = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // rsqrt backward (−0.5·r³), mean backward over the k elements (/k)
+  %gm = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gr, %rstd : tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r3 = math.powf %a1, %c3 : f32
+    %q = arith.mulf %r3, %cm : f32
+    %g = arith.mulf %a0, %q : f32
+    %r = arith.mulf %g, %inv_k : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // pow backward on the slice: 2·x[:, 0:4]
   %xs = tensor.extract_slice %x[0, 0] [4, 4] [1, 1] : tensor<4x8xf32> to tensor<4x4xf32>
   %gs = linalg.generic {indexing_maps = [#row, #id, #id], iterator_types = ["parallel", "parallel"]}
-      ins(%gm, %xs : tensor<4x1xf32>, tensor<4x4xf32>) outs(%e_part_f32 : tensor<4x4xf32>) {
+      ins(%gm, %xs : tensor<4x1xf32>, tensor<4x4xf32>) outs(%e_part : tensor<4x4xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %x2 = arith.mulf %a1, %two : f32
+    %r = arith.mulf %a0, %x2 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x4xf32>
+  %z_full = linalg.fill ins(%c0 : f32) outs(%e_full : tensor<4x8xf32>) -> tensor<4x8xf32>
+  // slice_backward: into zeros of the row's width
+  %pad = tensor.insert_slice %gs into %z_full[0, 0] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<4x8xf32>
+  // the direct path dŷ·r plus the statistic's
+  // expected-remark @+1 {{norm-raise: not raised: the partial RMSNorm gradient dx = r·(dŷ − [j < k]·x̂·Σ(dŷ·x̂)/k) with k = 4 (the slice_backward's) has its term r·x̂·mean(dŷ·x̂) scaled by 1.33333}}
+  %dx = linalg.generic {indexing_maps = [#id, #row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %rstd, %pad : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %o: f32):
+    %d = arith.mulf %a0, %a1 : f32
+    %s = arith.addf %d, %a2 : f32
+    linalg.yield %s : f32
+  } -> tensor<4x8xf32>
+  return %dx : tensor<4x8xf32>
+}
+// CHECK-NOT: norm.
+
+// The prefix gradient padded with ones, not zeros.
+// CHECK-LABEL: func.func @prms_pad_nonzero
+func.func @prms_pad_nonzero(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %rstd: tensor<4x1xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %c3 = arith.constant 3.0 : f32
+  %cm = arith.constant -0.5 : f32
+  %inv_k = arith.constant 0.25 : f32
+  %two = arith.constant 2.0 : f32
+  %e_full = tensor.empty() : tensor<4x8xf32>
+  %e_part = tensor.empty() : tensor<4x4xf32>
+  %e_row = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%e_row : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+  // dŷ = dy·γ
+  %dyh = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // mul backward to rstd, summed over the whole row
+  %p = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %gr = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // rsqrt backward (−0.5·r³), mean backward over the k elements (/k)
+  %gm = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gr, %rstd : tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r3 = math.powf %a1, %c3 : f32
+    %q = arith.mulf %r3, %cm : f32
+    %g = arith.mulf %a0, %q : f32
+    %r = arith.mulf %g, %inv_k : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // pow backward on the slice: 2·x[:, 0:4]
+  %xs = tensor.extract_slice %x[0, 0] [4, 4] [1, 1] : tensor<4x8xf32> to tensor<4x4xf32>
+  %gs = linalg.generic {indexing_maps = [#row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gm, %xs : tensor<4x1xf32>, tensor<4x4xf32>) outs(%e_part : tensor<4x4xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %x2 = arith.mulf %a1, %two : f32
+    %r = arith.mulf %a0, %x2 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x4xf32>
+  %pv = arith.constant 1.0 : f32
+  // slice_backward: zero-padded to the row's width
+  %pad = tensor.pad %gs low[0, 0] high[0, 4] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %pv : f32
+  } : tensor<4x4xf32> to tensor<4x8xf32>
+  // the direct path dŷ·r plus the statistic's
+  // expected-remark @+1 {{norm-raise: not raised: dx reads a tensor.pad (autograd's slice_backward, as in pRMSNorm's backward) that pads with a non-zero value (1.000000): the partial RMSNorm gradient is not raised}}
+  %dx = linalg.generic {indexing_maps = [#id, #row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %rstd, %pad : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %o: f32):
+    %d = arith.mulf %a0, %a1 : f32
+    %s = arith.addf %d, %a2 : f32
+    linalg.yield %s : f32
+  } -> tensor<4x8xf32>
+  return %dx : tensor<4x8xf32>
+}
+// CHECK-NOT: norm.
+
+// The gradient of x[:, 4:8] inserted at offset 4: not a prefix of the row.
+// CHECK-LABEL: func.func @prms_insert_offset
+func.func @prms_insert_offset(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %rstd: tensor<4x1xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %c3 = arith.constant 3.0 : f32
+  %cm = arith.constant -0.5 : f32
+  %inv_k = arith.constant 0.25 : f32
+  %two = arith.constant 2.0 : f32
+  %e_full = tensor.empty() : tensor<4x8xf32>
+  %e_part = tensor.empty() : tensor<4x4xf32>
+  %e_row = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%e_row : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+  // dŷ = dy·γ
+  %dyh = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // mul backward to rstd, summed over the whole row
+  %p = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %gr = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // rsqrt backward (−0.5·r³), mean backward over the k elements (/k)
+  %gm = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gr, %rstd : tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r3 = math.powf %a1, %c3 : f32
+    %q = arith.mulf %r3, %cm : f32
+    %g = arith.mulf %a0, %q : f32
+    %r = arith.mulf %g, %inv_k : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // pow backward on the slice: 2·x[:, 4:8]
+  %xs = tensor.extract_slice %x[0, 4] [4, 4] [1, 1] : tensor<4x8xf32> to tensor<4x4xf32>
+  %gs = linalg.generic {indexing_maps = [#row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gm, %xs : tensor<4x1xf32>, tensor<4x4xf32>) outs(%e_part : tensor<4x4xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %x2 = arith.mulf %a1, %two : f32
+    %r = arith.mulf %a0, %x2 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x4xf32>
+  %z_full = linalg.fill ins(%c0 : f32) outs(%e_full : tensor<4x8xf32>) -> tensor<4x8xf32>
+  // slice_backward: into zeros of the row's width
+  %pad = tensor.insert_slice %gs into %z_full[0, 4] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<4x8xf32>
+  // the direct path dŷ·r plus the statistic's
+  // expected-remark @+1 {{norm-raise: not raised: dx reads a tensor.insert_slice (autograd's slice_backward, as in pRMSNorm's backward) that inserts at a non-zero offset (not the first k elements of the row): the partial RMSNorm gradient is not raised}}
+  %dx = linalg.generic {indexing_maps = [#id, #row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %rstd, %pad : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %o: f32):
+    %d = arith.mulf %a0, %a1 : f32
+    %s = arith.addf %d, %a2 : f32
+    linalg.yield %s : f32
+  } -> tensor<4x8xf32>
+  return %dx : tensor<4x8xf32>
+}
+// CHECK-NOT: norm.
+
+// Inserted into a tensor.empty: the other columns are undefined, not zeros.
+// CHECK-LABEL: func.func @prms_insert_empty
+func.func @prms_insert_empty(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %rstd: tensor<4x1xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %c3 = arith.constant 3.0 : f32
+  %cm = arith.constant -0.5 : f32
+  %inv_k = arith.constant 0.25 : f32
+  %two = arith.constant 2.0 : f32
+  %e_full = tensor.empty() : tensor<4x8xf32>
+  %e_part = tensor.empty() : tensor<4x4xf32>
+  %e_row = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%e_row : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+  // dŷ = dy·γ
+  %dyh = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // mul backward to rstd, summed over the whole row
+  %p = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %gr = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // rsqrt backward (−0.5·r³), mean backward over the k elements (/k)
+  %gm = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gr, %rstd : tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r3 = math.powf %a1, %c3 : f32
+    %q = arith.mulf %r3, %cm : f32
+    %g = arith.mulf %a0, %q : f32
+    %r = arith.mulf %g, %inv_k : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // pow backward on the slice: 2·x[:, 0:4]
+  %xs = tensor.extract_slice %x[0, 0] [4, 4] [1, 1] : tensor<4x8xf32> to tensor<4x4xf32>
+  %gs = linalg.generic {indexing_maps = [#row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gm, %xs : tensor<4x1xf32>, tensor<4x4xf32>) outs(%e_part : tensor<4x4xf32>) {
   ^bb0(%a0: f32, %a1: f32, %o: f32):
     %x2 = arith.mulf %a1, %two : f32
     %r = arith.mulf %a0, %x2 : f32
     linalg.yield %r : f32
   } -> tensor<4x4xf32>
   // slice_backward: into zeros of the row's width
-  %pad = tensor.insert_slice %gs into %z_full[0, 0] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<4x8xf32>
+  %pad = tensor.insert_slice %gs into %e_full[0, 0] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<4x8xf32>
   // the direct path dŷ·r plus the statistic's
-  // expected-remark @+1 {{norm-raise: not raised: dx reads a tensor.insert_slice or tensor.pad (autograd's slice_backward, as in pRMSNorm's backward), which norm-raise does not trace: the partial RMSNorm gradient is not raised}}
+  // expected-remark @+1 {{norm-raise: not raised: dx reads a tensor.insert_slice (autograd's slice_backward, as in pRMSNorm's backward) that inserts into a tensor.empty, whose other elements are undefined, not zeros: the partial RMSNorm gradient is not raised}}
   %dx = linalg.generic {indexing_maps = [#id, #row, #id, #id], iterator_types = ["parallel", "parallel"]}
-      ins(%dyh, %rstd, %pad : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full_f32 : tensor<4x8xf32>) {
+      ins(%dyh, %rstd, %pad : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full : tensor<4x8xf32>) {
   ^bb0(%a0: f32, %a1: f32, %a2: f32, %o: f32):
     %d = arith.mulf %a0, %a1 : f32
-    %r = arith.addf %d, %a2 : f32
-    linalg.yield %r : f32
+    %s = arith.addf %d, %a2 : f32
+    linalg.yield %s : f32
   } -> tensor<4x8xf32>
   return %dx : tensor<4x8xf32>
 }
 // CHECK-NOT: norm.
+
+// rstd of the forward's norm.rms_norm over the first 3 (p = 0.375), the
+// backward's slice_backward over 4: the gradient of another pRMSNorm.
+// CHECK-LABEL: func.func @prms_forward_op_k_mismatch
+func.func @prms_forward_op_k_mismatch(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %w: tensor<8xf32>)
+    -> (tensor<4x8xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %c3 = arith.constant 3.0 : f32
+  %cm = arith.constant -0.5 : f32
+  %inv_k = arith.constant 0.25 : f32
+  %two = arith.constant 2.0 : f32
+  %e_full = tensor.empty() : tensor<4x8xf32>
+  %e_part = tensor.empty() : tensor<4x4xf32>
+  %e_row = tensor.empty() : tensor<4x1xf32>
+  %ec = tensor.empty() : tensor<8xf32>
+  %z_row = linalg.fill ins(%c0 : f32) outs(%e_row : tensor<4x1xf32>) -> tensor<4x1xf32>
+  %z_col = linalg.fill ins(%c0 : f32) outs(%ec : tensor<8xf32>) -> tensor<8xf32>
+  // the forward as a norm op: pRMSNorm with p = 0.375, its rstd saved
+  %ey = tensor.empty() : tensor<4x8xf32>
+  %e4 = tensor.empty() : tensor<4xf32>
+  %y:2 = norm.rms_norm ins(%x : tensor<4x8xf32>) weight(%w : tensor<8xf32>) outs(%ey : tensor<4x8xf32>) rstd_outs(%e4 : tensor<4xf32>) {partial = 0.375 : f32} -> tensor<4x8xf32>, tensor<4xf32>
+  %rstd = tensor.expand_shape %y#1 [[0, 1]] output_shape [4, 1] : tensor<4xf32> into tensor<4x1xf32>
+  // dŷ = dy·γ
+  %dyh = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dy, %w : tensor<4x8xf32>, tensor<8xf32>) outs(%e_full : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  // mul backward to rstd, summed over the whole row
+  %p = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e_full : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r = arith.mulf %a0, %a1 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %gr = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<4x8xf32>) outs(%z_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %acc: f32):
+    %r = arith.addf %a0, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // rsqrt backward (−0.5·r³), mean backward over the k elements (/k)
+  %gm = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gr, %rstd : tensor<4x1xf32>, tensor<4x1xf32>) outs(%e_row : tensor<4x1xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %r3 = math.powf %a1, %c3 : f32
+    %q = arith.mulf %r3, %cm : f32
+    %g = arith.mulf %a0, %q : f32
+    %r = arith.mulf %g, %inv_k : f32
+    linalg.yield %r : f32
+  } -> tensor<4x1xf32>
+  // pow backward on the slice: 2·x[:, 0:4]
+  %xs = tensor.extract_slice %x[0, 0] [4, 4] [1, 1] : tensor<4x8xf32> to tensor<4x4xf32>
+  %gs = linalg.generic {indexing_maps = [#row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gm, %xs : tensor<4x1xf32>, tensor<4x4xf32>) outs(%e_part : tensor<4x4xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %o: f32):
+    %x2 = arith.mulf %a1, %two : f32
+    %r = arith.mulf %a0, %x2 : f32
+    linalg.yield %r : f32
+  } -> tensor<4x4xf32>
+  %z_full = linalg.fill ins(%c0 : f32) outs(%e_full : tensor<4x8xf32>) -> tensor<4x8xf32>
+  // slice_backward: into zeros of the row's width
+  %pad = tensor.insert_slice %gs into %z_full[0, 0] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<4x8xf32>
+  // the direct path dŷ·r plus the statistic's
+  // expected-remark @+1 {{norm-raise: not raised: the saved rstd is the forward norm.rms_norm's over the first 3 elements of the row, dx's statistic gradient reaches the first 4: the forward's k and the backward's differ}}
+  %dx = linalg.generic {indexing_maps = [#id, #row, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dyh, %rstd, %pad : tensor<4x8xf32>, tensor<4x1xf32>, tensor<4x8xf32>) outs(%e_full : tensor<4x8xf32>) {
+  ^bb0(%a0: f32, %a1: f32, %a2: f32, %o: f32):
+    %d = arith.mulf %a0, %a1 : f32
+    %s = arith.addf %d, %a2 : f32
+    linalg.yield %s : f32
+  } -> tensor<4x8xf32>
+  return %dx : tensor<4x8xf32>
+}
+// CHECK-NOT: norm.rms_norm_grad

@@ -289,12 +289,12 @@ Value mlir::norm::headViewSource(Operation *op) {
       !isa<RankedTensorType>(op->getResult(0).getType()) ||
       !isa<RankedTensorType>(op->getOperand(0).getType()))
     return {};
-  if (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
-                      tensor::ReshapeOp, tensor::CastOp>(op))
+  if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::ReshapeOp,
+          tensor::CastOp>(op))
     return op->getOperand(0);
-  if (auto transpose = dyn_cast_or_null<linalg::TransposeOp>(op))
+  if (auto transpose = dyn_cast<linalg::TransposeOp>(op))
     return transpose.hasPureTensorSemantics() ? transpose.getInput() : Value();
-  if (auto generic = dyn_cast_or_null<linalg::GenericOp>(op))
+  if (auto generic = dyn_cast<linalg::GenericOp>(op))
     return copyPermutation(generic) ? generic.getDpsInputOperand(0)->get()
                                     : Value();
   return {};

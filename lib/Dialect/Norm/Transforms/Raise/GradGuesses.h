@@ -53,6 +53,10 @@ struct Pieces {
   /// backward's Σ_j (x_j − μ) term), which the mean was shown to be (the
   /// mean result of a norm.layer_norm of x) or is assumed to be.
   enum class MeanOfX { NotUsed, Shown, Assumed } meanOfX = MeanOfX::NotUsed;
+  /// pRMSNorm: the statistic over the first `prefix` elements of the row
+  /// (0: all of it). Set by the match of a part that depends on it (dx, or
+  /// a dγ with recomputed statistics); unset while no part has.
+  std::optional<int64_t> prefix;
 };
 
 /// The leaves of a part, sorted by how they are indexed.

@@ -71,6 +71,10 @@ SmallVector<unsigned> Linearizer::freeDims(AtomId id) {
   case AtomKind::Trunc:
     addPoly(a.body);
     break;
+  case AtomKind::Indicator:
+    // [j < k] depends on the dims it tests: a Σ over them keeps it inside.
+    out.assign(a.sumDims.begin(), a.sumDims.end());
+    break;
   default:
     break;
   }

@@ -8,7 +8,10 @@
 // compared, as a polynomial, with the op's formula for a guess of dy, x,
 // γ and the statistics (saved row tensors, or recomputed from x with an
 // ε taken from a root's constant term; GradGuesses.h), both sides
-// linearized first (GradLinearizer.h).
+// linearized first (GradLinearizer.h). pRMSNorm's backward reaches the
+// first k inputs through autograd's slice_backward, which the tracer reads
+// as an indicator [j < k] (Tracer::traceSliceBackward); k is the one the
+// part shows, and the op gets the `partial` whose ⌈p·n⌉ is k.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,10 +57,13 @@ public:
            ArrayRef<unsigned> normDims, ArrayRef<unsigned> rowDims,
            const Poly &invN)
       : ctx(ctx), lin(lin), p(p), normDims(normDims), rowDims(rowDims),
-        invN(invN) {}
+        invN(invN), prefix(p.prefix.value_or(0)) {}
 
   /// x̂ and r; nullopt when they have no canonical form.
   bool init() {
+    // pRMSNorm only: LayerNorm has no partial form.
+    if (prefix && p.layerNorm)
+      return false;
     Poly x = inputOf(p);
     Poly mean =
         p.mean ? Poly::atom(*p.mean) : ctx.mul(invN, lin.sum(normDims, x));
@@ -69,7 +75,12 @@ public:
       rstd = Poly::atom(*p.rstd);
       projectionFactor = rstd;
     } else {
-      Poly var = ctx.mul(invN, lin.sum(normDims, ctx.mul(centered, centered)));
+      // pRMSNorm's mean of squares runs over the first k elements.
+      Poly var =
+          prefix
+              ? ctx.mul(Poly::constant(1.0 / double(prefix)),
+                        lin.sum(normDims, ctx.mul(centered, centered), prefix))
+              : ctx.mul(invN, lin.sum(normDims, ctx.mul(centered, centered)));
       Poly eps = Poly::constant(p.epsilon);
       if (p.epsMode == EpsMode::inside_sqrt) {
         std::optional<Poly> r = ctx.pow(ctx.add(var, eps), Rat::get(-1, 2));
@@ -149,20 +160,30 @@ public:
   /// with ε outside the square root also as 1/(d·d).
   unsigned dxSpellings() const { return rstdSquared ? 2 : 1; }
 
-  /// dx's terms: r·dŷ, −r·mean(dŷ) (LayerNorm), −r·x̂·mean(dŷ·x̂).
+  /// dx's terms: r·dŷ, −r·mean(dŷ) (LayerNorm), −r·x̂·mean(dŷ·x̂). For
+  /// pRMSNorm the last is [j < k]·r·x̂·(1/k)·Σ_{i<n}(dŷ·x̂) (NormGradOps.td):
+  /// the statistic's gradient reaches the first k inputs only.
   SmallVector<Poly, 3> dxTerms(unsigned spelling = 0) {
     SmallVector<Poly, 3> terms = {ctx.mul(rstd, dyhat)};
     if (p.layerNorm)
       terms.push_back(ctx.scale(
           ctx.mul(rstd, ctx.mul(invN, lin.sum(normDims, dyhat))), -1.0));
+    Poly scale = invN;
+    if (prefix) {
+      Atom mask{AtomKind::Indicator};
+      mask.sumDims.assign(normDims.begin(), normDims.end());
+      mask.prefix = prefix;
+      scale = ctx.scale(Poly::atom(ctx.intern(std::move(mask))),
+                        1.0 / double(prefix));
+    }
     if (spelling == 1) {
-      Poly proj = ctx.mul(invN, lin.sum(normDims, ctx.mul(dyhat, centered)));
+      Poly proj = ctx.mul(scale, lin.sum(normDims, ctx.mul(dyhat, centered)));
       terms.push_back(ctx.scale(ctx.mul(ctx.mul(projectionFactor, *rstdSquared),
                                         ctx.mul(centered, proj)),
                                 -1.0));
       return terms;
     }
-    Poly proj = ctx.mul(invN, lin.sum(normDims, ctx.mul(dyhat, xhat)));
+    Poly proj = ctx.mul(scale, lin.sum(normDims, ctx.mul(dyhat, xhat)));
     terms.push_back(
         ctx.scale(ctx.mul(projectionFactor, ctx.mul(xhat, proj)), -1.0));
     return terms;
@@ -176,6 +197,8 @@ private:
   const Pieces &p;
   ArrayRef<unsigned> normDims, rowDims;
   Poly invN;
+  /// pRMSNorm's k (0: the whole row).
+  int64_t prefix;
   Poly centered, rstd, xhat, dyhat;
   std::optional<Poly> rstdSquared;
   /// The factor of dx's projection term: r, or r·c = 1/σ with ε outside
@@ -214,9 +237,6 @@ private:
   std::optional<std::pair<RankedTensorType, Binding>> columnRoot(Value v);
   Leaves leavesOf(const Poly &p, RankedTensorType rootType, unsigned axis);
   Poly invN(RankedTensorType rootType, unsigned axis);
-  /// Does dx `v` add a gradient placed into zeros by a slice (pRMSNorm's
-  /// backward as autograd writes it)?
-  bool slicedGradient(Value v, RankedTensorType type);
   /// `p` linearized with each Σ over the row of a body free of the summed
   /// dims (Σ_j μ, which the linearizer keeps a sum) replaced by the count
   /// times the body, and with the atom `a`, if given, replaced by `value`
@@ -231,6 +251,17 @@ private:
   /// when dx differs in one term only.
   bool matches(const Poly &p, Part part, Pieces &pieces,
                RankedTensorType rootType, unsigned axis, std::string *nearMiss);
+  /// matches() for the pRMSNorm prefix `pieces.prefix` (set).
+  bool matchesWith(const Poly &p, Part part, Pieces &pieces,
+                   RankedTensorType rootType, unsigned axis,
+                   std::string *nearMiss);
+  /// The prefixes k that `p` shows: of its indicators [j < k] and its sums
+  /// over the first k elements of the row.
+  SmallVector<int64_t> prefixesOf(const Poly &p, bool indicatorsOnly);
+  /// Why the dx `v`, which puts part of itself into the first k elements
+  /// of the row (autograd's slice_backward), was not raised; empty if it
+  /// does not.
+  std::string sliceBackwardRemark(Value v, RankedTensorType type);
   /// Finds the other parts of the backward of `pieces` in `block`.
   void collectParts(Block *block, Pieces &pieces, RankedTensorType rootType,
                     unsigned axis, SmallVectorImpl<Found> &parts);
@@ -258,6 +289,7 @@ GradRecognizer::evaluate(Value v, RankedTensorType rootType,
                          llvm::SetVector<Operation *> &traced) {
   ExprArena arena;
   Tracer tracer(arena, rootType);
+  tracer.traceSliceBackward = true;
   Expr *e = tracer.eval(v, binding);
   if (!e || e->kind == ExprKind::Leaf ||
       !tracer.uninitializedReductions.empty())
@@ -433,9 +465,55 @@ bool GradRecognizer::savedMeanShown(const Pieces &pieces, unsigned axis) {
          (residual && in == residual && res == x);
 }
 
+SmallVector<int64_t> GradRecognizer::prefixesOf(const Poly &p,
+                                                bool indicatorsOnly) {
+  SmallVector<int64_t> out;
+  SmallVector<AtomId> atoms;
+  ctx.collectAtoms(p, atoms);
+  for (AtomId id : atoms) {
+    const Atom &a = ctx.getAtom(id);
+    bool counts = a.kind == AtomKind::Indicator ||
+                  (!indicatorsOnly && a.kind == AtomKind::Sum);
+    if (counts && a.prefix && !llvm::is_contained(out, a.prefix))
+      out.push_back(a.prefix);
+  }
+  return out;
+}
+
 bool GradRecognizer::matches(const Poly &p, Part part, Pieces &pieces,
                              RankedTensorType rootType, unsigned axis,
                              std::string *nearMiss) {
+  // pRMSNorm's k: what an earlier part fixed, else the whole row or a k
+  // the part shows (the indicator's first: the near miss is told for it).
+  SmallVector<int64_t> prefixes;
+  if (pieces.prefix) {
+    prefixes.push_back(*pieces.prefix);
+  } else {
+    prefixes = prefixesOf(p, /*indicatorsOnly=*/true);
+    for (int64_t k : prefixesOf(p, /*indicatorsOnly=*/false))
+      if (!llvm::is_contained(prefixes, k))
+        prefixes.push_back(k);
+    prefixes.insert(prefixes.begin() + std::min<size_t>(1, prefixes.size()),
+                    int64_t(0));
+  }
+  for (auto [i, k] : llvm::enumerate(prefixes)) {
+    Pieces trial = pieces;
+    trial.prefix = k;
+    if (!matchesWith(p, part, trial, rootType, axis,
+                     i == 0 ? nearMiss : nullptr))
+      continue;
+    // dγ of saved statistics does not read k: a later dx says it.
+    if (part != Part::DX && trial.rstd && !pieces.prefix)
+      trial.prefix.reset();
+    pieces = trial;
+    return true;
+  }
+  return false;
+}
+
+bool GradRecognizer::matchesWith(const Poly &p, Part part, Pieces &pieces,
+                                 RankedTensorType rootType, unsigned axis,
+                                 std::string *nearMiss) {
   SmallVector<unsigned> normDims, rowDims;
   for (unsigned d = 0; d < rootType.getRank(); ++d)
     if (rootType.getDimSize(d) != 1)
@@ -546,6 +624,10 @@ bool GradRecognizer::matches(const Poly &p, Part part, Pieces &pieces,
       std::string("the ") + (pieces.layerNorm ? "LayerNorm" : "RMSNorm") +
       " gradient dx = r·(dŷ − " + (pieces.layerNorm ? "mean(dŷ) − " : "") +
       "x̂·mean(dŷ·x̂))";
+  if (int64_t k = pieces.prefix.value_or(0))
+    formula = "the partial RMSNorm gradient dx = r·(dŷ − [j < k]·x̂·Σ(dŷ·x̂)/k)"
+              " with k = " +
+              std::to_string(k) + " (the slice_backward's)";
   // The residual form with its sum gradient scaled: a near miss too.
   Poly residual = p;
   for (const Poly &t : terms)
@@ -665,34 +747,44 @@ void GradRecognizer::collectParts(Block *block, Pieces &pieces,
   }
 }
 
-/// Is `t` a computed tensor placed into zeros (slice_backward)?
-static bool isSliceBackward(Value t) {
-  auto isZero = [](Value z) {
-    auto fill = z.getDefiningOp<linalg::FillOp>();
-    return fill && matchPattern(fill.getInputs()[0], m_AnyZeroFloat());
-  };
-  if (auto insert = t.getDefiningOp<tensor::InsertSliceOp>())
-    return isZero(insert.getDest()) &&
-           insert.getSource().getDefiningOp<linalg::LinalgOp>();
-  if (auto pad = t.getDefiningOp<tensor::PadOp>())
-    return pad.getConstantPaddingValue() &&
-           matchPattern(pad.getConstantPaddingValue(), m_AnyZeroFloat()) &&
-           pad.getSource().getDefiningOp<linalg::LinalgOp>();
-  return false;
-}
-
-bool GradRecognizer::slicedGradient(Value v, RankedTensorType type) {
+std::string GradRecognizer::sliceBackwardRemark(Value v,
+                                                RankedTensorType type) {
+  if (type.getRank() < 2)
+    return "";
   ExprArena arena;
   Tracer tracer(arena, type);
-  llvm::SetVector<Operation *> traced;
-  std::optional<Poly> p = evaluate(v, type, tracer.rootBinding(), traced);
-  if (!p || type.getRank() < 2)
-    return false;
-  Leaves l = leavesOf(*p, type, type.getRank() - 1);
-  return l.full.size() >= 2 && !l.rows.empty() &&
-         llvm::any_of(l.full, [&](AtomId id) {
-           return isSliceBackward(ctx.getAtom(id).value);
-         });
+  tracer.traceSliceBackward = true;
+  Expr *e = tracer.eval(v, tracer.rootBinding());
+  // An insert or pad not looked through: its reason.
+  if (!tracer.sliceBackwardRefusals.empty()) {
+    auto &[op, why] = tracer.sliceBackwardRefusals.front();
+    return "dx reads a " + op->getName().getStringRef().str() +
+           " (autograd's slice_backward, as in pRMSNorm's backward) that " +
+           why + ": the partial RMSNorm gradient is not raised";
+  }
+  if (!e)
+    return "";
+  Canonicalizer canon(ctx);
+  std::optional<Poly> p = canon.canon(e);
+  if (!p)
+    return "";
+  SmallVector<int64_t> masks = prefixesOf(*p, /*indicatorsOnly=*/true);
+  if (masks.empty())
+    return "";
+  SmallVector<int64_t> sums;
+  for (int64_t k : prefixesOf(*p, /*indicatorsOnly=*/false))
+    if (!llvm::is_contained(masks, k))
+      sums.push_back(k);
+  std::string s = "dx adds a term to the first " + std::to_string(masks[0]) +
+                  " elements of the row only (autograd's slice_backward)";
+  if (masks.size() > 1)
+    return s + " and another to the first " + std::to_string(masks[1]) +
+           ": no one k, the partial RMSNorm gradient is not raised";
+  if (!sums.empty())
+    return s + " but its statistic sums the first " + std::to_string(sums[0]) +
+           ": k differs, the partial RMSNorm gradient is not raised";
+  return s + " but is not the partial RMSNorm gradient with that k: not "
+             "raised";
 }
 
 GradRaise GradRecognizer::run(Value v, function_ref<void(Operation *)> erase) {
@@ -781,13 +873,9 @@ GradRaise GradRecognizer::run(Value v, function_ref<void(Operation *)> erase) {
     }
   }
   // pRMSNorm's backward adds its projection term to the first k columns
-  // through autograd's slice_backward, which the tracer leaves opaque (so
-  // dx shows no row sum): say so rather than nothing.
-  if (slicedGradient(v, type))
-    result.nearMiss =
-        "dx reads a tensor.insert_slice or tensor.pad (autograd's "
-        "slice_backward, as in pRMSNorm's backward), which norm-raise "
-        "does not trace: the partial RMSNorm gradient is not raised";
+  // through autograd's slice_backward: an insert or pad not looked
+  // through, or a k that matched nothing, is said rather than nothing.
+  result.nearMiss = sliceBackwardRemark(v, type);
   return result;
 }
 
@@ -839,6 +927,26 @@ static Value residualSum(RewriterBase &rewriter, Location loc, Value a,
                        return Value(
                            arith::AddFOp::create(builder, l, args[0], args[1]));
                      });
+}
+
+/// The k of the norm.rms_norm whose rstd result `rstd` is (over the
+/// normalized dims from `axis`, of a static row): ⌈p·n⌉, or n; 0 when
+/// `rstd` is not such a result.
+static int64_t forwardPrefix(Value rstd, unsigned axis) {
+  auto norm = rstd ? rstd.getDefiningOp<RMSNormOp>() : nullptr;
+  if (!norm || !norm.getRstdInit() ||
+      norm.getTiedOpResult(&norm.getRstdInitMutable()[0]) != rstd ||
+      norm.getNormalizedAxis() != int64_t(axis))
+    return 0;
+  auto type = cast<ShapedType>(norm.getInput().getType());
+  ArrayRef<int64_t> row = type.getShape().drop_front(axis);
+  if (ShapedType::isDynamicShape(row))
+    return 0;
+  int64_t n = 1;
+  for (int64_t d : row)
+    n *= d;
+  double p = norm.getPartialValue();
+  return p >= 1.0 ? n : int64_t(std::ceil(p * double(n)));
 }
 
 GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
@@ -905,6 +1013,56 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
     if (!isWidenedElementType(t.getElementType(), want, accType) ||
         (f != dx && !canReshape(t, columnType.clone(t.getElementType()))))
       return r;
+  }
+
+  // pRMSNorm: the p whose ⌈p·n⌉ is the IR's k (as the forward's raise).
+  FloatAttr partialAttr;
+  int64_t prefix = pieces.prefix.value_or(0);
+  if (prefix) {
+    ArrayRef<int64_t> row = xType.getShape().drop_front(axis);
+    if (ShapedType::isDynamicShape(row)) {
+      r.nearMiss = "the partial RMSNorm gradient of a dynamic row: the "
+                   "fraction k/n is not known before run time";
+      return r;
+    }
+    int64_t n = 1;
+    for (int64_t d : row)
+      n *= d;
+    bool isF64 = false;
+    std::optional<double> fraction = partialFraction(prefix, n, isF64);
+    if (!fraction) {
+      r.nearMiss = "no partial fraction p gives ⌈p·" + std::to_string(n) +
+                   "⌉ = " + std::to_string(prefix);
+      return r;
+    }
+    partialAttr = FloatAttr::get(isF64 ? Type(Float64Type::get(mctx))
+                                       : Type(Float32Type::get(mctx)),
+                                 *fraction);
+  }
+
+  // A saved rstd that a norm.rms_norm in the IR computed (the forward)
+  // must be of the k dx shows: the gradient of another pRMSNorm is no
+  // gradient of this one.
+  if (int64_t k = forwardPrefix(rstd, axis); k && dx && pieces.prefix) {
+    // dx's k, or the whole row (the forward's n) without a slice_backward.
+    int64_t ours = prefix;
+    if (!ours) {
+      auto type = cast<ShapedType>(
+          rstd.getDefiningOp<RMSNormOp>().getInput().getType());
+      ours = 1;
+      for (int64_t d : type.getShape().drop_front(axis))
+        ours *= d;
+    }
+    if (ours != k) {
+      r.nearMiss = "the saved rstd is the forward norm.rms_norm's over the "
+                   "first " +
+                   std::to_string(k) +
+                   " elements of the row, dx's statistic gradient reaches "
+                   "the first " +
+                   std::to_string(ours) +
+                   ": the forward's k and the backward's differ";
+      return r;
+    }
   }
 
   // The op goes before the first part; its operands must be there by then.
@@ -981,7 +1139,7 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
   else
     op = RMSNormGradOp::create(
         rewriter, loc, resultTypes, dy, x, sumGrad, gamma, rstd, dxInit, dgInit,
-        axisAttr, epsAttr, offsetAttr, FloatAttr(), TypeAttr(), epsModeAttr);
+        axisAttr, epsAttr, offsetAttr, partialAttr, TypeAttr(), epsModeAttr);
 
   // Redirect the parts' uses and erase what became dead.
   llvm::SetVector<Operation *> dead;
@@ -1023,6 +1181,9 @@ GradRaise GradRecognizer::create(ArrayRef<Found> parts, const Pieces &pieces,
     os << ", weight";
   if (pieces.weightOffset != 0.0)
     os << ", weight offset " << formatDouble(pieces.weightOffset);
+  if (partialAttr)
+    os << ", partial " << formatDouble(partialAttr.getValueAsDouble())
+       << " (k = " << prefix << ")";
   if (residual)
     os << ", recomputed residual sum";
   if (sumGrad)

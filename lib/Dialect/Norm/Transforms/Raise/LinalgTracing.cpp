@@ -491,6 +491,8 @@ Expr *Tracer::evalOp(Operation *op, Value result, const Binding &b) {
     return evalSlice(op, b);
   if (isa<tensor::ReshapeOp>(op))
     return evalReshape(op, b);
+  if (traceSliceBackward && isa<tensor::InsertSliceOp, tensor::PadOp>(op))
+    return evalSliceBackward(op, b);
   if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
     return evalLinalg(linalgOp, cast<OpResult>(result), b);
   if (op->getDialect() && op->getDialect()->getNamespace() == "tosa")
@@ -706,6 +708,9 @@ Expr *Tracer::evalBody(linalg::LinalgOp op, Value v,
                 {evalBody(op, powi.getLhs(), loops),
                  constant(double(exp.getSExtValue()), v.getType())});
   }
+  if (traceSliceBackward && isa<arith::SelectOp>(def))
+    if (Expr *e = evalIndexSelect(op, def, loops))
+      return e;
   if (traceQuantization && isa<arith::SelectOp>(def))
     return evalSelect(op, def, loops);
   SmallVector<Expr *> operands;

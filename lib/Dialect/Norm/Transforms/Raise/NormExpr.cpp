@@ -155,8 +155,15 @@ static Monomial mulMonomials(const Monomial &a, const Monomial &b) {
 Poly PolyContext::mul(const Poly &a, const Poly &b) const {
   Poly r;
   for (const auto &[ma, ca] : a.terms)
-    for (const auto &[mb, cb] : b.terms)
-      accumulate(r.terms, mulMonomials(ma, mb), ca * cb);
+    for (const auto &[mb, cb] : b.terms) {
+      Monomial m = mulMonomials(ma, mb);
+      // An indicator is 0 or 1: I·I = I (pow keeps its exponent positive
+      // and integral).
+      for (auto &[atom, e] : m)
+        if (atoms[atom].kind == AtomKind::Indicator)
+          e = Rat::get(1);
+      accumulate(r.terms, m, ca * cb);
+    }
   return r;
 }
 
@@ -179,6 +186,12 @@ std::optional<Poly> PolyContext::pow(const Poly &a, Rat e) {
     // fractional e only when c > 0 and no a_i^p_i is an even power (which
     // would hide a sign: sqrt(x²) = |x|).
     bool distributes = e.isInteger() ? c != 0.0 : c > 0.0;
+    // 1/I and √I are no functions the IR spells exactly: I·(1/I) would
+    // cancel to 1 where the IR divides by zero.
+    for (const auto &[atom, p] : m)
+      if (atoms[atom].kind == AtomKind::Indicator &&
+          !(e.isInteger() && e.num > 0))
+        return std::nullopt;
     if (!e.isInteger())
       for (const auto &[atom, p] : m)
         if (p.num % 2 == 0)
@@ -186,7 +199,8 @@ std::optional<Poly> PolyContext::pow(const Poly &a, Rat e) {
     if (distributes) {
       Monomial r;
       for (const auto &[atom, p] : m)
-        r.push_back({atom, p * e});
+        r.push_back({atom, atoms[atom].kind == AtomKind::Indicator ? Rat::get(1)
+                                                                   : p * e});
       Poly out;
       double ce = std::pow(c, e.toDouble());
       if (!std::isfinite(ce))
@@ -278,6 +292,9 @@ std::string PolyContext::print(const Poly &p) const {
         break;
       case AtomKind::MaxReduce:
         os << "max_Σ(" << print(a.body) << ")";
+        break;
+      case AtomKind::Indicator:
+        os << "[<" << a.prefix << "]";
         break;
       }
       if (!(e == Rat::get(1)))
@@ -438,6 +455,13 @@ std::optional<Poly> Canonicalizer::canon(const Expr *e) {
   case ExprKind::MaxReduce:
     result = canonMaxReduce(e);
     break;
+  case ExprKind::Indicator: {
+    Atom a{AtomKind::Indicator};
+    a.sumDims.assign(e->sumDims.begin(), e->sumDims.end());
+    a.prefix = e->prefix;
+    result = Poly::atom(ctx.intern(std::move(a)));
+    break;
+  }
   case ExprKind::Min:
   case ExprKind::RoundEven:
   case ExprKind::Round:

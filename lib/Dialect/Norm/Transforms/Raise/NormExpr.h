@@ -70,6 +70,9 @@ enum class ExprKind {
   FPToSI,    // fptosi to the integer `type`
   MaxReduce, // max over the root dims `sumDims` of operands[1], from
              // operands[0] (the accumulator's start)
+  // The norm backward (Tracer::traceSliceBackward):
+  Indicator, // 1 where the root dims `sumDims`, linearized (row-major), are
+             // below `prefix`, else 0: [j < k] (pRMSNorm's slice_backward)
 };
 
 struct Expr {
@@ -161,6 +164,8 @@ enum class AtomKind {
   Max,       // max(body, other); `nanKeeps`
   MaxReduce, // max over `sumDims` of body (a non-negative body, started
              // from 0 or −∞); `nanKeeps`
+  Indicator, // [sumDims linearized < prefix]: 0 or 1, so I·I = I; never
+             // under a negative or fractional power
 };
 
 struct Atom {

@@ -6,15 +6,21 @@
 // squares over the first k elements) is a Sum over a prefix; the slice is
 // looked through only there, so a slice that is itself the root's row (a
 // strided view) stays a leaf. tensor.reshape between static shapes is a
-// collapse or an expand.
+// collapse or an expand. For the norm backward (Tracer::traceSliceBackward),
+// autograd's slice_backward (a gradient of the first k elements put into
+// zeros of the row) is [j < k] times the gradient: an insert at offset 0
+// into a zero fill, a zero pad at the row's end, or a select on the column
+// index; the zeros must be shown, not assumed.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Tracing.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -133,4 +139,225 @@ Expr *Tracer::evalReshape(Operation *op, const Binding &b) {
   }
   tracedOps.insert(op);
   return eval(reshape.getSource(), src);
+}
+
+//===----------------------------------------------------------------------===//
+// slice_backward (the norm backward)
+//===----------------------------------------------------------------------===//
+
+Expr *Tracer::indicator(const DimGroup &g, int64_t k, Type type) {
+  DimGroup dims = normalize(g);
+  std::optional<int64_t> extent = groupExtent(*this, dims);
+  // The index is 0 on no dims; [j < k] is constant when k ≤ 0 or k ≥ n.
+  if (k <= 0)
+    return constant(0.0, type);
+  if (dims.empty() || (extent && k >= *extent))
+    return constant(1.0, type);
+  Expr *e = arena.make(ExprKind::Indicator, type);
+  if (!e)
+    return nullptr;
+  e->sumDims.assign(dims.begin(), dims.end());
+  e->prefix = k;
+  return e;
+}
+
+/// Is `v` a tensor of zeros: a linalg.fill of ±0 or a zero splat constant?
+/// (−0 is as good: x + (−0) = x.)
+static bool isZeroTensor(Value v) {
+  if (auto fill = v.getDefiningOp<linalg::FillOp>())
+    return fill.hasPureTensorSemantics() &&
+           matchPattern(fill.getInputs()[0], m_AnyZeroFloat());
+  Attribute attr;
+  if (!matchPattern(v, m_Constant(&attr)))
+    return false;
+  auto dense = dyn_cast<DenseFPElementsAttr>(attr);
+  return dense && dense.isSplat() && dense.getSplatValue<APFloat>().isZero();
+}
+
+Expr *Tracer::evalSliceBackward(Operation *op, const Binding &b) {
+  auto resType = cast<RankedTensorType>(op->getResult(0).getType());
+  Value source;
+  // The refusal, recorded only for a computed source (what autograd
+  // inserts): a pad or insert of a function's tensor is an input.
+  std::string why;
+  auto refuse = [&](std::string reason) -> Expr * {
+    why = std::move(reason);
+    return nullptr;
+  };
+  auto check = [&]() -> Expr * {
+    int64_t rank = resType.getRank();
+    if (rank == 0 || size_t(rank) != b.size())
+      return nullptr;
+    auto srcType = cast<RankedTensorType>(source.getType());
+    if (srcType.getRank() != rank)
+      return refuse("drops dims (a rank-reducing insert)");
+    if (auto insert = dyn_cast<tensor::InsertSliceOp>(op)) {
+      if (!llvm::all_of(insert.getMixedStrides(), [](OpFoldResult s) {
+            return isConstantIntValue(s, 1);
+          }))
+        return refuse("inserts with a stride other than 1");
+      if (!llvm::all_of(insert.getMixedOffsets(), isZeroInteger))
+        return refuse("inserts at a non-zero offset (not the first k "
+                      "elements of the row)");
+      if (!isZeroTensor(insert.getDest()))
+        return refuse(insert.getDest().getDefiningOp<tensor::EmptyOp>()
+                          ? "inserts into a tensor.empty, whose other "
+                            "elements are undefined, not zeros"
+                          : "inserts into a tensor not shown to be zeros");
+      // The leading dims whole: a dynamic size must be the dest's extent.
+      for (int64_t i = 0; i + 1 < rank; ++i) {
+        if (srcType.getDimSize(i) == resType.getDimSize(i) &&
+            !resType.isDynamicDim(i))
+          continue;
+        auto dim = dyn_cast_if_present<Value>(insert.getMixedSizes()[i]);
+        auto dimOp = dim ? dim.getDefiningOp<tensor::DimOp>() : nullptr;
+        if (!dimOp || dimOp.getSource() != insert.getDest() ||
+            dimOp.getConstantIndex() != std::optional<int64_t>(i))
+          return refuse("inserts into part of the rows, not a prefix of "
+                        "each row");
+      }
+    } else {
+      auto pad = cast<tensor::PadOp>(op);
+      if (!llvm::all_of(pad.getMixedLowPad(), isZeroInteger))
+        return refuse("pads at the start of a dim (not the first k "
+                      "elements of the row)");
+      SmallVector<OpFoldResult> high = pad.getMixedHighPad();
+      if (!llvm::all_of(ArrayRef<OpFoldResult>(high).drop_back(),
+                        isZeroInteger))
+        return refuse("pads a dim other than the row's last");
+      Value value = pad.getConstantPaddingValue();
+      if (!value)
+        return refuse("pads with a value computed in its region");
+      if (!matchPattern(value, m_AnyZeroFloat())) {
+        FloatAttr f;
+        std::string s = "pads with a non-zero value";
+        if (matchPattern(value, m_Constant(&f)))
+          s += " (" + std::to_string(f.getValueAsDouble()) + ")";
+        return refuse(s);
+      }
+    }
+    int64_t k = srcType.getShape().back(), n = resType.getShape().back();
+    if (ShapedType::isDynamic(n) || ShapedType::isDynamic(k))
+      return refuse("writes a prefix of a dynamic row (k/n unknown before "
+                    "run time)");
+    // The row index must range over all of the result's last dim.
+    DimGroup g = normalize(b.back());
+    if (groupExtent(*this, g) != std::optional<int64_t>(n))
+      return nullptr;
+    Expr *src = eval(source, b);
+    if (!src || src->kind == ExprKind::Leaf)
+      return nullptr;
+    Expr *mask = indicator(g, k, src->type);
+    if (!mask)
+      return nullptr;
+    tracedOps.insert(op);
+    return node(ExprKind::Mul, src->type, {mask, src});
+  };
+  if (auto insert = dyn_cast<tensor::InsertSliceOp>(op))
+    source = insert.getSource();
+  else
+    source = cast<tensor::PadOp>(op).getSource();
+  Expr *e = check();
+  if (!e && !why.empty()) {
+    Operation *def = source.getDefiningOp();
+    if (def && isa<linalg::LinalgOp>(def))
+      sliceBackwardRefusals.push_back({op, why});
+  }
+  return e;
+}
+
+Expr *Tracer::evalIndexSelect(linalg::LinalgOp op, Operation *def,
+                              ArrayRef<std::optional<DimGroup>> loops) {
+  auto select = cast<arith::SelectOp>(def);
+  auto cmp = select.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!cmp || cmp->getBlock() != op.getBlock())
+    return nullptr;
+  Value index = cmp.getLhs(), bound = cmp.getRhs();
+  arith::CmpIPredicate pred = cmp.getPredicate();
+  if (!index.getDefiningOp<linalg::IndexOp>()) {
+    // k < j is j > k.
+    std::swap(index, bound);
+    switch (pred) {
+    case arith::CmpIPredicate::slt:
+      pred = arith::CmpIPredicate::sgt;
+      break;
+    case arith::CmpIPredicate::sgt:
+      pred = arith::CmpIPredicate::slt;
+      break;
+    case arith::CmpIPredicate::sle:
+      pred = arith::CmpIPredicate::sge;
+      break;
+    case arith::CmpIPredicate::sge:
+      pred = arith::CmpIPredicate::sle;
+      break;
+    case arith::CmpIPredicate::ult:
+      pred = arith::CmpIPredicate::ugt;
+      break;
+    case arith::CmpIPredicate::ugt:
+      pred = arith::CmpIPredicate::ult;
+      break;
+    case arith::CmpIPredicate::ule:
+      pred = arith::CmpIPredicate::uge;
+      break;
+    case arith::CmpIPredicate::uge:
+      pred = arith::CmpIPredicate::ule;
+      break;
+    default:
+      break;
+    }
+  }
+  auto idx = index.getDefiningOp<linalg::IndexOp>();
+  APInt value;
+  if (!idx || idx->getBlock() != op.getBlock() ||
+      !matchPattern(bound, m_ConstantInt(&value)))
+    return nullptr;
+  // A negative bound compares differently signed and unsigned.
+  int64_t k = value.getSExtValue();
+  uint64_t d = idx.getDim();
+  if (k < 0 || d >= loops.size() || !loops[d])
+    return nullptr;
+  // The loop's index is the root dims' linearized index when it ranges over
+  // all of them.
+  DimGroup g = normalize(*loops[d]);
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (groupExtent(*this, g) != std::optional<int64_t>(ranges[d]))
+    return nullptr;
+  // As j < K, or its negation.
+  int64_t limit;
+  bool negated;
+  switch (pred) {
+  case arith::CmpIPredicate::slt:
+  case arith::CmpIPredicate::ult:
+    limit = k, negated = false;
+    break;
+  case arith::CmpIPredicate::sle:
+  case arith::CmpIPredicate::ule:
+    limit = k + 1, negated = false;
+    break;
+  case arith::CmpIPredicate::sgt:
+  case arith::CmpIPredicate::ugt:
+    limit = k + 1, negated = true;
+    break;
+  case arith::CmpIPredicate::sge:
+  case arith::CmpIPredicate::uge:
+    limit = k, negated = true;
+    break;
+  default:
+    return nullptr;
+  }
+  Type type = def->getResult(0).getType();
+  Expr *a = evalBody(op, select.getTrueValue(), loops);
+  Expr *b = evalBody(op, select.getFalseValue(), loops);
+  if (negated)
+    std::swap(a, b);
+  Expr *mask = indicator(g, limit, type);
+  if (!a || !b || !mask)
+    return nullptr;
+  // I·a + (1 − I)·b; the second part vanishes for b = 0.
+  Expr *taken = node(ExprKind::Mul, type, {mask, a});
+  if (b->kind == ExprKind::Const && b->constant == 0.0)
+    return taken;
+  Expr *rest = node(ExprKind::Mul, type, {mask, b});
+  return node(ExprKind::Add, type,
+              {taken, node(ExprKind::Sub, type, {b, rest})});
 }

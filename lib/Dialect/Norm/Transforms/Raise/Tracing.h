@@ -11,6 +11,9 @@
 //     splat constants, linalg.fill;
 //   - tensor.extract_slice at offset 0, where a reduction reads a prefix of
 //     the row through it (pRMSNorm): a Sum over the first k elements;
+//   - with `traceSliceBackward`, autograd's slice_backward (an insert at
+//     offset 0 into zeros, a zero pad at the row's end, a select on the
+//     column index): an Indicator [j < k] times the tensor;
 //   - arith / math arithmetic on scalars (in bodies) and on tensors;
 //   - TOSA elementwise ops with their rank-equal broadcasting, reduce_sum,
 //     reshape, cast, const (TosaTracing.cpp);
@@ -65,6 +68,15 @@ public:
   /// Also evaluate the quantization ops (QuantRecognizer.cpp); off for the
   /// norm recognizers, which never see them.
   bool traceQuantization = false;
+  /// Also evaluate what autograd's slice_backward writes (the norm
+  /// backward, GradRecognizer.cpp): a computed tensor inserted at offset 0
+  /// into zeros, zero-padded at the end of the row, or a select on
+  /// `linalg.index < k`, as [j < k] times it (SliceTracing.cpp). Off for the
+  /// forward recognizers, where a padded tensor stays the norm's input.
+  bool traceSliceBackward = false;
+  /// The inserts and pads of a computed tensor not looked through, and why
+  /// (with `traceSliceBackward`), for the recognizer's remark.
+  llvm::SmallVector<std::pair<Operation *, std::string>> sliceBackwardRefusals;
 
   // Builders shared by the linalg and TOSA evaluation.
   Expr *leaf(Value v, const Binding &b);
@@ -137,6 +149,15 @@ private:
                    ArrayRef<std::optional<DimGroup>> loops);
   /// A slice at offset 0 read over its source's extent (SliceTracing.cpp).
   Expr *evalSlice(Operation *slice, const Binding &b);
+  /// tensor.insert_slice / tensor.pad of a computed tensor into zeros as
+  /// [j < k] times it (SliceTracing.cpp); null (a leaf) otherwise.
+  Expr *evalSliceBackward(Operation *op, const Binding &b);
+  /// `select(linalg.index d < k, a, b)` in a body as [j < k]·a + (1 −
+  /// [j < k])·b (SliceTracing.cpp); null for any other select.
+  Expr *evalIndexSelect(linalg::LinalgOp op, Operation *select,
+                        ArrayRef<std::optional<DimGroup>> loops);
+  /// [the root dims `g` linearized < k], as a constant where it is one.
+  Expr *indicator(const DimGroup &g, int64_t k, Type type);
   /// A tensor.reshape between static shapes, as collapse / expand.
   Expr *evalReshape(Operation *reshape, const Binding &b);
 
