@@ -11,6 +11,7 @@
 #include "QuantizedRow.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -25,8 +26,9 @@ QuantizedRowWriter::QuantizedRowWriter(Location loc, const RowNormProblem &p,
                                        int64_t lanes,
                                        const NormVectorCodegenOptions &options)
     : VectorArith(loc, lanes, p.accType, options.nativeBF16Conversion), p(p),
-      quant(*p.quant),
-      accumulators(std::max<int64_t>(1, options.accumulators)) {}
+      quant(*p.quant), accumulators(std::max<int64_t>(1, options.accumulators)),
+      vectorBits(options.vectorBits),
+      x86RoundingConversion(options.x86RoundingConversion) {}
 
 /// 1/s in f32, as the decomposition computes it, widened to acc_type.
 static Value inverseOf(OpBuilder &b, Location loc, Value scale) {
@@ -158,10 +160,89 @@ Value QuantizedRowWriter::quantizeInt8(OpBuilder &b, Value t) {
         boundVec);
   };
   double qmax = getQuantizedMax(quant.type);
+  if (Value q = quantizeInt8ByConversion(b, t, qmax))
+    return q;
   Value r = math::RoundEvenOp::create(b, loc, t);
   r = clamp(arith::CmpFPredicate::OGT, r, -qmax - 1);
   r = clamp(arith::CmpFPredicate::OLT, r, qmax);
   return arith::FPToSIOp::create(b, loc, vecType(quant.type), r);
+}
+
+/// The same byte through x86's vcvtps2dq, which rounds by MXCSR: to
+/// nearest even in every function the project compiles (docs/design.md,
+/// "The i8 rounding by vcvtps2dq"). Three instructions per vector on
+/// AVX-512 (vminps, vcvtps2dq, a saturating vpmovsdb store) where the
+/// roundeven path needs six: qmax < t ? qmax : t is one vminps that keeps a
+/// NaN; the conversion gives INT_MIN for a NaN, -inf and anything below
+/// -2^31 (Intel SDM, "integer indefinite"), and the saturation to
+/// [-qmax - 1, qmax] that follows is the signed pack (vpackssdw /
+/// vpacksswb, vpmovsdb) of the narrowing: -128 for those, as the
+/// decomposition's maxnumf gives, and rounding commutes with clamping to
+/// integer bounds. Null where the target has no such conversion (not x86,
+/// acc_type not f32, or no 128/256/512-bit vector of f32).
+Value QuantizedRowWriter::quantizeInt8ByConversion(OpBuilder &b, Value t,
+                                                   double qmax) {
+  // One conversion per register: L may be twice the register's f32 lanes
+  // (16-bit rows on AVX2 take 16), and the intrinsics are per register.
+  int64_t pieceLanes = std::min<int64_t>(vectorLanes, vectorBits / 32);
+  if (!x86RoundingConversion || !acc.isF32() || vectorLanes % pieceLanes)
+    return Value();
+  StringRef intrinsic;
+  switch (pieceLanes) {
+  case 4:
+    intrinsic = "llvm.x86.sse2.cvtps2dq";
+    break;
+  case 8:
+    intrinsic = "llvm.x86.avx.cvt.ps2dq.256";
+    break;
+  case 16:
+    intrinsic = "llvm.x86.avx512.mask.cvtps2dq.512";
+    break;
+  default:
+    return Value();
+  }
+  Type i32 = b.getI32Type();
+  auto intSplat = [&](int64_t lanes, int64_t value) -> Value {
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(VectorType::get({lanes}, i32),
+                               b.getIntegerAttr(i32, value)));
+  };
+  Value bound = splat(b, accConst(b, qmax));
+  Value clamped = arith::SelectOp::create(
+      b, loc,
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, bound, t), bound,
+      t);
+  VectorType pieceType = VectorType::get({pieceLanes}, i32);
+  Value converted = intSplat(vectorLanes, 0);
+  for (int64_t offset = 0; offset < vectorLanes; offset += pieceLanes) {
+    Value piece = clamped;
+    if (pieceLanes != vectorLanes)
+      piece = vector::ExtractStridedSliceOp::create(b, loc, clamped, offset,
+                                                    pieceLanes, 1);
+    SmallVector<Value> args{piece};
+    if (pieceLanes == 16) {
+      // Pass-through, all-lanes mask, and rounding 4: MXCSR's (the
+      // current direction), as the 128/256-bit forms have.
+      args.push_back(intSplat(pieceLanes, 0));
+      args.push_back(arith::ConstantIntOp::create(b, loc, b.getI16Type(), -1));
+      args.push_back(arith::ConstantIntOp::create(b, loc, i32, 4));
+    }
+    Value result = LLVM::CallIntrinsicOp::create(
+                       b, loc, pieceType, b.getStringAttr(intrinsic), args)
+                       .getResult(0);
+    converted = pieceLanes == vectorLanes
+                    ? result
+                    : vector::InsertStridedSliceOp::create(b, loc, result,
+                                                           converted, offset, 1)
+                          .getResult();
+  }
+  auto qmaxInt = static_cast<int64_t>(qmax);
+  converted = arith::MaxSIOp::create(b, loc, converted,
+                                     intSplat(vectorLanes, -qmaxInt - 1));
+  converted =
+      arith::MinSIOp::create(b, loc, converted, intSplat(vectorLanes, qmaxInt));
+  return arith::TruncIOp::create(b, loc, vecType(quant.type), converted);
 }
 
 void QuantizedRowWriter::storeQuantized(OpBuilder &b, Value row, Value j,
