@@ -17,8 +17,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
-#include <cmath>
-
 using namespace mlir;
 using namespace mlir::norm;
 
@@ -67,28 +65,37 @@ void QuantizedRowWriter::releaseRowBuffer(OpBuilder &b) {
 /// sign stays in the wide integer until one final truncation; |t| is
 /// clamped to the largest finite value by a select that x86 matches to one
 /// vminps and that keeps a NaN (createQuantize's minimumf / maximumf need
-/// several instructions each); a normal result is |t|'s bits rounded half
-/// to even by integer arithmetic, rebiased in the same addition; a
-/// subnormal one is the low bits of |t| + M, M the power of two whose ulp
-/// is the format's smallest subnormal (an f32 add rounds to nearest even,
-/// as math.roundeven of |t| · 2^k does). A NaN's rounded bits lie above
-/// every finite code, so one unsigned minimum with 0x7F (NaN in both
-/// formats) encodes it. The same byte for every t:
-/// test/Integration/CPU/quantized-encode.mlir compares the two on every
-/// rounding boundary, saturation and special value.
+/// several instructions each). The rounding is one f32 addition for normal
+/// and subnormal results alike: with e' = max(e, 1 - bias), e the exponent
+/// of |t| and 1 - bias the format's smallest normal exponent, C = 2^(e' +
+/// shift) (shift = source mantissa bits - format mantissa bits) has an ulp
+/// of 2^(e' - mantissa), the format's step at |t|, and |t| < 2^(e' + 1)
+/// keeps |t| + C in C's binade, so the addition rounds |t| half to even
+/// onto the format's grid: bits(|t| + C) - bits(C) = n, |t|'s rounded
+/// value in steps (2^mantissa + the mantissa for a normal, which may carry
+/// into the exponent; the subnormal's code itself). The code is n + (e' +
+/// bias - 1) · 2^mantissa, a carry included. e' comes from |t|'s exponent
+/// field by one saturating subtraction (vpsubusw on x86: the field lies in
+/// the upper 16 bits of an f32). A NaN's code comes out above every finite
+/// code, so one unsigned minimum with 0x7F (NaN in both formats) encodes
+/// it. The same byte for every t: test/Integration/CPU/quantized-encode.mlir
+/// compares the two on every rounding boundary, saturation and special
+/// value (and the commit that brought this form compared it with the
+/// earlier one, which had a separate subnormal path, on all 2^32 f32).
 Value QuantizedRowWriter::quantizeFloat8(OpBuilder &b, Value t,
                                          FloatType type) {
   unsigned width = acc.getWidth();
   auto [sourceMantissa, sourceBias] = getFloatLayout(acc);
   auto [mantissa, bias] = getFloatLayout(type);
   Type intType = vecType(b.getIntegerType(width));
-  auto intConst = [&](int64_t value) -> Value {
+  auto constOf = [&](Type type, int64_t value) -> Value {
+    auto shaped = cast<ShapedType>(type);
     return arith::ConstantOp::create(
         b, loc,
         DenseElementsAttr::get(
-            cast<ShapedType>(intType),
-            b.getIntegerAttr(b.getIntegerType(width), value)));
+            shaped, b.getIntegerAttr(shaped.getElementType(), value)));
   };
+  auto intConst = [&](int64_t value) { return constOf(intType, value); };
   auto floatConst = [&](double value) -> Value {
     return arith::ConstantOp::create(
         b, loc,
@@ -98,10 +105,12 @@ Value QuantizedRowWriter::quantizeFloat8(OpBuilder &b, Value t,
   auto shr = [&](Value v, int64_t k) -> Value {
     return arith::ShRUIOp::create(b, loc, v, intConst(k));
   };
+  auto bitcast = [&](Type to, Value v) -> Value {
+    return arith::BitcastOp::create(b, loc, to, v);
+  };
 
-  Value bits = arith::BitcastOp::create(b, loc, intType, t);
-  Value sign =
-      arith::AndIOp::create(b, loc, shr(bits, width - 8), intConst(0x80));
+  Value sign = arith::AndIOp::create(
+      b, loc, shr(bitcast(intType, t), width - 8), intConst(0x80));
   // largest < |t| ? largest : |t| is vminps(largest, |t|), NaN → |t|.
   Value largest = floatConst(
       APFloat::getLargest(type.getFloatSemantics()).convertToDouble());
@@ -111,40 +120,49 @@ Value QuantizedRowWriter::quantizeFloat8(OpBuilder &b, Value t,
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, largest,
                             magnitude),
       largest, magnitude);
-  Value magnitudeBits = arith::BitcastOp::create(b, loc, intType, magnitude);
+  Value magnitudeBits = bitcast(intType, magnitude);
 
-  // Every normal |t| has bits ≥ (sourceBias - bias + 1) << sourceMantissa,
-  // so subtracting the rebias before the shift cannot wrap for them.
+  // P = (e' + bias - 1) << sourceMantissa: the exponent field less that of
+  // 2^(1 - bias), saturated at 0, as max(field, m) - m on the half-width
+  // lanes that hold the field (x86 matches it to one vpsubusw).
   int64_t shift = sourceMantissa - mantissa;
-  Value lsb =
-      arith::AndIOp::create(b, loc, shr(magnitudeBits, shift), intConst(1));
-  Value rounded =
-      arith::AddIOp::create(b, loc, magnitudeBits,
-                            intConst((int64_t(1) << (shift - 1)) - 1 -
-                                     ((sourceBias - bias) << sourceMantissa)));
-  Value code = shr(arith::AddIOp::create(b, loc, rounded, lsb), shift);
-
-  double magic = std::ldexp(1.0, 1 - bias - mantissa + sourceMantissa);
-  APFloat magicValue(magic);
-  bool lost;
-  (void)magicValue.convert(acc.getFloatSemantics(),
-                           APFloat::rmNearestTiesToEven, &lost);
-  Value subnormal = arith::SubIOp::create(
-      b, loc,
-      arith::BitcastOp::create(
-          b, loc, intType,
-          arith::AddFOp::create(b, loc, magnitude, floatConst(magic))),
-      intConst(magicValue.bitcastToAPInt().getZExtValue()));
-  Value isSubnormal =
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, magnitude,
-                            floatConst(std::ldexp(1.0, 1 - bias)));
-  code = arith::SelectOp::create(b, loc, isSubnormal, subnormal, code);
+  int64_t exponentMask =
+      ((int64_t(1) << (width - 1)) - 1) & ~((int64_t(1) << sourceMantissa) - 1);
+  int64_t smallestNormal = (sourceBias + 1 - bias) << sourceMantissa;
+  Value exponentBits =
+      arith::AndIOp::create(b, loc, magnitudeBits, intConst(exponentMask));
+  unsigned half = width / 2;
+  Type halvesType = VectorType::get({2 * vectorLanes}, b.getIntegerType(half));
+  SmallVector<APInt> floor;
+  for (int64_t lane = 0; lane < vectorLanes; ++lane) {
+    APInt wide(width, smallestNormal);
+    floor.push_back(wide.trunc(half));            // low half first:
+    floor.push_back(wide.lshr(half).trunc(half)); // little endian
+  }
+  Value floorHalves = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(cast<ShapedType>(halvesType), floor));
+  Value exponentHalves =
+      vector::BitCastOp::create(b, loc, halvesType, exponentBits);
+  Value excess = vector::BitCastOp::create(
+      b, loc, intType,
+      arith::SubIOp::create(
+          b, loc, arith::MaxUIOp::create(b, loc, exponentHalves, floorHalves),
+          floorHalves));
+  // C = 2^(e' + shift), and n = bits(|t| + C) - bits(C).
+  Value c = arith::AddIOp::create(
+      b, loc, excess,
+      intConst((sourceBias + 1 - bias + shift) << sourceMantissa));
+  Value sum =
+      arith::AddFOp::create(b, loc, magnitude, bitcast(vecType(acc), c));
+  Value code = arith::AddIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, bitcast(intType, sum), c),
+      shr(excess, shift));
   // A finite |t| ≤ largest has a code below 0x7F; a NaN's is above it.
   // 0x7F (S.1111.111 / S.11111.11) is NaN in both formats.
   code = arith::MinUIOp::create(b, loc, code, intConst(0x7F));
   Value byte = arith::TruncIOp::create(
       b, loc, vecType(b.getI8Type()), arith::OrIOp::create(b, loc, code, sign));
-  return arith::BitcastOp::create(b, loc, vecType(type), byte);
+  return bitcast(vecType(type), byte);
 }
 
 /// q = sat(rne(y · inverse)) for i8 as createQuantize computes it, with its

@@ -6,8 +6,11 @@
 // Quantized outputs (DESIGN.md §8) in the row kernel (QuantizedRow.cpp). A
 // static scale: 1/s once, and each normalized vector quantized and stored
 // in the normalize sweep (fp8 by integer arithmetic, the decomposition's
-// bytes: |t| clamped by a select that keeps a NaN, a subnormal |t| +
-// 2^14's low bits, a NaN's code by an unsigned minimum with 0x7F).
+// bytes: |t| clamped by a select that keeps a NaN, rounded by one f32
+// addition of C = 2^(e' + 20), e' |t|'s exponent saturated at the smallest
+// normal one by a max and a sub on the 16-bit halves (vpsubusw), normal
+// and subnormal alike (no compare, no select), a NaN's code by an unsigned
+// minimum with 0x7F).
 // CHECK-LABEL: func.func @static
 //  CHECK-SAME:   %[[S:[a-z0-9]+]]: f32
 //       CHECK: %[[INV:.*]] = arith.divf %{{.*}}, %[[S]] : f32
@@ -19,8 +22,16 @@
 //       CHECK:     %[[ABS:.*]] = math.absf %[[T]] : vector<16xf32>
 //       CHECK:     %[[BIG:.*]] = arith.cmpf olt, %[[LARGEST:.*]], %[[ABS]] : vector<16xf32>
 //       CHECK:     %[[MAG:.*]] = arith.select %[[BIG]], %[[LARGEST]], %[[ABS]]
-//       CHECK:     arith.addf %[[MAG]], %cst{{.*}} : vector<16xf32>
-//       CHECK:     arith.cmpf olt, %[[MAG]]
+//       CHECK:     %[[MAGBITS:.*]] = arith.bitcast %[[MAG]] : vector<16xf32> to vector<16xi32>
+//       CHECK:     %[[EXP:.*]] = arith.andi %[[MAGBITS]], %cst{{.*}} : vector<16xi32>
+//       CHECK:     %[[HALVES:.*]] = vector.bitcast %[[EXP]] : vector<16xi32> to vector<32xi16>
+//       CHECK:     %[[MAX:.*]] = arith.maxui %[[HALVES]], %[[FLOOR:.*]] : vector<32xi16>
+//       CHECK:     arith.subi %[[MAX]], %[[FLOOR]] : vector<32xi16>
+//       CHECK:     %[[C:.*]] = arith.addi %{{.*}}, %cst{{.*}} : vector<16xi32>
+//       CHECK:     %[[CF:.*]] = arith.bitcast %[[C]] : vector<16xi32> to vector<16xf32>
+//       CHECK:     arith.addf %[[MAG]], %[[CF]] : vector<16xf32>
+//   CHECK-NOT:     arith.cmpf
+//   CHECK-NOT:     arith.select
 //       CHECK:     arith.minui %{{.*}}, %cst{{.*}} : vector<16xi32>
 //       CHECK:     arith.trunci %{{.*}} : vector<16xi32> to vector<16xi8>
 //       CHECK:     %[[Q:.*]] = arith.bitcast %{{.*}} : vector<16xi8> to vector<16xf8E4M3FN>
