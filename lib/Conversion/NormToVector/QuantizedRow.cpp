@@ -17,6 +17,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::norm;
 
@@ -65,22 +67,24 @@ void QuantizedRowWriter::releaseRowBuffer(OpBuilder &b) {
 /// sign stays in the wide integer until one final truncation; |t| is
 /// clamped to the largest finite value by a select that x86 matches to one
 /// vminps and that keeps a NaN (createQuantize's minimumf / maximumf need
-/// several instructions each). The rounding is one f32 addition for normal
-/// and subnormal results alike: with e' = max(e, 1 - bias), e the exponent
-/// of |t| and 1 - bias the format's smallest normal exponent, C = 2^(e' +
-/// shift) (shift = source mantissa bits - format mantissa bits) has an ulp
-/// of 2^(e' - mantissa), the format's step at |t|, and |t| < 2^(e' + 1)
-/// keeps |t| + C in C's binade, so the addition rounds |t| half to even
-/// onto the format's grid: bits(|t| + C) - bits(C) = n, |t|'s rounded
-/// value in steps (2^mantissa + the mantissa for a normal, which may carry
-/// into the exponent; the subnormal's code itself). The code is n + (e' +
-/// bias - 1) · 2^mantissa, a carry included. e' comes from |t|'s exponent
-/// field by one saturating subtraction (vpsubusw on x86: the field lies in
-/// the upper 16 bits of an f32). A NaN's code comes out above every finite
-/// code, so one unsigned minimum with 0x7F (NaN in both formats) encodes
-/// it. The same byte for every t: test/Integration/CPU/quantized-encode.mlir
+/// several instructions each), and a NaN then becomes the value that code
+/// 0x7F (NaN in both formats) would have on the format's grid, 480 for
+/// E4M3 (a second vminps). The rounding is one f32 addition for normal and
+/// subnormal results alike: with e' = max(e, 1 - bias), e the exponent of
+/// |t| and 1 - bias the format's smallest normal exponent, C = 2^(e' +
+/// shift) · (1 + k · 2^-sourceMantissa) (shift = source mantissa bits -
+/// format mantissa bits, k = (e' + bias - 1) · 2^mantissa, below 2^7) has
+/// an ulp of 2^(e' - mantissa), the format's step at |t|, and |t| <
+/// 2^(e' + 1) keeps |t| + C in C's binade, so the addition rounds |t| half
+/// to even (k is even) onto the format's grid: bits(|t| + C) = bits(C) + n,
+/// n |t|'s rounded value in steps (2^mantissa + the mantissa for a normal,
+/// which may carry into the exponent; the subnormal's code itself). The
+/// code, n + k (a carry included; below 0x80), is then the low byte of
+/// |t| + C. e' comes from |t|'s exponent field by one saturating
+/// subtraction (vpsubusw on x86: the field lies in the upper 16 bits of an
+/// f32). The same byte for every t: test/Integration/CPU/quantized-encode.mlir
 /// compares the two on every rounding boundary, saturation and special
-/// value (and the commit that brought this form compared it with the
+/// value (and the commits that brought this form compared it with the
 /// earlier one, which had a separate subnormal path, on all 2^32 f32).
 Value QuantizedRowWriter::quantizeFloat8(OpBuilder &b, Value t,
                                          FloatType type) {
@@ -88,14 +92,13 @@ Value QuantizedRowWriter::quantizeFloat8(OpBuilder &b, Value t,
   auto [sourceMantissa, sourceBias] = getFloatLayout(acc);
   auto [mantissa, bias] = getFloatLayout(type);
   Type intType = vecType(b.getIntegerType(width));
-  auto constOf = [&](Type type, int64_t value) -> Value {
-    auto shaped = cast<ShapedType>(type);
+  auto intConst = [&](int64_t value) -> Value {
     return arith::ConstantOp::create(
         b, loc,
         DenseElementsAttr::get(
-            shaped, b.getIntegerAttr(shaped.getElementType(), value)));
+            cast<ShapedType>(intType),
+            b.getIntegerAttr(b.getIntegerType(width), value)));
   };
-  auto intConst = [&](int64_t value) { return constOf(intType, value); };
   auto floatConst = [&](double value) -> Value {
     return arith::ConstantOp::create(
         b, loc,
@@ -108,18 +111,31 @@ Value QuantizedRowWriter::quantizeFloat8(OpBuilder &b, Value t,
   auto bitcast = [&](Type to, Value v) -> Value {
     return arith::BitcastOp::create(b, loc, to, v);
   };
+  // bound < v ? bound : v is vminps(bound, v), NaN → v; v < bound ? v :
+  // bound is vminps(v, bound), NaN → bound.
+  auto minKeepingNaN = [&](Value v, Value bound) -> Value {
+    return arith::SelectOp::create(
+        b, loc,
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, bound, v),
+        bound, v);
+  };
+  auto minReplacingNaN = [&](Value v, Value bound) -> Value {
+    return arith::SelectOp::create(
+        b, loc,
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, v, bound), v,
+        bound);
+  };
 
   Value sign = arith::AndIOp::create(
       b, loc, shr(bitcast(intType, t), width - 8), intConst(0x80));
-  // largest < |t| ? largest : |t| is vminps(largest, |t|), NaN → |t|.
   Value largest = floatConst(
       APFloat::getLargest(type.getFloatSemantics()).convertToDouble());
-  Value magnitude = math::AbsFOp::create(b, loc, t);
-  magnitude = arith::SelectOp::create(
-      b, loc,
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, largest,
-                            magnitude),
-      largest, magnitude);
+  // 0x7F: exponent field 0x7F >> mantissa, mantissa field all ones.
+  double nanValue =
+      std::ldexp(2.0 - std::ldexp(1.0, -mantissa), (0x7F >> mantissa) - bias);
+  Value magnitude =
+      minReplacingNaN(minKeepingNaN(math::AbsFOp::create(b, loc, t), largest),
+                      floatConst(nanValue));
   Value magnitudeBits = bitcast(intType, magnitude);
 
   // P = (e' + bias - 1) << sourceMantissa: the exponent field less that of
@@ -148,20 +164,20 @@ Value QuantizedRowWriter::quantizeFloat8(OpBuilder &b, Value t,
       arith::SubIOp::create(
           b, loc, arith::MaxUIOp::create(b, loc, exponentHalves, floorHalves),
           floorHalves));
-  // C = 2^(e' + shift), and n = bits(|t| + C) - bits(C).
+  // C: exponent e' + shift, mantissa field k = P >> shift.
   Value c = arith::AddIOp::create(
-      b, loc, excess,
-      intConst((sourceBias + 1 - bias + shift) << sourceMantissa));
+      b, loc,
+      arith::AddIOp::create(
+          b, loc, excess,
+          intConst((sourceBias + 1 - bias + shift) << sourceMantissa)),
+      shr(excess, shift));
   Value sum =
       arith::AddFOp::create(b, loc, magnitude, bitcast(vecType(acc), c));
-  Value code = arith::AddIOp::create(
-      b, loc, arith::SubIOp::create(b, loc, bitcast(intType, sum), c),
-      shr(excess, shift));
-  // A finite |t| ≤ largest has a code below 0x7F; a NaN's is above it.
-  // 0x7F (S.1111.111 / S.11111.11) is NaN in both formats.
-  code = arith::MinUIOp::create(b, loc, code, intConst(0x7F));
+  // Bit 7 of the sum is 0 (the code is below 0x80), so the sign goes there
+  // and the truncation drops the rest.
   Value byte = arith::TruncIOp::create(
-      b, loc, vecType(b.getI8Type()), arith::OrIOp::create(b, loc, code, sign));
+      b, loc, vecType(b.getI8Type()),
+      arith::OrIOp::create(b, loc, bitcast(intType, sum), sign));
   return bitcast(vecType(type), byte);
 }
 

@@ -6,11 +6,12 @@
 // Quantized outputs (DESIGN.md §8) in the row kernel (QuantizedRow.cpp). A
 // static scale: 1/s once, and each normalized vector quantized and stored
 // in the normalize sweep (fp8 by integer arithmetic, the decomposition's
-// bytes: |t| clamped by a select that keeps a NaN, rounded by one f32
-// addition of C = 2^(e' + 20), e' |t|'s exponent saturated at the smallest
-// normal one by a max and a sub on the 16-bit halves (vpsubusw), normal
-// and subnormal alike (no compare, no select), a NaN's code by an unsigned
-// minimum with 0x7F).
+// bytes: |t| clamped by a select that keeps a NaN, a NaN then replaced by
+// 480, code 0x7F's value; rounded by one f32 addition of C = 2^(e' + 20) ·
+// (1 + k·2^-23), e' |t|'s exponent saturated at the smallest normal one by
+// a max and a sub on the 16-bit halves (vpsubusw), k = (e' + 6)·8, normal
+// and subnormal alike (no compare, no select); the code is the sum's low
+// byte, the sign or'ed into its bit 7).
 // CHECK-LABEL: func.func @static
 //  CHECK-SAME:   %[[S:[a-z0-9]+]]: f32
 //       CHECK: %[[INV:.*]] = arith.divf %{{.*}}, %[[S]] : f32
@@ -22,18 +23,26 @@
 //       CHECK:     %[[ABS:.*]] = math.absf %[[T]] : vector<16xf32>
 //       CHECK:     %[[BIG:.*]] = arith.cmpf olt, %[[LARGEST:.*]], %[[ABS]] : vector<16xf32>
 //       CHECK:     %[[MAG:.*]] = arith.select %[[BIG]], %[[LARGEST]], %[[ABS]]
-//       CHECK:     %[[MAGBITS:.*]] = arith.bitcast %[[MAG]] : vector<16xf32> to vector<16xi32>
-//       CHECK:     %[[EXP:.*]] = arith.andi %[[MAGBITS]], %cst{{.*}} : vector<16xi32>
+//       CHECK:     %[[NANV:.*]] = arith.constant dense<4.800000e+02> : vector<16xf32>
+//       CHECK:     %[[ORD:.*]] = arith.cmpf olt, %[[MAG]], %[[NANV]] : vector<16xf32>
+//       CHECK:     %[[A:.*]] = arith.select %[[ORD]], %[[MAG]], %[[NANV]]
+//       CHECK:     %[[ABITS:.*]] = arith.bitcast %[[A]] : vector<16xf32> to vector<16xi32>
+//       CHECK:     %[[EXP:.*]] = arith.andi %[[ABITS]], %cst{{.*}} : vector<16xi32>
 //       CHECK:     %[[HALVES:.*]] = vector.bitcast %[[EXP]] : vector<16xi32> to vector<32xi16>
 //       CHECK:     %[[MAX:.*]] = arith.maxui %[[HALVES]], %[[FLOOR:.*]] : vector<32xi16>
-//       CHECK:     arith.subi %[[MAX]], %[[FLOOR]] : vector<32xi16>
-//       CHECK:     %[[C:.*]] = arith.addi %{{.*}}, %cst{{.*}} : vector<16xi32>
+//       CHECK:     %[[SUB:.*]] = arith.subi %[[MAX]], %[[FLOOR]] : vector<32xi16>
+//       CHECK:     %[[P:.*]] = vector.bitcast %[[SUB]] : vector<32xi16> to vector<16xi32>
+//       CHECK:     %[[E:.*]] = arith.addi %[[P]], %cst{{.*}} : vector<16xi32>
+//       CHECK:     %[[K:.*]] = arith.shrui %[[P]], %cst{{.*}} : vector<16xi32>
+//       CHECK:     %[[C:.*]] = arith.addi %[[E]], %[[K]] : vector<16xi32>
 //       CHECK:     %[[CF:.*]] = arith.bitcast %[[C]] : vector<16xi32> to vector<16xf32>
-//       CHECK:     arith.addf %[[MAG]], %[[CF]] : vector<16xf32>
+//       CHECK:     %[[SUM:.*]] = arith.addf %[[A]], %[[CF]] : vector<16xf32>
 //   CHECK-NOT:     arith.cmpf
 //   CHECK-NOT:     arith.select
-//       CHECK:     arith.minui %{{.*}}, %cst{{.*}} : vector<16xi32>
-//       CHECK:     arith.trunci %{{.*}} : vector<16xi32> to vector<16xi8>
+//   CHECK-NOT:     arith.minui
+//       CHECK:     %[[SUMBITS:.*]] = arith.bitcast %[[SUM]] : vector<16xf32> to vector<16xi32>
+//       CHECK:     %[[SIGNED:.*]] = arith.ori %[[SUMBITS]], %{{.*}} : vector<16xi32>
+//       CHECK:     arith.trunci %[[SIGNED]] : vector<16xi32> to vector<16xi8>
 //       CHECK:     %[[Q:.*]] = arith.bitcast %{{.*}} : vector<16xi8> to vector<16xf8E4M3FN>
 //       CHECK:     vector.store %[[Q]], %{{.*}} : memref<?x?xf8E4M3FN>, vector<16xf8E4M3FN>
 //       CHECK:   vector.maskedstore {{.*}} vector<16xf8E4M3FN>
