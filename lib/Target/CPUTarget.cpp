@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <unistd.h>
 
@@ -41,6 +42,14 @@ bool mlir::norm::targetHasNativeBF16(const std::string &target) {
     return false;
   llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
   return features.lookup("avx512f") && features.lookup("avx512bf16");
+}
+
+bool mlir::norm::targetIsX86(const std::string &target) {
+  if (target == "avx512" || target == "avx512-bf16" || target == "avx2")
+    return true;
+  if (target != "host")
+    return false;
+  return llvm::Triple(llvm::sys::getProcessTriple()).isX86();
 }
 
 /// Parses a sysfs cache size such as "32768K".

@@ -27,6 +27,10 @@ int64_t getVectorBitsForTarget(const std::string &target);
 /// the avx512bf16 feature.
 bool targetHasNativeBF16(const std::string &target);
 
+/// Whether `target` is an x86 CPU: "avx512", "avx512-bf16", "avx2", or
+/// "host" on x86 ("generic" promises no ISA).
+bool targetIsX86(const std::string &target);
+
 /// The host's last-level cache size in bytes (32 MiB when unknown).
 int64_t getHostLastLevelCacheBytes();
 

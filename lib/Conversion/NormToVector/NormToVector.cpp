@@ -194,6 +194,7 @@ getCodegenOptions(const ConvertNormToVectorPassOptions &options) {
   codegen.gemmUnroll = options.gemmUnroll;
   codegen.gemmGemvRows = options.gemmGemvRows;
   codegen.nativeBF16Conversion = targetHasNativeBF16(options.target);
+  codegen.x86RoundingConversion = targetIsX86(options.target);
   codegen.bf16DotProducts = options.gemmBF16Dot &&
                             targetHasNativeBF16(options.target) &&
                             codegen.vectorBits == 512;

@@ -11,6 +11,7 @@
 #include "QuantizedRow.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -25,8 +26,9 @@ QuantizedRowWriter::QuantizedRowWriter(Location loc, const RowNormProblem &p,
                                        int64_t lanes,
                                        const NormVectorCodegenOptions &options)
     : VectorArith(loc, lanes, p.accType, options.nativeBF16Conversion), p(p),
-      quant(*p.quant),
-      accumulators(std::max<int64_t>(1, options.accumulators)) {}
+      quant(*p.quant), accumulators(std::max<int64_t>(1, options.accumulators)),
+      vectorBits(options.vectorBits),
+      x86RoundingConversion(options.x86RoundingConversion) {}
 
 /// 1/s in f32, as the decomposition computes it, widened to acc_type.
 static Value inverseOf(OpBuilder &b, Location loc, Value scale) {
@@ -65,15 +67,25 @@ void QuantizedRowWriter::releaseRowBuffer(OpBuilder &b) {
 /// sign stays in the wide integer until one final truncation; |t| is
 /// clamped to the largest finite value by a select that x86 matches to one
 /// vminps and that keeps a NaN (createQuantize's minimumf / maximumf need
-/// several instructions each); a normal result is |t|'s bits rounded half
-/// to even by integer arithmetic, rebiased in the same addition; a
-/// subnormal one is the low bits of |t| + M, M the power of two whose ulp
-/// is the format's smallest subnormal (an f32 add rounds to nearest even,
-/// as math.roundeven of |t| · 2^k does). A NaN's rounded bits lie above
-/// every finite code, so one unsigned minimum with 0x7F (NaN in both
-/// formats) encodes it. The same byte for every t:
-/// test/Integration/CPU/quantized-encode.mlir compares the two on every
-/// rounding boundary, saturation and special value.
+/// several instructions each), and a NaN then becomes the value that code
+/// 0x7F (NaN in both formats) would have on the format's grid, 480 for
+/// E4M3 (a second vminps). The rounding is one f32 addition for normal and
+/// subnormal results alike: with e' = max(e, 1 - bias), e the exponent of
+/// |t| and 1 - bias the format's smallest normal exponent, C = 2^(e' +
+/// shift) · (1 + k · 2^-sourceMantissa) (shift = source mantissa bits -
+/// format mantissa bits, k = (e' + bias - 1) · 2^mantissa, below 2^7) has
+/// an ulp of 2^(e' - mantissa), the format's step at |t|, and |t| <
+/// 2^(e' + 1) keeps |t| + C in C's binade, so the addition rounds |t| half
+/// to even (k is even) onto the format's grid: bits(|t| + C) = bits(C) + n,
+/// n |t|'s rounded value in steps (2^mantissa + the mantissa for a normal,
+/// which may carry into the exponent; the subnormal's code itself). The
+/// code, n + k (a carry included; below 0x80), is then the low byte of
+/// |t| + C. e' comes from |t|'s exponent field by one saturating
+/// subtraction (vpsubusw on x86: the field lies in the upper 16 bits of an
+/// f32). The same byte for every t: test/Integration/CPU/quantized-encode.mlir
+/// compares the two on every rounding boundary, saturation and special
+/// value (and the commits that brought this form compared it with the
+/// earlier one, which had a separate subnormal path, on all 2^32 f32).
 Value QuantizedRowWriter::quantizeFloat8(OpBuilder &b, Value t,
                                          FloatType type) {
   unsigned width = acc.getWidth();
@@ -96,53 +108,77 @@ Value QuantizedRowWriter::quantizeFloat8(OpBuilder &b, Value t,
   auto shr = [&](Value v, int64_t k) -> Value {
     return arith::ShRUIOp::create(b, loc, v, intConst(k));
   };
+  auto bitcast = [&](Type to, Value v) -> Value {
+    return arith::BitcastOp::create(b, loc, to, v);
+  };
+  // bound < v ? bound : v is vminps(bound, v), NaN → v; v < bound ? v :
+  // bound is vminps(v, bound), NaN → bound.
+  auto minKeepingNaN = [&](Value v, Value bound) -> Value {
+    return arith::SelectOp::create(
+        b, loc,
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, bound, v),
+        bound, v);
+  };
+  auto minReplacingNaN = [&](Value v, Value bound) -> Value {
+    return arith::SelectOp::create(
+        b, loc,
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, v, bound), v,
+        bound);
+  };
 
-  Value bits = arith::BitcastOp::create(b, loc, intType, t);
-  Value sign =
-      arith::AndIOp::create(b, loc, shr(bits, width - 8), intConst(0x80));
-  // largest < |t| ? largest : |t| is vminps(largest, |t|), NaN → |t|.
+  Value sign = arith::AndIOp::create(
+      b, loc, shr(bitcast(intType, t), width - 8), intConst(0x80));
   Value largest = floatConst(
       APFloat::getLargest(type.getFloatSemantics()).convertToDouble());
-  Value magnitude = math::AbsFOp::create(b, loc, t);
-  magnitude = arith::SelectOp::create(
-      b, loc,
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, largest,
-                            magnitude),
-      largest, magnitude);
-  Value magnitudeBits = arith::BitcastOp::create(b, loc, intType, magnitude);
+  // 0x7F: exponent field 0x7F >> mantissa, mantissa field all ones.
+  double nanValue =
+      std::ldexp(2.0 - std::ldexp(1.0, -mantissa), (0x7F >> mantissa) - bias);
+  Value magnitude =
+      minReplacingNaN(minKeepingNaN(math::AbsFOp::create(b, loc, t), largest),
+                      floatConst(nanValue));
+  Value magnitudeBits = bitcast(intType, magnitude);
 
-  // Every normal |t| has bits ≥ (sourceBias - bias + 1) << sourceMantissa,
-  // so subtracting the rebias before the shift cannot wrap for them.
+  // P = (e' + bias - 1) << sourceMantissa: the exponent field less that of
+  // 2^(1 - bias), saturated at 0, as max(field, m) - m on the half-width
+  // lanes that hold the field (x86 matches it to one vpsubusw).
   int64_t shift = sourceMantissa - mantissa;
-  Value lsb =
-      arith::AndIOp::create(b, loc, shr(magnitudeBits, shift), intConst(1));
-  Value rounded =
-      arith::AddIOp::create(b, loc, magnitudeBits,
-                            intConst((int64_t(1) << (shift - 1)) - 1 -
-                                     ((sourceBias - bias) << sourceMantissa)));
-  Value code = shr(arith::AddIOp::create(b, loc, rounded, lsb), shift);
-
-  double magic = std::ldexp(1.0, 1 - bias - mantissa + sourceMantissa);
-  APFloat magicValue(magic);
-  bool lost;
-  (void)magicValue.convert(acc.getFloatSemantics(),
-                           APFloat::rmNearestTiesToEven, &lost);
-  Value subnormal = arith::SubIOp::create(
+  int64_t exponentMask =
+      ((int64_t(1) << (width - 1)) - 1) & ~((int64_t(1) << sourceMantissa) - 1);
+  int64_t smallestNormal = (sourceBias + 1 - bias) << sourceMantissa;
+  Value exponentBits =
+      arith::AndIOp::create(b, loc, magnitudeBits, intConst(exponentMask));
+  unsigned half = width / 2;
+  Type halvesType = VectorType::get({2 * vectorLanes}, b.getIntegerType(half));
+  SmallVector<APInt> floor;
+  for (int64_t lane = 0; lane < vectorLanes; ++lane) {
+    APInt wide(width, smallestNormal);
+    floor.push_back(wide.trunc(half));            // low half first:
+    floor.push_back(wide.lshr(half).trunc(half)); // little endian
+  }
+  Value floorHalves = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(cast<ShapedType>(halvesType), floor));
+  Value exponentHalves =
+      vector::BitCastOp::create(b, loc, halvesType, exponentBits);
+  Value excess = vector::BitCastOp::create(
+      b, loc, intType,
+      arith::SubIOp::create(
+          b, loc, arith::MaxUIOp::create(b, loc, exponentHalves, floorHalves),
+          floorHalves));
+  // C: exponent e' + shift, mantissa field k = P >> shift.
+  Value c = arith::AddIOp::create(
       b, loc,
-      arith::BitcastOp::create(
-          b, loc, intType,
-          arith::AddFOp::create(b, loc, magnitude, floatConst(magic))),
-      intConst(magicValue.bitcastToAPInt().getZExtValue()));
-  Value isSubnormal =
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, magnitude,
-                            floatConst(std::ldexp(1.0, 1 - bias)));
-  code = arith::SelectOp::create(b, loc, isSubnormal, subnormal, code);
-  // A finite |t| ≤ largest has a code below 0x7F; a NaN's is above it.
-  // 0x7F (S.1111.111 / S.11111.11) is NaN in both formats.
-  code = arith::MinUIOp::create(b, loc, code, intConst(0x7F));
+      arith::AddIOp::create(
+          b, loc, excess,
+          intConst((sourceBias + 1 - bias + shift) << sourceMantissa)),
+      shr(excess, shift));
+  Value sum =
+      arith::AddFOp::create(b, loc, magnitude, bitcast(vecType(acc), c));
+  // Bit 7 of the sum is 0 (the code is below 0x80), so the sign goes there
+  // and the truncation drops the rest.
   Value byte = arith::TruncIOp::create(
-      b, loc, vecType(b.getI8Type()), arith::OrIOp::create(b, loc, code, sign));
-  return arith::BitcastOp::create(b, loc, vecType(type), byte);
+      b, loc, vecType(b.getI8Type()),
+      arith::OrIOp::create(b, loc, bitcast(intType, sum), sign));
+  return bitcast(vecType(type), byte);
 }
 
 /// q = sat(rne(y · inverse)) for i8 as createQuantize computes it, with its
@@ -158,10 +194,89 @@ Value QuantizedRowWriter::quantizeInt8(OpBuilder &b, Value t) {
         boundVec);
   };
   double qmax = getQuantizedMax(quant.type);
+  if (Value q = quantizeInt8ByConversion(b, t, qmax))
+    return q;
   Value r = math::RoundEvenOp::create(b, loc, t);
   r = clamp(arith::CmpFPredicate::OGT, r, -qmax - 1);
   r = clamp(arith::CmpFPredicate::OLT, r, qmax);
   return arith::FPToSIOp::create(b, loc, vecType(quant.type), r);
+}
+
+/// The same byte through x86's vcvtps2dq, which rounds by MXCSR: to
+/// nearest even in every function the project compiles (docs/design.md,
+/// "The i8 rounding by vcvtps2dq"). Three instructions per vector on
+/// AVX-512 (vminps, vcvtps2dq, a saturating vpmovsdb store) where the
+/// roundeven path needs six: qmax < t ? qmax : t is one vminps that keeps a
+/// NaN; the conversion gives INT_MIN for a NaN, -inf and anything below
+/// -2^31 (Intel SDM, "integer indefinite"), and the saturation to
+/// [-qmax - 1, qmax] that follows is the signed pack (vpackssdw /
+/// vpacksswb, vpmovsdb) of the narrowing: -128 for those, as the
+/// decomposition's maxnumf gives, and rounding commutes with clamping to
+/// integer bounds. Null where the target has no such conversion (not x86,
+/// acc_type not f32, or no 128/256/512-bit vector of f32).
+Value QuantizedRowWriter::quantizeInt8ByConversion(OpBuilder &b, Value t,
+                                                   double qmax) {
+  // One conversion per register: L may be twice the register's f32 lanes
+  // (16-bit rows on AVX2 take 16), and the intrinsics are per register.
+  int64_t pieceLanes = std::min<int64_t>(vectorLanes, vectorBits / 32);
+  if (!x86RoundingConversion || !acc.isF32() || vectorLanes % pieceLanes)
+    return Value();
+  StringRef intrinsic;
+  switch (pieceLanes) {
+  case 4:
+    intrinsic = "llvm.x86.sse2.cvtps2dq";
+    break;
+  case 8:
+    intrinsic = "llvm.x86.avx.cvt.ps2dq.256";
+    break;
+  case 16:
+    intrinsic = "llvm.x86.avx512.mask.cvtps2dq.512";
+    break;
+  default:
+    return Value();
+  }
+  Type i32 = b.getI32Type();
+  auto intSplat = [&](int64_t lanes, int64_t value) -> Value {
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(VectorType::get({lanes}, i32),
+                               b.getIntegerAttr(i32, value)));
+  };
+  Value bound = splat(b, accConst(b, qmax));
+  Value clamped = arith::SelectOp::create(
+      b, loc,
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, bound, t), bound,
+      t);
+  VectorType pieceType = VectorType::get({pieceLanes}, i32);
+  Value converted = intSplat(vectorLanes, 0);
+  for (int64_t offset = 0; offset < vectorLanes; offset += pieceLanes) {
+    Value piece = clamped;
+    if (pieceLanes != vectorLanes)
+      piece = vector::ExtractStridedSliceOp::create(b, loc, clamped, offset,
+                                                    pieceLanes, 1);
+    SmallVector<Value> args{piece};
+    if (pieceLanes == 16) {
+      // Pass-through, all-lanes mask, and rounding 4: MXCSR's (the
+      // current direction), as the 128/256-bit forms have.
+      args.push_back(intSplat(pieceLanes, 0));
+      args.push_back(arith::ConstantIntOp::create(b, loc, b.getI16Type(), -1));
+      args.push_back(arith::ConstantIntOp::create(b, loc, i32, 4));
+    }
+    Value result = LLVM::CallIntrinsicOp::create(
+                       b, loc, pieceType, b.getStringAttr(intrinsic), args)
+                       .getResult(0);
+    converted = pieceLanes == vectorLanes
+                    ? result
+                    : vector::InsertStridedSliceOp::create(b, loc, result,
+                                                           converted, offset, 1)
+                          .getResult();
+  }
+  auto qmaxInt = static_cast<int64_t>(qmax);
+  converted = arith::MaxSIOp::create(b, loc, converted,
+                                     intSplat(vectorLanes, -qmaxInt - 1));
+  converted =
+      arith::MinSIOp::create(b, loc, converted, intSplat(vectorLanes, qmaxInt));
+  return arith::TruncIOp::create(b, loc, vecType(quant.type), converted);
 }
 
 void QuantizedRowWriter::storeQuantized(OpBuilder &b, Value row, Value j,

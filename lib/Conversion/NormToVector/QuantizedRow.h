@@ -58,14 +58,17 @@ private:
                        ValueRange scaleIndices, RowSegmentSweepFn sweep);
   Value quantizeFloat8(OpBuilder &b, Value t, FloatType type);
   Value quantizeInt8(OpBuilder &b, Value t);
+  Value quantizeInt8ByConversion(OpBuilder &b, Value t, double qmax);
   void storeQuantized(OpBuilder &b, Value row, Value j, Value y,
                       Value inverseScale, Value mask, bool nontemporal);
 
   const RowNormProblem &p;
   const NormQuantization &quant;
   int64_t accumulators;
-  Value inverseScale; // static: 1/s as an acc_type vector
-  Value rowBuffer;    // dynamic: the current task's memref<n x acc>
+  int64_t vectorBits;         // the target's register width
+  bool x86RoundingConversion; // i8 through vcvtps2dq
+  Value inverseScale;         // static: 1/s as an acc_type vector
+  Value rowBuffer;            // dynamic: the current task's memref<n x acc>
 };
 
 } // namespace norm

@@ -1,11 +1,17 @@
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=-1 pipeline-rows=false" | FileCheck %s
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=0 streaming-threshold=1" | FileCheck %s --check-prefix=STREAM
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=-1 streaming-threshold=-1 pipeline-rows=false" | FileCheck %s --check-prefix=AVX2
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=generic parallel-threshold=-1 streaming-threshold=-1 pipeline-rows=false" | FileCheck %s --check-prefix=GENERIC
 
 // Quantized outputs (DESIGN.md §8) in the row kernel (QuantizedRow.cpp). A
 // static scale: 1/s once, and each normalized vector quantized and stored
 // in the normalize sweep (fp8 by integer arithmetic, the decomposition's
-// bytes: |t| clamped by a select that keeps a NaN, a subnormal |t| +
-// 2^14's low bits, a NaN's code by an unsigned minimum with 0x7F).
+// bytes: |t| clamped by a select that keeps a NaN, a NaN then replaced by
+// 480, code 0x7F's value; rounded by one f32 addition of C = 2^(e' + 20) ·
+// (1 + k·2^-23), e' |t|'s exponent saturated at the smallest normal one by
+// a max and a sub on the 16-bit halves (vpsubusw), k = (e' + 6)·8, normal
+// and subnormal alike (no compare, no select); the code is the sum's low
+// byte, the sign or'ed into its bit 7).
 // CHECK-LABEL: func.func @static
 //  CHECK-SAME:   %[[S:[a-z0-9]+]]: f32
 //       CHECK: %[[INV:.*]] = arith.divf %{{.*}}, %[[S]] : f32
@@ -17,10 +23,26 @@
 //       CHECK:     %[[ABS:.*]] = math.absf %[[T]] : vector<16xf32>
 //       CHECK:     %[[BIG:.*]] = arith.cmpf olt, %[[LARGEST:.*]], %[[ABS]] : vector<16xf32>
 //       CHECK:     %[[MAG:.*]] = arith.select %[[BIG]], %[[LARGEST]], %[[ABS]]
-//       CHECK:     arith.addf %[[MAG]], %cst{{.*}} : vector<16xf32>
-//       CHECK:     arith.cmpf olt, %[[MAG]]
-//       CHECK:     arith.minui %{{.*}}, %cst{{.*}} : vector<16xi32>
-//       CHECK:     arith.trunci %{{.*}} : vector<16xi32> to vector<16xi8>
+//       CHECK:     %[[NANV:.*]] = arith.constant dense<4.800000e+02> : vector<16xf32>
+//       CHECK:     %[[ORD:.*]] = arith.cmpf olt, %[[MAG]], %[[NANV]] : vector<16xf32>
+//       CHECK:     %[[A:.*]] = arith.select %[[ORD]], %[[MAG]], %[[NANV]]
+//       CHECK:     %[[ABITS:.*]] = arith.bitcast %[[A]] : vector<16xf32> to vector<16xi32>
+//       CHECK:     %[[EXP:.*]] = arith.andi %[[ABITS]], %cst{{.*}} : vector<16xi32>
+//       CHECK:     %[[HALVES:.*]] = vector.bitcast %[[EXP]] : vector<16xi32> to vector<32xi16>
+//       CHECK:     %[[MAX:.*]] = arith.maxui %[[HALVES]], %[[FLOOR:.*]] : vector<32xi16>
+//       CHECK:     %[[SUB:.*]] = arith.subi %[[MAX]], %[[FLOOR]] : vector<32xi16>
+//       CHECK:     %[[P:.*]] = vector.bitcast %[[SUB]] : vector<32xi16> to vector<16xi32>
+//       CHECK:     %[[E:.*]] = arith.addi %[[P]], %cst{{.*}} : vector<16xi32>
+//       CHECK:     %[[K:.*]] = arith.shrui %[[P]], %cst{{.*}} : vector<16xi32>
+//       CHECK:     %[[C:.*]] = arith.addi %[[E]], %[[K]] : vector<16xi32>
+//       CHECK:     %[[CF:.*]] = arith.bitcast %[[C]] : vector<16xi32> to vector<16xf32>
+//       CHECK:     %[[SUM:.*]] = arith.addf %[[A]], %[[CF]] : vector<16xf32>
+//   CHECK-NOT:     arith.cmpf
+//   CHECK-NOT:     arith.select
+//   CHECK-NOT:     arith.minui
+//       CHECK:     %[[SUMBITS:.*]] = arith.bitcast %[[SUM]] : vector<16xf32> to vector<16xi32>
+//       CHECK:     %[[SIGNED:.*]] = arith.ori %[[SUMBITS]], %{{.*}} : vector<16xi32>
+//       CHECK:     arith.trunci %[[SIGNED]] : vector<16xi32> to vector<16xi8>
 //       CHECK:     %[[Q:.*]] = arith.bitcast %{{.*}} : vector<16xi8> to vector<16xf8E4M3FN>
 //       CHECK:     vector.store %[[Q]], %{{.*}} : memref<?x?xf8E4M3FN>, vector<16xf8E4M3FN>
 //       CHECK:   vector.maskedstore {{.*}} vector<16xf8E4M3FN>
@@ -38,7 +60,10 @@ func.func @static(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %s: f32, %q: memref<
 
 // Per token: y goes to a row buffer of n f32 (one per thread task), then
 // amax over it (4 maxima of |y|'s bits as unsigned integers), s =
-// max(amax / 127, s_min) stored, and q from the buffer.
+// max(amax / 127, s_min) stored, and q from the buffer. i8 on x86:
+// min(127, t) by a select that keeps a NaN, vcvtps2dq (rounds by MXCSR, to
+// nearest even), a signed saturation and the truncation; on generic
+// (no ISA assumed) math.roundeven, the clamps and fptosi.
 // CHECK-LABEL: func.func @per_token
 //  CHECK-SAME:   %[[SC:[a-z0-9]+]]: memref<?xf32>
 //       CHECK: scf.for %[[ROW:[a-z0-9]+]] =
@@ -56,12 +81,13 @@ func.func @static(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %s: f32, %q: memref<
 //       CHECK:   %[[INV:.*]] = arith.divf %cst{{.*}}, %[[SCALE]] : f32
 //       CHECK:   scf.for
 //       CHECK:     vector.load %[[BUF]]
-//       CHECK:     math.roundeven
-//       CHECK:     arith.cmpf ogt
-//       CHECK:     arith.select
-//       CHECK:     arith.cmpf olt
-//       CHECK:     arith.select
-//       CHECK:     arith.fptosi %{{.*}} : vector<16xf32> to vector<16xi8>
+//       CHECK:     %[[T:.*]] = arith.mulf
+//       CHECK:     %[[BIG:.*]] = arith.cmpf olt, %[[QMAX:.*]], %[[T]] : vector<16xf32>
+//       CHECK:     %[[CL:.*]] = arith.select %[[BIG]], %[[QMAX]], %[[T]]
+//       CHECK:     %[[R:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.cvtps2dq.512"(%[[CL]], %{{.*}}, %{{.*}}, %{{.*}}) : (vector<16xf32>, vector<16xi32>, i16, i32) -> vector<16xi32>
+//       CHECK:     %[[LO:.*]] = arith.maxsi %[[R]], %cst{{.*}} : vector<16xi32>
+//       CHECK:     %[[HI:.*]] = arith.minsi %[[LO]], %cst{{.*}} : vector<16xi32>
+//       CHECK:     arith.trunci %[[HI]] : vector<16xi32> to vector<16xi8>
 //       CHECK:     vector.store {{.*}} : memref<?x?xi8>, vector<16xi8>
 //       CHECK:   memref.dealloc %[[BUF]]
 // STREAM-LABEL: func.func @per_token
@@ -69,6 +95,14 @@ func.func @static(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %s: f32, %q: memref<
 //       STREAM:   memref.alloc
 //       STREAM:   vector.store {{.*}} {alignment = 16 : i64, nontemporal = true} : memref<?x?xi8>, vector<16xi8>
 //       STREAM:   memref.dealloc
+// AVX2-LABEL: func.func @per_token
+//       AVX2:   llvm.call_intrinsic "llvm.x86.avx.cvt.ps2dq.256"(%{{.*}}) : (vector<8xf32>) -> vector<8xi32>
+//       AVX2:   arith.trunci %{{.*}} : vector<8xi32> to vector<8xi8>
+// GENERIC-LABEL: func.func @per_token
+//   GENERIC-NOT:   llvm.call_intrinsic
+//       GENERIC:   math.roundeven %{{.*}} : vector<4xf32>
+//       GENERIC:   arith.fptosi %{{.*}} : vector<4xf32> to vector<4xi8>
+//   GENERIC-NOT:   llvm.call_intrinsic
 func.func @per_token(%x: memref<?x?xf32>, %q: memref<?x?xi8>, %sc: memref<?xf32>) {
   norm.rms_norm ins(%x : memref<?x?xf32>) outs(%q : memref<?x?xi8>) scale_outs(%sc : memref<?xf32>)
   return

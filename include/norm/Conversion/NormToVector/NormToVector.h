@@ -42,6 +42,10 @@ struct NormVectorCodegenOptions {
   /// Round f32 → bf16 with AVX512-BF16's vcvtneps2bf16 (x86vector dialect);
   /// needs `convert-vector-to-llvm{enable-x86vector}` and a CPU with it.
   bool nativeBF16Conversion = false;
+  /// Convert f32 to i32 rounding to nearest even with x86's vcvtps2dq (an
+  /// LLVM intrinsic), which rounds by MXCSR (docs/design.md, "The i8
+  /// rounding by vcvtps2dq"); else math.roundeven and a truncation.
+  bool x86RoundingConversion = false;
   /// Run the fused GEMM's micro-kernel on AVX512-BF16 `vdpbf16ps` (x86vector
   /// `avx512.dot`) when A and W are bf16: Ã and B̃ hold bf16 k-pairs, γ' is
   /// rounded into Ã (round(x·γ')) and W is used as it is, accumulation
