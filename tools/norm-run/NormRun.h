@@ -242,6 +242,10 @@ struct CheckSpec {
   // A standalone or per-head norm's rotary embedding (rope_mode =
   // interleaved or not; rope_rounding = each_step or once).
   Slot cos, sin;
+  /// Per dim of the angles' type at the op: whether it is a static 1 (a
+  /// broadcast). A dynamic dim is the input's size, never a broadcast,
+  /// even when it is 1 at run time.
+  std::vector<bool> angleBroadcast;
   bool ropeInterleaved = false;
   bool ropeEachStep = false;
 

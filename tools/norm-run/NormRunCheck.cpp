@@ -84,14 +84,17 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
       err = expect(s, name, want);
   };
   // A rotary embedding's angles: the dims of `shape` (the input, or a
-  // per-head op's heads view), or 1 (broadcast).
+  // per-head op's heads view), or 1 (broadcast) where their type has a
+  // static 1: a dynamic dim must be the input's size at run time (the
+  // lowered code cannot check it; docs of `rope`).
   auto checkAngles = [&](const std::vector<int64_t> &shape) {
     const std::vector<int64_t> *angles = argShape(spec.cos);
     if (!angles)
       return;
     std::vector<int64_t> want = shape;
+    bool typed = spec.angleBroadcast.size() == shape.size();
     for (size_t d = 0; d < shape.size() && angles->size() == shape.size(); ++d)
-      if ((*angles)[d] == 1)
+      if (typed ? spec.angleBroadcast[d] : (*angles)[d] == 1)
         want[d] = 1;
     check(spec.cos, "cos", want);
     check(spec.sin, "sin", want);

@@ -233,6 +233,15 @@ private:
   const llvm::DenseMap<Value, Returned> &returned;
 };
 
+/// Which dims of the rotary angles `cos` (null without) broadcast: the
+/// static 1s of its type at the op.
+void recordAngleBroadcast(Value cos, CheckSpec &spec) {
+  if (!cos)
+    return;
+  for (int64_t size : cast<ShapedType>(cos.getType()).getShape())
+    spec.angleBroadcast.push_back(size == 1);
+}
+
 template <typename OpT>
 void setCommonParams(OpT op, CheckSpec &spec, bool isRms) {
   spec.params.isRms = isRms;
@@ -260,6 +269,7 @@ void recordUnfused(OpT o, CheckSpec &spec, SpecBuilder &b) {
     b.input(o.getBias(), spec.beta, "bias");
   b.input(o.getCos(), spec.cos, "cos");
   b.input(o.getSin(), spec.sin, "sin");
+  recordAngleBroadcast(o.getCos(), spec);
   spec.ropeInterleaved = o.getRopeMode() == norm::RopeMode::interleaved;
   spec.ropeEachStep = o.getRopeRounding() == norm::RopeRounding::each_step;
   b.output(o.getInitMutable(), spec.y, "outs", true);
@@ -319,6 +329,7 @@ void recordFused(OpT o, CheckOpKind kind, bool isRms, CheckSpec &spec,
         recordInputNorm(o, spec, b);
       b.input(o.getCos(), spec.cos, "cos");
       b.input(o.getSin(), spec.sin, "sin");
+      recordAngleBroadcast(o.getCos(), spec);
       spec.ropeInterleaved = o.getRopeMode() == norm::RopeMode::interleaved;
       spec.ropeEachStep = o.getRopeRounding() == norm::RopeRounding::each_step;
     }

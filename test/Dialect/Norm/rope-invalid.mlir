@@ -135,3 +135,32 @@ func.func @unknown_rounding(%x: tensor<8x4x32xbf16>, %c: tensor<8x1x32xbf16>, %e
   %y = norm.rms_norm ins(%x : tensor<8x4x32xbf16>) rope(%c, %c : tensor<8x1x32xbf16>, tensor<8x1x32xbf16>) outs(%e : tensor<8x4x32xbf16>) {rope_rounding = #norm.rope_rounding<twice>} -> tensor<8x4x32xbf16>
   return %y : tensor<8x4x32xbf16>
 }
+
+// -----
+
+// A dynamic sequence length leaves the other dims checked: the heads dim of
+// the angles is neither the input's 4 nor a broadcast 1.
+func.func @dynamic_seq_angles_dim(%x: tensor<?x4x32xf32>, %c: tensor<?x2x32xf32>, %e: tensor<?x4x32xf32>) -> tensor<?x4x32xf32> {
+  // expected-error @+1 {{'cos' shape [?, 2, 32] must have the input's rank, each dimension the input's or 1 (broadcast), and the last D = 32; the input shape is [?, 4, 32]}}
+  %y = norm.rms_norm ins(%x : tensor<?x4x32xf32>) rope(%c, %c : tensor<?x2x32xf32>, tensor<?x2x32xf32>) outs(%e : tensor<?x4x32xf32>) -> tensor<?x4x32xf32>
+  return %y : tensor<?x4x32xf32>
+}
+
+// -----
+
+// The rotated dim of the angles stays static: D, not `?`.
+func.func @dynamic_angle_d(%x: tensor<?x4x32xf32>, %c: tensor<?x1x?xf32>, %e: tensor<?x4x32xf32>) -> tensor<?x4x32xf32> {
+  // expected-error @+1 {{'cos' shape [?, 1, ?] must have the input's rank, each dimension the input's or 1 (broadcast), and the last D = 32; the input shape is [?, 4, 32]}}
+  %y = norm.rms_norm ins(%x : tensor<?x4x32xf32>) rope(%c, %c : tensor<?x1x?xf32>, tensor<?x1x?xf32>) outs(%e : tensor<?x4x32xf32>) -> tensor<?x4x32xf32>
+  return %y : tensor<?x4x32xf32>
+}
+
+// -----
+
+// A dynamic angle dim against a static input dim of another size is
+// accepted (the sizes meet only at run time); a static mismatch is not.
+func.func @static_seq_mismatch(%x: tensor<8x4x32xf32>, %c: tensor<7x1x32xf32>, %e: tensor<8x4x32xf32>) -> tensor<8x4x32xf32> {
+  // expected-error @+1 {{'cos' shape [7, 1, 32] must have the input's rank}}
+  %y = norm.rms_norm ins(%x : tensor<8x4x32xf32>) rope(%c, %c : tensor<7x1x32xf32>, tensor<7x1x32xf32>) outs(%e : tensor<8x4x32xf32>) -> tensor<8x4x32xf32>
+  return %y : tensor<8x4x32xf32>
+}

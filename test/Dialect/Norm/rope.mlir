@@ -78,3 +78,35 @@ func.func @memref_residual(%x: memref<?x2x16xf32>, %r: memref<?x2x16xf32>, %c: m
     outs(%y : memref<?x2x16xf32>) sum_outs(%sum : memref<?x2x16xf32>)
   return
 }
+
+// -----
+
+// A dynamic sequence length (HF's batch form at B = 1 traced with a
+// symbolic T): the angles' `?` is the input's T, read by its index like any
+// dim that is not a static 1; bf16 steps.
+// ROUNDTRIP-LABEL: func.func @dynamic_seq
+// ROUNDTRIP: norm.rms_norm ins(%{{.*}} : tensor<1x?x4x64xbf16>) rope(%{{.*}}, %{{.*}} : tensor<1x?x1x64xbf16>, tensor<1x?x1x64xbf16>) outs(%{{.*}} : tensor<1x?x4x64xbf16>) {rope_rounding = #norm.rope_rounding<each_step>} -> tensor<1x?x4x64xbf16>
+// CHECK-DAG: #[[$SEQ:.*]] = affine_map<(d0, d1, d2, d3) -> (0, d1, 0, d3)>
+// CHECK-LABEL: func.func @dynamic_seq
+// CHECK-SAME: %[[C:[^:]*]]: tensor<1x?x1x64xbf16>, %[[S:[^:]*]]: tensor<1x?x1x64xbf16>
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}, #[[$SEQ]], #[[$SEQ]], #{{.*}}], {{.*}}} ins(%{{.*}}, %{{.*}}, %[[C]], %[[S]] : {{.*}})
+// CHECK-NOT: norm.rms_norm
+func.func @dynamic_seq(%x: tensor<1x?x4x64xbf16>, %c: tensor<1x?x1x64xbf16>, %s: tensor<1x?x1x64xbf16>, %e: tensor<1x?x4x64xbf16>) -> tensor<1x?x4x64xbf16> {
+  %y = norm.rms_norm ins(%x : tensor<1x?x4x64xbf16>)
+         rope(%c, %s : tensor<1x?x1x64xbf16>, tensor<1x?x1x64xbf16>)
+         outs(%e : tensor<1x?x4x64xbf16>) {rope_rounding = #norm.rope_rounding<each_step>} -> tensor<1x?x4x64xbf16>
+  return %y : tensor<1x?x4x64xbf16>
+}
+
+// -----
+
+// Dynamic angles over a static input: their sizes meet at run time.
+// ROUNDTRIP-LABEL: func.func @dynamic_angles_static_input
+// ROUNDTRIP: rope(%{{.*}}, %{{.*}} : tensor<?x1x32xf32>, tensor<?x1x32xf32>)
+func.func @dynamic_angles_static_input(%x: tensor<8x4x32xf32>, %c: tensor<?x1x32xf32>, %s: tensor<?x1x32xf32>) -> tensor<8x4x32xf32> {
+  %e = tensor.empty() : tensor<8x4x32xf32>
+  %y = norm.rms_norm ins(%x : tensor<8x4x32xf32>)
+         rope(%c, %s : tensor<?x1x32xf32>, tensor<?x1x32xf32>)
+         outs(%e : tensor<8x4x32xf32>) -> tensor<8x4x32xf32>
+  return %y : tensor<8x4x32xf32>
+}

@@ -175,7 +175,14 @@ defvar normRopeDoc = [{
     type (the input's or a wider float type up to `acc_type`); each of their
     dimensions is the input's size (indexed like the input) or a static 1
     (broadcast: one angle for every index there, e.g. `[T, 1, D]` for the
-    heads of `[T, H, D]`); the last is D. Constraints: (R1) `cos` and `sin`
+    heads of `[T, H, D]`); the last is D. A dynamic dimension of theirs (a
+    sequence length traced as `?`, `tensor<?x1x128xbf16>`) is the
+    input's size there at run time, never a broadcast, even where it is 1:
+    the verifier checks it where both sizes are static; at run time it is
+    assumed, as linalg assumes its operands' sizes agree (the lowered
+    functions return nothing to report a mismatch with, and a failed
+    `cf.assert` aborts), and `norm-run` checks it on the buffers it passes
+    before every run. Constraints: (R1) `cos` and `sin`
     come together, and `rope_mode` and `rope_rounding` only with them; (R2)
     the normalized dimensions are the last one only, static and even; (R3)
     the shapes and element types above; (R4) not with a quantized `y`; (R5)
