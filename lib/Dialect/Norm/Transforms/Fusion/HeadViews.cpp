@@ -102,6 +102,11 @@ bool cutExactly(DimPieces pieces, ArrayRef<int64_t> sizes, bool oneDynamic,
     if (isDynamic(sizes[i])) {
       if (!oneDynamic || pieces.empty() || !isDynamic(pieces.back().size))
         return false;
+      // Its extent is the whole dynamic piece only when no size before it
+      // takes a part of it ([?] as [2, ?]: the 2 are outer to a dynamic
+      // extent of a half of the piece, which pieces cannot place).
+      if (llvm::any_of(sizes.take_front(i), [](int64_t s) { return s != 1; }))
+        return false;
       out[i].push_back(pieces.pop_back_val());
       continue;
     }

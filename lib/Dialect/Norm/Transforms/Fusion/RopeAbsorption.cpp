@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -106,6 +107,8 @@ public:
 
   /// The ops traced through, for the users check.
   llvm::SetVector<Operation *> ops;
+  /// Why a step was refused, where the generic remark would mislead.
+  std::string why;
 
 private:
   static ArrayRef<int64_t> shapeOf(Value v) {
@@ -191,14 +194,41 @@ private:
     return true;
   }
 
+  /// Whether the insert's dims [0, rank - k) are whole: offset 0, stride
+  /// 1, and the destination's size, static or (a dynamic sequence length)
+  /// proved equal to it by the value bounds of the sizes' producers.
+  bool insertOuterWhole(tensor::InsertSliceOp insert, int64_t k) {
+    int64_t outer = insert.getSourceType().getRank() - k;
+    for (int64_t d = 0; d < outer; ++d) {
+      if (insert.getStaticOffsets()[d] != 0 ||
+          insert.getStaticStrides()[d] != 1)
+        return false;
+      int64_t size = insert.getStaticSizes()[d];
+      if (!ShapedType::isDynamic(size)) {
+        if (size != insert.getDestType().getDimSize(d))
+          return false;
+        continue;
+      }
+      FailureOr<bool> equal = ValueBoundsConstraintSet::areEqual(
+          insert.getMixedSizes()[d], {insert.getDest(), d});
+      if (failed(equal) || !*equal) {
+        why = "an insert_slice of dynamic size that the rotation's sizes do "
+              "not prove to cover its destination's dim " +
+              std::to_string(d);
+        return false;
+      }
+    }
+    return true;
+  }
+
   bool stepInsert(tensor::InsertSliceOp insert, ArrayRef<int64_t> shape,
                   ArrayRef<int64_t> m, HeadElement &e) {
     int64_t rank = shape.size();
     if (insert.getSourceType().getRank() != rank ||
         ShapedType::isDynamicShape(insert.getStaticOffsets()) ||
         ShapedType::isDynamicShape(insert.getStaticStrides()) ||
-        ShapedType::isDynamicShape(insert.getStaticSizes()) ||
-        !outerWhole(insert, shape, e.k))
+        ShapedType::isDynamicShape(insert.getStaticSizes().take_back(e.k)) ||
+        !insertOuterWhole(insert, e.k))
       return false;
     SmallVector<int64_t> src(m);
     bool inside = true;
@@ -244,6 +274,19 @@ private:
   Value target;
 };
 
+/// The users of `value` that read its elements: all but the `tensor.dim`s
+/// at a constant index (a frontend's sizes for its slices and empties at a
+/// dynamic sequence length), which the rewrite moves to the norm's input.
+SmallVector<Operation *> elementUsers(Value value) {
+  SmallVector<Operation *> users;
+  for (Operation *u : value.getUsers()) {
+    auto dim = dyn_cast<tensor::DimOp>(u);
+    if (!dim || !dim.getConstantIndex())
+      users.push_back(u);
+  }
+  return users;
+}
+
 /// The input of the elementwise product `mul` other than `data`, and the
 /// map it is read through, when `mul` is `data · angles` (either order).
 std::optional<std::pair<Value, AffineMap>> anglesOf(Operation *mul,
@@ -282,8 +325,9 @@ FailureOr<Operation *> mlir::norm::absorbRotaryEmbedding(RewriterBase &rewriter,
   SmallVector<int64_t> perm = llvm::to_vector(
       llvm::seq<int64_t>(0, cast<RankedTensorType>(y.getType()).getRank()));
   linalg::TransposeOp transpose;
-  if (y.hasOneUse())
-    transpose = dyn_cast<linalg::TransposeOp>(*y.getUsers().begin());
+  SmallVector<Operation *> yUsers = elementUsers(y);
+  if (yUsers.size() == 1)
+    transpose = dyn_cast<linalg::TransposeOp>(yUsers.front());
   if (transpose) {
     if (transpose.getPermutation().back() != int64_t(perm.size()) - 1)
       return failure();
@@ -337,6 +381,10 @@ FailureOr<Operation *> mlir::norm::absorbRotaryEmbedding(RewriterBase &rewriter,
   bool half = true, pairs = true;
   for (int64_t i = 0; i < d && (half || pairs); ++i) {
     std::optional<HeadElement> e = tracer.trace({rotated, 1, i, false});
+    if (!e && !tracer.why.empty()) {
+      why = "rot(v) is built with " + tracer.why;
+      return failure();
+    }
     if (!e) {
       why = "rot(v) is not made of v's elements of the same head (a "
             "rotation over a dim that is not the normalized one, or partial "
@@ -386,12 +434,12 @@ FailureOr<Operation *> mlir::norm::absorbRotaryEmbedding(RewriterBase &rewriter,
   chain.insert(cosMul.getOperation());
   chain.insert(sinMul.getOperation());
   for (Operation *inner : chain)
-    for (Operation *u : inner->getUsers())
+    for (Operation *u : elementUsers(inner->getResult(0)))
       if (!chain.contains(u) && u != add.getOperation()) {
         why = "the norm's value (or a step of the rotation) has other users";
         return failure();
       }
-  for (Operation *u : v.getUsers())
+  for (Operation *u : elementUsers(v))
     if (!chain.contains(u)) {
       why = "the norm's value has other users";
       return failure();
@@ -402,23 +450,66 @@ FailureOr<Operation *> mlir::norm::absorbRotaryEmbedding(RewriterBase &rewriter,
       why = "the rotation is in another block";
       return failure();
     }
+  // The shape reads of the values that go away (a frontend's sizes for its
+  // slices and empties) must be sizes the input has: a static size, or a
+  // dynamic one the value bounds prove equal to one of the input's dims
+  // (through the empties, slices and destination-style ops that carry it).
+  SmallVector<std::pair<tensor::DimOp, int64_t>> shapeReads;
+  auto inputType = cast<RankedTensorType>(norm->input.getType());
+  auto recordShapeReads = [&](Value value) {
+    for (Operation *u : value.getUsers()) {
+      auto dim = dyn_cast<tensor::DimOp>(u);
+      if (!dim || !dim.getConstantIndex())
+        continue;
+      int64_t i = *dim.getConstantIndex();
+      int64_t inputDim = -1;
+      if (cast<RankedTensorType>(value.getType()).isDynamicDim(i)) {
+        for (int64_t j = 0; j < inputType.getRank() && inputDim < 0; ++j) {
+          if (!inputType.isDynamicDim(j))
+            continue;
+          FailureOr<bool> equal =
+              ValueBoundsConstraintSet::areEqual({value, i}, {norm->input, j});
+          if (succeeded(equal) && *equal)
+            inputDim = j;
+        }
+        if (inputDim < 0)
+          return false;
+      }
+      shapeReads.push_back({dim, inputDim});
+    }
+    return true;
+  };
+  bool sizesKnown = recordShapeReads(y) && (!transpose || recordShapeReads(v));
+  for (Operation *inner : chain)
+    sizesKnown = sizesKnown && recordShapeReads(inner->getResult(0));
+  if (!sizesKnown) {
+    why = "a tensor.dim of the norm's value or of a step of the rotation "
+          "reads a dynamic size not proved to be one of the input's";
+    return failure();
+  }
 
   // The angles in the norm's dims: each angle dim read by a dim of v, which
   // is the norm's dim perm[j], or a unit dim read at 0 (torch-mlir's
   // broadcast of a size-1 dim); the norm's other dims are broadcast (size 1).
+  // A dynamic angle dim (the sequence length of a model traced with
+  // dynamic shapes) is read by a dim of v, so the generic's loop range makes
+  // it v's size there: the op's rule for a dynamic angle dim (the input's
+  // size, never a broadcast). Only a static 1 read at 0 broadcasts.
   AffineMap map = cosAngles->second;
   Value cos = cosAngles->first, sin = sinAngles->first;
   auto angleType = cast<RankedTensorType>(cos.getType());
-  if (ShapedType::isDynamicShape(angleType.getShape())) {
-    why = "cos/sin have dynamic sizes";
-    return failure();
-  }
   SmallVector<int64_t> normDims, sizes;
   for (auto [a, expr] : llvm::enumerate(map.getResults())) {
     auto zero = dyn_cast<AffineConstantExpr>(expr);
     if (zero && zero.getValue() == 0 && angleType.getDimSize(a) == 1)
       continue;
     auto dim = dyn_cast<AffineDimExpr>(expr);
+    if (zero && angleType.isDynamicDim(a)) {
+      why = "cos/sin's dim " + std::to_string(a) +
+            " has a dynamic size and is read at 0 (a slice of it; only a "
+            "static 1 broadcasts)";
+      return failure();
+    }
     if (!dim) {
       why = "cos/sin are not read through a broadcast of their dims";
       return failure();
@@ -475,12 +566,30 @@ FailureOr<Operation *> mlir::norm::absorbRotaryEmbedding(RewriterBase &rewriter,
   Value result = rotatedNorm->getResult(0);
   if (transpose) {
     rewriter.setInsertionPoint(add);
-    Value init = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+    SmallVector<OpFoldResult> transposedSizes;
+    for (int64_t from : perm)
+      transposedSizes.push_back(
+          linalg::createFoldedDimOp(rewriter, loc, result, from));
+    Value init = tensor::EmptyOp::create(rewriter, loc, transposedSizes,
                                          type.getElementType());
     result = linalg::TransposeOp::create(rewriter, loc, result, init, perm)
                  ->getResult(0);
   }
   rewriter.replaceOp(add, result);
+  // The shape reads of the values going away, as sizes of the input.
+  for (auto [dim, inputDim] : shapeReads) {
+    rewriter.setInsertionPoint(dim);
+    Value size = inputDim < 0
+                     ? arith::ConstantIndexOp::create(
+                           rewriter, dim.getLoc(),
+                           cast<RankedTensorType>(dim.getSource().getType())
+                               .getDimSize(*dim.getConstantIndex()))
+                           .getResult()
+                     : tensor::DimOp::create(rewriter, dim.getLoc(),
+                                             norm->input, inputDim)
+                           .getResult();
+    rewriter.replaceOp(dim, size);
+  }
   // Users first: the chain is in one block (checked above), latest first.
   SmallVector<Operation *> dead(chain.begin(), chain.end());
   if (transpose)
