@@ -266,6 +266,34 @@ Expr *Tracer::evalSliceBackward(Operation *op, const Binding &b) {
   return e;
 }
 
+/// The predicate of the same comparison with its operands swapped (a < b is
+/// b > a). MLIR 22 has arith::invertPredicate (the negation) but no swap.
+static arith::CmpIPredicate swappedPredicate(arith::CmpIPredicate pred) {
+  using P = arith::CmpIPredicate;
+  switch (pred) {
+  case P::slt:
+    return P::sgt;
+  case P::sgt:
+    return P::slt;
+  case P::sle:
+    return P::sge;
+  case P::sge:
+    return P::sle;
+  case P::ult:
+    return P::ugt;
+  case P::ugt:
+    return P::ult;
+  case P::ule:
+    return P::uge;
+  case P::uge:
+    return P::ule;
+  case P::eq:
+  case P::ne:
+    return pred;
+  }
+  llvm_unreachable("unknown arith.cmpi predicate");
+}
+
 Expr *Tracer::evalIndexSelect(linalg::LinalgOp op, Operation *def,
                               ArrayRef<std::optional<DimGroup>> loops) {
   auto select = cast<arith::SelectOp>(def);
@@ -277,34 +305,7 @@ Expr *Tracer::evalIndexSelect(linalg::LinalgOp op, Operation *def,
   if (!index.getDefiningOp<linalg::IndexOp>()) {
     // k < j is j > k.
     std::swap(index, bound);
-    switch (pred) {
-    case arith::CmpIPredicate::slt:
-      pred = arith::CmpIPredicate::sgt;
-      break;
-    case arith::CmpIPredicate::sgt:
-      pred = arith::CmpIPredicate::slt;
-      break;
-    case arith::CmpIPredicate::sle:
-      pred = arith::CmpIPredicate::sge;
-      break;
-    case arith::CmpIPredicate::sge:
-      pred = arith::CmpIPredicate::sle;
-      break;
-    case arith::CmpIPredicate::ult:
-      pred = arith::CmpIPredicate::ugt;
-      break;
-    case arith::CmpIPredicate::ugt:
-      pred = arith::CmpIPredicate::ult;
-      break;
-    case arith::CmpIPredicate::ule:
-      pred = arith::CmpIPredicate::uge;
-      break;
-    case arith::CmpIPredicate::uge:
-      pred = arith::CmpIPredicate::ule;
-      break;
-    default:
-      break;
-    }
+    pred = swappedPredicate(pred);
   }
   auto idx = index.getDefiningOp<linalg::IndexOp>();
   APInt value;
