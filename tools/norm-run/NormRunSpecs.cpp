@@ -185,7 +185,7 @@ public:
     OpOperand &init = range[0];
     if (isa<BaseMemRefType>(init.get().getType())) {
       if (auto idx = argIndexOf(init.get(), entry)) {
-        slot = {Slot::Arg, *idx};
+        slot = {Slot::Arg, *idx, {}};
         return;
       }
       // A buffer the function allocates and returns.
