@@ -1,0 +1,48 @@
+// VARIANT 2 and 3 of replica.c against VARIANT 0 on every f32 bit pattern
+// (16 consecutive patterns a step): the same 16 bytes or a count of
+// mismatching steps. clang-22 -O3 -march=znver3 exhaustive.c -o exhaustive -lm
+#define NO_MAIN
+#define VARIANT 0
+#include "replica.c"
+
+static __m128i variant2(__m256 t0, __m256 t1) {
+  __m256i m = _mm256_set1_epi32(0xff);
+  __m256i p = _mm256_packus_epi32(_mm256_and_si256(magnitude(t0), m),
+                                  _mm256_and_si256(magnitude(t1), m));
+  __m256i s = _mm256_srai_epi16(
+      _mm256_packs_epi32(_mm256_castps_si256(t0), _mm256_castps_si256(t1)), 15);
+  p = _mm256_or_si256(p, _mm256_and_si256(s, _mm256_set1_epi16(0x80)));
+  __m128i q = _mm_packus_epi16(_mm256_castsi256_si128(p),
+                               _mm256_extracti128_si256(p, 1));
+  return _mm_shuffle_epi32(q, 0xd8);
+}
+
+static __m128i variant3(__m256 t0, __m256 t1) {
+  const __m256i ma = _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1,
+                                      -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 4,
+                                      8, 12, -1, -1, -1, -1, -1, -1, -1, -1);
+  const __m256i mb = _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, 0, 4, 8,
+                                      12, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                      -1, -1, -1, -1, -1, -1, -1, 0, 4, 8, 12);
+  __m256i p = _mm256_or_si256(_mm256_shuffle_epi8(encode(t0), ma),
+                              _mm256_shuffle_epi8(encode(t1), mb));
+  return _mm_or_si128(_mm256_castsi256_si128(p),
+                      _mm256_extracti128_si256(p, 1));
+}
+
+int main(void) {
+  long bad2 = 0, bad3 = 0;
+  for (uint64_t b = 0; b < (1ull << 32); b += 16) {
+    uint32_t u[16];
+    for (int i = 0; i < 16; i++)
+      u[i] = (uint32_t)(b + i);
+    __m256 t0 = _mm256_loadu_ps((float *)u),
+           t1 = _mm256_loadu_ps((float *)(u + 8));
+    __m128i ref = truncate16(encode(t0), encode(t1));
+    bad2 += _mm_movemask_epi8(_mm_cmpeq_epi8(ref, variant2(t0, t1))) != 0xffff;
+    bad3 += _mm_movemask_epi8(_mm_cmpeq_epi8(ref, variant3(t0, t1))) != 0xffff;
+  }
+  printf("mismatching 16-value steps of 2^28: variant2=%ld variant3=%ld\n",
+         bad2, bad3);
+  return bad2 || bad3;
+}
