@@ -459,7 +459,12 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
   // Each strided row starts a new DRAM stream, which the hardware
   // prefetchers pick up only after a few misses, while contiguous rows
   // continue the previous row's (measured: 88-94% of the contiguous GB/s
-  // without, 92-113% with).
+  // without, 92-113% with). Only where the rows stream (the problem is
+  // larger than the last-level cache, emitStreamingChoice): in cache the
+  // prefetches find their lines there and only cost issue slots (split
+  // QKV 16x4096 on the AVX2 VM: 79-83% of the contiguous rows' speed with
+  // them, 97-103% without). Without a streaming decision
+  // (streaming-threshold=-1) they are always emitted.
   Value prefetchRow;
   Value prefetchAfter = row;
   if (accumulateRow)
@@ -479,8 +484,10 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
         b, loc, arith::AddIOp::create(b, loc, prefetchAfter, distance),
         lastRow);
   }
+  // Whether the sweep being built prefetches (set by `sweep` per branch).
+  bool prefetchHere = true;
   auto normalized = [&](OpBuilder &nb, Value j, Value m) {
-    if (prefetchRow && !m)
+    if (prefetchRow && prefetchHere && !m)
       for (Value input : {p.x, p.residual})
         if (input)
           memref::PrefetchOp::create(nb, loc, input,
@@ -530,6 +537,7 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
     return firstStatisticStep(nb, accumulateRow, j, m, accs);
   };
   auto sweep = [&](OpBuilder &nb, Value head, bool nontemporal) -> Value {
+    prefetchHere = !accumulateRow || !stream || nontemporal;
     // Dynamic scales: y goes to the row buffer (ordinary stores, no head),
     // then q is written with this row's head and stores.
     bool buffered = quantized && quantized->buffersRows();
