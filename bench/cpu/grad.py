@@ -64,7 +64,14 @@ def main():
     ap.add_argument("--out", default=None)
     ap.add_argument("--shapes", default=None,
                     help="comma-separated RxH (default: all of SHAPES)")
+    ap.add_argument("--norm-run-before", default=None,
+                    help="an A/B: also time this norm-run (another build) in every "
+                         "cell, right before the project's own")
+    ap.add_argument("--ops", default="rms,ln", help="comma-separated: rms, ln")
+    ap.add_argument("--dtypes", default="f32,bf16", help="comma-separated: f32, bf16")
     args = ap.parse_args()
+    ops = [o for o in OPS if o[0] in args.ops.split(",")]
+    dtypes = [d for d in ["f32", "bf16"] if d in args.dtypes.split(",")]
     shapes = QUICK_SHAPES if args.quick else SHAPES
     if args.shapes:
         shapes = [tuple(int(d) for d in s.split("x")) for s in args.shapes.split(",")]
@@ -72,12 +79,16 @@ def main():
     bench.dram_copy(args.build, THREADS, args.quick, dram, "start")
     rows = []
     failed = False
-    for op, name, entry in OPS:
-        for dt in ["f32", "bf16"]:
+    for op, name, entry in ops:
+        for dt in dtypes:
             mlir = os.path.join(HERE, "kernels", f"{entry}_{dt}.mlir")
             for R, H in shapes:
                 for T in THREADS:
                     log(f"{name} {dt} {R}x{H} T={T}")
+                    before = (time_norm_run(args.norm_run_before, mlir, entry,
+                                            project_dims(op, R, H), T, args.target, 1.0,
+                                            "project")
+                              if args.norm_run_before else None)
                     p = time_norm_run(args.norm_run, mlir, entry, project_dims(op, R, H), T,
                                       args.target, 1.0, "project")
                     common = [f"--op={op}", f"--dtype={dt}", f"--rows={R}", f"--hidden={H}",
@@ -86,25 +97,35 @@ def main():
                     torch = ({"na": "--no-torch"} if args.no_torch else
                              peer([sys.executable, os.path.join(HERE, "torch_norm_grad.py")] + common, T))
                     limit = max((v for (k, t, _), v in dram.items() if k == "nt" and t <= T), default=None)
-                    rows.append((name, dt, R, H, T, p, cxx, torch, limit))
+                    rows.append((name, dt, R, H, T, p, cxx, torch, limit, before))
                     failed |= p.get("status") == "FAIL"
+                    failed |= bool(before) and before.get("status") == "FAIL"
     bench.dram_copy(args.build, THREADS, args.quick, dram, "end")
 
-    out = ["| op | dtype | shape | thr | project ms | GB/s | % of copy (≥ 60%) | C++ loop ms (×) | PyTorch ms (×) | check |",
-           "|---|---|---|---|---|---|---|---|---|---|"]
-    for name, dt, R, H, T, p, cxx, torch, limit in rows:
+    ab = bool(args.norm_run_before)
+    out = ["| op | dtype | shape | thr | " + ("before ms (×) | " if ab else "") +
+           "project ms | GB/s | % of copy (≥ 60%) | C++ loop ms (×) | PyTorch ms (×) | check |",
+           "|---|---|---|---|" + ("---|" if ab else "") + "---|---|---|---|---|---|"]
+    for name, dt, R, H, T, p, cxx, torch, limit, before in rows:
         if "na" in p:
-            out.append(f"| {name} | {dt} | {R}×{H} | {T} | n/a ({p['na']}) | | | | | |")
+            out.append(f"| {name} | {dt} | {R}×{H} | {T} | " + ("| " if ab else "") +
+                       f"n/a ({p['na']}) | | | | | |")
             continue
+        b_col = ""
+        if ab:
+            b_col = (f"n/a ({before['na']}) | " if "na" in before else
+                     f"{fmt_ratio(before, p['median_ms'])} {before.get('status', '')} | ")
         gbps = p["bytes"] / (p["median_ms"] * 1e-3) * 1e-9
         pct = f"{100 * gbps / limit:.0f}%" if limit else "n/a"
-        out.append(f"| {name} | {dt} | {R}×{H} | {T} | {p['median_ms']:.3f} | {gbps:.1f} | {pct} | "
+        out.append(f"| {name} | {dt} | {R}×{H} | {T} | {b_col}{p['median_ms']:.3f} | {gbps:.1f} | {pct} | "
                    f"{fmt_ratio(cxx, p['median_ms'])} | {fmt_ratio(torch, p['median_ms'])} | "
                    f"{p.get('status', '')} {p.get('rel_err', '')} |")
     copies = ", ".join(f"{tag} {t}T {v:.1f}" for (k, t, tag), v in sorted(dram.items()) if k == "nt")
     header = [f"# Norm gradients, {datetime.datetime.now():%Y-%m-%d %H:%M}",
               "", f"Streaming copy (non-temporal, GB/s): {copies}.",
-              "`(×)` is the peer's time over the project's (above 1: the project is faster).", ""]
+              "`(×)` is the peer's time over the project's (above 1: the project is faster).",
+              ] + ([f"A/B: before = `{args.norm_run_before}`, timed right before the project "
+                    f"(`{args.norm_run}`) in each cell."] if ab else []) + [""]
     bench.write_report("\n".join(header + out) + "\n", args.out)
     return 1 if failed else 0
 

@@ -6,12 +6,15 @@
 #
 #   bash bench/cpu/run-grad.sh [--quick] [--no-install] [--no-torch]
 #                              [--norm-run PATH] [--target SECONDS] [--out FILE]
-#                              [--shapes RxH,...]
+#                              [--shapes RxH,...] [--ops rms,ln] [--dtypes f32,bf16]
+#                              [--norm-run-before PATH]
 #
 # Needs clang-22 and libomp-22-dev (the C++ tools); python3-torch is the
 # optional PyTorch peer (about 640 MB installed), apt-get installed when
 # missing unless --no-install. Writes bench/cpu/results/<date>-grad-<host>.md
 # (or --out) and prints the table. Exit status 1 if the project's check fails.
+# --norm-run-before: an A/B, that norm-run (another build) timed in every
+# cell right before the project's.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -24,6 +27,7 @@ USE_TORCH=1
 NORM_RUN=$ROOT/build/bin/norm-run
 TARGET=0.5
 SHAPES=()
+EXTRA=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) OUT=$2; shift 2 ;;
@@ -33,7 +37,8 @@ while [ $# -gt 0 ]; do
     --norm-run) NORM_RUN=$2; shift 2 ;;
     --target) TARGET=$2; shift 2 ;;
     --shapes) SHAPES=(--shapes "$2"); shift 2 ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    --ops|--dtypes|--norm-run-before) EXTRA+=("$1" "$2"); shift 2 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) echo "run-grad.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -70,4 +75,4 @@ say "compiling copy_bw, cxx_norm_grad"
 $CXX "${CXXFLAGS[@]}" "$HERE/copy_bw.cpp" -o "$BUILD/copy_bw"
 $CXX "${CXXFLAGS[@]}" "$HERE/cxx_norm_grad.cpp" -o "$BUILD/cxx_norm_grad"
 exec /usr/bin/python3 "$HERE/grad.py" --build "$BUILD" --norm-run "$NORM_RUN" \
-  --target "$TARGET" --out "$OUT" $QUICK "${TORCH_ARGS[@]}" "${SHAPES[@]}"
+  --target "$TARGET" --out "$OUT" $QUICK "${TORCH_ARGS[@]}" "${SHAPES[@]}" "${EXTRA[@]}"

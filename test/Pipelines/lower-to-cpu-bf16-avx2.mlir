@@ -12,14 +12,14 @@
 
 // Before the pass the LLVM dialect accesses bf16 (what the pass is for).
 //      BEFORE: IR Dump Before NormBF16MemoryAsI16Pass
-//      BEFORE: llvm.intr.masked.store %{{.*}} : vector<8xbf16>, vector<8xi1> into !llvm.ptr
+//      BEFORE: llvm.intr.masked.store %{{.*}} : vector<16xbf16>, vector<16xi1> into !llvm.ptr
 
 // After the pipeline, no bf16 memory access is left.
 //  IR-LABEL: llvm.func @rms
 //    IR-NOT: -> vector<8xbf16>
 //    IR-NOT: : vector<8xbf16>, !llvm.ptr
 //    IR-NOT: : vector<8xbf16>, vector<8xi1> into
-//        IR: llvm.intr.masked.store %{{.*}} : vector<8xi16>, vector<8xi1> into !llvm.ptr
+//        IR: llvm.intr.masked.store %{{.*}} : vector<16xi16>, vector<16xi1> into !llvm.ptr
 
 // The NaN case is chosen among f32 lanes (norm-expand-bf16-truncation): a
 // vblendvps, no byte blend of a narrowed mask anywhere (NOBLEND).
@@ -34,8 +34,10 @@
 // CHECK: vpermq $216
 // CHECK-LABEL: ln:
 // CHECK: vpackusdw %ymm
+// The gradient's sweeps take the same 16 lanes (dx packed the same way).
 // CHECK-LABEL: grad:
-// CHECK: vpackusdw
+// CHECK: vpackusdw %ymm
+// CHECK: vpermq $216
 // CHECK-NOT: __truncsfbf2
 // CHECK-NOT: __extendbfsf2
 

@@ -47,25 +47,49 @@ namespace {
 /// parallelism of the kernel, and chunks × n accumulators of memory).
 constexpr int64_t kMaxChunks = 64;
 
+/// What the row kernel's sweeps read of a gradient problem: the
+/// accumulation type, x's element type (their width), y (dx here, for the
+/// streaming sweep) and the row length.
+RowNormProblem rowShapeOf(const GradProblem &p) {
+  RowNormProblem shape;
+  shape.accType = p.accType;
+  shape.x = p.x;
+  shape.y = p.dx;
+  shape.n = p.n;
+  return shape;
+}
+
 class GradKernelEmitter : VectorArith {
 public:
+  /// The vectors are as wide as the forward row kernel's over the same x
+  /// (rowKernelLanes): 16 f32 lanes for bf16 and f16 rows on a 256-bit
+  /// target, so that a load of dy or x fills a register and two rounded f32
+  /// registers of dx pack into one store.
   GradKernelEmitter(Location loc, const GradProblem &p,
                     const NormVectorCodegenOptions &options)
-      : VectorArith(loc,
-                    std::max<int64_t>(1, options.vectorBits /
-                                             FloatType(p.accType).getWidth()),
-                    p.accType, options.nativeBF16Conversion),
-        p(p), options(options) {
-    // The row kernel's sweeps read the accumulation type of this; its
-    // streaming sweep also y (dx here) and the row length.
-    rowShape.accType = p.accType;
-    rowShape.y = p.dx;
-    rowShape.n = p.n;
-  }
+      : GradKernelEmitter(loc, p, options, rowShapeOf(p)) {}
 
   void emit(OpBuilder &b);
 
 private:
+  GradKernelEmitter(Location loc, const GradProblem &p,
+                    const NormVectorCodegenOptions &options,
+                    const RowNormProblem &shape)
+      : VectorArith(loc, rowKernelLanes(shape, options), p.accType,
+                    options.nativeBF16Conversion),
+        p(p), options(options), rowShape(shape), dxSumsOptions(options) {
+    // The row sums of dx load dy, x and γ per step: with vectors of two
+    // registers, U accumulators per sum (the statistics sweeps' unroll) would
+    // not fit the register file beside them (LayerNorm: 2 sums × 4 × 2
+    // registers), and the sweep would spill in its inner loop. They keep
+    // the elements per step of the register width instead (U·L the same).
+    int64_t registerWidth = std::max<int64_t>(
+        1, options.vectorBits / FloatType(p.accType).getWidth());
+    if (vectorLanes > registerWidth)
+      dxSumsOptions.accumulators = std::max<int64_t>(
+          1, options.accumulators * registerWidth / vectorLanes);
+  }
+
   /// The normalized input of one row: x̂ = ((x − shift) − correction)·r.
   struct RowStatistics {
     Value rstd, shift, correction;
@@ -81,10 +105,23 @@ private:
   void store(OpBuilder &b, Value v, Value mem, ValueRange indices, Value m,
              bool nontemporal = false);
   bool hasColumnSums() const { return p.weightGrad || p.biasGrad; }
+  /// The row kernel's sweeps over a whole row, in vectors of this width.
+  /// The row sums of dx take `sumsOptions`.
+  SmallVector<Value>
+  rowSums(OpBuilder &b, unsigned numStats, RowAccumulateFn accumulate,
+          const NormVectorCodegenOptions *sumsOptions = nullptr) {
+    return emitRowSums(b, loc, rowShape, sumsOptions ? *sumsOptions : options,
+                       p.n, numStats, accumulate, vectorLanes);
+  }
+  void rowSweep(OpBuilder &b, RowStoreFn store) {
+    emitRowSweep(b, loc, rowShape, options, p.n, store, vectorLanes);
+  }
 
   const GradProblem &p;
   const NormVectorCodegenOptions &options;
   RowNormProblem rowShape;
+  /// `options` with the unroll of the dx row sums (see the constructor).
+  NormVectorCodegenOptions dxSumsOptions;
   /// chunks × n partial column sums of dγ and dβ (acc_type), or null.
   Value partialWeightGrad, partialBiasGrad;
   /// Whether dx is written with streaming stores (an i1), or null: never.
@@ -102,17 +139,18 @@ void GradKernelEmitter::store(OpBuilder &b, Value v, Value mem,
 void GradKernelEmitter::emitStreamedSweep(OpBuilder &b, Value row,
                                           RowStoreFn store) {
   if (!stream) {
-    emitRowSweep(b, loc, rowShape, options, p.n, store);
+    rowSweep(b, store);
     return;
   }
   scf::IfOp::create(
       b, loc, stream,
       [&](OpBuilder &nb, Location) {
-        emitStreamingRowSweep(nb, loc, rowShape, options, row, store);
+        emitStreamingRowSweep(nb, loc, rowShape, options, row, store,
+                              vectorLanes);
         scf::YieldOp::create(nb, loc);
       },
       [&](OpBuilder &nb, Location) {
-        emitRowSweep(nb, loc, rowShape, options, p.n, store);
+        rowSweep(nb, store);
         scf::YieldOp::create(nb, loc);
       });
 }
@@ -133,36 +171,33 @@ GradKernelEmitter::RowStatistics GradKernelEmitter::emitStatistics(OpBuilder &b,
   Value nAsAcc = indexToAcc(b, p.n);
   if (!p.isLayerNorm) {
     Value sumSquares =
-        emitRowSums(b, loc, rowShape, options, p.n, 1,
-                    [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
-                      Value v = loadAcc(nb, p.x, {row, j}, m);
-                      return SmallVector<Value>{
-                          vector::FMAOp::create(nb, loc, v, v, accs[0])};
-                    })[0];
+        rowSums(b, 1, [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
+          Value v = loadAcc(nb, p.x, {row, j}, m);
+          return SmallVector<Value>{
+              vector::FMAOp::create(nb, loc, v, v, accs[0])};
+        })[0];
     s.rstd = createReciprocalStd(
         b, loc, arith::DivFOp::create(b, loc, sumSquares, nAsAcc), p.epsMode,
         p.epsilon);
     return s;
   }
   Value sum =
-      emitRowSums(b, loc, rowShape, options, p.n, 1,
-                  [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
-                    return SmallVector<Value>{arith::AddFOp::create(
-                        nb, loc, accs[0], loadAcc(nb, p.x, {row, j}, m))};
-                  })[0];
+      rowSums(b, 1, [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
+        return SmallVector<Value>{arith::AddFOp::create(
+            nb, loc, accs[0], loadAcc(nb, p.x, {row, j}, m))};
+      })[0];
   s.shift = arith::DivFOp::create(b, loc, sum, nAsAcc);
   Value shiftVec = splat(b, s.shift);
   SmallVector<Value> moments =
-      emitRowSums(b, loc, rowShape, options, p.n, 2,
-                  [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
-                    Value d = arith::SubFOp::create(
-                        nb, loc, loadAcc(nb, p.x, {row, j}, m), shiftVec);
-                    if (m)
-                      d = arith::SelectOp::create(nb, loc, m, d, zeros(nb));
-                    return SmallVector<Value>{
-                        arith::AddFOp::create(nb, loc, accs[0], d),
-                        vector::FMAOp::create(nb, loc, d, d, accs[1])};
-                  });
+      rowSums(b, 2, [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
+        Value d = arith::SubFOp::create(nb, loc, loadAcc(nb, p.x, {row, j}, m),
+                                        shiftVec);
+        if (m)
+          d = arith::SelectOp::create(nb, loc, m, d, zeros(nb));
+        return SmallVector<Value>{
+            arith::AddFOp::create(nb, loc, accs[0], d),
+            vector::FMAOp::create(nb, loc, d, d, accs[1])};
+      });
   Value variance = emitCorrectedVariance(b, loc, moments[0], moments[1], nAsAcc,
                                          s.correction);
   s.rstd = createReciprocalStd(b, loc, variance, p.epsMode, p.epsilon);
@@ -199,8 +234,8 @@ void GradKernelEmitter::emitRow(OpBuilder &b, Value row, Value chunk) {
   // mean(dŷ · x̂), c = 1 inside the sqrt, (1/r)/(1/r − ε) outside it.
   Value rstdVec, bVec, cVec;
   if (p.dx) {
-    SmallVector<Value> sums = emitRowSums(
-        b, loc, rowShape, options, p.n, p.isLayerNorm ? 2 : 1,
+    SmallVector<Value> sums = rowSums(
+        b, p.isLayerNorm ? 2 : 1,
         [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
           Value dyHat =
               gradOfNormalized(nb, loadAcc(nb, p.dy, {row, j}, m), j, m);
@@ -210,7 +245,8 @@ void GradKernelEmitter::emitRow(OpBuilder &b, Value row, Value chunk) {
           if (p.isLayerNorm)
             next.push_back(arith::AddFOp::create(nb, loc, accs[1], dyHat));
           return next;
-        });
+        },
+        &dxSumsOptions);
     Value coefficient = arith::DivFOp::create(b, loc, sums[0], nAsAcc);
     if (p.epsMode == EpsMode::outside_sqrt) {
       Value inverse = arith::DivFOp::create(b, loc, accConst(b, 1.0), s.rstd);
@@ -276,10 +312,9 @@ void GradKernelEmitter::emitRow(OpBuilder &b, Value row, Value chunk) {
 void GradKernelEmitter::emitChunk(OpBuilder &b, Value chunk, Value numChunks) {
   for (Value partial : {partialWeightGrad, partialBiasGrad})
     if (partial)
-      emitRowSweep(b, loc, rowShape, options, p.n,
-                   [&](OpBuilder &nb, Value j, Value m, bool) {
-                     store(nb, zeros(nb), partial, {chunk, j}, m);
-                   });
+      rowSweep(b, [&](OpBuilder &nb, Value j, Value m, bool) {
+        store(nb, zeros(nb), partial, {chunk, j}, m);
+      });
   Value first =
       arith::DivUIOp::create(b, loc, mul(b, chunk, p.rows), numChunks);
   Value end = arith::DivUIOp::create(b, loc, mul(b, addC(b, chunk, 1), p.rows),
@@ -293,26 +328,23 @@ void GradKernelEmitter::emitChunk(OpBuilder &b, Value chunk, Value numChunks) {
 
 /// dγ and dβ: the chunks' partial sums added in chunk order.
 void GradKernelEmitter::emitColumnTotals(OpBuilder &b, Value numChunks) {
-  emitRowSweep(
-      b, loc, rowShape, options, p.n,
-      [&](OpBuilder &nb, Value j, Value m, bool) {
-        for (auto pair : {std::pair{partialWeightGrad, p.weightGrad},
-                          std::pair{partialBiasGrad, p.biasGrad}}) {
-          Value partial = pair.first, result = pair.second;
-          if (!partial)
-            continue;
-          auto total = scf::ForOp::create(
-              nb, loc, index(nb, 0), numChunks, index(nb, 1),
-              ValueRange{zeros(nb)},
-              [&](OpBuilder &lb, Location, Value c, ValueRange acc) {
-                scf::YieldOp::create(
-                    lb, loc,
-                    ValueRange{arith::AddFOp::create(
-                        lb, loc, acc[0], loadAcc(lb, partial, {c, j}, m))});
-              });
-          store(nb, total.getResult(0), result, {j}, m);
-        }
-      });
+  rowSweep(b, [&](OpBuilder &nb, Value j, Value m, bool) {
+    for (auto pair : {std::pair{partialWeightGrad, p.weightGrad},
+                      std::pair{partialBiasGrad, p.biasGrad}}) {
+      Value partial = pair.first, result = pair.second;
+      if (!partial)
+        continue;
+      auto total = scf::ForOp::create(
+          nb, loc, index(nb, 0), numChunks, index(nb, 1), ValueRange{zeros(nb)},
+          [&](OpBuilder &lb, Location, Value c, ValueRange acc) {
+            scf::YieldOp::create(
+                lb, loc,
+                ValueRange{arith::AddFOp::create(
+                    lb, loc, acc[0], loadAcc(lb, partial, {c, j}, m))});
+          });
+      store(nb, total.getResult(0), result, {j}, m);
+    }
+  });
 }
 
 void GradKernelEmitter::emit(OpBuilder &b) {

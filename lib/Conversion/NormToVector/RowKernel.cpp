@@ -89,7 +89,8 @@ int64_t registerLanes(const RowNormProblem &p,
 /// 8 lanes take an extract and a pack per 8), and every statistic
 /// accumulates in two independent chains. AVX-512 registers already hold 16
 /// f32 lanes. GroupNorm's rows (per-channel γ) and rows with statistics
-/// given by the GEMM keep the register width.
+/// given by the GEMM keep the register width; the gradient kernels take
+/// this width too (GradKernel.cpp).
 int64_t wholeKernelLanes(const RowNormProblem &p,
                          const NormVectorCodegenOptions &options) {
   int64_t lanes = registerLanes(p, options);
@@ -856,21 +857,32 @@ void mlir::norm::emitRowNormKernel(RewriterBase &rewriter, Location loc,
       .emit(rewriter);
 }
 
-SmallVector<Value>
-mlir::norm::emitRowSums(OpBuilder &b, Location loc,
-                        const RowNormProblem &problem,
-                        const NormVectorCodegenOptions &options, Value length,
-                        unsigned numStats, RowAccumulateFn accumulate) {
+int64_t mlir::norm::rowKernelLanes(const RowNormProblem &problem,
+                                   const NormVectorCodegenOptions &options) {
+  return wholeKernelLanes(problem, options);
+}
+
+/// The lanes a caller of the sweeps asked for (0: the register width).
+static int64_t sweepLanes(const RowNormProblem &problem,
+                          const NormVectorCodegenOptions &options,
+                          int64_t lanes) {
+  return lanes > 0 ? lanes : registerLanes(problem, options);
+}
+
+SmallVector<Value> mlir::norm::emitRowSums(
+    OpBuilder &b, Location loc, const RowNormProblem &problem,
+    const NormVectorCodegenOptions &options, Value length, unsigned numStats,
+    RowAccumulateFn accumulate, int64_t lanes) {
   return RowKernelEmitter(loc, problem, options,
-                          registerLanes(problem, options))
+                          sweepLanes(problem, options, lanes))
       .reduceRow(b, length, numStats, accumulate);
 }
 
 void mlir::norm::emitRowSweep(OpBuilder &b, Location loc,
                               const RowNormProblem &problem,
                               const NormVectorCodegenOptions &options,
-                              Value length, RowStoreFn store) {
-  RowKernelEmitter(loc, problem, options, registerLanes(problem, options))
+                              Value length, RowStoreFn store, int64_t lanes) {
+  RowKernelEmitter(loc, problem, options, sweepLanes(problem, options, lanes))
       .sweepRow(b, length, Value(), /*nontemporal=*/false, store);
 }
 
@@ -889,8 +901,9 @@ Value mlir::norm::emitStreamingChoice(OpBuilder &b, Location loc,
 void mlir::norm::emitStreamingRowSweep(OpBuilder &b, Location loc,
                                        const RowNormProblem &problem,
                                        const NormVectorCodegenOptions &options,
-                                       Value row, RowStoreFn store) {
-  RowKernelEmitter(loc, problem, options, registerLanes(problem, options))
+                                       Value row, RowStoreFn store,
+                                       int64_t lanes) {
+  RowKernelEmitter(loc, problem, options, sweepLanes(problem, options, lanes))
       .streamRow(b, row, store);
 }
 

@@ -28,6 +28,13 @@ using RowAccumulateFn = function_ref<SmallVector<Value>(
 using RowStoreFn =
     function_ref<void(OpBuilder &, Value j, Value mask, bool nontemporal)>;
 
+/// The lanes (L) of a whole row kernel over `problem`'s rows: the register
+/// width in acc_type, or two registers' worth for rows of 16-bit x on a
+/// 256-bit target. The sweeps below take L from the caller (`lanes`, 0 for
+/// the register width), whose callbacks build vectors of L lanes.
+int64_t rowKernelLanes(const RowNormProblem &problem,
+                       const NormVectorCodegenOptions &options);
+
 /// The row kernel's statistics sweep over [0, length) of one row, for
 /// kernels built from its parts: `numStats` sums in `problem`'s
 /// accumulation type, blocked and Kahan-compensated, reduced to scalars.
@@ -35,13 +42,13 @@ SmallVector<Value> emitRowSums(OpBuilder &b, Location loc,
                                const RowNormProblem &problem,
                                const NormVectorCodegenOptions &options,
                                Value length, unsigned numStats,
-                               RowAccumulateFn accumulate);
+                               RowAccumulateFn accumulate, int64_t lanes = 0);
 
 /// The row kernel's store sweep over [0, length): whole vectors, then one
 /// masked vector for the tail (ordinary stores).
 void emitRowSweep(OpBuilder &b, Location loc, const RowNormProblem &problem,
                   const NormVectorCodegenOptions &options, Value length,
-                  RowStoreFn store);
+                  RowStoreFn store, int64_t lanes = 0);
 
 /// The row kernel's choice of streaming (non-temporal) stores for an
 /// output of `elements` elements of `elementBytes` bytes: an i1 that holds
@@ -60,7 +67,7 @@ Value emitStreamingChoice(OpBuilder &b, Location loc,
 void emitStreamingRowSweep(OpBuilder &b, Location loc,
                            const RowNormProblem &problem,
                            const NormVectorCodegenOptions &options, Value row,
-                           RowStoreFn store);
+                           RowStoreFn store, int64_t lanes = 0);
 
 /// The sfence that ends a kernel with streaming stores (outside any
 /// parallel body; nothing unless options.emitStoreFence).

@@ -99,23 +99,54 @@ func.func @ln_saved(%dy: memref<?x20xf32>, %x: memref<?x20xf32>, %g: memref<20xf
 // -----
 
 // Recomputed statistics (the forward kernel's Σx² sweep), bf16 data: dx
-// rounded to bf16 once; no dγ, so no partials.
+// rounded to bf16 once; no dγ, so no partials. Rows of 16-bit data take
+// the forward row kernel's width on AVX2, 16 f32 lanes (two registers):
+// one full-register load of dy or x, one store of dx per 16 values.
 // CHECK-LABEL: func.func @rms_bf16_dx_only
 //   CHECK-NOT: memref.alloc
 //       CHECK: scf.for
 //       CHECK:   scf.for %[[ROW:.*]] =
-//       CHECK:   arith.extf %{{.*}} : vector<8xbf16> to vector<8xf32>
+//       CHECK:   arith.extf %{{.*}} : vector<16xbf16> to vector<16xf32>
 //       CHECK:   vector.fma
 //       CHECK:   vector.reduction <add>
 //       CHECK:   math.sqrt
 //       CHECK:   vector.reduction <add>
-//       CHECK:   arith.truncf %{{.*}} : vector<8xf32> to vector<8xbf16>
-//       CHECK:   vector.store %{{.*}}, %{{.*}}[%[[ROW]], %{{.*}}] : memref<4x64xbf16>, vector<8xbf16>
+//       CHECK:   arith.truncf %{{.*}} : vector<16xf32> to vector<16xbf16>
+//       CHECK:   vector.store %{{.*}}, %{{.*}}[%[[ROW]], %{{.*}}] : memref<4x64xbf16>, vector<16xbf16>
+//   CHECK-NOT: vector<8xbf16>
 //   CHECK-NOT: norm.rms_norm_grad
 func.func @rms_bf16_dx_only(%dy: memref<4x64xbf16>, %x: memref<4x64xbf16>,
                             %dx: memref<4x64xbf16>) {
   norm.rms_norm_grad grad(%dy : memref<4x64xbf16>) ins(%x : memref<4x64xbf16>)
       outs(%dx : memref<4x64xbf16>)
+  return
+}
+
+// -----
+
+// bf16 LayerNorm with saved statistics and dγ, dβ: 16 lanes throughout
+// (the partial column sums are two f32 registers a step). The row sums of
+// dx keep U·L = 32 elements a step (2 accumulators of 16 lanes where f32
+// rows have 4 of 8), so that dy, x, γ and the sums fit the 16 registers.
+// CHECK-LABEL: func.func @ln_bf16_saved
+//       CHECK: %[[PG:.*]] = memref.alloc(%{{.*}}, %{{.*}}) {alignment = 64 : i64} : memref<?x?xf32>
+//       CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c512 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+//       CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c32 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+//       CHECK:     arith.extf %{{.*}} : vector<16xbf16> to vector<16xf32>
+//       CHECK: vector.reduction <add>, %{{.*}} : vector<16xf32> into f32
+//       CHECK: vector.reduction <add>, %{{.*}} : vector<16xf32> into f32
+//       CHECK: vector.store %{{.*}} {alignment = 32 : i64, nontemporal = true} : memref<?x200xbf16>, vector<16xbf16>
+//       CHECK: vector.store %{{.*}}, %[[PG]][%{{.*}}, %{{.*}}] : memref<?x?xf32>, vector<16xf32>
+//       CHECK: vector.maskedstore %{{.*}} : memref<?x200xbf16>, vector<16xi1>, vector<16xbf16>
+//   CHECK-NOT: vector<8xbf16>
+//   CHECK-NOT: norm.layer_norm_grad
+func.func @ln_bf16_saved(%dy: memref<?x200xbf16>, %x: memref<?x200xbf16>, %g: memref<200xbf16>,
+                         %m: memref<?xf32>, %r: memref<?xf32>, %dx: memref<?x200xbf16>,
+                         %dg: memref<200xf32>, %db: memref<200xf32>) {
+  norm.layer_norm_grad grad(%dy : memref<?x200xbf16>) ins(%x : memref<?x200xbf16>)
+      weight(%g : memref<200xbf16>) mean(%m : memref<?xf32>) rstd(%r : memref<?xf32>)
+      outs(%dx : memref<?x200xbf16>) weight_grad_outs(%dg : memref<200xf32>)
+      bias_grad_outs(%db : memref<200xf32>)
   return
 }
 

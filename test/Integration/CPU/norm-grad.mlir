@@ -35,6 +35,15 @@
 // RUN: %{run} --entry=rms_bf16_offset --dims=37,37 --pipeline='builtin.module(norm-lower-to-cpu{target=avx2 vector-options={streaming-threshold=1}})' --compare-pipeline='builtin.module(norm-lower-to-cpu{target=avx2 vector-options={streaming-threshold=-1}})' --compare-tol=1e-30 | FileCheck %s --check-prefix=SAME
 // The chunked column sums give the same bits on 2 threads as serially:
 // RUN: %{run} --entry=ln_param_grads --dims=300,300 --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0}})' --compare-pipeline='builtin.module(norm-lower-to-cpu{vector-options={parallel-threshold=-1}})' --compare-tol=1e-30 | FileCheck %s --check-prefix=SAME
+// AVX2 takes 16 lanes for bf16 rows (two f32 registers): rows of 203 (12
+// vectors and a masked tail of 11), recomputed LayerNorm statistics (also
+// on rows with |mean| = 10⁴·std), dγ and dβ over 37 rows, dx streamed
+// (each row's head a different length) on 2 threads, and the same bits
+// streamed as not:
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{target=avx2})' --entry=ln_bf16 --dims=37,203,37,203,203 | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{target=avx2})' --entry=ln_bf16 --dims=37,203,37,203,203 --arg-mean=1:1e4 --scale=1.7320508 | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{target=avx2 num-threads=2 vector-options={parallel-threshold=0 streaming-threshold=1}})' --entry=ln_bf16 --dims=37,203,37,203,203 | FileCheck %s
+// RUN: %{run} --entry=ln_bf16 --dims=37,203,37,203,203 --pipeline='builtin.module(norm-lower-to-cpu{target=avx2 vector-options={streaming-threshold=1}})' --compare-pipeline='builtin.module(norm-lower-to-cpu{target=avx2 vector-options={streaming-threshold=-1}})' --compare-tol=1e-30 | FileCheck %s --check-prefix=SAME
 // SAME: cmp_rel_err=0.000e+00 cmp_tol=1e-30 PASS
 // CHECK: {{^}}norm-run: entry={{[a-z0-9_]+}} pipeline={{project|custom}} threads={{[02]}} bytes={{[0-9]+}} median_ms={{[0-9.]+}} min_ms={{[0-9.]+}} gbps={{[0-9.]+}} rel_err={{[0-9.e+-]+}} tol={{1e-06|1e-05|2e-03|1e-02}} PASS{{$}}
 
@@ -116,4 +125,22 @@ func.func @ln_param_grads(%dy: tensor<?x48xf32>, %x: tensor<?x48xf32>)
       weight_grad_outs(%e1 : tensor<48xf32>) bias_grad_outs(%e2 : tensor<48xf32>)
       -> tensor<48xf32>, tensor<48xf32>
   return %dg, %db : tensor<48xf32>, tensor<48xf32>
+}
+
+// bf16 LayerNorm, recomputed statistics, all three results (dγ, dβ in f32);
+// rows of any length.
+func.func @ln_bf16(%dy: tensor<?x?xbf16>, %x: tensor<?x?xbf16>, %g: tensor<?xbf16>)
+    -> (tensor<?x?xbf16>, tensor<?xf32>, tensor<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %cols = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %e0 = tensor.empty(%rows, %cols) : tensor<?x?xbf16>
+  %e1 = tensor.empty(%cols) : tensor<?xf32>
+  %e2 = tensor.empty(%cols) : tensor<?xf32>
+  %dx, %dg, %db = norm.layer_norm_grad grad(%dy : tensor<?x?xbf16>) ins(%x : tensor<?x?xbf16>)
+      weight(%g : tensor<?xbf16>) outs(%e0 : tensor<?x?xbf16>)
+      weight_grad_outs(%e1 : tensor<?xf32>) bias_grad_outs(%e2 : tensor<?xf32>)
+      -> tensor<?x?xbf16>, tensor<?xf32>, tensor<?xf32>
+  return %dx, %dg, %db : tensor<?x?xbf16>, tensor<?xf32>, tensor<?xf32>
 }
