@@ -23,18 +23,32 @@
 
 // The NaN case is chosen among f32 lanes (norm-expand-bf16-truncation): a
 // vblendvps, no byte blend of a narrowed mask anywhere (NOBLEND).
-// NOBLEND-NOT: vpblendvb The RMSNorm and LayerNorm
-// rows take 16 lanes: two f32 registers pack into one of bf16
-// (vpackusdw + vpermq).
+// NOBLEND-NOT: vpblendvb
+// The RMSNorm and LayerNorm rows take 16 lanes in pair order (docs/
+// design.md, "bf16 rows in pair order"): x, γ and β widen with a vpslld
+// (even elements) and a vpblendw with zero (odd ones), and y's two f32
+// registers of rounded bits blend into one of bf16 with a vpsrld and a
+// vpblendw: no vpmovzxwd, no pack, no lane-crossing vpermq (the gradient
+// keeps natural order and packs).
 // CHECK-NOT: __truncsfbf2
 // CHECK-NOT: __extendbfsf2
 // CHECK-LABEL: rms:
+// CHECK-NOT: vpermq
+// CHECK-NOT: vpackusdw
+// CHECK-NOT: vpmovzxwd
 // CHECK: vblendvps
-// CHECK: vpackusdw %ymm
-// CHECK: vpermq $216
+// CHECK: vpsrld $16, %ymm[[R:[0-9]+]], %ymm[[R]]
+// CHECK-NEXT: vpblendw $170, %ymm{{[0-9]+}}, %ymm[[R]], %ymm
+// CHECK-NOT: vpermq
+// CHECK-NOT: vpackusdw
+// CHECK-NOT: vpmovzxwd
 // CHECK-LABEL: ln:
-// CHECK: vpackusdw %ymm
-// The gradient's sweeps take the same 16 lanes (dx packed the same way).
+// CHECK-NOT: vpermq
+// CHECK-NOT: vpackusdw
+// CHECK: vpblendw $170, %ymm
+// CHECK-NOT: vpermq
+// CHECK-NOT: vpackusdw
+// The gradient's sweeps take 16 lanes in natural order (dx packed).
 // CHECK-LABEL: grad:
 // CHECK: vpackusdw %ymm
 // CHECK: vpermq $216

@@ -38,9 +38,10 @@
 // VECTOR: omp.parallel num_threads(%{{.*}} : i32)
 // VECTOR: omp.wsloop
 // bf16 rows: masked loads of i16 (norm-bf16-memory-as-i16), 16 lanes on
-// AVX2 (one register of bf16).
+// AVX2 (one register of bf16), widened in pair order (even and odd
+// elements of each 32-bit word).
 // VECTOR: llvm.intr.masked.load %{{.*}} : (!llvm.ptr, vector<16xi1>, vector<16xi16>) -> vector<16xi16>
-// VECTOR: llvm.intr.vector.reduce.fadd
+// VECTOR-NEXT: llvm.bitcast %{{.*}} : vector<16xi16> to vector<8xi32>
 // INLINE-LABEL: llvm.func @block
 // INLINE-NOT: llvm.call @__norm_kernel
 // INLINE: omp.parallel

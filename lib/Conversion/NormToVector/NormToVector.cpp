@@ -200,6 +200,7 @@ getCodegenOptions(const ConvertNormToVectorPassOptions &options) {
                             codegen.vectorBits == 512;
   codegen.prefetchNextRow = options.prefetch;
   codegen.pipelineRows = options.pipelineRows;
+  codegen.bf16PairOrder = options.bf16PairOrder;
   codegen.parallelThresholdBytes = options.parallelThreshold;
   codegen.streamingThresholdBytes = options.streamingThreshold == 0
                                         ? getHostLastLevelCacheBytes()
@@ -221,6 +222,7 @@ struct ConvertNormToVectorPass
     options.streamingThreshold = streamingThreshold;
     options.pipelineRows = pipelineRows;
     options.prefetch = prefetch;
+    options.bf16PairOrder = bf16PairOrder;
     options.lowerMatmuls = lowerMatmuls;
     options.gemmTileRows = gemmTileRows;
     options.gemmTileVectors = gemmTileVectors;

@@ -101,12 +101,31 @@ int64_t wholeKernelLanes(const RowNormProblem &p,
   return lanes;
 }
 
+/// Whether a whole row kernel of `lanes` lanes keeps its bf16 vectors in
+/// pair order (VectorArith.h; docs/design.md, "bf16 rows in pair order"):
+/// 16 lanes on a 256-bit target without native bf16 rounding, with every
+/// row operand bf16 (an f32 γ would need a shuffle per load) and no step that
+/// depends on the lanes' order (the rotary embedding's lane pairs, a
+/// quantized y's groups and row buffer).
+bool bf16PairOrder(const RowNormProblem &p,
+                   const NormVectorCodegenOptions &options, int64_t lanes) {
+  if (!options.bf16PairOrder || options.vectorBits != 256 || lanes != 16 ||
+      !p.accType.isF32() || options.nativeBF16Conversion || p.quant || p.cos ||
+      p.channelLength || p.givenSpread)
+    return false;
+  for (Value mem : {p.x, p.residual, p.weight, p.bias, p.y, p.sum})
+    if (mem && !cast<MemRefType>(mem.getType()).getElementType().isBF16())
+      return false;
+  return true;
+}
+
 class RowKernelEmitter : VectorArith {
 public:
   RowKernelEmitter(Location loc, const RowNormProblem &p,
-                   const NormVectorCodegenOptions &options, int64_t lanes)
+                   const NormVectorCodegenOptions &options, int64_t lanes,
+                   bool pairOrder = false)
       : VectorArith(loc, lanes, p.accType, options.nativeBF16Conversion), p(p),
-        options(options) {
+        options(options), pairOrder(pairOrder) {
     if (p.quant)
       quantized.emplace(loc, p, vectorLanes, options);
   }
@@ -129,8 +148,49 @@ private:
   // Memory.
   void store(OpBuilder &b, Value v, Value mem, ValueRange indices,
              Value maskValue, bool nontemporal) {
-    writeVector(b, narrow(b, v, elementTypeOf(mem)), mem, indices, maskValue,
-                nontemporal, storeAlignment());
+    Value narrowed =
+        pairOrder ? narrowBF16Pairs(b, v) : narrow(b, v, elementTypeOf(mem));
+    writeVector(b, narrowed, mem, indices, maskValue, nontemporal,
+                storeAlignment());
+  }
+  /// loadAcc, in pair order when the kernel's vectors are.
+  Value load(OpBuilder &b, Value mem, ValueRange indices,
+             Value maskValue) const {
+    if (!pairOrder)
+      return loadAcc(b, mem, indices, maskValue);
+    VectorType type = vecType(elementTypeOf(mem));
+    Value bits =
+        maskValue
+            ? Value(vector::MaskedLoadOp::create(b, loc, type, mem, indices,
+                                                 maskValue, zerosOf(b, type)))
+            : Value(vector::LoadOp::create(b, loc, type, mem, indices));
+    return widenBF16Pairs(b, bits);
+  }
+  /// A mask of the row's positions as the lanes of the kernel's vectors.
+  Value laneMask(OpBuilder &b, Value maskValue) const {
+    return pairOrder ? toPairOrder(b, maskValue) : maskValue;
+  }
+  /// The horizontal sum of a statistic vector. In pair order, its lanes go
+  /// back to natural order and are added as the halving tree LLVM expands
+  /// a natural-order vector.reduction into on x86 (lane k + lane k + L/2,
+  /// and so on): the same sum, bit for bit. Not as a vector.reduction of
+  /// the shuffled lanes: its reassociation lets InstCombine drop the
+  /// shuffle, which would change the order of the adds.
+  Value reduceLanes(OpBuilder &b, Value v) const {
+    if (!pairOrder)
+      return vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD, v);
+    v = fromPairOrder(b, v);
+    for (int64_t half = vectorLanes / 2; half >= 1; half /= 2) {
+      SmallVector<int64_t> low, high;
+      for (int64_t i = 0; i < half; ++i) {
+        low.push_back(i);
+        high.push_back(half + i);
+      }
+      v = arith::AddFOp::create(b, loc,
+                                vector::ShuffleOp::create(b, loc, v, v, low),
+                                vector::ShuffleOp::create(b, loc, v, v, high));
+    }
+    return vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{0});
   }
   int64_t storeAlignment() {
     return vectorLanes * (elementTypeOf(p.y).getIntOrFloatBitWidth() / 8);
@@ -138,10 +198,10 @@ private:
 
   /// s = x (+ residual, rounded to the element type) at row `row`, [j, j+L).
   Value input(OpBuilder &b, Value row, Value j, Value maskValue) {
-    Value v = loadAcc(b, p.x, {row, j}, maskValue);
+    Value v = load(b, p.x, {row, j}, maskValue);
     if (!p.residual)
       return v;
-    Value r = loadAcc(b, p.residual, {row, j}, maskValue);
+    Value r = load(b, p.residual, {row, j}, maskValue);
     return roundThrough(b, arith::AddFOp::create(b, loc, v, r),
                         elementTypeOf(p.x));
   }
@@ -186,6 +246,8 @@ private:
   // A strided y's offset from that pointer and row stride, in elements
   // (null for an identity layout).
   Value yOffset, yRowStride;
+  /// bf16 vectors in pair order (bf16PairOrder).
+  bool pairOrder;
 };
 
 /// Sums `numStats` row statistics. Accuracy does not degrade with n: the row
@@ -295,8 +357,7 @@ SmallVector<Value> RowKernelEmitter::reduceRow(OpBuilder &b, Value length,
 
   SmallVector<Value> sums;
   for (Value v : tail.getResults())
-    sums.push_back(
-        vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD, v));
+    sums.push_back(reduceLanes(b, v));
   return sums;
 }
 
@@ -433,7 +494,7 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
           Value d = arith::SubFOp::create(nb, loc, input(nb, row, j, m),
                                           shiftVec);
           if (m)
-            d = arith::SelectOp::create(nb, loc, m, d, zeros(nb));
+            d = arith::SelectOp::create(nb, loc, laneMask(nb, m), d, zeros(nb));
           return SmallVector<Value>{
               arith::AddFOp::create(nb, loc, accs[0], d),
               vector::FMAOp::create(nb, loc, d, d, accs[1])};
@@ -512,15 +573,15 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
       return roundEarly ? roundThrough(nb, x, p.weightType) : x;
     };
     if (scaled) {
-      Value factor = p.weight ? loadAcc(nb, p.weight, {j}, m)
-                              : splat(nb, accConst(nb, 1.0));
+      Value factor =
+          p.weight ? load(nb, p.weight, {j}, m) : splat(nb, accConst(nb, 1.0));
       if (p.weightOffset != 0.0)
         factor = round(arith::AddFOp::create(
             nb, loc, factor, splat(nb, accConst(nb, p.weightOffset))));
       v = round(arith::MulFOp::create(nb, loc, v, factor));
     }
     if (p.bias) {
-      v = arith::AddFOp::create(nb, loc, v, loadAcc(nb, p.bias, {j}, m));
+      v = arith::AddFOp::create(nb, loc, v, load(nb, p.bias, {j}, m));
       if (p.weightType != elementTypeOf(p.y))
         v = round(v);
     }
@@ -723,8 +784,7 @@ Value RowKernelEmitter::sweepRowAccumulating(OpBuilder &b, Value length,
   Value blockSum = arith::SubFOp::create(b, loc, blocks.getResult(0),
                                          blocks.getResult(1));
   Value total = arith::AddFOp::create(b, loc, blockSum, tail);
-  return vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD,
-                                     total);
+  return reduceLanes(b, total);
 }
 
 /// Rows [firstRow, endRow) with the statistics of row r+1 gathered during
@@ -853,7 +913,9 @@ void RowKernelEmitter::emit(OpBuilder &b) {
 void mlir::norm::emitRowNormKernel(RewriterBase &rewriter, Location loc,
                                    const RowNormProblem &problem,
                                    const NormVectorCodegenOptions &options) {
-  RowKernelEmitter(loc, problem, options, wholeKernelLanes(problem, options))
+  int64_t lanes = wholeKernelLanes(problem, options);
+  RowKernelEmitter(loc, problem, options, lanes,
+                   bf16PairOrder(problem, options, lanes))
       .emit(rewriter);
 }
 

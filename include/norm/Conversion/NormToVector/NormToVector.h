@@ -39,6 +39,9 @@ struct NormVectorCodegenOptions {
   /// Without pipelining: prefetch the next row's input during the
   /// normalize sweep.
   bool prefetchNextRow = true;
+  /// Whole row kernels of bf16 on 256-bit targets keep their 16-lane
+  /// vectors in pair order (docs/design.md, "bf16 rows in pair order").
+  bool bf16PairOrder = true;
   /// Round f32 → bf16 with AVX512-BF16's vcvtneps2bf16 (x86vector dialect);
   /// needs `convert-vector-to-llvm{enable-x86vector}` and a CPU with it.
   bool nativeBF16Conversion = false;
