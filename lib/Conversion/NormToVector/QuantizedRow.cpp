@@ -175,63 +175,10 @@ Value QuantizedRowWriter::quantizeFloat8(OpBuilder &b, Value t,
       arith::AddFOp::create(b, loc, magnitude, bitcast(vecType(acc), c));
   // Bit 7 of the sum is 0 (the code is below 0x80), so the sign goes there
   // and the truncation drops the rest.
-  Value code = arith::OrIOp::create(b, loc, bitcast(intType, sum), sign);
-  Value byte = gatherLowBytes(b, code);
-  if (!byte)
-    byte = arith::TruncIOp::create(b, loc, vecType(b.getI8Type()), code);
+  Value byte = arith::TruncIOp::create(
+      b, loc, vecType(b.getI8Type()),
+      arith::OrIOp::create(b, loc, bitcast(intType, sum), sign));
   return bitcast(vecType(type), byte);
-}
-
-/// The low byte of each i32 lane of `code` (vector<L x i32>, L = 8 or 16)
-/// through AVX2's vpshufb: each 256-bit piece's bytes 0, 4, 8, 12 of both
-/// 128-bit halves moved to the piece's own 4-byte slots (the others
-/// zeroed), the pieces or'ed and the two halves or'ed: 2 vpshufb, 2 vpor
-/// and a vextracti128 for 16 lanes, where the truncation's lowering
-/// (vpand 2, vpackusdw, vextracti128, vpackuswb, vpshufd) takes 6. The
-/// C replica measured the same bytes 4.1% faster on the AVX2 VM
-/// (docs/performance.md, "2026-11-27: what bounds the fp8 sweep"). Null
-/// where this is not an x86 target with 256-bit registers.
-Value QuantizedRowWriter::gatherLowBytes(OpBuilder &b, Value code) {
-  if (!x86RoundingConversion || vectorBits != 256 ||
-      (vectorLanes != 8 && vectorLanes != 16) ||
-      cast<VectorType>(code.getType()).getElementType() != b.getI32Type())
-    return Value();
-  Type i8 = b.getI8Type();
-  auto bytesType = VectorType::get({32}, i8);
-  int64_t pieces = vectorLanes / 8;
-  Value gathered;
-  for (int64_t piece = 0; piece < pieces; ++piece) {
-    // Lanes 0-3 (the low half) go to bytes 8 * piece of the low half,
-    // lanes 4-7 to bytes 8 * piece + 4 of the high half (vpshufb moves
-    // bytes within a 128-bit half only), so the halves' or is in order.
-    SmallVector<int8_t> mask(32, -1);
-    for (int64_t k = 0; k < 4; ++k) {
-      mask[8 * piece + k] = 4 * k;
-      mask[16 + 8 * piece + 4 + k] = 4 * k;
-    }
-    Value part = code;
-    if (pieces > 1)
-      part =
-          vector::ExtractStridedSliceOp::create(b, loc, code, 8 * piece, 8, 1);
-    Value bytes = vector::BitCastOp::create(b, loc, bytesType, part);
-    Value maskValue = arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(bytesType, ArrayRef<int8_t>(mask)));
-    Value shuffled =
-        LLVM::CallIntrinsicOp::create(b, loc, bytesType,
-                                      b.getStringAttr("llvm.x86.avx2.pshuf.b"),
-                                      ValueRange{bytes, maskValue})
-            .getResult(0);
-    gathered =
-        gathered ? arith::OrIOp::create(b, loc, gathered, shuffled).getResult()
-                 : shuffled;
-  }
-  Value low = vector::ExtractStridedSliceOp::create(b, loc, gathered, 0, 16, 1);
-  Value high =
-      vector::ExtractStridedSliceOp::create(b, loc, gathered, 16, 16, 1);
-  Value all = arith::OrIOp::create(b, loc, low, high);
-  if (vectorLanes == 16)
-    return all;
-  return vector::ExtractStridedSliceOp::create(b, loc, all, 0, vectorLanes, 1);
 }
 
 /// q = sat(rne(y · inverse)) for i8 as createQuantize computes it, with its

@@ -59,7 +59,6 @@ private:
   Value quantizeFloat8(OpBuilder &b, Value t, FloatType type);
   Value quantizeInt8(OpBuilder &b, Value t);
   Value quantizeInt8ByConversion(OpBuilder &b, Value t, double qmax);
-  Value gatherLowBytes(OpBuilder &b, Value code);
   void storeQuantized(OpBuilder &b, Value row, Value j, Value y,
                       Value inverseScale, Value mask, bool nontemporal);
 

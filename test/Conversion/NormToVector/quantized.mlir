@@ -51,29 +51,6 @@
 //       STREAM: scf.parallel
 //       STREAM: vector.store {{.*}} {alignment = 16 : i64, nontemporal = true} : memref<?x?xf8E4M3FN>, vector<16xf8E4M3FN>
 //       STREAM: llvm.x86.sse.sfence
-// AVX2 (256-bit registers): the codes' low bytes gathered by vpshufb, two
-// per 16 lanes, and the pieces' and halves' or, no truncation.
-// AVX2-LABEL: func.func @static
-//       AVX2:   %[[CODE:.*]] = arith.ori %{{.*}} : vector<16xi32>
-//       AVX2:   %[[LO:.*]] = vector.extract_strided_slice %[[CODE]] {offsets = [0], sizes = [8], strides = [1]} : vector<16xi32> to vector<8xi32>
-//       AVX2:   %[[LOB:.*]] = vector.bitcast %[[LO]] : vector<8xi32> to vector<32xi8>
-//       AVX2:   %[[M0:.*]] = arith.constant dense<[0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1]> : vector<32xi8>
-//       AVX2:   %[[S0:.*]] = llvm.call_intrinsic "llvm.x86.avx2.pshuf.b"(%[[LOB]], %[[M0]])
-//       AVX2:   %[[HI:.*]] = vector.extract_strided_slice %[[CODE]] {offsets = [8], sizes = [8], strides = [1]} : vector<16xi32> to vector<8xi32>
-//       AVX2:   %[[HIB:.*]] = vector.bitcast %[[HI]] : vector<8xi32> to vector<32xi8>
-//       AVX2:   %[[M1:.*]] = arith.constant dense<[-1, -1, -1, -1, -1, -1, -1, -1, 0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 4, 8, 12]> : vector<32xi8>
-//       AVX2:   %[[S1:.*]] = llvm.call_intrinsic "llvm.x86.avx2.pshuf.b"(%[[HIB]], %[[M1]])
-//       AVX2:   %[[BOTH:.*]] = arith.ori %[[S0]], %[[S1]] : vector<32xi8>
-//       AVX2:   %[[H0:.*]] = vector.extract_strided_slice %[[BOTH]] {offsets = [0], sizes = [16], strides = [1]}
-//       AVX2:   %[[H1:.*]] = vector.extract_strided_slice %[[BOTH]] {offsets = [16], sizes = [16], strides = [1]}
-//       AVX2:   %[[BYTES:.*]] = arith.ori %[[H0]], %[[H1]] : vector<16xi8>
-//       AVX2:   arith.bitcast %[[BYTES]] : vector<16xi8> to vector<16xf8E4M3FN>
-//   AVX2-NOT:   arith.trunci {{.*}} to vector<16xi8>
-//       AVX2:   vector.maskedstore {{.*}} vector<16xf8E4M3FN>
-// GENERIC-LABEL: func.func @static
-//   GENERIC-NOT:   llvm.call_intrinsic
-//       GENERIC:   arith.trunci %{{.*}} : vector<{{[0-9]+}}xi32> to vector<{{[0-9]+}}xi8>
-//   GENERIC-NOT:   llvm.call_intrinsic
 func.func @static(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %s: f32, %q: memref<?x?xf8E4M3FN>) {
   norm.rms_norm ins(%x : memref<?x?xbf16>) weight(%g : memref<?xbf16>) scale(%s : f32) outs(%q : memref<?x?xf8E4M3FN>)
   return

@@ -20,8 +20,8 @@
 // both signs. The two pipelines' bytes must be equal (diff); the first is
 // the kernel's (no norm op and none of createQuantize's clamps are left
 // for norm-decompose). The kernel built for AVX2 whatever the host (8 f32
-// lanes, the codes' bytes gathered by vpshufb) must give the same bytes
-// too; quantized-encode-bf16.mlir covers its 16 lanes.
+// lanes) must give the same bytes too; quantized-encode-bf16.mlir covers
+// its 16 lanes.
 
 // KERNEL: IR Dump After NormDecomposePass
 // KERNEL-NOT: norm.rms_norm
