@@ -248,7 +248,9 @@ Value QuantizedRowWriter::quantizeInt8ByConversion(OpBuilder &b, Value t,
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, bound, t), bound,
       t);
   VectorType pieceType = VectorType::get({pieceLanes}, i32);
-  Value converted = intSplat(vectorLanes, 0);
+  // The destination of the pieces' insertion, only where there are pieces.
+  Value converted =
+      pieceLanes == vectorLanes ? Value() : intSplat(vectorLanes, 0);
   for (int64_t offset = 0; offset < vectorLanes; offset += pieceLanes) {
     Value piece = clamped;
     if (pieceLanes != vectorLanes)
