@@ -83,8 +83,7 @@ private:
     // not fit the register file beside them (LayerNorm: 2 sums × 4 × 2
     // registers), and the sweep would spill in its inner loop. They keep
     // the elements per step of the register width instead (U·L the same).
-    int64_t registerWidth = std::max<int64_t>(
-        1, options.vectorBits / FloatType(p.accType).getWidth());
+    int64_t registerWidth = registerLanes(shape, options);
     if (vectorLanes > registerWidth)
       dxSumsOptions.accumulators = std::max<int64_t>(
           1, options.accumulators * registerWidth / vectorLanes);

@@ -73,14 +73,18 @@ int64_t bytesOf(Value mem) {
   return cast<MemRefType>(mem.getType()).getElementTypeBitWidth() / 8;
 }
 
+} // namespace
+
 /// The vectors have L lanes of acc_type, as many as fit the target's
 /// vector registers. This is the width of the sweeps other kernels build
 /// with (emitRowSums, emitRowSweep): their callbacks make vectors of it.
-int64_t registerLanes(const RowNormProblem &p,
-                      const NormVectorCodegenOptions &options) {
+int64_t mlir::norm::registerLanes(const RowNormProblem &p,
+                                  const NormVectorCodegenOptions &options) {
   FloatType acc = p.accType;
   return std::max<int64_t>(1, options.vectorBits / acc.getWidth());
 }
+
+namespace {
 
 /// The width of a whole row kernel (emitRowNormKernel): on 256-bit targets,
 /// rows of 16-bit elements take two registers' worth (16 f32 lanes). A load
