@@ -84,8 +84,6 @@ int64_t mlir::norm::registerLanes(const RowNormProblem &p,
   return std::max<int64_t>(1, options.vectorBits / acc.getWidth());
 }
 
-namespace {
-
 /// The width of a whole row kernel (emitRowNormKernel): on 256-bit targets,
 /// rows of 16-bit elements take two registers' worth (16 f32 lanes). A load
 /// of x is then one full register, the rounded halves of two f32 registers
@@ -95,8 +93,8 @@ namespace {
 /// f32 lanes. GroupNorm's rows (per-channel γ) and rows with statistics
 /// given by the GEMM keep the register width; the gradient kernels take
 /// this width too (GradKernel.cpp).
-int64_t wholeKernelLanes(const RowNormProblem &p,
-                         const NormVectorCodegenOptions &options) {
+int64_t mlir::norm::rowKernelLanes(const RowNormProblem &p,
+                                   const NormVectorCodegenOptions &options) {
   int64_t lanes = registerLanes(p, options);
   bool sixteenBitRows = p.elementType().getIntOrFloatBitWidth() == 16;
   if (options.vectorBits == 256 && lanes == 8 && sixteenBitRows &&
@@ -104,6 +102,8 @@ int64_t wholeKernelLanes(const RowNormProblem &p,
     return 2 * lanes;
   return lanes;
 }
+
+namespace {
 
 /// Whether a whole row kernel of `lanes` lanes keeps its bf16 vectors in
 /// pair order (VectorArith.h; docs/design.md, "bf16 rows in pair order"):
@@ -917,15 +917,10 @@ void RowKernelEmitter::emit(OpBuilder &b) {
 void mlir::norm::emitRowNormKernel(RewriterBase &rewriter, Location loc,
                                    const RowNormProblem &problem,
                                    const NormVectorCodegenOptions &options) {
-  int64_t lanes = wholeKernelLanes(problem, options);
+  int64_t lanes = rowKernelLanes(problem, options);
   RowKernelEmitter(loc, problem, options, lanes,
                    bf16PairOrder(problem, options, lanes))
       .emit(rewriter);
-}
-
-int64_t mlir::norm::rowKernelLanes(const RowNormProblem &problem,
-                                   const NormVectorCodegenOptions &options) {
-  return wholeKernelLanes(problem, options);
 }
 
 /// The lanes a caller of the sweeps asked for (0: the register width).
