@@ -174,16 +174,19 @@ private:
   Value laneMask(OpBuilder &b, Value maskValue) const {
     return pairOrder ? toPairOrder(b, maskValue) : maskValue;
   }
-  /// The horizontal sum of a statistic vector. In pair order, its lanes go
-  /// back to natural order and are added as the halving tree LLVM expands
-  /// a natural-order vector.reduction into on x86 (lane k + lane k + L/2,
-  /// and so on): the same sum, bit for bit. Not as a vector.reduction of
-  /// the shuffled lanes: its reassociation lets InstCombine drop the
-  /// shuffle, which would change the order of the adds.
+  /// The horizontal sum of a statistic vector as an explicit halving tree
+  /// of its natural-order lanes (lane k + lane k + L/2, and so on), pair
+  /// order going back to natural order first: both orders add the same
+  /// lanes in the same order, the same sum bit for bit. Not a
+  /// vector.reduction: its reassociation lets LLVM choose the tree (the
+  /// halving one on x86 today, vhaddps's neighbouring pairs where a -mcpu
+  /// favours it) and, of shuffled lanes, lets InstCombine drop the shuffle.
+  /// Once a row: the tree LLVM expanded the reduction into on x86, less the
+  /// add of its +0.0 start value, a no-op here (sums of accumulators that
+  /// start at +0.0 are never -0.0).
   Value reduceLanes(OpBuilder &b, Value v) const {
-    if (!pairOrder)
-      return vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD, v);
-    v = fromPairOrder(b, v);
+    if (pairOrder)
+      v = fromPairOrder(b, v);
     for (int64_t half = vectorLanes / 2; half >= 1; half /= 2) {
       SmallVector<int64_t> low, high;
       for (int64_t i = 0; i < half; ++i) {
