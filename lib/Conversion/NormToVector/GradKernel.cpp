@@ -83,8 +83,7 @@ private:
     // not fit the register file beside them (LayerNorm: 2 sums × 4 × 2
     // registers), and the sweep would spill in its inner loop. They keep
     // the elements per step of the register width instead (U·L the same).
-    int64_t registerWidth = std::max<int64_t>(
-        1, options.vectorBits / FloatType(p.accType).getWidth());
+    int64_t registerWidth = registerLanes(shape, options);
     if (vectorLanes > registerWidth)
       dxSumsOptions.accumulators = std::max<int64_t>(
           1, options.accumulators * registerWidth / vectorLanes);
@@ -106,12 +105,13 @@ private:
              bool nontemporal = false);
   bool hasColumnSums() const { return p.weightGrad || p.biasGrad; }
   /// The row kernel's sweeps over a whole row, in vectors of this width.
-  /// The row sums of dx take `sumsOptions`.
-  SmallVector<Value>
-  rowSums(OpBuilder &b, unsigned numStats, RowAccumulateFn accumulate,
-          const NormVectorCodegenOptions *sumsOptions = nullptr) {
-    return emitRowSums(b, loc, rowShape, sumsOptions ? *sumsOptions : options,
-                       p.n, numStats, accumulate, vectorLanes);
+  /// The sums take `sumsOptions`: `options` for the statistics,
+  /// `dxSumsOptions` for the row sums of dx.
+  SmallVector<Value> rowSums(OpBuilder &b,
+                             const NormVectorCodegenOptions &sumsOptions,
+                             unsigned numStats, RowAccumulateFn accumulate) {
+    return emitRowSums(b, loc, rowShape, sumsOptions, p.n, numStats, accumulate,
+                       vectorLanes);
   }
   void rowSweep(OpBuilder &b, RowStoreFn store) {
     emitRowSweep(b, loc, rowShape, options, p.n, store, vectorLanes);
@@ -170,8 +170,8 @@ GradKernelEmitter::RowStatistics GradKernelEmitter::emitStatistics(OpBuilder &b,
   }
   Value nAsAcc = indexToAcc(b, p.n);
   if (!p.isLayerNorm) {
-    Value sumSquares =
-        rowSums(b, 1, [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
+    Value sumSquares = rowSums(
+        b, options, 1, [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
           Value v = loadAcc(nb, p.x, {row, j}, m);
           return SmallVector<Value>{
               vector::FMAOp::create(nb, loc, v, v, accs[0])};
@@ -181,15 +181,15 @@ GradKernelEmitter::RowStatistics GradKernelEmitter::emitStatistics(OpBuilder &b,
         p.epsilon);
     return s;
   }
-  Value sum =
-      rowSums(b, 1, [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
-        return SmallVector<Value>{arith::AddFOp::create(
-            nb, loc, accs[0], loadAcc(nb, p.x, {row, j}, m))};
-      })[0];
+  Value sum = rowSums(b, options, 1,
+                      [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
+                        return SmallVector<Value>{arith::AddFOp::create(
+                            nb, loc, accs[0], loadAcc(nb, p.x, {row, j}, m))};
+                      })[0];
   s.shift = arith::DivFOp::create(b, loc, sum, nAsAcc);
   Value shiftVec = splat(b, s.shift);
-  SmallVector<Value> moments =
-      rowSums(b, 2, [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
+  SmallVector<Value> moments = rowSums(
+      b, options, 2, [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
         Value d = arith::SubFOp::create(nb, loc, loadAcc(nb, p.x, {row, j}, m),
                                         shiftVec);
         if (m)
@@ -235,7 +235,7 @@ void GradKernelEmitter::emitRow(OpBuilder &b, Value row, Value chunk) {
   Value rstdVec, bVec, cVec;
   if (p.dx) {
     SmallVector<Value> sums = rowSums(
-        b, p.isLayerNorm ? 2 : 1,
+        b, dxSumsOptions, p.isLayerNorm ? 2 : 1,
         [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
           Value dyHat =
               gradOfNormalized(nb, loadAcc(nb, p.dy, {row, j}, m), j, m);
@@ -245,8 +245,7 @@ void GradKernelEmitter::emitRow(OpBuilder &b, Value row, Value chunk) {
           if (p.isLayerNorm)
             next.push_back(arith::AddFOp::create(nb, loc, accs[1], dyHat));
           return next;
-        },
-        &dxSumsOptions);
+        });
     Value coefficient = arith::DivFOp::create(b, loc, sums[0], nAsAcc);
     if (p.epsMode == EpsMode::outside_sqrt) {
       Value inverse = arith::DivFOp::create(b, loc, accConst(b, 1.0), s.rstd);

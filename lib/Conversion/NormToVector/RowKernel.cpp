@@ -73,11 +73,13 @@ int64_t bytesOf(Value mem) {
   return cast<MemRefType>(mem.getType()).getElementTypeBitWidth() / 8;
 }
 
+} // namespace
+
 /// The vectors have L lanes of acc_type, as many as fit the target's
 /// vector registers. This is the width of the sweeps other kernels build
 /// with (emitRowSums, emitRowSweep): their callbacks make vectors of it.
-int64_t registerLanes(const RowNormProblem &p,
-                      const NormVectorCodegenOptions &options) {
+int64_t mlir::norm::registerLanes(const RowNormProblem &p,
+                                  const NormVectorCodegenOptions &options) {
   FloatType acc = p.accType;
   return std::max<int64_t>(1, options.vectorBits / acc.getWidth());
 }
@@ -91,8 +93,8 @@ int64_t registerLanes(const RowNormProblem &p,
 /// f32 lanes. GroupNorm's rows (per-channel γ) and rows with statistics
 /// given by the GEMM keep the register width; the gradient kernels take
 /// this width too (GradKernel.cpp).
-int64_t wholeKernelLanes(const RowNormProblem &p,
-                         const NormVectorCodegenOptions &options) {
+int64_t mlir::norm::rowKernelLanes(const RowNormProblem &p,
+                                   const NormVectorCodegenOptions &options) {
   int64_t lanes = registerLanes(p, options);
   bool sixteenBitRows = p.elementType().getIntOrFloatBitWidth() == 16;
   if (options.vectorBits == 256 && lanes == 8 && sixteenBitRows &&
@@ -100,6 +102,8 @@ int64_t wholeKernelLanes(const RowNormProblem &p,
     return 2 * lanes;
   return lanes;
 }
+
+namespace {
 
 /// Whether a whole row kernel of `lanes` lanes keeps its bf16 vectors in
 /// pair order (VectorArith.h; docs/design.md, "bf16 rows in pair order"):
@@ -170,16 +174,19 @@ private:
   Value laneMask(OpBuilder &b, Value maskValue) const {
     return pairOrder ? toPairOrder(b, maskValue) : maskValue;
   }
-  /// The horizontal sum of a statistic vector. In pair order, its lanes go
-  /// back to natural order and are added as the halving tree LLVM expands
-  /// a natural-order vector.reduction into on x86 (lane k + lane k + L/2,
-  /// and so on): the same sum, bit for bit. Not as a vector.reduction of
-  /// the shuffled lanes: its reassociation lets InstCombine drop the
-  /// shuffle, which would change the order of the adds.
+  /// The horizontal sum of a statistic vector as an explicit halving tree
+  /// of its natural-order lanes (lane k + lane k + L/2, and so on), pair
+  /// order going back to natural order first: both orders add the same
+  /// lanes in the same order, the same sum bit for bit. Not a
+  /// vector.reduction: its reassociation lets LLVM choose the tree (the
+  /// halving one on x86 today, vhaddps's neighbouring pairs where a -mcpu
+  /// favours it) and, of shuffled lanes, lets InstCombine drop the shuffle.
+  /// Once a row: the tree LLVM expanded the reduction into on x86, less the
+  /// add of its +0.0 start value, a no-op here (sums of accumulators that
+  /// start at +0.0 are never -0.0).
   Value reduceLanes(OpBuilder &b, Value v) const {
-    if (!pairOrder)
-      return vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD, v);
-    v = fromPairOrder(b, v);
+    if (pairOrder)
+      v = fromPairOrder(b, v);
     for (int64_t half = vectorLanes / 2; half >= 1; half /= 2) {
       SmallVector<int64_t> low, high;
       for (int64_t i = 0; i < half; ++i) {
@@ -913,15 +920,10 @@ void RowKernelEmitter::emit(OpBuilder &b) {
 void mlir::norm::emitRowNormKernel(RewriterBase &rewriter, Location loc,
                                    const RowNormProblem &problem,
                                    const NormVectorCodegenOptions &options) {
-  int64_t lanes = wholeKernelLanes(problem, options);
+  int64_t lanes = rowKernelLanes(problem, options);
   RowKernelEmitter(loc, problem, options, lanes,
                    bf16PairOrder(problem, options, lanes))
       .emit(rewriter);
-}
-
-int64_t mlir::norm::rowKernelLanes(const RowNormProblem &problem,
-                                   const NormVectorCodegenOptions &options) {
-  return wholeKernelLanes(problem, options);
 }
 
 /// The lanes a caller of the sweeps asked for (0: the register width).

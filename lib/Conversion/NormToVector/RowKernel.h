@@ -28,6 +28,11 @@ using RowAccumulateFn = function_ref<SmallVector<Value>(
 using RowStoreFn =
     function_ref<void(OpBuilder &, Value j, Value mask, bool nontemporal)>;
 
+/// The register width in `problem`'s acc_type: the lanes of a target
+/// vector register, at least 1.
+int64_t registerLanes(const RowNormProblem &problem,
+                      const NormVectorCodegenOptions &options);
+
 /// The lanes (L) of a whole row kernel over `problem`'s rows: the register
 /// width in acc_type, or two registers' worth for rows of 16-bit x on a
 /// 256-bit target. The sweeps below take L from the caller (`lanes`, 0 for

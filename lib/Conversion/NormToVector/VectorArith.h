@@ -11,6 +11,7 @@
 #define NORM_LIB_CONVERSION_NORMTOVECTOR_VECTORARITH_H
 
 #include "norm/Conversion/Utils/ScalarArith.h"
+#include "norm/Transforms/BF16Rounding.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -107,30 +108,13 @@ protected:
         arith::BitcastOp::create(b, loc, halves, odd), concat);
   }
   /// 16 f32 lanes in pair order rounded to 16 bf16 in natural order: the
-  /// integer round to nearest even of arith-expand, with the quiet NaN
-  /// chosen among the f32 lanes (as norm-expand-bf16-truncation does), so
+  /// rounding of norm-expand-bf16-truncation (createBF16RoundedWords), so
   /// the bits are those of arith.truncf. The even lanes' rounded bits
   /// shift down into the low halves of the words, the odd lanes' keep their
   /// high halves: one shift and one blend, where natural order packs and
   /// permutes.
   Value narrowBF16Pairs(OpBuilder &b, Value v) const {
-    auto f32x16 = cast<VectorType>(v.getType());
-    auto i32x16 = f32x16.clone(b.getI32Type());
-    Value isNaN =
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, v, v);
-    Value quietNaN = arith::ConstantOp::create(
-        b, loc,
-        DenseElementsAttr::get(
-            f32x16, b.getFloatAttr(b.getF32Type(),
-                                   APFloat::getQNaN(APFloat::IEEEsingle()))));
-    Value bits = arith::BitcastOp::create(
-        b, loc, i32x16, arith::SelectOp::create(b, loc, isNaN, quietNaN, v));
-    Value lowestKeptBit = arith::AndIOp::create(
-        b, loc, arith::ShRUIOp::create(b, loc, bits, i32Splat(b, 16, 16)),
-        i32Splat(b, 16, 1));
-    Value biased = arith::AddIOp::create(
-        b, loc, arith::AddIOp::create(b, loc, bits, i32Splat(b, 16, 0x7fff)),
-        lowestKeptBit);
+    Value biased = createBF16RoundedWords(b, loc, v);
     SmallVector<int64_t> evenLanes, oddLanes;
     for (int64_t i = 0; i < 8; ++i) {
       evenLanes.push_back(i);

@@ -6,10 +6,13 @@
 // byte blend (four instructions per 8 values on AVX2). Choosing the NaN
 // among the f32 lanes before the rounding gives the same bits with one
 // vblendvps. InstCombine cannot move the select below the rounding: the
-// rounding's operands all depend on it.
+// rounding's operands all depend on it. The rounding itself
+// (createBF16RoundedWords, BF16Rounding.h) is shared with the row kernels'
+// bf16 pair order.
 //
 //===----------------------------------------------------------------------===//
 
+#include "norm/Transforms/BF16Rounding.h"
 #include "norm/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -26,6 +29,40 @@ namespace norm {
 using namespace mlir;
 using namespace mlir::norm;
 
+/// `scalar` as a constant of `type`: itself, or splat over a vector type.
+static Value constantOf(OpBuilder &b, Location loc, Type type,
+                        TypedAttr scalar) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return arith::ConstantOp::create(b, loc,
+                                     DenseElementsAttr::get(vector, scalar));
+  return arith::ConstantOp::create(b, loc, scalar);
+}
+
+/// The type of `type`'s shape (itself when scalar) with `elementType`.
+static Type withElementType(Type type, Type elementType) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.clone(elementType);
+  return elementType;
+}
+
+Value mlir::norm::createBF16RoundedWords(OpBuilder &b, Location loc, Value x) {
+  Type i32 = withElementType(x.getType(), b.getI32Type());
+  auto intConstant = [&](int64_t value) {
+    return constantOf(b, loc, i32, b.getI32IntegerAttr(value));
+  };
+  Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  Value quietNaN = constantOf(
+      b, loc, x.getType(),
+      b.getFloatAttr(b.getF32Type(), APFloat::getQNaN(APFloat::IEEEsingle())));
+  Value bits = arith::BitcastOp::create(
+      b, loc, i32, arith::SelectOp::create(b, loc, isNaN, quietNaN, x));
+  Value shifted = arith::ShRUIOp::create(b, loc, bits, intConstant(16));
+  Value lowestKeptBit = arith::AndIOp::create(b, loc, shifted, intConstant(1));
+  return arith::AddIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, bits, intConstant(0x7fff)),
+      lowestKeptBit);
+}
+
 namespace {
 
 struct ExpandTruncFToBF16 : OpRewritePattern<arith::TruncFOp> {
@@ -41,42 +78,13 @@ struct ExpandTruncFToBF16 : OpRewritePattern<arith::TruncFOp> {
     if (std::optional<arith::RoundingMode> mode = op.getRoundingmode())
       if (*mode != arith::RoundingMode::to_nearest_even)
         return rewriter.notifyMatchFailure(op, "not to nearest even");
-    auto shaped = [&](Type elementType) -> Type {
-      if (auto vector = dyn_cast<VectorType>(inType))
-        return vector.clone(elementType);
-      return elementType;
-    };
     Location loc = op.getLoc();
-    Type i32 = shaped(rewriter.getI32Type());
-    auto constant = [&](Type type, TypedAttr scalar) -> Value {
-      if (auto vector = dyn_cast<VectorType>(type))
-        return arith::ConstantOp::create(
-            rewriter, loc, DenseElementsAttr::get(vector, scalar));
-      return arith::ConstantOp::create(rewriter, loc, scalar);
-    };
-    auto intConstant = [&](int64_t value) {
-      return constant(i32, rewriter.getI32IntegerAttr(value));
-    };
-    Value x = op.getIn();
-    Value isNaN =
-        arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::UNO, x, x);
-    Value quietNaN = constant(
-        inType, rewriter.getFloatAttr(rewriter.getF32Type(),
-                                      APFloat::getQNaN(APFloat::IEEEsingle())));
-    Value bits = arith::BitcastOp::create(
-        rewriter, loc, i32,
-        arith::SelectOp::create(rewriter, loc, isNaN, quietNaN, x));
-    Value sixteen = intConstant(16);
-    Value lowestKeptBit = arith::AndIOp::create(
-        rewriter, loc, arith::ShRUIOp::create(rewriter, loc, bits, sixteen),
-        intConstant(1));
-    Value biased = arith::AddIOp::create(
-        rewriter, loc,
-        arith::AddIOp::create(rewriter, loc, bits, intConstant(0x7fff)),
-        lowestKeptBit);
+    Value words = createBF16RoundedWords(rewriter, loc, op.getIn());
+    Value sixteen = constantOf(rewriter, loc, words.getType(),
+                               rewriter.getI32IntegerAttr(16));
     Value high = arith::TruncIOp::create(
-        rewriter, loc, shaped(rewriter.getI16Type()),
-        arith::ShRUIOp::create(rewriter, loc, biased, sixteen));
+        rewriter, loc, withElementType(inType, rewriter.getI16Type()),
+        arith::ShRUIOp::create(rewriter, loc, words, sixteen));
     rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, outType, high);
     return success();
   }

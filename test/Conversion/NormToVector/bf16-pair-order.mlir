@@ -9,7 +9,8 @@
 // even lanes' bits shift into the low halves of the words, the odd lanes'
 // keep the high halves. The row's statistic returns to natural order before
 // its halving-tree sum. AVX-512 (16 lanes in one register) and the option
-// off keep natural order: extf and truncf, which arith-expand rounds.
+// off keep natural order: extf and truncf, which arith-expand rounds, and
+// the same halving tree without the shuffle back.
 
 // CHECK-LABEL: func.func @rms
 // The statistics sweep.
@@ -52,7 +53,9 @@
 // OFF-LABEL: func.func @rms
 //   OFF-NOT: vector<8xi32>
 //       OFF: arith.extf %{{.*}} : vector<16xbf16> to vector<16xf32>
-//       OFF: vector.reduction <add>
+//   OFF-NOT: vector.shuffle %{{.*}} [0, 8, 1, 9
+//       OFF: vector.shuffle %[[ACC:.*]], %[[ACC]] [0, 1, 2, 3, 4, 5, 6, 7] : vector<16xf32>
+//       OFF: vector.extract %{{.*}}[0] : f32 from vector<1xf32>
 //       OFF: arith.truncf %{{.*}} : vector<16xf32> to vector<16xbf16>
 //   OFF-NOT: vector<8xi32>
 //       OFF: return

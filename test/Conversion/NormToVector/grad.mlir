@@ -21,10 +21,10 @@
 // The saved statistics, no statistics sweep.
 //       CHECK:     memref.load %{{.*}}[%[[ROW]]] : memref<?xf32>
 //       CHECK:     memref.load %{{.*}}[%[[ROW]]] : memref<?xf32>
-//   CHECK-NOT:     vector.reduction
+//   CHECK-NOT:     vector.extract
 //       CHECK:     vector.fma
-//       CHECK:     vector.reduction <add>
-//       CHECK:     vector.reduction <add>
+//       CHECK:     vector.extract %{{.*}}[0] : f32 from vector<1xf32>
+//       CHECK:     vector.extract %{{.*}}[0] : f32 from vector<1xf32>
 // The dx sweep: one store of dx, dγ += dy·x̂ (an FMA), dβ += dy.
 //       CHECK:     scf.for
 //       CHECK:       vector.store %{{.*}}, %{{.*}}[%[[ROW]], %{{.*}}] : memref<?x20xf32>, vector<8xf32>
@@ -108,9 +108,9 @@ func.func @ln_saved(%dy: memref<?x20xf32>, %x: memref<?x20xf32>, %g: memref<20xf
 //       CHECK:   scf.for %[[ROW:.*]] =
 //       CHECK:   arith.extf %{{.*}} : vector<16xbf16> to vector<16xf32>
 //       CHECK:   vector.fma
-//       CHECK:   vector.reduction <add>
+//       CHECK:   vector.extract %{{.*}}[0] : f32 from vector<1xf32>
 //       CHECK:   math.sqrt
-//       CHECK:   vector.reduction <add>
+//       CHECK:   vector.extract %{{.*}}[0] : f32 from vector<1xf32>
 //       CHECK:   arith.truncf %{{.*}} : vector<16xf32> to vector<16xbf16>
 //       CHECK:   vector.store %{{.*}}, %{{.*}}[%[[ROW]], %{{.*}}] : memref<4x64xbf16>, vector<16xbf16>
 //   CHECK-NOT: vector<8xbf16>
@@ -133,8 +133,10 @@ func.func @rms_bf16_dx_only(%dy: memref<4x64xbf16>, %x: memref<4x64xbf16>,
 //       CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c512 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
 //       CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c32 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
 //       CHECK:     arith.extf %{{.*}} : vector<16xbf16> to vector<16xf32>
-//       CHECK: vector.reduction <add>, %{{.*}} : vector<16xf32> into f32
-//       CHECK: vector.reduction <add>, %{{.*}} : vector<16xf32> into f32
+//       CHECK: vector.shuffle %[[S0:.*]], %[[S0]] [0, 1, 2, 3, 4, 5, 6, 7] : vector<16xf32>
+//       CHECK: vector.extract %{{.*}}[0] : f32 from vector<1xf32>
+//       CHECK: vector.shuffle %[[S1:.*]], %[[S1]] [0, 1, 2, 3, 4, 5, 6, 7] : vector<16xf32>
+//       CHECK: vector.extract %{{.*}}[0] : f32 from vector<1xf32>
 //       CHECK: vector.store %{{.*}} {alignment = 32 : i64, nontemporal = true} : memref<?x200xbf16>, vector<16xbf16>
 //       CHECK: vector.store %{{.*}}, %[[PG]][%{{.*}}, %{{.*}}] : memref<?x?xf32>, vector<16xf32>
 //       CHECK: vector.maskedstore %{{.*}} : memref<?x200xbf16>, vector<16xi1>, vector<16xbf16>

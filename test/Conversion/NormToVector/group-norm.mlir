@@ -14,9 +14,9 @@
 //       CHECK: %[[RSTD:.*]] = memref.reinterpret_cast %{{.*}} : memref<2x4xf32> to memref<8xf32>
 //       CHECK: scf.for %[[ROW:.*]] = %{{.*}} to %c8
 // Σx, then Σd and Σd² about the mean.
-//       CHECK:   vector.reduction <add>
-//       CHECK:   vector.reduction <add>
-//       CHECK:   vector.reduction <add>
+//       CHECK:   vector.extract %{{.*}}[0] : f32 from vector<1xf32>
+//       CHECK:   vector.extract %{{.*}}[0] : f32 from vector<1xf32>
+//       CHECK:   vector.extract %{{.*}}[0] : f32 from vector<1xf32>
 //       CHECK:   memref.store %{{.*}}, %[[MEAN]][%[[ROW]]]
 //       CHECK:   memref.store %[[R:.*]], %[[RSTD]][%[[ROW]]]
 // The group's channels: (row mod 4)·2 + c.

@@ -13,7 +13,11 @@
 //       CHECK:     scf.for
 //       CHECK:       %[[X1:.*]] = vector.load %{{.*}} : memref<?x?xf32>, vector<8xf32>
 //       CHECK:       arith.addf %{{.*}}, %[[X1]] : vector<8xf32>
-//       CHECK:   %[[SUM:.*]] = vector.reduction <add>, %{{.*}} : vector<8xf32> into f32
+// The horizontal sum: a halving tree of the lanes, 8 to 4 to 2 to 1.
+//       CHECK:   arith.addf %{{.*}} : vector<4xf32>
+//       CHECK:   arith.addf %{{.*}} : vector<2xf32>
+//       CHECK:   arith.addf %{{.*}} : vector<1xf32>
+//       CHECK:   %[[SUM:.*]] = vector.extract %{{.*}}[0] : f32 from vector<1xf32>
 //       CHECK:   %[[M:.*]] = arith.divf %[[SUM]], %{{.*}} : f32
 //       CHECK:   %[[MV:.*]] = vector.broadcast %[[M]] : f32 to vector<8xf32>
 // Sweep 2: Σd and Σd².
@@ -28,8 +32,10 @@
 //       CHECK:     %[[TM:.*]] = vector.create_mask
 //       CHECK:     %[[TD:.*]] = arith.subf %{{.*}}, %[[MV]] : vector<8xf32>
 //       CHECK:     arith.select %[[TM]], %[[TD]], %{{.*}} : vector<8xi1>, vector<8xf32>
-//       CHECK:   %[[SD:.*]] = vector.reduction <add>, %{{.*}}#0
-//       CHECK:   %[[SD2:.*]] = vector.reduction <add>, %{{.*}}#1
+//       CHECK:   vector.shuffle %[[SUMS:.*]]#0, %[[SUMS]]#0 [0, 1, 2, 3]
+//       CHECK:   %[[SD:.*]] = vector.extract %{{.*}}[0] : f32 from vector<1xf32>
+//       CHECK:   vector.shuffle %[[SUMS]]#1, %[[SUMS]]#1 [0, 1, 2, 3]
+//       CHECK:   %[[SD2:.*]] = vector.extract %{{.*}}[0] : f32 from vector<1xf32>
 //       CHECK:   %[[C:.*]] = arith.divf %[[SD]], %{{.*}} : f32
 //       CHECK:   %[[Q:.*]] = arith.divf %[[SD2]], %{{.*}} : f32
 //       CHECK:   %[[C2:.*]] = arith.mulf %[[C]], %[[C]] : f32

@@ -17,7 +17,7 @@
 //       CHECK: %[[INV:.*]] = arith.divf %{{.*}}, %[[S]] : f32
 //       CHECK: %[[INVV:.*]] = vector.broadcast %[[INV]] : f32 to vector<16xf32>
 //       CHECK: scf.for
-//       CHECK:   vector.reduction <add>
+//       CHECK:   vector.extract %{{.*}}[0] : f32 from vector<1xf32>
 //       CHECK:   scf.for
 //       CHECK:     %[[T:.*]] = arith.mulf %{{.*}}, %[[INVV]] : vector<16xf32>
 //       CHECK:     %[[ABS:.*]] = math.absf %[[T]] : vector<16xf32>
@@ -68,7 +68,7 @@ func.func @static(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %s: f32, %q: memref<
 //  CHECK-SAME:   %[[SC:[a-z0-9]+]]: memref<?xf32>
 //       CHECK: scf.for %[[ROW:[a-z0-9]+]] =
 //       CHECK:   %[[BUF:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xf32>
-//       CHECK:   vector.reduction <add>
+//       CHECK:   vector.extract %{{.*}}[0] : f32 from vector<1xf32>
 //       CHECK:   vector.store %{{.*}}, %[[BUF]][%{{.*}}] : memref<?xf32>, vector<16xf32>
 //       CHECK:   scf.for {{.*}} -> (vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>)
 //       CHECK:     math.absf

@@ -32,7 +32,11 @@
 //       CHECK:   scf.if
 //       CHECK:     %[[MASK:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
 //       CHECK:     vector.maskedload %[[XV]][%[[ROW]], %{{.*}}], %[[MASK]]
-//       CHECK:   %[[SS:.*]] = vector.reduction <add>, %{{.*}} : vector<16xf32> into f32
+// The horizontal sum: a halving tree of the lanes, 16 to 8 to ... to 1.
+//       CHECK:   arith.addf %{{.*}} : vector<8xf32>
+//       CHECK:   arith.addf %{{.*}} : vector<1xf32>
+//       CHECK:   %[[SS:.*]] = vector.extract %{{.*}}[0] : f32 from vector<1xf32>
+//   CHECK-NOT:   vector.reduction
 //       CHECK:   %[[MS:.*]] = arith.divf %[[SS]], %{{.*}} : f32
 //       CHECK:   %[[PLUS:.*]] = arith.addf %[[MS]], %{{.*}} : f32
 //       CHECK:   %[[ROOT:.*]] = math.sqrt %[[PLUS]] : f32

@@ -22,7 +22,7 @@
 //       CHECK: %[[PAR:.*]] = arith.andi %[[BIG]], %[[SEVERAL]] : i1
 //       CHECK: scf.if %[[PAR]] {
 //       CHECK:   scf.parallel (%[[ROW:.*]]) = (%c0{{.*}}) to (%[[R]]) step (%c1{{.*}}) {
-//       CHECK:     vector.reduction
+//       CHECK:     vector.extract %{{.*}}[0] : f32 from vector<1xf32>
 // The next row (the last row clamps to itself) is prefetched into L2 while
 // this one is normalized.
 //       CHECK:     %[[NEXT0:.*]] = arith.addi %[[ROW]], %c1
@@ -94,7 +94,7 @@ func.func @rms(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
 //       PIPE: scf.parallel (%[[TASK:.*]]) = (%{{.*}}) to (%[[TASKS]]) step
 //       PIPE:   %[[FIRST:.*]] = arith.muli %[[TASK]], %[[CHUNK]]
 //       PIPE:   %[[END:.*]] = arith.minui
-//       PIPE:   %[[S0:.*]] = vector.reduction <add>
+//       PIPE:   %[[S0:.*]] = vector.extract %{{.*}}[0] : f32 from vector<1xf32>
 //       PIPE:   scf.for %[[ROW:.*]] = %[[FIRST]] to %[[END]] step %{{.*}} iter_args(%[[SS:.*]] = %[[S0]]) -> (f32) {
 //       PIPE:     %[[NEXT0:.*]] = arith.addi %[[ROW]], %c1{{[_0-9]*}}
 //       PIPE:     %[[NEXT:.*]] = arith.minui %[[NEXT0]], %{{.*}} : index
@@ -105,7 +105,7 @@ func.func @rms(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
 //       PIPE:         vector.store %{{.*}}[%[[ROW]], %[[J]]]
 //       PIPE:         %[[XN:.*]] = vector.load %{{.*}}[%[[NEXT]], %[[J]]]
 //       PIPE:         vector.fma %[[XN]], %[[XN]], %[[ACC]]
-//       PIPE:     %[[NEXTSS:.*]] = vector.reduction <add>
+//       PIPE:     %[[NEXTSS:.*]] = vector.extract %{{.*}}[0] : f32 from vector<1xf32>
 //       PIPE:     scf.yield %[[NEXTSS]] : f32
 func.func @rms_pipelined(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
   norm.rms_norm ins(%x : memref<?x?xf32>) outs(%y : memref<?x?xf32>)
