@@ -553,10 +553,10 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
         b, loc, arith::AddIOp::create(b, loc, prefetchAfter, distance),
         lastRow);
   }
-  // Whether the sweep being built prefetches (set by `sweep` per branch).
-  bool prefetchHere = true;
-  auto normalized = [&](OpBuilder &nb, Value j, Value m) {
-    if (prefetchRow && prefetchHere && !m)
+  // `prefetch`: whether this branch's sweep prefetches (the caller of
+  // `sweep` decides, as it decides `nontemporal`).
+  auto normalized = [&](OpBuilder &nb, Value j, Value m, bool prefetch) {
+    if (prefetchRow && prefetch && !m)
       for (Value input : {p.x, p.residual})
         if (input)
           memref::PrefetchOp::create(nb, loc, input,
@@ -595,18 +595,20 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
     return v;
   };
   if (p.cos) {
-    rotateRow(b, row, normalized);
+    rotateRow(b, row, [&](OpBuilder &nb, Value j, Value m) {
+      return normalized(nb, j, m, /*prefetch=*/true);
+    });
     return Value();
   }
-  auto normalize = [&](OpBuilder &nb, Value j, Value m, bool nontemporal) {
-    storeY(nb, row, j, normalized(nb, j, m), m, nontemporal);
-  };
 
   auto nextStep = [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
     return firstStatisticStep(nb, accumulateRow, j, m, accs);
   };
-  auto sweep = [&](OpBuilder &nb, Value head, bool nontemporal) -> Value {
-    prefetchHere = !accumulateRow || !stream || nontemporal;
+  auto sweep = [&](OpBuilder &nb, Value head, bool nontemporal,
+                   bool prefetch) -> Value {
+    auto normalize = [&](OpBuilder &sb, Value j, Value m, bool storeNT) {
+      storeY(sb, row, j, normalized(sb, j, m, prefetch), m, storeNT);
+    };
     // Dynamic scales: y goes to the row buffer (ordinary stores, no head),
     // then q is written with this row's head and stores.
     bool buffered = quantized && quantized->buffersRows();
@@ -630,15 +632,18 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
                          result ? ValueRange{result} : ValueRange{});
   };
 
+  // A pipelined sweep prefetches only in the streamed branch (see above).
   if (!stream)
-    return sweep(b, Value(), /*nontemporal=*/false);
+    return sweep(b, Value(), /*nontemporal=*/false, /*prefetch=*/true);
   auto streamed = scf::IfOp::create(
       b, loc, stream,
       [&](OpBuilder &nb, Location) {
-        yieldResult(nb, sweep(nb, alignmentHead(nb, row), true));
+        yieldResult(nb, sweep(nb, alignmentHead(nb, row), /*nontemporal=*/true,
+                              /*prefetch=*/true));
       },
       [&](OpBuilder &nb, Location) {
-        yieldResult(nb, sweep(nb, Value(), false));
+        yieldResult(nb, sweep(nb, Value(), /*nontemporal=*/false,
+                              /*prefetch=*/!accumulateRow));
       });
   return accumulateRow ? streamed.getResult(0) : Value();
 }
