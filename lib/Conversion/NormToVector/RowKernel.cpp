@@ -12,7 +12,8 @@
 //       are added with Kahan compensation (see reduceRow), then single
 //       vectors, then one masked vector for the tail; the accumulators are
 //       summed and reduced to a scalar in acc_type;
-//     normalize sweep: y = s · rstd · (γ + offset) (+ β), rounded per
+//     normalize sweep: y = s · rstd · (γ + offset) (+ β) (LayerNorm:
+//       fma(fma(s − m, rstd, −c·rstd), γ, β)), rounded per
 //       cast_mode; with streaming stores, a masked head brings the store
 //       address to the vector's alignment and the body uses aligned
 //       non-temporal stores, followed by an sfence. A quantized y
@@ -138,7 +139,8 @@ public:
   void emit(OpBuilder &b);
 
   SmallVector<Value> reduceRow(OpBuilder &b, Value length, unsigned numStats,
-                               AccumulateFn accumulate);
+                               AccumulateFn accumulate,
+                               bool combineBlocks = false);
   void sweepRow(OpBuilder &b, Value length, Value head, bool nontemporal,
                 StoreFn storeVector);
   /// sweepRow over row `row` of y (identity layout) with streaming stores
@@ -235,6 +237,14 @@ private:
     return options.pipelineRows && !p.givenSpread && !p.cos &&
            (p.isLayerNorm || p.partial >= 1.0);
   }
+  /// Independent accumulators of sweepRowAccumulating: reduceRow's U for
+  /// register-wide vectors; one for vectors of two registers (16-bit rows
+  /// on AVX2), which are two chains already and leave fewer registers.
+  int64_t accumulatingChains() const {
+    if (vectorLanes != registerLanes(p, options))
+      return 1;
+    return std::max<int64_t>(1, options.accumulators);
+  }
   Value alignmentHead(OpBuilder &b, Value row);
   void emitStoreFence(OpBuilder &b);
   /// y at [j, j + L) of `row`: rounded and stored, or quantized.
@@ -263,10 +273,16 @@ private:
 /// lane), and the block sums are added with Kahan compensation. The cost is
 /// four adds per block, not per element. The elements after the last whole
 /// block (fewer than a block) are summed plainly: U accumulators, then single
-/// vectors, then a masked tail.
+/// vectors, then a masked tail. With `combineBlocks`, each statistic's U
+/// block accumulators are added (a tree) before the Kahan step: one running
+/// sum and compensation per statistic instead of U. LayerNorm's Σd, Σd²
+/// sweep otherwise keeps 3·2·U vectors live at a block's end (24 with U =
+/// 4) and spilled 8 of them per block on AVX2's 16 registers; a block's
+/// U·16 terms per lane are then summed plainly before the compensation.
 SmallVector<Value> RowKernelEmitter::reduceRow(OpBuilder &b, Value length,
                                                unsigned numStats,
-                                               AccumulateFn accumulate) {
+                                               AccumulateFn accumulate,
+                                               bool combineBlocks) {
   constexpr int64_t kBlockIterations = 16;
   int64_t unroll = std::max<int64_t>(1, options.accumulators);
   Value zero = index(b, 0);
@@ -305,20 +321,31 @@ SmallVector<Value> RowKernelEmitter::reduceRow(OpBuilder &b, Value length,
         });
   };
 
-  // Whole blocks: iter args are numAccs running sums, then numAccs Kahan
-  // compensations.
-  SmallVector<Value> blockInit(2 * numAccs, zeros(b));
+  // Whole blocks: iter args are `numSums` running sums, then as many Kahan
+  // compensations: one per accumulator, or one per statistic when the
+  // block's accumulators are added first (combineBlocks).
+  bool combine = combineBlocks && unroll > 1;
+  int64_t sumsPerStat = combine ? 1 : unroll;
+  size_t numSums = numStats * sumsPerStat;
+  SmallVector<Value> blockInit(2 * numSums, zeros(b));
   auto blocks = scf::ForOp::create(
       b, loc, zero, blockEnd, blockStep, blockInit,
       [&](OpBuilder &nb, Location, Value jb, ValueRange iterArgs) {
         Value blockLimit = arith::AddIOp::create(nb, loc, jb, blockStep);
         auto block = wideLoop(nb, jb, blockLimit);
+        SmallVector<Value> blockSums;
+        for (unsigned s = 0; s < numStats; ++s) {
+          ValueRange accs = block.getResults().slice(s * unroll, unroll);
+          if (combine)
+            blockSums.push_back(sumTree(nb, SmallVector<Value>(accs)));
+          else
+            blockSums.append(accs.begin(), accs.end());
+        }
         SmallVector<Value> next;
         SmallVector<Value> compensations;
-        for (size_t i = 0; i < numAccs; ++i) {
-          Value sum = iterArgs[i], compensation = iterArgs[numAccs + i];
-          Value y =
-              arith::SubFOp::create(nb, loc, block.getResult(i), compensation);
+        for (size_t i = 0; i < numSums; ++i) {
+          Value sum = iterArgs[i], compensation = iterArgs[numSums + i];
+          Value y = arith::SubFOp::create(nb, loc, blockSums[i], compensation);
           Value t = arith::AddFOp::create(nb, loc, sum, y);
           compensations.push_back(arith::SubFOp::create(
               nb, loc, arith::SubFOp::create(nb, loc, t, sum), y));
@@ -332,15 +359,22 @@ SmallVector<Value> RowKernelEmitter::reduceRow(OpBuilder &b, Value length,
   auto rest = wideLoop(b, blockEnd, wideEnd);
   SmallVector<Value> combined;
   for (unsigned s = 0; s < numStats; ++s) {
+    auto blockSum = [&](int64_t k) -> Value {
+      size_t i = s * sumsPerStat + k;
+      return arith::SubFOp::create(b, loc, blocks.getResult(i),
+                                   blocks.getResult(numSums + i));
+    };
     SmallVector<Value> parts;
     for (int64_t u = 0; u < unroll; ++u) {
-      size_t i = s * unroll + u;
-      Value blockSum = arith::SubFOp::create(b, loc, blocks.getResult(i),
-                                             blocks.getResult(numAccs + i));
-      parts.push_back(
-          arith::AddFOp::create(b, loc, blockSum, rest.getResult(i)));
+      Value restPart = rest.getResult(s * unroll + u);
+      parts.push_back(combine ? restPart
+                              : Value(arith::AddFOp::create(b, loc, blockSum(u),
+                                                            restPart)));
     }
-    combined.push_back(sumTree(b, parts));
+    Value total = sumTree(b, parts);
+    if (combine)
+      total = arith::AddFOp::create(b, loc, blockSum(0), total);
+    combined.push_back(total);
   }
 
   auto single = scf::ForOp::create(
@@ -497,7 +531,8 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
     shift = arith::DivFOp::create(b, loc, firstStat, nAsAcc);
     shiftVec = splat(b, shift);
     SmallVector<Value> moments = reduceRow(
-        b, p.n, 2, [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
+        b, p.n, 2,
+        [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
           Value d = arith::SubFOp::create(nb, loc, input(nb, row, j, m),
                                           shiftVec);
           if (m)
@@ -505,7 +540,8 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
           return SmallVector<Value>{
               arith::AddFOp::create(nb, loc, accs[0], d),
               vector::FMAOp::create(nb, loc, d, d, accs[1])};
-        });
+        },
+        /*combineBlocks=*/true);
     rstd =
         reciprocalStd(b, emitCorrectedVariance(b, loc, moments[0], moments[1],
                                                nAsAcc, correction));
@@ -519,7 +555,12 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
 
   // The normalize sweep.
   Value rstdVec = splat(b, rstd);
-  Value correctionVec = correction ? splat(b, correction) : Value();
+  Value negScaledCorrectionVec =
+      correction
+          ? splat(b,
+                  arith::NegFOp::create(
+                      b, loc, arith::MulFOp::create(b, loc, correction, rstd)))
+          : Value();
   bool scaled = p.weight || p.weightOffset != 0.0;
   bool roundEarly = p.castMode == CastMode::before_weight;
   // Prefetch into L2 while this row is normalized from cache: without row
@@ -566,11 +607,14 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
     Value s = input(nb, row, j, m);
     if (p.sum)
       store(nb, s, p.sum, {row, j}, m, /*nontemporal=*/false);
-    Value v = s;
-    if (p.isLayerNorm)
-      v = arith::SubFOp::create(
-          nb, loc, arith::SubFOp::create(nb, loc, v, shiftVec), correctionVec);
-    v = arith::MulFOp::create(nb, loc, v, rstdVec);
+    // LayerNorm: (d − c)·rstd as fma(d, rstd, −c·rstd), d = s − m exact
+    // where it matters (|mean| ≫ std, Sterbenz) and c·rstd a small term:
+    // one subtraction fewer, one rounding fewer.
+    Value v = p.isLayerNorm
+                  ? Value(vector::FMAOp::create(
+                        nb, loc, arith::SubFOp::create(nb, loc, s, shiftVec),
+                        rstdVec, negScaledCorrectionVec))
+                  : Value(arith::MulFOp::create(nb, loc, s, rstdVec));
     // before_weight: the normalized value rounds to x's type, the weight
     // step to γ's (x's or wider: f32 γ with bf16 x rounds nothing here; a
     // quantized y's weight step is not rounded, NormNumerics::weightType).
@@ -585,6 +629,10 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
       if (p.weightOffset != 0.0)
         factor = round(arith::AddFOp::create(
             nb, loc, factor, splat(nb, accConst(nb, p.weightOffset))));
+      // y = v·γ + β in one FMA where nothing rounds between the two.
+      if (p.bias && !roundEarly)
+        return Value(vector::FMAOp::create(nb, loc, v, factor,
+                                           load(nb, p.bias, {j}, m)));
       v = round(arith::MulFOp::create(nb, loc, v, factor));
     }
     if (p.bias) {
@@ -722,14 +770,21 @@ void RowKernelEmitter::rotateRow(OpBuilder &b, Value row,
 /// The normalize sweep of sweepRow that also runs `accumulate` (one
 /// statistic) over the same positions of another row, with the same
 /// blocked, Kahan-compensated summation as reduceRow; returns the sum.
+/// The sum runs in `chains` independent accumulators, as reduceRow's U:
+/// with one, its additions' latency (3 cycles on Zen 3, an FMA's 4 for
+/// RMSNorm's Σs²) bounded the whole sweep, which otherwise issues a vector
+/// in about 2 cycles.
 Value RowKernelEmitter::sweepRowAccumulating(OpBuilder &b, Value length,
                                              Value head, bool nontemporal,
                                              StoreFn storeVector,
                                              AccumulateFn accumulate) {
-  constexpr int64_t kBlockIterations = 64;
+  constexpr int64_t kBlockVectors = 64;
+  int64_t chains = accumulatingChains();
   Value zero = index(b, 0);
   Value step = index(b, vectorLanes);
-  Value blockSpan = index(b, vectorLanes * kBlockIterations);
+  Value wideStep = index(b, vectorLanes * chains);
+  Value blockSpan = index(b, vectorLanes * chains *
+                                 std::max<int64_t>(1, kBlockVectors / chains));
   Value headAcc = zeros(b);
   // The `count` elements at `start` (none when `count` is 0) as one masked
   // vector: stored, and accumulated onto `accs` (built in each branch).
@@ -756,42 +811,60 @@ Value RowKernelEmitter::sweepRowAccumulating(OpBuilder &b, Value length,
   } else {
     head = zero;
   }
-  Value bodyLength = arith::SubIOp::create(b, loc, length, head);
-  Value bodyEnd = arith::SubIOp::create(
-      b, loc, length, arith::RemUIOp::create(b, loc, bodyLength, step));
-  Value wholeBlocks = arith::SubIOp::create(b, loc, bodyEnd, head);
-  Value blockEnd = arith::SubIOp::create(
-      b, loc, bodyEnd, arith::RemUIOp::create(b, loc, wholeBlocks, blockSpan));
+  auto roundDown = [&](Value end, Value multiple) -> Value {
+    Value span = arith::SubIOp::create(b, loc, end, head);
+    return arith::SubIOp::create(
+        b, loc, end, arith::RemUIOp::create(b, loc, span, multiple));
+  };
+  Value bodyEnd = roundDown(length, step);
+  Value wideEnd = roundDown(bodyEnd, wideStep);
+  Value blockEnd = roundDown(wideEnd, blockSpan);
 
   auto vectorStep = [&](OpBuilder &nb, Value j, ValueRange accs) {
     storeVector(nb, j, Value(), nontemporal);
     return accumulate(nb, j, Value(), accs);
   };
+  // `chains` accumulators over [from, to), a multiple of chains·L.
+  auto wideLoop = [&](OpBuilder &lb, Value from, Value to, ValueRange init) {
+    return scf::ForOp::create(
+        lb, loc, from, to, wideStep, init,
+        [&](OpBuilder &nb, Location, Value j, ValueRange iterArgs) {
+          SmallVector<Value> next(iterArgs.begin(), iterArgs.end());
+          for (int64_t u = 0; u < chains; ++u) {
+            Value ju = u == 0 ? j
+                              : Value(arith::AddIOp::create(
+                                    nb, loc, j, index(nb, u * vectorLanes)));
+            next[u] = vectorStep(nb, ju, ValueRange{next[u]})[0];
+          }
+          scf::YieldOp::create(nb, loc, next);
+        });
+  };
   auto blocks = scf::ForOp::create(
       b, loc, head, blockEnd, blockSpan, ValueRange{zeros(b), zeros(b)},
       [&](OpBuilder &nb, Location, Value jb, ValueRange iterArgs) {
         Value limit = arith::AddIOp::create(nb, loc, jb, blockSpan);
-        auto block = scf::ForOp::create(
-            nb, loc, jb, limit, step, ValueRange{zeros(nb)},
-            [&](OpBuilder &ib, Location, Value j, ValueRange accs) {
-              scf::YieldOp::create(ib, loc, vectorStep(ib, j, accs));
-            });
+        auto block =
+            wideLoop(nb, jb, limit, SmallVector<Value>(chains, zeros(nb)));
+        Value blockTotal = sumTree(nb, SmallVector<Value>(block.getResults()));
         Value sum = iterArgs[0], compensation = iterArgs[1];
-        Value y =
-            arith::SubFOp::create(nb, loc, block.getResult(0), compensation);
+        Value y = arith::SubFOp::create(nb, loc, blockTotal, compensation);
         Value t = arith::AddFOp::create(nb, loc, sum, y);
         Value nextCompensation = arith::SubFOp::create(
             nb, loc, arith::SubFOp::create(nb, loc, t, sum), y);
         scf::YieldOp::create(nb, loc, ValueRange{t, nextCompensation});
       });
-  auto rest = scf::ForOp::create(
-      b, loc, blockEnd, bodyEnd, step, ValueRange{headAcc},
+  SmallVector<Value> restInit(chains, zeros(b));
+  restInit[0] = headAcc;
+  auto rest = wideLoop(b, blockEnd, wideEnd, restInit);
+  auto single = scf::ForOp::create(
+      b, loc, wideEnd, bodyEnd, step,
+      ValueRange{sumTree(b, SmallVector<Value>(rest.getResults()))},
       [&](OpBuilder &nb, Location, Value j, ValueRange accs) {
         scf::YieldOp::create(nb, loc, vectorStep(nb, j, accs));
       });
   Value remainder = arith::SubIOp::create(b, loc, length, bodyEnd);
   Value tail = maskedPart(bodyEnd, remainder, [&](OpBuilder &) {
-    return SmallVector<Value>(rest.getResults());
+    return SmallVector<Value>(single.getResults());
   });
   Value blockSum = arith::SubFOp::create(b, loc, blocks.getResult(0),
                                          blocks.getResult(1));

@@ -95,8 +95,7 @@ func.func @ln_matmul_t(%x: memref<?x768xbf16>, %g: memref<768xbf16>, %b: memref<
 //   CHECK-NOT:   vector.reduction
 //       CHECK:   vector.load %[[SV:[a-z_0-9]+]]
 //       CHECK:   arith.subf
-//       CHECK:   arith.subf
-//       CHECK:   arith.mulf
+//       CHECK:   vector.fma
 //       CHECK:   vector.store
 //       CHECK: memref.dealloc %[[PIVOT]]
 //       CHECK: memref.dealloc %[[S]]

@@ -20,13 +20,20 @@
 //       CHECK:   %[[SUM:.*]] = vector.extract %{{.*}}[0] : f32 from vector<1xf32>
 //       CHECK:   %[[M:.*]] = arith.divf %[[SUM]], %{{.*}} : f32
 //       CHECK:   %[[MV:.*]] = vector.broadcast %[[M]] : f32 to vector<8xf32>
-// Sweep 2: Σd and Σd².
-//       CHECK:   scf.for
-//       CHECK:     scf.for
+// Sweep 2: Σd and Σd², 4 accumulators each; a block's 4 are added before
+// its Kahan step, so the block loop carries one sum and one compensation
+// per statistic (not 4 each: 24 live vectors spilled on AVX2).
+//       CHECK:   scf.for {{.*}} iter_args({{[^,]*}}, {{[^,]*}}, {{[^,]*}}, {{[^,]*}}) -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
+//       CHECK:     scf.for {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
 //       CHECK:       %[[X2:.*]] = vector.load %{{.*}} : memref<?x?xf32>, vector<8xf32>
 //       CHECK:       %[[D:.*]] = arith.subf %[[X2]], %[[MV]] : vector<8xf32>
 //       CHECK:       arith.addf %{{.*}}, %[[D]] : vector<8xf32>
 //       CHECK:       vector.fma %[[D]], %[[D]], %{{.*}} : vector<8xf32>
+//       CHECK:       scf.yield
+//       CHECK:     %[[T0:.*]] = arith.addf %[[IN:.*]]#0, %[[IN]]#1 : vector<8xf32>
+//       CHECK:     %[[T1:.*]] = arith.addf %[[IN]]#2, %[[IN]]#3 : vector<8xf32>
+//       CHECK:     %[[BLOCKD:.*]] = arith.addf %[[T0]], %[[T1]] : vector<8xf32>
+//       CHECK:     arith.subf %[[BLOCKD]], %{{.*}} : vector<8xf32>
 // The masked tail zeroes the lanes past n, where d would be −m.
 //       CHECK:   scf.if
 //       CHECK:     %[[TM:.*]] = vector.create_mask
@@ -47,17 +54,20 @@
 //       CHECK:   %[[TRUEMEAN:.*]] = arith.addf %[[M]], %[[C]] : f32
 //       CHECK:   memref.store %[[TRUEMEAN]], %{{.*}}[%[[ROW]]] : memref<?xf32>
 //       CHECK:   memref.store %[[R]], %{{.*}}[%[[ROW]]] : memref<?xf32>
-// Sweep 3: y = ((x − m) − c) · rstd · γ + β.
+// Sweep 3: y = ((x − m) − c) · rstd · γ + β as
+// fma(fma(x − m, rstd, −c·rstd), γ, β): x − m is exact where |m| ≫ std.
+//       CHECK:   %[[RV:.*]] = vector.broadcast %[[R]] : f32 to vector<8xf32>
+//       CHECK:   %[[CR:.*]] = arith.mulf %[[C]], %[[R]] : f32
+//       CHECK:   %[[NCR:.*]] = arith.negf %[[CR]] : f32
+//       CHECK:   %[[NCRV:.*]] = vector.broadcast %[[NCR]] : f32 to vector<8xf32>
 //       CHECK:   scf.for
 //       CHECK:     %[[X3:.*]] = vector.load
 //       CHECK:     %[[S1:.*]] = arith.subf %[[X3]], %[[MV]]
-//       CHECK:     %[[S2:.*]] = arith.subf %[[S1]], %{{.*}}
-//       CHECK:     %[[S3:.*]] = arith.mulf %[[S2]], %{{.*}}
+//       CHECK:     %[[S2:.*]] = vector.fma %[[S1]], %[[RV]], %[[NCRV]]
 //       CHECK:     %[[G:.*]] = vector.load
-//       CHECK:     %[[S4:.*]] = arith.mulf %[[S3]], %[[G]]
 //       CHECK:     %[[B:.*]] = vector.load
-//       CHECK:     %[[S5:.*]] = arith.addf %[[S4]], %[[B]]
-//       CHECK:     vector.store %[[S5]]
+//       CHECK:     %[[S3:.*]] = vector.fma %[[S2]], %[[G]], %[[B]]
+//       CHECK:     vector.store %[[S3]]
 func.func @ln_stats(%x: memref<?x?xf32>, %g: memref<?xf32>, %b: memref<?xf32>, %y: memref<?x?xf32>,
                     %mean: memref<?xf32>, %rstd: memref<?xf32>) {
   norm.layer_norm ins(%x : memref<?x?xf32>) weight(%g : memref<?xf32>) bias(%b : memref<?xf32>)

@@ -50,11 +50,10 @@ func.func @llama(%x: memref<?x?xbf16>, %g: memref<?xf32>, %y: memref<?x?xf32>) {
 //       CHECK: memref.prefetch
 //  CHECK-NEXT: vector.load %{{.*}} : memref<?x?xf16>, vector<16xf16>
 //  CHECK-NEXT: arith.extf
-//       CHECK: %[[N:.*]] = arith.mulf %{{.*}}, %{{.*}} : vector<16xf32>
+//       CHECK: %[[N:.*]] = vector.fma %{{.*}}, %{{.*}}, %{{.*}} : vector<16xf32>
 //  CHECK-NEXT: %[[GL:.*]] = vector.load %{{.*}} : memref<?xf32>, vector<16xf32>
-//  CHECK-NEXT: %[[P:.*]] = arith.mulf %[[N]], %[[GL]] : vector<16xf32>
 //  CHECK-NEXT: %[[BL:.*]] = vector.load %{{.*}} : memref<?xf32>, vector<16xf32>
-//  CHECK-NEXT: %[[S:.*]] = arith.addf %[[P]], %[[BL]] : vector<16xf32>
+//  CHECK-NEXT: %[[S:.*]] = vector.fma %[[N]], %[[GL]], %[[BL]] : vector<16xf32>
 //  CHECK-NEXT: vector.store %[[S]], %{{.*}} : memref<?x?xf32>, vector<16xf32>
 func.func @layer_norm(%x: memref<?x?xf16>, %g: memref<?xf32>, %b: memref<?xf32>, %y: memref<?x?xf32>) {
   norm.layer_norm ins(%x : memref<?x?xf16>) weight(%g : memref<?xf32>) bias(%b : memref<?xf32>) outs(%y : memref<?x?xf32>)

@@ -84,8 +84,9 @@ func.func @rms(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
 // rows (at least 1), so that a few-row problem still spreads; in a chunk
 // only the first row has a statistics sweep of its own, and the normalize
 // sweep of row r also accumulates Σs² of row r+1 (clamped to the chunk's last
-// row), in Kahan-compensated blocks of 64 vectors. The sum is carried to the
-// next row.
+// row), in Kahan-compensated blocks of 64 vectors with U = 4 independent
+// accumulators (one chain's FMA latency bounded the sweep). The sum is
+// carried to the next row.
 // PIPE-LABEL: func.func @rms_pipelined
 //       PIPE: %[[EIGHTH:.*]] = arith.ceildivui %[[ROWS:.*]], %c8{{[_0-9]*}} : index
 //       PIPE: %[[CAPPED:.*]] = arith.minui %c64{{[_0-9]*}}, %[[EIGHTH]] : index
@@ -100,11 +101,17 @@ func.func @rms(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
 //       PIPE:     %[[NEXT:.*]] = arith.minui %[[NEXT0]], %{{.*}} : index
 //       PIPE:     arith.divf %[[SS]], %{{.*}} : f32
 //       PIPE:     scf.for %[[JB:.*]] = {{.*}} step %c1024{{[_0-9]*}} iter_args
-//       PIPE:       scf.for %[[J:.*]] = %[[JB]] to %{{.*}} step %c16{{[_0-9]*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<16xf32>) {
+//       PIPE:       scf.for %[[J:.*]] = %[[JB]] to %{{.*}} step %c64{{[_0-9]*}} iter_args(%[[ACC0:.*]] = %{{.*}}, %[[ACC1:.*]] = %{{.*}}, %[[ACC2:.*]] = %{{.*}}, %[[ACC3:.*]] = %{{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
 //       PIPE:         vector.load %{{.*}}[%[[ROW]], %[[J]]]
 //       PIPE:         vector.store %{{.*}}[%[[ROW]], %[[J]]]
 //       PIPE:         %[[XN:.*]] = vector.load %{{.*}}[%[[NEXT]], %[[J]]]
-//       PIPE:         vector.fma %[[XN]], %[[XN]], %[[ACC]]
+//       PIPE:         vector.fma %[[XN]], %[[XN]], %[[ACC0]]
+//       PIPE:         %[[J1:.*]] = arith.addi %[[J]], %c16
+//       PIPE:         vector.store %{{.*}}[%[[ROW]], %[[J1]]]
+//       PIPE:         %[[XN1:.*]] = vector.load %{{.*}}[%[[NEXT]], %[[J1]]]
+//       PIPE:         vector.fma %[[XN1]], %[[XN1]], %[[ACC1]]
+//       PIPE:         vector.fma %{{.*}}, %{{.*}}, %[[ACC2]]
+//       PIPE:         vector.fma %{{.*}}, %{{.*}}, %[[ACC3]]
 //       PIPE:     %[[NEXTSS:.*]] = vector.extract %{{.*}}[0] : f32 from vector<1xf32>
 //       PIPE:     scf.yield %[[NEXTSS]] : f32
 func.func @rms_pipelined(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
