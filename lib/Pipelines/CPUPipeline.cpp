@@ -64,6 +64,8 @@ void addLLVMStage(OpPassManager &pm, const NormCPUPipelineOptions &options) {
   // the kernels allocate nothing on the stack, and canonicalization inlines
   // such scopes (a multi-block scope, as scf-to-cf would make, is invalid).
   pm.addPass(createCanonicalizerPass());
+  // One barrier per parallel loop (the join), as Clang emits them.
+  pm.addPass(createNormOpenMPLoopNowaitPass());
   // Before lower-affine: subviews (the per-batch views of batch matmuls)
   // expand into affine.apply address arithmetic.
   // expand-strided-metadata crashes on an expand_shape with several

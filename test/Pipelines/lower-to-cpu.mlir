@@ -36,7 +36,8 @@
 // CHECK: llvm.func @_mlir_ciface_block
 // VECTOR-LABEL: llvm.func internal @__norm_kernel_0_norm_rms_norm(
 // VECTOR: omp.parallel num_threads(%{{.*}} : i32)
-// VECTOR: omp.wsloop
+// One barrier per call, the join (norm-omp-loop-nowait).
+// VECTOR: omp.wsloop nowait
 // bf16 rows: masked loads of i16 (norm-bf16-memory-as-i16), 16 lanes on
 // AVX2 (one register of bf16), widened in pair order (even and odd
 // elements of each 32-bit word).
