@@ -1,16 +1,13 @@
-// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=-1 pipeline-rows=false" | FileCheck %s
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=-1" | FileCheck %s
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=0" | FileCheck %s --check-prefix=THREADS
-// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=-1 streaming-threshold=1 pipeline-rows=false" | FileCheck %s --check-prefix=STREAM
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=-1 streaming-threshold=1" | FileCheck %s --check-prefix=STREAM
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=0 streaming-threshold=-1 prefetch=false" | FileCheck %s --check-prefix=PLAIN
-// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=-1" | FileCheck %s --check-prefix=PIPE
 
 // The gradient ops on the CPU (AVX2: 8 × f32), GradKernel.cpp: the rows cut
 // into min(R, 64) chunks with partial column sums of dγ/dβ each; per row
 // the row sums Σ dŷ·x̂ and Σ dŷ (one blocked, compensated sweep), then one
 // sweep that stores dx and adds into the chunk's partials; then the
-// partials added in chunk order. Prefixes CHECK and STREAM without row
-// pipelining; PIPE with it (the default), where row r+1's row sums are
-// gathered in row r's dx sweep.
+// partials added in chunk order.
 
 // CHECK-LABEL: func.func @ln_saved
 //       CHECK: %[[CHUNKS:.*]] = arith.minui %{{.*}}, %c64 : index
@@ -83,42 +80,6 @@
 //       STREAM: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c8
 //       STREAM: memref.dealloc
 
-// Pipelined rows: the chunk's first row has a row sums sweep of its own
-// (no store); then per row, the next row's saved statistics and one sweep
-// that stores this row's dx and partials and gathers the next row's sums
-// (two accumulators of 8 lanes per sum, blocks of 64 vectors). dx streams
-// where its row starts 32-byte aligned (no alignment head: it would move the
-// sums' blocks); the chunk's last row takes the unpipelined dx sweep.
-// PIPE-LABEL: func.func @ln_saved
-//       PIPE: scf.for %[[CHUNK:.*]] = %{{.*}} to
-//       PIPE:   memref.load %{{.*}}[%[[FIRST:.*]]] : memref<?xf32>
-//       PIPE:   memref.load %{{.*}}[%[[FIRST]]] : memref<?xf32>
-//   PIPE-NOT:   vector.store
-//       PIPE:   vector.extract %{{.*}}[0] : f32 from vector<1xf32>
-//   PIPE-NOT:   vector.store
-//       PIPE:   vector.extract %{{.*}}[0] : f32 from vector<1xf32>
-//       PIPE:   scf.for %[[ROW:.*]] = %[[FIRST]] to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (f32, f32) {
-//       PIPE:     %[[NEXT:.*]] = arith.addi %[[ROW]], %c1
-//       PIPE:     scf.if %{{.*}} -> (f32, f32) {
-//       PIPE:       memref.load %{{.*}}[%[[NEXT]]] : memref<?xf32>
-//       PIPE:       memref.load %{{.*}}[%[[NEXT]]] : memref<?xf32>
-//       PIPE:       memref.extract_aligned_pointer_as_index
-//       PIPE:       arith.remui %{{.*}}, %c32 : index
-//       PIPE:       scf.if %{{.*}} -> (f32, f32) {
-//       PIPE:         scf.for %[[JB:.*]] = %c0{{.*}} to %{{.*}} step %c512
-//       PIPE:           scf.for %[[J:.*]] = %[[JB]] to %{{.*}} step %c16{{.*}} iter_args({{.*}}) -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>) {
-//       PIPE:             vector.store %{{.*}}, %{{.*}}[%[[ROW]], %[[J]]] {alignment = 32 : i64, nontemporal = true} : memref<?x20xf32>, vector<8xf32>
-//       PIPE:             vector.store %{{.*}}, %{{.*}}[%[[CHUNK]], %[[J]]] : memref<?x?xf32>, vector<8xf32>
-//       PIPE:             vector.store %{{.*}}, %{{.*}}[%[[CHUNK]], %[[J]]] : memref<?x?xf32>, vector<8xf32>
-//       PIPE:             vector.load %{{.*}}[%[[NEXT]], %[[J]]] : memref<?x20xf32>, vector<8xf32>
-//       PIPE:             vector.fma
-//       PIPE:       } else {
-//   PIPE-NOT:         nontemporal
-//       PIPE:         vector.store %{{.*}}, %{{.*}}[%[[ROW]], %{{.*}}] : memref<?x20xf32>, vector<8xf32>
-//       PIPE:     } else {
-//       PIPE:       vector.store %{{.*}}[%[[ROW]], %{{.*}}] {alignment = 32 : i64, nontemporal = true}
-//       PIPE: llvm.call_intrinsic "llvm.x86.sse.sfence"
-
 // With streaming and prefetching off: neither, nor the fence.
 // PLAIN-LABEL: func.func @ln_saved
 //   PLAIN-NOT: nontemporal
@@ -154,16 +115,6 @@ func.func @ln_saved(%dy: memref<?x20xf32>, %x: memref<?x20xf32>, %g: memref<20xf
 //       CHECK:   vector.store %{{.*}}, %{{.*}}[%[[ROW]], %{{.*}}] : memref<4x64xbf16>, vector<16xbf16>
 //   CHECK-NOT: vector<8xbf16>
 //   CHECK-NOT: norm.rms_norm_grad
-// Pipelined with recomputed statistics: the next row's Σx² sweep (from
-// memory), then the sweep that stores this row's dx and gathers the next
-// row's Σ dŷ·x̂ from cache; rstd, shift and correction carried over.
-// PIPE-LABEL: func.func @rms_bf16_dx_only
-//       PIPE:   scf.for %[[ROW:.*]] = %{{.*}} iter_args({{.*}}) -> (f32, f32, f32, f32) {
-//       PIPE:     scf.if %{{.*}} -> (f32, f32, f32, f32) {
-//       PIPE:       math.sqrt
-//       PIPE:       scf.for %[[J:.*]] = %{{.*}} step %c16{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<16xf32>) {
-//       PIPE:         vector.store %{{.*}}, %{{.*}}[%[[ROW]], %[[J]]] {{.*}}: memref<4x64xbf16>, vector<16xbf16>
-//       PIPE:         vector.fma
 func.func @rms_bf16_dx_only(%dy: memref<4x64xbf16>, %x: memref<4x64xbf16>,
                             %dx: memref<4x64xbf16>) {
   norm.rms_norm_grad grad(%dy : memref<4x64xbf16>) ins(%x : memref<4x64xbf16>)
@@ -191,13 +142,6 @@ func.func @rms_bf16_dx_only(%dy: memref<4x64xbf16>, %x: memref<4x64xbf16>,
 //       CHECK: vector.maskedstore %{{.*}} : memref<?x200xbf16>, vector<16xi1>, vector<16xbf16>
 //   CHECK-NOT: vector<8xbf16>
 //   CHECK-NOT: norm.layer_norm_grad
-// Pipelined, 16 lanes: one accumulator per sum (a vector is two
-// registers), blocks of 64 vectors.
-// PIPE-LABEL: func.func @ln_bf16_saved
-//       PIPE: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1024 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
-//       PIPE:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c16{{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>) {
-//       PIPE: scf.for %[[ROW:.*]] = %{{.*}} iter_args({{.*}}) -> (f32, f32) {
-//       PIPE:   vector.store %{{.*}}, %{{.*}}[%[[ROW]], %{{.*}}] {alignment = 32 : i64, nontemporal = true} : memref<?x200xbf16>, vector<16xbf16>
 func.func @ln_bf16_saved(%dy: memref<?x200xbf16>, %x: memref<?x200xbf16>, %g: memref<200xbf16>,
                          %m: memref<?xf32>, %r: memref<?xf32>, %dx: memref<?x200xbf16>,
                          %dg: memref<200xf32>, %db: memref<200xf32>) {
