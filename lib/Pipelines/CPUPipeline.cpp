@@ -47,6 +47,9 @@ void addNormLoweringStage(OpPassManager &pm,
     NormVectorizeElementwisePassOptions elementwiseOptions;
     elementwiseOptions.target = vectorOptions.target;
     elementwiseOptions.parallelThreshold = vectorOptions.parallelThreshold;
+    elementwiseOptions.numThreads = vectorOptions.numThreads;
+    elementwiseOptions.forkJoinNs = vectorOptions.forkJoinNs;
+    elementwiseOptions.coreBytesPerNs = vectorOptions.coreBytesPerNs;
     pm.addNestedPass<func::FuncOp>(
         createNormVectorizeElementwisePass(elementwiseOptions));
   }
@@ -125,14 +128,18 @@ LogicalResult mlir::norm::buildNormLowerToCPUPipeline(
   ConvertNormToVectorPassOptions vectorOptions;
   vectorOptions.target = options.target;
   vectorOptions.lowerMatmuls = options.lowerMatmuls;
+  // The threads the splits run on: the derived parallel-threshold depends
+  // on them, and one thread never splits.
+  vectorOptions.numThreads = options.numThreads;
   if (failed(forwardPassOptions<ConvertNormToVectorPassOptions>(
           "norm-lower-to-cpu", "vector-options", options.vectorOptions,
-          "target and lower-matmuls", vectorOptions,
+          "target, lower-matmuls and num-threads", vectorOptions,
           parseConvertNormToVectorPassOptions,
           verifyConvertNormToVectorPassOptions,
           [](const ConvertNormToVectorPassOptions &a,
              const ConvertNormToVectorPassOptions &b) {
-            return a.target == b.target && a.lowerMatmuls == b.lowerMatmuls;
+            return a.target == b.target && a.lowerMatmuls == b.lowerMatmuls &&
+                   a.numThreads == b.numThreads;
           },
           errorHandler)))
     return failure();

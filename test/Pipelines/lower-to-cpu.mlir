@@ -57,7 +57,7 @@
 // BADKNOB: error: norm-lower-to-cpu: vector-options: no such option nosuch
 // BADVALUE: for the --accumulators option: 'banana' value invalid
 // BADVALUE: error: norm-lower-to-cpu: vector-options: cannot parse 'accumulators=banana'
-// OWNOPT: error: norm-lower-to-cpu: target and lower-matmuls are options of the pipeline, not of vector-options
+// OWNOPT: error: norm-lower-to-cpu: target, lower-matmuls and num-threads are options of the pipeline, not of vector-options
 // KNOBS-LABEL: llvm.func internal @__norm_kernel_0_norm_rms_norm(
 // KNOBS-NOT: omp.
 // KNOBS: llvm.return

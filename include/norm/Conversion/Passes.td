@@ -28,6 +28,11 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
       ownership;
     - rows are split across threads with `scf.parallel` (lowered to OpenMP by
       the pipeline) when the op touches at least `parallel-threshold` bytes.
+      By default that threshold is where the split pays: with T threads
+      (`num-threads`; 0, unknown, counts as 2) a serial op of B bytes saves
+      (1 - 1/T) · B / rate ns and pays one fork/join, so
+      B = T/(T-1) · `fork-join-ns` · `core-bytes-per-ns`. `num-threads=1`
+      never splits.
 
     Fused norm/matmul ops on memrefs become a cache-blocked, packed GEMM
     with a register-tiled vector FMA micro-kernel, multi-threaded over column
@@ -54,8 +59,21 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
     Option<"accumulators", "accumulators", "int64_t", /*default=*/"4",
            "Independent vector accumulators per statistic (1 to 16)">,
     Option<"parallelThreshold", "parallel-threshold", "int64_t",
-           /*default=*/"1048576",
-           "Bytes an op must touch to be split across threads (-1: never)">,
+           /*default=*/"-2",
+           "Bytes an op must touch to be split across threads (-1: never; "
+           "-2: derived, T/(T-1) * fork-join-ns * core-bytes-per-ns for T "
+           "threads)">,
+    Option<"numThreads", "num-threads", "int64_t", /*default=*/"0",
+           "Threads a split runs on (0: unknown, taken as 2 by the derived "
+           "threshold; 1: never split)">,
+    Option<"forkJoinNs", "fork-join-ns", "int64_t", /*default=*/"2000",
+           "Derived threshold: nanoseconds one fork/join of the threads "
+           "costs">,
+    Option<"coreBytesPerNs", "core-bytes-per-ns", "int64_t",
+           /*default=*/"0",
+           "Derived threshold: bytes one core's kernel moves per nanosecond "
+           "in cache (0: the target's, 128 for 512-bit vectors, 40 for "
+           "256- and 128-bit)">,
     Option<"streamingThreshold", "streaming-threshold", "int64_t",
            /*default=*/"0",
            "Output bytes from which stores bypass the cache (0: the host's "

@@ -52,8 +52,10 @@ def NormVectorizeElementwisePass
     An op with static shapes that touches at least `parallel-threshold`
     bytes (its operands' sizes) gets its tile loops as one `scf.parallel`,
     which `norm-lower-to-cpu` turns into OpenMP threads like the norm
-    kernels; smaller ops and dynamic shapes keep `scf.for` (a thread
-    fork/join costs microseconds, as much as a small op).
+    kernels; smaller ops keep `scf.for` (a thread fork/join costs
+    microseconds, as much as a small op), and dynamic shapes get both,
+    chosen at run time. The threshold is derived as convert-norm-to-vector's
+    (`num-threads`, `fork-join-ns`, `core-bytes-per-ns`).
 
     Left for
     `convert-linalg-to-loops` (scalar math keeps libm): long or dynamic
@@ -73,9 +75,18 @@ def NormVectorizeElementwisePass
     Option<"maxRow", "max-row", "int64_t", /*default=*/"4096",
            "Longest reduction row vectorized whole">,
     Option<"parallelThreshold", "parallel-threshold", "int64_t",
-           /*default=*/"1048576",
-           "Bytes a static-shaped op must touch for its tiles to be an "
-           "scf.parallel (-1: never)">
+           /*default=*/"-2",
+           "Bytes an op must touch for its tiles to be an scf.parallel (-1: "
+           "never; -2: derived, as convert-norm-to-vector's)">,
+    Option<"numThreads", "num-threads", "int64_t", /*default=*/"0",
+           "Threads a split runs on (0: unknown, taken as 2; 1: never "
+           "split)">,
+    Option<"forkJoinNs", "fork-join-ns", "int64_t", /*default=*/"2000",
+           "Derived threshold: nanoseconds one fork/join costs">,
+    Option<"coreBytesPerNs", "core-bytes-per-ns", "int64_t",
+           /*default=*/"0",
+           "Derived threshold: bytes a core moves per nanosecond in cache "
+           "(0: the target's)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

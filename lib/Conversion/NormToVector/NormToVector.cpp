@@ -20,6 +20,7 @@
 #include "norm/Conversion/Utils/PassOptionText.h"
 #include "norm/Conversion/Utils/RowNormProblem.h"
 #include "norm/Target/CPUTarget.h"
+#include "norm/Target/ParallelThreshold.h"
 #include "norm/Transforms/CheckLowered.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -201,7 +202,9 @@ getCodegenOptions(const ConvertNormToVectorPassOptions &options) {
   codegen.prefetchNextRow = options.prefetch;
   codegen.pipelineRows = options.pipelineRows;
   codegen.bf16PairOrder = options.bf16PairOrder;
-  codegen.parallelThresholdBytes = options.parallelThreshold;
+  codegen.parallelThresholdBytes = resolveParallelThreshold(
+      options.target, options.parallelThreshold, options.numThreads,
+      options.forkJoinNs, options.coreBytesPerNs);
   codegen.streamingThresholdBytes = options.streamingThreshold == 0
                                         ? getHostLastLevelCacheBytes()
                                         : options.streamingThreshold;
@@ -219,6 +222,9 @@ struct ConvertNormToVectorPass
     options.target = target;
     options.accumulators = accumulators;
     options.parallelThreshold = parallelThreshold;
+    options.numThreads = numThreads;
+    options.forkJoinNs = forkJoinNs;
+    options.coreBytesPerNs = coreBytesPerNs;
     options.streamingThreshold = streamingThreshold;
     options.pipelineRows = pipelineRows;
     options.prefetch = prefetch;
@@ -338,6 +344,10 @@ LogicalResult mlir::norm::verifyConvertNormToVectorPassOptions(
                 "unknown target '" + options.target +
                     "' (expected host, avx512, avx512-bf16, avx2 or generic)");
   checker.checkRange(options.accumulators, 1, 16, "accumulators");
+  std::string threadsMessage = checkParallelThresholdOptions(
+      options.parallelThreshold, options.numThreads, options.forkJoinNs,
+      options.coreBytesPerNs);
+  checker.check(threadsMessage.empty(), threadsMessage);
   // The micro-tile must fit the register file (16 × 4 accumulators is
   // already past it; beyond that LLVM spills every k step), and the blocks
   // must be positive when given.

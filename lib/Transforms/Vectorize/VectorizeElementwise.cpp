@@ -14,6 +14,7 @@
 #include "ReductionChunks.h"
 
 #include "norm/Target/CPUTarget.h"
+#include "norm/Target/ParallelThreshold.h"
 #include "norm/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -234,6 +235,15 @@ struct NormVectorizeElementwisePass
           << "norm-vectorize-elementwise: max-row must be at least 1";
       return signalPassFailure();
     }
+    std::string threadsMessage = checkParallelThresholdOptions(
+        parallelThreshold, numThreads, forkJoinNs, coreBytesPerNs);
+    if (!threadsMessage.empty()) {
+      getOperation().emitError()
+          << "norm-vectorize-elementwise: " << threadsMessage;
+      return signalPassFailure();
+    }
+    int64_t threshold = resolveParallelThreshold(
+        target, parallelThreshold, numThreads, forkJoinNs, coreBytesPerNs);
     SmallVector<linalg::GenericOp> candidates;
     getOperation().walk(
         [&](linalg::GenericOp op) { candidates.push_back(op); });
@@ -284,9 +294,8 @@ struct NormVectorizeElementwisePass
       if (!plan->reduceInChunks && failed(linalg::vectorizeOpPrecondition(op)))
         continue;
       std::optional<int64_t> bytes = bytesTouched(op);
-      if (bytes || parallelThreshold < 0 || !hasParallelDim(op)) {
-        bool parallel = parallelThreshold >= 0 && bytes &&
-                        *bytes >= parallelThreshold;
+      if (bytes || threshold < 0 || !hasParallelDim(op)) {
+        bool parallel = threshold >= 0 && bytes && *bytes >= threshold;
         if (failed(tileAndVectorize(rewriter, op, *plan, lanes, parallel)))
           return signalPassFailure();
         continue;
@@ -299,8 +308,7 @@ struct NormVectorizeElementwisePass
       Value large = arith::CmpIOp::create(
           rewriter, op.getLoc(), arith::CmpIPredicate::sge,
           emitBytesTouched(rewriter, op),
-          arith::ConstantIndexOp::create(rewriter, op.getLoc(),
-                                         parallelThreshold));
+          arith::ConstantIndexOp::create(rewriter, op.getLoc(), threshold));
       auto choice = scf::IfOp::create(rewriter, op.getLoc(), large,
                                       /*withElseRegion=*/true);
       rewriter.setInsertionPoint(choice.thenBlock()->getTerminator());

@@ -9,7 +9,8 @@
 
 // An MLP activation, silu(gate)·up: one vector of 16 f32 per tile along the
 // row, exp as upstream's polynomial (no libm call), no linalg left. It
-// touches 4.3 MB, over the default parallel-threshold (1 MiB): its tiles
+// touches 4.3 MB, over the default parallel-threshold (512000 bytes on
+// avx512, derived from the fork/join cost): its tiles
 // are one scf.parallel (threads, after convert-scf-to-openmp); with
 // parallel-threshold=-1 they are scf.for loops. The smaller ops below keep
 // scf.for.
@@ -165,12 +166,13 @@ func.func @dynamic_exp(%d: memref<?x?xf32>, %o: memref<?x?xf32>) {
 // starts from the output's value.
 // Its size is known at run time only, so both loop nests are emitted: the
 // rows on threads (scf.parallel, then OpenMP) when the operands span at
-// least parallel-threshold bytes (1 MiB), one after another otherwise; the
+// least parallel-threshold bytes (derived: 2 · 2000 ns · 128 B/ns = 512000
+// on avx512, num-threads unknown), one after another otherwise; the
 // chunked row is the same in both (checked on the serial nest alone, with
 // parallel-threshold=-1).
 // CHECK-LABEL: func.func @dynamic_row_sum_exp
 //   CHECK-NOT:   linalg.generic
-//       CHECK:   %[[LARGE:.*]] = arith.cmpi sge, %{{.*}}, %c1048576 : index
+//       CHECK:   %[[LARGE:.*]] = arith.cmpi sge, %{{.*}}, %c512000 : index
 //       CHECK:   scf.if %[[LARGE]] {
 //       CHECK:     scf.parallel
 //       CHECK:       vector.reduction <add>

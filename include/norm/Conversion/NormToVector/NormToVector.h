@@ -26,6 +26,7 @@ struct NormVectorCodegenOptions {
   int64_t accumulators = 4;
   /// Split rows across threads (scf.parallel) when the op touches at least
   /// this many bytes; below it the rows run in a plain loop. < 0: never.
+  /// The pass derives it from its options (resolveParallelThreshold).
   int64_t parallelThresholdBytes = int64_t(1) << 20;
   /// Use non-temporal (cache-bypassing) stores for `outs` when the output
   /// is at least this many bytes. < 0: never.
