@@ -155,6 +155,9 @@ LogicalResult mlir::norm::buildNormLowerToCPUPipeline(
   // what MLIR does without this project, keeps upstream's.
   addTensorCleanupStage(pm, /*keepMatmulsWhole=*/options.codegen == "vector");
   addBufferizationStage(pm, /*deviceMemory=*/false);
+  // Dynamic rotary angle dims checked against the input's at run time, at
+  // each op's site (before outlining shares one kernel between sites).
+  pm.addPass(createNormCheckRopeSizesPass());
   // On buffers, before any kernel is generated: each distinct kernel is
   // then generated and lowered once, however many layers repeat it.
   if (options.codegen == "vector" && options.outlineKernels)

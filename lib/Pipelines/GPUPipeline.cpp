@@ -42,6 +42,7 @@
 #include "norm/Conversion/Passes.h"
 #include "norm/Conversion/Utils/RowNormProblem.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
+#include "norm/Dialect/Norm/Transforms/Passes.h"
 #include "norm/Pipelines/Passes.h"
 #include "norm/Target/NVIDIATarget.h"
 #include "norm/Transforms/Passes.h"
@@ -292,6 +293,9 @@ LogicalResult mlir::norm::buildNormLowerToNVVMPipeline(
           errorHandler)))
     return failure();
   pm.addPass(std::make_unique<BufferizeTensorsPass>());
+  // Dynamic rotary angle dims checked against the input's on the host,
+  // before the launch, at each op's site.
+  pm.addPass(createNormCheckRopeSizesPass());
   // On buffers, before any kernel is generated: a kernel several sites
   // share (a model's repeated layers) gets one dispatch function, so it is
   // generated, outlined to a gpu.module and compiled once. A kernel with

@@ -320,6 +320,119 @@ func.func @batch_rows_dynamic_seq(%a: tensor<2x?x64xf32>, %w: tensor<64x128xf32>
 
 // -----
 
+// Rows B·T with B and T both dynamic: Hugging Face's [B·T, N] product
+// viewed as [B, T, N] (output_shape [%b, %t, N]), then as heads, the
+// angles [T, D] broadcast over the batch. In the product's [B·T, H, D]
+// view they would be the table B times over; the fused op takes the rows'
+// split itself instead (A viewed as [B, T, K] by the same sizes, its
+// output [B, T, N]), and in its [B, T, H, D] view the angles are
+// [1, T, 1, D], read at (row / H) mod T.
+// CHECK-LABEL: func.func @batch_and_seq_dynamic
+//  CHECK-SAME: %[[A:[^:]*]]: tensor<?x?x64xf32>, %[[W:[^:]*]]: tensor<64x128xf32>
+//   CHECK-DAG: %[[B:.*]] = tensor.dim %[[A]], %c0
+//   CHECK-DAG: %[[T:.*]] = tensor.dim %[[A]], %c1
+//   CHECK-DAG: %[[A2:.*]] = tensor.collapse_shape %[[A]]
+//   CHECK-DAG: %[[AS:.*]] = tensor.expand_shape %[[A2]] {{\[}}[0, 1], [2]] output_shape [%[[B]], %[[T]], 64] : tensor<?x64xf32> into tensor<?x?x64xf32>
+//       CHECK: %[[Y:.*]] = norm.matmul_rms_norm ins(%[[AS]] : tensor<?x?x64xf32>) rhs(%[[W]] : tensor<64x128xf32>) rope(%{{.*}}, %{{.*}} : tensor<1x?x1x32xf32>, tensor<1x?x1x32xf32>) outs(%{{.*}} : tensor<?x?x128xf32>) {head_dim = 32 : i64} -> tensor<?x?x128xf32>
+//  CHECK-NEXT: %[[H:.*]] = tensor.expand_shape %[[Y]] {{\[}}[0], [1], [2, 3]] output_shape [%[[B]], %[[T]], 4, 32]
+//  CHECK-NEXT: return %[[H]]
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#t4 = affine_map<(d0, d1, d2, d3) -> (d1, d3)>
+func.func @batch_and_seq_dynamic(%a: tensor<?x?x64xf32>, %w: tensor<64x128xf32>, %cos: tensor<?x32xf32>, %sin: tensor<?x32xf32>) -> tensor<?x?x4x32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %b = tensor.dim %a, %c0 : tensor<?x?x64xf32>
+  %t = tensor.dim %a, %c1 : tensor<?x?x64xf32>
+  %a2 = tensor.collapse_shape %a [[0, 1], [2]] : tensor<?x?x64xf32> into tensor<?x64xf32>
+  %bt = tensor.dim %a2, %c0 : tensor<?x64xf32>
+  %pe = tensor.empty(%bt) : tensor<?x128xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%pe : tensor<?x128xf32>) -> tensor<?x128xf32>
+  %p = linalg.matmul ins(%a2, %w : tensor<?x64xf32>, tensor<64x128xf32>) outs(%z : tensor<?x128xf32>) -> tensor<?x128xf32>
+  %x = tensor.expand_shape %p [[0, 1], [2]] output_shape [%b, %t, 128] : tensor<?x128xf32> into tensor<?x?x128xf32>
+  %h = tensor.expand_shape %x [[0], [1], [2, 3]] output_shape [%b, %t, 4, 32] : tensor<?x?x128xf32> into tensor<?x?x4x32xf32>
+  %e0 = tensor.empty(%b, %t) : tensor<?x?x4x32xf32>
+  // expected-remark @+2 {{norm.rms_norm took the rotary embedding after it}}
+  // expected-remark @+1 {{norm.rms_norm fused with its producing matmul}}
+  %n = norm.rms_norm ins(%h : tensor<?x?x4x32xf32>) outs(%e0 : tensor<?x?x4x32xf32>) -> tensor<?x?x4x32xf32>
+  %x1 = tensor.extract_slice %n[0, 0, 0, 0] [%b, %t, 4, 16] [1, 1, 1, 1] : tensor<?x?x4x32xf32> to tensor<?x?x4x16xf32>
+  %x2 = tensor.extract_slice %n[0, 0, 0, 16] [%b, %t, 4, 16] [1, 1, 1, 1] : tensor<?x?x4x32xf32> to tensor<?x?x4x16xf32>
+  %neg = arith.negf %x2 : tensor<?x?x4x16xf32>
+  %rot = tensor.concat dim(3) %neg, %x1 : (tensor<?x?x4x16xf32>, tensor<?x?x4x16xf32>) -> tensor<?x?x4x32xf32>
+  %e1 = tensor.empty(%b, %t) : tensor<?x?x4x32xf32>
+  %qc = linalg.generic {indexing_maps = [#id4, #t4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%n, %cos : tensor<?x?x4x32xf32>, tensor<?x32xf32>) outs(%e1 : tensor<?x?x4x32xf32>) {
+  ^bb0(%v: f32, %c: f32, %o: f32):
+    %r = arith.mulf %v, %c : f32
+    linalg.yield %r : f32
+  } -> tensor<?x?x4x32xf32>
+  %qs = linalg.generic {indexing_maps = [#id4, #t4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%rot, %sin : tensor<?x?x4x32xf32>, tensor<?x32xf32>) outs(%e1 : tensor<?x?x4x32xf32>) {
+  ^bb0(%v: f32, %s: f32, %o: f32):
+    %r = arith.mulf %v, %s : f32
+    linalg.yield %r : f32
+  } -> tensor<?x?x4x32xf32>
+  %y = linalg.generic {indexing_maps = [#id4, #id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%qc, %qs : tensor<?x?x4x32xf32>, tensor<?x?x4x32xf32>) outs(%e1 : tensor<?x?x4x32xf32>) {
+  ^bb0(%l: f32, %r: f32, %o: f32):
+    %v = arith.addf %l, %r : f32
+    linalg.yield %v : f32
+  } -> tensor<?x?x4x32xf32>
+  return %y : tensor<?x?x4x32xf32>
+}
+
+// -----
+
+// The same rows split by a tensor.reshape of a shape tensor: no
+// output_shape gives the fused op B and T, so the matmul stays, the norm
+// keeps the rotation, and the remark says why.
+// CHECK-LABEL: func.func @batch_and_seq_reshape
+//       CHECK: linalg.matmul
+//       CHECK: norm.rms_norm ins(%{{.*}} : tensor<?x?x4x32xf32>) rope(%{{.*}}, %{{.*}} : tensor<1x?x1x32xf32>, tensor<1x?x1x32xf32>)
+//   CHECK-NOT: norm.matmul_rms_norm
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#t4 = affine_map<(d0, d1, d2, d3) -> (d1, d3)>
+func.func @batch_and_seq_reshape(%a: tensor<?x?x64xf32>, %w: tensor<64x128xf32>, %cos: tensor<?x32xf32>, %sin: tensor<?x32xf32>) -> tensor<?x?x4x32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %zero = arith.constant 0.0 : f32
+  %b = tensor.dim %a, %c0 : tensor<?x?x64xf32>
+  %t = tensor.dim %a, %c1 : tensor<?x?x64xf32>
+  %a2 = tensor.collapse_shape %a [[0, 1], [2]] : tensor<?x?x64xf32> into tensor<?x64xf32>
+  %bt = tensor.dim %a2, %c0 : tensor<?x64xf32>
+  %pe = tensor.empty(%bt) : tensor<?x128xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%pe : tensor<?x128xf32>) -> tensor<?x128xf32>
+  %p = linalg.matmul ins(%a2, %w : tensor<?x64xf32>, tensor<64x128xf32>) outs(%z : tensor<?x128xf32>) -> tensor<?x128xf32>
+  %shape = tensor.from_elements %b, %t, %c128 : tensor<3xindex>
+  %x = tensor.reshape %p(%shape) : (tensor<?x128xf32>, tensor<3xindex>) -> tensor<?x?x128xf32>
+  %h = tensor.expand_shape %x [[0], [1], [2, 3]] output_shape [%b, %t, 4, 32] : tensor<?x?x128xf32> into tensor<?x?x4x32xf32>
+  %e0 = tensor.empty(%b, %t) : tensor<?x?x4x32xf32>
+  // expected-remark @+2 {{norm.rms_norm took the rotary embedding after it}}
+  // expected-remark @+1 {{norm.rms_norm not fused: into consumers: a user needs the normalized value: 'linalg.generic' is not a matmul; with a producer: its rotary angles vary along dim 1 of the norm's input, whose rows the reshapes after the matmul regroup at dynamic sizes (the fused op's angles follow the product's [..., H, D] view, which cannot index them)}}
+  %n = norm.rms_norm ins(%h : tensor<?x?x4x32xf32>) outs(%e0 : tensor<?x?x4x32xf32>) -> tensor<?x?x4x32xf32>
+  %x1 = tensor.extract_slice %n[0, 0, 0, 0] [%b, %t, 4, 16] [1, 1, 1, 1] : tensor<?x?x4x32xf32> to tensor<?x?x4x16xf32>
+  %x2 = tensor.extract_slice %n[0, 0, 0, 16] [%b, %t, 4, 16] [1, 1, 1, 1] : tensor<?x?x4x32xf32> to tensor<?x?x4x16xf32>
+  %neg = arith.negf %x2 : tensor<?x?x4x16xf32>
+  %rot = tensor.concat dim(3) %neg, %x1 : (tensor<?x?x4x16xf32>, tensor<?x?x4x16xf32>) -> tensor<?x?x4x32xf32>
+  %e1 = tensor.empty(%b, %t) : tensor<?x?x4x32xf32>
+  %qc = linalg.generic {indexing_maps = [#id4, #t4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%n, %cos : tensor<?x?x4x32xf32>, tensor<?x32xf32>) outs(%e1 : tensor<?x?x4x32xf32>) {
+  ^bb0(%v: f32, %c: f32, %o: f32):
+    %r = arith.mulf %v, %c : f32
+    linalg.yield %r : f32
+  } -> tensor<?x?x4x32xf32>
+  %qs = linalg.generic {indexing_maps = [#id4, #t4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%rot, %sin : tensor<?x?x4x32xf32>, tensor<?x32xf32>) outs(%e1 : tensor<?x?x4x32xf32>) {
+  ^bb0(%v: f32, %s: f32, %o: f32):
+    %r = arith.mulf %v, %s : f32
+    linalg.yield %r : f32
+  } -> tensor<?x?x4x32xf32>
+  %y = linalg.generic {indexing_maps = [#id4, #id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%qc, %qs : tensor<?x?x4x32xf32>, tensor<?x?x4x32xf32>) outs(%e1 : tensor<?x?x4x32xf32>) {
+  ^bb0(%l: f32, %r: f32, %o: f32):
+    %v = arith.addf %l, %r : f32
+    linalg.yield %v : f32
+  } -> tensor<?x?x4x32xf32>
+  return %y : tensor<?x?x4x32xf32>
+}
+
+// -----
+
 #id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #td = affine_map<(d0, d1, d2) -> (d0, d2)>
 

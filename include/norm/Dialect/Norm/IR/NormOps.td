@@ -178,10 +178,11 @@ defvar normRopeDoc = [{
     heads of `[T, H, D]`); the last is D. A dynamic dimension of theirs (a
     sequence length traced as `?`, `tensor<?x1x128xbf16>`) is the
     input's size there at run time, never a broadcast, even where it is 1:
-    the verifier checks it where both sizes are static; at run time it is
-    assumed, as linalg assumes its operands' sizes agree (the lowered
-    functions return nothing to report a mismatch with, and a failed
-    `cf.assert` aborts), and `norm-run` checks it on the buffers it passes
+    the verifier checks it where both sizes are static; where either is
+    dynamic, `--norm-lower-to-cpu` and `--norm-lower-to-nvvm` check it at
+    run time before the op (`--norm-check-rope-sizes`: a mismatch writes
+    the op, the operand, the dim and both sizes to stderr and aborts, as a
+    failed C `assert` does), and `norm-run` checks the buffers it passes
     before every run. Constraints: (R1) `cos` and `sin`
     come together, and `rope_mode` and `rope_rounding` only with them; (R2)
     the normalized dimensions are the last one only, static and even; (R3)

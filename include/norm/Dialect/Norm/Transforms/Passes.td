@@ -244,4 +244,49 @@ def NormFuseElementwisePass : Pass<"norm-fuse-elementwise"> {
   ];
 }
 
+def NormCheckRopeSizesPass
+    : Pass<"norm-check-rope-sizes", "::mlir::ModuleOp"> {
+  let summary = "Check at run time that dynamic rotary angle dims are the "
+                "input's sizes";
+  let description = [{
+    A `rope(cos, sin)` angle dim that is not a static 1 is the input's size
+    there (`norm.rms_norm`, `norm.layer_norm`), or the size of the output
+    viewed as `[..., H, D]` (`norm.matmul_rms_norm`); the verifier checks it
+    where both sizes are static. Where either is dynamic, this pass emits
+    the check before the op: when the sizes differ, the lowered code writes
+    a message naming the op, its location, the operand, the dim and both
+    sizes to stderr (`dprintf` on file descriptor 2: unbuffered, where
+    `cf.assert`'s `puts` to stdout is lost in a pipe when the process
+    aborts) and calls `abort`, as a failed C `assert` does. The kernels
+    would otherwise read past the table or wrap around it. Nothing is
+    emitted where the sizes are static.
+
+    `--norm-lower-to-cpu` and `--norm-lower-to-nvvm` run it on buffers, after
+    bufferization and before kernels are outlined, so the check stays at the
+    op's site on the host (on the GPU, before the launch).
+
+    ```mlir
+    // norm-opt --norm-check-rope-sizes
+    norm.rms_norm ins(%x : memref<?x4x64xf32>)
+        rope(%c, %s : memref<?x1x64xf32>, memref<?x1x64xf32>)
+        outs(%y : memref<?x4x64xf32>)
+    // gets before it, for cos and for sin:
+    %a = memref.dim %c, %c0 : memref<?x1x64xf32>
+    %b = memref.dim %x, %c0 : memref<?x4x64xf32>
+    %ne = arith.cmpi ne, %a, %b : index
+    scf.if %ne {
+      llvm.call @dprintf(%fd, %msg, %a64, %b64) vararg(...)
+      llvm.call @abort() : () -> ()
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 #endif // NORM_DIALECT_NORM_TRANSFORMS_PASSES_TD

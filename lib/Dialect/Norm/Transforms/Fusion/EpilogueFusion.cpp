@@ -52,6 +52,11 @@ struct ProducerMatch {
   /// Through views: how the norm's input dims index the product's heads
   /// view [..., H, D].
   HeadSplit split;
+  /// A first view that splits only the product's rows ([B·T, N] into
+  /// [B, T, N], at the sizes of its output_shape), taken by the fused op
+  /// itself: its A is split the same way and its output is this view's
+  /// result; `views` and `split` then start after it.
+  tensor::ExpandShapeOp rowSplit;
   /// norm → matmul → norm: the norm.rms_norm_matmul whose product the norm
   /// reads (`matmul` then describes its product and has no linalg op).
   RMSNormMatmulOp inputNorm;
@@ -241,7 +246,10 @@ std::string whyRopeNotFused(const NormOpView &norm,
     return "";
   if (!producer.headDim)
     return "its rotary embedding (rope) is per head, and the norm is not";
-  auto productType = cast<RankedTensorType>(producer.matmul.result.getType());
+  tensor::ExpandShapeOp rowSplit = producer.rowSplit;
+  auto productType =
+      cast<RankedTensorType>(rowSplit ? rowSplit.getResult().getType()
+                                      : producer.matmul.result.getType());
   SmallVector<int64_t> headsShape(productType.getShape().drop_back());
   headsShape.append(
       {productType.getShape().back() / producer.headDim, producer.headDim});
@@ -253,6 +261,60 @@ std::string whyRopeNotFused(const NormOpView &norm,
     return why;
   angleShape = *shape;
   return "";
+}
+
+/// The rotation of `norm` when its angles vary along rows that the first
+/// view splits at dynamic sizes (Hugging Face's [B·T, N] product viewed as
+/// [B, T, N], angles [1, T, 1, D] or [T, D]): against the product's
+/// [B·T, H, D] they would be the table repeated B times, but the fused op
+/// can take the split itself (A viewed as [B, T, K] by the same
+/// output_shape sizes, the output [B, T, N]), and in its [B, T, H, D] the
+/// angles are a reshape of the table, the kernels reading angle row
+/// (row / H) mod T. Updates `producer` and `angleShape` when that works;
+/// fails (leaving them) when the first view is not such a split, or the
+/// angles do not fit the split view either.
+LogicalResult takeRowSplit(const NormOpView &norm, ProducerMatch &producer,
+                           SmallVector<int64_t> &angleShape) {
+  if (producer.views.size() < 2)
+    return failure();
+  auto expand = dyn_cast<tensor::ExpandShapeOp>(producer.views.front());
+  auto productType = cast<RankedTensorType>(producer.matmul.result.getType());
+  // Only the rows split (the columns' group is the one dim N), and A's rows
+  // are the product's (a 2-D matmul's A).
+  if (!expand || expand.getReassociationIndices().back().size() != 1 ||
+      cast<RankedTensorType>(producer.matmul.lhs.getType()).getRank() !=
+          productType.getRank())
+    return failure();
+  std::string why;
+  ArrayRef<Operation *> rest = ArrayRef(producer.views).drop_front();
+  FailureOr<HeadSplit> split = analyzeHeadViews(expand.getResult(), rest, why);
+  if (failed(split))
+    return failure();
+  ProducerMatch candidate = producer;
+  candidate.views.assign(rest.begin(), rest.end());
+  candidate.split = *split;
+  candidate.headDim = split->headDim;
+  candidate.rowSplit = expand;
+  SmallVector<int64_t> shape;
+  if (!whyRopeNotFused(norm, candidate, shape).empty())
+    return failure();
+  producer = std::move(candidate);
+  angleShape = std::move(shape);
+  return success();
+}
+
+/// A viewed as the fused op's rows when it takes the product's row split:
+/// the split's groups and output_shape sizes, K in place of N.
+Value splitActivationRows(OpBuilder &b, Location loc, Value lhs,
+                          tensor::ExpandShapeOp rowSplit) {
+  auto lhsType = cast<RankedTensorType>(lhs.getType());
+  SmallVector<OpFoldResult> sizes = rowSplit.getMixedOutputShape();
+  sizes.back() = tensor::getMixedSize(b, loc, lhs, lhsType.getRank() - 1);
+  SmallVector<int64_t> shape(rowSplit.getResultType().getShape());
+  shape.back() = lhsType.getShape().back();
+  return tensor::ExpandShapeOp::create(
+      b, loc, RankedTensorType::get(shape, lhsType.getElementType()), lhs,
+      rowSplit.getReassociationIndices(), sizes);
 }
 
 /// The norm.matmul_rms_norm of `producer` and `norm`, with the producing
@@ -322,8 +384,9 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
     return failure();
   SmallVector<int64_t> angleShape;
   why = whyRopeNotFused(*norm, *producer, angleShape);
-  if (!why.empty())
+  if (!why.empty() && failed(takeRowSplit(*norm, *producer, angleShape)))
     return failure();
+  why.clear();
 
   // The residual stream's other readers of the sum take the fused op's sum
   // result, which is defined where the norm is.
@@ -360,11 +423,16 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
   rewriter.setInsertionPoint(op);
   Location loc = op->getLoc();
   MatmulMatch &mm = producer->matmul;
-  // Through views, the fused op has the product's shape and the views
-  // follow it.
+  // Through views, the fused op has the product's shape (or its rows split,
+  // when it takes that view) and the views follow it.
+  Value splitProduct = mm.result;
+  if (producer->rowSplit) {
+    mm.lhs = splitActivationRows(rewriter, loc, mm.lhs, producer->rowSplit);
+    splitProduct = producer->rowSplit.getResult();
+  }
   auto fusedType = producer->views.empty()
                        ? yType
-                       : cast<RankedTensorType>(mm.result.getType());
+                       : cast<RankedTensorType>(splitProduct.getType());
   Value init = createFusedInit(rewriter, loc, mm, mm.lhs, fusedType);
   Value sumInit =
       returnsSum ? createFusedInit(rewriter, loc, mm, mm.lhs, yType) : Value();
@@ -406,7 +474,7 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
     rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(fusedSum); });
   // The views again, now of the normalized product.
   IRMapping views;
-  views.map(mm.result, fused->getResult(0));
+  views.map(splitProduct, fused->getResult(0));
   Value y = fused->getResult(0);
   for (Operation *view : producer->views)
     y = rewriter.clone(*view, views)->getResult(0);
@@ -419,6 +487,8 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
       rewriter.replaceAllUsesWith(stat, fused->getResult(next++));
   SmallVector<Operation *> dead{op};
   dead.append(producer->views.rbegin(), producer->views.rend());
+  if (producer->rowSplit)
+    dead.push_back(producer->rowSplit);
   if (producer->residualAdd)
     dead.push_back(producer->residualAdd);
   if (mm.truncation)
