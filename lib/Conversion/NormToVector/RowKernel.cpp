@@ -222,18 +222,9 @@ private:
                                         Value m, ValueRange accs);
   Value finishRow(OpBuilder &b, Value row, Value firstStat, Value stream,
                   Value accumulateRow);
-  /// A normalize step in two stages, for a software-pipelined sweep
-  /// (QuantizedRowWriter::pipelinesSweep): `compute` the value at [j, j + L)
-  /// (loads, arithmetic), `finish` it (encode, store) one step later. Whole
-  /// vectors only.
-  struct PipelinedStep {
-    function_ref<Value(OpBuilder &, Value j)> compute;
-    function_ref<void(OpBuilder &, Value j, Value v, bool nontemporal)> finish;
-  };
   Value sweepRowAccumulating(OpBuilder &b, Value length, Value head,
                              bool nontemporal, StoreFn storeVector,
-                             AccumulateFn accumulate,
-                             const PipelinedStep *pipelinedStep = nullptr);
+                             AccumulateFn accumulate);
   void emitChunk(OpBuilder &b, Value firstRow, Value endRow, Value stream);
   /// The normalized value (before its rounding to y's type) at [j, j+L)
   /// of the row being normalized.
@@ -671,23 +662,10 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
     bool buffered = quantized && quantized->buffersRows();
     Value normalizeHead = buffered ? Value() : head;
     bool normalizeNontemporal = !buffered && nontemporal;
-    // A static fp8 scale on vectors of two registers (16-bit rows on AVX2,
-    // one chain) pipelines the quantization (QuantizedRow.h); measured
-    // there only, docs/performance.md.
-    auto compute = [&](OpBuilder &sb, Value j) {
-      return quantized->scaleY(sb, normalized(sb, j, Value(), prefetch));
-    };
-    auto finish = [&](OpBuilder &sb, Value j, Value t, bool storeNT) {
-      quantized->storeScaledY(sb, row, j, t, storeNT);
-    };
-    PipelinedStep step{compute, finish};
-    bool pipelineStep =
-        quantized && quantized->pipelinesSweep() && accumulatingChains() == 1;
     Value result;
     if (accumulateRow)
       result = sweepRowAccumulating(nb, p.n, normalizeHead,
-                                    normalizeNontemporal, normalize, nextStep,
-                                    pipelineStep ? &step : nullptr);
+                                    normalizeNontemporal, normalize, nextStep);
     else
       sweepRow(nb, p.n, normalizeHead, normalizeNontemporal, normalize);
     if (buffered)
@@ -796,10 +774,10 @@ void RowKernelEmitter::rotateRow(OpBuilder &b, Value row,
 /// with one, its additions' latency (3 cycles on Zen 3, an FMA's 4 for
 /// RMSNorm's Σs²) bounded the whole sweep, which otherwise issues a vector
 /// in about 2 cycles.
-Value RowKernelEmitter::sweepRowAccumulating(
-    OpBuilder &b, Value length, Value head, bool nontemporal,
-    StoreFn storeVector, AccumulateFn accumulate,
-    const PipelinedStep *pipelinedStep) {
+Value RowKernelEmitter::sweepRowAccumulating(OpBuilder &b, Value length,
+                                             Value head, bool nontemporal,
+                                             StoreFn storeVector,
+                                             AccumulateFn accumulate) {
   constexpr int64_t kBlockVectors = 64;
   int64_t chains = accumulatingChains();
   Value zero = index(b, 0);
@@ -846,43 +824,9 @@ Value RowKernelEmitter::sweepRowAccumulating(
     storeVector(nb, j, Value(), nontemporal);
     return accumulate(nb, j, Value(), accs);
   };
-  // With a pipelinedStep (one chain): step j's value is finished while
-  // step j + L's is computed, over [from, to), not empty.
-  auto pipelinedLoop = [&](OpBuilder &lb, Value from, Value to,
-                           Value init) -> Value {
-    Value last = arith::SubIOp::create(lb, loc, to, step);
-    auto loop = scf::ForOp::create(
-        lb, loc, from, last, step,
-        ValueRange{init, pipelinedStep->compute(lb, from)},
-        [&](OpBuilder &nb, Location, Value j, ValueRange iterArgs) {
-          Value next = pipelinedStep->compute(
-              nb, arith::AddIOp::create(nb, loc, j, step));
-          pipelinedStep->finish(nb, j, iterArgs[1], nontemporal);
-          Value acc = accumulate(nb, j, Value(), ValueRange{iterArgs[0]})[0];
-          scf::YieldOp::create(nb, loc, ValueRange{acc, next});
-        });
-    pipelinedStep->finish(lb, last, loop.getResult(1), nontemporal);
-    return accumulate(lb, last, Value(), ValueRange{loop.getResult(0)})[0];
-  };
   // `chains` accumulators over [from, to), a multiple of chains·L.
-  auto wideLoop = [&](OpBuilder &lb, Value from, Value to, ValueRange init,
-                      bool nonEmpty) -> SmallVector<Value> {
-    if (pipelinedStep && nonEmpty)
-      return {pipelinedLoop(lb, from, to, init[0])};
-    if (pipelinedStep) {
-      Value any =
-          arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult, from, to);
-      auto guarded = scf::IfOp::create(
-          lb, loc, any,
-          [&](OpBuilder &nb, Location) {
-            scf::YieldOp::create(nb, loc, pipelinedLoop(nb, from, to, init[0]));
-          },
-          [&](OpBuilder &nb, Location) {
-            scf::YieldOp::create(nb, loc, init[0]);
-          });
-      return {guarded.getResult(0)};
-    }
-    auto loop = scf::ForOp::create(
+  auto wideLoop = [&](OpBuilder &lb, Value from, Value to, ValueRange init) {
+    return scf::ForOp::create(
         lb, loc, from, to, wideStep, init,
         [&](OpBuilder &nb, Location, Value j, ValueRange iterArgs) {
           SmallVector<Value> next(iterArgs.begin(), iterArgs.end());
@@ -894,15 +838,14 @@ Value RowKernelEmitter::sweepRowAccumulating(
           }
           scf::YieldOp::create(nb, loc, next);
         });
-    return SmallVector<Value>(loop.getResults());
   };
   auto blocks = scf::ForOp::create(
       b, loc, head, blockEnd, blockSpan, ValueRange{zeros(b), zeros(b)},
       [&](OpBuilder &nb, Location, Value jb, ValueRange iterArgs) {
         Value limit = arith::AddIOp::create(nb, loc, jb, blockSpan);
-        Value blockTotal = sumTree(
-            nb, wideLoop(nb, jb, limit, SmallVector<Value>(chains, zeros(nb)),
-                         /*nonEmpty=*/true));
+        auto block =
+            wideLoop(nb, jb, limit, SmallVector<Value>(chains, zeros(nb)));
+        Value blockTotal = sumTree(nb, SmallVector<Value>(block.getResults()));
         Value sum = iterArgs[0], compensation = iterArgs[1];
         Value y = arith::SubFOp::create(nb, loc, blockTotal, compensation);
         Value t = arith::AddFOp::create(nb, loc, sum, y);
@@ -912,10 +855,10 @@ Value RowKernelEmitter::sweepRowAccumulating(
       });
   SmallVector<Value> restInit(chains, zeros(b));
   restInit[0] = headAcc;
-  SmallVector<Value> rest =
-      wideLoop(b, blockEnd, wideEnd, restInit, /*nonEmpty=*/false);
+  auto rest = wideLoop(b, blockEnd, wideEnd, restInit);
   auto single = scf::ForOp::create(
-      b, loc, wideEnd, bodyEnd, step, ValueRange{sumTree(b, rest)},
+      b, loc, wideEnd, bodyEnd, step,
+      ValueRange{sumTree(b, SmallVector<Value>(rest.getResults()))},
       [&](OpBuilder &nb, Location, Value j, ValueRange accs) {
         scf::YieldOp::create(nb, loc, vectorStep(nb, j, accs));
       });
