@@ -130,7 +130,9 @@ public:
                    const NormVectorCodegenOptions &options, int64_t lanes,
                    bool pairOrder = false)
       : VectorArith(loc, lanes, p.accType, options.nativeBF16Conversion), p(p),
-        options(options), pairOrder(pairOrder) {
+        options(options), pairOrder(pairOrder),
+        registersPerVector(
+            std::max<int64_t>(1, lanes / registerLanes(p, options))) {
     if (p.quant)
       quantized.emplace(loc, p, vectorLanes, options);
   }
@@ -251,7 +253,7 @@ private:
   /// register-wide vectors; one for vectors of two registers (16-bit rows
   /// on AVX2), which are two chains already and leave fewer registers.
   int64_t accumulatingChains() const {
-    if (vectorLanes != registerLanes(p, options))
+    if (registersPerVector > 1)
       return 1;
     return std::max<int64_t>(1, options.accumulators);
   }
@@ -275,6 +277,9 @@ private:
   Value yOffset, yRowStride;
   /// bf16 vectors in pair order (bf16PairOrder).
   bool pairOrder;
+  /// Target registers a vector of L lanes takes: 2 for 16-bit rows on a
+  /// 256-bit target (rowKernelLanes), else 1.
+  int64_t registersPerVector;
 };
 
 /// Sums `numStats` row statistics. Accuracy does not degrade with n: the row
