@@ -654,20 +654,24 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
     auto round = [&](Value x) {
       return roundEarly ? roundThrough(nb, x, p.weightType) : x;
     };
+    Value factor;
     if (scaled) {
-      Value factor =
+      factor =
           p.weight ? load(nb, p.weight, {j}, m) : splat(nb, accConst(nb, 1.0));
       if (p.weightOffset != 0.0)
         factor = round(arith::AddFOp::create(
             nb, loc, factor, splat(nb, accConst(nb, p.weightOffset))));
-      // y = v·γ + β in one FMA where nothing rounds between the two.
-      if (p.bias && !roundEarly)
-        return Value(vector::FMAOp::create(nb, loc, v, factor,
-                                           load(nb, p.bias, {j}, m)));
-      v = round(arith::MulFOp::create(nb, loc, v, factor));
     }
+    // The weight and bias step: y = v·γ + β in one FMA where nothing rounds
+    // between the two; before_weight rounds the product to γ's type, then
+    // the sum (unless y's store rounds it to the same type).
+    bool fused = factor && p.bias && !roundEarly;
+    if (factor && !fused)
+      v = round(arith::MulFOp::create(nb, loc, v, factor));
     if (p.bias) {
-      v = arith::AddFOp::create(nb, loc, v, load(nb, p.bias, {j}, m));
+      Value beta = load(nb, p.bias, {j}, m);
+      v = fused ? Value(vector::FMAOp::create(nb, loc, v, factor, beta))
+                : Value(arith::AddFOp::create(nb, loc, v, beta));
       if (p.weightType != elementTypeOf(p.y))
         v = round(v);
     }
