@@ -130,7 +130,9 @@ public:
                    const NormVectorCodegenOptions &options, int64_t lanes,
                    bool pairOrder = false)
       : VectorArith(loc, lanes, p.accType, options.nativeBF16Conversion), p(p),
-        options(options), pairOrder(pairOrder) {
+        options(options), pairOrder(pairOrder),
+        registersPerVector(
+            std::max<int64_t>(1, lanes / registerLanes(p, options))) {
     if (p.quant)
       quantized.emplace(loc, p, vectorLanes, options);
   }
@@ -225,6 +227,16 @@ private:
   Value sweepRowAccumulating(OpBuilder &b, Value length, Value head,
                              bool nontemporal, StoreFn storeVector,
                              AccumulateFn accumulate);
+  /// `accumulate` U-way unrolled over [from, to), a multiple of `step` =
+  /// U·L: `init` holds U accumulators per statistic, statistic-major (the
+  /// u-th of statistic s at s·U + u), the u-th taking the vector at j + u·L.
+  scf::ForOp accumulateUnrolled(OpBuilder &b, Value from, Value to, Value step,
+                                int64_t unroll, ValueRange init,
+                                AccumulateFn accumulate);
+  /// A block's sum `blockSum` added to the running `sum` with Kahan
+  /// compensation `compensation`: the new sum and compensation.
+  std::pair<Value, Value> kahanAdd(OpBuilder &b, Value sum, Value compensation,
+                                   Value blockSum);
   void emitChunk(OpBuilder &b, Value firstRow, Value endRow, Value stream);
   /// The normalized value (before its rounding to y's type) at [j, j+L)
   /// of the row being normalized.
@@ -241,7 +253,7 @@ private:
   /// register-wide vectors; one for vectors of two registers (16-bit rows
   /// on AVX2), which are two chains already and leave fewer registers.
   int64_t accumulatingChains() const {
-    if (vectorLanes != registerLanes(p, options))
+    if (registersPerVector > 1)
       return 1;
     return std::max<int64_t>(1, options.accumulators);
   }
@@ -265,6 +277,9 @@ private:
   Value yOffset, yRowStride;
   /// bf16 vectors in pair order (bf16PairOrder).
   bool pairOrder;
+  /// Target registers a vector of L lanes takes: 2 for 16-bit rows on a
+  /// 256-bit target (rowKernelLanes), else 1.
+  int64_t registersPerVector;
 };
 
 /// Sums `numStats` row statistics. Accuracy does not degrade with n: the row
@@ -298,27 +313,11 @@ SmallVector<Value> RowKernelEmitter::reduceRow(OpBuilder &b, Value length,
   Value vectorEnd = roundDown(length, step);
   size_t numAccs = numStats * unroll;
 
-  // `unroll` accumulators per statistic over [from, to) (a multiple of U·L),
-  // laid out statistic-major.
+  // `unroll` fresh accumulators per statistic over [from, to).
   auto wideLoop = [&](OpBuilder &lb, Value from, Value to) {
-    SmallVector<Value> init(numAccs, zeros(lb));
-    return scf::ForOp::create(
-        lb, loc, from, to, wideStep, init,
-        [&](OpBuilder &nb, Location, Value j, ValueRange iterArgs) {
-          SmallVector<Value> next(iterArgs.begin(), iterArgs.end());
-          for (int64_t u = 0; u < unroll; ++u) {
-            SmallVector<Value> accs;
-            for (unsigned s = 0; s < numStats; ++s)
-              accs.push_back(next[s * unroll + u]);
-            Value ju = u == 0 ? j
-                              : Value(arith::AddIOp::create(
-                                    nb, loc, j, index(nb, u * vectorLanes)));
-            SmallVector<Value> updated = accumulate(nb, ju, Value(), accs);
-            for (unsigned s = 0; s < numStats; ++s)
-              next[s * unroll + u] = updated[s];
-          }
-          scf::YieldOp::create(nb, loc, next);
-        });
+    return accumulateUnrolled(lb, from, to, wideStep, unroll,
+                              SmallVector<Value>(numAccs, zeros(lb)),
+                              accumulate);
   };
 
   // Whole blocks: iter args are `numSums` running sums, then as many Kahan
@@ -344,12 +343,10 @@ SmallVector<Value> RowKernelEmitter::reduceRow(OpBuilder &b, Value length,
         SmallVector<Value> next;
         SmallVector<Value> compensations;
         for (size_t i = 0; i < numSums; ++i) {
-          Value sum = iterArgs[i], compensation = iterArgs[numSums + i];
-          Value y = arith::SubFOp::create(nb, loc, blockSums[i], compensation);
-          Value t = arith::AddFOp::create(nb, loc, sum, y);
-          compensations.push_back(arith::SubFOp::create(
-              nb, loc, arith::SubFOp::create(nb, loc, t, sum), y));
-          next.push_back(t);
+          auto [sum, compensation] =
+              kahanAdd(nb, iterArgs[i], iterArgs[numSums + i], blockSums[i]);
+          next.push_back(sum);
+          compensations.push_back(compensation);
         }
         next.append(compensations);
         scf::YieldOp::create(nb, loc, next);
@@ -400,6 +397,40 @@ SmallVector<Value> RowKernelEmitter::reduceRow(OpBuilder &b, Value length,
   for (Value v : tail.getResults())
     sums.push_back(reduceLanes(b, v));
   return sums;
+}
+
+scf::ForOp RowKernelEmitter::accumulateUnrolled(OpBuilder &b, Value from,
+                                                Value to, Value step,
+                                                int64_t unroll, ValueRange init,
+                                                AccumulateFn accumulate) {
+  size_t numStats = init.size() / unroll;
+  return scf::ForOp::create(
+      b, loc, from, to, step, init,
+      [&](OpBuilder &nb, Location, Value j, ValueRange iterArgs) {
+        SmallVector<Value> next(iterArgs.begin(), iterArgs.end());
+        for (int64_t u = 0; u < unroll; ++u) {
+          SmallVector<Value> accs;
+          for (size_t s = 0; s < numStats; ++s)
+            accs.push_back(next[s * unroll + u]);
+          Value ju = u == 0 ? j
+                            : Value(arith::AddIOp::create(
+                                  nb, loc, j, index(nb, u * vectorLanes)));
+          SmallVector<Value> updated = accumulate(nb, ju, Value(), accs);
+          for (size_t s = 0; s < numStats; ++s)
+            next[s * unroll + u] = updated[s];
+        }
+        scf::YieldOp::create(nb, loc, next);
+      });
+}
+
+std::pair<Value, Value> RowKernelEmitter::kahanAdd(OpBuilder &b, Value sum,
+                                                   Value compensation,
+                                                   Value blockSum) {
+  Value y = arith::SubFOp::create(b, loc, blockSum, compensation);
+  Value t = arith::AddFOp::create(b, loc, sum, y);
+  Value nextCompensation =
+      arith::SubFOp::create(b, loc, arith::SubFOp::create(b, loc, t, sum), y);
+  return {t, nextCompensation};
 }
 
 void RowKernelEmitter::sweepRow(OpBuilder &b, Value length, Value head,
@@ -623,20 +654,24 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
     auto round = [&](Value x) {
       return roundEarly ? roundThrough(nb, x, p.weightType) : x;
     };
+    Value factor;
     if (scaled) {
-      Value factor =
+      factor =
           p.weight ? load(nb, p.weight, {j}, m) : splat(nb, accConst(nb, 1.0));
       if (p.weightOffset != 0.0)
         factor = round(arith::AddFOp::create(
             nb, loc, factor, splat(nb, accConst(nb, p.weightOffset))));
-      // y = v·γ + β in one FMA where nothing rounds between the two.
-      if (p.bias && !roundEarly)
-        return Value(vector::FMAOp::create(nb, loc, v, factor,
-                                           load(nb, p.bias, {j}, m)));
-      v = round(arith::MulFOp::create(nb, loc, v, factor));
     }
+    // The weight and bias step: y = v·γ + β in one FMA where nothing rounds
+    // between the two; before_weight rounds the product to γ's type, then
+    // the sum (unless y's store rounds it to the same type).
+    bool fused = factor && p.bias && !roundEarly;
+    if (factor && !fused)
+      v = round(arith::MulFOp::create(nb, loc, v, factor));
     if (p.bias) {
-      v = arith::AddFOp::create(nb, loc, v, load(nb, p.bias, {j}, m));
+      Value beta = load(nb, p.bias, {j}, m);
+      v = fused ? Value(vector::FMAOp::create(nb, loc, v, factor, beta))
+                : Value(arith::AddFOp::create(nb, loc, v, beta));
       if (p.weightType != elementTypeOf(p.y))
         v = round(v);
     }
@@ -820,24 +855,14 @@ Value RowKernelEmitter::sweepRowAccumulating(OpBuilder &b, Value length,
   Value wideEnd = roundDown(bodyEnd, wideStep);
   Value blockEnd = roundDown(wideEnd, blockSpan);
 
-  auto vectorStep = [&](OpBuilder &nb, Value j, ValueRange accs) {
-    storeVector(nb, j, Value(), nontemporal);
-    return accumulate(nb, j, Value(), accs);
+  // A whole vector (no mask): stored, and accumulated.
+  auto vectorStep = [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
+    storeVector(nb, j, m, nontemporal);
+    return accumulate(nb, j, m, accs);
   };
   // `chains` accumulators over [from, to), a multiple of chains·L.
   auto wideLoop = [&](OpBuilder &lb, Value from, Value to, ValueRange init) {
-    return scf::ForOp::create(
-        lb, loc, from, to, wideStep, init,
-        [&](OpBuilder &nb, Location, Value j, ValueRange iterArgs) {
-          SmallVector<Value> next(iterArgs.begin(), iterArgs.end());
-          for (int64_t u = 0; u < chains; ++u) {
-            Value ju = u == 0 ? j
-                              : Value(arith::AddIOp::create(
-                                    nb, loc, j, index(nb, u * vectorLanes)));
-            next[u] = vectorStep(nb, ju, ValueRange{next[u]})[0];
-          }
-          scf::YieldOp::create(nb, loc, next);
-        });
+    return accumulateUnrolled(lb, from, to, wideStep, chains, init, vectorStep);
   };
   auto blocks = scf::ForOp::create(
       b, loc, head, blockEnd, blockSpan, ValueRange{zeros(b), zeros(b)},
@@ -846,12 +871,9 @@ Value RowKernelEmitter::sweepRowAccumulating(OpBuilder &b, Value length,
         auto block =
             wideLoop(nb, jb, limit, SmallVector<Value>(chains, zeros(nb)));
         Value blockTotal = sumTree(nb, SmallVector<Value>(block.getResults()));
-        Value sum = iterArgs[0], compensation = iterArgs[1];
-        Value y = arith::SubFOp::create(nb, loc, blockTotal, compensation);
-        Value t = arith::AddFOp::create(nb, loc, sum, y);
-        Value nextCompensation = arith::SubFOp::create(
-            nb, loc, arith::SubFOp::create(nb, loc, t, sum), y);
-        scf::YieldOp::create(nb, loc, ValueRange{t, nextCompensation});
+        auto [sum, compensation] =
+            kahanAdd(nb, iterArgs[0], iterArgs[1], blockTotal);
+        scf::YieldOp::create(nb, loc, ValueRange{sum, compensation});
       });
   SmallVector<Value> restInit(chains, zeros(b));
   restInit[0] = headAcc;
@@ -860,7 +882,7 @@ Value RowKernelEmitter::sweepRowAccumulating(OpBuilder &b, Value length,
       b, loc, wideEnd, bodyEnd, step,
       ValueRange{sumTree(b, SmallVector<Value>(rest.getResults()))},
       [&](OpBuilder &nb, Location, Value j, ValueRange accs) {
-        scf::YieldOp::create(nb, loc, vectorStep(nb, j, accs));
+        scf::YieldOp::create(nb, loc, vectorStep(nb, j, Value(), accs));
       });
   Value remainder = arith::SubIOp::create(b, loc, length, bodyEnd);
   Value tail = maskedPart(bodyEnd, remainder, [&](OpBuilder &) {

@@ -16,6 +16,7 @@
 #include "norm/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -29,31 +30,22 @@ namespace norm {
 using namespace mlir;
 using namespace mlir::norm;
 
-/// `scalar` as a constant of `type`: itself, or splat over a vector type.
-static Value constantOf(OpBuilder &b, Location loc, Type type,
-                        TypedAttr scalar) {
-  if (auto vector = dyn_cast<VectorType>(type))
-    return arith::ConstantOp::create(b, loc,
-                                     DenseElementsAttr::get(vector, scalar));
-  return arith::ConstantOp::create(b, loc, scalar);
-}
-
-/// The type of `type`'s shape (itself when scalar) with `elementType`.
+/// The type of `type`'s shape (itself when scalar) with `elementType`: the
+/// inverse of getElementTypeOrSelf, which upstream has only for shaped types.
 static Type withElementType(Type type, Type elementType) {
-  if (auto vector = dyn_cast<VectorType>(type))
-    return vector.clone(elementType);
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return shaped.clone(elementType);
   return elementType;
 }
 
 Value mlir::norm::createBF16RoundedWords(OpBuilder &b, Location loc, Value x) {
   Type i32 = withElementType(x.getType(), b.getI32Type());
   auto intConstant = [&](int64_t value) {
-    return constantOf(b, loc, i32, b.getI32IntegerAttr(value));
+    return createScalarOrSplatConstant(b, loc, i32, value);
   };
   Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
-  Value quietNaN = constantOf(
-      b, loc, x.getType(),
-      b.getFloatAttr(b.getF32Type(), APFloat::getQNaN(APFloat::IEEEsingle())));
+  Value quietNaN = createScalarOrSplatConstant(
+      b, loc, x.getType(), APFloat::getQNaN(APFloat::IEEEsingle()));
   Value bits = arith::BitcastOp::create(
       b, loc, i32, arith::SelectOp::create(b, loc, isNaN, quietNaN, x));
   Value shifted = arith::ShRUIOp::create(b, loc, bits, intConstant(16));
@@ -80,8 +72,8 @@ struct ExpandTruncFToBF16 : OpRewritePattern<arith::TruncFOp> {
         return rewriter.notifyMatchFailure(op, "not to nearest even");
     Location loc = op.getLoc();
     Value words = createBF16RoundedWords(rewriter, loc, op.getIn());
-    Value sixteen = constantOf(rewriter, loc, words.getType(),
-                               rewriter.getI32IntegerAttr(16));
+    Value sixteen =
+        createScalarOrSplatConstant(rewriter, loc, words.getType(), 16);
     Value high = arith::TruncIOp::create(
         rewriter, loc, withElementType(inType, rewriter.getI16Type()),
         arith::ShRUIOp::create(rewriter, loc, words, sixteen));

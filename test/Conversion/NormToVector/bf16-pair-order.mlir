@@ -31,8 +31,11 @@
 //       CHECK: arith.addf %{{.*}} : vector<8xf32>
 //       CHECK: arith.addf %{{.*}} : vector<4xf32>
 //       CHECK: arith.addf %{{.*}} : vector<2xf32>
-//       CHECK: arith.addf %{{.*}} : vector<1xf32>
-//   CHECK-NOT: vector.reduction
+//       CHECK: %[[TOP:.*]] = arith.addf %{{.*}} : vector<1xf32>
+//  CHECK-NEXT: vector.extract %[[TOP]][0] : f32 from vector<1xf32>
+// The tree is the row's only horizontal sum: nothing else leaves a vector
+// before the normalize sweep.
+//   CHECK-NOT: vector.extract
 // The normalize sweep: y rounded in pair order and stored as bf16.
 //       CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[V:.*]], %[[V]] : vector<16xf32>
 //       CHECK: %[[SEL:.*]] = arith.select %[[NAN]], %{{.*}}, %[[V]] : vector<16xi1>, vector<16xf32>

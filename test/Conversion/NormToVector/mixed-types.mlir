@@ -59,3 +59,25 @@ func.func @layer_norm(%x: memref<?x?xf16>, %g: memref<?xf32>, %b: memref<?xf32>,
   norm.layer_norm ins(%x : memref<?x?xf16>) weight(%g : memref<?xf32>) bias(%b : memref<?xf32>) outs(%y : memref<?x?xf32>)
   return
 }
+
+// -----
+
+// The same LayerNorm in before_weight mode: the normalized value rounds to
+// f16, and γ·v + β is two f32 steps, each rounded (γ's type), not the FMA
+// of the default mode.
+// CHECK-LABEL: func.func @layer_norm_before_weight
+//       CHECK: memref.prefetch
+//  CHECK-NEXT: vector.load %{{.*}} : memref<?x?xf16>, vector<16xf16>
+//  CHECK-NEXT: arith.extf
+//       CHECK: %[[N:.*]] = vector.fma %{{.*}}, %{{.*}}, %{{.*}} : vector<16xf32>
+//  CHECK-NEXT: %[[NR:.*]] = arith.truncf %[[N]] : vector<16xf32> to vector<16xf16>
+//  CHECK-NEXT: %[[NW:.*]] = arith.extf %[[NR]] : vector<16xf16> to vector<16xf32>
+//  CHECK-NEXT: %[[GL:.*]] = vector.load %{{.*}} : memref<?xf32>, vector<16xf32>
+//  CHECK-NEXT: %[[P:.*]] = arith.mulf %[[NW]], %[[GL]] : vector<16xf32>
+//  CHECK-NEXT: %[[BL:.*]] = vector.load %{{.*}} : memref<?xf32>, vector<16xf32>
+//  CHECK-NEXT: %[[S:.*]] = arith.addf %[[P]], %[[BL]] : vector<16xf32>
+//  CHECK-NEXT: vector.store %[[S]], %{{.*}} : memref<?x?xf32>, vector<16xf32>
+func.func @layer_norm_before_weight(%x: memref<?x?xf16>, %g: memref<?xf32>, %b: memref<?xf32>, %y: memref<?x?xf32>) {
+  norm.layer_norm ins(%x : memref<?x?xf16>) weight(%g : memref<?xf32>) bias(%b : memref<?xf32>) outs(%y : memref<?x?xf32>) {cast_mode = #norm.cast_mode<before_weight>}
+  return
+}
