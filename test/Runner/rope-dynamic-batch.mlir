@@ -5,8 +5,8 @@
 // batch. --norm-fuse-matmul takes the rotation into the norm and the norm
 // into the matmul's epilogue, the fused op taking the rows' split itself
 // (A viewed as [B, T, K]): its angles [1, T, 1, D], read at (row / H) mod T.
-// Run against the IR as written, f32 and bf16 (each_step), 1 and 2
-// threads, B > 1 so the wrap matters.
+// Run against the IR as written and against float64, f32 and bf16
+// (each_step), 1 and 2 threads, B > 1 so the wrap matters.
 //
 // RUN: norm-opt %s --norm-fuse-matmul | FileCheck %s --check-prefix=FUSED
 //
@@ -16,20 +16,25 @@
 // RUN: norm-run %s --entry=batch_seq_dyn_bf16 --dims=3,9,9,9 --pipeline='builtin.module(norm-fuse-matmul,norm-lower-to-cpu)' --compare-pipeline='builtin.module(norm-lower-to-cpu)' --seed=3 --warmup=0 --repeat=1 | FileCheck %s --check-prefix=CMP
 // RUN: norm-run %s --entry=batch_seq_dyn_bf16 --dims=4,21,21,21 --pipeline='builtin.module(norm-fuse-matmul,norm-lower-to-cpu{num-threads=2})' --compare-pipeline='builtin.module(norm-lower-to-cpu{num-threads=2})' --seed=4 --warmup=0 --repeat=1 | FileCheck %s --check-prefix=CMP
 //
-// Not against the float64 reference: norm-run's --check cannot follow the
-// fused op's A (an expand_shape of two dynamic sizes in one group, which
-// it cannot tell apart); the fused op's kernel over [1, ?, 1, D] angles of
-// a [B, T, K] input is checked against float64 where --check can follow
-// it (fused-rope-views.mlir: [B, T, 1, D] angles of a static [B, T, K]).
+// The fused IR against the float64 reference: norm-run's --check follows
+// the fused op's A (an expand_shape with two dynamic sizes in one group)
+// because the IR says what they are: %b and %t are tensor.dim of the
+// argument %a, so their sizes are that buffer's.
 // RUN: norm-opt %s --norm-fuse-matmul -o %t.mlir
+// RUN: norm-run %t.mlir --entry=batch_seq_dyn --dims=3,7,7,7 --seed=5 --warmup=0 --repeat=1 --check | FileCheck %s --check-prefix=F32
+// RUN: norm-run %t.mlir --entry=batch_seq_dyn --dims=2,33,33,33 --seed=6 --threads=2 --dist=normal --warmup=0 --repeat=1 --check | FileCheck %s --check-prefix=F32
+// RUN: norm-run %t.mlir --entry=batch_seq_dyn_bf16 --dims=3,9,9,9 --seed=7 --warmup=0 --repeat=1 --check | FileCheck %s --check-prefix=BF16
+// RUN: norm-run %t.mlir --entry=batch_seq_dyn_bf16 --dims=4,21,21,21 --seed=8 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s --check-prefix=BF16
 //
-// A table of another length than T: norm-run cannot trace the fused op's
-// A to check the arguments, and the compiled check (norm-check-rope-sizes)
-// stops the run, naming the fused op and both sizes:
-// RUN: not --crash norm-run %t.mlir --entry=batch_seq_dyn --dims=3,7,5,5 --warmup=0 --repeat=1 2>&1 | FileCheck %s --check-prefix=SHORT
+// A table of another length than T: norm-run, following the fused op's A
+// to the argument's dims, refuses the arguments before the run, naming
+// the operand and both shapes:
+// RUN: not norm-run %t.mlir --entry=batch_seq_dyn --dims=3,7,5,5 --warmup=0 --repeat=1 2>&1 | FileCheck %s --check-prefix=SHORT
 
 // CMP: {{^}}norm-run: entry={{[a-z_0-9]+}} pipeline=custom {{.*}} PASS{{$}}
-// SHORT: error: 'norm.matmul_rms_norm': rope angle operand 'cos' has size 5 in dim 1, the output viewed as [..., H, D] has size 7 there
+// F32: {{^}}norm-run: entry={{[a-z_0-9]+}} pipeline=project threads={{[02]}} {{.*}} rel_err={{[0-9.e+-]+}} tol=1e-05 PASS{{$}}
+// BF16: {{^}}norm-run: entry={{[a-z_0-9]+}} pipeline=project threads={{[02]}} {{.*}} rel_err={{[0-9.e+-]+}} tol=1e-02 PASS{{$}}
+// SHORT: norm-run: error: {{.*}}.mlir:{{[0-9]+}}:{{[0-9]+}}: the argument shapes (from the signature and --dims) do not fit norm.matmul_rms_norm: cos (argument #3) has shape [1x5x1x32], expected [1x7x1x32]
 
 #id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #t4 = affine_map<(d0, d1, d2, d3) -> (d1, d3)>
