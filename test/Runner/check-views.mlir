@@ -16,12 +16,25 @@
 // CHECK: {{^}}norm-run: entry={{[a-z_]+}} pipeline=project {{.*}} tol=1e-06 PASS{{$}}
 //
 // The result of two dynamic sizes merged into one before it is returned:
-// which sizes the op had cannot be told from the 32 elements returned (the
-// runner does not guess them from the input). The check fails and says
-// why:
-// RUN: not norm-run %s --entry=merged_dynamic --dims=4,8 --warmup=0 --repeat=1 --check 2>&1 | FileCheck %s --check-prefix=AMBIGUOUS
-// AMBIGUOUS: norm-run: check: norm.rms_norm at {{.*}}check-views.mlir:[[@LINE+29]]:{{[0-9]+}}: result #0: --check cannot follow its views: the shape [?x?] on one side of 'tensor.collapse_shape' has two dynamic sizes in one group, which cannot be told apart from the [32] on its other FAIL
-// AMBIGUOUS: {{^}}norm-run: entry=merged_dynamic {{.*}} rel_err=nan {{.*}} FAIL{{$}}
+// the 32 elements returned do not say which sizes the op had, the IR does
+// (its outs is a tensor.empty of the argument's dims), so the check
+// follows it; and rows split at two dynamic sizes given by tensor.dim of
+// the arguments (x's rows as [y's rows, z's rows]):
+// RUN: norm-run %s --entry=merged_dynamic --dims=4,8 --seed=4 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: norm-run %s --entry=split_by_args --dims=12,3,4 --seed=5 --warmup=0 --repeat=1 --check | FileCheck %s
+//
+// Rows split at sizes the function computes (arith on a dim): the runner
+// does not evaluate them, and does not guess them from the input. The
+// check fails and says why:
+// RUN: not norm-run %s --entry=split_computed --dims=8 --warmup=0 --repeat=1 --check 2>&1 | FileCheck %s --check-prefix=AMBIGUOUS
+// AMBIGUOUS: norm-run: check: norm.rms_norm at {{.*}}check-views.mlir:[[@LINE+58]]:{{[0-9]+}}: argument #0: --check cannot follow its views: the shape [?x?x8] on one side of 'tensor.expand_shape' has two dynamic sizes in one group, which cannot be told apart from the [8x8] on its other (the IR does not say they are dims of the function's arguments) FAIL
+// AMBIGUOUS: {{^}}norm-run: entry=split_computed {{.*}} rel_err=nan {{.*}} FAIL{{$}}
+//
+// Sizes from the arguments that do not multiply to the rows they split:
+// the function's own expand_shape does not fit those arguments, so the
+// run is refused before the call (with or without --check):
+// RUN: not norm-run %s --entry=split_by_args --dims=12,3,5 --warmup=0 --repeat=1 2>&1 | FileCheck %s --check-prefix=MISMATCH
+// MISMATCH: norm-run: error: {{.*}}check-views.mlir:{{[0-9]+}}:{{[0-9]+}}: the argument shapes (from the signature and --dims) do not fit norm.rms_norm: argument #0: the shape [?x?x8] on one side of 'tensor.expand_shape' has sizes taken from the function's arguments whose product 15 in group 0 is not the size 12 from the [12x8] on its other
 
 func.func @transposed(%x: tensor<8x4xf32>) -> tensor<8x4xf32> {
   %te = tensor.empty() : tensor<4x8xf32>
@@ -52,4 +65,26 @@ func.func @merged_dynamic(%x: tensor<?x?xf32>) -> tensor<?xf32> {
   %y = norm.rms_norm ins(%x : tensor<?x?xf32>) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
   %r = tensor.collapse_shape %y [[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
   return %r : tensor<?xf32>
+}
+
+func.func @split_by_args(%x: tensor<?x8xf32>, %u: tensor<?xf32>, %v: tensor<?xf32>) -> tensor<?x?x8xf32> {
+  %c0 = arith.constant 0 : index
+  %a = tensor.dim %u, %c0 : tensor<?xf32>
+  %b = tensor.dim %v, %c0 : tensor<?xf32>
+  %h = tensor.expand_shape %x [[0, 1], [2]] output_shape [%a, %b, 8] : tensor<?x8xf32> into tensor<?x?x8xf32>
+  %e = tensor.empty(%a, %b) : tensor<?x?x8xf32>
+  %y = norm.rms_norm ins(%h : tensor<?x?x8xf32>) outs(%e : tensor<?x?x8xf32>) -> tensor<?x?x8xf32>
+  return %y : tensor<?x?x8xf32>
+}
+
+func.func @split_computed(%x: tensor<?x8xf32>) -> tensor<?x?x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %n = tensor.dim %x, %c0 : tensor<?x8xf32>
+  %a = arith.divui %n, %c2 : index
+  %b = arith.divui %n, %a : index
+  %h = tensor.expand_shape %x [[0, 1], [2]] output_shape [%a, %b, 8] : tensor<?x8xf32> into tensor<?x?x8xf32>
+  %e = tensor.empty(%a, %b) : tensor<?x?x8xf32>
+  %y = norm.rms_norm ins(%h : tensor<?x?x8xf32>) outs(%e : tensor<?x?x8xf32>) -> tensor<?x?x8xf32>
+  return %y : tensor<?x?x8xf32>
 }

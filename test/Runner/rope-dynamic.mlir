@@ -21,9 +21,9 @@
 // RUN: norm-run %s --entry=qk_matmul_dyn --dims=40,40,40 --pipeline='builtin.module(norm-fuse-matmul,norm-lower-to-cpu{num-threads=2})' --compare-pipeline='builtin.module(norm-lower-to-cpu{num-threads=2})' --seed=6 --warmup=0 --repeat=1 | FileCheck %s --check-prefix=CMP
 // RUN: norm-run %s --entry=qk_matmul_dyn_bf16 --dims=9,9,9 --pipeline='builtin.module(norm-fuse-matmul,norm-lower-to-cpu)' --compare-pipeline='builtin.module(norm-lower-to-cpu)' --seed=7 --warmup=0 --repeat=1 | FileCheck %s --check-prefix=CMP
 // RUN: norm-run %s --entry=qk_matmul_dyn_bf16 --dims=26,26,26 --pipeline='builtin.module(norm-fuse-matmul,norm-lower-to-cpu{num-threads=2})' --compare-pipeline='builtin.module(norm-lower-to-cpu{num-threads=2})' --seed=8 --warmup=0 --repeat=1 | FileCheck %s --check-prefix=CMP
-// The rows of a static B = 2 and a dynamic T (the norm takes the rotation,
-// the matmul stays: its input is no argument, so against the IR as written
-// only):
+// The rows of a static B = 2 and a dynamic T, split with the heads in one
+// view (the fused op takes the rows' split, A as [2, T, K]), against the
+// IR as written here and against float64 below:
 // RUN: norm-run %s --entry=batch_rows_dyn --dims=5,5,5 --pipeline='builtin.module(norm-fuse-matmul,norm-lower-to-cpu)' --compare-pipeline='builtin.module(norm-lower-to-cpu)' --seed=17 --warmup=0 --repeat=1 | FileCheck %s --check-prefix=CMP
 // RUN: norm-run %s --entry=batch_rows_dyn --dims=12,12,12 --pipeline='builtin.module(norm-fuse-matmul,norm-lower-to-cpu{num-threads=2})' --compare-pipeline='builtin.module(norm-lower-to-cpu{num-threads=2})' --seed=18 --warmup=0 --repeat=1 | FileCheck %s --check-prefix=CMP
 //
@@ -37,6 +37,8 @@
 // RUN: norm-run %t.mlir --entry=qk_matmul_dyn --dims=40,40,40 --seed=14 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s --check-prefixes=CHECK,F32
 // RUN: norm-run %t.mlir --entry=qk_matmul_dyn_bf16 --dims=9,9,9 --seed=15 --warmup=0 --repeat=1 --check | FileCheck %s --check-prefixes=CHECK,BF16
 // RUN: norm-run %t.mlir --entry=qk_matmul_dyn_bf16 --dims=26,26,26 --seed=16 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s --check-prefixes=CHECK,BF16
+// RUN: norm-run %t.mlir --entry=batch_rows_dyn --dims=5,5,5 --seed=19 --warmup=0 --repeat=1 --check | FileCheck %s --check-prefixes=CHECK,F32
+// RUN: norm-run %t.mlir --entry=batch_rows_dyn --dims=12,12,12 --seed=20 --threads=2 --warmup=0 --repeat=1 --check | FileCheck %s --check-prefixes=CHECK,F32
 //
 // A table whose dynamic size is not the input's is refused before the run
 // (the lowered code assumes they agree), a table of 1 row too: a dynamic
@@ -235,12 +237,15 @@ func.func @qk_matmul_dyn_bf16(%a: tensor<?x64xbf16>, %w: tensor<64x128xbf16>, %g
   return %y : tensor<?x4x32xbf16>
 }
 
-// Rows B·T at B = 2 and a dynamic T with [1, T, D] angles: not fused with
-// the matmul (the angles are not a reshape in the product's view), the
-// norm takes the rotation; the row kernel indexes the angles by T.
+// Rows B·T at B = 2 and a dynamic T with [1, T, D] angles, the product
+// split to [2, T, H, D] in one view: the angles are not a reshape in the
+// product's [2·T, H, D] view, so the fused op takes the view's split of
+// the rows (A as [2, T, K], its output [2, T, N], angles [1, T, 1, D]
+// read at (row / H) mod T) and the heads split stays a view after it.
 // FUSED-LABEL: func.func @batch_rows_dyn
-//       FUSED: linalg.matmul
-//       FUSED: norm.rms_norm {{.*}} rope({{.*}} : tensor<1x?x1x32xf32>, tensor<1x?x1x32xf32>)
+//       FUSED: norm.matmul_rms_norm ins(%{{.*}} : tensor<2x?x64xf32>) {{.*}} rope({{.*}} : tensor<1x?x1x32xf32>, tensor<1x?x1x32xf32>) outs(%{{.*}} : tensor<2x?x128xf32>)
+//  FUSED-NEXT: tensor.expand_shape %{{.*}} {{\[}}[0], [1], [2, 3]] output_shape [2, %{{.*}}, 4, 32]
+//   FUSED-NOT: linalg.matmul
 //   FUSED-NOT: linalg.generic
 //       FUSED: return
 func.func @batch_rows_dyn(%a: tensor<2x?x64xf32>, %w: tensor<64x128xf32>, %cos: tensor<1x?x32xf32>, %sin: tensor<1x?x32xf32>) -> tensor<2x?x4x32xf32> {

@@ -187,6 +187,18 @@ struct ViewStep {
   /// the higher-rank side it is (how dynamic sizes are told apart). Empty
   /// for a tensor.reshape.
   std::vector<std::vector<int64_t>> groups;
+  /// A dim of a function argument: its size at run time is that buffer's.
+  struct ArgDim {
+    int64_t arg = -1; // -1: not a dim of an argument
+    int64_t dim = -1;
+  };
+  /// An expand or collapse: per dim of its higher-rank side, the argument
+  /// dim its size is when the IR says so (an expand's output_shape size, a
+  /// collapse's source dim, followed through tensor.dim, views, casts,
+  /// tensor.empty and destinations to a dim of a function argument). How
+  /// two dynamic sizes in one group are told apart (rows [B·T] split into
+  /// [B, T] by `output_shape [%b, %t]`, %b and %t the argument's dims).
+  std::vector<ArgDim> highSizes;
 };
 
 /// Where an operand of a checked op lives at run time.
@@ -303,20 +315,23 @@ mlir::Value followView(mlir::Operation *op, ViewStep &step, bool &isCast);
 
 /// The shape of `slot`'s operand or result in the op's own frame, from the
 /// shape `bufferShape` of the buffer that holds it: its views applied (an
-/// argument) or undone (a result). Fails with `why` when a dynamic size on
-/// the way cannot be told from the buffer's.
+/// argument) or undone (a result). Dynamic sizes come from the buffer's,
+/// and, where one group has several, from the arguments `args` whose dims
+/// they are (ViewStep::highSizes). Fails with `why` when a dynamic size on
+/// the way cannot be told, setting `*misfit` when those arguments' dims
+/// contradict the buffer's (the function's own view does not fit them).
 std::optional<std::vector<int64_t>>
 frameShape(const Slot &slot, const std::vector<int64_t> &bufferShape,
-           std::string &why);
+           const std::vector<Buffer> &args, std::string &why,
+           bool *misfit = nullptr);
 
 /// `buffer` (the one that holds `slot`) seen as the op's operand or result:
 /// the same elements in the op's row-major order. A transpose permutes the
 /// strides; a reshape of a strided view copies the elements into a new
 /// block of `storage`. Fails with `why` as frameShape.
-std::optional<Buffer>
-frameBuffer(const Slot &slot, const Buffer &buffer,
-            std::vector<std::unique_ptr<std::vector<char>>> &storage,
-            std::string &why);
+std::optional<Buffer> frameBuffer(
+    const Slot &slot, const Buffer &buffer, const std::vector<Buffer> &args,
+    std::vector<std::unique_ptr<std::vector<char>>> &storage, std::string &why);
 
 //===----------------------------------------------------------------------===//
 // Shapes and --check (NormRunCheck.cpp)

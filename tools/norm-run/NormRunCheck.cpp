@@ -53,20 +53,28 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
   // The shape of an argument slot in the op's frame (through its views),
   // or null (absent, a result, or views whose dynamic sizes cannot be
   // told: not checked here, and --check fails on them).
+  // Views whose sizes, taken from the arguments, contradict the buffer's
+  // (the function's own reshape does not fit them) are an error here.
   std::map<const Slot *, std::vector<int64_t>> frames;
+  std::string misfitWhy;
   auto argShape = [&](const Slot &s) -> const std::vector<int64_t> * {
     if (s.kind != Slot::Arg || s.index >= args.size())
       return nullptr;
     if (s.views.empty())
       return &args[s.index].shape;
     std::string why;
+    bool misfit = false;
     std::optional<std::vector<int64_t>> shape =
-        frameShape(s, args[s.index].shape, why);
+        frameShape(s, args[s.index].shape, args, why, &misfit);
+    if (misfit && misfitWhy.empty())
+      misfitWhy = "argument #" + std::to_string(s.index) + ": " + why;
     if (!shape)
       return nullptr;
     return &(frames[&s] = std::move(*shape));
   };
   const std::vector<int64_t> *x = argShape(spec.x);
+  if (!misfitWhy.empty())
+    return misfitWhy;
   if (!x)
     return "";
   auto expect = [&](const Slot &s, const char *name,
@@ -404,7 +412,7 @@ private:
     if (!inserted)
       return it->second ? &*it->second : nullptr;
     std::string why;
-    it->second = frameBuffer(s, *buffer, storage, why);
+    it->second = frameBuffer(s, *buffer, args, storage, why);
     if (!it->second) {
       std::string what = s.kind == Slot::Arg ? "argument #" : "result #";
       outcome.details.push_back(currentHead + what + std::to_string(s.index) +

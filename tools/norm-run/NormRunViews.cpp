@@ -16,9 +16,11 @@
 
 #include "norm/Dialect/Norm/Transforms/Transforms.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 
 #include <cstring>
 
@@ -45,6 +47,79 @@ toGroups(ArrayRef<ReassociationIndices> groups) {
   return out;
 }
 
+std::optional<ViewStep::ArgDim> traceSize(Value size);
+
+/// The argument dim that dim `dim` of `v` is, following the IR: a function
+/// argument's dim, through casts, reshapes that keep the dim whole (an
+/// expand's output_shape size, a collapse's group of one dim), transposes,
+/// tensor.empty's sizes and a destination-style op's tied init.
+std::optional<ViewStep::ArgDim> traceDim(Value v, int64_t dim) {
+  // A bound on the walk (SSA values in one block: acyclic, but long chains
+  // are not worth following).
+  for (int steps = 0; steps < 64; ++steps) {
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      Block *block = arg.getOwner();
+      if (!block->isEntryBlock() || !isa<func::FuncOp>(block->getParentOp()))
+        return std::nullopt;
+      return ViewStep::ArgDim{arg.getArgNumber(), dim};
+    }
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return std::nullopt;
+    if (isa<tensor::CastOp, memref::CastOp>(def)) {
+      v = def->getOperand(0);
+    } else if (auto expand = dyn_cast<tensor::ExpandShapeOp>(def)) {
+      OpFoldResult size = expand.getMixedOutputShape()[dim];
+      auto value = dyn_cast<Value>(size);
+      return value ? traceSize(value) : std::nullopt;
+    } else if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(def)) {
+      ReassociationIndices group = collapse.getReassociationIndices()[dim];
+      if (group.size() != 1)
+        return std::nullopt;
+      v = collapse.getSrc();
+      dim = group.front();
+    } else if (auto transpose = dyn_cast<linalg::TransposeOp>(def)) {
+      if (!transpose.hasPureTensorSemantics())
+        return std::nullopt;
+      dim = transpose.getPermutation()[dim];
+      v = transpose.getInput();
+    } else if (auto empty = dyn_cast<tensor::EmptyOp>(def)) {
+      if (!empty.getType().isDynamicDim(dim))
+        return std::nullopt;
+      return traceSize(empty.getDynamicSize(dim));
+    } else if (auto generic = dyn_cast<linalg::GenericOp>(def);
+               generic && norm::copyPermutation(generic)) {
+      dim = (*norm::copyPermutation(generic))[dim];
+      v = generic.getDpsInputOperand(0)->get();
+    } else if (auto dps = dyn_cast<DestinationStyleOpInterface>(def);
+               dps && dps.hasPureTensorSemantics()) {
+      v = dps.getTiedOpOperand(cast<OpResult>(v))->get();
+    } else {
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+/// The argument dim that the index `size` is: a tensor.dim or memref.dim at
+/// a constant index of a value traceDim follows.
+std::optional<ViewStep::ArgDim> traceSize(Value size) {
+  Value source;
+  std::optional<int64_t> index;
+  if (auto dim = size.getDefiningOp<tensor::DimOp>()) {
+    source = dim.getSource();
+    index = dim.getConstantIndex();
+  } else if (auto dim = size.getDefiningOp<memref::DimOp>()) {
+    source = dim.getSource();
+    index = dim.getConstantIndex();
+  }
+  auto shaped = source ? dyn_cast<ShapedType>(source.getType()) : ShapedType();
+  if (!index || !shaped || !shaped.hasRank() || *index < 0 ||
+      *index >= shaped.getRank())
+    return std::nullopt;
+  return traceDim(source, *index);
+}
+
 } // namespace
 
 Value normrun::followView(Operation *op, ViewStep &step, bool &isCast) {
@@ -60,12 +135,28 @@ Value normrun::followView(Operation *op, ViewStep &step, bool &isCast) {
       !isa<RankedTensorType>(op->getOperand(0).getType()))
     return {};
   Value source;
+  // Only a dynamic size needs its argument dim.
+  auto traceHigh = [&](RankedTensorType type, auto trace) {
+    step.highSizes.assign(type.getRank(), {});
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (type.isDynamicDim(d))
+        if (std::optional<ViewStep::ArgDim> argDim = trace(d))
+          step.highSizes[d] = *argDim;
+  };
   if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op)) {
     source = expand.getSrc();
     step.groups = toGroups(expand.getReassociationIndices());
+    SmallVector<OpFoldResult> sizes = expand.getMixedOutputShape();
+    traceHigh(expand.getResultType(),
+              [&](int64_t d) -> std::optional<ViewStep::ArgDim> {
+                auto value = dyn_cast<Value>(sizes[d]);
+                return value ? traceSize(value) : std::nullopt;
+              });
   } else if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op)) {
     source = collapse.getSrc();
     step.groups = toGroups(collapse.getReassociationIndices());
+    traceHigh(collapse.getSrcType(),
+              [&](int64_t d) { return traceDim(source, d); });
   } else if (auto reshape = dyn_cast<tensor::ReshapeOp>(op)) {
     source = reshape.getSource();
   } else if (auto transpose = dyn_cast<linalg::TransposeOp>(op)) {
@@ -111,18 +202,23 @@ std::string shapeText(const std::vector<int64_t> &shape) {
   return text + "]";
 }
 
-/// The runtime sizes of `target` (a side of a reshape, static sizes with
-/// dynamic ones) from those of its other side `known`; `groups` as in
-/// ViewStep. Fails with `why` when a dynamic size cannot be told.
+/// The runtime sizes of `target` (a side of `step`, static sizes with
+/// dynamic ones) from those of its other side `known`, and where one group
+/// of the higher-rank side has several dynamic sizes, from the arguments
+/// `args` whose dims they are (ViewStep::highSizes). Fails with `why` when
+/// a dynamic size cannot be told, setting `misfit` when the arguments' dims
+/// contradict the other side (the function's own view is then invalid).
 std::optional<std::vector<int64_t>>
 resolveReshape(const std::vector<int64_t> &known,
-               const std::vector<int64_t> &target,
-               const std::vector<std::vector<int64_t>> &groups,
-               const std::string &name, std::string &why) {
+               const std::vector<int64_t> &target, const ViewStep &step,
+               const std::vector<Buffer> &args, std::string &why,
+               bool &misfit) {
+  const std::vector<std::vector<int64_t>> &groups = step.groups;
+  const std::string &name = step.name;
   std::vector<int64_t> out = target;
-  auto fail = [&](const std::string &what) {
+  auto fail = [&](const std::string &what, const std::string &note = "") {
     why = "the shape " + shapeText(target) + " on one side of '" + name + "' " +
-          what + " from the " + shapeText(known) + " on its other";
+          what + " from the " + shapeText(known) + " on its other" + note;
     return std::nullopt;
   };
   bool lowRank = target.size() < known.size();
@@ -137,21 +233,51 @@ resolveReshape(const std::vector<int64_t> &known,
       out[i] = p;
     }
   } else if (!groups.empty()) {
-    // Each known dim is a group of target dims: one dynamic each at most.
+    // Each known dim is a group of target dims: one dynamic each at most,
+    // the others the argument dims they are.
+    auto argSize = [&](int64_t d) -> std::optional<int64_t> {
+      if (static_cast<size_t>(d) >= step.highSizes.size())
+        return std::nullopt;
+      ViewStep::ArgDim a = step.highSizes[d];
+      if (a.arg < 0 || static_cast<size_t>(a.arg) >= args.size() || a.dim < 0 ||
+          static_cast<size_t>(a.dim) >= args[a.arg].shape.size())
+        return std::nullopt;
+      return args[a.arg].shape[a.dim];
+    };
     for (size_t i = 0; i < groups.size(); ++i) {
+      int64_t dynamicCount = llvm::count_if(
+          groups[i], [&](int64_t d) { return ShapedType::isDynamic(out[d]); });
       int64_t staticPart = 1, dynamicDim = -1;
+      bool fromArgs = false;
       for (int64_t d : groups[i]) {
+        if (ShapedType::isDynamic(out[d]) && dynamicCount > 1) {
+          if (std::optional<int64_t> size = argSize(d)) {
+            out[d] = *size;
+            fromArgs = true;
+          }
+        }
         if (!ShapedType::isDynamic(out[d])) {
           staticPart *= out[d];
         } else if (dynamicDim >= 0) {
           return fail("has two dynamic sizes in one group, which cannot be "
-                      "told apart");
+                      "told apart",
+                      " (the IR does not say they are dims of the "
+                      "function's arguments)");
         } else {
           dynamicDim = d;
         }
       }
       if (dynamicDim >= 0)
         out[dynamicDim] = staticPart ? known[i] / staticPart : 0;
+      int64_t group = 1;
+      for (int64_t d : groups[i])
+        group *= out[d];
+      misfit = fromArgs && group != known[i];
+      if (misfit)
+        return fail("has sizes taken from the function's arguments whose "
+                    "product " +
+                    std::to_string(group) + " in group " + std::to_string(i) +
+                    " is not the size " + std::to_string(known[i]));
     }
   } else {
     // A tensor.reshape: only the element count relates the sides.
@@ -177,8 +303,9 @@ resolveReshape(const std::vector<int64_t> &known,
 /// called with each new shape and, for a transpose, the permutation of the
 /// buffer's dims (new dim i is old dim perm[i]); empty for a reshape.
 template <typename Visit>
-bool walkToFrame(const Slot &slot, std::vector<int64_t> shape, std::string &why,
-                 Visit visit) {
+bool walkToFrame(const Slot &slot, std::vector<int64_t> shape,
+                 const std::vector<Buffer> &args, std::string &why,
+                 bool &misfit, Visit visit) {
   bool fromArg = slot.kind == Slot::Arg;
   size_t n = slot.views.size();
   for (size_t k = 0; k < n; ++k) {
@@ -205,7 +332,7 @@ bool walkToFrame(const Slot &slot, std::vector<int64_t> shape, std::string &why,
       }
     } else {
       std::optional<std::vector<int64_t>> resolved =
-          resolveReshape(shape, there, step.groups, step.name, why);
+          resolveReshape(shape, there, step, args, why, misfit);
       if (!resolved)
         return false;
       next = *resolved;
@@ -220,17 +347,24 @@ bool walkToFrame(const Slot &slot, std::vector<int64_t> shape, std::string &why,
 
 std::optional<std::vector<int64_t>>
 normrun::frameShape(const Slot &slot, const std::vector<int64_t> &bufferShape,
-                    std::string &why) {
+                    const std::vector<Buffer> &args, std::string &why,
+                    bool *misfit) {
   std::vector<int64_t> shape = bufferShape;
-  if (!walkToFrame(slot, bufferShape, why,
-                   [&](const std::vector<int64_t> &next,
-                       const std::vector<int64_t> &) { shape = next; }))
+  bool contradicted = false;
+  bool walked =
+      walkToFrame(slot, bufferShape, args, why, contradicted,
+                  [&](const std::vector<int64_t> &next,
+                      const std::vector<int64_t> &) { shape = next; });
+  if (misfit)
+    *misfit = contradicted;
+  if (!walked)
     return std::nullopt;
   return shape;
 }
 
 std::optional<Buffer>
 normrun::frameBuffer(const Slot &slot, const Buffer &buffer,
+                     const std::vector<Buffer> &args,
                      std::vector<std::unique_ptr<std::vector<char>>> &storage,
                      std::string &why) {
   Buffer view = buffer;
@@ -277,7 +411,8 @@ normrun::frameBuffer(const Slot &slot, const Buffer &buffer,
     for (int64_t d = static_cast<int64_t>(next.size()) - 2; d >= 0; --d)
       view.strides[d] = view.strides[d + 1] * next[d + 1];
   };
-  if (!walkToFrame(slot, buffer.shape, why, visit))
+  bool misfit = false;
+  if (!walkToFrame(slot, buffer.shape, args, why, misfit, visit))
     return std::nullopt;
   return view;
 }

@@ -197,12 +197,17 @@ func.func @angles_on_split_rows(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c:
 // -----
 
 // Angles along a part of a split dim: [1, T, 1, D] over the rows B·T
-// viewed [B, T, H, D] (the same positions in every sequence). The fused
-// op's angles would be [B·T, 1, D], the table repeated B times: a copy.
-// Not fused; the remark names the dim.
+// viewed [B, T, H, D] (the same positions in every sequence). In the
+// product's [B·T, H, D] view they would be the table repeated B times (a
+// copy); the fused op takes the view's split of the rows instead (A
+// viewed as [B, T, K], its output [B, T, N]), where they are the table
+// itself, and the split into heads stays a view of its output.
 // CHECK-LABEL: func.func @angles_on_part_of_rows
-//       CHECK: linalg.matmul
-//       CHECK: norm.rms_norm
+//  CHECK-SAME: %[[A:[^:]*]]: tensor<6x16xf32>, %[[W:[^:]*]]: tensor<16x32xf32>, %[[C:[^:]*]]: tensor<1x3x1x16xf32>, %[[S:[^:]*]]: tensor<1x3x1x16xf32>
+//       CHECK: %[[AS:.*]] = tensor.expand_shape %[[A]] {{\[}}[0, 1], [2]] output_shape [2, 3, 16] : tensor<6x16xf32> into tensor<2x3x16xf32>
+//       CHECK: %[[Y:.*]] = norm.matmul_rms_norm ins(%[[AS]] : tensor<2x3x16xf32>) rhs(%[[W]] : tensor<16x32xf32>) rope(%[[C]], %[[S]] : tensor<1x3x1x16xf32>, tensor<1x3x1x16xf32>) outs(%{{.*}} : tensor<2x3x32xf32>) {head_dim = 16 : i64}
+//  CHECK-NEXT: %[[H:.*]] = tensor.expand_shape %[[Y]] {{\[}}[0], [1], [2, 3]] output_shape [2, 3, 2, 16] : tensor<2x3x32xf32> into tensor<2x3x2x16xf32>
+//  CHECK-NEXT: return %[[H]]
 func.func @angles_on_part_of_rows(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %c: tensor<1x3x1x16xf32>, %s: tensor<1x3x1x16xf32>) -> tensor<2x3x2x16xf32> {
   %zero = arith.constant 0.0 : f32
   %ce = tensor.empty() : tensor<6x32xf32>
@@ -210,7 +215,7 @@ func.func @angles_on_part_of_rows(%a: tensor<6x16xf32>, %w: tensor<16x32xf32>, %
   %p = linalg.matmul ins(%a, %w : tensor<6x16xf32>, tensor<16x32xf32>) outs(%z : tensor<6x32xf32>) -> tensor<6x32xf32>
   %h = tensor.expand_shape %p [[0, 1], [2, 3]] output_shape [2, 3, 2, 16] : tensor<6x32xf32> into tensor<2x3x2x16xf32>
   %e = tensor.empty() : tensor<2x3x2x16xf32>
-  // expected-remark @+1 {{with a producer: its rotary angles vary along dim 1 of the norm's input, which is only a part of dim 0 (rows) of the product's [..., H, D] view, or takes it in another order (the fused op's angles follow that view; they would need a copy)}}
+  // expected-remark @+1 {{fused with its producing matmul}}
   %y = norm.rms_norm ins(%h : tensor<2x3x2x16xf32>) rope(%c, %s : tensor<1x3x1x16xf32>, tensor<1x3x1x16xf32>) outs(%e : tensor<2x3x2x16xf32>) -> tensor<2x3x2x16xf32>
   return %y : tensor<2x3x2x16xf32>
 }

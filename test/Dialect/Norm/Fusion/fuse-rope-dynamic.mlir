@@ -269,15 +269,21 @@ func.func @matmul_dynamic_seq(%a: tensor<?x64xf32>, %w: tensor<64x128xf32>, %g: 
 // -----
 
 // Rows B·T with a static B = 2 and a dynamic T, the product [2·T, 128]
-// expanded to [2, T, 4, 32], the angles [1, T, D] broadcast over the
-// batch: in the product's [2·T, H, D] view they would be the table twice
-// over (a copy), not a reshape, so the norm keeps the rotation (its rope)
-// and the matmul stays. (The views' analysis placed the whole 2·T rows in
-// the T dim here, which gave the fused op a [T, 1, D] table for 2·T rows.)
+// expanded to [2, T, 4, 32] in one view, the angles [1, T, D] broadcast
+// over the batch: in the product's [2·T, H, D] view they would be the
+// table twice over (a copy), not a reshape. The fused op takes the rows'
+// half of the view (A as [2, T, K], its output [2, T, N], angles
+// [1, T, 1, D]); the columns' half stays a view of its output. (The
+// views' analysis once placed the whole 2·T rows in the T dim here, which
+// gave the fused op a [T, 1, D] table for 2·T rows: the angles' T is
+// the output's dim 1 now.)
 // CHECK-LABEL: func.func @batch_rows_dynamic_seq
-//       CHECK: linalg.matmul
-//       CHECK: norm.rms_norm ins(%{{.*}} : tensor<2x?x4x32xf32>) rope(%{{.*}}, %{{.*}} : tensor<1x?x1x32xf32>, tensor<1x?x1x32xf32>)
-//   CHECK-NOT: norm.matmul_rms_norm
+//  CHECK-SAME: %[[A:[^:]*]]: tensor<2x?x64xf32>
+//       CHECK: %[[T:.*]] = tensor.dim %[[A]], %c1
+//       CHECK: %[[AS:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]] output_shape [2, %[[T]], 64] : tensor<?x64xf32> into tensor<2x?x64xf32>
+//       CHECK: %[[Y:.*]] = norm.matmul_rms_norm ins(%[[AS]] : tensor<2x?x64xf32>) {{.*}} rope(%{{.*}}, %{{.*}} : tensor<1x?x1x32xf32>, tensor<1x?x1x32xf32>) outs(%{{.*}} : tensor<2x?x128xf32>) {head_dim = 32 : i64}
+//  CHECK-NEXT: %[[H:.*]] = tensor.expand_shape %[[Y]] {{\[}}[0], [1], [2, 3]] output_shape [2, %[[T]], 4, 32] : tensor<2x?x128xf32> into tensor<2x?x4x32xf32>
+//  CHECK-NEXT: return %[[H]]
 #id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #c4 = affine_map<(d0, d1, d2, d3) -> (0, d1, d3)>
 func.func @batch_rows_dynamic_seq(%a: tensor<2x?x64xf32>, %w: tensor<64x128xf32>, %cos: tensor<1x?x32xf32>, %sin: tensor<1x?x32xf32>) -> tensor<2x?x4x32xf32> {
@@ -293,7 +299,7 @@ func.func @batch_rows_dynamic_seq(%a: tensor<2x?x64xf32>, %w: tensor<64x128xf32>
   %h = tensor.expand_shape %p [[0, 1], [2, 3]] output_shape [2, %t, 4, 32] : tensor<?x128xf32> into tensor<2x?x4x32xf32>
   %e0 = tensor.empty(%t) : tensor<2x?x4x32xf32>
   // expected-remark @+2 {{norm.rms_norm took the rotary embedding after it}}
-  // expected-remark @+1 {{norm.rms_norm not fused: into consumers: a user needs the normalized value: 'linalg.generic' is not a matmul; with a producer: its rotary angles vary along dim 1 of the norm's input, whose rows the reshapes after the matmul regroup at dynamic sizes (the fused op's angles follow the product's [..., H, D] view, which cannot index them)}}
+  // expected-remark @+1 {{norm.rms_norm fused with its producing matmul}}
   %n = norm.rms_norm ins(%h : tensor<2x?x4x32xf32>) outs(%e0 : tensor<2x?x4x32xf32>) -> tensor<2x?x4x32xf32>
   %x1 = tensor.extract_slice %n[0, 0, 0, 0] [2, %t, 4, 16] [1, 1, 1, 1] : tensor<2x?x4x32xf32> to tensor<2x?x4x16xf32>
   %x2 = tensor.extract_slice %n[0, 0, 0, 16] [2, %t, 4, 16] [1, 1, 1, 1] : tensor<2x?x4x32xf32> to tensor<2x?x4x16xf32>
@@ -376,6 +382,126 @@ func.func @batch_and_seq_dynamic(%a: tensor<?x?x64xf32>, %w: tensor<64x128xf32>,
     linalg.yield %v : f32
   } -> tensor<?x?x4x32xf32>
   return %y : tensor<?x?x4x32xf32>
+}
+
+// -----
+
+// The same rows split and heads split in one view, as --canonicalize
+// writes the two expand_shapes above (and torch-mlir and IREE after
+// canonicalization): [B·T, N] to [B, T, H, D] by output_shape
+// [%b, %t, 4, 32]. The fused op takes the rows' half (A viewed as
+// [B, T, K], its output [B, T, N]); the columns' half, [B, T, N] into
+// heads at the same sizes, is a view of its output.
+// CHECK-LABEL: func.func @batch_and_seq_one_expand
+//  CHECK-SAME: %[[A:[^:]*]]: tensor<?x?x64xf32>, %[[W:[^:]*]]: tensor<64x128xf32>
+//   CHECK-DAG: %[[B:.*]] = tensor.dim %[[A]], %c0
+//   CHECK-DAG: %[[T:.*]] = tensor.dim %[[A]], %c1
+//   CHECK-DAG: %[[A2:.*]] = tensor.collapse_shape %[[A]]
+//   CHECK-DAG: %[[AS:.*]] = tensor.expand_shape %[[A2]] {{\[}}[0, 1], [2]] output_shape [%[[B]], %[[T]], 64] : tensor<?x64xf32> into tensor<?x?x64xf32>
+//       CHECK: %[[Y:.*]] = norm.matmul_rms_norm ins(%[[AS]] : tensor<?x?x64xf32>) rhs(%[[W]] : tensor<64x128xf32>) rope(%{{.*}}, %{{.*}} : tensor<1x?x1x32xf32>, tensor<1x?x1x32xf32>) outs(%{{.*}} : tensor<?x?x128xf32>) {head_dim = 32 : i64} -> tensor<?x?x128xf32>
+//  CHECK-NEXT: %[[H:.*]] = tensor.expand_shape %[[Y]] {{\[}}[0], [1], [2, 3]] output_shape [%[[B]], %[[T]], 4, 32] : tensor<?x?x128xf32> into tensor<?x?x4x32xf32>
+//  CHECK-NEXT: return %[[H]]
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#t4 = affine_map<(d0, d1, d2, d3) -> (d1, d3)>
+func.func @batch_and_seq_one_expand(%a: tensor<?x?x64xf32>, %w: tensor<64x128xf32>, %cos: tensor<?x32xf32>, %sin: tensor<?x32xf32>) -> tensor<?x?x4x32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %b = tensor.dim %a, %c0 : tensor<?x?x64xf32>
+  %t = tensor.dim %a, %c1 : tensor<?x?x64xf32>
+  %a2 = tensor.collapse_shape %a [[0, 1], [2]] : tensor<?x?x64xf32> into tensor<?x64xf32>
+  %bt = tensor.dim %a2, %c0 : tensor<?x64xf32>
+  %pe = tensor.empty(%bt) : tensor<?x128xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%pe : tensor<?x128xf32>) -> tensor<?x128xf32>
+  %p = linalg.matmul ins(%a2, %w : tensor<?x64xf32>, tensor<64x128xf32>) outs(%z : tensor<?x128xf32>) -> tensor<?x128xf32>
+  %h = tensor.expand_shape %p [[0, 1], [2, 3]] output_shape [%b, %t, 4, 32] : tensor<?x128xf32> into tensor<?x?x4x32xf32>
+  %e0 = tensor.empty(%b, %t) : tensor<?x?x4x32xf32>
+  // expected-remark @+2 {{norm.rms_norm took the rotary embedding after it}}
+  // expected-remark @+1 {{norm.rms_norm fused with its producing matmul}}
+  %n = norm.rms_norm ins(%h : tensor<?x?x4x32xf32>) outs(%e0 : tensor<?x?x4x32xf32>) -> tensor<?x?x4x32xf32>
+  %x1 = tensor.extract_slice %n[0, 0, 0, 0] [%b, %t, 4, 16] [1, 1, 1, 1] : tensor<?x?x4x32xf32> to tensor<?x?x4x16xf32>
+  %x2 = tensor.extract_slice %n[0, 0, 0, 16] [%b, %t, 4, 16] [1, 1, 1, 1] : tensor<?x?x4x32xf32> to tensor<?x?x4x16xf32>
+  %neg = arith.negf %x2 : tensor<?x?x4x16xf32>
+  %rot = tensor.concat dim(3) %neg, %x1 : (tensor<?x?x4x16xf32>, tensor<?x?x4x16xf32>) -> tensor<?x?x4x32xf32>
+  %e1 = tensor.empty(%b, %t) : tensor<?x?x4x32xf32>
+  %qc = linalg.generic {indexing_maps = [#id4, #t4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%n, %cos : tensor<?x?x4x32xf32>, tensor<?x32xf32>) outs(%e1 : tensor<?x?x4x32xf32>) {
+  ^bb0(%v: f32, %c: f32, %o: f32):
+    %r = arith.mulf %v, %c : f32
+    linalg.yield %r : f32
+  } -> tensor<?x?x4x32xf32>
+  %qs = linalg.generic {indexing_maps = [#id4, #t4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%rot, %sin : tensor<?x?x4x32xf32>, tensor<?x32xf32>) outs(%e1 : tensor<?x?x4x32xf32>) {
+  ^bb0(%v: f32, %s: f32, %o: f32):
+    %r = arith.mulf %v, %s : f32
+    linalg.yield %r : f32
+  } -> tensor<?x?x4x32xf32>
+  %y = linalg.generic {indexing_maps = [#id4, #id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%qc, %qs : tensor<?x?x4x32xf32>, tensor<?x?x4x32xf32>) outs(%e1 : tensor<?x?x4x32xf32>) {
+  ^bb0(%l: f32, %r: f32, %o: f32):
+    %v = arith.addf %l, %r : f32
+    linalg.yield %v : f32
+  } -> tensor<?x?x4x32xf32>
+  return %y : tensor<?x?x4x32xf32>
+}
+
+// -----
+
+// One view with three dynamic sizes in the rows' group ([P, B, T, H, D],
+// angles [T, D]): the same rule, nothing of it specific to two. A is
+// viewed as [P, B, T, K], the angles are [1, 1, T, 1, D], read at
+// (row / H) mod T.
+// CHECK-LABEL: func.func @three_dynamic_rows
+//       CHECK: %[[AS:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1, 2], [3]] output_shape [%{{.*}}, %{{.*}}, %{{.*}}, 64] : tensor<?x64xf32> into tensor<?x?x?x64xf32>
+//       CHECK: %[[Y:.*]] = norm.matmul_rms_norm ins(%[[AS]] : tensor<?x?x?x64xf32>) {{.*}} rope(%{{.*}}, %{{.*}} : tensor<1x1x?x1x32xf32>, tensor<1x1x?x1x32xf32>) outs(%{{.*}} : tensor<?x?x?x128xf32>)
+//  CHECK-NEXT: %[[H:.*]] = tensor.expand_shape %[[Y]] {{\[}}[0], [1], [2], [3, 4]]
+//  CHECK-NEXT: return %[[H]]
+#id5 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
+func.func @three_dynamic_rows(%a: tensor<?x?x?x64xf32>, %w: tensor<64x128xf32>, %cos: tensor<1x1x?x1x32xf32>, %sin: tensor<1x1x?x1x32xf32>) -> tensor<?x?x?x4x32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %zero = arith.constant 0.0 : f32
+  %p0 = tensor.dim %a, %c0 : tensor<?x?x?x64xf32>
+  %b = tensor.dim %a, %c1 : tensor<?x?x?x64xf32>
+  %t = tensor.dim %a, %c2 : tensor<?x?x?x64xf32>
+  %a2 = tensor.collapse_shape %a [[0, 1, 2], [3]] : tensor<?x?x?x64xf32> into tensor<?x64xf32>
+  %bt = tensor.dim %a2, %c0 : tensor<?x64xf32>
+  %pe = tensor.empty(%bt) : tensor<?x128xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%pe : tensor<?x128xf32>) -> tensor<?x128xf32>
+  %p = linalg.matmul ins(%a2, %w : tensor<?x64xf32>, tensor<64x128xf32>) outs(%z : tensor<?x128xf32>) -> tensor<?x128xf32>
+  %h = tensor.expand_shape %p [[0, 1, 2], [3, 4]] output_shape [%p0, %b, %t, 4, 32] : tensor<?x128xf32> into tensor<?x?x?x4x32xf32>
+  %e0 = tensor.empty(%p0, %b, %t) : tensor<?x?x?x4x32xf32>
+  // expected-remark @+1 {{norm.rms_norm fused with its producing matmul}}
+  %n = norm.rms_norm ins(%h : tensor<?x?x?x4x32xf32>) rope(%cos, %sin : tensor<1x1x?x1x32xf32>, tensor<1x1x?x1x32xf32>) outs(%e0 : tensor<?x?x?x4x32xf32>) -> tensor<?x?x?x4x32xf32>
+  return %n : tensor<?x?x?x4x32xf32>
+}
+
+// -----
+
+// One view to [B, T, H, D], transposed to [B, H, T, D], angles per head
+// and position [1, H, T, D]: in the rows split's [B, T, H, D] they would
+// be the table transposed (a copy), so the matmul stays, the norm keeps
+// its rotation, and the remark says why.
+// CHECK-LABEL: func.func @one_expand_angles_transposed
+//       CHECK: linalg.matmul
+//       CHECK: norm.rms_norm ins(%{{.*}} : tensor<?x4x?x32xf32>) rope(
+//   CHECK-NOT: norm.matmul_rms_norm
+func.func @one_expand_angles_transposed(%a: tensor<?x?x64xf32>, %w: tensor<64x128xf32>, %cos: tensor<1x4x?x32xf32>, %sin: tensor<1x4x?x32xf32>) -> tensor<?x4x?x32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %b = tensor.dim %a, %c0 : tensor<?x?x64xf32>
+  %t = tensor.dim %a, %c1 : tensor<?x?x64xf32>
+  %a2 = tensor.collapse_shape %a [[0, 1], [2]] : tensor<?x?x64xf32> into tensor<?x64xf32>
+  %bt = tensor.dim %a2, %c0 : tensor<?x64xf32>
+  %pe = tensor.empty(%bt) : tensor<?x128xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%pe : tensor<?x128xf32>) -> tensor<?x128xf32>
+  %p = linalg.matmul ins(%a2, %w : tensor<?x64xf32>, tensor<64x128xf32>) outs(%z : tensor<?x128xf32>) -> tensor<?x128xf32>
+  %h = tensor.expand_shape %p [[0, 1], [2, 3]] output_shape [%b, %t, 4, 32] : tensor<?x128xf32> into tensor<?x?x4x32xf32>
+  %te = tensor.empty(%b, %t) : tensor<?x4x?x32xf32>
+  %ht = linalg.transpose ins(%h : tensor<?x?x4x32xf32>) outs(%te : tensor<?x4x?x32xf32>) permutation = [0, 2, 1, 3]
+  %e0 = tensor.empty(%b, %t) : tensor<?x4x?x32xf32>
+  // expected-remark @+1 {{norm.rms_norm not fused: into consumers: its rotary embedding (rope) has no norm → matmul form; with a producer: its rotary angles vary along dim 2 of the norm's input, whose rows the reshapes after the matmul regroup at dynamic sizes (the fused op's angles follow the product's [..., H, D] view, which cannot index them); nor in the view of its rows split as the first reshape splits them (which the fused op could take): its rotary angles vary along dims that a transpose before the norm reorders, so in the product's [..., H, D] view they would need a transpose of their own}}
+  %n = norm.rms_norm ins(%ht : tensor<?x4x?x32xf32>) rope(%cos, %sin : tensor<1x4x?x32xf32>, tensor<1x4x?x32xf32>) outs(%e0 : tensor<?x4x?x32xf32>) -> tensor<?x4x?x32xf32>
+  return %n : tensor<?x4x?x32xf32>
 }
 
 // -----

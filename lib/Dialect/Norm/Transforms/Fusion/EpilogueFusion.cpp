@@ -52,10 +52,13 @@ struct ProducerMatch {
   /// Through views: how the norm's input dims index the product's heads
   /// view [..., H, D].
   HeadSplit split;
-  /// A first view that splits only the product's rows ([B·T, N] into
-  /// [B, T, N], at the sizes of its output_shape), taken by the fused op
-  /// itself: its A is split the same way and its output is this view's
-  /// result; `views` and `split` then start after it.
+  /// A first view that splits the product's rows ([B·T, N] into
+  /// [B, T, N], at the sizes of its output_shape), maybe its columns into
+  /// heads as well ([B·T, N] into [B, T, H, D], what canonicalization makes
+  /// of the two), whose split of the rows the fused op takes itself: its A
+  /// is split the same way and its output is the rows split
+  /// (rowSplitType), followed by the split of the columns when the view
+  /// has one; `views` and `split` then start after the view.
   tensor::ExpandShapeOp rowSplit;
   /// norm → matmul → norm: the norm.rms_norm_matmul whose product the norm
   /// reads (`matmul` then describes its product and has no linalg op).
@@ -248,8 +251,8 @@ std::string whyRopeNotFused(const NormOpView &norm,
     return "its rotary embedding (rope) is per head, and the norm is not";
   tensor::ExpandShapeOp rowSplit = producer.rowSplit;
   auto productType =
-      cast<RankedTensorType>(rowSplit ? rowSplit.getResult().getType()
-                                      : producer.matmul.result.getType());
+      rowSplit ? rowSplitType(rowSplit)
+               : cast<RankedTensorType>(producer.matmul.result.getType());
   SmallVector<int64_t> headsShape(productType.getShape().drop_back());
   headsShape.append(
       {productType.getShape().back() / producer.headDim, producer.headDim});
@@ -270,24 +273,30 @@ std::string whyRopeNotFused(const NormOpView &norm,
 /// can take the split itself (A viewed as [B, T, K] by the same
 /// output_shape sizes, the output [B, T, N]), and in its [B, T, H, D] the
 /// angles are a reshape of the table, the kernels reading angle row
-/// (row / H) mod T. Updates `producer` and `angleShape` when that works;
-/// fails (leaving them) when the first view is not such a split, or the
-/// angles do not fit the split view either.
+/// (row / H) mod T. The view may split the columns into heads too (one
+/// expand_shape to [B, T, H, D]): the fused op takes the rows' half, the
+/// columns' half stays a view of its output. Updates `producer` and
+/// `angleShape` when that works; fails (leaving them) when the first view
+/// is not such a split, or the angles do not fit the split view either,
+/// then adding to `why` (the reason in the product's view) why not.
 LogicalResult takeRowSplit(const NormOpView &norm, ProducerMatch &producer,
-                           SmallVector<int64_t> &angleShape) {
-  if (producer.views.size() < 2)
+                           SmallVector<int64_t> &angleShape, std::string &why) {
+  if (producer.views.empty())
     return failure();
   auto expand = dyn_cast<tensor::ExpandShapeOp>(producer.views.front());
   auto productType = cast<RankedTensorType>(producer.matmul.result.getType());
-  // Only the rows split (the columns' group is the one dim N), and A's rows
-  // are the product's (a 2-D matmul's A).
-  if (!expand || expand.getReassociationIndices().back().size() != 1 ||
+  // A's rows are the product's (a 2-D matmul's A), and the view splits
+  // them (a group of more than one dim).
+  if (!expand ||
       cast<RankedTensorType>(producer.matmul.lhs.getType()).getRank() !=
-          productType.getRank())
+          productType.getRank() ||
+      llvm::all_of(ArrayRef(expand.getReassociationIndices()).drop_back(),
+                   [](const ReassociationIndices &g) { return g.size() == 1; }))
     return failure();
-  std::string why;
+  std::string splitWhy;
   ArrayRef<Operation *> rest = ArrayRef(producer.views).drop_front();
-  FailureOr<HeadSplit> split = analyzeHeadViews(expand.getResult(), rest, why);
+  FailureOr<HeadSplit> split =
+      analyzeHeadViewsAfterRowSplit(expand, rest, splitWhy);
   if (failed(split))
     return failure();
   ProducerMatch candidate = producer;
@@ -296,25 +305,62 @@ LogicalResult takeRowSplit(const NormOpView &norm, ProducerMatch &producer,
   candidate.headDim = split->headDim;
   candidate.rowSplit = expand;
   SmallVector<int64_t> shape;
-  if (!whyRopeNotFused(norm, candidate, shape).empty())
+  splitWhy = whyRopeNotFused(norm, candidate, shape);
+  if (!splitWhy.empty()) {
+    why += "; nor in the view of its rows split as the first reshape "
+           "splits them (which the fused op could take): " +
+           splitWhy;
     return failure();
+  }
   producer = std::move(candidate);
   angleShape = std::move(shape);
   return success();
 }
 
-/// A viewed as the fused op's rows when it takes the product's row split:
-/// the split's groups and output_shape sizes, K in place of N.
-Value splitActivationRows(OpBuilder &b, Location loc, Value lhs,
-                          tensor::ExpandShapeOp rowSplit) {
-  auto lhsType = cast<RankedTensorType>(lhs.getType());
-  SmallVector<OpFoldResult> sizes = rowSplit.getMixedOutputShape();
-  sizes.back() = tensor::getMixedSize(b, loc, lhs, lhsType.getRank() - 1);
-  SmallVector<int64_t> shape(rowSplit.getResultType().getShape());
-  shape.back() = lhsType.getShape().back();
+/// `value` ([rows, C]) split as the product's rows are by `rowSplit`: its
+/// rows' groups and output_shape sizes, C whole ([B, T, C]). A viewed as
+/// the fused op's rows when it takes the split (C = K).
+Value splitRows(OpBuilder &b, Location loc, Value value,
+                tensor::ExpandShapeOp rowSplit) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<ReassociationIndices> groups;
+  SmallVector<OpFoldResult> sizes;
+  SmallVector<int64_t> shape;
+  SmallVector<OpFoldResult> outputShape = rowSplit.getMixedOutputShape();
+  SmallVector<ReassociationIndices> splitGroups =
+      rowSplit.getReassociationIndices();
+  for (const ReassociationIndices &group : ArrayRef(splitGroups).drop_back()) {
+    groups.emplace_back();
+    for (int64_t d : group) {
+      groups.back().push_back(sizes.size());
+      sizes.push_back(outputShape[d]);
+      shape.push_back(rowSplit.getResultType().getDimSize(d));
+    }
+  }
+  groups.push_back({static_cast<int64_t>(sizes.size())});
+  sizes.push_back(tensor::getMixedSize(b, loc, value, type.getRank() - 1));
+  shape.push_back(type.getShape().back());
   return tensor::ExpandShapeOp::create(
-      b, loc, RankedTensorType::get(shape, lhsType.getElementType()), lhs,
-      rowSplit.getReassociationIndices(), sizes);
+      b, loc, RankedTensorType::get(shape, type.getElementType()), value,
+      groups, sizes);
+}
+
+/// The fused op's output `rows` (the product's rows split by `rowSplit`,
+/// rowSplitType) as `rowSplit`'s result: its columns split into heads by
+/// the same output_shape sizes when `rowSplit` splits them ([B, T, N] into
+/// [B, T, H, D]), else `rows` itself.
+Value splitColumns(OpBuilder &b, Location loc, Value rows,
+                   tensor::ExpandShapeOp rowSplit) {
+  ReassociationIndices columns = rowSplit.getReassociationIndices().back();
+  if (columns.size() == 1)
+    return rows;
+  auto type = cast<RankedTensorType>(rows.getType());
+  SmallVector<ReassociationIndices> groups;
+  for (int64_t d = 0; d + 1 < type.getRank(); ++d)
+    groups.push_back({d});
+  groups.push_back(columns);
+  return tensor::ExpandShapeOp::create(b, loc, rowSplit.getResultType(), rows,
+                                       groups, rowSplit.getMixedOutputShape());
 }
 
 /// The norm.matmul_rms_norm of `producer` and `norm`, with the producing
@@ -384,7 +430,7 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
     return failure();
   SmallVector<int64_t> angleShape;
   why = whyRopeNotFused(*norm, *producer, angleShape);
-  if (!why.empty() && failed(takeRowSplit(*norm, *producer, angleShape)))
+  if (!why.empty() && failed(takeRowSplit(*norm, *producer, angleShape, why)))
     return failure();
   why.clear();
 
@@ -406,7 +452,7 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
           "none";
     return failure();
   }
-  if ((mean || rstd) && !producer->views.empty()) {
+  if ((mean || rstd) && (!producer->views.empty() || producer->rowSplit)) {
     why = "its statistics results are used and the product reaches it "
           "through views (per head or reshaped)";
     return failure();
@@ -426,13 +472,14 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
   // Through views, the fused op has the product's shape (or its rows split,
   // when it takes that view) and the views follow it.
   Value splitProduct = mm.result;
+  RankedTensorType fusedType =
+      producer->views.empty() ? yType
+                              : cast<RankedTensorType>(mm.result.getType());
   if (producer->rowSplit) {
-    mm.lhs = splitActivationRows(rewriter, loc, mm.lhs, producer->rowSplit);
+    mm.lhs = splitRows(rewriter, loc, mm.lhs, producer->rowSplit);
     splitProduct = producer->rowSplit.getResult();
+    fusedType = rowSplitType(producer->rowSplit);
   }
-  auto fusedType = producer->views.empty()
-                       ? yType
-                       : cast<RankedTensorType>(splitProduct.getType());
   Value init = createFusedInit(rewriter, loc, mm, mm.lhs, fusedType);
   Value sumInit =
       returnsSum ? createFusedInit(rewriter, loc, mm, mm.lhs, yType) : Value();
@@ -474,8 +521,10 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
     rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(fusedSum); });
   // The views again, now of the normalized product.
   IRMapping views;
-  views.map(splitProduct, fused->getResult(0));
   Value y = fused->getResult(0);
+  if (producer->rowSplit)
+    y = splitColumns(rewriter, loc, y, producer->rowSplit);
+  views.map(splitProduct, y);
   for (Operation *view : producer->views)
     y = rewriter.clone(*view, views)->getResult(0);
   rewriter.replaceAllUsesWith(norm->y, y);

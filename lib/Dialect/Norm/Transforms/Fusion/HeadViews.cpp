@@ -172,11 +172,29 @@ std::string shapeText(Type type) {
   return text;
 }
 
-/// The view `op` applied to `in`; false (with `why`) when it cannot be
+/// A view to follow: an op, or (`op` null) the columns' half of an
+/// expand_shape that also splits the product's rows, applied after its
+/// rows' half: the row dims kept, the columns' group cut (`groups`, into
+/// `type`).
+struct View {
+  Operation *op = nullptr;
+  SmallVector<ReassociationIndices> groups;
+  RankedTensorType type;
+
+  RankedTensorType getType() const {
+    return op ? cast<RankedTensorType>(op->getResult(0).getType()) : type;
+  }
+  std::string getName() const {
+    return op ? op->getName().getStringRef().str() : "tensor.expand_shape";
+  }
+};
+
+/// The view `view` applied to `in`; false (with `why`) when it cannot be
 /// followed.
-bool applyView(Operation *op, const Layout &in, int64_t rowDims, Layout &out,
+bool applyView(const View &view, const Layout &in, int64_t rowDims, Layout &out,
                std::string &why) {
-  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  Operation *op = view.op;
+  auto resultType = view.getType();
   out.clear();
   auto cutFailed = [&](int64_t dim, ArrayRef<int64_t> sizes) {
     std::string text;
@@ -195,8 +213,8 @@ bool applyView(Operation *op, const Layout &in, int64_t rowDims, Layout &out,
           (llvm::any_of(sizes, isDynamic) ? " (or at a dynamic size)" : "");
     return false;
   };
-  if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op)) {
-    for (auto [i, group] : llvm::enumerate(expand.getReassociationIndices())) {
+  auto applyExpand = [&](ArrayRef<ReassociationIndices> groups) {
+    for (auto [i, group] : llvm::enumerate(groups)) {
       SmallVector<int64_t> sizes;
       for (int64_t d : group)
         sizes.push_back(resultType.getDimSize(d));
@@ -206,7 +224,11 @@ bool applyView(Operation *op, const Layout &in, int64_t rowDims, Layout &out,
       out.append(dims.begin(), dims.end());
     }
     return true;
-  }
+  };
+  if (!op)
+    return applyExpand(view.groups);
+  if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op))
+    return applyExpand(expand.getReassociationIndices());
   if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op)) {
     for (const ReassociationIndices &group :
          collapse.getReassociationIndices()) {
@@ -305,11 +327,12 @@ Value mlir::norm::headViewSource(Operation *op) {
   return {};
 }
 
-FailureOr<HeadSplit> mlir::norm::analyzeHeadViews(Value product,
-                                                  ArrayRef<Operation *> views,
-                                                  std::string &why) {
-  auto productType = cast<RankedTensorType>(product.getType());
-  auto normType = cast<RankedTensorType>(views.back()->getResult(0).getType());
+namespace {
+
+/// analyzeHeadViews from a product of type `productType` through `views`.
+FailureOr<HeadSplit> analyze(RankedTensorType productType, ArrayRef<View> views,
+                             std::string &why) {
+  RankedTensorType normType = views.back().getType();
   int64_t n = productType.getShape().back();
   int64_t d = normType.getShape().back();
   // Pieces are cut by division: an empty tensor on the way has none to cut.
@@ -318,8 +341,8 @@ FailureOr<HeadSplit> mlir::norm::analyzeHeadViews(Value product,
     return shaped && shaped.hasRank() &&
            llvm::is_contained(shaped.getShape(), 0);
   };
-  if (hasZeroDim(productType) || llvm::any_of(views, [&](Operation *view) {
-        return hasZeroDim(view->getResult(0).getType());
+  if (hasZeroDim(productType) || llvm::any_of(views, [&](const View &view) {
+        return hasZeroDim(view.getType());
       })) {
     why = "the matmul's product or a view of it has a dim of size 0";
     return failure();
@@ -353,11 +376,10 @@ FailureOr<HeadSplit> mlir::norm::analyzeHeadViews(Value product,
   for (auto [k, view] : llvm::enumerate(views)) {
     Layout next;
     std::string viewWhy;
-    std::string where = "'" + view->getName().getStringRef().str() +
-                        "' (view " + std::to_string(k + 1) + " of " +
-                        std::to_string(views.size()) +
-                        " after the matmul, to " +
-                        shapeText(view->getResult(0).getType()) + ")";
+    std::string where =
+        "'" + view.getName() + "' (view " + std::to_string(k + 1) + " of " +
+        std::to_string(views.size()) + " after the matmul, to " +
+        shapeText(view.getType()) + ")";
     if (!applyView(view, layout, rowDims, next, viewWhy)) {
       why = where + " " + viewWhy;
       return failure();
@@ -371,8 +393,8 @@ FailureOr<HeadSplit> mlir::norm::analyzeHeadViews(Value product,
   if (last != head) {
     why = whyNotOneHead(last, rowDims, d, n / d);
     if (lastChange >= 0)
-      why += " ('" + views[lastChange]->getName().getStringRef().str() +
-             "', view " + std::to_string(lastChange + 1) + " of " +
+      why += " ('" + views[lastChange].getName() + "', view " +
+             std::to_string(lastChange + 1) + " of " +
              std::to_string(views.size()) + " after the matmul, makes it so)";
     return failure();
   }
@@ -422,4 +444,53 @@ FailureOr<HeadSplit> mlir::norm::analyzeHeadViews(Value product,
     }
   }
   return split;
+}
+
+} // namespace
+
+FailureOr<HeadSplit> mlir::norm::analyzeHeadViews(Value product,
+                                                  ArrayRef<Operation *> views,
+                                                  std::string &why) {
+  SmallVector<View> steps;
+  for (Operation *op : views)
+    steps.push_back(View{op, {}, {}});
+  return analyze(cast<RankedTensorType>(product.getType()), steps, why);
+}
+
+RankedTensorType mlir::norm::rowSplitType(tensor::ExpandShapeOp expand) {
+  auto productType = expand.getSrcType();
+  SmallVector<int64_t> shape;
+  SmallVector<ReassociationIndices> groups = expand.getReassociationIndices();
+  for (const ReassociationIndices &group : ArrayRef(groups).drop_back())
+    for (int64_t d : group)
+      shape.push_back(expand.getResultType().getDimSize(d));
+  shape.push_back(productType.getShape().back());
+  return RankedTensorType::get(shape, productType.getElementType());
+}
+
+FailureOr<HeadSplit>
+mlir::norm::analyzeHeadViewsAfterRowSplit(tensor::ExpandShapeOp expand,
+                                          ArrayRef<Operation *> views,
+                                          std::string &why) {
+  RankedTensorType splitType = rowSplitType(expand);
+  SmallVector<View> steps;
+  ReassociationIndices columns = expand.getReassociationIndices().back();
+  if (columns.size() > 1) {
+    // The columns' half: the split rows' dims one each, N into the
+    // columns' group.
+    View heads;
+    int64_t rows = splitType.getRank() - 1;
+    for (int64_t d = 0; d < rows; ++d)
+      heads.groups.push_back({d});
+    heads.groups.push_back(columns);
+    heads.type = expand.getResultType();
+    steps.push_back(std::move(heads));
+  }
+  for (Operation *op : views)
+    steps.push_back(View{op, {}, {}});
+  if (steps.empty()) {
+    why = "the product's rows split is the norm's input: no heads";
+    return failure();
+  }
+  return analyze(splitType, steps, why);
 }

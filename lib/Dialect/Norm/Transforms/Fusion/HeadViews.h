@@ -16,6 +16,7 @@
 #include "norm/Dialect/Norm/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Operation.h"
 
 #include <optional>
@@ -60,6 +61,19 @@ struct HeadSplit {
 /// and the dim that break it.
 FailureOr<HeadSplit>
 analyzeHeadViews(Value product, ArrayRef<Operation *> views, std::string &why);
+
+/// The product's rows as `expand` (an expand_shape of the product) splits
+/// them, its columns N whole: [B·T, N] into [B, T, H, D] (or [B, T, N])
+/// gives [B, T, N].
+RankedTensorType rowSplitType(tensor::ExpandShapeOp expand);
+
+/// analyzeHeadViews from the product's rows split by `expand`
+/// (rowSplitType), through the rest of `expand` (the split of its columns,
+/// when its columns' group has more than one dim) and then `views`, the
+/// views after `expand`.
+FailureOr<HeadSplit> analyzeHeadViewsAfterRowSplit(tensor::ExpandShapeOp expand,
+                                                   ArrayRef<Operation *> views,
+                                                   std::string &why);
 
 } // namespace norm
 } // namespace mlir
