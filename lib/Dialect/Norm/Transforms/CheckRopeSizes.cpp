@@ -15,7 +15,6 @@
 #include "norm/Dialect/Norm/IR/NormOps.h"
 #include "norm/Dialect/Norm/Transforms/Passes.h"
 
-#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/Support/raw_ostream.h"
@@ -94,6 +93,19 @@ private:
                      StringRef what) {
     OpBuilder b(op);
     Location loc = op->getLoc();
+    Type i32 = b.getI32Type(), i64 = b.getI64Type();
+    auto ptr = LLVM::LLVMPointerType::get(b.getContext());
+    FailureOr<LLVM::LLVMFuncOp> dprintf = declare(
+        op, "dprintf",
+        LLVM::LLVMFunctionType::get(i32, {i32, ptr}, /*isVarArg=*/true));
+    if (failed(dprintf))
+      return failure();
+    FailureOr<LLVM::LLVMFuncOp> abort =
+        declare(op, "abort",
+                LLVM::LLVMFunctionType::get(
+                    LLVM::LLVMVoidType::get(b.getContext()), {}));
+    if (failed(abort))
+      return failure();
     Value have = dimOf(b, loc, angles, d);
     Value want = size(b, d);
     Value differ =
@@ -107,16 +119,6 @@ private:
         what.str() + " has size %lld there (a dynamic angle dim is that " +
         "size, never a broadcast)\n";
     message.push_back('\0');
-    Type i32 = b.getI32Type(), i64 = b.getI64Type();
-    auto ptr = LLVM::LLVMPointerType::get(b.getContext());
-    FailureOr<LLVM::LLVMFuncOp> dprintf = LLVM::lookupOrCreateFn(
-        b, module, "dprintf", {i32, ptr}, i32, /*isVarArg=*/true);
-    FailureOr<LLVM::LLVMFuncOp> abort = LLVM::lookupOrCreateFn(
-        b, module, "abort", {}, LLVM::LLVMVoidType::get(b.getContext()));
-    if (failed(dprintf) || failed(abort))
-      return op->emitError("cannot declare dprintf and abort for the rope "
-                           "size check: the module has other symbols of "
-                           "those names");
     Value format = LLVM::createGlobalString(loc, b, uniqueName(), message,
                                             LLVM::Linkage::Internal);
     Value fd = LLVM::ConstantOp::create(b, loc, i32, 2);
@@ -127,6 +129,37 @@ private:
                          ValueRange{fd, format, toI64(have), toI64(want)});
     LLVM::CallOp::create(b, loc, *abort, ValueRange{});
     return success();
+  }
+
+  /// The C function `name` of type `type` the check calls: the module's
+  /// `llvm.func` of that name and type where it has one, else a new
+  /// declaration. Another symbol of that name (a `func.func`, a global, an
+  /// `llvm.func` of another type) cannot be called as that function and
+  /// cannot be declared beside: that is an error at `op`, the op whose check
+  /// needs it.
+  FailureOr<LLVM::LLVMFuncOp> declare(Operation *op, StringRef name,
+                                      LLVM::LLVMFunctionType type) {
+    Operation *symbol = symbols.lookup(name);
+    if (!symbol) {
+      auto builder = OpBuilder::atBlockBegin(module.getBody());
+      auto func =
+          LLVM::LLVMFuncOp::create(builder, module.getLoc(), name, type);
+      symbols.insert(func);
+      return func;
+    }
+    auto func = dyn_cast<LLVM::LLVMFuncOp>(symbol);
+    if (func && func.getFunctionType() == type)
+      return func;
+    InFlightDiagnostic diag =
+        op->emitError() << "the rope size check calls '@" << name
+                        << "' as the C function " << type
+                        << ", but the module's symbol '@" << name << "' is ";
+    if (func)
+      diag << "an 'llvm.func' of type " << func.getFunctionType();
+    else
+      diag << "a '" << symbol->getName() << "'";
+    diag.attachNote(symbol->getLoc()) << "symbol '@" << name << "' here";
+    return diag;
   }
 
   /// A symbol name for the next message, unused in the module.
