@@ -16,6 +16,7 @@
 #include "norm/Dialect/Norm/Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -32,13 +33,6 @@ using namespace mlir;
 using namespace mlir::norm;
 
 namespace {
-
-/// Size `dim` of the tensor or memref `shaped`, as an index value.
-Value dimOf(OpBuilder &b, Location loc, Value shaped, int64_t dim) {
-  if (isa<MemRefType>(shaped.getType()))
-    return memref::DimOp::create(b, loc, shaped, dim);
-  return tensor::DimOp::create(b, loc, shaped, dim);
-}
 
 /// `loc` as a diagnostic starts: file:line:col where it has one.
 std::string locationText(Location loc) {
@@ -106,7 +100,7 @@ private:
                     LLVM::LLVMVoidType::get(b.getContext()), {}));
     if (failed(abort))
       return failure();
-    Value have = dimOf(b, loc, angles, d);
+    Value have = linalg::createOrFoldDimOp(b, loc, angles, d);
     Value want = size(b, d);
     Value differ =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, have, want);
@@ -200,7 +194,9 @@ struct NormCheckRopeSizesPass
       return checker.check(
           op, rotary->cos, rotary->sin,
           cast<ShapedType>(x.getType()).getShape(),
-          [&](OpBuilder &b, int64_t d) { return dimOf(b, loc, x, d); },
+          [&](OpBuilder &b, int64_t d) {
+            return linalg::createOrFoldDimOp(b, loc, x, d);
+          },
           "the input");
     }
     auto fused = dyn_cast<MatmulRMSNormOp>(op);
@@ -220,7 +216,7 @@ struct NormCheckRopeSizesPass
         op, fused.getCos(), fused.getSin(), heads,
         [&](OpBuilder &b, int64_t d) -> Value {
           if (d < leading)
-            return dimOf(b, loc, y, d);
+            return linalg::createOrFoldDimOp(b, loc, y, d);
           return arith::ConstantIndexOp::create(b, loc, heads[d]);
         },
         "the output viewed as [..., H, D]");
