@@ -25,11 +25,14 @@
 //
 // A table of another length than T: norm-run cannot trace the fused op's
 // A to check the arguments, and the compiled check (norm-check-rope-sizes)
-// stops the run, naming the fused op and both sizes:
+// stops the run (SIGABRT), naming the fused op and both sizes; norm-run
+// says the compiled function aborted, with no crash report of its own:
 // RUN: not --crash norm-run %t.mlir --entry=batch_seq_dyn --dims=3,7,5,5 --warmup=0 --repeat=1 2>&1 | FileCheck %s --check-prefix=SHORT
 
 // CMP: {{^}}norm-run: entry={{[a-z_0-9]+}} pipeline=custom {{.*}} PASS{{$}}
 // SHORT: error: 'norm.matmul_rms_norm': rope angle operand 'cos' has size 5 in dim 1, the output viewed as [..., H, D] has size 7 there
+// SHORT-NEXT: norm-run: error: the compiled function aborted (SIGABRT): the program stopped itself, e.g. on a failed run-time check reported above
+// SHORT-NOT: {{PLEASE submit a bug report|Stack dump}}
 
 #id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #t4 = affine_map<(d0, d1, d2, d3) -> (d1, d3)>
