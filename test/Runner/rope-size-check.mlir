@@ -17,7 +17,9 @@
 //
 // A table one row short (6 angle rows for 7 positions), one row long, and
 // sin shorter than cos: the run aborts with the message (abort, as a failed
-// C assert: `not --crash`).
+// C assert: `not --crash`). norm-run adds one line saying the compiled
+// function aborted, and no LLVM crash report (a stack dump of norm-run,
+// which did not crash).
 // RUN: not --crash norm-run %s --entry=window --dims=7,7,7 --warmup=0 --repeat=1 2>&1 | FileCheck %s --check-prefix=SHORT
 // RUN: not --crash norm-run %s --entry=window --dims=7,9,9 --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2})' --warmup=0 --repeat=1 2>&1 | FileCheck %s --check-prefix=LONG
 // RUN: not --crash norm-run %s --entry=window --dims=7,8,5 --warmup=0 --repeat=1 2>&1 | FileCheck %s --check-prefix=SIN
@@ -28,12 +30,20 @@
 // PASS: {{^}}norm-run: entry=direct pipeline=project {{.*}} rel_err={{[0-9.e+-]+}} tol={{1e-05|1e-06}} PASS{{$}}
 // CMP: {{^}}norm-run: entry={{[a-z_]+}} pipeline={{project|custom}} {{.*}} cmp_pipeline=upstream {{.*}} PASS{{$}}
 // SHORT: rope-size-check.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'norm.rms_norm': rope angle operand 'cos' has size 6 in dim 0, the input has size 7 there (a dynamic angle dim is that size, never a broadcast)
+// SHORT-NEXT: norm-run: error: the compiled function aborted (SIGABRT): the program stopped itself, e.g. on a failed run-time check reported above
+// SHORT-NOT: {{PLEASE submit a bug report|Stack dump}}
 // SHORT-NOT: norm-run: entry=
 // LONG: error: 'norm.rms_norm': rope angle operand 'cos' has size 8 in dim 0, the input has size 7 there
+// LONG-NEXT: norm-run: error: the compiled function aborted (SIGABRT): the program stopped itself, e.g. on a failed run-time check reported above
+// LONG-NOT: {{PLEASE submit a bug report|Stack dump}}
 // LONG-NOT: norm-run: entry=
 // SIN: error: 'norm.rms_norm': rope angle operand 'sin' has size 4 in dim 0, the input has size 7 there
+// SIN-NEXT: norm-run: error: the compiled function aborted (SIGABRT): the program stopped itself, e.g. on a failed run-time check reported above
+// SIN-NOT: {{PLEASE submit a bug report|Stack dump}}
 // SIN-NOT: norm-run: entry=
 // FUSED: error: 'norm.matmul_rms_norm': rope angle operand 'cos' has size 4 in dim 1, the output viewed as [..., H, D] has size 5 there
+// FUSED-NEXT: norm-run: error: the compiled function aborted (SIGABRT): the program stopped itself, e.g. on a failed run-time check reported above
+// FUSED-NOT: {{PLEASE submit a bug report|Stack dump}}
 // FUSED-NOT: norm-run: entry=
 
 func.func @direct(%x: tensor<?x4x64xf32>, %c: tensor<?x1x64xf32>, %s: tensor<?x1x64xf32>) -> tensor<?x4x64xf32> {

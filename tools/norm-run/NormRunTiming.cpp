@@ -2,7 +2,8 @@
 //
 // The timing of the compiled entry: the malloc settings that keep freed
 // memory for the next call, the --warmup and --repeat calls with a clock
-// around each, and the median and minimum of the times.
+// around each, and the median and minimum of the times. During each call
+// SIGABRT is not LLVM's crash handler (CompiledCallScope).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,9 +13,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
+#include <unistd.h>
 #include <vector>
 
 // Under AddressSanitizer malloc is ASan's allocator, which ignores mallopt
@@ -26,6 +29,52 @@
 #endif
 
 using namespace normrun;
+
+namespace {
+
+constexpr char kCompiledAbortMessage[] =
+    "norm-run: error: the compiled function aborted (SIGABRT): the program "
+    "stopped itself, e.g. on a failed run-time check reported above\n";
+
+/// SIGABRT's handler during a call of the compiled function: one line,
+/// then the signal's default action (SA_RESETHAND made it current), so the
+/// process still ends by SIGABRT. Only async-signal-safe calls.
+void onCompiledAbort(int) {
+  ssize_t written = write(STDERR_FILENO, kCompiledAbortMessage,
+                          sizeof(kCompiledAbortMessage) - 1);
+  (void)written; // nothing to do about a failed write here
+  raise(SIGABRT);
+}
+
+/// While alive, SIGABRT raised by the compiled function (the rope size
+/// check's abort after its message, a runtime library's abort) ends
+/// norm-run with onCompiledAbort's line instead of InitLLVM's crash handler
+/// ("PLEASE submit a bug report", a stack dump of norm-run): the user's
+/// program stopped, norm-run did not crash. Made around the call only, so a
+/// SIGABRT of norm-run's own code still gets LLVM's report; other signals
+/// (SIGSEGV, ...) keep it throughout.
+class CompiledCallScope {
+public:
+  CompiledCallScope() {
+    struct sigaction action = {};
+    action.sa_handler = onCompiledAbort;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND;
+    installed = sigaction(SIGABRT, &action, &previous) == 0;
+  }
+  ~CompiledCallScope() {
+    if (installed)
+      sigaction(SIGABRT, &previous, nullptr);
+  }
+  CompiledCallScope(const CompiledCallScope &) = delete;
+  CompiledCallScope &operator=(const CompiledCallScope &) = delete;
+
+private:
+  struct sigaction previous = {};
+  bool installed = false;
+};
+
+} // namespace
 
 void normrun::keepFreedMemory() {
 #if defined(__GLIBC__) && !defined(NORM_RUN_UNDER_ASAN)
@@ -70,11 +119,15 @@ std::vector<double> normrun::callTimed(const Compiled &c, ArgBuffers &args,
   std::vector<double> times;
   int64_t calls = o.warmup + o.repeat;
   for (int64_t i = 0; i < calls; ++i) {
-    auto t0 = std::chrono::steady_clock::now();
-    c.fn(packed.data());
-    if (cuda)
-      cuda->synchronize();
-    auto t1 = std::chrono::steady_clock::now();
+    std::chrono::steady_clock::time_point t0, t1;
+    {
+      CompiledCallScope scope; // outside the timed interval
+      t0 = std::chrono::steady_clock::now();
+      c.fn(packed.data());
+      if (cuda)
+        cuda->synchronize();
+      t1 = std::chrono::steady_clock::now();
+    }
     if (i >= o.warmup)
       times.push_back(
           std::chrono::duration<double, std::milli>(t1 - t0).count());

@@ -8,6 +8,7 @@
 #include "norm/Conversion/Utils/RowNormProblem.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
@@ -15,12 +16,6 @@ using namespace mlir;
 using namespace mlir::norm;
 
 namespace {
-/// The index value of dim `d` of `mem`.
-Value dimOf(OpBuilder &b, Location loc, Value mem, int64_t d) {
-  return getValueOrCreateConstantIndexOp(b, loc,
-                                         memref::getMixedSize(b, loc, mem, d));
-}
-
 template <typename OpTy> GemmProblem describeFused(OpTy op, OpBuilder &b) {
   Location loc = op.getLoc();
   Value x = op.getInput();
@@ -29,11 +24,15 @@ template <typename OpTy> GemmProblem describeFused(OpTy op, OpBuilder &b) {
   GemmProblem v;
   static_cast<NormNumerics &>(v) = getNormNumerics(op);
   v.m = getValueOrCreateConstantIndexOp(b, loc, rows);
-  v.k = dimOf(b, loc, x, rank - 1);
+  // Static dims are constants (attributes here), dynamic ones memref.dim.
+  OpFoldResult k = linalg::createFoldedDimOp(b, loc, x, rank - 1);
+  v.k = getValueOrCreateConstantIndexOp(b, loc, k);
   Value init = op.getInit();
-  v.n = dimOf(b, loc, init, cast<MemRefType>(init.getType()).getRank() - 1);
-  v.a = viewAs(b, loc, x, {rows, getAsOpFoldResult(v.k)});
-  v.c = viewAs(b, loc, init, {rows, getAsOpFoldResult(v.n)});
+  OpFoldResult n = linalg::createFoldedDimOp(
+      b, loc, init, cast<MemRefType>(init.getType()).getRank() - 1);
+  v.n = getValueOrCreateConstantIndexOp(b, loc, n);
+  v.a = viewAs(b, loc, x, {rows, k});
+  v.c = viewAs(b, loc, init, {rows, n});
   v.w = op.getRhs();
   v.transposeW = op.getTransposeRhs();
   v.matmulBias = op.getMatmulBias();

@@ -46,13 +46,18 @@ OpFoldResult mlir::norm::dimProduct(OpBuilder &b, Location loc, Value mem,
 }
 
 Value mlir::norm::viewAs(OpBuilder &b, Location loc, Value mem,
-                         ArrayRef<OpFoldResult> sizes) {
+                         ArrayRef<OpFoldResult> mixedSizes) {
   if (!mem)
     return Value();
+  // A constant size, attribute or constant Value, is static in the type and
+  // an attribute of the op: the op's verifier wants the two to agree.
+  SmallVector<OpFoldResult> sizes;
   SmallVector<int64_t> staticSizes;
-  for (OpFoldResult size : sizes)
-    staticSizes.push_back(
-        getConstantIntValue(size).value_or(ShapedType::kDynamic));
+  for (OpFoldResult size : mixedSizes) {
+    std::optional<int64_t> constant = getConstantIntValue(size);
+    sizes.push_back(constant ? b.getIndexAttr(*constant) : size);
+    staticSizes.push_back(constant.value_or(ShapedType::kDynamic));
+  }
   SmallVector<OpFoldResult> strides(sizes.size(), b.getIndexAttr(1));
   if (sizes.size() == 2)
     strides[0] = sizes[1];

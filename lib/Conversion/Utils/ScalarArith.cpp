@@ -1,6 +1,7 @@
 //===- ScalarArith.cpp - arithmetic helpers shared by the emitters --------===//
 
 #include "norm/Conversion/Utils/ScalarArith.h"
+#include "norm/Support/TypeUtilities.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -82,17 +83,11 @@ Type ScalarArith::elementTypeOf(Value mem) {
   return cast<MemRefType>(mem.getType()).getElementType();
 }
 
-/// `v`'s type with the element type `elementType`.
-static Type withElementType(Value v, Type elementType) {
-  if (auto vectorType = dyn_cast<VectorType>(v.getType()))
-    return vectorType.clone(elementType);
-  return elementType;
-}
-
 Value ScalarArith::widen(OpBuilder &b, Value v, Type elementType) const {
   if (getElementTypeOrSelf(v.getType()) == elementType)
     return v;
-  return arith::ExtFOp::create(b, loc, withElementType(v, elementType), v);
+  return arith::ExtFOp::create(b, loc,
+                               withElementType(v.getType(), elementType), v);
 }
 
 Value ScalarArith::toF32(OpBuilder &b, Value v) const {
@@ -102,7 +97,8 @@ Value ScalarArith::toF32(OpBuilder &b, Value v) const {
 Value ScalarArith::narrow(OpBuilder &b, Value v, Type elementType) const {
   if (getElementTypeOrSelf(v.getType()) == elementType)
     return v;
-  return arith::TruncFOp::create(b, loc, withElementType(v, elementType), v);
+  return arith::TruncFOp::create(b, loc,
+                                 withElementType(v.getType(), elementType), v);
 }
 
 Value ScalarArith::roundThrough(OpBuilder &b, Value v, Type elementType) const {

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "norm/Support/TypeUtilities.h"
 #include "norm/Transforms/BF16Rounding.h"
 #include "norm/Transforms/Passes.h"
 
@@ -29,14 +30,6 @@ namespace norm {
 
 using namespace mlir;
 using namespace mlir::norm;
-
-/// The type of `type`'s shape (itself when scalar) with `elementType`: the
-/// inverse of getElementTypeOrSelf, which upstream has only for shaped types.
-static Type withElementType(Type type, Type elementType) {
-  if (auto shaped = dyn_cast<ShapedType>(type))
-    return shaped.clone(elementType);
-  return elementType;
-}
 
 Value mlir::norm::createBF16RoundedWords(OpBuilder &b, Location loc, Value x) {
   Type i32 = withElementType(x.getType(), b.getI32Type());

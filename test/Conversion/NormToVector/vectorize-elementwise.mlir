@@ -4,8 +4,32 @@
 // RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{target=sse9}))' 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{max-row=0}))' 2>&1 | FileCheck %s --check-prefix=BAD-ROW
 
-// BAD: error: norm-vectorize-elementwise: unknown target 'sse9'
-// BAD-ROW: error: norm-vectorize-elementwise: max-row must be at least 1
+// The thread options' bounds are accepted: at the top (1024 threads, a
+// second of fork/join, a TB/s core: the derived threshold is about 1e15
+// bytes) every op stays serial; at the bottom (0 threads: unknown, counted
+// as 2; no fork/join cost; the target's rate) the threshold is 0 and
+// silu_mul splits. -2 is the derived threshold, spelled out.
+// RUN: norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{target=avx512 num-threads=1024 fork-join-ns=1000000000 core-bytes-per-ns=1000000 parallel-threshold=-2}))' | FileCheck %s --check-prefix=TOP
+// RUN: norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{target=avx512 num-threads=0 fork-join-ns=0 core-bytes-per-ns=0}))' | FileCheck %s --check-prefix=BOTTOM
+// One past each bound: a located error (the function the pass runs on)
+// and a non-zero exit.
+// RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{num-threads=-1}))' 2>&1 | FileCheck %s --check-prefix=BAD-THREADS-LOW
+// RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{num-threads=1025}))' 2>&1 | FileCheck %s --check-prefix=BAD-THREADS
+// RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{fork-join-ns=-1}))' 2>&1 | FileCheck %s --check-prefix=BAD-FORK-LOW
+// RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{fork-join-ns=1000000001}))' 2>&1 | FileCheck %s --check-prefix=BAD-FORK
+// RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{core-bytes-per-ns=-1}))' 2>&1 | FileCheck %s --check-prefix=BAD-RATE-LOW
+// RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{core-bytes-per-ns=1000001}))' 2>&1 | FileCheck %s --check-prefix=BAD-RATE
+// RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{parallel-threshold=-3}))' 2>&1 | FileCheck %s --check-prefix=BAD-THRESH
+
+// BAD: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: unknown target 'sse9'
+// BAD-ROW: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: max-row must be at least 1
+// BAD-THREADS-LOW: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: num-threads must be in [0, 1024], got -1
+// BAD-THREADS: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: num-threads must be in [0, 1024], got 1025
+// BAD-FORK-LOW: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: fork-join-ns must be in [0, 1000000000], got -1
+// BAD-FORK: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: fork-join-ns must be in [0, 1000000000], got 1000000001
+// BAD-RATE-LOW: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: core-bytes-per-ns must be in [0, 1000000], got -1
+// BAD-RATE: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: core-bytes-per-ns must be in [0, 1000000], got 1000001
+// BAD-THRESH: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: parallel-threshold must be a byte count, -1 (never) or -2 (derived), got -3
 
 // An MLP activation, silu(gate)·up: one vector of 16 f32 per tile along the
 // row, exp as upstream's polynomial (no libm call), no linalg left. It
@@ -17,6 +41,11 @@
 // CHECK-LABEL: func.func @silu_mul
 //   CHECK-NOT:   linalg.generic
 //       CHECK:   scf.parallel (%{{.*}}, %{{.*}}) = (%c0, %c0) to (%c128, %c2816) step (%c1, %c16)
+// TOP-LABEL: func.func @silu_mul
+//   TOP-NOT:   scf.parallel
+//       TOP:   scf.for
+// BOTTOM-LABEL: func.func @silu_mul
+//       BOTTOM:   scf.parallel
 // SERIAL-LABEL: func.func @silu_mul
 //   SERIAL-NOT:   scf.parallel
 //       SERIAL:   scf.for

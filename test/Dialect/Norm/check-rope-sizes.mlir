@@ -55,9 +55,11 @@ func.func @static_and_broadcast(%x: memref<7x4x64xf32>, %c: memref<7x1x64xf32>, 
 // -----
 
 // A dynamic input dim broadcast by a static 1 needs no check either; a
-// static angle dim over a dynamic input dim does (tensors: tensor.dim).
+// static angle dim over a dynamic input dim does (the static size a
+// constant; tensors: tensor.dim).
 // CHECK-LABEL: func.func @static_angles_dynamic_input
-//       CHECK: %[[A:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<1x3x1x64xf32>
+//       CHECK: %[[A:.*]] = arith.constant 3 : index
+//   CHECK-NOT: tensor.dim %{{.*}} : tensor<1x3x1x64xf32>
 //       CHECK: %[[B:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?x?x4x64xf32>
 //       CHECK: arith.cmpi ne, %[[A]], %[[B]] : index
 //       CHECK: scf.if
@@ -84,5 +86,33 @@ func.func @static_angles_dynamic_input(%x: tensor<?x?x4x64xf32>, %c: tensor<1x3x
 //       CHECK: norm.matmul_rms_norm
 func.func @fused_heads(%a: memref<?x?x8xf32>, %w: memref<8x32xf32>, %c: memref<1x?x1x16xf32>, %s: memref<1x?x1x16xf32>, %y: memref<?x?x32xf32>) {
   norm.matmul_rms_norm ins(%a : memref<?x?x8xf32>) rhs(%w : memref<8x32xf32>) rope(%c, %s : memref<1x?x1x16xf32>, memref<1x?x1x16xf32>) outs(%y : memref<?x?x32xf32>) {head_dim = 16 : i64}
+  return
+}
+
+// -----
+
+// The module's own declarations of the C functions, of their C types, are
+// called (none declared beside them: that would be a redefinition). From
+// the split marker before this case's output:
+// CHECK: {{^// -{5}$}}
+//   CHECK-NOT: llvm.func @dprintf
+//   CHECK-NOT: llvm.func @abort
+//       CHECK: llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32 attributes {sym_visibility = "private"}
+//   CHECK-NOT: llvm.func @dprintf
+//       CHECK: llvm.func @abort() attributes {sym_visibility = "private"}
+//   CHECK-NOT: llvm.func @
+// CHECK-LABEL: func.func @declared_by_user
+//       CHECK: llvm.call @dprintf
+//       CHECK: llvm.call @abort
+//       CHECK: norm.rms_norm
+//   CHECK-NOT: llvm.func @
+//   CPU: llvm.func @declared_by_user
+//   CPU: llvm.call @dprintf
+//   CPU: llvm.call @abort
+llvm.func @dprintf(i32, !llvm.ptr, ...) -> i32 attributes {sym_visibility = "private"}
+llvm.func @abort() attributes {sym_visibility = "private"}
+
+func.func @declared_by_user(%x: memref<?x4x64xf32>, %c: memref<?x1x64xf32>, %s: memref<?x1x64xf32>, %y: memref<?x4x64xf32>) {
+  norm.rms_norm ins(%x : memref<?x4x64xf32>) rope(%c, %s : memref<?x1x64xf32>, memref<?x1x64xf32>) outs(%y : memref<?x4x64xf32>)
   return
 }

@@ -6,6 +6,7 @@
 
 #include "norm/Dialect/Norm/IR/NormQuantization.h"
 #include "norm/Dialect/Norm/IR/NormOps.h"
+#include "norm/Support/TypeUtilities.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -67,13 +68,6 @@ Value constantLike(OpBuilder &b, Location loc, Value like, Type elementType,
   return arith::ConstantOp::create(b, loc, attr);
 }
 
-/// `like`'s shape with element type `elementType`.
-Type shapedLike(Value like, Type elementType) {
-  if (auto vectorType = dyn_cast<VectorType>(like.getType()))
-    return vectorType.clone(elementType);
-  return elementType;
-}
-
 /// The fp8 bits of `v` (float, |v| ≤ the format's largest finite value or
 /// NaN), rounded to nearest even. Normal results: the source's exponent and
 /// mantissa bits shifted down with round-half-even on the dropped bits and
@@ -86,8 +80,8 @@ Value encodeFloat8(OpBuilder &b, Location loc, Value v, FloatType type) {
   unsigned width = source.getWidth();
   auto [sourceMantissa, sourceBias] = getFloatLayout(source);
   auto [mantissa, bias] = getFloatLayout(type);
-  Type intType = shapedLike(v, b.getIntegerType(width));
-  Type byteType = shapedLike(v, b.getI8Type());
+  Type intType = withElementType(v.getType(), b.getIntegerType(width));
+  Type byteType = withElementType(v.getType(), b.getI8Type());
   auto intConst = [&](int64_t value) {
     return constantLike(b, loc, v, b.getIntegerType(width), value);
   };
@@ -131,7 +125,8 @@ Value encodeFloat8(OpBuilder &b, Location loc, Value v, FloatType type) {
   result = arith::SelectOp::create(
       b, loc, isNaN, arith::OrIOp::create(b, loc, sign, byteConst(0x7F)),
       result);
-  return arith::BitcastOp::create(b, loc, shapedLike(v, type), result);
+  return arith::BitcastOp::create(b, loc, withElementType(v.getType(), type),
+                                  result);
 }
 } // namespace
 
@@ -163,7 +158,7 @@ Value mlir::norm::createQuantize(OpBuilder &b, Location loc, Value v,
                                constantLike(b, loc, v, floatType, -qmax - 1));
   t = arith::MinNumFOp::create(b, loc, t,
                                constantLike(b, loc, v, floatType, qmax));
-  return arith::FPToSIOp::create(b, loc, shapedLike(v, type), t);
+  return arith::FPToSIOp::create(b, loc, withElementType(v.getType(), type), t);
 }
 
 Value mlir::norm::createDynamicScale(OpBuilder &b, Location loc, Value amax,

@@ -15,8 +15,8 @@
 #include "norm/Dialect/Norm/IR/NormOps.h"
 #include "norm/Dialect/Norm/Transforms/Passes.h"
 
-#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -33,13 +33,6 @@ using namespace mlir;
 using namespace mlir::norm;
 
 namespace {
-
-/// Size `dim` of the tensor or memref `shaped`, as an index value.
-Value dimOf(OpBuilder &b, Location loc, Value shaped, int64_t dim) {
-  if (isa<MemRefType>(shaped.getType()))
-    return memref::DimOp::create(b, loc, shaped, dim);
-  return tensor::DimOp::create(b, loc, shaped, dim);
-}
 
 /// `loc` as a diagnostic starts: file:line:col where it has one.
 std::string locationText(Location loc) {
@@ -94,7 +87,20 @@ private:
                      StringRef what) {
     OpBuilder b(op);
     Location loc = op->getLoc();
-    Value have = dimOf(b, loc, angles, d);
+    Type i32 = b.getI32Type(), i64 = b.getI64Type();
+    auto ptr = LLVM::LLVMPointerType::get(b.getContext());
+    FailureOr<LLVM::LLVMFuncOp> dprintf = declare(
+        op, "dprintf",
+        LLVM::LLVMFunctionType::get(i32, {i32, ptr}, /*isVarArg=*/true));
+    if (failed(dprintf))
+      return failure();
+    FailureOr<LLVM::LLVMFuncOp> abort =
+        declare(op, "abort",
+                LLVM::LLVMFunctionType::get(
+                    LLVM::LLVMVoidType::get(b.getContext()), {}));
+    if (failed(abort))
+      return failure();
+    Value have = linalg::createOrFoldDimOp(b, loc, angles, d);
     Value want = size(b, d);
     Value differ =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, have, want);
@@ -107,16 +113,6 @@ private:
         what.str() + " has size %lld there (a dynamic angle dim is that " +
         "size, never a broadcast)\n";
     message.push_back('\0');
-    Type i32 = b.getI32Type(), i64 = b.getI64Type();
-    auto ptr = LLVM::LLVMPointerType::get(b.getContext());
-    FailureOr<LLVM::LLVMFuncOp> dprintf = LLVM::lookupOrCreateFn(
-        b, module, "dprintf", {i32, ptr}, i32, /*isVarArg=*/true);
-    FailureOr<LLVM::LLVMFuncOp> abort = LLVM::lookupOrCreateFn(
-        b, module, "abort", {}, LLVM::LLVMVoidType::get(b.getContext()));
-    if (failed(dprintf) || failed(abort))
-      return op->emitError("cannot declare dprintf and abort for the rope "
-                           "size check: the module has other symbols of "
-                           "those names");
     Value format = LLVM::createGlobalString(loc, b, uniqueName(), message,
                                             LLVM::Linkage::Internal);
     Value fd = LLVM::ConstantOp::create(b, loc, i32, 2);
@@ -127,6 +123,37 @@ private:
                          ValueRange{fd, format, toI64(have), toI64(want)});
     LLVM::CallOp::create(b, loc, *abort, ValueRange{});
     return success();
+  }
+
+  /// The C function `name` of type `type` the check calls: the module's
+  /// `llvm.func` of that name and type where it has one, else a new
+  /// declaration. Another symbol of that name (a `func.func`, a global, an
+  /// `llvm.func` of another type) cannot be called as that function and
+  /// cannot be declared beside: that is an error at `op`, the op whose check
+  /// needs it.
+  FailureOr<LLVM::LLVMFuncOp> declare(Operation *op, StringRef name,
+                                      LLVM::LLVMFunctionType type) {
+    Operation *symbol = symbols.lookup(name);
+    if (!symbol) {
+      auto builder = OpBuilder::atBlockBegin(module.getBody());
+      auto func =
+          LLVM::LLVMFuncOp::create(builder, module.getLoc(), name, type);
+      symbols.insert(func);
+      return func;
+    }
+    auto func = dyn_cast<LLVM::LLVMFuncOp>(symbol);
+    if (func && func.getFunctionType() == type)
+      return func;
+    InFlightDiagnostic diag =
+        op->emitError() << "the rope size check calls '@" << name
+                        << "' as the C function " << type
+                        << ", but the module's symbol '@" << name << "' is ";
+    if (func)
+      diag << "an 'llvm.func' of type " << func.getFunctionType();
+    else
+      diag << "a '" << symbol->getName() << "'";
+    diag.attachNote(symbol->getLoc()) << "symbol '@" << name << "' here";
+    return diag;
   }
 
   /// A symbol name for the next message, unused in the module.
@@ -167,7 +194,9 @@ struct NormCheckRopeSizesPass
       return checker.check(
           op, rotary->cos, rotary->sin,
           cast<ShapedType>(x.getType()).getShape(),
-          [&](OpBuilder &b, int64_t d) { return dimOf(b, loc, x, d); },
+          [&](OpBuilder &b, int64_t d) {
+            return linalg::createOrFoldDimOp(b, loc, x, d);
+          },
           "the input");
     }
     auto fused = dyn_cast<MatmulRMSNormOp>(op);
@@ -187,7 +216,7 @@ struct NormCheckRopeSizesPass
         op, fused.getCos(), fused.getSin(), heads,
         [&](OpBuilder &b, int64_t d) -> Value {
           if (d < leading)
-            return dimOf(b, loc, y, d);
+            return linalg::createOrFoldDimOp(b, loc, y, d);
           return arith::ConstantIndexOp::create(b, loc, heads[d]);
         },
         "the output viewed as [..., H, D]");

@@ -261,6 +261,12 @@ def NormCheckRopeSizesPass
     would otherwise read past the table or wrap around it. Nothing is
     emitted where the sizes are static.
 
+    The check calls the module's `llvm.func @dprintf(i32, !llvm.ptr, ...) ->
+    i32` and `llvm.func @abort()` where it has them, and declares them where
+    it has no symbol of those names. Any other symbol of either name (a
+    `func.func`, a global, an `llvm.func` of another type) is an error at the
+    op whose check needs it.
+
     `--norm-lower-to-cpu` and `--norm-lower-to-nvvm` run it on buffers, after
     bufferization and before kernels are outlined, so the check stays at the
     op's site on the host (on the GPU, before the launch).
