@@ -57,6 +57,8 @@ private:
   void quantizeSegment(OpBuilder &b, Value row, Value offset, Value length,
                        ValueRange scaleIndices, RowSegmentSweepFn sweep);
   Value quantizeFloat8(OpBuilder &b, Value t, FloatType type);
+  Value quantizeFloat8ByMadd(OpBuilder &b, Value t, Value magnitude,
+                             FloatType type);
   Value quantizeInt8(OpBuilder &b, Value t);
   Value quantizeInt8ByConversion(OpBuilder &b, Value t, double qmax);
   void storeQuantized(OpBuilder &b, Value row, Value j, Value y,
