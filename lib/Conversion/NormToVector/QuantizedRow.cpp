@@ -418,11 +418,30 @@ Value QuantizedRowWriter::quantizeInt8ByConversion(OpBuilder &b, Value t,
 void QuantizedRowWriter::storeQuantized(OpBuilder &b, Value row, Value j,
                                         Value y, Value inverse, Value mask,
                                         bool nontemporal) {
+  storeScaled(b, row, j, arith::MulFOp::create(b, loc, y, inverse), mask,
+              nontemporal);
+}
+
+/// q of t = y · 1/s, stored at [j, j + L) of `row`.
+void QuantizedRowWriter::storeScaled(OpBuilder &b, Value row, Value j, Value t,
+                                     Value mask, bool nontemporal) {
   auto fp8 = dyn_cast<FloatType>(quant.type);
-  Value t = arith::MulFOp::create(b, loc, y, inverse);
   Value q = fp8 ? quantizeFloat8(b, t, fp8) : quantizeInt8(b, t);
   writeVector(b, q, p.y, {row, j}, mask, nontemporal,
               /*alignment=*/vectorLanes);
+}
+
+bool QuantizedRowWriter::pipelinesSweep() const {
+  return !buffersRows() && isa<FloatType>(quant.type);
+}
+
+Value QuantizedRowWriter::scaleY(OpBuilder &b, Value y) {
+  return arith::MulFOp::create(b, loc, y, inverseScale);
+}
+
+void QuantizedRowWriter::storeScaledY(OpBuilder &b, Value row, Value j, Value t,
+                                      bool nontemporal) {
+  storeScaled(b, row, j, t, /*mask=*/Value(), nontemporal);
 }
 
 void QuantizedRowWriter::storeY(OpBuilder &b, Value row, Value j, Value y,
