@@ -1,4 +1,4 @@
-// VARIANT 2 and 3 of replica.c against VARIANT 0 on every f32 bit pattern
+// VARIANT 2 to 5 of replica.c against VARIANT 0 on every f32 bit pattern
 // (16 consecutive patterns a step): the same 16 bytes or a count of
 // mismatching steps. clang-22 -O3 -march=znver3 exhaustive.c -o exhaustive -lm
 #define NO_MAIN
@@ -30,8 +30,29 @@ static __m128i variant3(__m256 t0, __m256 t1) {
                       _mm256_extracti128_si256(p, 1));
 }
 
+// VARIANT 4 (vpshufb) and 5 (vpsrlw, the packs and vpshufd).
+static __m128i variant45(__m256 t0, __m256 t1, int five) {
+  __m256i r = _mm256_packs_epi32(code256(t0), code256(t1));
+  __m256i s =
+      _mm256_packs_epi32(_mm256_castps_si256(t0), _mm256_castps_si256(t1));
+  __m256i w =
+      _mm256_or_si256(r, _mm256_and_si256(s, _mm256_set1_epi16((short)0x8000)));
+  if (!five) {
+    const __m256i m = _mm256_setr_epi8(1, 3, 5, 7, -1, -1, -1, -1, 9, 11, 13,
+                                       15, -1, -1, -1, -1, -1, -1, -1, -1, 1, 3,
+                                       5, 7, -1, -1, -1, -1, 9, 11, 13, 15);
+    __m256i p = _mm256_shuffle_epi8(w, m);
+    return _mm_or_si128(_mm256_castsi256_si128(p),
+                        _mm256_extracti128_si256(p, 1));
+  }
+  w = _mm256_srli_epi16(w, 8);
+  __m128i q = _mm_packus_epi16(_mm256_castsi256_si128(w),
+                               _mm256_extracti128_si256(w, 1));
+  return _mm_shuffle_epi32(q, 0xd8);
+}
+
 int main(void) {
-  long bad2 = 0, bad3 = 0;
+  long bad2 = 0, bad3 = 0, bad4 = 0, bad5 = 0;
   for (uint64_t b = 0; b < (1ull << 32); b += 16) {
     uint32_t u[16];
     for (int i = 0; i < 16; i++)
@@ -41,8 +62,13 @@ int main(void) {
     __m128i ref = truncate16(encode(t0), encode(t1));
     bad2 += _mm_movemask_epi8(_mm_cmpeq_epi8(ref, variant2(t0, t1))) != 0xffff;
     bad3 += _mm_movemask_epi8(_mm_cmpeq_epi8(ref, variant3(t0, t1))) != 0xffff;
+    bad4 +=
+        _mm_movemask_epi8(_mm_cmpeq_epi8(ref, variant45(t0, t1, 0))) != 0xffff;
+    bad5 +=
+        _mm_movemask_epi8(_mm_cmpeq_epi8(ref, variant45(t0, t1, 1))) != 0xffff;
   }
-  printf("mismatching 16-value steps of 2^28: variant2=%ld variant3=%ld\n",
-         bad2, bad3);
-  return bad2 || bad3;
+  printf("mismatching 16-value steps of 2^28: variant2=%ld variant3=%ld "
+         "variant4=%ld variant5=%ld\n",
+         bad2, bad3, bad4, bad5);
+  return bad2 || bad3 || bad4 || bad5;
 }

@@ -50,6 +50,7 @@ VARIANTS=(
   "fp8:-DVARIANT=0" "fp8_nosign:-DNOSIGN" "fp8_noclamp:-DNOCLAMP" "fp8_noc:-DNOC"
   "fp8_noclamp_noc:-DNOCLAMP -DNOC" "fp8_nosign_noclamp_noc:-DNOSIGN -DNOCLAMP -DNOC"
   "fp8_deint:-DDEINT" "fp8_swp:-DSWP" "fp8_packsign:-DVARIANT=2" "fp8_pshufb:-DVARIANT=3"
+  "fp8_madd:-DVARIANT=4" "fp8_madd_swp:-DVARIANT=4 -DSWP"
   "fp8_ftz:-DFTZ" "i8:-DVARIANT=1" "i8_extra4:-DVARIANT=1 -DEXTRA=4"
   "i8_extra8:-DVARIANT=1 -DEXTRA=8")
 for v in "${VARIANTS[@]}"; do

@@ -3,7 +3,7 @@
 // (QuantizedRow.cpp's quantizeFloat8, as the JIT runs it: the row's
 // x * (1/rms) * gamma * (1/s), the encoding, a 16-byte store of 16 codes and
 // the next row's sum of squares in the same sweep), timed with variants that
-// each remove or change one part. Timing only, except VARIANT 2 and 3, whose
+// each remove or change one part. Timing only, except VARIANT 2 to 5, whose
 // bytes equal VARIANT 0's on every f32 (exhaustive.c). See probe.sh and
 // docs/performance.md, "2026-11-27: what bounds the fp8 sweep (AVX2 VM)".
 //
@@ -12,6 +12,11 @@
 //   VARIANT 1  i8 through vcvtps2dq (the i8 kernel's cost)
 //   VARIANT 2  0's magnitude, the sign through the signed packs of t's bits
 //   VARIANT 3  0's encoding, the bytes gathered by vpshufb
+//   VARIANT 4  C = max(2^e, 2^-6) · K in one FMA with |t|, 256 · code by
+//              vpmaddwd, the signed packs, the sign from the signed packs of
+//              t's bits, the high bytes gathered by vpshufb (the kernel's
+//              quantizeFloat8ByMadd, QuantizedRow.cpp)
+//   VARIANT 5  4 with vpsrlw / vpackuswb / vpshufd for the gather
 //   -DNOSIGN / -DNOCLAMP / -DNOC  drop the sign (3 ops a vector), the two
 //              vminps, or the exponent's copy into C's mantissa (2 ops)
 //   -DDEINT    bf16 widened from 32-byte loads by vpslld / vpand (no
@@ -86,6 +91,24 @@ static inline __m256i encode(__m256 t) {
 #endif
 }
 
+// 256 * code as an i32 (VARIANT 4 and 5): |t| clamped as in magnitude(),
+// C = max(2^e, 2^-6) * K in the rounding addition's FMA (K = 2^20 (1 + 64408
+// 2^-23): the code's exponent part then lies in the sum's exponent field,
+// and the low word holds n - 1128), and vpmaddwd's 256 * low + 16 * high
+// word gives 256 (n + 8 (e' + 6)) = 256 * code.
+static inline __m256i code256(__m256 t) {
+  __m256 a =
+      _mm256_and_ps(t, _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff)));
+  a = _mm256_min_ps(_mm256_set1_ps(448.f), a); // NaN stays
+  a = _mm256_min_ps(a, _mm256_set1_ps(480.f)); // NaN -> 480
+  __m256 p = _mm256_max_ps(
+      _mm256_and_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(0x7f800000))),
+      _mm256_set1_ps(0x1p-6f));
+  __m256 s = _mm256_fmadd_ps(p, _mm256_set1_ps(1056627.0f), a);
+  return _mm256_madd_epi16(_mm256_castps_si256(s),
+                           _mm256_set1_epi32((16 << 16) | 256));
+}
+
 static inline __m128i truncate16(__m256i a, __m256i b) {
   __m256i m = _mm256_set1_epi32(0xff);
   __m256i p =
@@ -119,6 +142,26 @@ static inline __m128i quantize16(__m256 t0, __m256 t1) {
   __m128i q = _mm_packus_epi16(_mm256_castsi256_si128(p),
                                _mm256_extracti128_si256(p, 1));
   return _mm_shuffle_epi32(q, 0xd8);
+#elif VARIANT == 4 || VARIANT == 5
+  __m256i r = _mm256_packs_epi32(code256(t0), code256(t1));
+  // Bit 15 of the signed packs' word is t's sign; the code is the high byte.
+  __m256i s =
+      _mm256_packs_epi32(_mm256_castps_si256(t0), _mm256_castps_si256(t1));
+  __m256i w =
+      _mm256_or_si256(r, _mm256_and_si256(s, _mm256_set1_epi16((short)0x8000)));
+#if VARIANT == 4
+  const __m256i m = _mm256_setr_epi8(1, 3, 5, 7, -1, -1, -1, -1, 9, 11, 13, 15,
+                                     -1, -1, -1, -1, -1, -1, -1, -1, 1, 3, 5, 7,
+                                     -1, -1, -1, -1, 9, 11, 13, 15);
+  __m256i p = _mm256_shuffle_epi8(w, m);
+  return _mm_or_si128(_mm256_castsi256_si128(p),
+                      _mm256_extracti128_si256(p, 1));
+#else
+  w = _mm256_srli_epi16(w, 8);
+  __m128i q = _mm_packus_epi16(_mm256_castsi256_si128(w),
+                               _mm256_extracti128_si256(w, 1));
+  return _mm_shuffle_epi32(q, 0xd8);
+#endif
 #elif VARIANT == 3
   const __m256i ma = _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1,
                                       -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 4,

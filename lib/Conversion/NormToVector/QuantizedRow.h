@@ -52,15 +52,34 @@ public:
   /// After a buffered row's normalize sweep: its scales, then its q.
   void emitDynamicRow(OpBuilder &b, Value row, RowSegmentSweepFn sweep);
 
+  /// Whether the normalize sweep runs the quantization one step behind the
+  /// loads and arithmetic (a static fp8 scale): scaleY(y) of step j + 1 is
+  /// computed, then step j's t is encoded and stored by storeScaledY, t
+  /// carried from one step to the next. The fp8 encoding is ~21 vector ops
+  /// a step on AVX2, and its chain (t to the store) no longer waits on the
+  /// loads and multiplies of the same step: -11% on the AVX2 VM
+  /// (docs/performance.md, "2026-11-28: the fp8 encode by an FMA and
+  /// vpmaddwd, and the pipelined sweep").
+  bool pipelinesSweep() const;
+  /// Pipelined steps (whole vectors): t = y · 1/s, then q of t stored at
+  /// [j, j + L) of `row`.
+  Value scaleY(OpBuilder &b, Value y);
+  void storeScaledY(OpBuilder &b, Value row, Value j, Value t,
+                    bool nontemporal);
+
 private:
   Value segmentMax(OpBuilder &b, Value offset, Value length);
   void quantizeSegment(OpBuilder &b, Value row, Value offset, Value length,
                        ValueRange scaleIndices, RowSegmentSweepFn sweep);
   Value quantizeFloat8(OpBuilder &b, Value t, FloatType type);
+  Value quantizeFloat8ByMadd(OpBuilder &b, Value t, Value magnitude,
+                             FloatType type);
   Value quantizeInt8(OpBuilder &b, Value t);
   Value quantizeInt8ByConversion(OpBuilder &b, Value t, double qmax);
   void storeQuantized(OpBuilder &b, Value row, Value j, Value y,
                       Value inverseScale, Value mask, bool nontemporal);
+  void storeScaled(OpBuilder &b, Value row, Value j, Value t, Value mask,
+                   bool nontemporal);
 
   const RowNormProblem &p;
   const NormQuantization &quant;

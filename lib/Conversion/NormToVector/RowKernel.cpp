@@ -224,9 +224,18 @@ private:
                                         Value m, ValueRange accs);
   Value finishRow(OpBuilder &b, Value row, Value firstStat, Value stream,
                   Value accumulateRow);
+  /// A normalize step in two stages, for a software-pipelined sweep
+  /// (QuantizedRowWriter::pipelinesSweep): `compute` the value at [j, j + L)
+  /// (loads, arithmetic), `finish` it (encode, store) one step later. Whole
+  /// vectors only.
+  struct PipelinedStep {
+    function_ref<Value(OpBuilder &, Value j)> compute;
+    function_ref<void(OpBuilder &, Value j, Value v, bool nontemporal)> finish;
+  };
   Value sweepRowAccumulating(OpBuilder &b, Value length, Value head,
                              bool nontemporal, StoreFn storeVector,
-                             AccumulateFn accumulate);
+                             AccumulateFn accumulate,
+                             const PipelinedStep *pipelinedStep = nullptr);
   /// `accumulate` U-way unrolled over [from, to), a multiple of `step` =
   /// U·L: `init` holds U accumulators per statistic, statistic-major (the
   /// u-th of statistic s at s·U + u), the u-th taking the vector at j + u·L.
@@ -697,10 +706,23 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
     bool buffered = quantized && quantized->buffersRows();
     Value normalizeHead = buffered ? Value() : head;
     bool normalizeNontemporal = !buffered && nontemporal;
+    // A static fp8 scale on vectors of two registers (16-bit rows on AVX2,
+    // one chain) pipelines the quantization (QuantizedRow.h); measured
+    // there only, docs/performance.md.
+    auto compute = [&](OpBuilder &sb, Value j) {
+      return quantized->scaleY(sb, normalized(sb, j, Value(), prefetch));
+    };
+    auto finish = [&](OpBuilder &sb, Value j, Value t, bool storeNT) {
+      quantized->storeScaledY(sb, row, j, t, storeNT);
+    };
+    PipelinedStep step{compute, finish};
+    bool pipelineStep =
+        quantized && quantized->pipelinesSweep() && accumulatingChains() == 1;
     Value result;
     if (accumulateRow)
       result = sweepRowAccumulating(nb, p.n, normalizeHead,
-                                    normalizeNontemporal, normalize, nextStep);
+                                    normalizeNontemporal, normalize, nextStep,
+                                    pipelineStep ? &step : nullptr);
     else
       sweepRow(nb, p.n, normalizeHead, normalizeNontemporal, normalize);
     if (buffered)
@@ -809,10 +831,10 @@ void RowKernelEmitter::rotateRow(OpBuilder &b, Value row,
 /// with one, its additions' latency (3 cycles on Zen 3, an FMA's 4 for
 /// RMSNorm's Σs²) bounded the whole sweep, which otherwise issues a vector
 /// in about 2 cycles.
-Value RowKernelEmitter::sweepRowAccumulating(OpBuilder &b, Value length,
-                                             Value head, bool nontemporal,
-                                             StoreFn storeVector,
-                                             AccumulateFn accumulate) {
+Value RowKernelEmitter::sweepRowAccumulating(
+    OpBuilder &b, Value length, Value head, bool nontemporal,
+    StoreFn storeVector, AccumulateFn accumulate,
+    const PipelinedStep *pipelinedStep) {
   constexpr int64_t kBlockVectors = 64;
   int64_t chains = accumulatingChains();
   Value zero = index(b, 0);
@@ -860,27 +882,63 @@ Value RowKernelEmitter::sweepRowAccumulating(OpBuilder &b, Value length,
     storeVector(nb, j, m, nontemporal);
     return accumulate(nb, j, m, accs);
   };
+  // With a pipelinedStep (one chain): step j's value is finished while
+  // step j + L's is computed, over [from, to), not empty.
+  auto pipelinedLoop = [&](OpBuilder &lb, Value from, Value to,
+                           Value init) -> Value {
+    Value last = arith::SubIOp::create(lb, loc, to, step);
+    auto loop = scf::ForOp::create(
+        lb, loc, from, last, step,
+        ValueRange{init, pipelinedStep->compute(lb, from)},
+        [&](OpBuilder &nb, Location, Value j, ValueRange iterArgs) {
+          Value next = pipelinedStep->compute(
+              nb, arith::AddIOp::create(nb, loc, j, step));
+          pipelinedStep->finish(nb, j, iterArgs[1], nontemporal);
+          Value acc = accumulate(nb, j, Value(), ValueRange{iterArgs[0]})[0];
+          scf::YieldOp::create(nb, loc, ValueRange{acc, next});
+        });
+    pipelinedStep->finish(lb, last, loop.getResult(1), nontemporal);
+    return accumulate(lb, last, Value(), ValueRange{loop.getResult(0)})[0];
+  };
   // `chains` accumulators over [from, to), a multiple of chains·L.
-  auto wideLoop = [&](OpBuilder &lb, Value from, Value to, ValueRange init) {
-    return accumulateUnrolled(lb, from, to, wideStep, chains, init, vectorStep);
+  auto wideLoop = [&](OpBuilder &lb, Value from, Value to, ValueRange init,
+                      bool nonEmpty) -> SmallVector<Value> {
+    if (pipelinedStep && nonEmpty)
+      return {pipelinedLoop(lb, from, to, init[0])};
+    if (pipelinedStep) {
+      Value any =
+          arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult, from, to);
+      auto guarded = scf::IfOp::create(
+          lb, loc, any,
+          [&](OpBuilder &nb, Location) {
+            scf::YieldOp::create(nb, loc, pipelinedLoop(nb, from, to, init[0]));
+          },
+          [&](OpBuilder &nb, Location) {
+            scf::YieldOp::create(nb, loc, init[0]);
+          });
+      return {guarded.getResult(0)};
+    }
+    return SmallVector<Value>(
+        accumulateUnrolled(lb, from, to, wideStep, chains, init, vectorStep)
+            .getResults());
   };
   auto blocks = scf::ForOp::create(
       b, loc, head, blockEnd, blockSpan, ValueRange{zeros(b), zeros(b)},
       [&](OpBuilder &nb, Location, Value jb, ValueRange iterArgs) {
         Value limit = arith::AddIOp::create(nb, loc, jb, blockSpan);
-        auto block =
-            wideLoop(nb, jb, limit, SmallVector<Value>(chains, zeros(nb)));
-        Value blockTotal = sumTree(nb, SmallVector<Value>(block.getResults()));
+        Value blockTotal = sumTree(
+            nb, wideLoop(nb, jb, limit, SmallVector<Value>(chains, zeros(nb)),
+                         /*nonEmpty=*/true));
         auto [sum, compensation] =
             kahanAdd(nb, iterArgs[0], iterArgs[1], blockTotal);
         scf::YieldOp::create(nb, loc, ValueRange{sum, compensation});
       });
   SmallVector<Value> restInit(chains, zeros(b));
   restInit[0] = headAcc;
-  auto rest = wideLoop(b, blockEnd, wideEnd, restInit);
+  SmallVector<Value> rest =
+      wideLoop(b, blockEnd, wideEnd, restInit, /*nonEmpty=*/false);
   auto single = scf::ForOp::create(
-      b, loc, wideEnd, bodyEnd, step,
-      ValueRange{sumTree(b, SmallVector<Value>(rest.getResults()))},
+      b, loc, wideEnd, bodyEnd, step, ValueRange{sumTree(b, rest)},
       [&](OpBuilder &nb, Location, Value j, ValueRange accs) {
         scf::YieldOp::create(nb, loc, vectorStep(nb, j, Value(), accs));
       });

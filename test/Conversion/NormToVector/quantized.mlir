@@ -47,6 +47,53 @@
 //       CHECK:     vector.store %[[Q]], %{{.*}} : memref<?x?xf8E4M3FN>, vector<16xf8E4M3FN>
 //       CHECK:   vector.maskedstore {{.*}} vector<16xf8E4M3FN>
 //   CHECK-NOT: memref.alloc
+// AVX2 (16-bit rows: 16 lanes, two 256-bit registers; QuantizedRow.cpp's
+// quantizeFloat8ByMadd): the same clamped |t|, then C = max(2^e, 2^-6) · K
+// in one fma with |t|, vpmaddwd per register (256 · code), the two
+// registers' signed packs, t's sign from the signed packs of its bits into
+// bit 15, and the high bytes gathered by vpshufb.
+// AVX2-LABEL: func.func @static
+//       AVX2:   scf.for
+//       AVX2:     %[[ABS:.*]] = math.absf %[[T:.*]] : vector<16xf32>
+//       AVX2:     %[[MAG:.*]] = arith.select %{{.*}}, %{{.*}}, %[[ABS]] : vector<16xi1>, vector<16xf32>
+//       AVX2:     %[[A:.*]] = arith.select %{{.*}}, %[[MAG]], %{{.*}} : vector<16xi1>, vector<16xf32>
+//       AVX2:     %[[ABITS:.*]] = arith.bitcast %[[A]] : vector<16xf32> to vector<16xi32>
+//       AVX2:     %[[EXP:.*]] = arith.andi %[[ABITS]], %{{.*}} : vector<16xi32>
+//       AVX2:     %[[EXPF:.*]] = arith.bitcast %[[EXP]] : vector<16xi32> to vector<16xf32>
+//       AVX2:     %[[FLOORS:.*]] = arith.constant 1.562500e-02 : f32
+//       AVX2:     %[[FLOOR:.*]] = vector.broadcast %[[FLOORS]] : f32 to vector<16xf32>
+//       AVX2:     %[[GT:.*]] = arith.cmpf olt, %[[FLOOR]], %[[EXPF]] : vector<16xf32>
+//       AVX2:     %[[BINADE:.*]] = arith.select %[[GT]], %[[EXPF]], %[[FLOOR]]
+//       AVX2:     %[[KS:.*]] = arith.constant 0x4980FB98 : f32
+//       AVX2:     %[[K:.*]] = vector.broadcast %[[KS]] : f32 to vector<16xf32>
+//       AVX2:     %[[SUM:.*]] = math.fma %[[BINADE]], %[[K]], %[[A]] : vector<16xf32>
+//       AVX2:     %[[WORDS:.*]] = vector.bitcast %[[SUM]] : vector<16xf32> to vector<32xi16>
+//       AVX2:     %[[TBITS:.*]] = arith.bitcast %[[T]] : vector<16xf32> to vector<16xi32>
+//       AVX2:     %[[W:.*]] = arith.constant dense<[256, 16, 256, 16,
+//       AVX2:     %[[LO:.*]] = vector.extract_strided_slice %[[WORDS]] {offsets = [0], sizes = [16], strides = [1]}
+//       AVX2:     %[[RLO:.*]] = llvm.call_intrinsic "llvm.x86.avx2.pmadd.wd"(%[[LO]], %[[W]]) : (vector<16xi16>, vector<16xi16>) -> vector<8xi32>
+//       AVX2:     %[[TLO:.*]] = vector.extract_strided_slice %[[TBITS]] {offsets = [0], sizes = [8], strides = [1]}
+//       AVX2:     %[[HI:.*]] = vector.extract_strided_slice %[[WORDS]] {offsets = [16], sizes = [16], strides = [1]}
+//       AVX2:     %[[RHI:.*]] = llvm.call_intrinsic "llvm.x86.avx2.pmadd.wd"(%[[HI]], %[[W]])
+//       AVX2:     %[[THI:.*]] = vector.extract_strided_slice %[[TBITS]] {offsets = [8], sizes = [8], strides = [1]}
+//       AVX2:     %[[CODES:.*]] = llvm.call_intrinsic "llvm.x86.avx2.packssdw"(%[[RLO]], %[[RHI]]) : (vector<8xi32>, vector<8xi32>) -> vector<16xi16>
+//       AVX2:     %[[SIGNS:.*]] = llvm.call_intrinsic "llvm.x86.avx2.packssdw"(%[[TLO]], %[[THI]])
+//       AVX2:     %[[SIGN:.*]] = arith.andi %[[SIGNS]], %{{.*}} : vector<16xi16>
+//       AVX2:     %[[SIGNED:.*]] = arith.ori %[[CODES]], %[[SIGN]] : vector<16xi16>
+//       AVX2:     %[[BYTES:.*]] = vector.bitcast %[[SIGNED]] : vector<16xi16> to vector<32xi8>
+//       AVX2:     %[[G:.*]] = llvm.call_intrinsic "llvm.x86.avx2.pshuf.b"(%[[BYTES]], %{{.*}}) : (vector<32xi8>, vector<32xi8>) -> vector<32xi8>
+//       AVX2:     %[[G0:.*]] = vector.extract_strided_slice %[[G]] {offsets = [0], sizes = [16], strides = [1]}
+//       AVX2:     %[[G1:.*]] = vector.extract_strided_slice %[[G]] {offsets = [16], sizes = [16], strides = [1]}
+//       AVX2:     %[[Q8:.*]] = arith.ori %[[G0]], %[[G1]] : vector<16xi8>
+//       AVX2:     %[[Q:.*]] = arith.bitcast %[[Q8]] : vector<16xi8> to vector<16xf8E4M3FN>
+//       AVX2:     vector.store %[[Q]], %{{.*}} : memref<?x?xf8E4M3FN>, vector<16xf8E4M3FN>
+//   AVX2-NOT:     arith.trunci
+//       AVX2:   vector.maskedstore {{.*}} vector<16xf8E4M3FN>
+// The generic target (no ISA assumed) keeps the truncation.
+// GENERIC-LABEL: func.func @static
+//   GENERIC-NOT:   llvm.call_intrinsic
+//       GENERIC:   arith.trunci %{{.*}} : vector<4xi32> to vector<4xi8>
+//   GENERIC-NOT:   llvm.call_intrinsic
 // STREAM-LABEL: func.func @static
 //       STREAM: scf.parallel
 //       STREAM: vector.store {{.*}} {alignment = 16 : i64, nontemporal = true} : memref<?x?xf8E4M3FN>, vector<16xf8E4M3FN>
@@ -118,7 +165,30 @@ func.func @per_token(%x: memref<?x?xf32>, %q: memref<?x?xi8>, %sc: memref<?xf32>
 //       CHECK:     vector.reduction <maxui>
 //       CHECK:     memref.store %{{.*}}, %{{.*}}[%[[ROW]], %[[G]]] : memref<?x2xf32>
 //       CHECK:     vector.store {{.*}} : memref<?x256xf8E5M2>, vector<16xf8E5M2>
+// f32 rows on AVX2 take 8 lanes, one register: no pair to pack, so the
+// fp8 codes keep the truncation.
+// AVX2-LABEL: func.func @per_group
+//   AVX2-NOT:   llvm.x86.avx2.pmadd.wd
+//       AVX2:   arith.trunci %{{.*}} : vector<8xi32> to vector<8xi8>
+//   AVX2-NOT:   llvm.x86.avx2.pmadd.wd
 func.func @per_group(%x: memref<?x256xf32>, %q: memref<?x256xf8E5M2>, %sc: memref<?x2xf32>) {
   norm.layer_norm ins(%x : memref<?x256xf32>) outs(%q : memref<?x256xf8E5M2>) scale_outs(%sc : memref<?x2xf32>) {group_size = 128 : i64}
+  return
+}
+
+// -----
+
+// E5M2 on 16-bit rows (AVX2): K = 2^21 · (1 + 65000 · 2^-23), 2^-14 the
+// smallest normal, weights 256 and 2^(2 + 1) (QuantizedRow.cpp,
+// quantizeFloat8ByMadd).
+// AVX2-LABEL: func.func @static_e5m2
+//       AVX2:   %[[FLOOR:.*]] = arith.constant 6.10351563E-5 : f32
+//       AVX2:   %[[K:.*]] = arith.constant 0x4A00FDE8 : f32
+//       AVX2:   math.fma
+//       AVX2:   arith.constant dense<[256, 8, 256, 8,
+//       AVX2:   llvm.call_intrinsic "llvm.x86.avx2.pmadd.wd"
+//       AVX2:   arith.bitcast %{{.*}} : vector<16xi8> to vector<16xf8E5M2>
+func.func @static_e5m2(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %s: f32, %q: memref<?x?xf8E5M2>) {
+  norm.rms_norm ins(%x : memref<?x?xbf16>) weight(%g : memref<?xbf16>) scale(%s : f32) outs(%q : memref<?x?xf8E5M2>)
   return
 }

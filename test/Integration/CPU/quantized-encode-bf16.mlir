@@ -10,34 +10,39 @@
 // RUN: norm-opt %s --convert-norm-to-vector="target=avx2 parallel-threshold=-1 streaming-threshold=-1" | FileCheck %s --check-prefix=KERNEL
 
 // The row kernel's fp8 bytes on 16-bit rows, where AVX2 takes 16 lanes (two
-// 256-bit registers whose codes' low bytes the truncation packs;
-// quantized-encode.mlir covers f32 rows, 8 lanes): y = γ exactly (x all
-// ones, ε below an ulp of 1, so 1/σ = 1) with a static scale of 1, and γ
-// every one of the 65536 bf16 values (every exponent, the E4M3 and E5M2
+// 256-bit registers, encoded by QuantizedRow.cpp's quantizeFloat8ByMadd:
+// one FMA, vpmaddwd, the signed packs and a vpshufb; the generic target
+// and quantized-encode.mlir's f32 rows, 8 lanes, keep the truncation of
+// quantizeFloat8): y = γ exactly (x all ones, ε below an ulp of 1, so 1/σ =
+// 1) with a static scale of 1, and γ every one of the 65536 bf16 values (every exponent, the E4M3 and E5M2
 // rounding boundaries that bf16's 7 mantissa bits hold, saturation, ±0,
 // ±inf, NaNs), lane i holding bits (i · 40503) mod 2^16 (odd: each value
 // once) so that neighbouring lanes' codes differ and a byte moved to the
 // wrong lane shows (a byte gather by vpshufb was tried and dropped,
 // docs/performance.md; this test caught a mutant of it). The kernel's
 // bytes, on AVX2 and on the generic target, must equal the decomposition's
-// (diff).
+// (diff). Then the same with a scale of 3: t = γ · f32(1/3) has all 24
+// bits of an f32 mantissa, so the roundings see bits below bf16's (the
+// sticky bits past a tie).
 
 // KERNEL-LABEL: func.func @quantize_all
-//       KERNEL: arith.trunci %{{.*}} : vector<16xi32> to vector<16xi8>
+//       KERNEL: math.fma
+//       KERNEL: llvm.call_intrinsic "llvm.x86.avx2.pmadd.wd"
+//       KERNEL: llvm.call_intrinsic "llvm.x86.avx2.pshuf.b"
+//   KERNEL-NOT: arith.trunci
 //       KERNEL: vector.store %{{.*}} : memref<1x65536xf8E4M3FN>, vector<16xf8E4M3FN>
 
-// CHECK-COUNT-2: rank = 1 offset = 0 sizes = [65536] strides = [1] data =
+// CHECK-COUNT-4: rank = 1 offset = 0 sizes = [65536] strides = [1] data =
 
 func.func private @printMemrefI32(memref<*xi32>)
 
-func.func @quantize_all(%g: memref<65536xbf16>, %q: memref<1x65536xf8E4M3FN>, %r: memref<1x65536xf8E5M2>) {
-  %one = arith.constant 1.0 : f32
+func.func @quantize_all(%g: memref<65536xbf16>, %q: memref<1x65536xf8E4M3FN>, %r: memref<1x65536xf8E5M2>, %s: f32) {
   %onebf = arith.constant 1.0 : bf16
   %x = memref.alloc() : memref<1x65536xbf16>
   linalg.fill ins(%onebf : bf16) outs(%x : memref<1x65536xbf16>)
-  norm.rms_norm ins(%x : memref<1x65536xbf16>) weight(%g : memref<65536xbf16>) scale(%one : f32)
+  norm.rms_norm ins(%x : memref<1x65536xbf16>) weight(%g : memref<65536xbf16>) scale(%s : f32)
     outs(%q : memref<1x65536xf8E4M3FN>) {epsilon = 1.0e-30 : f32}
-  norm.rms_norm ins(%x : memref<1x65536xbf16>) weight(%g : memref<65536xbf16>) scale(%one : f32)
+  norm.rms_norm ins(%x : memref<1x65536xbf16>) weight(%g : memref<65536xbf16>) scale(%s : f32)
     outs(%r : memref<1x65536xf8E5M2>) {epsilon = 1.0e-30 : f32}
   return
 }
@@ -57,7 +62,19 @@ func.func @main() {
   }
   %q = memref.alloc() : memref<1x65536xf8E4M3FN>
   %r = memref.alloc() : memref<1x65536xf8E5M2>
-  func.call @quantize_all(%g, %q, %r) : (memref<65536xbf16>, memref<1x65536xf8E4M3FN>, memref<1x65536xf8E5M2>) -> ()
+  %one = arith.constant 1.0 : f32
+  %three = arith.constant 3.0 : f32
+  func.call @quantize_all(%g, %q, %r, %one) : (memref<65536xbf16>, memref<1x65536xf8E4M3FN>, memref<1x65536xf8E5M2>, f32) -> ()
+  func.call @print_codes(%q, %r) : (memref<1x65536xf8E4M3FN>, memref<1x65536xf8E5M2>) -> ()
+  func.call @quantize_all(%g, %q, %r, %three) : (memref<65536xbf16>, memref<1x65536xf8E4M3FN>, memref<1x65536xf8E5M2>, f32) -> ()
+  func.call @print_codes(%q, %r) : (memref<1x65536xf8E4M3FN>, memref<1x65536xf8E5M2>) -> ()
+  return
+}
+
+func.func @print_codes(%q: memref<1x65536xf8E4M3FN>, %r: memref<1x65536xf8E5M2>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 65536 : index
   %out = memref.alloc() : memref<65536xi32>
   %out_u = memref.cast %out : memref<65536xi32> to memref<*xi32>
   scf.for %i = %c0 to %n step %c1 {
