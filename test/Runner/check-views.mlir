@@ -27,14 +27,29 @@
 // does not evaluate them, and does not guess them from the input. The
 // check fails and says why:
 // RUN: not norm-run %s --entry=split_computed --dims=8 --warmup=0 --repeat=1 --check 2>&1 | FileCheck %s --check-prefix=AMBIGUOUS
-// AMBIGUOUS: norm-run: check: norm.rms_norm at {{.*}}check-views.mlir:[[@LINE+58]]:{{[0-9]+}}: argument #0: --check cannot follow its views: the shape [?x?x8] on one side of 'tensor.expand_shape' has two dynamic sizes in one group, which cannot be told apart from the [8x8] on its other (the IR does not say they are dims of the function's arguments) FAIL
+// AMBIGUOUS: norm-run: check: norm.rms_norm at {{.*}}check-views.mlir:[[@LINE+73]]:{{[0-9]+}}: argument #0: --check cannot follow its views: the shape [?x?x8] on one side of 'tensor.expand_shape' has two dynamic sizes in one group, which cannot be told apart from the [8x8] on its other (the IR does not say they are dims of the function's arguments) FAIL
 // AMBIGUOUS: {{^}}norm-run: entry=split_computed {{.*}} rel_err=nan {{.*}} FAIL{{$}}
 //
 // Sizes from the arguments that do not multiply to the rows they split:
 // the function's own expand_shape does not fit those arguments, so the
 // run is refused before the call (with or without --check):
 // RUN: not norm-run %s --entry=split_by_args --dims=12,3,5 --warmup=0 --repeat=1 2>&1 | FileCheck %s --check-prefix=MISMATCH
-// MISMATCH: norm-run: error: {{.*}}check-views.mlir:{{[0-9]+}}:{{[0-9]+}}: the argument shapes (from the signature and --dims) do not fit norm.rms_norm: argument #0: the shape [?x?x8] on one side of 'tensor.expand_shape' has sizes taken from the function's arguments whose product 15 in group 0 is not the size 12 from the [12x8] on its other
+// MISMATCH: norm-run: error: {{.*}}check-views.mlir:{{[0-9]+}}:{{[0-9]+}}: the argument shapes (from the signature and --dims) do not fit norm.rms_norm: ins (argument #0): the shape [?x?x8] on one side of 'tensor.expand_shape' has sizes taken from the function's arguments whose product 15 in group 0 is not the size 12 from the [12x8] on its other
+//
+// The other operands' views are checked the same way before the run: a
+// residual split by the input's sizes it does not have, a γ whose static
+// sizes do not divide the buffer --dims gives it, each a located error
+// naming the operand (not a read out of bounds or a --check failure); a γ
+// of the wrong size through its view is the size error it is without one.
+// RUN: not norm-run %s --entry=residual_split --dims=3,4,10 --warmup=0 --repeat=1 --check 2>&1 | FileCheck %s --check-prefix=RESIDUAL
+// RESIDUAL: norm-run: error: {{.*}}check-views.mlir:{{[0-9]+}}:{{[0-9]+}}: the argument shapes (from the signature and --dims) do not fit norm.rms_norm: residual (argument #1): the shape [?x?x8] on one side of 'tensor.expand_shape' has sizes taken from the function's arguments whose product 12 in group 0 is not the size 10 from the [10x8] on its other{{$}}
+// RUN: not norm-run %s --entry=residual_split --dims=3,4,10 --warmup=0 --repeat=1 2>&1 | FileCheck %s --check-prefix=RESIDUAL
+// RUN: norm-run %s --entry=residual_split --dims=3,4,12 --seed=6 --warmup=0 --repeat=1 --check | FileCheck %s
+// RUN: not norm-run %s --entry=weight_view --dims=3,20 --warmup=0 --repeat=1 --check 2>&1 | FileCheck %s --check-prefix=WEIGHT
+// WEIGHT: norm-run: error: {{.*}}check-views.mlir:{{[0-9]+}}:{{[0-9]+}}: the argument shapes (from the signature and --dims) do not fit norm.rms_norm: weight (argument #1): the shape [?x8] on one side of 'tensor.expand_shape' has static sizes whose product 8 in group 0 does not divide the size 20 from the [20] on its other{{$}}
+// RUN: not norm-run %s --entry=weight_view --dims=3,16 --warmup=0 --repeat=1 2>&1 | FileCheck %s --check-prefix=WEIGHT-SIZE
+// WEIGHT-SIZE: norm-run: error: {{.*}}check-views.mlir:{{[0-9]+}}:{{[0-9]+}}: the argument shapes (from the signature and --dims) do not fit norm.rms_norm: weight (argument #1) has shape [2x8], expected [3x8]
+// RUN: norm-run %s --entry=weight_view --dims=2,16 --seed=7 --warmup=0 --repeat=1 --check | FileCheck %s
 
 func.func @transposed(%x: tensor<8x4xf32>) -> tensor<8x4xf32> {
   %te = tensor.empty() : tensor<4x8xf32>
@@ -87,4 +102,27 @@ func.func @split_computed(%x: tensor<?x8xf32>) -> tensor<?x?x8xf32> {
   %e = tensor.empty(%a, %b) : tensor<?x?x8xf32>
   %y = norm.rms_norm ins(%h : tensor<?x?x8xf32>) outs(%e : tensor<?x?x8xf32>) -> tensor<?x?x8xf32>
   return %y : tensor<?x?x8xf32>
+}
+
+// The residual stream as [B·T, C], split by the input's B and T.
+func.func @residual_split(%x: tensor<?x?x8xf32>, %r: tensor<?x8xf32>) -> tensor<?x?x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = tensor.dim %x, %c0 : tensor<?x?x8xf32>
+  %t = tensor.dim %x, %c1 : tensor<?x?x8xf32>
+  %rv = tensor.expand_shape %r [[0, 1], [2]] output_shape [%b, %t, 8] : tensor<?x8xf32> into tensor<?x?x8xf32>
+  %e = tensor.empty(%b, %t) : tensor<?x?x8xf32>
+  %y = norm.rms_norm ins(%x : tensor<?x?x8xf32>) residual(%rv : tensor<?x?x8xf32>) outs(%e : tensor<?x?x8xf32>) -> tensor<?x?x8xf32>
+  return %y : tensor<?x?x8xf32>
+}
+
+// A norm over the last two dims, its γ given flat and viewed as [?, 8].
+func.func @weight_view(%x: tensor<4x?x8xf32>, %g: tensor<?xf32>) -> tensor<4x?x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %x, %c1 : tensor<4x?x8xf32>
+  %gv = tensor.expand_shape %g [[0, 1]] output_shape [%n, 8] : tensor<?xf32> into tensor<?x8xf32>
+  %e = tensor.empty(%n) : tensor<4x?x8xf32>
+  %y = norm.rms_norm ins(%x : tensor<4x?x8xf32>) weight(%gv : tensor<?x8xf32>) outs(%e : tensor<4x?x8xf32>) {axis = 1 : i64} -> tensor<4x?x8xf32>
+  return %y : tensor<4x?x8xf32>
 }

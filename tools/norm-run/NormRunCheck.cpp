@@ -67,14 +67,41 @@ std::string normrun::validateArgShapes(const CheckSpec &spec,
     std::optional<std::vector<int64_t>> shape =
         frameShape(s, args[s.index].shape, args, why, &misfit);
     if (misfit && misfitWhy.empty())
-      misfitWhy = "argument #" + std::to_string(s.index) + ": " + why;
+      misfitWhy = "argument #" + std::to_string(s.index) + "): " + why;
     if (!shape)
       return nullptr;
     return &(frames[&s] = std::move(*shape));
   };
+  // Every operand's views first: sizes that contradict the function's
+  // own reshape of any argument (the input, γ, β, the residual, W, the
+  // rotary tables, ...) are an error before the run, as they are for the
+  // input, not a read out of bounds or a --check failure after it.
+  const std::pair<const Slot *, const char *> operands[] = {
+      {&spec.x, "ins"},
+      {&spec.residual, "residual"},
+      {&spec.gamma, "weight"},
+      {&spec.beta, "bias"},
+      {&spec.rhs, "rhs"},
+      {&spec.matmulBias, "matmul_bias"},
+      {&spec.inputGamma, "input_weight"},
+      {&spec.cos, "cos"},
+      {&spec.sin, "sin"},
+      {&spec.dy, "grad"},
+      {&spec.sumGrad, "sum_grad"},
+      {&spec.scale, "scale"},
+      {&spec.y, "outs"},
+      {&spec.sum, "sum_outs"},
+      {&spec.mean, "mean"},
+      {&spec.rstd, "rstd"},
+      {&spec.weightGrad, "weight_grad_outs"},
+      {&spec.biasGrad, "bias_grad_outs"},
+      {&spec.scales, "scales"}};
+  for (auto [slot, name] : operands) {
+    argShape(*slot);
+    if (!misfitWhy.empty())
+      return std::string(name) + " (" + misfitWhy;
+  }
   const std::vector<int64_t> *x = argShape(spec.x);
-  if (!misfitWhy.empty())
-    return misfitWhy;
   if (!x)
     return "";
   auto expect = [&](const Slot &s, const char *name,

@@ -272,12 +272,19 @@ resolveReshape(const std::vector<int64_t> &known,
       int64_t group = 1;
       for (int64_t d : groups[i])
         group *= out[d];
-      misfit = fromArgs && group != known[i];
-      if (misfit)
+      misfit = group != known[i];
+      if (misfit && fromArgs)
         return fail("has sizes taken from the function's arguments whose "
                     "product " +
                     std::to_string(group) + " in group " + std::to_string(i) +
                     " is not the size " + std::to_string(known[i]));
+      // Static sizes that do not divide the buffer's (a dynamic dim given
+      // by --dims that the function's own reshape cannot split).
+      if (misfit)
+        return fail("has static sizes whose product " +
+                    std::to_string(staticPart) + " in group " +
+                    std::to_string(i) + " does not divide the size " +
+                    std::to_string(known[i]));
     }
   } else {
     // A tensor.reshape: only the element count relates the sides.
@@ -294,8 +301,10 @@ resolveReshape(const std::vector<int64_t> &known,
     if (dynamicDim >= 0)
       out[dynamicDim] = staticPart ? numElements(known) / staticPart : 0;
   }
-  if (numElements(out) != numElements(known))
+  if (numElements(out) != numElements(known)) {
+    misfit = true;
     return fail("has another number of elements");
+  }
   return out;
 }
 

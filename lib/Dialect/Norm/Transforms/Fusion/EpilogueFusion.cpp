@@ -29,6 +29,8 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/Sequence.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 
@@ -60,6 +62,16 @@ struct ProducerMatch {
   /// (rowSplitType), followed by the split of the columns when the view
   /// has one; `views` and `split` then start after the view.
   tensor::ExpandShapeOp rowSplit;
+  /// The views before `rowSplit` that only change the type: tensor.cast
+  /// (static ↔ dynamic sizes) and the product's rounding (`rounding`, when
+  /// it comes first), which the fused op's output takes.
+  SmallVector<Operation *> rowSplitLead;
+  /// The view among `views` (or `rowSplitLead`) that rounds the product to
+  /// the type the norm reads (an f32 product of bf16 A and W to bf16,
+  /// isElementCast): the fused op's output has that type and S rounds to
+  /// it, as the unfused product did; the views before it are rebuilt at
+  /// that type.
+  Operation *rounding = nullptr;
   /// norm → matmul → norm: the norm.rms_norm_matmul whose product the norm
   /// reads (`matmul` then describes its product and has no linalg op).
   RMSNormMatmulOp inputNorm;
@@ -115,6 +127,71 @@ FailureOr<MatmulMatch> matchProduct(Value value, const NormOpView &norm,
   return matchMatmulProducing(value, why);
 }
 
+/// `type`'s element type as MLIR prints it ("bf16").
+std::string elementTypeName(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << getElementTypeOrSelf(type);
+  return text;
+}
+
+/// Why the element casts among `views` (the product's user first) cannot
+/// go into the fused op, or empty when they can, then setting `rounding`
+/// to the one cast there is. The fused op computes the product in its
+/// accumulation type and rounds S once, to its output type, which may be
+/// the operands' type or wider (docs/design.md, "Mixed element types in
+/// the fused ops"): so one truncation of a wider product (bf16 A and W
+/// accumulated into f32) to the operands' type is where the fused op
+/// rounds anyway, wherever it sits among the views (a cast commutes with
+/// them). Any other cast rounds where the fused op does not.
+std::string whyRoundingNotTaken(const MatmulMatch &match,
+                                RMSNormMatmulOp inputNorm,
+                                ArrayRef<Operation *> views,
+                                Operation *&rounding) {
+  rounding = nullptr;
+  for (auto [k, view] : llvm::enumerate(views)) {
+    if (!isElementCast(view))
+      continue;
+    Type from = getElementTypeOrSelf(view->getOperand(0).getType());
+    Type to = getElementTypeOrSelf(view->getResult(0).getType());
+    Type operands = getElementTypeOrSelf(match.lhs.getType());
+    std::string where = " (by '" + view->getName().getStringRef().str() +
+                        "', view " + std::to_string(k + 1) + " of " +
+                        std::to_string(views.size()) + " after the matmul)";
+    if (to.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth())
+      return "the product is widened from " + elementTypeName(from) + " to " +
+             elementTypeName(to) + where + " after it was rounded to " +
+             elementTypeName(from) +
+             ": the fused op rounds the product once, to the type the norm "
+             "reads, so it cannot round it to " +
+             elementTypeName(from) + " first";
+    if (rounding || match.truncation)
+      return "the product is rounded a second time, to " + elementTypeName(to) +
+             where + ": the fused op rounds it once";
+    if (inputNorm)
+      return "the product of the norm → matmul producing it is rounded to " +
+             elementTypeName(to) + where +
+             ": that op with its norm as the fused op's input norm keeps "
+             "its own output type";
+    if (match.bias)
+      return "the matmul bias is added at " + elementTypeName(from) +
+             " before the rounding to " + elementTypeName(to) +
+             " (the fused op adds it at its output type)" + where;
+    if (to != operands) {
+      if (to.getIntOrFloatBitWidth() < operands.getIntOrFloatBitWidth())
+        return "the product is rounded to " + elementTypeName(to) + where +
+               ", narrower than its operands' type " +
+               elementTypeName(operands) +
+               ": the fused op's output (S, Y) has its operands' type or a "
+               "wider one, so it cannot round the product there";
+      return "the product is rounded to " + elementTypeName(to) +
+             ", not to its operands' type " + elementTypeName(operands) + where;
+    }
+    rounding = view;
+  }
+  return "";
+}
+
 /// The matmul under the reshapes and transposes that feed `norm` (QK-norm:
 /// [T, H·D] → [T, H, D] (→ [H, T, D]) → norm over D, or any regrouping of
 /// the product's rows and of its N columns into heads of D: HeadViews.h).
@@ -133,8 +210,10 @@ FailureOr<ProducerMatch> matchThroughHeadViews(const NormOpView &norm,
   FailureOr<MatmulMatch> match =
       matchProduct(v, norm, producer.inputNorm, matmulWhy);
   if (failed(match)) {
-    why = "the reshapes before the norm do not start at a matmul (" +
-          matmulWhy + ")";
+    bool onlyCasts = llvm::all_of(
+        producer.views, [](Operation *view) { return isElementCast(view); });
+    why = std::string(onlyCasts ? "the casts" : "the reshapes") +
+          " before the norm do not start at a matmul (" + matmulWhy + ")";
     return failure();
   }
   for (Operation *view : producer.views) {
@@ -143,6 +222,14 @@ FailureOr<ProducerMatch> matchThroughHeadViews(const NormOpView &norm,
       return failure();
     }
   }
+  if (isElementCast(producer.views.front()) && !v.hasOneUse()) {
+    why = "the product has other users besides its rounding";
+    return failure();
+  }
+  why = whyRoundingNotTaken(*match, producer.inputNorm, producer.views,
+                            producer.rounding);
+  if (!why.empty())
+    return failure();
   FailureOr<HeadSplit> split = analyzeHeadViews(v, producer.views, why);
   if (failed(split))
     return failure();
@@ -222,7 +309,9 @@ FailureOr<ProducerMatch> matchProducer(const NormOpView &norm,
   // The fused op's output, S and Y have the product's type (as rounded:
   // bf16 A and W into f32, or into f32 then truncated back to bf16), which
   // the norm reads.
-  Type productType = getElementTypeOrSelf(producer.matmul.result.getType());
+  Type productType = getElementTypeOrSelf(
+      producer.rounding ? producer.rounding->getResult(0).getType()
+                        : producer.matmul.result.getType());
   if (productType != getElementTypeOrSelf(norm.y.getType())) {
     why = "the matmul and the norm have different element types";
     return failure();
@@ -281,9 +370,19 @@ std::string whyRopeNotFused(const NormOpView &norm,
 /// then adding to `why` (the reason in the product's view) why not.
 LogicalResult takeRowSplit(const NormOpView &norm, ProducerMatch &producer,
                            SmallVector<int64_t> &angleShape, std::string &why) {
-  if (producer.views.empty())
+  // Views that change only the type may come first: a tensor.cast, the
+  // product's rounding when it keeps the dims in place.
+  ArrayRef<Operation *> lead = producer.views;
+  lead = lead.take_while([](Operation *view) {
+    if (isa<tensor::CastOp>(view))
+      return true;
+    std::optional<SmallVector<int64_t>> perm = viewPermutation(view);
+    return isElementCast(view) && perm &&
+           llvm::equal(*perm, llvm::seq<int64_t>(perm->size()));
+  });
+  if (lead.size() == producer.views.size())
     return failure();
-  auto expand = dyn_cast<tensor::ExpandShapeOp>(producer.views.front());
+  auto expand = dyn_cast<tensor::ExpandShapeOp>(producer.views[lead.size()]);
   auto productType = cast<RankedTensorType>(producer.matmul.result.getType());
   // A's rows are the product's (a 2-D matmul's A), and the view splits
   // them (a group of more than one dim).
@@ -294,7 +393,8 @@ LogicalResult takeRowSplit(const NormOpView &norm, ProducerMatch &producer,
                    [](const ReassociationIndices &g) { return g.size() == 1; }))
     return failure();
   std::string splitWhy;
-  ArrayRef<Operation *> rest = ArrayRef(producer.views).drop_front();
+  ArrayRef<Operation *> rest =
+      ArrayRef(producer.views).drop_front(lead.size() + 1);
   FailureOr<HeadSplit> split =
       analyzeHeadViewsAfterRowSplit(expand, rest, splitWhy);
   if (failed(split))
@@ -304,6 +404,7 @@ LogicalResult takeRowSplit(const NormOpView &norm, ProducerMatch &producer,
   candidate.split = *split;
   candidate.headDim = split->headDim;
   candidate.rowSplit = expand;
+  candidate.rowSplitLead.assign(lead.begin(), lead.end());
   SmallVector<int64_t> shape;
   splitWhy = whyRopeNotFused(norm, candidate, shape);
   if (!splitWhy.empty()) {
@@ -323,6 +424,14 @@ LogicalResult takeRowSplit(const NormOpView &norm, ProducerMatch &producer,
 Value splitRows(OpBuilder &b, Location loc, Value value,
                 tensor::ExpandShapeOp rowSplit) {
   auto type = cast<RankedTensorType>(value.getType());
+  // A tensor.cast before the split may have made the rows static or
+  // dynamic: `value` gets the sizes the split reads.
+  SmallVector<int64_t> rows(rowSplit.getSrcType().getShape().drop_back());
+  if (ArrayRef(rows) != type.getShape().drop_back()) {
+    rows.push_back(type.getShape().back());
+    type = RankedTensorType::get(rows, type.getElementType());
+    value = tensor::CastOp::create(b, loc, type, value);
+  }
   SmallVector<ReassociationIndices> groups;
   SmallVector<OpFoldResult> sizes;
   SmallVector<int64_t> shape;
@@ -359,8 +468,38 @@ Value splitColumns(OpBuilder &b, Location loc, Value rows,
   for (int64_t d = 0; d + 1 < type.getRank(); ++d)
     groups.push_back({d});
   groups.push_back(columns);
-  return tensor::ExpandShapeOp::create(b, loc, rowSplit.getResultType(), rows,
-                                       groups, rowSplit.getMixedOutputShape());
+  return tensor::ExpandShapeOp::create(
+      b, loc, rowSplit.getResultType().clone(type.getElementType()), rows,
+      groups, rowSplit.getMixedOutputShape());
+}
+
+/// `view` (a view of the product before its rounding) applied again to
+/// `input`, a view of the fused op's output, which has the rounded type:
+/// a reshape or cast at that type, a transpose as `linalg.transpose`.
+Value rebuildViewAtType(RewriterBase &rewriter, Location loc, Operation *view,
+                        Value input, IRMapping &mapping) {
+  auto type = cast<RankedTensorType>(view->getResult(0).getType())
+                  .clone(getElementTypeOrSelf(input.getType()));
+  Value result;
+  if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::ReshapeOp,
+          tensor::CastOp>(view)) {
+    Operation *clone = rewriter.clone(*view, mapping);
+    clone->getResult(0).setType(type);
+    result = clone->getResult(0);
+  } else {
+    SmallVector<int64_t> perm = *viewPermutation(view);
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t p : perm)
+      sizes.push_back(tensor::getMixedSize(rewriter, loc, input, p));
+    Value init =
+        tensor::EmptyOp::create(rewriter, loc, sizes, type.getElementType());
+    if (init.getType() != type)
+      init = tensor::CastOp::create(rewriter, loc, type, init);
+    result = linalg::TransposeOp::create(rewriter, loc, input, init, perm)
+                 ->getResult(0);
+  }
+  mapping.map(view->getResult(0), result);
+  return result;
 }
 
 /// The norm.matmul_rms_norm of `producer` and `norm`, with the producing
@@ -472,13 +611,18 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
   // Through views, the fused op has the product's shape (or its rows split,
   // when it takes that view) and the views follow it.
   Value splitProduct = mm.result;
-  RankedTensorType fusedType =
-      producer->views.empty() ? yType
-                              : cast<RankedTensorType>(mm.result.getType());
+  // The type the product is rounded to: its own, or its rounding's.
+  Type outputElementType = getElementTypeOrSelf(
+      producer->rounding ? producer->rounding->getResult(0).getType()
+                         : mm.result.getType());
+  RankedTensorType fusedType = producer->views.empty() && !producer->rowSplit
+                                   ? yType
+                                   : cast<RankedTensorType>(mm.result.getType())
+                                         .clone(outputElementType);
   if (producer->rowSplit) {
     mm.lhs = splitRows(rewriter, loc, mm.lhs, producer->rowSplit);
     splitProduct = producer->rowSplit.getResult();
-    fusedType = rowSplitType(producer->rowSplit);
+    fusedType = rowSplitType(producer->rowSplit).clone(outputElementType);
   }
   Value init = createFusedInit(rewriter, loc, mm, mm.lhs, fusedType);
   Value sumInit =
@@ -525,8 +669,23 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
   if (producer->rowSplit)
     y = splitColumns(rewriter, loc, y, producer->rowSplit);
   views.map(splitProduct, y);
-  for (Operation *view : producer->views)
-    y = rewriter.clone(*view, views)->getResult(0);
+  // Views before the rounding had the product's wider type; they are
+  // rebuilt at the rounded one, the rounding itself is the fused op's.
+  bool beforeRounding =
+      producer->rounding &&
+      !llvm::is_contained(producer->rowSplitLead, producer->rounding);
+  for (Operation *view : producer->views) {
+    if (view == producer->rounding) {
+      std::optional<SmallVector<int64_t>> perm = viewPermutation(view);
+      if (perm && !llvm::equal(*perm, llvm::seq<int64_t>(perm->size())))
+        y = rebuildViewAtType(rewriter, loc, view, y, views);
+      views.map(view->getResult(0), y);
+      beforeRounding = false;
+      continue;
+    }
+    y = beforeRounding ? rebuildViewAtType(rewriter, loc, view, y, views)
+                       : rewriter.clone(*view, views)->getResult(0);
+  }
   rewriter.replaceAllUsesWith(norm->y, y);
   if (norm->sum)
     rewriter.replaceAllUsesWith(norm->sum, fusedSum);
@@ -538,6 +697,7 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
   dead.append(producer->views.rbegin(), producer->views.rend());
   if (producer->rowSplit)
     dead.push_back(producer->rowSplit);
+  dead.append(producer->rowSplitLead.rbegin(), producer->rowSplitLead.rend());
   if (producer->residualAdd)
     dead.push_back(producer->residualAdd);
   if (mm.truncation)

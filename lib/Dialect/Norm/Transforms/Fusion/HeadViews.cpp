@@ -16,8 +16,11 @@
 
 #include "HeadViews.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -252,16 +255,11 @@ bool applyView(const View &view, const Layout &in, int64_t rowDims, Layout &out,
     out.append(dims.begin(), dims.end());
     return true;
   }
-  if (isa<tensor::CastOp>(op)) {
+  if (isa<tensor::CastOp, arith::TruncFOp, arith::ExtFOp>(op)) {
     out = in;
     return true;
   }
-  SmallVector<int64_t> perm;
-  if (auto transpose = dyn_cast<linalg::TransposeOp>(op))
-    perm = llvm::to_vector(transpose.getPermutation());
-  else if (auto copy = copyPermutation(cast<linalg::GenericOp>(op)))
-    perm = *copy;
-  for (int64_t p : perm)
+  for (int64_t p : *viewPermutation(op))
     out.push_back(in[p]);
   return true;
 }
@@ -286,17 +284,33 @@ std::string whyNotOneHead(const DimPieces &pieces, int64_t rowDims, int64_t d,
 
 } // namespace
 
-std::optional<SmallVector<int64_t>>
-mlir::norm::copyPermutation(linalg::GenericOp op) {
+namespace {
+
+/// The permutation of `op` when it has one input and one init on tensors,
+/// all loops parallel, permutation maps, and a body that yields its input,
+/// or (`allowCast`) one arith.truncf / arith.extf of it.
+std::optional<SmallVector<int64_t>> permutationOf(linalg::LinalgOp op,
+                                                  bool allowCast) {
   if (!op.hasPureTensorSemantics() || op.getNumDpsInputs() != 1 ||
       op.getNumDpsInits() != 1 || op->getNumResults() != 1 ||
-      op.getNumParallelLoops() != op.getNumLoops())
+      op.getNumParallelLoops() != op.getNumLoops() ||
+      op->getNumRegions() != 1 || op->getRegion(0).empty())
     return std::nullopt;
-  Block &body = op.getRegion().front();
+  Block &body = op->getRegion(0).front();
   auto yield = dyn_cast<linalg::YieldOp>(body.getTerminator());
-  if (body.getOperations().size() != 1 || !yield ||
-      yield.getNumOperands() != 1 || yield.getOperand(0) != body.getArgument(0))
+  if (!yield || yield.getNumOperands() != 1 || body.getNumArguments() < 1)
     return std::nullopt;
+  Value in0 = body.getArgument(0);
+  if (body.getOperations().size() == 1) {
+    if (yield.getOperand(0) != in0)
+      return std::nullopt;
+  } else {
+    Operation &cast = body.front();
+    if (!allowCast || body.getOperations().size() != 2 ||
+        !isa<arith::TruncFOp, arith::ExtFOp>(cast) ||
+        cast.getOperand(0) != in0 || yield.getOperand(0) != cast.getResult(0))
+      return std::nullopt;
+  }
   AffineMap in = op.getIndexingMapsArray()[0];
   AffineMap out = op.getIndexingMapsArray()[1];
   if (!in.isPermutation() || !out.isPermutation())
@@ -307,6 +321,49 @@ mlir::norm::copyPermutation(linalg::GenericOp op) {
     perm.push_back(
         *in.getResultPosition(getAffineDimExpr(loop, op.getContext())));
   }
+  return perm;
+}
+
+/// A tensor arith.truncf / arith.extf (an elementwise op on tensors).
+bool isTensorArithCast(Operation *op) {
+  return isa<arith::TruncFOp, arith::ExtFOp>(op) &&
+         isa<RankedTensorType>(op->getResult(0).getType());
+}
+
+} // namespace
+
+std::optional<SmallVector<int64_t>>
+mlir::norm::copyPermutation(linalg::GenericOp op) {
+  return permutationOf(op, /*allowCast=*/false);
+}
+
+bool mlir::norm::isElementCast(Operation *op) {
+  if (!op || op->getNumResults() != 1 || op->getNumOperands() == 0 ||
+      getElementTypeOrSelf(op->getOperand(0).getType()) ==
+          getElementTypeOrSelf(op->getResult(0).getType()))
+    return false;
+  if (isTensorArithCast(op))
+    return true;
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  return linalgOp && !isa<linalg::TransposeOp>(op) &&
+         permutationOf(linalgOp, /*allowCast=*/true).has_value();
+}
+
+std::optional<SmallVector<int64_t>> mlir::norm::viewPermutation(Operation *op) {
+  if (auto transpose = dyn_cast_or_null<linalg::TransposeOp>(op))
+    return llvm::to_vector(transpose.getPermutation());
+  if (op && isTensorArithCast(op))
+    return llvm::to_vector(llvm::seq<int64_t>(
+        cast<RankedTensorType>(op->getResult(0).getType()).getRank()));
+  auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(op);
+  if (!linalgOp)
+    return std::nullopt;
+  // A copy through permutation maps, or an element cast (a truncf or extf
+  // body): what the walk accepts as a view.
+  std::optional<SmallVector<int64_t>> perm =
+      permutationOf(linalgOp, /*allowCast=*/true);
+  if (perm && !isElementCast(op) && !isa<linalg::GenericOp>(op))
+    return std::nullopt;
   return perm;
 }
 
@@ -321,9 +378,13 @@ Value mlir::norm::headViewSource(Operation *op) {
     return op->getOperand(0);
   if (auto transpose = dyn_cast<linalg::TransposeOp>(op))
     return transpose.hasPureTensorSemantics() ? transpose.getInput() : Value();
-  if (auto generic = dyn_cast<linalg::GenericOp>(op))
-    return copyPermutation(generic) ? generic.getDpsInputOperand(0)->get()
-                                    : Value();
+  if (isTensorArithCast(op))
+    return op->getOperand(0);
+  // A transpose as torch-mlir writes it (a generic copy), or an element
+  // cast (with or without a transpose).
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+    return viewPermutation(op) ? linalgOp.getDpsInputOperand(0)->get()
+                               : Value();
   return {};
 }
 

@@ -29,8 +29,23 @@ namespace norm {
 /// `tensor.expand_shape`, `tensor.collapse_shape`, `tensor.reshape`,
 /// `tensor.cast`, `linalg.transpose`, or a `linalg.generic` that only copies
 /// its one input through permutation maps (a transpose as torch-mlir writes
-/// it). Null otherwise.
+/// it); or an element cast of it (isElementCast), which keeps the layout.
+/// Null otherwise.
 Value headViewSource(Operation *op);
+
+/// Whether `op` (a view headViewSource accepts) changes the element type:
+/// an `arith.truncf` / `arith.extf` on tensors, or a linalg op with one
+/// input and one init, permutation maps and a body that is one truncf /
+/// extf of its input (`linalg.generic` with identity maps as torch-mlir and
+/// IREE round a product to bf16, with a transpose beside it, `linalg.map`,
+/// `linalg.copy` into another type).
+bool isElementCast(Operation *op);
+
+/// The permutation of a transposing view (result dim i is input dim
+/// perm[i]): `linalg.transpose`, or a linalg copy or element cast through
+/// permutation maps (identity for one that keeps the dims in place). None
+/// for the reshapes and for ops that are no view.
+std::optional<SmallVector<int64_t>> viewPermutation(Operation *op);
 
 /// How a norm's input relates to the product's heads view.
 struct HeadSplit {
