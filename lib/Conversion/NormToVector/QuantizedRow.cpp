@@ -11,6 +11,7 @@
 #include "QuantizedRow.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -36,6 +37,15 @@ static Value inverseOf(OpBuilder &b, Location loc, Value scale) {
       b, loc,
       arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0)).getResult(),
       scale);
+}
+
+/// The one result of the LLVM intrinsic `name`: the x86 instructions that
+/// the encodings need and that no arith or vector op lowers to.
+Value QuantizedRowWriter::callIntrinsic(OpBuilder &b, StringRef name,
+                                        Type result, ValueRange args) {
+  return LLVM::CallIntrinsicOp::create(b, loc, result, b.getStringAttr(name),
+                                       args)
+      .getResult(0);
 }
 
 void QuantizedRowWriter::emitPrologue(OpBuilder &b) {
@@ -225,18 +235,6 @@ Value QuantizedRowWriter::quantizeFloat8ByMadd(OpBuilder &b, Value t,
   auto vec = [&](int64_t lanes, Type element) {
     return VectorType::get({lanes}, element);
   };
-  auto splatOf = [&](VectorType type, int64_t value) -> Value {
-    return arith::ConstantOp::create(
-        b, loc,
-        DenseElementsAttr::get(type,
-                               b.getIntegerAttr(type.getElementType(), value)));
-  };
-  auto intrinsic = [&](StringRef name, Type result,
-                       ArrayRef<Value> args) -> Value {
-    return LLVM::CallIntrinsicOp::create(b, loc, result, b.getStringAttr(name),
-                                         args)
-        .getResult(0);
-  };
   auto slice = [&](Value v, int64_t offset, int64_t size) -> Value {
     return vector::ExtractStridedSliceOp::create(b, loc, v, offset, size, 1);
   };
@@ -250,7 +248,7 @@ Value QuantizedRowWriter::quantizeFloat8ByMadd(OpBuilder &b, Value t,
       b, loc, floatType,
       arith::AndIOp::create(
           b, loc, arith::BitcastOp::create(b, loc, intType, magnitude),
-          splatOf(cast<VectorType>(intType), exponentMask)));
+          createScalarOrSplatConstant(b, loc, intType, exponentMask)));
   Value floor = splat(b, accConst(b, std::ldexp(1.0, 1 - bias)));
   Value binade = arith::SelectOp::create(
       b, loc,
@@ -272,7 +270,10 @@ Value QuantizedRowWriter::quantizeFloat8ByMadd(OpBuilder &b, Value t,
       DenseElementsAttr::get(vec(2 * pieceLanes, i16),
                              ArrayRef<int16_t>(SmallVector<int16_t>(
                                  weights.begin(), weights.end()))));
-  Value signBit = splatOf(vec(2 * pieceLanes, i16), -32768);
+  // The i16 sign bit, 0x8000 as an unsigned 16-bit pattern (-32768 read
+  // signed; the int64_t overload wants a value that fits unsigned).
+  Value signBit = createScalarOrSplatConstant(b, loc, vec(2 * pieceLanes, i16),
+                                              APInt::getSignMask(16));
   // vpshufb: the high byte of each word, in lane order (the packs
   // interleave the two registers' 128-bit halves), zero elsewhere.
   SmallVector<int8_t> gather(32, -1);
@@ -286,24 +287,28 @@ Value QuantizedRowWriter::quantizeFloat8ByMadd(OpBuilder &b, Value t,
       b, loc, DenseElementsAttr::get(vec(32, i8), ArrayRef<int8_t>(gather)));
 
   // The destination of the groups of 16 bytes, where there are several.
-  Value bytes = vectorLanes == 16 ? Value() : splatOf(vec(vectorLanes, i8), 0);
+  Value bytes =
+      vectorLanes == 16
+          ? Value()
+          : createScalarOrSplatConstant(b, loc, vec(vectorLanes, i8), 0);
   for (int64_t offset = 0; offset < vectorLanes; offset += 2 * pieceLanes) {
     Value codes[2], signs[2];
     for (int64_t piece = 0; piece < 2; ++piece) {
       int64_t lane = offset + piece * pieceLanes;
-      codes[piece] =
-          intrinsic("llvm.x86.avx2.pmadd.wd", vec(pieceLanes, i32),
-                    {slice(sumWords, 2 * lane, 2 * pieceLanes), weightWords});
+      codes[piece] = callIntrinsic(
+          b, "llvm.x86.avx2.pmadd.wd", vec(pieceLanes, i32),
+          {slice(sumWords, 2 * lane, 2 * pieceLanes), weightWords});
       signs[piece] = slice(tBits, lane, pieceLanes);
     }
-    Value words = intrinsic("llvm.x86.avx2.packssdw", vec(2 * pieceLanes, i16),
-                            {codes[0], codes[1]});
-    Value signWords = intrinsic("llvm.x86.avx2.packssdw",
-                                vec(2 * pieceLanes, i16), {signs[0], signs[1]});
+    Value words = callIntrinsic(b, "llvm.x86.avx2.packssdw",
+                                vec(2 * pieceLanes, i16), {codes[0], codes[1]});
+    Value signWords =
+        callIntrinsic(b, "llvm.x86.avx2.packssdw", vec(2 * pieceLanes, i16),
+                      {signs[0], signs[1]});
     words = arith::OrIOp::create(
         b, loc, words, arith::AndIOp::create(b, loc, signWords, signBit));
-    Value gathered = intrinsic(
-        "llvm.x86.avx2.pshuf.b", vec(32, i8),
+    Value gathered = callIntrinsic(
+        b, "llvm.x86.avx2.pshuf.b", vec(32, i8),
         {vector::BitCastOp::create(b, loc, vec(32, i8), words), gatherMask});
     Value merged = arith::OrIOp::create(b, loc, slice(gathered, 0, 16),
                                         slice(gathered, 16, 16));
@@ -398,9 +403,7 @@ Value QuantizedRowWriter::quantizeInt8ByConversion(OpBuilder &b, Value t,
       args.push_back(arith::ConstantIntOp::create(b, loc, b.getI16Type(), -1));
       args.push_back(arith::ConstantIntOp::create(b, loc, i32, 4));
     }
-    Value result = LLVM::CallIntrinsicOp::create(
-                       b, loc, pieceType, b.getStringAttr(intrinsic), args)
-                       .getResult(0);
+    Value result = callIntrinsic(b, intrinsic, pieceType, args);
     converted = pieceLanes == vectorLanes
                     ? result
                     : vector::InsertStridedSliceOp::create(b, loc, result,

@@ -70,6 +70,7 @@
 //       AVX2:     %[[WORDS:.*]] = vector.bitcast %[[SUM]] : vector<16xf32> to vector<32xi16>
 //       AVX2:     %[[TBITS:.*]] = arith.bitcast %[[T]] : vector<16xf32> to vector<16xi32>
 //       AVX2:     %[[W:.*]] = arith.constant dense<[256, 16, 256, 16,
+//       AVX2:     %[[SIGNBIT:.*]] = arith.constant dense<-32768> : vector<16xi16>
 //       AVX2:     %[[LO:.*]] = vector.extract_strided_slice %[[WORDS]] {offsets = [0], sizes = [16], strides = [1]}
 //       AVX2:     %[[RLO:.*]] = llvm.call_intrinsic "llvm.x86.avx2.pmadd.wd"(%[[LO]], %[[W]]) : (vector<16xi16>, vector<16xi16>) -> vector<8xi32>
 //       AVX2:     %[[TLO:.*]] = vector.extract_strided_slice %[[TBITS]] {offsets = [0], sizes = [8], strides = [1]}
@@ -78,7 +79,7 @@
 //       AVX2:     %[[THI:.*]] = vector.extract_strided_slice %[[TBITS]] {offsets = [8], sizes = [8], strides = [1]}
 //       AVX2:     %[[CODES:.*]] = llvm.call_intrinsic "llvm.x86.avx2.packssdw"(%[[RLO]], %[[RHI]]) : (vector<8xi32>, vector<8xi32>) -> vector<16xi16>
 //       AVX2:     %[[SIGNS:.*]] = llvm.call_intrinsic "llvm.x86.avx2.packssdw"(%[[TLO]], %[[THI]])
-//       AVX2:     %[[SIGN:.*]] = arith.andi %[[SIGNS]], %{{.*}} : vector<16xi16>
+//       AVX2:     %[[SIGN:.*]] = arith.andi %[[SIGNS]], %[[SIGNBIT]] : vector<16xi16>
 //       AVX2:     %[[SIGNED:.*]] = arith.ori %[[CODES]], %[[SIGN]] : vector<16xi16>
 //       AVX2:     %[[BYTES:.*]] = vector.bitcast %[[SIGNED]] : vector<16xi16> to vector<32xi8>
 //       AVX2:     %[[G:.*]] = llvm.call_intrinsic "llvm.x86.avx2.pshuf.b"(%[[BYTES]], %{{.*}}) : (vector<32xi8>, vector<32xi8>) -> vector<32xi8>
