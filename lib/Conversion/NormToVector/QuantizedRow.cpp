@@ -11,6 +11,7 @@
 #include "QuantizedRow.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -36,6 +37,15 @@ static Value inverseOf(OpBuilder &b, Location loc, Value scale) {
       b, loc,
       arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0)).getResult(),
       scale);
+}
+
+/// The one result of the LLVM intrinsic `name`: the x86 instructions that
+/// the encodings need and that no arith or vector op lowers to.
+Value QuantizedRowWriter::callIntrinsic(OpBuilder &b, StringRef name,
+                                        Type result, ValueRange args) {
+  return LLVM::CallIntrinsicOp::create(b, loc, result, b.getStringAttr(name),
+                                       args)
+      .getResult(0);
 }
 
 void QuantizedRowWriter::emitPrologue(OpBuilder &b) {
@@ -184,32 +194,41 @@ Value QuantizedRowWriter::quantizeFloat8(OpBuilder &b, Value t,
 }
 
 /// quantizeFloat8's byte from its clamped |t|, `magnitude`, in fewer
-/// instructions on AVX2 (8 f32 lanes a register, L a multiple of 16): 41
-/// vector instructions a step of 16 values in the bench's bf16 loop against
-/// 50. The rounding is the same addition, |t| + C, but C = 2^e' · K with K
-/// = 2^shift · (1 + k · 2^-sourceMantissa) for one k for all binades: 2^e'
-/// is max(2^e, 2^(1 - bias)), the exponent field of |t| masked (0 for a
-/// subnormal or zero |t|) and one vmaxps, and C · ... + |t| is one FMA (the
-/// product is exact). The code then lies in two places of the sum's bits,
-/// n in its low 16-bit word (as k + n) and e' in its exponent field (bits 7
-/// to 14 of the high word, e' + shift + sourceBias); vpmaddwd's 256 · low
-/// + 2^(mantissa + 1) · high word of each i32, with k chosen so that the
-/// low word read as signed is n + 2^mantissa · (bias - 1 - shift -
-/// sourceBias), gives 256 · code, code = n + 2^mantissa · (e' + bias - 1)
-/// below 0x80. vpackssdw of two registers' results keeps it, t's sign
-/// comes from vpackssdw of t's bits (saturation keeps an i32's sign) into
-/// bit 15 by a vpand and a vpor, and one vpshufb, vextracti128 and vpor
-/// gather the 16 high bytes in lane order. The same byte as quantizeFloat8
-/// on all 2^32 f32 (bench/cpu/quant-probe/exhaustive.c) and in
+/// instructions on AVX2 and AVX-512 (L a multiple of 16). The rounding is
+/// the same addition, |t| + C, but C = 2^e' · K with K = 2^shift · (1 + k ·
+/// 2^-sourceMantissa) for one k for all binades: 2^e' is max(2^e, 2^(1 -
+/// bias)), the exponent field of |t| masked (0 for a subnormal or zero |t|)
+/// and one vmaxps, and C · ... + |t| is one FMA (the product is exact). The
+/// code then lies in two places of the sum's bits, n in its low 16-bit word
+/// (as k + n) and e' in its exponent field (bits 7 to 14 of the high word,
+/// e' + shift + sourceBias); vpmaddwd's 256 · low + 2^(mantissa + 1) · high
+/// word of each i32, with k chosen so that the low word read as signed is
+/// n + 2^mantissa · (bias - 1 - shift - sourceBias), gives 256 · code, code
+/// = n + 2^mantissa · (e' + bias - 1) below 0x80. Then t's sign joins it:
+/// - 256 bits (8 f32 lanes a register; 41 vector instructions a step of 16
+///   values in the bench's bf16 loop against 50): vpackssdw of two
+///   registers' results keeps the codes, vpackssdw of t's bits gives the
+///   sign (saturation keeps an i32's sign) into bit 15 by a vpand and a
+///   vpor, and one vpshufb, vextracti128 and vpor gather the 16 high bytes
+///   in lane order;
+/// - 512 bits (16 f32 lanes, one register): bit 31 of t shifted to bit 15
+///   and or-ed in (vpsrld and one vpternlogd), the word shifted down by 8
+///   and the i32 truncated to its low byte (vpsrld, vpmovdb): 11 vector
+///   instructions a register of 16 values after the multiply, against 16
+///   for the truncation; the signed packs work per 128-bit lane and need a
+///   vpshufb and a vpermd besides, one more.
+/// The same byte as quantizeFloat8 on all 2^32 f32
+/// (bench/cpu/quant-probe/exhaustive.c) and in
 /// test/Integration/CPU/quantized-encode*.mlir. Null where it does not
-/// apply (not x86, acc_type not f32, registers not 256 bits, L not a
-/// multiple of 16).
+/// apply (not x86, acc_type not f32, registers neither 256 nor 512 bits, L
+/// not a multiple of 16).
 Value QuantizedRowWriter::quantizeFloat8ByMadd(OpBuilder &b, Value t,
                                                Value magnitude,
                                                FloatType type) {
-  constexpr int64_t pieceLanes = 8;
-  if (!x86RoundingConversion || !acc.isF32() || vectorBits != 256 ||
-      vectorLanes % (2 * pieceLanes))
+  // vpmaddwd's lanes: one register of i32.
+  int64_t pieceLanes = vectorBits / 32;
+  if (!x86RoundingConversion || !acc.isF32() ||
+      (vectorBits != 256 && vectorBits != 512) || vectorLanes % 16)
     return Value();
   auto [sourceMantissa, sourceBias] = getFloatLayout(acc);
   auto [mantissa, bias] = getFloatLayout(type);
@@ -225,22 +244,12 @@ Value QuantizedRowWriter::quantizeFloat8ByMadd(OpBuilder &b, Value t,
   auto vec = [&](int64_t lanes, Type element) {
     return VectorType::get({lanes}, element);
   };
-  auto splatOf = [&](VectorType type, int64_t value) -> Value {
-    return arith::ConstantOp::create(
-        b, loc,
-        DenseElementsAttr::get(type,
-                               b.getIntegerAttr(type.getElementType(), value)));
-  };
-  auto intrinsic = [&](StringRef name, Type result,
-                       ArrayRef<Value> args) -> Value {
-    return LLVM::CallIntrinsicOp::create(b, loc, result, b.getStringAttr(name),
-                                         args)
-        .getResult(0);
-  };
   auto slice = [&](Value v, int64_t offset, int64_t size) -> Value {
+    if (size == cast<VectorType>(v.getType()).getNumElements())
+      return v;
     return vector::ExtractStridedSliceOp::create(b, loc, v, offset, size, 1);
   };
-  Type intType = vec(vectorLanes, i32);
+  VectorType intType = vec(vectorLanes, i32);
   Type floatType = vecType(acc);
 
   // 2^e' = max(2^e, 2^(1 - bias)): (floor < e) ? e : floor is one vmaxps.
@@ -250,7 +259,7 @@ Value QuantizedRowWriter::quantizeFloat8ByMadd(OpBuilder &b, Value t,
       b, loc, floatType,
       arith::AndIOp::create(
           b, loc, arith::BitcastOp::create(b, loc, intType, magnitude),
-          splatOf(cast<VectorType>(intType), exponentMask)));
+          createScalarOrSplatConstant(b, loc, intType, exponentMask)));
   Value floor = splat(b, accConst(b, std::ldexp(1.0, 1 - bias)));
   Value binade = arith::SelectOp::create(
       b, loc,
@@ -264,15 +273,53 @@ Value QuantizedRowWriter::quantizeFloat8ByMadd(OpBuilder &b, Value t,
   Value sumWords =
       vector::BitCastOp::create(b, loc, vec(2 * vectorLanes, i16), sum);
   Value tBits = arith::BitcastOp::create(b, loc, intType, t);
-  SmallVector<int64_t> weights;
+  SmallVector<int16_t> weights;
   for (int64_t lane = 0; lane < pieceLanes; ++lane)
-    weights.append({256, int64_t(1) << (mantissa + 1)});
+    weights.append({256, int16_t(1 << (mantissa + 1))});
   Value weightWords = arith::ConstantOp::create(
       b, loc,
       DenseElementsAttr::get(vec(2 * pieceLanes, i16),
-                             ArrayRef<int16_t>(SmallVector<int16_t>(
-                                 weights.begin(), weights.end()))));
-  Value signBit = splatOf(vec(2 * pieceLanes, i16), -32768);
+                             ArrayRef<int16_t>(weights)));
+  // 256 · code of the i32 lanes [lane, lane + pieceLanes).
+  auto codesAt = [&](int64_t lane) -> Value {
+    return callIntrinsic(
+        b,
+        vectorBits == 512 ? "llvm.x86.avx512.pmaddw.d.512"
+                          : "llvm.x86.avx2.pmadd.wd",
+        vec(pieceLanes, i32),
+        {slice(sumWords, 2 * lane, 2 * pieceLanes), weightWords});
+  };
+
+  if (vectorBits == 512) {
+    Value codes = vectorLanes == pieceLanes
+                      ? Value()
+                      : createScalarOrSplatConstant(b, loc, intType, 0);
+    for (int64_t lane = 0; lane < vectorLanes; lane += pieceLanes) {
+      Value piece = codesAt(lane);
+      codes = vectorLanes == pieceLanes ? piece
+                                        : vector::InsertStridedSliceOp::create(
+                                              b, loc, piece, codes, lane, 1)
+                                              .getResult();
+    }
+    // (256 · code | bit 31 of t at bit 15) >> 8: code | sign << 7 in the
+    // low byte.
+    Value sign = arith::AndIOp::create(
+        b, loc,
+        arith::ShRUIOp::create(
+            b, loc, tBits, createScalarOrSplatConstant(b, loc, intType, 16)),
+        createScalarOrSplatConstant(b, loc, intType, 0x8000));
+    Value withSign = arith::OrIOp::create(b, loc, codes, sign);
+    Value byte = arith::TruncIOp::create(
+        b, loc, vec(vectorLanes, i8),
+        arith::ShRUIOp::create(
+            b, loc, withSign, createScalarOrSplatConstant(b, loc, intType, 8)));
+    return arith::BitcastOp::create(b, loc, vecType(type), byte);
+  }
+
+  // The i16 sign bit, 0x8000 as an unsigned 16-bit pattern (-32768 read
+  // signed; the int64_t overload wants a value that fits unsigned).
+  Value signBit = createScalarOrSplatConstant(b, loc, vec(2 * pieceLanes, i16),
+                                              APInt::getSignMask(16));
   // vpshufb: the high byte of each word, in lane order (the packs
   // interleave the two registers' 128-bit halves), zero elsewhere.
   SmallVector<int8_t> gather(32, -1);
@@ -286,24 +333,26 @@ Value QuantizedRowWriter::quantizeFloat8ByMadd(OpBuilder &b, Value t,
       b, loc, DenseElementsAttr::get(vec(32, i8), ArrayRef<int8_t>(gather)));
 
   // The destination of the groups of 16 bytes, where there are several.
-  Value bytes = vectorLanes == 16 ? Value() : splatOf(vec(vectorLanes, i8), 0);
+  Value bytes =
+      vectorLanes == 16
+          ? Value()
+          : createScalarOrSplatConstant(b, loc, vec(vectorLanes, i8), 0);
   for (int64_t offset = 0; offset < vectorLanes; offset += 2 * pieceLanes) {
     Value codes[2], signs[2];
     for (int64_t piece = 0; piece < 2; ++piece) {
       int64_t lane = offset + piece * pieceLanes;
-      codes[piece] =
-          intrinsic("llvm.x86.avx2.pmadd.wd", vec(pieceLanes, i32),
-                    {slice(sumWords, 2 * lane, 2 * pieceLanes), weightWords});
+      codes[piece] = codesAt(lane);
       signs[piece] = slice(tBits, lane, pieceLanes);
     }
-    Value words = intrinsic("llvm.x86.avx2.packssdw", vec(2 * pieceLanes, i16),
-                            {codes[0], codes[1]});
-    Value signWords = intrinsic("llvm.x86.avx2.packssdw",
-                                vec(2 * pieceLanes, i16), {signs[0], signs[1]});
+    Value words = callIntrinsic(b, "llvm.x86.avx2.packssdw",
+                                vec(2 * pieceLanes, i16), {codes[0], codes[1]});
+    Value signWords =
+        callIntrinsic(b, "llvm.x86.avx2.packssdw", vec(2 * pieceLanes, i16),
+                      {signs[0], signs[1]});
     words = arith::OrIOp::create(
         b, loc, words, arith::AndIOp::create(b, loc, signWords, signBit));
-    Value gathered = intrinsic(
-        "llvm.x86.avx2.pshuf.b", vec(32, i8),
+    Value gathered = callIntrinsic(
+        b, "llvm.x86.avx2.pshuf.b", vec(32, i8),
         {vector::BitCastOp::create(b, loc, vec(32, i8), words), gatherMask});
     Value merged = arith::OrIOp::create(b, loc, slice(gathered, 0, 16),
                                         slice(gathered, 16, 16));
@@ -398,9 +447,7 @@ Value QuantizedRowWriter::quantizeInt8ByConversion(OpBuilder &b, Value t,
       args.push_back(arith::ConstantIntOp::create(b, loc, b.getI16Type(), -1));
       args.push_back(arith::ConstantIntOp::create(b, loc, i32, 4));
     }
-    Value result = LLVM::CallIntrinsicOp::create(
-                       b, loc, pieceType, b.getStringAttr(intrinsic), args)
-                       .getResult(0);
+    Value result = callIntrinsic(b, intrinsic, pieceType, args);
     converted = pieceLanes == vectorLanes
                     ? result
                     : vector::InsertStridedSliceOp::create(b, loc, result,

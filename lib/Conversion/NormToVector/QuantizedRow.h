@@ -75,6 +75,8 @@ private:
   Value quantizeFloat8ByMadd(OpBuilder &b, Value t, Value magnitude,
                              FloatType type);
   Value quantizeInt8(OpBuilder &b, Value t);
+  Value callIntrinsic(OpBuilder &b, StringRef name, Type result,
+                      ValueRange args);
   Value quantizeInt8ByConversion(OpBuilder &b, Value t, double qmax);
   void storeQuantized(OpBuilder &b, Value row, Value j, Value y,
                       Value inverseScale, Value mask, bool nontemporal);

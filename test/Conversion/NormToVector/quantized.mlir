@@ -5,13 +5,13 @@
 
 // Quantized outputs (DESIGN.md §8) in the row kernel (QuantizedRow.cpp). A
 // static scale: 1/s once, and each normalized vector quantized and stored
-// in the normalize sweep (fp8 by integer arithmetic, the decomposition's
-// bytes: |t| clamped by a select that keeps a NaN, a NaN then replaced by
-// 480, code 0x7F's value; rounded by one f32 addition of C = 2^(e' + 20) ·
-// (1 + k·2^-23), e' |t|'s exponent saturated at the smallest normal one by
-// a max and a sub on the 16-bit halves (vpsubusw), k = (e' + 6)·8, normal
-// and subnormal alike (no compare, no select); the code is the sum's low
-// byte, the sign or'ed into its bit 7).
+// in the normalize sweep. fp8 on x86 with 512-bit registers (16 f32 lanes,
+// one zmm; QuantizedRow.cpp's quantizeFloat8ByMadd): |t| clamped by a
+// select that keeps a NaN, a NaN then replaced by 480 (code 0x7F's value);
+// C = max(2^e, 2^-6) · K in one fma with |t| (the rounding addition);
+// vpmaddwd gives 256 · code; t's bit 31 goes to bit 15 (a shift and a
+// mask), and the word shifted down by 8 is truncated to its low byte
+// (vpmovdb). The generic target keeps quantizeFloat8's truncation (below).
 // CHECK-LABEL: func.func @static
 //  CHECK-SAME:   %[[S:[a-z0-9]+]]: f32
 //       CHECK: %[[INV:.*]] = arith.divf %{{.*}}, %[[S]] : f32
@@ -27,23 +27,30 @@
 //       CHECK:     %[[ORD:.*]] = arith.cmpf olt, %[[MAG]], %[[NANV]] : vector<16xf32>
 //       CHECK:     %[[A:.*]] = arith.select %[[ORD]], %[[MAG]], %[[NANV]]
 //       CHECK:     %[[ABITS:.*]] = arith.bitcast %[[A]] : vector<16xf32> to vector<16xi32>
-//       CHECK:     %[[EXP:.*]] = arith.andi %[[ABITS]], %cst{{.*}} : vector<16xi32>
-//       CHECK:     %[[HALVES:.*]] = vector.bitcast %[[EXP]] : vector<16xi32> to vector<32xi16>
-//       CHECK:     %[[MAX:.*]] = arith.maxui %[[HALVES]], %[[FLOOR:.*]] : vector<32xi16>
-//       CHECK:     %[[SUB:.*]] = arith.subi %[[MAX]], %[[FLOOR]] : vector<32xi16>
-//       CHECK:     %[[P:.*]] = vector.bitcast %[[SUB]] : vector<32xi16> to vector<16xi32>
-//       CHECK:     %[[E:.*]] = arith.addi %[[P]], %cst{{.*}} : vector<16xi32>
-//       CHECK:     %[[K:.*]] = arith.shrui %[[P]], %cst{{.*}} : vector<16xi32>
-//       CHECK:     %[[C:.*]] = arith.addi %[[E]], %[[K]] : vector<16xi32>
-//       CHECK:     %[[CF:.*]] = arith.bitcast %[[C]] : vector<16xi32> to vector<16xf32>
-//       CHECK:     %[[SUM:.*]] = arith.addf %[[A]], %[[CF]] : vector<16xf32>
-//   CHECK-NOT:     arith.cmpf
-//   CHECK-NOT:     arith.select
-//   CHECK-NOT:     arith.minui
-//       CHECK:     %[[SUMBITS:.*]] = arith.bitcast %[[SUM]] : vector<16xf32> to vector<16xi32>
-//       CHECK:     %[[SIGNED:.*]] = arith.ori %[[SUMBITS]], %{{.*}} : vector<16xi32>
-//       CHECK:     arith.trunci %[[SIGNED]] : vector<16xi32> to vector<16xi8>
-//       CHECK:     %[[Q:.*]] = arith.bitcast %{{.*}} : vector<16xi8> to vector<16xf8E4M3FN>
+//       CHECK:     %[[EMASK:.*]] = arith.constant dense<2139095040> : vector<16xi32>
+//       CHECK:     %[[EXP:.*]] = arith.andi %[[ABITS]], %[[EMASK]] : vector<16xi32>
+//       CHECK:     %[[EXPF:.*]] = arith.bitcast %[[EXP]] : vector<16xi32> to vector<16xf32>
+//       CHECK:     %[[FLOORS:.*]] = arith.constant 1.562500e-02 : f32
+//       CHECK:     %[[FLOOR:.*]] = vector.broadcast %[[FLOORS]] : f32 to vector<16xf32>
+//       CHECK:     %[[GT:.*]] = arith.cmpf olt, %[[FLOOR]], %[[EXPF]] : vector<16xf32>
+//       CHECK:     %[[BINADE:.*]] = arith.select %[[GT]], %[[EXPF]], %[[FLOOR]]
+//       CHECK:     %[[KS:.*]] = arith.constant 0x4980FB98 : f32
+//       CHECK:     %[[K:.*]] = vector.broadcast %[[KS]] : f32 to vector<16xf32>
+//       CHECK:     %[[SUM:.*]] = math.fma %[[BINADE]], %[[K]], %[[A]] : vector<16xf32>
+//       CHECK:     %[[WORDS:.*]] = vector.bitcast %[[SUM]] : vector<16xf32> to vector<32xi16>
+//       CHECK:     %[[TBITS:.*]] = arith.bitcast %[[T]] : vector<16xf32> to vector<16xi32>
+//       CHECK:     %[[W:.*]] = arith.constant dense<[256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16]> : vector<32xi16>
+//   CHECK-NOT:     vector.extract_strided_slice
+//       CHECK:     %[[CODES:.*]] = llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"(%[[WORDS]], %[[W]]) : (vector<32xi16>, vector<32xi16>) -> vector<16xi32>
+//       CHECK:     %[[C16:.*]] = arith.constant dense<16> : vector<16xi32>
+//       CHECK:     %[[HIGH:.*]] = arith.shrui %[[TBITS]], %[[C16]] : vector<16xi32>
+//       CHECK:     %[[SIGNMASK:.*]] = arith.constant dense<32768> : vector<16xi32>
+//       CHECK:     %[[SIGN:.*]] = arith.andi %[[HIGH]], %[[SIGNMASK]] : vector<16xi32>
+//       CHECK:     %[[SIGNED:.*]] = arith.ori %[[CODES]], %[[SIGN]] : vector<16xi32>
+//       CHECK:     %[[C8:.*]] = arith.constant dense<8> : vector<16xi32>
+//       CHECK:     %[[BYTEW:.*]] = arith.shrui %[[SIGNED]], %[[C8]] : vector<16xi32>
+//       CHECK:     %[[BYTES:.*]] = arith.trunci %[[BYTEW]] : vector<16xi32> to vector<16xi8>
+//       CHECK:     %[[Q:.*]] = arith.bitcast %[[BYTES]] : vector<16xi8> to vector<16xf8E4M3FN>
 //       CHECK:     vector.store %[[Q]], %{{.*}} : memref<?x?xf8E4M3FN>, vector<16xf8E4M3FN>
 //       CHECK:   vector.maskedstore {{.*}} vector<16xf8E4M3FN>
 //   CHECK-NOT: memref.alloc
@@ -70,6 +77,7 @@
 //       AVX2:     %[[WORDS:.*]] = vector.bitcast %[[SUM]] : vector<16xf32> to vector<32xi16>
 //       AVX2:     %[[TBITS:.*]] = arith.bitcast %[[T]] : vector<16xf32> to vector<16xi32>
 //       AVX2:     %[[W:.*]] = arith.constant dense<[256, 16, 256, 16,
+//       AVX2:     %[[SIGNBIT:.*]] = arith.constant dense<-32768> : vector<16xi16>
 //       AVX2:     %[[LO:.*]] = vector.extract_strided_slice %[[WORDS]] {offsets = [0], sizes = [16], strides = [1]}
 //       AVX2:     %[[RLO:.*]] = llvm.call_intrinsic "llvm.x86.avx2.pmadd.wd"(%[[LO]], %[[W]]) : (vector<16xi16>, vector<16xi16>) -> vector<8xi32>
 //       AVX2:     %[[TLO:.*]] = vector.extract_strided_slice %[[TBITS]] {offsets = [0], sizes = [8], strides = [1]}
@@ -78,7 +86,7 @@
 //       AVX2:     %[[THI:.*]] = vector.extract_strided_slice %[[TBITS]] {offsets = [8], sizes = [8], strides = [1]}
 //       AVX2:     %[[CODES:.*]] = llvm.call_intrinsic "llvm.x86.avx2.packssdw"(%[[RLO]], %[[RHI]]) : (vector<8xi32>, vector<8xi32>) -> vector<16xi16>
 //       AVX2:     %[[SIGNS:.*]] = llvm.call_intrinsic "llvm.x86.avx2.packssdw"(%[[TLO]], %[[THI]])
-//       AVX2:     %[[SIGN:.*]] = arith.andi %[[SIGNS]], %{{.*}} : vector<16xi16>
+//       AVX2:     %[[SIGN:.*]] = arith.andi %[[SIGNS]], %[[SIGNBIT]] : vector<16xi16>
 //       AVX2:     %[[SIGNED:.*]] = arith.ori %[[CODES]], %[[SIGN]] : vector<16xi16>
 //       AVX2:     %[[BYTES:.*]] = vector.bitcast %[[SIGNED]] : vector<16xi16> to vector<32xi8>
 //       AVX2:     %[[G:.*]] = llvm.call_intrinsic "llvm.x86.avx2.pshuf.b"(%[[BYTES]], %{{.*}}) : (vector<32xi8>, vector<32xi8>) -> vector<32xi8>
@@ -89,10 +97,21 @@
 //       AVX2:     vector.store %[[Q]], %{{.*}} : memref<?x?xf8E4M3FN>, vector<16xf8E4M3FN>
 //   AVX2-NOT:     arith.trunci
 //       AVX2:   vector.maskedstore {{.*}} vector<16xf8E4M3FN>
-// The generic target (no ISA assumed) keeps the truncation.
+// The generic target (no ISA assumed) keeps quantizeFloat8's truncation
+// (4 lanes): an f32 addition of C = 2^(e' + 20) · (1 + k·2^-23), e' |t|'s
+// exponent saturated at the smallest normal one by a max and a sub on the
+// 16-bit halves (vpsubusw on x86), k = (e' + 6)·8; the code is the sum's
+// low byte, the sign or'ed into its bit 7, then truncated.
 // GENERIC-LABEL: func.func @static
 //   GENERIC-NOT:   llvm.call_intrinsic
-//       GENERIC:   arith.trunci %{{.*}} : vector<4xi32> to vector<4xi8>
+//   GENERIC-NOT:   math.fma
+//       GENERIC:   %[[HALVES:.*]] = vector.bitcast %{{.*}} : vector<4xi32> to vector<8xi16>
+//       GENERIC:   %[[MAX:.*]] = arith.maxui %[[HALVES]], %[[FLOOR:.*]] : vector<8xi16>
+//       GENERIC:   arith.subi %[[MAX]], %[[FLOOR]] : vector<8xi16>
+//       GENERIC:   %[[SUM:.*]] = arith.addf %{{.*}}, %{{.*}} : vector<4xf32>
+//       GENERIC:   %[[SUMBITS:.*]] = arith.bitcast %[[SUM]] : vector<4xf32> to vector<4xi32>
+//       GENERIC:   %[[SIGNED:.*]] = arith.ori %[[SUMBITS]], %{{.*}} : vector<4xi32>
+//       GENERIC:   arith.trunci %[[SIGNED]] : vector<4xi32> to vector<4xi8>
 //   GENERIC-NOT:   llvm.call_intrinsic
 // STREAM-LABEL: func.func @static
 //       STREAM: scf.parallel
@@ -164,6 +183,11 @@ func.func @per_token(%x: memref<?x?xf32>, %q: memref<?x?xi8>, %sc: memref<?xf32>
 //       CHECK:   scf.for %[[G:.*]] = %{{.*}} to %{{.*}} step
 //       CHECK:     vector.reduction <maxui>
 //       CHECK:     memref.store %{{.*}}, %{{.*}}[%[[ROW]], %[[G]]] : memref<?x2xf32>
+// f32 rows on AVX-512 are 16 lanes too: E5M2 by vpmaddwd with weights 256
+// and 2^(2 + 1).
+//       CHECK:     arith.constant dense<[256, 8, 256, 8,
+//       CHECK:     llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"
+//       CHECK:     arith.trunci %{{.*}} : vector<16xi32> to vector<16xi8>
 //       CHECK:     vector.store {{.*}} : memref<?x256xf8E5M2>, vector<16xf8E5M2>
 // f32 rows on AVX2 take 8 lanes, one register: no pair to pack, so the
 // fp8 codes keep the truncation.

@@ -1,19 +1,21 @@
 // RUN: norm-opt %s --norm-lower-to-cpu="target=avx2" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%libomp > %t.avx2
 // RUN: norm-opt %s --norm-lower-to-cpu="target=generic" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%libomp > %t.generic
+// RUN: norm-opt %s --norm-lower-to-cpu | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%libomp > %t.host
 // RUN: norm-opt %s --norm-lower-to-cpu="codegen=upstream" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%libomp > %t.upstream
 // RUN: grep -v base@ %t.avx2 > %t.avx2.data
 // RUN: grep -v base@ %t.generic > %t.generic.data
+// RUN: grep -v base@ %t.host > %t.host.data
 // RUN: grep -v base@ %t.upstream > %t.upstream.data
 // RUN: diff %t.avx2.data %t.upstream.data
 // RUN: diff %t.generic.data %t.upstream.data
+// RUN: diff %t.host.data %t.upstream.data
 // RUN: FileCheck %s < %t.avx2
 // RUN: norm-opt %s --convert-norm-to-vector="target=avx2 parallel-threshold=-1 streaming-threshold=-1" | FileCheck %s --check-prefix=KERNEL
 
 // The row kernel's fp8 bytes on 16-bit rows, where AVX2 takes 16 lanes (two
 // 256-bit registers, encoded by QuantizedRow.cpp's quantizeFloat8ByMadd:
 // one FMA, vpmaddwd, the signed packs and a vpshufb; the generic target
-// and quantized-encode.mlir's f32 rows, 8 lanes, keep the truncation of
-// quantizeFloat8): y = γ exactly (x all ones, ε below an ulp of 1, so 1/σ =
+// and f32 rows on AVX2, 8 lanes, keep the truncation of quantizeFloat8): y = γ exactly (x all ones, ε below an ulp of 1, so 1/σ =
 // 1) with a static scale of 1, and γ every one of the 65536 bf16 values (every exponent, the E4M3 and E5M2
 // rounding boundaries that bf16's 7 mantissa bits hold, saturation, ±0,
 // ±inf, NaNs), lane i holding bits (i · 40503) mod 2^16 (odd: each value
@@ -23,7 +25,9 @@
 // bytes, on AVX2 and on the generic target, must equal the decomposition's
 // (diff). Then the same with a scale of 3: t = γ · f32(1/3) has all 24
 // bits of an f32 mantissa, so the roundings see bits below bf16's (the
-// sticky bits past a tie).
+// sticky bits past a tie). The host's kernel too (its 512-bit form where
+// the host has AVX-512; quantized-encode-bf16-avx512.mlir runs that form
+// built for target=avx512 and avx512-bf16).
 
 // KERNEL-LABEL: func.func @quantize_all
 //       KERNEL: math.fma

@@ -19,9 +19,11 @@
 // neighbours one ulp away, exact values, saturation, ±0, ±inf and NaNs of
 // both signs. The two pipelines' bytes must be equal (diff); the first is
 // the kernel's (no norm op and none of createQuantize's clamps are left
-// for norm-decompose). The kernel built for AVX2 whatever the host (8 f32
-// lanes) must give the same bytes too; quantized-encode-bf16.mlir covers
-// its 16 lanes.
+// for norm-decompose). The first is built for the host: on an AVX-512
+// host, 16 f32 lanes in one zmm, quantizeFloat8ByMadd's 512-bit form. The
+// kernel built for AVX2 whatever the host (8 f32 lanes: the truncation)
+// must give the same bytes too; quantized-encode-bf16.mlir covers AVX2's
+// 16 lanes.
 
 // KERNEL: IR Dump After NormDecomposePass
 // KERNEL-NOT: norm.rms_norm
