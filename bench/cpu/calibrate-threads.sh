@@ -55,6 +55,11 @@ p2=$(printf '%s\n' "${split2[@]}" | best)
 echo "RMSNorm f32 16x4096, 1 thread, serial: ${serial16[*]} ms (best $s16)"
 echo "RMSNorm f32 2x4096, $THREADS threads, serial: ${serial2[*]} ms (best $s2)"
 echo "RMSNorm f32 2x4096, $THREADS threads, split: ${split2[*]} ms (best $p2)"
+# The CPU name target=host keys its default constants on (LLVM's name for
+# the host, as llc prints it): compare with its row in
+# lib/Target/ParallelThreshold.cpp.
+LLC=$(command -v llc-22 || echo /usr/lib/llvm-22/bin/llc)
+echo "host-cpu = $("$LLC" --version 2>/dev/null | sed -n 's/.*Host CPU: *//p')"
 awk -v s16="$s16" -v s2="$s2" -v p2="$p2" -v T="$THREADS" -v H="$H" 'BEGIN {
   rate = 16 * H * 4 * 2 / (s16 * 1e6)          # bytes per ns
   fj = (p2 - s2 / T) * 1e6                      # ns

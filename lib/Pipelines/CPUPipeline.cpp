@@ -50,6 +50,7 @@ void addNormLoweringStage(OpPassManager &pm,
     elementwiseOptions.numThreads = vectorOptions.numThreads;
     elementwiseOptions.forkJoinNs = vectorOptions.forkJoinNs;
     elementwiseOptions.coreBytesPerNs = vectorOptions.coreBytesPerNs;
+    elementwiseOptions.hostCpu = vectorOptions.hostCpu;
     pm.addNestedPass<func::FuncOp>(
         createNormVectorizeElementwisePass(elementwiseOptions));
   }

@@ -32,7 +32,10 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
       (`num-threads`; 0, unknown, counts as 2) a serial op of B bytes saves
       (1 - 1/T) · B / rate ns and pays one fork/join, so
       B = T/(T-1) · `fork-join-ns` · `core-bytes-per-ns`. `num-threads=1`
-      never splits.
+      never splits. The two constants default to the target's; with
+      `target=host`, to those measured on the host's CPU where there are
+      (znver3, znver4, znver5; `host-cpu` names another CPU instead of the
+      host's, for tests), else to its vector width's.
 
     Fused norm/matmul ops on memrefs become a cache-blocked, packed GEMM
     with a register-tiled vector FMA micro-kernel, multi-threaded over column
@@ -66,14 +69,18 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
     Option<"numThreads", "num-threads", "int64_t", /*default=*/"0",
            "Threads a split runs on (0: unknown, taken as 2 by the derived "
            "threshold; 1: never split)">,
-    Option<"forkJoinNs", "fork-join-ns", "int64_t", /*default=*/"2000",
+    Option<"forkJoinNs", "fork-join-ns", "int64_t", /*default=*/"-1",
            "Derived threshold: nanoseconds one fork/join of the threads "
-           "costs">,
+           "costs (-1: the target's; 2000, 900 on a host znver4)">,
     Option<"coreBytesPerNs", "core-bytes-per-ns", "int64_t",
            /*default=*/"0",
            "Derived threshold: bytes one core's kernel moves per nanosecond "
            "in cache (0: the target's, 128 for 512-bit vectors, 40 for "
-           "256- and 128-bit)">,
+           "256- and 128-bit; target=host: 40 on znver3, 56 on znver4, "
+           "128 on znver5)">,
+    Option<"hostCpu", "host-cpu", "std::string", /*default=*/"\"\"",
+           "target=host only: the LLVM CPU name the derived threshold's "
+           "defaults are keyed on (empty: the host's, as LLVM names it)">,
     Option<"streamingThreshold", "streaming-threshold", "int64_t",
            /*default=*/"0",
            "Output bytes from which stores bypass the cache (0: the host's "

@@ -55,7 +55,7 @@ def NormVectorizeElementwisePass
     kernels; smaller ops keep `scf.for` (a thread fork/join costs
     microseconds, as much as a small op), and dynamic shapes get both,
     chosen at run time. The threshold is derived as convert-norm-to-vector's
-    (`num-threads`, `fork-join-ns`, `core-bytes-per-ns`).
+    (`num-threads`, `fork-join-ns`, `core-bytes-per-ns`, `host-cpu`).
 
     Left for
     `convert-linalg-to-loops` (scalar math keeps libm): long or dynamic
@@ -81,12 +81,16 @@ def NormVectorizeElementwisePass
     Option<"numThreads", "num-threads", "int64_t", /*default=*/"0",
            "Threads a split runs on (0: unknown, taken as 2; 1: never "
            "split)">,
-    Option<"forkJoinNs", "fork-join-ns", "int64_t", /*default=*/"2000",
-           "Derived threshold: nanoseconds one fork/join costs">,
+    Option<"forkJoinNs", "fork-join-ns", "int64_t", /*default=*/"-1",
+           "Derived threshold: nanoseconds one fork/join costs (-1: the "
+           "target's)">,
     Option<"coreBytesPerNs", "core-bytes-per-ns", "int64_t",
            /*default=*/"0",
            "Derived threshold: bytes a core moves per nanosecond in cache "
-           "(0: the target's)">
+           "(0: the target's)">,
+    Option<"hostCpu", "host-cpu", "std::string", /*default=*/"\"\"",
+           "target=host only: the LLVM CPU name the derived threshold's "
+           "defaults are keyed on (empty: the host's)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

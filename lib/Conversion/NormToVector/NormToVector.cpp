@@ -203,8 +203,8 @@ getCodegenOptions(const ConvertNormToVectorPassOptions &options) {
   codegen.pipelineRows = options.pipelineRows;
   codegen.bf16PairOrder = options.bf16PairOrder;
   codegen.parallelThresholdBytes = resolveParallelThreshold(
-      options.target, options.parallelThreshold, options.numThreads,
-      options.forkJoinNs, options.coreBytesPerNs);
+      options.target, options.hostCpu, options.parallelThreshold,
+      options.numThreads, options.forkJoinNs, options.coreBytesPerNs);
   codegen.streamingThresholdBytes = options.streamingThreshold == 0
                                         ? getHostLastLevelCacheBytes()
                                         : options.streamingThreshold;
@@ -225,6 +225,7 @@ struct ConvertNormToVectorPass
     options.numThreads = numThreads;
     options.forkJoinNs = forkJoinNs;
     options.coreBytesPerNs = coreBytesPerNs;
+    options.hostCpu = hostCpu;
     options.streamingThreshold = streamingThreshold;
     options.pipelineRows = pipelineRows;
     options.prefetch = prefetch;
@@ -345,8 +346,8 @@ LogicalResult mlir::norm::verifyConvertNormToVectorPassOptions(
                     "' (expected host, avx512, avx512-bf16, avx2 or generic)");
   checker.checkRange(options.accumulators, 1, 16, "accumulators");
   std::string threadsMessage = checkParallelThresholdOptions(
-      options.parallelThreshold, options.numThreads, options.forkJoinNs,
-      options.coreBytesPerNs);
+      options.target, options.hostCpu, options.parallelThreshold,
+      options.numThreads, options.forkJoinNs, options.coreBytesPerNs);
   checker.check(threadsMessage.empty(), threadsMessage);
   // The micro-tile must fit the register file (16 × 4 accumulators is
   // already past it; beyond that LLVM spills every k step), and the blocks

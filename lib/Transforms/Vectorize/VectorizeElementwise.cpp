@@ -235,15 +235,17 @@ struct NormVectorizeElementwisePass
           << "norm-vectorize-elementwise: max-row must be at least 1";
       return signalPassFailure();
     }
-    std::string threadsMessage = checkParallelThresholdOptions(
-        parallelThreshold, numThreads, forkJoinNs, coreBytesPerNs);
+    std::string threadsMessage =
+        checkParallelThresholdOptions(target, hostCpu, parallelThreshold,
+                                      numThreads, forkJoinNs, coreBytesPerNs);
     if (!threadsMessage.empty()) {
       getOperation().emitError()
           << "norm-vectorize-elementwise: " << threadsMessage;
       return signalPassFailure();
     }
-    int64_t threshold = resolveParallelThreshold(
-        target, parallelThreshold, numThreads, forkJoinNs, coreBytesPerNs);
+    int64_t threshold =
+        resolveParallelThreshold(target, hostCpu, parallelThreshold, numThreads,
+                                 forkJoinNs, coreBytesPerNs);
     SmallVector<linalg::GenericOp> candidates;
     getOperation().walk(
         [&](linalg::GenericOp op) { candidates.push_back(op); });

@@ -15,21 +15,33 @@
 // and a non-zero exit.
 // RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{num-threads=-1}))' 2>&1 | FileCheck %s --check-prefix=BAD-THREADS-LOW
 // RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{num-threads=1025}))' 2>&1 | FileCheck %s --check-prefix=BAD-THREADS
-// RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{fork-join-ns=-1}))' 2>&1 | FileCheck %s --check-prefix=BAD-FORK-LOW
+// RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{fork-join-ns=-2}))' 2>&1 | FileCheck %s --check-prefix=BAD-FORK-LOW
 // RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{fork-join-ns=1000000001}))' 2>&1 | FileCheck %s --check-prefix=BAD-FORK
 // RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{core-bytes-per-ns=-1}))' 2>&1 | FileCheck %s --check-prefix=BAD-RATE-LOW
 // RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{core-bytes-per-ns=1000001}))' 2>&1 | FileCheck %s --check-prefix=BAD-RATE
 // RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{parallel-threshold=-3}))' 2>&1 | FileCheck %s --check-prefix=BAD-THRESH
+// RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{target=host host-cpu=zen9}))' 2>&1 | FileCheck %s --check-prefix=BAD-CPU
+// RUN: not norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{target=avx512 host-cpu=znver4}))' 2>&1 | FileCheck %s --check-prefix=BAD-CPU-TARGET
+// With target=host the derived threshold's constants are those measured on
+// the host CPU; host-cpu names the CPU (the dynamic row sum below compares
+// its bytes with the threshold): znver3 2 · 2000 · 40, znver4 2 · 900 · 56,
+// znver5 2 · 2000 · 128; explicit constants still win.
+// RUN: norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{target=host host-cpu=znver3}))' | FileCheck %s --check-prefix=ZEN3
+// RUN: norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{target=host host-cpu=znver4}))' | FileCheck %s --check-prefix=ZEN4
+// RUN: norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{target=host host-cpu=znver5}))' | FileCheck %s --check-prefix=ZEN5
+// RUN: norm-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(norm-vectorize-elementwise{target=host host-cpu=znver4 fork-join-ns=2000 core-bytes-per-ns=128}))' | FileCheck %s --check-prefix=ZEN5
 
 // BAD: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: unknown target 'sse9'
 // BAD-ROW: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: max-row must be at least 1
 // BAD-THREADS-LOW: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: num-threads must be in [0, 1024], got -1
 // BAD-THREADS: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: num-threads must be in [0, 1024], got 1025
-// BAD-FORK-LOW: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: fork-join-ns must be in [0, 1000000000], got -1
-// BAD-FORK: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: fork-join-ns must be in [0, 1000000000], got 1000000001
+// BAD-FORK-LOW: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: fork-join-ns must be in [-1, 1000000000], got -2
+// BAD-FORK: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: fork-join-ns must be in [-1, 1000000000], got 1000000001
 // BAD-RATE-LOW: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: core-bytes-per-ns must be in [0, 1000000], got -1
 // BAD-RATE: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: core-bytes-per-ns must be in [0, 1000000], got 1000001
 // BAD-THRESH: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: parallel-threshold must be a byte count, -1 (never) or -2 (derived), got -3
+// BAD-CPU: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: host-cpu must be an x86-64 CPU name LLVM knows (e.g. znver4, sapphirerapids), got 'zen9'
+// BAD-CPU-TARGET: vectorize-elementwise.mlir:{{[0-9]+}}:{{[0-9]+}}: error: norm-vectorize-elementwise: host-cpu applies to target=host only, got host-cpu=znver4 with target=avx512
 
 // An MLP activation, silu(gate)·up: one vector of 16 f32 per tile along the
 // row, exp as upstream's polynomial (no libm call), no linalg left. It
@@ -202,6 +214,12 @@ func.func @dynamic_exp(%d: memref<?x?xf32>, %o: memref<?x?xf32>) {
 // CHECK-LABEL: func.func @dynamic_row_sum_exp
 //   CHECK-NOT:   linalg.generic
 //       CHECK:   %[[LARGE:.*]] = arith.cmpi sge, %{{.*}}, %c512000 : index
+// ZEN3-LABEL: func.func @dynamic_row_sum_exp
+//       ZEN3:   arith.cmpi sge, %{{.*}}, %c160000 : index
+// ZEN4-LABEL: func.func @dynamic_row_sum_exp
+//       ZEN4:   arith.cmpi sge, %{{.*}}, %c100800 : index
+// ZEN5-LABEL: func.func @dynamic_row_sum_exp
+//       ZEN5:   arith.cmpi sge, %{{.*}}, %c512000 : index
 //       CHECK:   scf.if %[[LARGE]] {
 //       CHECK:     scf.parallel
 //       CHECK:       vector.reduction <add>
