@@ -174,6 +174,36 @@ WGMMA_VARIANTS = [
 ]
 
 
+# The RMSNorm prologue's shared-memory order (issue 27: the γ rewrite of the
+# A tiles made the fused op 1.49× the own GEMM at 4096³): each thread's
+# chunks of a row in order c (4-way bank conflicts), or c ^ (row % 4).
+WGMMA_PROLOGUES = ["wgmma-conflict-free-prologue=0",
+                   "wgmma-conflict-free-prologue=1"]
+
+
+def wgmma_prologues(args):
+    """A table (--chip sm_90a): the fused op with γ and with γ folded, unsplit
+    on the default wgmma block, under each prologue order."""
+    lines = ["", "wgmma RMSNorm prologue (unsplit, default block; with γ: "
+             "the A tile rewritten as round(x·γ')):", "",
+             "| M × N × K | prologue | with γ µs | γ folded µs |",
+             "|---|---|---|---|"]
+    print("\n".join(lines), flush=True)
+    for m, n, k in SHAPES:
+        for variant in WGMMA_PROLOGUES:
+            options = " gpu-options={max-split-k=1 %s}" % variant
+            cells = ["%d × %d × %d" % (m, n, k), variant]
+            for gamma in (True, False):
+                time_us, error = run_norm_mlir(args, m, n, k, options,
+                                               gamma=gamma)
+                cells.append(error.replace("|", "/")[:60] if error
+                             else "%.1f" % time_us)
+            line = "| " + " | ".join(cells) + " |"
+            print(line, flush=True)
+            lines.append(line)
+    return lines
+
+
 def wgmma_schedules(args, cublas, cublas_same):
     """A second table (--chip sm_90a): the own GEMM and the fused op with γ
     folded under each pipelined wgmma schedule, unsplit, against cuBLAS;
@@ -204,6 +234,7 @@ def wgmma_schedules(args, cublas, cublas_same):
         line = "| " + " | ".join(cells) + " |"
         print(line, flush=True)
         lines.append(line)
+    lines += wgmma_prologues(args)
     # The own GEMM column moves more bytes of C than torch.matmul: f32 C
     # read and written (C += A·W) against a bf16 C written.
     for (m, n, k), same in sorted(cublas_same.items()):

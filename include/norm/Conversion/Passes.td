@@ -234,7 +234,11 @@ def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
     no instruction but wgmma writes the accumulators; ptxas serializes the
     wgmma of the linalg.matmul kernels without it) and `wgmma-vector-store`
     (C's adjacent column pairs stored, and bias / residual read, as one
-    vector when N is static and even).
+    vector when N is static and even). `wgmma-conflict-free-prologue`
+    (default on) has each thread of the RMSNorm prologue read (and, with γ
+    or a weight offset, rewrite) its four 16-byte chunks of an A-tile row
+    in the order c ^ (row % 4), free of shared-memory bank conflicts, with
+    the same Σx² bits as the order c (`=0`).
 
     With `lower-matmuls`, memref matmuls (`linalg.matmul`, or the generic
     form of one) with an f32 C and f32, bf16 or f16 inputs (W as K×N, or N×K
@@ -294,6 +298,11 @@ def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
            /*default=*/"true",
            "sm_90a: store C's adjacent column pairs as one vector when N is "
            "static and even">,
+    Option<"wgmmaConflictFreePrologue", "wgmma-conflict-free-prologue", "bool",
+           /*default=*/"true",
+           "sm_90a: the RMSNorm prologue reads (and rewrites with gamma) its "
+           "16-byte chunks of an A-tile row in the order c ^ (row % 4), free "
+           "of shared-memory bank conflicts; 0: in the order c">,
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "The GPU the kernels are for (sm_NN, sm_NNa); the fused ops' "
            "tensor-core kernels need sm_80 or newer, sm_90a adds the "

@@ -637,6 +637,7 @@ struct ConvertNormToGPUPass
     options.wgmmaBlockN = wgmmaBlockN;
     options.wgmmaScaleDZero = wgmmaScaleDZero;
     options.wgmmaVectorStore = wgmmaVectorStore;
+    options.wgmmaConflictFreePrologue = wgmmaConflictFreePrologue;
     options.chip = chip;
     return options;
   }
@@ -661,6 +662,7 @@ struct ConvertNormToGPUPass
     codegen.warpgroupSchedule.blockN = wgmmaBlockN;
     codegen.warpgroupSchedule.scaleDZero = wgmmaScaleDZero;
     codegen.warpgroupSchedule.vectorStore = wgmmaVectorStore;
+    codegen.warpgroupSchedule.conflictFreePrologue = wgmmaConflictFreePrologue;
 
     // A memref-form fused op the kernels cannot compute is an error at the
     // op, never left to compute something else.

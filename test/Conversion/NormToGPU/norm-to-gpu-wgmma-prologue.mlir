@@ -10,9 +10,17 @@
 // producer warp's loop beside the consumers'; in the serial one the block's.
 // What still needs the mma.sync kernel (a residual, LayerNorm, cast_mode,
 // pRMSNorm) keeps it, and sm_90 never takes wgmma.
-// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1" -split-input-file | FileCheck %s --check-prefixes=CHECK,PIPE
-// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-block-m=128 wgmma-block-n=256" -split-input-file | FileCheck %s --check-prefixes=CHECK,PIPE
-// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-pipeline=0" -split-input-file | FileCheck %s --check-prefixes=CHECK,SERIAL
+// The CHECK lines are of wgmma-conflict-free-prologue=0 (each thread's
+// chunks in order c, Σx² added as each is read); CF checks the default
+// (the chunks in order c ^ (row % 4), each chunk's Σx² kept and added in
+// chunk order after the stores, selected by row % 4).
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-conflict-free-prologue=0" -split-input-file | FileCheck %s --check-prefixes=CHECK,PIPE
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-block-m=128 wgmma-block-n=256 wgmma-conflict-free-prologue=0" -split-input-file | FileCheck %s --check-prefixes=CHECK,PIPE
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-pipeline=0 wgmma-conflict-free-prologue=0" -split-input-file | FileCheck %s --check-prefixes=CHECK,SERIAL
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1" -split-input-file | FileCheck %s --check-prefix=CF
+// RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-pipeline=0 wgmma-conflict-free-prologue=1" -split-input-file | FileCheck %s --check-prefix=CF
+// RUN: not norm-opt %s --convert-norm-to-gpu="chip=sm_90a wgmma-conflict-free-prologue=2" -split-input-file 2>&1 | FileCheck %s --check-prefix=BADOPT
+// BADOPT: wgmma-conflict-free-prologue
 // RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90 max-split-k=1" -split-input-file | FileCheck %s --check-prefix=SM90
 
 // SM90-NOT: nvvm.wgmma
@@ -20,6 +28,49 @@
 
 // Gemma: f32 γ with bf16 X, weight_offset 1, W as N×K.
 // CHECK-LABEL: func.func @gamma_f32_offset_nk
+// CF-LABEL:    func.func @gamma_f32_offset_nk
+// CF:            nvgpu.mbarrier.try_wait.parity
+// CF:            %[[TILE:.*]] = memref.view {{.*}} to memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CF:            %[[ROW:.*]] = arith.divui %{{.*}}, %{{.*}}
+// CF:            %[[COL0:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CF:            %[[TURN:.*]] = arith.remui %[[ROW]], %c4{{.*}} : index
+// CF:            %[[O0:.*]] = arith.xori %c0{{.*}}, %[[TURN]] : index
+// CF:            %[[O1:.*]] = arith.xori %c1{{.*}}, %[[TURN]] : index
+// CF:            %[[O2:.*]] = arith.xori %c2{{.*}}, %[[TURN]] : index
+// CF:            %[[O3:.*]] = arith.xori %c3{{.*}}, %[[TURN]] : index
+// CF:            %[[PHASE:.*]] = arith.remui %[[ROW]], %c8{{.*}} : index
+// CF:            %[[P0:.*]] = arith.addi %{{.*}}, %[[O0]] : index
+// CF:            arith.xori %[[P0]], %[[PHASE]] : index
+// CF-COUNT-4:    vector.load %{{.*}} : memref<256xf32>, vector<8xf32>
+// CF:            %[[OFF0:.*]] = arith.muli %[[O0]], %c8{{.*}} : index
+// CF:            %[[COL:.*]] = arith.addi %[[COL0]], %[[OFF0]] : index
+// CF:            %[[X:.*]] = vector.load %[[TILE]][%[[ROW]], %[[COL]]]
+// CF:            %[[RED:.*]] = vector.reduction <add>
+// CF-NEXT:       %[[T0:.*]] = llvm.inline_asm has_side_effects "mov.b32 $0, $1;", "=f,f" %[[RED]] : (f32) -> f32
+// CF-NOT:        arith.addf %{{.*}} : f32
+// CF:            vector.store %{{.*}}, %[[TILE]][%[[ROW]], %[[COL]]]
+// CF:            %[[T1:.*]] = llvm.inline_asm
+// CF:            vector.store
+// CF:            %[[T2:.*]] = llvm.inline_asm
+// CF:            vector.store
+// CF:            %[[T3:.*]] = llvm.inline_asm
+// CF:            vector.store
+// Chunk 0's Σ: the step c with c ^ turn = 0.
+// CF:            %[[IS1:.*]] = arith.cmpi eq, %[[TURN]], %c1{{.*}} : index
+// CF-NEXT:       %[[S01:.*]] = arith.select %[[IS1]], %[[T1]], %[[T0]] : f32
+// CF:            %[[IS2:.*]] = arith.cmpi eq, %[[TURN]], %c2{{.*}} : index
+// CF-NEXT:       %[[S02:.*]] = arith.select %[[IS2]], %[[T2]], %[[S01]] : f32
+// CF:            %[[IS3:.*]] = arith.cmpi eq, %[[TURN]], %c3{{.*}} : index
+// CF-NEXT:       %[[R0:.*]] = arith.select %[[IS3]], %[[T3]], %[[S02]] : f32
+// CF-NEXT:       %[[SUM0:.*]] = arith.addf %{{.*}}, %[[R0]] : f32
+// Chunk 1's: steps 1, 0, 3, 2 for turn 0 .. 3.
+// CF:            arith.select %{{.*}}, %[[T0]], %[[T1]] : f32
+// CF:            arith.select %{{.*}}, %[[T3]], %{{.*}} : f32
+// CF:            %[[R1:.*]] = arith.select %{{.*}}, %[[T2]], %{{.*}} : f32
+// CF-NEXT:       %[[SUM1:.*]] = arith.addf %[[SUM0]], %[[R1]] : f32
+// CF-COUNT-2:    arith.addf %{{.*}} : f32
+// CF-NEXT:       nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CF:            nvvm.wgmma.fence.aligned
 // CHECK-SAME:    %[[G:[^:]*]]: memref<256xf32>
 // CHECK:         gpu.launch
 // PIPE:            %[[CONSUMER:.*]] = arith.cmpi ult, %[[TID:[^,]*]], %{{.*}} : index

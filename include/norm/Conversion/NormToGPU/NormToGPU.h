@@ -43,6 +43,12 @@ struct WarpgroupGemmSchedule {
   /// Pairs of adjacent columns of C stored as one vector (8 bytes of f32,
   /// 4 of bf16/f16) when N is static and even.
   bool vectorStore = true;
+  /// The RMSNorm prologue's threads read (and, with γ or a weight offset,
+  /// rewrite) their four 16-byte chunks of an A-tile row in the order
+  /// c ^ (row % 4), so that a quarter warp's shared-memory accesses reach
+  /// eight different bank groups; in order c they reach two (4-way bank
+  /// conflicts). The Σx² adds are the same either way.
+  bool conflictFreePrologue = true;
 };
 
 /// How the row kernels are shaped.

@@ -161,7 +161,7 @@ void WarpgroupGemmKernel::loadTile(OpBuilder &b, Value kt) {
 
 Value WarpgroupGemmKernel::prologue(OpBuilder &b, Value aOffset, Value kt,
                                     Value warpgroup, Value sum) {
-  gpugemm::WarpgroupPrologue prologue(loc, p);
+  gpugemm::WarpgroupPrologue prologue(loc, p, schedule.conflictFreePrologue);
   sum = prologue.onTile(b, view(b, aOffset, sharedTile(blockM, kBK)), tid, kt,
                         sum);
   if (!prologue.rewritesA())

@@ -25,6 +25,18 @@
 // fill gives x = 0, and γ' is taken as 0 there (γ itself is not read past
 // K), so a = 0 whatever γ holds.
 //
+// The banks: a 16-byte access of a warp is served a quarter warp (8 threads)
+// at a time, and the 32 four-byte banks repeat every 128 bytes, i.e. every
+// row of the tile. A quarter warp holds rows 4q .. 4q + 3, two threads a
+// row; reading chunk c of their half rows at step c, its threads reach only
+// physical chunks c and 4 + c of four rows: two bank groups, four threads
+// each (a 4-way conflict on every load and store of the prologue). Conflict
+// free (WarpgroupGemmSchedule::conflictFreePrologue, the default), step c
+// reads the half row's chunk c ^ (row % 4): eight different chunks. Each
+// chunk's Σx² is kept and the four are added to the sum in chunk order
+// (selected by row % 4), so the statistics are bit for bit those of the
+// order-c reads.
+//
 // The rewrite is a generic-proxy write that the wgmma reads through the
 // async proxy (PTX ISA, "Memory consistency model: proxies"):
 // `fence.proxy.async.shared::cta` after the stores, then a barrier (the
@@ -54,8 +66,10 @@ constexpr int64_t kHalfRowChunks = kWarpgroupTileK / 2 / kChunk;
 constexpr int64_t kSwizzleRows = 8;
 } // namespace
 
-WarpgroupPrologue::WarpgroupPrologue(Location loc, const GPUGemmProblem &p)
-    : ScalarArith(loc, Float32Type::get(loc->getContext())), p(p) {}
+WarpgroupPrologue::WarpgroupPrologue(Location loc, const GPUGemmProblem &p,
+                                     bool conflictFree)
+    : ScalarArith(loc, Float32Type::get(loc->getContext())), p(p),
+      conflictFree(conflictFree) {}
 
 bool WarpgroupPrologue::supports(const GPUGemmProblem &p) {
   return p.prologue == GemmPrologue::RMSNorm &&
@@ -115,9 +129,19 @@ Value WarpgroupPrologue::onTile(OpBuilder &b, Value tile, Value thread,
                                 Value kt, Value sum) {
   Value row = divC(b, thread, 2);
   Value col0 = mulC(b, remC(b, thread, 2), kWarpgroupTileK / 2);
+  Value firstChunk = divC(b, col0, kChunk);
   Type elem = p.elementType();
   auto vecType = VectorType::get({kChunk}, elem);
   auto vecF32 = VectorType::get({kChunk}, b.getF32Type());
+  // Step c's chunk of the half row, as an offset from its first chunk: c,
+  // or c ^ (row % 4) when conflict-free (see the file comment).
+  Value turn = conflictFree ? remC(b, row, kHalfRowChunks) : Value();
+  SmallVector<Value> offsets;
+  for (int64_t c = 0; c < kHalfRowChunks; ++c) {
+    Value step = index(b, c);
+    offsets.push_back(
+        turn ? arith::XOrIOp::create(b, loc, step, turn).getResult() : step);
+  }
   // γ of each chunk first, as loaded: its global loads are in flight while
   // the tile is read. γ' is formed chunk by chunk where it is used, which
   // keeps 16–32 fewer registers live than forming all four first (the
@@ -127,30 +151,47 @@ Value WarpgroupPrologue::onTile(OpBuilder &b, Value tile, Value thread,
   if (rewritesA()) {
     Value k0 = mulC(b, kt, kWarpgroupTileK);
     Value rowPhase = remC(b, row, kSwizzleRows);
-    Value firstChunk = divC(b, col0, kChunk);
     for (int64_t c = 0; c < kHalfRowChunks; ++c) {
-      Value logical =
-          arith::XOrIOp::create(b, loc, addC(b, firstChunk, c), rowPhase);
+      Value logical = arith::XOrIOp::create(
+          b, loc, add(b, firstChunk, offsets[c]), rowPhase);
       weights.push_back(loadWeight(b, add(b, k0, mulC(b, logical, kChunk))));
     }
   }
+  // Σ of each step's chunk; in chunk order, sum + Σ₀ + Σ₁ + Σ₂ + Σ₃, the
+  // same additions whichever order the chunks are read in.
+  SmallVector<Value> chunkSums;
   for (int64_t c = 0; c < kHalfRowChunks; ++c) {
-    Value col = add(b, col0, index(b, c * kChunk));
+    Value col = add(b, col0, mulC(b, offsets[c], kChunk));
     Value x =
         vector::LoadOp::create(b, loc, vecType, tile, ValueRange{row, col});
     Value xf = arith::ExtFOp::create(b, loc, vecF32, x);
     Value sq = arith::MulFOp::create(b, loc, xf, xf);
-    sum = arith::AddFOp::create(
-        b, loc, sum,
-        vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD, sq));
+    Value chunkSum =
+        vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD, sq);
+    if (!conflictFree) {
+      sum = arith::AddFOp::create(b, loc, sum, chunkSum);
+      if (!weights.empty())
+        sum = pinned(b, sum);
+    } else {
+      chunkSums.push_back(weights.empty() ? chunkSum : pinned(b, chunkSum));
+    }
     if (weights.empty())
       continue;
-    sum = pinned(b, sum);
     Value factor = weightFactor(b, weights[c].first, weights[c].second);
     Value a =
         narrow(b, arith::MulFOp::create(b, loc, xf, factor).getResult(), elem);
     vector::StoreOp::create(b, loc, a, tile, ValueRange{row, col},
                             /*nontemporal=*/false, llvm::MaybeAlign(16));
+  }
+  // Chunk j was read at step j ^ turn: select it among the four steps.
+  for (int64_t j = 0; j < (int64_t)chunkSums.size(); ++j) {
+    Value chunkSum = chunkSums[j];
+    for (int64_t t = 1; t < kHalfRowChunks; ++t)
+      chunkSum = select(b,
+                        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                              turn, index(b, t)),
+                        chunkSums[j ^ t], chunkSum);
+    sum = arith::AddFOp::create(b, loc, sum, chunkSum);
   }
   if (rewritesA())
     NVVM::FenceProxyOp::create(

@@ -26,7 +26,10 @@ constexpr int64_t kWarpgroupTileK = 64;
 /// mma.sync kernel's NormPrologue does.
 class WarpgroupPrologue : ScalarArith {
 public:
-  WarpgroupPrologue(Location loc, const GPUGemmProblem &p);
+  /// `conflictFree`: each thread reads (and rewrites) its four chunks of a
+  /// row in the order c ^ (row % 4) instead of c, so that no two threads of
+  /// a quarter warp touch the same shared-memory banks.
+  WarpgroupPrologue(Location loc, const GPUGemmProblem &p, bool conflictFree);
 
   /// Whether the prologue computes the norm of `p`: RMSNorm with or without
   /// γ and weight offset, γ of the element type or f32. A residual (the
@@ -57,6 +60,7 @@ private:
   Value pinned(OpBuilder &b, Value v);
 
   const GPUGemmProblem &p;
+  bool conflictFree;
 };
 
 } // namespace gpugemm

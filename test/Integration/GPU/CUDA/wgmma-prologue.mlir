@@ -15,12 +15,15 @@
 // same numerics), and the fused-matmul files run at sm_90a with split-K off,
 // so that every γ and offset case in them takes the wgmma kernel. Schedules:
 // pipelined 64 × 128 (the default for these small outputs) and 128 × 256
-// (two consumer warpgroups, each behind its named barrier), and serial. Needs an
+// (two consumer warpgroups, each behind its named barrier), 128 × 256 with
+// each row's chunks read in the order c (wgmma-conflict-free-prologue=0;
+// the default reads them in the order c ^ (row % 4)), and serial. Needs an
 // sm_90 GPU (H100/H200). Run on host threads by
 // test/Integration/GPU/Emulated/wgmma-prologue.test.
 // REQUIRES: cuda-gpu, cuda-sm90
 // RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_90a gpu-options={max-split-k=1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
 // RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_90a gpu-options={max-split-k=1 wgmma-block-m=128 wgmma-block-n=256}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_90a gpu-options={max-split-k=1 wgmma-block-m=128 wgmma-block-n=256 wgmma-conflict-free-prologue=0}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
 // RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_90a gpu-options={max-split-k=1 wgmma-pipeline=0}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
 // RUN: norm-opt %S/fused-matmul.mlir --norm-lower-to-nvvm="chip=sm_90a gpu-options={max-split-k=1 wgmma-block-m=128 wgmma-block-n=256}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %S/fused-matmul.mlir
 // RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_90" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%norm_test_runtime,%norm_cuda_runtime | FileCheck %s
