@@ -31,7 +31,9 @@ def program(m, n, k, repeat, gemm_only=False, gamma=True):
     X and W (N x K) into an f32 C, lowered by --norm-lower-to-nvvm's
     lower-matmuls to the same kernel with no norm prologue. Without
     `gamma`, the fused op as --norm-fuse-matmul leaves it when γ is folded
-    into a constant W (the form the sm_90a wgmma kernel takes)."""
+    into a constant W (the form the sm_90a wgmma kernel takes); with
+    `gamma="offset"`, no γ but weight_offset = 1 (the A tiles rewritten as
+    round(2·x) without γ's loads from global memory)."""
     x = "memref<%dx%dxbf16>" % (m, k)
     g = "memref<%dxbf16>" % k
     w = "memref<%dx%dxbf16>" % (n, k)
@@ -59,6 +61,9 @@ def program(m, n, k, repeat, gemm_only=False, gamma=True):
         op = ("    linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, "
               "affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] "
               "ins(%%x, %%w : %s, %s) outs(%%c : %s)" % (x, w, c))
+    elif gamma == "offset":
+        op = ("    norm.rms_norm_matmul ins(%%x : %s) rhs(%%w : %s) outs(%%c : %s) "
+              "{transpose_rhs, weight_offset = 1.0 : f32}" % (x, w, c))
     elif gamma:
         op = ("    norm.rms_norm_matmul ins(%%x : %s) weight(%%g : %s) rhs(%%w : %s) "
               "outs(%%c : %s) {transpose_rhs}" % (x, g, w, c))
@@ -182,18 +187,21 @@ WGMMA_PROLOGUES = ["wgmma-conflict-free-prologue=0",
 
 
 def wgmma_prologues(args):
-    """A table (--chip sm_90a): the fused op with γ and with γ folded, unsplit
-    on the default wgmma block, under each prologue order."""
+    """A table (--chip sm_90a): the fused op with γ, with a weight offset and
+    no γ (the same rewrite without γ's global loads), and with γ folded,
+    unsplit on the default wgmma block, under each prologue order."""
     lines = ["", "wgmma RMSNorm prologue (unsplit, default block; with γ: "
-             "the A tile rewritten as round(x·γ')):", "",
-             "| M × N × K | prologue | with γ µs | γ folded µs |",
-             "|---|---|---|---|"]
+             "the A tile rewritten as round(x·γ'); offset only: "
+             "weight_offset = 1, no γ):", "",
+             "| M × N × K | prologue | with γ µs | offset only µs | "
+             "γ folded µs |",
+             "|---|---|---|---|---|"]
     print("\n".join(lines), flush=True)
     for m, n, k in SHAPES:
         for variant in WGMMA_PROLOGUES:
             options = " gpu-options={max-split-k=1 %s}" % variant
             cells = ["%d × %d × %d" % (m, n, k), variant]
-            for gamma in (True, False):
+            for gamma in (True, "offset", False):
                 time_us, error = run_norm_mlir(args, m, n, k, options,
                                                gamma=gamma)
                 cells.append(error.replace("|", "/")[:60] if error
