@@ -259,7 +259,10 @@ bool applyView(const View &view, const Layout &in, int64_t rowDims, Layout &out,
     out = in;
     return true;
   }
-  for (int64_t p : *viewPermutation(op))
+  // Named: a range-for over `*viewPermutation(op)` would iterate a
+  // destroyed temporary (its lifetime is not extended through operator*).
+  std::optional<SmallVector<int64_t>> perm = viewPermutation(op);
+  for (int64_t p : *perm)
     out.push_back(in[p]);
   return true;
 }
