@@ -231,6 +231,10 @@ void addHostStage(OpPassManager &pm, const NormNVVMPipelineOptions &options) {
   // expand-strided-metadata crashes on an expand_shape with several
   // dynamic sizes in one group; those become reinterpret_casts first.
   pm.addPass(createNormReinterpretDynamicExpandShapePass());
+  // A memref.reshape to a ranked type (tensor.reshape with a shape of
+  // known length, as frontends write dynamic views) becomes the
+  // reinterpret_cast it is: convert-to-llvm leaves it otherwise.
+  pm.addPass(memref::createExpandOpsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   // gpu-to-llvm leaves synchronous gpu.alloc (device memory) and
