@@ -103,3 +103,52 @@ func.func @layer_norm_matmul_wide_params(%x: tensor<4x16xf16>, %g: tensor<16xf32
   %c = norm.layer_norm_matmul ins(%x : tensor<4x16xf16>) weight(%g : tensor<16xf32>) bias(%b : tensor<16xf32>) rhs(%w : tensor<16x8xf16>) outs(%e : tensor<4x8xf16>) -> tensor<4x8xf16>
   return %c : tensor<4x8xf16>
 }
+
+// -----
+
+// f32 A and W, a bf16 output (the f32 product rounded to a bf16 norm's
+// type, issue 26 item 2): the product is f32 × f32 in f32 (no extf), S =
+// round_bf16(product + residual) with the bf16 residual widened, the sum
+// returned, then the norm of the rounded S: statistics in f32 over the bf16
+// values, γ (bf16) widened, one rounding of y to bf16.
+// ROUNDTRIP-LABEL: func.func @f32_matmul_bf16_norm
+// ROUNDTRIP: norm.matmul_rms_norm ins(%{{.*}} : tensor<4x16xf32>) rhs(%{{.*}} : tensor<16x8xf32>) residual(%{{.*}} : tensor<4x8xbf16>) weight(%{{.*}} : tensor<8xbf16>) outs(%{{.*}} : tensor<4x8xbf16>) sum_outs(%{{.*}} : tensor<4x8xbf16>) -> tensor<4x8xbf16>, tensor<4x8xbf16>
+// CHECK-LABEL: func.func @f32_matmul_bf16_norm
+// CHECK: %[[P:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<4x16xf32>, tensor<16x8xf32>) outs(%{{.*}} : tensor<4x8xf32>)
+// CHECK-NEXT: ^bb0(
+// CHECK-NEXT: arith.mulf
+// CHECK-NEXT: arith.addf
+// CHECK: %[[S:.*]] = linalg.generic {{.*}} ins(%[[P]], %{{.*}} : tensor<4x8xf32>, tensor<4x8xbf16>) outs(%{{.*}} : tensor<4x8xbf16>)
+// CHECK-NEXT: ^bb0(
+// CHECK-NEXT: arith.extf %{{.*}} : bf16 to f32
+// CHECK-NEXT: arith.addf
+// CHECK-NEXT: arith.truncf %{{.*}} : f32 to bf16
+// CHECK: linalg.generic {{.*}} ins(%[[S]], %{{.*}}, %{{.*}} : tensor<4x8xbf16>, tensor<4xf32>, tensor<8xbf16>) outs(%{{.*}} : tensor<4x8xbf16>)
+// CHECK-NEXT: ^bb0(%[[X:.*]]: bf16, %[[R:.*]]: f32, %[[G:.*]]: bf16, %{{.*}}: bf16):
+// CHECK-NEXT: %[[XA:.*]] = arith.extf %[[X]] : bf16 to f32
+// CHECK-NEXT: %[[N:.*]] = arith.mulf %[[XA]], %[[R]] : f32
+// CHECK-NEXT: %[[GA:.*]] = arith.extf %[[G]] : bf16 to f32
+// CHECK-NEXT: %[[Y:.*]] = arith.mulf %[[N]], %[[GA]] : f32
+// CHECK-NEXT: arith.truncf %[[Y]] : f32 to bf16
+// CHECK: return %{{.*}}, %[[S]]
+func.func @f32_matmul_bf16_norm(%a: tensor<4x16xf32>, %w: tensor<16x8xf32>, %h: tensor<4x8xbf16>, %g: tensor<8xbf16>, %e: tensor<4x8xbf16>, %e1: tensor<4x8xbf16>) -> (tensor<4x8xbf16>, tensor<4x8xbf16>) {
+  %y, %s = norm.matmul_rms_norm ins(%a : tensor<4x16xf32>) rhs(%w : tensor<16x8xf32>) residual(%h : tensor<4x8xbf16>) weight(%g : tensor<8xbf16>) outs(%e : tensor<4x8xbf16>) sum_outs(%e1 : tensor<4x8xbf16>) -> tensor<4x8xbf16>, tensor<4x8xbf16>
+  return %y, %s : tensor<4x8xbf16>, tensor<4x8xbf16>
+}
+
+// -----
+
+// The same into an f16 LayerNorm per head, W as N×K, f32 γ and β.
+// ROUNDTRIP-LABEL: func.func @f32_matmul_f16_layer_norm_heads
+// ROUNDTRIP: norm.matmul_layer_norm ins(%{{.*}} : tensor<4x16xf32>) rhs(%{{.*}} : tensor<32x16xf32>) weight(%{{.*}} : tensor<8xf32>) bias(%{{.*}} : tensor<8xf32>) outs(%{{.*}} : tensor<4x32xf16>) {head_dim = 8 : i64, transpose_rhs} -> tensor<4x32xf16>
+// CHECK-LABEL: func.func @f32_matmul_f16_layer_norm_heads
+// CHECK: %[[P:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<4x16xf32>, tensor<32x16xf32>) outs(%{{.*}} : tensor<4x32xf32>)
+// CHECK: %[[S:.*]] = linalg.generic {{.*}} ins(%[[P]] : tensor<4x32xf32>) outs(%{{.*}} : tensor<4x32xf16>)
+// CHECK-NEXT: ^bb0(
+// CHECK-NEXT: arith.truncf %{{.*}} : f32 to f16
+// CHECK: tensor.expand_shape %[[S]] {{\[}}[0], [1, 2]] output_shape [4, 4, 8] : tensor<4x32xf16> into tensor<4x4x8xf16>
+// CHECK: return
+func.func @f32_matmul_f16_layer_norm_heads(%a: tensor<4x16xf32>, %w: tensor<32x16xf32>, %g: tensor<8xf32>, %b: tensor<8xf32>, %e: tensor<4x32xf16>) -> tensor<4x32xf16> {
+  %y = norm.matmul_layer_norm ins(%a : tensor<4x16xf32>) rhs(%w : tensor<32x16xf32>) weight(%g : tensor<8xf32>) bias(%b : tensor<8xf32>) outs(%e : tensor<4x32xf16>) {transpose_rhs, head_dim = 8 : i64} -> tensor<4x32xf16>
+  return %y : tensor<4x32xf16>
+}

@@ -107,6 +107,11 @@
 //          rounds to f32, and C or Y is checked at f32's tolerance, except
 //          norm -> matmul's C, at <dt>'s: the tensor-core and bf16-dot
 //          kernels take the normalized activations at <dt>).
+// The matmul -> norm checkers also exist with <dt> f32 and a 16-bit S and
+// Y (the f32 product rounded to a 16-bit norm's type), suffixed
+//   _obf16 / _of16: gamma, beta, y, the matmul bias, the residual and sum
+//          bf16 / f16 (checked at that type's tolerance);
+//   _pf32_obf16 / _pf32_of16: the same with f32 gamma and beta.
 // An absent optional operand is passed as any dummy memref and its flag bit
 // is left clear.
 //
@@ -1045,6 +1050,12 @@ void checkNormGrad(bool isLayerNorm,
                                 beta, w, matmulBias, c, epsilon, weightOffset, \
                                 flags);                                        \
   }                                                                            \
+  NORM_RT_DEFINE_MATMUL_NORM(NAME, DT, PT, OT)
+
+/// The matmul → norm checkers alone: A and W of DT, γ/β of PT, S, Y, the
+/// bias and the residual of OT (which may be narrower than DT: bf16 or f16
+/// from f32 operands).
+#define NORM_RT_DEFINE_MATMUL_NORM(NAME, DT, PT, OT)                           \
   NORM_RT_EXPORT void _mlir_ciface_norm_test_check_matmul_rms_norm_##NAME(     \
       UnrankedMemRefType<DT::Storage> *a, UnrankedMemRefType<DT::Storage> *w,  \
       UnrankedMemRefType<OT::Storage> *matmulBias,                             \
@@ -1182,7 +1193,14 @@ NORM_RT_DEFINE_FUSED(bf16_pf32, BF16, F32, BF16)
 NORM_RT_DEFINE_FUSED(f16_pf32, F16, F32, F16)
 NORM_RT_DEFINE_FUSED(bf16_of32, BF16, F32, F32)
 NORM_RT_DEFINE_FUSED(f16_of32, F16, F32, F32)
+// f32 A and W whose product rounds to a 16-bit S and Y (matmul -> norm
+// only): γ/β of the output's type (_obf16, _of16) or f32 (_pf32_o...).
+NORM_RT_DEFINE_MATMUL_NORM(f32_obf16, F32, BF16, BF16)
+NORM_RT_DEFINE_MATMUL_NORM(f32_of16, F32, F16, F16)
+NORM_RT_DEFINE_MATMUL_NORM(f32_pf32_obf16, F32, F32, BF16)
+NORM_RT_DEFINE_MATMUL_NORM(f32_pf32_of16, F32, F32, F16)
 
 #undef NORM_RT_DEFINE
 #undef NORM_RT_DEFINE_FUSED
+#undef NORM_RT_DEFINE_MATMUL_NORM
 #undef NORM_RT_DEFINE_QUANT

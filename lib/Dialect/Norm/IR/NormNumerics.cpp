@@ -107,6 +107,10 @@ bool mlir::norm::isWidenedElementType(Type type, Type inputType,
          floatType.getWidth() <= accType.getWidth();
 }
 
+bool mlir::norm::isNarrowedOutputType(Type outputType, Type inputType) {
+  return inputType.isF32() && (outputType.isBF16() || outputType.isF16());
+}
+
 Value mlir::norm::createReciprocalStd(OpBuilder &b, Location loc, Value s,
                                       EpsMode mode, double epsilon) {
   Value eps = constantLike(b, loc, s, epsilon);

@@ -326,10 +326,23 @@ FailureOr<SmallVector<int64_t>> verifyFusedCommon(OpTy op) {
   SmallVector<int64_t> outShape(inputType.getShape());
   outShape.back() = *n;
   // The output may be wider than the input (bf16 A and W, f32 C: the f32
-  // accumulation kept); the matmul bias is added at the output's type.
+  // accumulation kept), and, for matmul → norm, a 16-bit float from f32
+  // operands (the f32 product rounded to the norm's type); the matmul bias
+  // is added at the output's type.
   Type outType = getElementTypeOrSelf(op.getInit());
-  if (failed(verifier.checkWidenedElementType(op.getInit(), "outs", elementType,
-                                              op.getAccumulationType())) ||
+  constexpr bool normLast = std::is_same_v<OpTy, MatmulRMSNormOp> ||
+                            std::is_same_v<OpTy, MatmulLayerNormOp>;
+  bool narrowed = normLast && isNarrowedOutputType(outType, elementType);
+  if (normLast && !narrowed && isa<FloatType>(outType) &&
+      outType.getIntOrFloatBitWidth() < elementType.getIntOrFloatBitWidth())
+    return op.emitOpError("'outs' element type ")
+           << outType << " is narrower than the input element type "
+           << elementType
+           << ": a narrower output is a 16-bit float (bf16 or f16) from f32 "
+              "operands only";
+  if ((!narrowed &&
+       failed(verifier.checkWidenedElementType(
+           op.getInit(), "outs", elementType, op.getAccumulationType()))) ||
       failed(verifier.checkShape(op.getInit(), "outs", outShape,
                                  "the input's leading dimensions and N:")) ||
       failed(verifier.checkSameElementType(op.getMatmulBias(), "matmul_bias",
@@ -508,6 +521,14 @@ static LogicalResult verifyInputNorm(MatmulRMSNormOp op) {
              << name << "'";
   NormVerifier verifier(op);
   ShapedType inputType = op.getInputType();
+  // S is the C of the norm.rms_norm_matmul the input norm stands for, whose
+  // output is never narrower than its input.
+  Type outType = getElementTypeOrSelf(op.getInit());
+  if (isNarrowedOutputType(outType, inputType.getElementType()))
+    return op.emitOpError("an op with an input norm ('input_epsilon') has an "
+                          "output of the input's type or a wider one (its S "
+                          "is a norm.rms_norm_matmul's C), got ")
+           << outType << " from " << inputType.getElementType();
   if (inputType.getShape().back() == 0)
     return op.emitOpError("the input norm's dimension K (the input's last "
                           "dimension) must not be empty");

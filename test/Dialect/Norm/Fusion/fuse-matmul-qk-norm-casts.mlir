@@ -241,11 +241,13 @@ func.func @widened_after_heads(%a: tensor<8x64xbf16>, %w: tensor<64x64xbf16>) ->
 
 // -----
 
-// Not fused: f32 operands whose f32 product is rounded to bf16 for a bf16
-// norm. The fused op's S and Y have its operands' type or a wider one.
+// f32 operands whose f32 product is rounded to bf16 for a bf16 norm: the
+// fused op's S and Y are bf16 (narrower than its operands: bf16 or f16 from
+// f32 A and W), rounded where the truncf was.
 // CHECK-LABEL: func.func @f32_operands_rounded
-//       CHECK: linalg.matmul
-//       CHECK: norm.rms_norm ins
+//       CHECK: %[[Y:.*]] = norm.matmul_rms_norm ins(%{{.*}} : tensor<8x64xf32>) rhs(%{{.*}} : tensor<64x64xf32>) outs(%{{.*}} : tensor<8x64xbf16>) {head_dim = 16 : i64} -> tensor<8x64xbf16>
+//  CHECK-NEXT: %[[H:.*]] = tensor.expand_shape %[[Y]] {{\[}}[0], [1, 2]] output_shape [8, 4, 16] : tensor<8x64xbf16> into tensor<8x4x16xbf16>
+//  CHECK-NEXT: return %[[H]]
 #id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 func.func @f32_operands_rounded(%a: tensor<8x64xf32>, %w: tensor<64x64xf32>) -> tensor<8x4x16xbf16> {
   %zero = arith.constant 0.0 : f32
@@ -255,7 +257,7 @@ func.func @f32_operands_rounded(%a: tensor<8x64xf32>, %w: tensor<64x64xf32>) -> 
   %h = tensor.expand_shape %p [[0], [1, 2]] output_shape [8, 4, 16] : tensor<8x64xf32> into tensor<8x4x16xf32>
   %t = arith.truncf %h : tensor<8x4x16xf32> to tensor<8x4x16xbf16>
   %e = tensor.empty() : tensor<8x4x16xbf16>
-  // expected-remark @+1 {{with a producer: the product is rounded to bf16 (by 'arith.truncf', view 2 of 2 after the matmul), narrower than its operands' type f32: the fused op's output (S, Y) has its operands' type or a wider one, so it cannot round the product there}}
+  // expected-remark @+1 {{norm.rms_norm fused with its producing matmul}}
   %y = norm.rms_norm ins(%t : tensor<8x4x16xbf16>) outs(%e : tensor<8x4x16xbf16>) -> tensor<8x4x16xbf16>
   return %y : tensor<8x4x16xbf16>
 }

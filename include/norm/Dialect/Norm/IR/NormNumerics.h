@@ -51,6 +51,13 @@ struct NormNumerics {
 /// so that the arithmetic in `accType` never rounds it.
 bool isWidenedElementType(Type type, Type inputType, FloatType accType);
 
+/// Whether a matmul → norm op with operands (A, W) of element type
+/// `inputType` may round its pre-norm sum S, and so its result, to the
+/// narrower `outputType`: f32 operands and a 16-bit float output (bf16 or
+/// f16), the f32 product rounded once to the type of the norm that reads
+/// it (docs/design.md, "Mixed element types in the fused ops").
+bool isNarrowedOutputType(Type outputType, Type inputType);
+
 /// The numerics of `op`, one of norm.rms_norm, norm.layer_norm and the four
 /// fused ops.
 NormNumerics getNormNumerics(Operation *op);

@@ -667,8 +667,13 @@ defvar matmulNormDoc = [{
     is `T` or a wider float type up to `acc_type`: with bf16 `A` and `W`,
     `U` = f32 is `linalg.matmul ins(bf16, bf16) outs(f32)` feeding an f32
     norm (`S` not rounded further), and `U` = bf16 is that f32 product
-    rounded to bf16 (`arith.truncf`) before a bf16 norm. `γ` and `β` have
-    one type, `U` or a wider float type up to `acc_type`, used at that type.
+    rounded to bf16 (`arith.truncf`) before a bf16 norm. With f32 `A` and
+    `W`, `U` may also be bf16 or f16 (narrower than the operands: an f32
+    linear layer rounded for a 16-bit norm): the f32 product plus the
+    residual, rounded once to `U`, then the norm of that rounded `S`; no
+    other narrower `U` is allowed, nor one with `input_epsilon`. `γ` and
+    `β` have one type, `U` or a wider float type up to `acc_type`, used at
+    that type.
 
     Per-head norm (QK-norm: Qwen3, Gemma 3): with `head_dim = D`, each row of
     `S` is `H = N / D` heads of `D` consecutive columns, and each head is

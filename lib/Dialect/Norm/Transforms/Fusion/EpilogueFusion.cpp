@@ -10,7 +10,8 @@
 // with `head_dim = D`, followed by the same reshapes and transposes.
 // Mixed types: a product wider than A and W (bf16 into f32) is the fused
 // op's output type, S rounding to it; its truncation to bf16 before the norm
-// makes S (and Y) bf16 instead. A product that is a norm.rms_norm_matmul's
+// makes S (and Y) bf16 instead, as does that of an f32 product of f32 A
+// and W. A product that is a norm.rms_norm_matmul's
 // (norm → matmul → norm: Qwen3's and Gemma 3's q/k norms after the input
 // norm) gives the fused op that norm as its input norm (`input_epsilon`).
 // A per-head norm with a rotary embedding (QK-norm → RoPE) takes it along
@@ -24,6 +25,7 @@
 #include "NormOpView.h"
 #include "RopeAngles.h"
 
+#include "norm/Dialect/Norm/IR/NormNumerics.h"
 #include "norm/Dialect/Norm/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -139,11 +141,13 @@ std::string elementTypeName(Type type) {
 /// go into the fused op, or empty when they can, then setting `rounding`
 /// to the one cast there is. The fused op computes the product in its
 /// accumulation type and rounds S once, to its output type, which may be
-/// the operands' type or wider (docs/design.md, "Mixed element types in
-/// the fused ops"): so one truncation of a wider product (bf16 A and W
-/// accumulated into f32) to the operands' type is where the fused op
-/// rounds anyway, wherever it sits among the views (a cast commutes with
-/// them). Any other cast rounds where the fused op does not.
+/// the operands' type or wider, or bf16/f16 from f32 operands
+/// (docs/design.md, "Mixed element types in the fused ops"): so one
+/// truncation of a wider product (bf16 A and W accumulated into f32) to
+/// the operands' type, or of the f32 product of f32 operands to bf16 or
+/// f16, is where the fused op rounds anyway, wherever it sits among the
+/// views (a cast commutes with them). Any other cast rounds where the
+/// fused op does not.
 std::string whyRoundingNotTaken(const MatmulMatch &match,
                                 RMSNormMatmulOp inputNorm,
                                 ArrayRef<Operation *> views,
@@ -177,16 +181,11 @@ std::string whyRoundingNotTaken(const MatmulMatch &match,
       return "the matmul bias is added at " + elementTypeName(from) +
              " before the rounding to " + elementTypeName(to) +
              " (the fused op adds it at its output type)" + where;
-    if (to != operands) {
-      if (to.getIntOrFloatBitWidth() < operands.getIntOrFloatBitWidth())
-        return "the product is rounded to " + elementTypeName(to) + where +
-               ", narrower than its operands' type " +
-               elementTypeName(operands) +
-               ": the fused op's output (S, Y) has its operands' type or a "
-               "wider one, so it cannot round the product there";
-      return "the product is rounded to " + elementTypeName(to) +
-             ", not to its operands' type " + elementTypeName(operands) + where;
-    }
+    // The first cast rounds the product itself (a cast of another type
+    // came first otherwise, refused above), so `from` is its type.
+    std::string why = whyRoundingNotFused(from, to, operands, where);
+    if (!why.empty())
+      return why;
     rounding = view;
   }
   return "";
@@ -316,8 +315,12 @@ FailureOr<ProducerMatch> matchProducer(const NormOpView &norm,
     why = "the matmul and the norm have different element types";
     return failure();
   }
-  why = whyNotFusedOutputType(
-      productType, getElementTypeOrSelf(producer.matmul.lhs), norm.accType);
+  // (A narrower type, bf16 from f32 operands, was checked with the
+  // rounding.)
+  Type operandType = getElementTypeOrSelf(producer.matmul.lhs);
+  why = isNarrowedOutputType(productType, operandType)
+            ? std::string()
+            : whyNotFusedOutputType(productType, operandType, norm.accType);
   if (!why.empty())
     return failure();
   return producer;

@@ -138,6 +138,26 @@ Value matchTruncation(Operation *op, Value value) {
 
 } // namespace
 
+std::string mlir::norm::whyRoundingNotFused(Type productType, Type to,
+                                            Type operands, StringRef where) {
+  if (to == operands)
+    return "";
+  if (to.getIntOrFloatBitWidth() >= operands.getIntOrFloatBitWidth())
+    return "the product is rounded to " + typeName(to) +
+           ", not to its operands' type " + typeName(operands) + where.str();
+  if (!isNarrowedOutputType(to, operands))
+    return "the product is rounded to " + typeName(to) + where.str() +
+           ", narrower than its operands' type " + typeName(operands) +
+           ": the fused op's output is narrower than its operands only as "
+           "bf16 or f16 from f32 operands";
+  if (productType != operands)
+    return "the product is accumulated in " + typeName(productType) +
+           " before its rounding to " + typeName(to) + where.str() +
+           ": the fused op accumulates " + typeName(operands) +
+           " operands in " + typeName(operands);
+  return "";
+}
+
 std::string mlir::norm::whyNotFusedOutputType(Type outputType, Type inputType,
                                               TypeAttr accType) {
   FloatType acc = accType ? cast<FloatType>(accType.getValue())
@@ -333,7 +353,9 @@ void mlir::norm::takeTruncationOfProduct(MatmulMatch &match) {
 FailureOr<MatmulMatch> mlir::norm::matchMatmulProducing(Value value,
                                                         std::string &why) {
   // A wider product rounded to its operands' type (bf16 A and W, an f32
-  // product, truncf to bf16): the fused op rounds S there itself.
+  // product, truncf to bf16), or an f32 product of f32 operands rounded to
+  // a 16-bit type (isNarrowedOutputType): the fused op rounds S there
+  // itself.
   Operation *truncation = value.getDefiningOp<linalg::GenericOp>();
   Value truncated = truncation && truncation->getNumOperands() > 0
                         ? truncation->getOperand(0)
@@ -342,12 +364,12 @@ FailureOr<MatmulMatch> mlir::norm::matchMatmulProducing(Value value,
     FailureOr<MatmulMatch> match = matchMatmulProducing(truncated, why);
     if (failed(match))
       return failure();
-    if (getElementTypeOrSelf(match->lhs.getType()) !=
-        getElementTypeOrSelf(value.getType())) {
-      why = "the product is rounded to " + typeName(value.getType()) +
-            ", not to its operands' type " + typeName(match->lhs.getType());
+    Type operands = getElementTypeOrSelf(match->lhs.getType());
+    Type to = getElementTypeOrSelf(value.getType());
+    why = whyRoundingNotFused(getElementTypeOrSelf(truncated.getType()), to,
+                              operands);
+    if (!why.empty())
       return failure();
-    }
     if (match->bias) {
       why = "the matmul bias is added at " + typeName(match->bias.getType()) +
             " before the rounding to " + typeName(value.getType()) +

@@ -62,6 +62,16 @@ void takeTruncationOfProduct(MatmulMatch &match);
 /// what does not fit.
 FailureOr<MatmulMatch> matchMatmulProducing(Value value, std::string &why);
 
+/// Why a rounding of a matmul's product (of element type `productType`,
+/// from operands of type `operands`) to `to`, right after the product,
+/// cannot be where a matmul → norm op rounds its S, or empty when it can:
+/// a rounding to the operands' type (bf16 A and W accumulated into f32,
+/// truncated to bf16), or of the f32 product of f32 operands to bf16 or
+/// f16 (isNarrowedOutputType). `where` names the rounding op in the
+/// reason.
+std::string whyRoundingNotFused(Type productType, Type to, Type operands,
+                                StringRef where = "");
+
 /// Why a fused op with input element type `inputType` and the accumulation
 /// type `accType` (null: the default) cannot have an output of element type
 /// `outputType` (the product's), or empty when it can: the input's type, or
