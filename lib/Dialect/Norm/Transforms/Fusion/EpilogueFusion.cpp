@@ -129,14 +129,6 @@ FailureOr<MatmulMatch> matchProduct(Value value, const NormOpView &norm,
   return matchMatmulProducing(value, why);
 }
 
-/// `type`'s element type as MLIR prints it ("bf16").
-std::string elementTypeName(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << getElementTypeOrSelf(type);
-  return text;
-}
-
 /// Why the element casts among `views` (the product's user first) cannot
 /// go into the fused op, or empty when they can, then setting `rounding`
 /// to the one cast there is. The fused op computes the product in its

@@ -99,14 +99,6 @@ std::pair<Value, AffineMap> otherAddOperand(Operation *op, Value value) {
   return {other->get(), linalgOp.getMatchingIndexingMap(other)};
 }
 
-/// `type`'s element type as MLIR prints it ("bf16").
-std::string typeName(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << getElementTypeOrSelf(type);
-  return text;
-}
-
 /// Whether `type` is `base` or a float type wider than it.
 bool isWiderFloatOrSame(Type type, Type base) {
   return type == base ||
@@ -138,23 +130,31 @@ Value matchTruncation(Operation *op, Value value) {
 
 } // namespace
 
+std::string mlir::norm::elementTypeName(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << getElementTypeOrSelf(type);
+  return text;
+}
+
 std::string mlir::norm::whyRoundingNotFused(Type productType, Type to,
                                             Type operands, StringRef where) {
   if (to == operands)
     return "";
   if (to.getIntOrFloatBitWidth() >= operands.getIntOrFloatBitWidth())
-    return "the product is rounded to " + typeName(to) +
-           ", not to its operands' type " + typeName(operands) + where.str();
+    return "the product is rounded to " + elementTypeName(to) +
+           ", not to its operands' type " + elementTypeName(operands) +
+           where.str();
   if (!isNarrowedOutputType(to, operands))
-    return "the product is rounded to " + typeName(to) + where.str() +
-           ", narrower than its operands' type " + typeName(operands) +
+    return "the product is rounded to " + elementTypeName(to) + where.str() +
+           ", narrower than its operands' type " + elementTypeName(operands) +
            ": the fused op's output is narrower than its operands only as "
            "bf16 or f16 from f32 operands";
   if (productType != operands)
-    return "the product is accumulated in " + typeName(productType) +
-           " before its rounding to " + typeName(to) + where.str() +
-           ": the fused op accumulates " + typeName(operands) +
-           " operands in " + typeName(operands);
+    return "the product is accumulated in " + elementTypeName(productType) +
+           " before its rounding to " + elementTypeName(to) + where.str() +
+           ": the fused op accumulates " + elementTypeName(operands) +
+           " operands in " + elementTypeName(operands);
   return "";
 }
 
@@ -166,8 +166,8 @@ std::string mlir::norm::whyNotFusedOutputType(Type outputType, Type inputType,
                       : FloatType(Float32Type::get(inputType.getContext()));
   if (isWidenedElementType(outputType, inputType, acc))
     return "";
-  return "the product's type " + typeName(outputType) +
-         " is wider than the accumulation type " + typeName(acc);
+  return "the product's type " + elementTypeName(outputType) +
+         " is wider than the accumulation type " + elementTypeName(acc);
 }
 
 Value mlir::norm::createFusedInit(OpBuilder &b, Location loc,
@@ -304,14 +304,15 @@ FailureOr<MatmulMatch> mlir::norm::matchMatmulWithLhs(Operation *op,
   Type productType = getElementTypeOrSelf(init.getType());
   if (getElementTypeOrSelf(match.rhs.getType()) != elementType) {
     why = "the matmul mixes element types: W is " +
-          typeName(match.rhs.getType()) + ", the activation " +
-          typeName(elementType) + " (the fused ops take one type for both)";
+          elementTypeName(match.rhs.getType()) + ", the activation " +
+          elementTypeName(elementType) +
+          " (the fused ops take one type for both)";
     return failure();
   }
   if (!isWiderFloatOrSame(productType, elementType)) {
     why = "the matmul mixes element types: its result " +
-          typeName(productType) + " is neither its operands' type " +
-          typeName(elementType) + " nor a wider float type";
+          elementTypeName(productType) + " is neither its operands' type " +
+          elementTypeName(elementType) + " nor a wider float type";
     return failure();
   }
   if (!isZeroTensor(init)) {
@@ -371,8 +372,9 @@ FailureOr<MatmulMatch> mlir::norm::matchMatmulProducing(Value value,
     if (!why.empty())
       return failure();
     if (match->bias) {
-      why = "the matmul bias is added at " + typeName(match->bias.getType()) +
-            " before the rounding to " + typeName(value.getType()) +
+      why = "the matmul bias is added at " +
+            elementTypeName(match->bias.getType()) +
+            " before the rounding to " + elementTypeName(value.getType()) +
             " (the fused op adds it at its output type)";
       return failure();
     }

@@ -62,6 +62,10 @@ void takeTruncationOfProduct(MatmulMatch &match);
 /// what does not fit.
 FailureOr<MatmulMatch> matchMatmulProducing(Value value, std::string &why);
 
+/// `type`'s element type as MLIR prints it ("bf16"), for the reasons the
+/// fusion gives in its remarks.
+std::string elementTypeName(Type type);
+
 /// Why a rounding of a matmul's product (of element type `productType`,
 /// from operands of type `operands`) to `to`, right after the product,
 /// cannot be where a matmul → norm op rounds its S, or empty when it can:
