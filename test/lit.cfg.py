@@ -77,6 +77,11 @@ try:
 except OSError:
     pass
 
+# The host's cache sizes in sysfs (the default streaming threshold is read
+# there; streaming-threshold-host.mlir checks it).
+if os.path.exists("/sys/devices/system/cpu/cpu0/cache/index0/size"):
+    config.available_features.add("sysfs-cpu-cache")
+
 # MPICH (scripts/setup.sh installs it) runs the sharded tests on 2
 # processes; always mpirun.mpich, which an Open MPI install cannot take over.
 # Under a timeout: a process waiting for its peer would hang the suite.

@@ -68,13 +68,16 @@ static int64_t parseCacheSize(llvm::StringRef text) {
 
 int64_t mlir::norm::getHostLastLevelCacheBytes() {
   // sysfs first: in virtual machines glibc's sysconf can report the whole
-  // package's L3 (seen: 384 MiB where the VM has a 32 MiB L3).
+  // package's L3 (seen: 384 MiB, and 320 MiB on the Zen 4 VM, where the VM
+  // has a 32 MiB L3). Read as a stream: sysfs files stat as 4096 bytes, and
+  // getFile returns that many, the text followed by NULs, which no size
+  // parses; every host then fell through to sysconf (issue 32).
   int64_t lastLevelBytes = 0;
   for (int index = 0; index < 8; ++index) {
     std::string path = "/sys/devices/system/cpu/cpu0/cache/index" +
                        std::to_string(index) + "/size";
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
-        llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+        llvm::MemoryBuffer::getFileAsStream(path);
     if (!file)
       break;
     if (int64_t bytes = parseCacheSize((*file)->getBuffer()))
