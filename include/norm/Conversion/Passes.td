@@ -91,9 +91,10 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
            "Without pipelining: prefetch the next row while normalizing the "
            "current one">,
     Option<"bf16PairOrder", "bf16-pair-order", "bool", /*default=*/"true",
-           "Rows of bf16 on 256-bit targets: keep 16-lane vectors in pair "
-           "order (even elements, then odd ones; same results, fewer "
-           "shuffles)">,
+           "Rows of bf16 on 256-bit targets, and on 512-bit ones with a "
+           "statically scaled quantized y: keep 16-lane (32-lane) vectors "
+           "in pair order (even elements, then odd ones; same results, "
+           "fewer shuffles)">,
     Option<"lowerMatmuls", "lower-matmuls", "bool", /*default=*/"true",
            "Also lower memref linalg matmuls and batch matmuls with an f32 C "
            "(f32, bf16 or f16 A and W; named or generic) to the project's "

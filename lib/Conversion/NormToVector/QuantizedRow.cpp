@@ -25,11 +25,13 @@ using namespace mlir::norm;
 
 QuantizedRowWriter::QuantizedRowWriter(Location loc, const RowNormProblem &p,
                                        int64_t lanes,
-                                       const NormVectorCodegenOptions &options)
+                                       const NormVectorCodegenOptions &options,
+                                       bool pairOrder)
     : VectorArith(loc, lanes, p.accType, options.nativeBF16Conversion), p(p),
       quant(*p.quant), accumulators(std::max<int64_t>(1, options.accumulators)),
       vectorBits(options.vectorBits),
-      x86RoundingConversion(options.x86RoundingConversion) {}
+      x86RoundingConversion(options.x86RoundingConversion),
+      pairOrder(pairOrder) {}
 
 /// 1/s in f32, as the decomposition computes it, widened to acc_type.
 static Value inverseOf(OpBuilder &b, Location loc, Value scale) {
@@ -190,7 +192,7 @@ Value QuantizedRowWriter::quantizeFloat8(OpBuilder &b, Value t,
   Value byte = arith::TruncIOp::create(
       b, loc, vecType(b.getI8Type()),
       arith::OrIOp::create(b, loc, bitcast(intType, sum), sign));
-  return bitcast(vecType(type), byte);
+  return bitcast(vecType(type), inElementOrder(b, byte));
 }
 
 /// quantizeFloat8's byte from its clamped |t|, `magnitude`, in fewer
@@ -309,6 +311,25 @@ Value QuantizedRowWriter::quantizeFloat8ByMadd(OpBuilder &b, Value t,
             b, loc, tBits, createScalarOrSplatConstant(b, loc, intType, 16)),
         createScalarOrSplatConstant(b, loc, intType, 0x8000));
     Value withSign = arith::OrIOp::create(b, loc, codes, sign);
+    if (pairOrder) {
+      // Pair order: the even elements' bytes shift down to bits 0-7 and
+      // the odd ones' stay at bits 8-15 of the same i32 lane (both below
+      // bit 16), so the lanes truncated to i16 (one vpmovdw) are the 2·L/2
+      // bytes in element order: one vpsrld and one vpord for L values,
+      // where natural order takes a vpsrld and a vpmovdb per 16.
+      auto [even, odd] = pairHalves(b, withSign);
+      int64_t half = vectorLanes / 2;
+      Value words = arith::OrIOp::create(
+          b, loc,
+          arith::ShRUIOp::create(
+              b, loc, even,
+              createScalarOrSplatConstant(b, loc, vec(half, i32), 8)),
+          odd);
+      Value bytes = vector::BitCastOp::create(
+          b, loc, vec(vectorLanes, i8),
+          arith::TruncIOp::create(b, loc, vec(half, i16), words));
+      return arith::BitcastOp::create(b, loc, vecType(type), bytes);
+    }
     Value byte = arith::TruncIOp::create(
         b, loc, vec(vectorLanes, i8),
         arith::ShRUIOp::create(
@@ -361,7 +382,8 @@ Value QuantizedRowWriter::quantizeFloat8ByMadd(OpBuilder &b, Value t,
                                     b, loc, merged, bytes, offset, 1)
                                     .getResult();
   }
-  return arith::BitcastOp::create(b, loc, vecType(type), bytes);
+  return arith::BitcastOp::create(b, loc, vecType(type),
+                                  inElementOrder(b, bytes));
 }
 
 /// q = sat(rne(y · inverse)) for i8 as createQuantize computes it, with its
@@ -382,7 +404,8 @@ Value QuantizedRowWriter::quantizeInt8(OpBuilder &b, Value t) {
   Value r = math::RoundEvenOp::create(b, loc, t);
   r = clamp(arith::CmpFPredicate::OGT, r, -qmax - 1);
   r = clamp(arith::CmpFPredicate::OLT, r, qmax);
-  return arith::FPToSIOp::create(b, loc, vecType(quant.type), r);
+  return inElementOrder(
+      b, arith::FPToSIOp::create(b, loc, vecType(quant.type), r));
 }
 
 /// The same byte through x86's vcvtps2dq, which rounds by MXCSR: to
@@ -455,11 +478,39 @@ Value QuantizedRowWriter::quantizeInt8ByConversion(OpBuilder &b, Value t,
                           .getResult();
   }
   auto qmaxInt = static_cast<int64_t>(qmax);
+  if (pairOrder && pieceLanes == 16 && vectorLanes == 32 && qmaxInt == 127) {
+    // Pair order: one vpackssdw of the even and the odd half saturates to
+    // i16 and interleaves them by 4 in each 128-bit lane (even 4k..4k+3,
+    // then odd 4k..4k+3); a word shuffle within those lanes (vpshufb) puts
+    // the words in element order and vpmovswb saturates them to bytes,
+    // stored: three instructions for 32 values where natural order takes
+    // two vpmovsdb. (The saturation as smax/smin + trunc is not matched to
+    // vpmovswb once LLVM moves the shuffle below the clamps, hence the
+    // intrinsic.)
+    auto [even, odd] = pairHalves(b, converted);
+    Type i16 = b.getI16Type();
+    auto words = VectorType::get({32}, i16);
+    Value packed =
+        callIntrinsic(b, "llvm.x86.avx512.packssdw.512", words, {even, odd});
+    SmallVector<int64_t> order;
+    for (int64_t e = 0; e < 32; ++e) {
+      int64_t i = e / 2;
+      order.push_back(8 * (i / 4) + (e % 2) * 4 + i % 4);
+    }
+    Value ordered = vector::ShuffleOp::create(b, loc, packed, packed, order);
+    auto bytes = VectorType::get({32}, b.getI8Type());
+    Value passThrough = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(bytes, b.getI8IntegerAttr(0)));
+    Value allLanes = arith::ConstantIntOp::create(b, loc, i32, -1);
+    return callIntrinsic(b, "llvm.x86.avx512.mask.pmovs.wb.512", bytes,
+                         {ordered, passThrough, allLanes});
+  }
   converted = arith::MaxSIOp::create(b, loc, converted,
                                      intSplat(vectorLanes, -qmaxInt - 1));
   converted =
       arith::MinSIOp::create(b, loc, converted, intSplat(vectorLanes, qmaxInt));
-  return arith::TruncIOp::create(b, loc, vecType(quant.type), converted);
+  return inElementOrder(
+      b, arith::TruncIOp::create(b, loc, vecType(quant.type), converted));
 }
 
 void QuantizedRowWriter::storeQuantized(OpBuilder &b, Value row, Value j,

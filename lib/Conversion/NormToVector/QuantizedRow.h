@@ -35,8 +35,10 @@ using RowSegmentSweepFn =
 ///   and q written once; the buffer never leaves the core's caches.
 class QuantizedRowWriter : VectorArith {
 public:
+  /// `pairOrder`: the kernel's vectors are in bf16 pair order (a static
+  /// scale only); the bytes are stored in element order.
   QuantizedRowWriter(Location loc, const RowNormProblem &p, int64_t lanes,
-                     const NormVectorCodegenOptions &options);
+                     const NormVectorCodegenOptions &options, bool pairOrder);
 
   /// Whether rows go through the buffer (dynamic scales).
   bool buffersRows() const { return p.quant->isDynamic(); }
@@ -78,6 +80,11 @@ private:
   Value callIntrinsic(OpBuilder &b, StringRef name, Type result,
                       ValueRange args);
   Value quantizeInt8ByConversion(OpBuilder &b, Value t, double qmax);
+  /// Bytes in the kernel's lane order put in element order (a shuffle;
+  /// the encodings that can do it cheaper do it themselves).
+  Value inElementOrder(OpBuilder &b, Value q) const {
+    return pairOrder ? fromPairOrder(b, q) : q;
+  }
   void storeQuantized(OpBuilder &b, Value row, Value j, Value y,
                       Value inverseScale, Value mask, bool nontemporal);
   void storeScaled(OpBuilder &b, Value row, Value j, Value t, Value mask,
@@ -88,6 +95,7 @@ private:
   int64_t accumulators;
   int64_t vectorBits;         // the target's register width
   bool x86RoundingConversion; // i8 through vcvtps2dq
+  bool pairOrder;             // t in bf16 pair order (VectorArith.h)
   Value inverseScale;         // static: 1/s as an acc_type vector
   Value rowBuffer;            // dynamic: the current task's memref<n x acc>
 };

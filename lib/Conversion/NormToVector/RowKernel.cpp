@@ -85,18 +85,49 @@ int64_t mlir::norm::registerLanes(const RowNormProblem &p,
   return std::max<int64_t>(1, options.vectorBits / acc.getWidth());
 }
 
+/// Whether every row operand of `p` is bf16 (x, residual, γ, β, the
+/// residual sum, and y unless it is quantized): the rows pair order needs
+/// (an f32 γ would need a shuffle per load).
+static bool rowOperandsBF16(const RowNormProblem &p) {
+  for (Value mem :
+       {p.x, p.residual, p.weight, p.bias, p.sum, p.quant ? Value() : p.y})
+    if (mem && !cast<MemRefType>(mem.getType()).getElementType().isBF16())
+      return false;
+  return true;
+}
+
+/// Whether a quantized row kernel on a 512-bit target takes 32 lanes (two
+/// zmm of f32) in bf16 pair order (docs/design.md, "bf16 rows in pair
+/// order"): a static scale (dynamic ones keep natural order, the row
+/// buffer's layout and groups being in element order), every row operand
+/// bf16, f32 accumulation and no lane-order step (rotary embedding) nor
+/// given statistics or channels. A load of 32 bf16 widens by one vpslld
+/// and one vpandd where natural order takes vpmovzxwd + vpslld per 16, and
+/// the encodings put the two halves' bytes back in element order
+/// (QuantizedRow.cpp).
+static bool quantizedBF16Pairs(const RowNormProblem &p,
+                               const NormVectorCodegenOptions &options) {
+  return options.bf16PairOrder && options.vectorBits == 512 && p.quant &&
+         !p.quant->isDynamic() && p.accType.isF32() && !p.cos &&
+         !p.channelLength && !p.givenSpread && rowOperandsBF16(p);
+}
+
 /// The width of a whole row kernel (emitRowNormKernel): on 256-bit targets,
 /// rows of 16-bit elements take two registers' worth (16 f32 lanes). A load
 /// of x is then one full register, the rounded halves of two f32 registers
 /// pack into one with vpackusdw + vpermq (two shuffles per 16 values, where
 /// 8 lanes take an extract and a pack per 8), and every statistic
 /// accumulates in two independent chains. AVX-512 registers already hold 16
-/// f32 lanes. GroupNorm's rows (per-channel γ) and rows with statistics
-/// given by the GEMM keep the register width; the gradient kernels take
-/// this width too (GradKernel.cpp).
+/// f32 lanes; there, a quantized y with a static scale on bf16 rows takes
+/// two registers' worth (32 lanes) in pair order (quantizedBF16Pairs).
+/// GroupNorm's rows (per-channel γ) and rows with statistics given by the
+/// GEMM keep the register width; the gradient kernels take this width too
+/// (GradKernel.cpp).
 int64_t mlir::norm::rowKernelLanes(const RowNormProblem &p,
                                    const NormVectorCodegenOptions &options) {
   int64_t lanes = registerLanes(p, options);
+  if (lanes == 16 && quantizedBF16Pairs(p, options))
+    return 2 * lanes;
   bool sixteenBitRows = p.elementType().getIntOrFloatBitWidth() == 16;
   if (options.vectorBits == 256 && lanes == 8 && sixteenBitRows &&
       !p.channelLength && !p.givenSpread)
@@ -109,19 +140,17 @@ namespace {
 /// Whether a whole row kernel of `lanes` lanes keeps its bf16 vectors in
 /// pair order (VectorArith.h; docs/design.md, "bf16 rows in pair order"):
 /// 16 lanes on a 256-bit target without native bf16 rounding, with every
-/// row operand bf16 (an f32 γ would need a shuffle per load) and no step that
-/// depends on the lanes' order (the rotary embedding's lane pairs, a
-/// quantized y's groups and row buffer).
+/// row operand bf16 and no step that depends on the lanes' order (the
+/// rotary embedding's lane pairs, a quantized y's groups and row buffer);
+/// or a quantized y with a static scale on 32 lanes of a 512-bit target
+/// (quantizedBF16Pairs).
 bool bf16PairOrder(const RowNormProblem &p,
                    const NormVectorCodegenOptions &options, int64_t lanes) {
-  if (!options.bf16PairOrder || options.vectorBits != 256 || lanes != 16 ||
-      !p.accType.isF32() || options.nativeBF16Conversion || p.quant || p.cos ||
-      p.channelLength || p.givenSpread)
-    return false;
-  for (Value mem : {p.x, p.residual, p.weight, p.bias, p.y, p.sum})
-    if (mem && !cast<MemRefType>(mem.getType()).getElementType().isBF16())
-      return false;
-  return true;
+  if (lanes == 32 && quantizedBF16Pairs(p, options))
+    return true;
+  return options.bf16PairOrder && options.vectorBits == 256 && lanes == 16 &&
+         p.accType.isF32() && !options.nativeBF16Conversion && !p.quant &&
+         !p.cos && !p.channelLength && !p.givenSpread && rowOperandsBF16(p);
 }
 
 class RowKernelEmitter : VectorArith {
@@ -134,7 +163,7 @@ public:
         registersPerVector(
             std::max<int64_t>(1, lanes / registerLanes(p, options))) {
     if (p.quant)
-      quantized.emplace(loc, p, vectorLanes, options);
+      quantized.emplace(loc, p, vectorLanes, options, pairOrder);
   }
 
   /// Everything: thread split, streaming decision, rows.
@@ -707,8 +736,8 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
     Value normalizeHead = buffered ? Value() : head;
     bool normalizeNontemporal = !buffered && nontemporal;
     // A static fp8 scale on vectors of two registers (16-bit rows on AVX2,
-    // one chain) pipelines the quantization (QuantizedRow.h); measured
-    // there only, docs/performance.md.
+    // bf16 pair order on AVX-512; one chain) pipelines the quantization
+    // (QuantizedRow.h; docs/performance.md).
     auto compute = [&](OpBuilder &sb, Value j) {
       return quantized->scaleY(sb, normalized(sb, j, Value(), prefetch));
     };

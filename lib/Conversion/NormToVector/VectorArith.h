@@ -61,22 +61,25 @@ protected:
                                                      vecType(elementType), v);
     return ScalarArith::narrow(b, v, elementType);
   }
-  // bf16 in pair order (docs/design.md, "bf16 rows in pair order"). Sixteen
-  // bf16 are eight 32-bit words, each an even element in its low half and
-  // the following odd one in its high half. As f32 lanes, in pair order,
-  // lanes 0-7 hold the even elements and lanes 8-15 the odd ones: widening
-  // is one shift and one and per 16 values, and narrowing ends in one
-  // shift and a word blend, with no lane crossing either way.
+  // bf16 in pair order (docs/design.md, "bf16 rows in pair order"). L
+  // bf16 (L = 16 on AVX2, 32 on AVX-512) are L/2 32-bit words, each an even
+  // element in its low half and the following odd one in its high half. As
+  // f32 lanes, in pair order, lanes [0, L/2) hold the even elements and
+  // lanes [L/2, L) the odd ones: widening is one shift and one and per L
+  // values, and narrowing ends in one shift and a word blend, with no lane
+  // crossing either way.
 
-  /// Pair-order lane i of a natural-order vector of 16: the lane it comes
+  /// Pair-order lane i of a natural-order vector of L: the lane it comes
   /// from (toPairOrder), and the inverse (fromPairOrder).
-  static SmallVector<int64_t> pairOrderLanes(bool toPairs) {
+  SmallVector<int64_t> pairOrderLanes(bool toPairs) const {
+    int64_t half = vectorLanes / 2;
     SmallVector<int64_t> lanes;
-    for (int64_t i = 0; i < 16; ++i)
-      lanes.push_back(toPairs ? (i % 8) * 2 + i / 8 : (i % 2) * 8 + i / 2);
+    for (int64_t i = 0; i < vectorLanes; ++i)
+      lanes.push_back(toPairs ? (i % half) * 2 + i / half
+                              : (i % 2) * half + i / 2);
     return lanes;
   }
-  /// A natural-order vector of 16 (a mask) in pair order, and back (a
+  /// A natural-order vector of L (a mask) in pair order, and back (a
   /// statistic before its reduction: the same lanes add in the same order
   /// as with natural-order vectors, so the sums are bit-identical).
   Value toPairOrder(OpBuilder &b, Value v) const {
@@ -92,41 +95,46 @@ protected:
         DenseElementsAttr::get(
             type, b.getI32IntegerAttr(static_cast<int32_t>(value))));
   }
-  /// 16 bf16 (natural order) as 16 f32 lanes in pair order: even = word <<
+  /// L bf16 (natural order) as L f32 lanes in pair order: even = word <<
   /// 16, odd = word & 0xffff0000 (the bits of bf16 → f32, exact).
-  Value widenBF16Pairs(OpBuilder &b, Value bf16x16) const {
-    auto words = VectorType::get({8}, b.getI32Type());
-    auto halves = VectorType::get({8}, b.getF32Type());
-    Value w = vector::BitCastOp::create(b, loc, words, bf16x16);
-    Value even = arith::ShLIOp::create(b, loc, w, i32Splat(b, 8, 16));
-    Value odd = arith::AndIOp::create(b, loc, w, i32Splat(b, 8, 0xffff0000));
+  Value widenBF16Pairs(OpBuilder &b, Value bf16s) const {
+    int64_t half = vectorLanes / 2;
+    auto words = VectorType::get({half}, b.getI32Type());
+    auto halves = VectorType::get({half}, b.getF32Type());
+    Value w = vector::BitCastOp::create(b, loc, words, bf16s);
+    Value even = arith::ShLIOp::create(b, loc, w, i32Splat(b, half, 16));
+    Value odd = arith::AndIOp::create(b, loc, w, i32Splat(b, half, 0xffff0000));
     SmallVector<int64_t> concat;
-    for (int64_t i = 0; i < 16; ++i)
+    for (int64_t i = 0; i < vectorLanes; ++i)
       concat.push_back(i);
     return vector::ShuffleOp::create(
         b, loc, arith::BitcastOp::create(b, loc, halves, even),
         arith::BitcastOp::create(b, loc, halves, odd), concat);
   }
-  /// 16 f32 lanes in pair order rounded to 16 bf16 in natural order: the
+  /// The even and the odd half of a pair-order vector (L/2 lanes each).
+  std::pair<Value, Value> pairHalves(OpBuilder &b, Value v) const {
+    SmallVector<int64_t> evenLanes, oddLanes;
+    for (int64_t i = 0; i < vectorLanes / 2; ++i) {
+      evenLanes.push_back(i);
+      oddLanes.push_back(vectorLanes / 2 + i);
+    }
+    return {vector::ShuffleOp::create(b, loc, v, v, evenLanes),
+            vector::ShuffleOp::create(b, loc, v, v, oddLanes)};
+  }
+  /// L f32 lanes in pair order rounded to L bf16 in natural order: the
   /// rounding of norm-expand-bf16-truncation (createBF16RoundedWords), so
   /// the bits are those of arith.truncf. The even lanes' rounded bits
   /// shift down into the low halves of the words, the odd lanes' keep their
   /// high halves: one shift and one blend, where natural order packs and
   /// permutes.
   Value narrowBF16Pairs(OpBuilder &b, Value v) const {
-    Value biased = createBF16RoundedWords(b, loc, v);
-    SmallVector<int64_t> evenLanes, oddLanes;
-    for (int64_t i = 0; i < 8; ++i) {
-      evenLanes.push_back(i);
-      oddLanes.push_back(8 + i);
-    }
-    Value even = vector::ShuffleOp::create(b, loc, biased, biased, evenLanes);
-    Value odd = vector::ShuffleOp::create(b, loc, biased, biased, oddLanes);
+    int64_t half = vectorLanes / 2;
+    auto [even, odd] = pairHalves(b, createBF16RoundedWords(b, loc, v));
     Value words = arith::OrIOp::create(
-        b, loc, arith::ShRUIOp::create(b, loc, even, i32Splat(b, 8, 16)),
-        arith::AndIOp::create(b, loc, odd, i32Splat(b, 8, 0xffff0000)));
+        b, loc, arith::ShRUIOp::create(b, loc, even, i32Splat(b, half, 16)),
+        arith::AndIOp::create(b, loc, odd, i32Splat(b, half, 0xffff0000)));
     return vector::BitCastOp::create(
-        b, loc, VectorType::get({16}, b.getBF16Type()), words);
+        b, loc, VectorType::get({vectorLanes}, b.getBF16Type()), words);
   }
   /// The bf16 k-pair of Ã at `offset` broadcast to all lanes as one 32-bit
   /// word: the A operand of vdpbf16ps against L columns of W pairs.

@@ -1,0 +1,113 @@
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=-1 pipeline-rows=false" | FileCheck %s
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=-1" | FileCheck %s --check-prefix=PIPE
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=-1 pipeline-rows=false bf16-pair-order=false" | FileCheck %s --check-prefix=OFF
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=-1 streaming-threshold=-1 pipeline-rows=false" | FileCheck %s --check-prefix=AVX2
+
+// A quantized y with a static scale on bf16 rows on AVX-512 (docs/design.md,
+// "bf16 rows in pair order"; RowKernel.cpp, quantizedBF16Pairs): vectors of
+// 32 lanes (two zmm of f32) in pair order. 32 bf16 load as 16 words, the
+// even elements widened by a shift (word << 16) and the odd ones by a mask
+// (word & 0xffff0000), and the encodings give the bytes back in element
+// order (QuantizedRow.cpp).
+// fp8: quantizeFloat8ByMadd's vpmaddwd per zmm; the even half's byte
+// (bits 8-15 of its i32 lane, the sign or'ed in) shifts down to bits 0-7,
+// the odd half's stays at 8-15, and the or truncated to i16 (vpmovdw) is
+// 32 bytes in element order: no vpmovdb.
+// CHECK-LABEL: func.func @static_fp8
+//       CHECK: vector.broadcast %{{.*}} : f32 to vector<32xf32>
+//       CHECK: scf.for
+//       CHECK:   %[[X:.*]] = vector.load %{{.*}} : memref<?x?xbf16>, vector<32xbf16>
+//       CHECK:   %[[W:.*]] = vector.bitcast %[[X]] : vector<32xbf16> to vector<16xi32>
+//       CHECK:   %[[EVEN:.*]] = arith.shli %[[W]], %{{.*}} : vector<16xi32>
+//       CHECK:   %[[ODD:.*]] = arith.andi %[[W]], %{{.*}} : vector<16xi32>
+//       CHECK:   %[[EF:.*]] = arith.bitcast %[[EVEN]] : vector<16xi32> to vector<16xf32>
+//       CHECK:   %[[OF:.*]] = arith.bitcast %[[ODD]] : vector<16xi32> to vector<16xf32>
+//       CHECK:   vector.shuffle %[[EF]], %[[OF]] [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
+//       CHECK:   math.fma %{{.*}} : vector<32xf32>
+//       CHECK:   llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"
+//       CHECK:   llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"
+//       CHECK:   %[[SIGNED:.*]] = arith.ori %{{.*}}, %{{.*}} : vector<32xi32>
+//       CHECK:   %[[E:.*]] = vector.shuffle %[[SIGNED]], %[[SIGNED]] [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] : vector<32xi32>, vector<32xi32>
+//       CHECK:   %[[O:.*]] = vector.shuffle %[[SIGNED]], %[[SIGNED]] [16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31] : vector<32xi32>, vector<32xi32>
+//       CHECK:   %[[C8:.*]] = arith.constant dense<8> : vector<16xi32>
+//       CHECK:   %[[LOW:.*]] = arith.shrui %[[E]], %[[C8]] : vector<16xi32>
+//       CHECK:   %[[PAIR:.*]] = arith.ori %[[LOW]], %[[O]] : vector<16xi32>
+//       CHECK:   %[[WORDS:.*]] = arith.trunci %[[PAIR]] : vector<16xi32> to vector<16xi16>
+//       CHECK:   %[[BYTES:.*]] = vector.bitcast %[[WORDS]] : vector<16xi16> to vector<32xi8>
+//       CHECK:   %[[Q:.*]] = arith.bitcast %[[BYTES]] : vector<32xi8> to vector<32xf8E4M3FN>
+//       CHECK:   vector.store %[[Q]], %{{.*}} : memref<?x?xf8E4M3FN>, vector<32xf8E4M3FN>
+//   CHECK-NOT: vector<16xi8>
+// The masked tail: a natural-order mask on the loads and the store.
+//       CHECK:   vector.maskedload {{.*}} : memref<?x?xbf16>, vector<32xi1>, vector<32xbf16> into vector<32xbf16>
+//       CHECK:   vector.maskedstore {{.*}} : memref<?x?xf8E4M3FN>, vector<32xi1>, vector<32xf8E4M3FN>
+// Row pipelining: one chain of two registers, so the fp8 sweep is
+// software-pipelined (QuantizedRow.h, pipelinesSweep) as on AVX2.
+// PIPE-LABEL: func.func @static_fp8
+//       PIPE: scf.for {{.*}} -> (vector<32xf32>, vector<32xf32>)
+//       PIPE:   vector.load %{{.*}} : memref<?x?xbf16>, vector<32xbf16>
+//       PIPE:   arith.trunci %{{.*}} : vector<16xi32> to vector<16xi16>
+//       PIPE:   vector.store %{{.*}} : memref<?x?xf8E4M3FN>, vector<32xf8E4M3FN>
+// The option off keeps natural order: 16 lanes, extf, vpmovdb.
+// OFF-LABEL: func.func @static_fp8
+//   OFF-NOT:   vector<32xbf16>
+//       OFF:   arith.extf %{{.*}} : vector<16xbf16> to vector<16xf32>
+//       OFF:   arith.trunci %{{.*}} : vector<16xi32> to vector<16xi8>
+//       OFF:   vector.store %{{.*}} : memref<?x?xf8E4M3FN>, vector<16xf8E4M3FN>
+// AVX2 keeps its 16 lanes in natural order and its vpshufb gather.
+// AVX2-LABEL: func.func @static_fp8
+//   AVX2-NOT:   arith.shli
+//       AVX2:   llvm.call_intrinsic "llvm.x86.avx2.pshuf.b"
+//       AVX2:   vector.store %{{.*}} : memref<?x?xf8E4M3FN>, vector<16xf8E4M3FN>
+func.func @static_fp8(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %s: f32, %q: memref<?x?xf8E4M3FN>) {
+  norm.rms_norm ins(%x : memref<?x?xbf16>) weight(%g : memref<?xbf16>) scale(%s : f32) outs(%q : memref<?x?xf8E4M3FN>)
+  return
+}
+
+// -----
+
+// i8: vcvtps2dq per zmm; one vpackssdw of the even and the odd half
+// (saturated to i16, interleaved by 4 in each 128-bit lane), a word shuffle
+// within those lanes to element order (vpshufb), the signed saturation to
+// bytes (vpmovswb).
+// CHECK-LABEL: func.func @static_i8
+//       CHECK:   vector.load %{{.*}} : memref<?x?xbf16>, vector<32xbf16>
+//       CHECK:   llvm.call_intrinsic "llvm.x86.avx512.mask.cvtps2dq.512"
+//       CHECK:   llvm.call_intrinsic "llvm.x86.avx512.mask.cvtps2dq.512"
+//       CHECK:   %[[P:.*]] = llvm.call_intrinsic "llvm.x86.avx512.packssdw.512"(%{{.*}}, %{{.*}}) : (vector<16xi32>, vector<16xi32>) -> vector<32xi16>
+//       CHECK:   %[[O:.*]] = vector.shuffle %[[P]], %[[P]] [0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15, 16, 20, 17, 21, 18, 22, 19, 23, 24, 28, 25, 29, 26, 30, 27, 31] : vector<32xi16>, vector<32xi16>
+//       CHECK:   %[[ZERO:.*]] = arith.constant dense<0> : vector<32xi8>
+//       CHECK:   %[[ALL:.*]] = arith.constant -1 : i32
+//       CHECK:   %[[B:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.pmovs.wb.512"(%[[O]], %[[ZERO]], %[[ALL]]) : (vector<32xi16>, vector<32xi8>, i32) -> vector<32xi8>
+//       CHECK:   vector.store %[[B]], %{{.*}} : memref<?x?xi8>, vector<32xi8>
+// OFF-LABEL: func.func @static_i8
+//   OFF-NOT:   llvm.x86.avx512.packssdw.512
+//       OFF:   arith.trunci %{{.*}} : vector<16xi32> to vector<16xi8>
+//   OFF-NOT:   llvm.x86.avx512.packssdw.512
+func.func @static_i8(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %s: f32, %q: memref<?x?xi8>) {
+  norm.rms_norm ins(%x : memref<?x?xbf16>) weight(%g : memref<?xbf16>) scale(%s : f32) outs(%q : memref<?x?xi8>)
+  return
+}
+
+// -----
+
+// Natural order where pair order does not apply on AVX-512: a dynamic scale
+// (the row buffer and its groups are in element order) and an f32 γ.
+// CHECK-LABEL: func.func @per_token_bf16
+//   CHECK-NOT:   vector<32xbf16>
+//       CHECK:   arith.extf %{{.*}} : vector<16xbf16> to vector<16xf32>
+//   CHECK-NOT:   vector<32xbf16>
+func.func @per_token_bf16(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %q: memref<?x?xf8E4M3FN>, %sc: memref<?xf32>) {
+  norm.rms_norm ins(%x : memref<?x?xbf16>) weight(%g : memref<?xbf16>) outs(%q : memref<?x?xf8E4M3FN>) scale_outs(%sc : memref<?xf32>)
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @static_f32_weight
+//   CHECK-NOT:   vector<32xbf16>
+//       CHECK:   arith.extf %{{.*}} : vector<16xbf16> to vector<16xf32>
+//   CHECK-NOT:   vector<32xbf16>
+func.func @static_f32_weight(%x: memref<?x?xbf16>, %g: memref<?xf32>, %s: f32, %q: memref<?x?xf8E4M3FN>) {
+  norm.rms_norm ins(%x : memref<?x?xbf16>) weight(%g : memref<?xf32>) scale(%s : f32) outs(%q : memref<?x?xf8E4M3FN>)
+  return
+}
