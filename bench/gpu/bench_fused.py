@@ -33,7 +33,10 @@ def program(m, n, k, repeat, gemm_only=False, gamma=True):
     `gamma`, the fused op as --norm-fuse-matmul leaves it when γ is folded
     into a constant W (the form the sm_90a wgmma kernel takes); with
     `gamma="offset"`, no γ but weight_offset = 1 (the A tiles rewritten as
-    round(2·x) without γ's loads from global memory)."""
+    round(2·x) without γ's loads from global memory); with
+    `gamma="layer_norm"`, LayerNorm → matmul with γ and β (the sm_90a wgmma
+    kernel's LayerNorm prologue: pivot, Σ(x − p), Σ(x − p)², the A tiles
+    rewritten as round((x − p)·γ') and the column sums c = Σγ'W, Σβ·W)."""
     x = "memref<%dx%dxbf16>" % (m, k)
     g = "memref<%dxbf16>" % k
     w = "memref<%dx%dxbf16>" % (n, k)
@@ -47,7 +50,8 @@ def program(m, n, k, repeat, gemm_only=False, gamma=True):
         "func.func @main() {",
     ]
     # Device memory, allocated synchronously (see bench.py).
-    for index, (name, ty) in enumerate([("x", x), ("g", g), ("w", w), ("c", c)]):
+    for index, (name, ty) in enumerate([("x", x), ("g", g), ("w", w), ("c", c),
+                                        ("b", g)]):
         lines.append("  %%%s = gpu.alloc () : %s" % (name, ty))
         if "bf16" not in ty:
             continue  # the f32 C of the GEMM alone: contents do not matter
@@ -61,6 +65,9 @@ def program(m, n, k, repeat, gemm_only=False, gamma=True):
         op = ("    linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, "
               "affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] "
               "ins(%%x, %%w : %s, %s) outs(%%c : %s)" % (x, w, c))
+    elif gamma == "layer_norm":
+        op = ("    norm.layer_norm_matmul ins(%%x : %s) weight(%%g : %s) bias(%%b : %s) "
+              "rhs(%%w : %s) outs(%%c : %s) {transpose_rhs}" % (x, g, g, w, c))
     elif gamma == "offset":
         op = ("    norm.rms_norm_matmul ins(%%x : %s) rhs(%%w : %s) outs(%%c : %s) "
               "{transpose_rhs, weight_offset = 1.0 : f32}" % (x, w, c))
@@ -188,20 +195,22 @@ WGMMA_PROLOGUES = ["wgmma-conflict-free-prologue=0",
 
 def wgmma_prologues(args):
     """A table (--chip sm_90a): the fused op with γ, with a weight offset and
-    no γ (the same rewrite without γ's global loads), and with γ folded,
-    unsplit on the default wgmma block, under each prologue order."""
-    lines = ["", "wgmma RMSNorm prologue (unsplit, default block; with γ: "
+    no γ (the same rewrite without γ's global loads), with γ folded, and
+    LayerNorm → matmul with γ and β, unsplit on the default wgmma block
+    (LayerNorm keeps 64 × 128), under each prologue order."""
+    lines = ["", "wgmma norm prologues (unsplit, default block; with γ: "
              "the A tile rewritten as round(x·γ'); offset only: "
-             "weight_offset = 1, no γ):", "",
+             "weight_offset = 1, no γ; LayerNorm: γ and β, "
+             "round((x − p)·γ') and the column sums):", "",
              "| M × N × K | prologue | with γ µs | offset only µs | "
-             "γ folded µs |",
-             "|---|---|---|---|---|"]
+             "γ folded µs | LayerNorm γ β µs |",
+             "|---|---|---|---|---|---|"]
     print("\n".join(lines), flush=True)
     for m, n, k in SHAPES:
         for variant in WGMMA_PROLOGUES:
             options = " gpu-options={max-split-k=1 %s}" % variant
             cells = ["%d × %d × %d" % (m, n, k), variant]
-            for gamma in (True, "offset", False):
+            for gamma in (True, "offset", False, "layer_norm"):
                 time_us, error = run_norm_mlir(args, m, n, k, options,
                                                gamma=gamma)
                 cells.append(error.replace("|", "/")[:60] if error

@@ -75,9 +75,10 @@ func.func @rms_gamma_bf16(%x: memref<64x256xbf16>, %g: memref<256xbf16>, %w: mem
 
 // -----
 
-// LayerNorm → matmul: mma.sync.
+// LayerNorm → matmul: wgmma (norm-to-gpu-wgmma-layer-norm.mlir checks
+// its prologue).
 // CHECK-LABEL: func.func @layer_norm_bf16
-// CHECK-NOT:     nvvm.wgmma
+// CHECK:         nvvm.wgmma.mma_async
 // CHECK:         return
 func.func @layer_norm_bf16(%x: memref<64x256xbf16>, %w: memref<256x128xbf16>, %y: memref<64x128xbf16>) {
   norm.layer_norm_matmul ins(%x : memref<64x256xbf16>) rhs(%w : memref<256x128xbf16>) outs(%y : memref<64x128xbf16>) {epsilon = 1.0e-05 : f64}

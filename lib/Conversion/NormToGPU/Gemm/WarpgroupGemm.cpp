@@ -97,7 +97,7 @@ WarpgroupGemmKernel::WarpgroupGemmKernel(Location loc, const GPUGemmProblem &p,
   // The 64 × 128 block keeps 4 stages, so that two blocks share an SM; a
   // bigger block takes the stages that fit one block an SM (128 × 256: 4
   // of 48 KiB, 128 × 128: 7 of 32 KiB).
-  int64_t room = kMaxSharedBytes - kTileAlignment - blockM * 4;
+  int64_t room = kMaxSharedBytes - kTileAlignment - scratchBytes();
   stages = blockM * blockN == kMmaM * 128
                ? kSerialStages
                : std::min(kMaxStages, room / stageBytes());
@@ -159,22 +159,36 @@ void WarpgroupGemmKernel::loadTile(OpBuilder &b, Value kt) {
   }
 }
 
-Value WarpgroupGemmKernel::prologue(OpBuilder &b, Value aOffset, Value kt,
-                                    Value warpgroup, Value sum) {
+SmallVector<Value> WarpgroupGemmKernel::prologue(OpBuilder &b, Value aOffset,
+                                                 Value kt, Value warpgroup,
+                                                 ValueRange carried) {
   gpugemm::WarpgroupPrologue prologue(loc, p, schedule.conflictFreePrologue);
-  sum = prologue.onTile(b, view(b, aOffset, sharedTile(blockM, kBK)), tid, kt,
-                        sum);
+  Value tile = view(b, aOffset, sharedTile(blockM, kBK));
+  SmallVector<Value> next(carried.begin(), carried.end());
+  if (isLayerNorm()) {
+    SmallVector<Value> sums = prologue.onLayerNormTile(
+        b, tile, tid, kt, /*pivot=*/carried[2], carried.take_front(2));
+    next[0] = sums[0];
+    next[1] = sums[1];
+  } else {
+    next[0] = prologue.onTile(b, tile, tid, kt, carried[0]);
+  }
   if (!prologue.rewritesA())
-    return sum;
+    return next;
   // The rewritten rows are complete before the MMAs that read them. In the
   // serial schedule that is the block's one warpgroup. In the pipelined one
   // warpgroup g's MMAs read A rows [64g, 64g + 64), which g's own threads
   // [128g, 128g + 128) rewrote (row = thread / 2): its 128 threads meet at
   // named barrier 1 + g (0 is the block barrier, which would also wait for
   // the producer warp, elsewhere in its loop).
+  syncRewriters(b, warpgroup);
+  return next;
+}
+
+void WarpgroupGemmKernel::syncRewriters(OpBuilder &b, Value warpgroup) {
   if (!warpgroup) {
     gpu::BarrierOp::create(b, loc);
-    return sum;
+    return;
   }
   auto i32 = [&](Value v) {
     return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), v).getResult();
@@ -182,7 +196,64 @@ Value WarpgroupGemmKernel::prologue(OpBuilder &b, Value aOffset, Value kt,
   NVVM::BarrierOp::create(b, loc, TypeRange{}, i32(addC(b, warpgroup, 1)),
                           i32(index(b, kWarpgroup)), /*reductionOp=*/nullptr,
                           /*reductionPredicate=*/Value());
-  return sum;
+}
+
+SmallVector<Value> WarpgroupGemmKernel::columnSums(OpBuilder &b, Value stageOff,
+                                                   Value kt,
+                                                   ValueRange carried) {
+  SmallVector<Value> next(carried.begin(), carried.end());
+  if (!isLayerNorm())
+    return next;
+  gpugemm::WarpgroupPrologue prologue(loc, p, schedule.conflictFreePrologue);
+  auto wType =
+      p.transposeW
+          ? sharedTile(blockN, kBK)
+          : MemRefType::get({blockN / 64, kBK, 64}, elem(),
+                            MemRefLayoutAttrInterface(),
+                            gpu::AddressSpaceAttr::get(
+                                b.getContext(), gpu::AddressSpace::Workgroup));
+  Value wTile = view(b, add(b, stageOff, index(b, tileABytes())), wType);
+  int64_t consumerThreads = consumers() * kWarpgroup;
+  for (int64_t i = 0; i < columnsPerThread(); ++i) {
+    Value j = addC(b, tid, i * consumerThreads);
+    Value &c = next[3 + 2 * i], &bw = next[4 + 2 * i];
+    if (blockN % consumerThreads == 0) {
+      std::tie(c, bw) = prologue.columnSums(b, wTile, j, kt, c, bw);
+      continue;
+    }
+    // More consumer threads than columns (128 × 128): the first BN sum.
+    auto branch = scf::IfOp::create(
+        b, loc, ult(b, j, index(b, blockN)),
+        [&](OpBuilder &tb, Location) {
+          auto [nc, nbw] = prologue.columnSums(tb, wTile, j, kt, c, bw);
+          scf::YieldOp::create(tb, loc, ValueRange{nc, nbw});
+        },
+        [&](OpBuilder &eb, Location) {
+          scf::YieldOp::create(eb, loc, ValueRange{c, bw});
+        });
+    c = branch.getResult(0);
+    bw = branch.getResult(1);
+  }
+  return next;
+}
+
+SmallVector<Value> WarpgroupGemmKernel::initialCarried(OpBuilder &b,
+                                                       Value warpgroup) {
+  SmallVector<Value> init(numCarried(), f32(b, 0.0));
+  if (!isLayerNorm())
+    return init;
+  // The pivot, from K tile 0 (stage 0, phase 0 of its full barrier).
+  Value zero = index(b, 0);
+  nvgpu::MBarrierTryWaitParityOp::create(
+      b, loc, barriers, arith::ConstantIntOp::create(b, loc, 0, 1),
+      index(b, 10000000), zero);
+  gpugemm::WarpgroupPrologue prologue(loc, p, schedule.conflictFreePrologue);
+  init[2] = prologue.layerNormPivot(
+      b, view(b, stageOffset(b, zero), sharedTile(blockM, kBK)), tid);
+  // Both threads of a row read all of its first 32 columns, which the
+  // other then rewrites in tile 0's prologue: the pivot is read first.
+  syncRewriters(b, warpgroup);
+  return init;
 }
 
 Value WarpgroupGemmKernel::issueTile(OpBuilder &b, Value stageOff,
@@ -226,36 +297,81 @@ Value WarpgroupGemmKernel::issueTile(OpBuilder &b, Value stageOff,
   return acc;
 }
 
-void WarpgroupGemmKernel::epilogue(OpBuilder &b, Value acc, Value sumSquares) {
-  Value rowScale = view(
-      b, index(b, rowScaleOffset()),
-      MemRefType::get({blockM}, b.getF32Type(), MemRefLayoutAttrInterface(),
-                      gpu::AddressSpaceAttr::get(
-                          b.getContext(), gpu::AddressSpace::Workgroup)));
+void WarpgroupGemmKernel::epilogue(OpBuilder &b, Value acc,
+                                   ValueRange carried) {
+  auto scratch = [&](int64_t offset, int64_t size) {
+    return view(
+        b, index(b, rowScaleOffset() + offset),
+        MemRefType::get({size}, b.getF32Type(), MemRefLayoutAttrInterface(),
+                        gpu::AddressSpaceAttr::get(
+                            b.getContext(), gpu::AddressSpace::Workgroup)));
+  };
+  Value rowScale = scratch(0, blockM);
+  Value rowShift, colC, colB;
+  if (isLayerNorm()) {
+    rowShift = scratch(4 * blockM, blockM);
+    colC = scratch(8 * blockM, blockN);
+    colB = p.beta ? scratch(8 * blockM + 4 * blockN, blockN) : Value();
+  }
   // The pipelined schedule's producer warp joins the shuffle and the
   // barrier (every thread of the block reaches them) but stores nothing.
   Value isConsumer =
       pipelined ? ult(b, tid, index(b, consumers() * kWarpgroup)) : Value();
   if (isNorm()) {
-    Value other = gpu::ShuffleOp::create(b, loc, sumSquares, 1,
-                                         NVIDIATargetInfo::kWarpSize,
-                                         gpu::ShuffleMode::XOR)
-                      .getShuffleResult();
-    // emitRowScale adds the pair's two sums (RMSNorm's two chains).
-    Value meanShift;
-    Value r = gpugemm::emitRowScale(b, loc, p, sumSquares, other, meanShift);
+    auto pairSum = [&](Value v) {
+      return gpu::ShuffleOp::create(b, loc, v, 1, NVIDIATargetInfo::kWarpSize,
+                                    gpu::ShuffleMode::XOR)
+          .getShuffleResult();
+    };
+    // emitRowScale adds the pair's two sums (RMSNorm's two chains);
+    // LayerNorm's are added here, v + other, as the mma.sync kernel's
+    // sumOverRowPair does.
+    Value meanShift, r;
+    if (isLayerNorm())
+      r = gpugemm::emitRowScale(
+          b, loc, p,
+          arith::AddFOp::create(b, loc, carried[0], pairSum(carried[0])),
+          arith::AddFOp::create(b, loc, carried[1], pairSum(carried[1])),
+          meanShift);
+    else
+      r = gpugemm::emitRowScale(b, loc, p, carried[0], pairSum(carried[0]),
+                                meanShift);
     Value isEven = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                          remC(b, tid, 2), index(b, 0));
     if (isConsumer)
       isEven = andI(b, isEven, isConsumer);
     scf::IfOp::create(b, loc, isEven, [&](OpBuilder &tb, Location) {
-      memref::StoreOp::create(tb, loc, r, rowScale,
-                              ValueRange{divC(tb, tid, 2)});
-      if (savesStatistics(p)) // the saved rstd, from the first block column
+      Value row = divC(tb, tid, 2);
+      memref::StoreOp::create(tb, loc, r, rowScale, ValueRange{row});
+      Value mean;
+      if (isLayerNorm()) {
+        memref::StoreOp::create(tb, loc,
+                                arith::MulFOp::create(tb, loc, r, meanShift),
+                                rowShift, ValueRange{row});
+        // The saved mean: the pivot plus μ − p.
+        mean = arith::AddFOp::create(tb, loc, carried[2], meanShift);
+      }
+      if (savesStatistics(p)) // from the first block column
         gpugemm::emitStoreRowStatistics(tb, loc, p, ult(tb, n0, one),
-                                        add(tb, m0, divC(tb, tid, 2)), {}, r);
+                                        add(tb, m0, row), mean, r);
       scf::YieldOp::create(tb, loc);
     });
+    // LayerNorm's column sums, from the consumer threads that summed them.
+    int64_t consumerThreads = consumers() * kWarpgroup;
+    for (int64_t i = 0; isLayerNorm() && i < columnsPerThread(); ++i) {
+      Value j = addC(b, tid, i * consumerThreads);
+      Value mine = ult(b, j, index(b, blockN));
+      if (isConsumer)
+        mine = andI(b, mine, isConsumer);
+      scf::IfOp::create(b, loc, mine, [&](OpBuilder &tb, Location) {
+        memref::StoreOp::create(tb, loc, carried[3 + 2 * i], colC,
+                                ValueRange{j});
+        if (colB)
+          memref::StoreOp::create(tb, loc, carried[4 + 2 * i], colB,
+                                  ValueRange{j});
+        scf::YieldOp::create(tb, loc);
+      });
+    }
     gpu::BarrierOp::create(b, loc);
   }
   auto store = [&](OpBuilder &b) {
@@ -264,13 +380,14 @@ void WarpgroupGemmKernel::epilogue(OpBuilder &b, Value acc, Value sumSquares) {
     // Warpgroup g's rows start at 64·g = 16·(its first warp).
     Value rowBase = add(b, mulC(b, warp, 16), divC(b, lane, 4));
     Value colBase = mulC(b, remC(b, lane, 4), 2);
-    Value scales[2];
-    for (int64_t h = 0; h < 2; ++h)
-      scales[h] = isNorm() ? memref::LoadOp::create(
-                                 b, loc, rowScale,
-                                 ValueRange{add(b, rowBase, index(b, 8 * h))})
-                                 .getResult()
-                           : Value();
+    Value scales[2], shifts[2];
+    for (int64_t h = 0; h < 2; ++h) {
+      Value row = add(b, rowBase, index(b, 8 * h));
+      if (isNorm())
+        scales[h] = memref::LoadOp::create(b, loc, rowScale, ValueRange{row});
+      if (isLayerNorm())
+        shifts[h] = memref::LoadOp::create(b, loc, rowShift, ValueRange{row});
+    }
     // Registers 2j and 2j + 1 are columns c and c + 1 of one row: with an
     // even N the pair starts at an even element of C (and of bias and
     // residual), so it is one aligned vector, inside C when its first
@@ -291,14 +408,31 @@ void WarpgroupGemmKernel::epilogue(OpBuilder &b, Value acc, Value sumSquares) {
         if (width > 1)
           out = vector::FromElementsOp::create(
               tb, loc, VectorType::get({width}, tb.getF32Type()), values);
+        auto splat = [&](Value v) {
+          return width > 1
+                     ? vector::BroadcastOp::create(tb, loc, out.getType(), v)
+                           .getResult()
+                     : v;
+        };
+        // The column vectors at the thread's columns, 8-byte aligned pairs.
+        auto columns = [&](Value mem) -> Value {
+          if (width == 1)
+            return memref::LoadOp::create(tb, loc, mem, ValueRange{col});
+          return vector::LoadOp::create(tb, loc, out.getType(), mem,
+                                        ValueRange{col}, /*nontemporal=*/false,
+                                        llvm::MaybeAlign(4 * width));
+        };
+        // r·acc − r·(μ − p)·c + Σβ·W, as the mma.sync kernel's outputValue;
+        // emitStoreOutput adds the bias (and residual) and rounds once.
         if (scales[half])
-          out = arith::MulFOp::create(
-              tb, loc,
-              width > 1 ? vector::BroadcastOp::create(tb, loc, out.getType(),
-                                                      scales[half])
-                              .getResult()
-                        : scales[half],
-              out);
+          out = arith::MulFOp::create(tb, loc, splat(scales[half]), out);
+        if (shifts[half])
+          out = arith::SubFOp::create(tb, loc, out,
+                                      arith::MulFOp::create(tb, loc,
+                                                            splat(shifts[half]),
+                                                            columns(colC)));
+        if (colB)
+          out = arith::AddFOp::create(tb, loc, out, columns(colB));
         gpugemm::emitStoreOutput(tb, loc, p, out, gm, gn);
         scf::YieldOp::create(tb, loc);
       });
@@ -314,7 +448,7 @@ void WarpgroupGemmKernel::epilogue(OpBuilder &b, Value acc, Value sumSquares) {
   });
 }
 
-std::pair<Value, Value> WarpgroupGemmKernel::emitSerialLoop(OpBuilder &b) {
+SmallVector<Value> WarpgroupGemmKernel::emitSerialLoop(OpBuilder &b) {
   // Thread 0 loads K tile `kt`.
   auto issueLoads = [&](OpBuilder &b, Value kt) {
     scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &tb, Location) {
@@ -330,9 +464,10 @@ std::pair<Value, Value> WarpgroupGemmKernel::emitSerialLoop(OpBuilder &b) {
                        scf::YieldOp::create(lb, loc);
                      });
 
-  Value zeroAcc = LLVM::ZeroOp::create(b, loc, accType);
+  SmallVector<Value> init{LLVM::ZeroOp::create(b, loc, accType)};
+  llvm::append_range(init, initialCarried(b, /*warpgroup=*/Value()));
   auto loop = scf::ForOp::create(
-      b, loc, index(b, 0), kTiles, one, ValueRange{zeroAcc, f32(b, 0.0)},
+      b, loc, index(b, 0), kTiles, one, init,
       [&](OpBuilder &lb, Location, Value kt, ValueRange iter) {
         Value stage = remC(lb, kt, stages);
         Value parity = arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ne,
@@ -341,10 +476,12 @@ std::pair<Value, Value> WarpgroupGemmKernel::emitSerialLoop(OpBuilder &b) {
         nvgpu::MBarrierTryWaitParityOp::create(lb, loc, barriers, parity,
                                                index(lb, 10000000), stage);
         Value aOffset = stageOffset(lb, stage);
-        Value sum =
-            isNorm() ? prologue(lb, aOffset, kt, /*warpgroup=*/Value(), iter[1])
-                     : iter[1];
+        SmallVector<Value> carried =
+            isNorm() ? prologue(lb, aOffset, kt, /*warpgroup=*/Value(),
+                                iter.drop_front())
+                     : SmallVector<Value>(iter.drop_front());
         Value acc = issueTile(lb, aOffset, /*warpgroup=*/Value(), iter[0]);
+        carried = columnSums(lb, aOffset, kt, carried);
         NVVM::WgmmaWaitGroupSyncOp::create(lb, loc, 0);
         // Every thread is done with the stage before it is refilled.
         gpu::BarrierOp::create(lb, loc);
@@ -354,9 +491,11 @@ std::pair<Value, Value> WarpgroupGemmKernel::emitSerialLoop(OpBuilder &b) {
                             issueLoads(tb, next);
                             scf::YieldOp::create(tb, loc);
                           });
-        scf::YieldOp::create(lb, loc, ValueRange{acc, sum});
+        SmallVector<Value> results{acc};
+        llvm::append_range(results, carried);
+        scf::YieldOp::create(lb, loc, results);
       });
-  return {loop.getResult(0), loop.getResult(1)};
+  return loop.getResults();
 }
 
 void WarpgroupGemmKernel::emit(OpBuilder &b) {
@@ -380,8 +519,9 @@ void WarpgroupGemmKernel::emit(OpBuilder &b) {
   one = index(b, 1);
   Value gridX = arith::CeilDivUIOp::create(b, loc, p.n, index(b, blockN));
   Value gridY = arith::CeilDivUIOp::create(b, loc, p.m, index(b, blockM));
-  gpu::LaunchOp launch = gpugemm::createGemmLaunch(
-      b, loc, gridX, gridY, one, one, rowScaleOffset() + blockM * 4, threads());
+  gpu::LaunchOp launch =
+      gpugemm::createGemmLaunch(b, loc, gridX, gridY, one, one,
+                                rowScaleOffset() + scratchBytes(), threads());
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&launch.getBody().front());
 
@@ -428,8 +568,9 @@ void WarpgroupGemmKernel::emit(OpBuilder &b) {
   kTiles = arith::CeilDivUIOp::create(b, loc, p.k, index(b, kBK));
   SmallVector<Type> regs(registers(), b.getF32Type());
   accType = LLVM::LLVMStructType::getLiteral(ctx, regs);
-  auto [acc, sum] = pipelined ? emitPipelinedLoop(b) : emitSerialLoop(b);
-  epilogue(b, acc, sum);
+  SmallVector<Value> results =
+      pipelined ? emitPipelinedLoop(b) : emitSerialLoop(b);
+  epilogue(b, results[0], ArrayRef<Value>(results).drop_front());
   gpu::TerminatorOp::create(b, loc);
 }
 

@@ -3,9 +3,9 @@
 // Private to NormToGPU/Gemm/: the warpgroup-MMA GEMM kernel as its two
 // schedules see it. WarpgroupGemmKernel holds the block shape, the shared
 // memory layout and the pieces both schedules emit (the TMA loads of a K
-// tile, the RMSNorm statistics of the A tile, one K tile of wgmma, the
-// epilogue); WarpgroupGemm.cpp defines them and the serial schedule (one
-// warpgroup, each K tile waited for), WarpgroupPipeline.cpp the
+// tile, the norm statistics of the A tile, LayerNorm's column sums, one K
+// tile of wgmma, the epilogue); WarpgroupGemm.cpp defines them and the serial
+// schedule (one warpgroup, each K tile waited for), WarpgroupPipeline.cpp the
 // warp-specialized one (a producer warp, consumer warpgroups, per-stage
 // "full" and "empty" mbarriers, wait_group 1).
 //
@@ -48,7 +48,25 @@ public:
   void emit(OpBuilder &b);
 
 protected:
-  bool isNorm() const { return p.prologue == GemmPrologue::RMSNorm; }
+  bool isNorm() const { return p.prologue != GemmPrologue::None; }
+  bool isLayerNorm() const { return p.prologue == GemmPrologue::LayerNorm; }
+  /// LayerNorm: block columns each consumer thread sums (c, Σβ·W): column
+  /// tid + i · 2·BM of the block, i < columnsPerThread.
+  int64_t columnsPerThread() const {
+    return llvm::divideCeil(blockN, consumers() * kWarpgroup);
+  }
+  /// The f32 values the K loop carries beside the accumulators: RMSNorm
+  /// Σx²; LayerNorm Σd, Σd², the pivot p, then c and Σβ·W of each of the
+  /// thread's columns; without a norm an unused 0 (the IR of the kernels
+  /// before LayerNorm came here).
+  int64_t numCarried() const {
+    return isLayerNorm() ? 3 + 2 * columnsPerThread() : 1;
+  }
+  /// f32 scratch after the stages: the row scale r [BM]; LayerNorm also
+  /// r·(μ − p) [BM], c [BN] and Σβ·W [BN].
+  int64_t scratchBytes() const {
+    return 4 * (blockM + (isLayerNorm() ? blockM + 2 * blockN : 0));
+  }
   Type elem() const { return p.elementType(); }
   int64_t consumers() const { return blockM / kMmaM; }
   int64_t tileABytes() const { return blockM * kBK * kElementBytes; }
@@ -80,27 +98,43 @@ protected:
   /// The TMA loads of K tile `kt` into stage kt % stages, completing on
   /// full barrier `stage` (issued by one thread).
   void loadTile(OpBuilder &b, Value kt);
-  /// The RMSNorm prologue on K tile `kt`'s A tile at `aOffset`
-  /// (WarpgroupPrologue, two threads per row of the block's A tile): `sum`
-  /// plus the thread's Σx², and with γ or a weight offset the tile
-  /// rewritten as round(x·γ'), followed by a barrier of the threads whose
-  /// MMAs read it: the block's (null `warpgroup`: the serial schedule) or
-  /// consumer warpgroup `warpgroup`'s (named barrier 1 + warpgroup).
-  Value prologue(OpBuilder &b, Value aOffset, Value kt, Value warpgroup,
-                 Value sum);
+  /// The norm prologue on K tile `kt`'s A tile at `aOffset`
+  /// (WarpgroupPrologue, two threads per row of the block's A tile): the
+  /// carried values (numCarried) plus the thread's statistics, and when it
+  /// rewrites the tile (γ, weight offset, LayerNorm) a barrier of the
+  /// threads whose MMAs read it: the block's (null `warpgroup`: the serial
+  /// schedule) or consumer warpgroup `warpgroup`'s (named barrier 1 +
+  /// warpgroup).
+  SmallVector<Value> prologue(OpBuilder &b, Value aOffset, Value kt,
+                              Value warpgroup, ValueRange carried);
+  /// LayerNorm: the carried column sums plus those of K tile `kt`'s W tile
+  /// in the stage at `stageOff`, for the consumer thread's columns (issued
+  /// after the tile's MMAs, which they overlap; the stage is released after
+  /// them). Returns `carried` otherwise.
+  SmallVector<Value> columnSums(OpBuilder &b, Value stageOff, Value kt,
+                                ValueRange carried);
+  /// The barrier after a rewrite of A rows: the block's (null
+  /// `warpgroup`) or the consumer warpgroup's named barrier 1 + warpgroup.
+  void syncRewriters(OpBuilder &b, Value warpgroup);
+  /// The initial carried values: zeros, and LayerNorm's pivot from K tile
+  /// 0 (waited for on its full barrier; consumer threads, then
+  /// syncRewriters: both threads of a row read the columns each rewrites).
+  SmallVector<Value> initialCarried(OpBuilder &b, Value warpgroup);
   /// fence, the four wgmma of one K tile in the stage at `stageOff` for
   /// consumer warpgroup `warpgroup` (its 64 rows of the A tile; null: the
   /// only one), commit. Without `accumulate` the first MMA ignores `acc`
   /// (scale-d 0).
   Value issueTile(OpBuilder &b, Value stageOff, Value warpgroup, Value acc,
                   bool accumulate = true);
-  /// The row scale in shared memory (all threads reach its barrier), then
-  /// C from the accumulators of the consumer threads.
-  void epilogue(OpBuilder &b, Value acc, Value sumSquares);
+  /// The row scale (LayerNorm: and r·(μ − p), c, Σβ·W) in shared memory
+  /// (all threads reach its barrier), then C from the accumulators of the
+  /// consumer threads.
+  void epilogue(OpBuilder &b, Value acc, ValueRange carried);
 
-  /// The schedules' K loops: (accumulators, Σx²) of the thread.
-  std::pair<Value, Value> emitSerialLoop(OpBuilder &b);
-  std::pair<Value, Value> emitPipelinedLoop(OpBuilder &b);
+  /// The schedules' K loops: the thread's accumulators, then its carried
+  /// values.
+  SmallVector<Value> emitSerialLoop(OpBuilder &b);
+  SmallVector<Value> emitPipelinedLoop(OpBuilder &b);
 
   const GPUGemmProblem &p;
   WarpgroupGemmSchedule schedule;

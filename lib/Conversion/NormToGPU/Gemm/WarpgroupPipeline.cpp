@@ -83,12 +83,13 @@ using namespace mlir;
 using namespace mlir::norm;
 using namespace mlir::norm::wgmma;
 
-std::pair<Value, Value> WarpgroupGemmKernel::emitPipelinedLoop(OpBuilder &b) {
+SmallVector<Value> WarpgroupGemmKernel::emitPipelinedLoop(OpBuilder &b) {
   Value zero = index(b, 0);
   int64_t consumerThreads = consumers() * kWarpgroup;
   Value isConsumer = ult(b, tid, index(b, consumerThreads));
   Value zeroAcc = LLVM::ZeroOp::create(b, loc, accType);
-  Value zeroSum = f32(b, 0.0);
+  SmallVector<Type> resultTypes{accType};
+  resultTypes.append(numCarried(), b.getF32Type());
   // The parity of phase kt / S of a stage's barrier.
   auto phaseParity = [&](OpBuilder &b, Value kt) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
@@ -96,23 +97,28 @@ std::pair<Value, Value> WarpgroupGemmKernel::emitPipelinedLoop(OpBuilder &b) {
         .getResult();
   };
   Value ticks = index(b, 10000000);
-  auto branch = scf::IfOp::create(b, loc, TypeRange{accType, b.getF32Type()},
-                                  isConsumer, /*withElseRegion=*/true);
+  auto branch = scf::IfOp::create(b, loc, resultTypes, isConsumer,
+                                  /*withElseRegion=*/true);
 
   OpBuilder cb = branch.getThenBodyBuilder();
   Value warpgroup = divC(cb, tid, kWarpgroup);
-  // K tile kt: its stage's data, the statistics, its MMAs, and wait_group 1
-  // (tile kt − 1's MMAs retired).
-  auto consume = [&](OpBuilder &lb, Value kt, Value acc, Value sum,
-                     bool accumulate) -> std::pair<Value, Value> {
+  // K tile kt: its stage's data, the statistics, its MMAs (LayerNorm: the
+  // column sums while they run), and wait_group 1 (tile kt − 1's MMAs
+  // retired). Returns the accumulators, then the carried values.
+  auto consume = [&](OpBuilder &lb, Value kt, Value acc, ValueRange carried,
+                     bool accumulate) -> SmallVector<Value> {
     Value stage = remC(lb, kt, stages);
     nvgpu::MBarrierTryWaitParityOp::create(lb, loc, barriers,
                                            phaseParity(lb, kt), ticks, stage);
     Value stageOff = stageOffset(lb, stage);
-    sum = isNorm() ? prologue(lb, stageOff, kt, warpgroup, sum) : sum;
+    SmallVector<Value> next =
+        isNorm() ? prologue(lb, stageOff, kt, warpgroup, carried)
+                 : SmallVector<Value>(carried);
     acc = issueTile(lb, stageOff, warpgroup, acc, accumulate);
+    next = columnSums(lb, stageOff, kt, next);
     NVVM::WgmmaWaitGroupSyncOp::create(lb, loc, 1);
-    return {acc, sum};
+    next.insert(next.begin(), acc);
+    return next;
   };
   // The thread is done with the stage of tile kt − 1.
   auto release = [&](OpBuilder &b, Value kt) {
@@ -123,17 +129,20 @@ std::pair<Value, Value> WarpgroupGemmKernel::emitPipelinedLoop(OpBuilder &b) {
   };
   // scaleDZero: tile 0 peeled, its first MMA with scale-d 0, so the
   // accumulators start as poison and no instruction but wgmma writes them.
-  Value first = zero, initAcc = zeroAcc, initSum = zeroSum;
+  // LayerNorm's pivot from K tile 0, before any of its MMAs.
+  SmallVector<Value> init{zeroAcc};
+  llvm::append_range(init, initialCarried(cb, warpgroup));
+  Value first = zero;
   if (schedule.scaleDZero) {
-    std::tie(initAcc, initSum) =
-        consume(cb, zero, LLVM::PoisonOp::create(cb, loc, accType), zeroSum,
-                /*accumulate=*/false);
+    init = consume(cb, zero, LLVM::PoisonOp::create(cb, loc, accType),
+                   ArrayRef<Value>(init).drop_front(), /*accumulate=*/false);
     first = one;
   }
   auto loop = scf::ForOp::create(
-      cb, loc, first, kTiles, one, ValueRange{initAcc, initSum},
+      cb, loc, first, kTiles, one, init,
       [&](OpBuilder &lb, Location, Value kt, ValueRange iter) {
-        auto [acc, sum] = consume(lb, kt, iter[0], iter[1], true);
+        SmallVector<Value> next =
+            consume(lb, kt, iter[0], iter.drop_front(), true);
         if (schedule.scaleDZero) {
           release(lb, kt);
         } else {
@@ -145,7 +154,7 @@ std::pair<Value, Value> WarpgroupGemmKernel::emitPipelinedLoop(OpBuilder &b) {
                               scf::YieldOp::create(tb, loc);
                             });
         }
-        scf::YieldOp::create(lb, loc, ValueRange{acc, sum});
+        scf::YieldOp::create(lb, loc, next);
       });
   NVVM::WgmmaWaitGroupSyncOp::create(cb, loc, 0);
   scf::YieldOp::create(cb, loc, loop.getResults());
@@ -172,6 +181,8 @@ std::pair<Value, Value> WarpgroupGemmKernel::emitPipelinedLoop(OpBuilder &b) {
   Value producerAcc = schedule.scaleDZero
                           ? LLVM::PoisonOp::create(pb, loc, accType).getResult()
                           : zeroAcc;
-  scf::YieldOp::create(pb, loc, ValueRange{producerAcc, zeroSum});
-  return {branch.getResult(0), branch.getResult(1)};
+  SmallVector<Value> producerResults{producerAcc};
+  producerResults.append(numCarried(), f32(pb, 0.0));
+  scf::YieldOp::create(pb, loc, producerResults);
+  return branch.getResults();
 }

@@ -51,6 +51,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -72,14 +75,19 @@ WarpgroupPrologue::WarpgroupPrologue(Location loc, const GPUGemmProblem &p,
       conflictFree(conflictFree) {}
 
 bool WarpgroupPrologue::supports(const GPUGemmProblem &p) {
-  return p.prologue == GemmPrologue::RMSNorm &&
+  // γ and β are read at their own type, the element type's or f32.
+  auto params = [&](Value v) {
+    return !v || elementTypeOf(v) == p.elementType() ||
+           elementTypeOf(v).isF32();
+  };
+  bool layerNorm = p.prologue == GemmPrologue::LayerNorm;
+  return (p.prologue == GemmPrologue::RMSNorm || layerNorm) &&
          p.normalizesA == GemmPrologue::None && !p.aResidual && !p.aSum &&
-         (!p.gamma || elementTypeOf(p.gamma) == p.elementType() ||
-          elementTypeOf(p.gamma).isF32());
+         params(p.gamma) && (!layerNorm || params(p.beta));
 }
 
 bool WarpgroupPrologue::rewritesA() const {
-  return p.gamma || p.weightOffset != 0.0;
+  return isLayerNorm() || p.gamma || p.weightOffset != 0.0;
 }
 
 /// `v` through an empty side-effecting asm (a PTX mov): LLVM keeps the
@@ -95,17 +103,25 @@ Value WarpgroupPrologue::pinned(OpBuilder &b, Value v) {
       .getResult(0);
 }
 
-std::pair<Value, Value> WarpgroupPrologue::loadWeight(OpBuilder &b, Value k) {
-  if (!p.gamma)
+std::pair<Value, Value> WarpgroupPrologue::loadParams(OpBuilder &b,
+                                                      Value params, Value k) {
+  if (!params)
     return {};
   // K is a multiple of a chunk (the TMA kernel's condition): a chunk is
-  // wholly inside or past K. Past K, read γ[0..8) (weightFactor drops it).
+  // wholly inside or past K. Past K, read [0..8) (the caller drops it).
   Value inside = ult(b, k, p.k);
-  Value gamma = vector::LoadOp::create(
-      b, loc, VectorType::get({kChunk}, elementTypeOf(p.gamma)), p.gamma,
+  Value values = vector::LoadOp::create(
+      b, loc, VectorType::get({kChunk}, elementTypeOf(params)), params,
       ValueRange{select(b, inside, k, index(b, 0))},
       /*nontemporal=*/false, llvm::MaybeAlign(16));
-  return {gamma, inside};
+  return {values, inside};
+}
+
+Value WarpgroupPrologue::shiftFactor(OpBuilder &b, Value beta, Value inside) {
+  auto vecF32 = VectorType::get({kChunk}, b.getF32Type());
+  Value zero = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(vecF32, b.getF32FloatAttr(0.0)));
+  return select(b, inside, toF32(b, beta), zero);
 }
 
 Value WarpgroupPrologue::weightFactor(OpBuilder &b, Value gamma, Value inside) {
@@ -199,4 +215,205 @@ Value WarpgroupPrologue::onTile(OpBuilder &b, Value tile, Value thread,
         NVVM::SharedSpaceAttr::get(b.getContext(),
                                    NVVM::SharedSpace::shared_cta));
   return sum;
+}
+
+//===----------------------------------------------------------------------===//
+// LayerNorm
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The mma.sync kernel's K tile (GPUGemmTiles::blockK of bf16/f16): the
+/// pivot is the mean of its first one, and its threads split each in
+/// halves of 16, which the LayerNorm prologue's order reproduces.
+constexpr int64_t kMmaSyncTileK = 32;
+static_assert(kWarpgroupTileK == 2 * kMmaSyncTileK,
+              "a wgmma K tile is two mma.sync K tiles");
+} // namespace
+
+Value WarpgroupPrologue::layerNormPivot(OpBuilder &b, Value tile,
+                                        Value thread) {
+  assert(GPUGemmTiles::blockK(p.elementType()) == kMmaSyncTileK);
+  Value row = divC(b, thread, 2);
+  Value rowPhase = remC(b, row, kSwizzleRows);
+  // Each half of the first 32 columns (logical chunks 0, 1 and 2, 3)
+  // summed element by element from 0 (zero-filled past K), as the mma.sync
+  // kernel's two threads of the row do, then the halves added. Both threads
+  // of the row sum both halves: no shuffle (the pipelined schedule's
+  // consumers compute it in their branch, which the producer warp does not
+  // enter), and addition commutes, so both get the bits of the mma.sync
+  // kernel's v + shuffle(v).
+  int64_t halfChunks = kMmaSyncTileK / 2 / kChunk;
+  Value halves[2];
+  for (int64_t h = 0; h < 2; ++h) {
+    Value sum = f32(b, 0.0);
+    for (int64_t c = 0; c < halfChunks; ++c) {
+      Value col = mulC(
+          b,
+          arith::XOrIOp::create(b, loc, index(b, h * halfChunks + c), rowPhase),
+          kChunk);
+      Value x = vector::LoadOp::create(
+          b, loc, VectorType::get({kChunk}, p.elementType()), tile,
+          ValueRange{row, col});
+      for (int64_t l = 0; l < kChunk; ++l)
+        sum = arith::AddFOp::create(
+            b, loc, sum, toF32(b, vector::ExtractOp::create(b, loc, x, l)));
+    }
+    halves[h] = sum;
+  }
+  Value sum = arith::AddFOp::create(b, loc, halves[0], halves[1]);
+  Value count = arith::MaxSIOp::create(
+      b, loc, arith::MinSIOp::create(b, loc, p.k, index(b, kMmaSyncTileK)),
+      index(b, 1));
+  Value countF32 = arith::UIToFPOp::create(
+      b, loc, b.getF32Type(),
+      arith::IndexCastUIOp::create(b, loc, b.getI64Type(), count));
+  return arith::DivFOp::create(b, loc, sum, countF32);
+}
+
+SmallVector<Value> WarpgroupPrologue::onLayerNormTile(OpBuilder &b, Value tile,
+                                                      Value thread, Value kt,
+                                                      Value pivot,
+                                                      ValueRange sums) {
+  Type elem = p.elementType();
+  auto vecType = VectorType::get({kChunk}, elem);
+  auto vecF32 = VectorType::get({kChunk}, b.getF32Type());
+  Value row = divC(b, thread, 2);
+  Value rowPhase = remC(b, row, kSwizzleRows);
+  Value oddOffset = mulC(b, remC(b, thread, 2), 2);
+  // Position i of the thread's four chunks, in the order of the sums: logical
+  // chunk i % 2 + 4·(i / 2) + 2·(thread % 2), i.e. columns 16·(thread % 2)
+  // .. + 15 of the two 32-column halves of the tile.
+  constexpr int64_t kPositions = 4;
+  auto logicalChunk = [&](int64_t i) {
+    return addC(b, oddOffset, i % 2 + 4 * (i / 2));
+  };
+  // Conflict-free, step c reads position c ^ 2 in the rows with row % 4 ≥ 2.
+  // A quarter warp (rows 4q .. 4q + 3, two threads each) then reaches eight
+  // different physical chunks: the chunk's bit 2 gives row % 4 / 2, bit 0
+  // row % 2 and bit 1 the thread's parity. In the order c two threads meet
+  // on each chunk.
+  Value swap;
+  if (conflictFree)
+    swap = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne,
+        arith::AndIOp::create(b, loc, row, index(b, 2)), index(b, 0));
+  auto swapped = [&](ArrayRef<Value> values, int64_t i) {
+    return swap ? select(b, swap, values[i ^ 2], values[i]) : values[i];
+  };
+  SmallVector<Value> positionCols, stepCols;
+  Value k0 = mulC(b, kt, kWarpgroupTileK);
+  SmallVector<Value> ks;
+  for (int64_t i = 0; i < kPositions; ++i) {
+    Value logical = logicalChunk(i);
+    positionCols.push_back(
+        mulC(b, arith::XOrIOp::create(b, loc, logical, rowPhase), kChunk));
+    ks.push_back(add(b, k0, mulC(b, logical, kChunk)));
+  }
+  for (int64_t c = 0; c < kPositions; ++c)
+    stepCols.push_back(swapped(positionCols, c));
+  // The four chunks first (conflict-free, position 0 may be the last one
+  // read).
+  SmallVector<Value> stepX;
+  for (int64_t c = 0; c < kPositions; ++c)
+    stepX.push_back(vector::LoadOp::create(b, loc, vecType, tile,
+                                           ValueRange{row, stepCols[c]}));
+  // Past K, x is TMA's zero fill and d = −p: masked to 0 as the mma.sync
+  // kernel does (K is a multiple of 8, so a chunk is wholly past K or not).
+  std::optional<int64_t> staticK = getConstantIntValue(p.k);
+  bool maskTail = !staticK || *staticK % kWarpgroupTileK != 0;
+  Value pivotVec = vector::BroadcastOp::create(b, loc, vecF32, pivot);
+  Value zero = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(vecF32, b.getF32FloatAttr(0.0)));
+  auto shifted = [&](Value x, Value k) {
+    Value d = arith::SubFOp::create(
+        b, loc, arith::ExtFOp::create(b, loc, vecF32, x), pivotVec);
+    return maskTail ? select(b, ult(b, k, p.k), d, zero) : d;
+  };
+  // The sums, in position order.
+  Value sum = sums[0], sumSquares = sums[1];
+  for (int64_t i = 0; i < kPositions; ++i) {
+    Value d = shifted(swapped(stepX, i), ks[i]);
+    for (int64_t l = 0; l < kChunk; ++l) {
+      Value dl = vector::ExtractOp::create(b, loc, d, l);
+      sum = arith::AddFOp::create(b, loc, sum, dl);
+      sumSquares = math::FmaOp::create(b, loc, dl, dl, sumSquares);
+    }
+  }
+  // The sums are formed before the rewrite, the barrier and the MMAs (see
+  // `pinned`).
+  sum = pinned(b, sum);
+  sumSquares = pinned(b, sumSquares);
+  // The rewrite, in step order, d formed again chunk by chunk (the same
+  // bits) and γ loaded where it is used: the rewritten chunks are not held
+  // until the last is formed, nor γ beside them (the 128 × 256 block's
+  // consumers have 168 registers, 128 of them accumulators).
+  for (int64_t c = 0; c < kPositions; ++c) {
+    Value k = swap ? select(b, swap, ks[c ^ 2], ks[c]) : ks[c];
+    Value d = shifted(stepX[c], k);
+    auto [gamma, inside] = loadWeight(b, k);
+    Value factor = weightFactor(b, gamma, inside);
+    Value a =
+        narrow(b, arith::MulFOp::create(b, loc, d, factor).getResult(), elem);
+    vector::StoreOp::create(b, loc, a, tile, ValueRange{row, stepCols[c]},
+                            /*nontemporal=*/false, llvm::MaybeAlign(16));
+  }
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(b.getContext(),
+                                 NVVM::SharedSpace::shared_cta));
+  return {sum, sumSquares};
+}
+
+std::pair<Value, Value> WarpgroupPrologue::columnSums(OpBuilder &b, Value wTile,
+                                                      Value j, Value kt,
+                                                      Value c, Value bw) {
+  Type elem = p.elementType();
+  Value k0 = mulC(b, kt, kWarpgroupTileK);
+  Value phase = remC(b, j, kSwizzleRows);
+  Value slab = divC(b, j, 64), inSlab = remC(b, j, 64);
+  Value chunkOfColumn = divC(b, inSlab, kChunk);
+  Value lane = remC(b, inSlab, kChunk);
+  for (int64_t chunk = 0; chunk < kWarpgroupTileK / kChunk; ++chunk) {
+    Value k = addC(b, k0, chunk * kChunk);
+    auto [gamma, inside] = loadWeight(b, k);
+    Value factor = weightFactor(b, gamma, inside);
+    Value shift;
+    if (p.beta) {
+      auto [beta, betaInside] = loadParams(b, p.beta, k);
+      shift = shiftFactor(b, beta, betaInside);
+    }
+    // W's 8 elements of rows k .. k + 7 of column j, past K TMA's zeros.
+    SmallVector<Value> w;
+    if (p.transposeW) {
+      // Row j holds logical chunk `chunk` at physical chunk chunk ^ (j % 8).
+      Value col = mulC(b, arith::XOrIOp::create(b, loc, index(b, chunk), phase),
+                       kChunk);
+      Value vec = vector::LoadOp::create(
+          b, loc, VectorType::get({kChunk}, elem), wTile, ValueRange{j, col});
+      for (int64_t l = 0; l < kChunk; ++l)
+        w.push_back(toF32(b, vector::ExtractOp::create(b, loc, vec, l)));
+    } else {
+      // Row k of a slab holds logical chunk q at physical chunk q ^ (k % 8),
+      // and k % 8 is the lane l of the chunk.
+      for (int64_t l = 0; l < kChunk; ++l) {
+        Value col = add(
+            b,
+            mulC(b, arith::XOrIOp::create(b, loc, chunkOfColumn, index(b, l)),
+                 kChunk),
+            lane);
+        w.push_back(
+            toF32(b, memref::LoadOp::create(
+                         b, loc, wTile,
+                         ValueRange{slab, index(b, chunk * kChunk + l), col})));
+      }
+    }
+    for (int64_t l = 0; l < kChunk; ++l) {
+      c = math::FmaOp::create(
+          b, loc, vector::ExtractOp::create(b, loc, factor, l), w[l], c);
+      if (shift)
+        bw = math::FmaOp::create(
+            b, loc, vector::ExtractOp::create(b, loc, shift, l), w[l], bw);
+    }
+  }
+  return {c, bw};
 }
