@@ -65,8 +65,10 @@ void addLLVMStage(OpPassManager &pm, const NormCPUPipelineOptions &options) {
   openMPOptions.numThreads = options.numThreads;
   pm.addPass(createConvertSCFToOpenMPPass(openMPOptions));
   // The conversion wraps each parallel iteration in a memref.alloca_scope;
-  // the kernels allocate nothing on the stack, and canonicalization inlines
-  // such scopes (a multi-block scope, as scf-to-cf would make, is invalid).
+  // the kernels allocate nothing on the stack, so the scopes go (a
+  // multi-block scope, as scf-to-cf would make, is invalid). Not left to
+  // canonicalization, which keeps a scope around x86 intrinsic calls.
+  pm.addPass(createNormInlineAllocaScopesPass());
   pm.addPass(createCanonicalizerPass());
   // One barrier per parallel loop (the join), as Clang emits them.
   pm.addPass(createNormOpenMPLoopNowaitPass());

@@ -239,6 +239,45 @@ def NormOpenMPLoopNowaitPass : Pass<"norm-omp-loop-nowait"> {
   let dependentDialects = ["::mlir::omp::OpenMPDialect"];
 }
 
+def NormInlineAllocaScopesPass : Pass<"norm-inline-alloca-scopes"> {
+  let summary = "Inline the memref.alloca_scope ops that allocate nothing "
+                "on the stack";
+  let description = [{
+    `convert-scf-to-openmp` wraps each parallel iteration in a
+    `memref.alloca_scope`, and `scf-to-cf` later makes the loops inside it
+    blocks, which the scope's single-block region does not allow ("expects
+    region #0 to have 0 or 1 blocks"). Canonicalization inlines a scope
+    only when nothing in it might allocate on the stack, and it counts
+    every op without declared memory effects as a possible allocation,
+    `llvm.call_intrinsic` included: a kernel that calls x86 intrinsics (the
+    quantized rows' `vpackssdw`, `vpmaddwd`, `vpshufb`) in a parallel loop
+    kept its scope and the pipeline stopped.
+
+    This pass inlines every scope whose body (outside nested allocation
+    scopes) holds no op that may allocate on the stack. An op may allocate
+    when it declares an `Allocate` effect on the automatic-allocation-scope
+    resource (`memref.alloca`, `llvm.alloca`), when it is an
+    `llvm.call_intrinsic` of `llvm.stacksave`, `llvm.stackrestore` or
+    `llvm.stackprotector`, or when it is any other op without memory
+    effects; calls (`func.call`, `llvm.call`) do not, since a callee's
+    frame ends with the call. A scope that may allocate is left as it is.
+
+    ```mlir
+    // norm-opt --norm-inline-alloca-scopes
+    omp.loop_nest (%i) : index = (%c0) to (%n) step (%c1) {
+      memref.alloca_scope {
+        %p = llvm.call_intrinsic "llvm.x86.avx2.packssdw"(%a, %b) : ...
+        ...
+      }
+      omp.yield
+    }
+    // becomes the loop body without the scope.
+    ```
+
+    `--norm-lower-to-cpu` runs it after `convert-scf-to-openmp`.
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // GPU (lib/Transforms/GPU)
 //===----------------------------------------------------------------------===//

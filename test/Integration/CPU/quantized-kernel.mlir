@@ -1,6 +1,7 @@
 // RUN: norm-opt %s --norm-lower-to-cpu | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime,%libomp | FileCheck %s
 // RUN: norm-opt %s --norm-lower-to-cpu="target=avx2 num-threads=2 vector-options={parallel-threshold=0 streaming-threshold=1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime,%libomp | FileCheck %s
 // RUN: norm-opt %s --norm-lower-to-cpu="target=generic num-threads=2 vector-options={accumulators=3 parallel-threshold=0 streaming-threshold=1 pipeline-rows=false}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime,%libomp | FileCheck %s
+// RUN: norm-opt %s --norm-lower-to-cpu="target=avx2 num-threads=2 vector-options={parallel-threshold=0 pipeline-rows=false}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime,%libomp | FileCheck %s
 // RUN: norm-opt %s --norm-lower-to-cpu --mlir-print-ir-after=norm-decompose -o /dev/null 2>&1 | FileCheck %s --check-prefix=KERNEL
 
 // The CPU row kernel's quantized outputs (DESIGN.md §8, issue 29 item 4) on
