@@ -169,13 +169,11 @@ std::string whyRoundingNotTaken(const MatmulMatch &match,
              elementTypeName(to) + where +
              ": that op with its norm as the fused op's input norm keeps "
              "its own output type";
-    if (match.bias)
-      return "the matmul bias is added at " + elementTypeName(from) +
-             " before the rounding to " + elementTypeName(to) +
-             " (the fused op adds it at its output type)" + where;
     // The first cast rounds the product itself (a cast of another type
     // came first otherwise, refused above), so `from` is its type.
-    std::string why = whyRoundingNotFused(from, to, operands, where);
+    std::string why =
+        whyRoundingNotFused(from, to, operands,
+                            /*biasFirst=*/bool(match.bias), where);
     if (!why.empty())
       return why;
     rounding = view;

@@ -138,7 +138,12 @@ std::string mlir::norm::elementTypeName(Type type) {
 }
 
 std::string mlir::norm::whyRoundingNotFused(Type productType, Type to,
-                                            Type operands, StringRef where) {
+                                            Type operands, bool biasFirst,
+                                            StringRef where) {
+  if (biasFirst)
+    return "the matmul bias is added at " + elementTypeName(productType) +
+           " before the rounding to " + elementTypeName(to) +
+           " (the fused op adds it at its output type)" + where.str();
   if (to == operands)
     return "";
   if (to.getIntOrFloatBitWidth() >= operands.getIntOrFloatBitWidth())
@@ -368,16 +373,9 @@ FailureOr<MatmulMatch> mlir::norm::matchMatmulProducing(Value value,
     Type operands = getElementTypeOrSelf(match->lhs.getType());
     Type to = getElementTypeOrSelf(value.getType());
     why = whyRoundingNotFused(getElementTypeOrSelf(truncated.getType()), to,
-                              operands);
+                              operands, /*biasFirst=*/bool(match->bias));
     if (!why.empty())
       return failure();
-    if (match->bias) {
-      why = "the matmul bias is added at " +
-            elementTypeName(match->bias.getType()) +
-            " before the rounding to " + elementTypeName(value.getType()) +
-            " (the fused op adds it at its output type)";
-      return failure();
-    }
     if (!truncated.hasOneUse()) {
       why = "the product has other users besides its rounding";
       return failure();

@@ -71,10 +71,11 @@ std::string elementTypeName(Type type);
 /// cannot be where a matmul → norm op rounds its S, or empty when it can:
 /// a rounding to the operands' type (bf16 A and W accumulated into f32,
 /// truncated to bf16), or of the f32 product of f32 operands to bf16 or
-/// f16 (isNarrowedOutputType). `where` names the rounding op in the
-/// reason.
+/// f16 (isNarrowedOutputType), with no matmul bias added before it
+/// (`biasFirst`: the fused op adds the bias at its output type). `where`
+/// names the rounding op in the reason.
 std::string whyRoundingNotFused(Type productType, Type to, Type operands,
-                                StringRef where = "");
+                                bool biasFirst, StringRef where = "");
 
 /// Why a fused op with input element type `inputType` and the accumulation
 /// type `accType` (null: the default) cannot have an output of element type
