@@ -199,6 +199,11 @@ struct ViewStep {
   /// two dynamic sizes in one group are told apart (rows [B·T] split into
   /// [B, T] by `output_shape [%b, %t]`, %b and %t the argument's dims).
   std::vector<ArgDim> highSizes;
+  /// A tensor.reshape: per dim of its source and of its result, the
+  /// argument dim its size is (the result's from a shape built by
+  /// tensor.from_elements, the source's as traced for highSizes). How a
+  /// side with several dynamic sizes is told.
+  std::vector<ArgDim> inSizes, outSizes;
 };
 
 /// Where an operand of a checked op lives at run time.
@@ -317,7 +322,8 @@ mlir::Value followView(mlir::Operation *op, ViewStep &step, bool &isCast);
 /// shape `bufferShape` of the buffer that holds it: its views applied (an
 /// argument) or undone (a result). Dynamic sizes come from the buffer's,
 /// and, where one group has several, from the arguments `args` whose dims
-/// they are (ViewStep::highSizes). Fails with `why` when a dynamic size on
+/// they are (ViewStep::highSizes, inSizes, outSizes). Fails with `why`
+/// when a dynamic size on
 /// the way cannot be told, setting `*misfit` when those arguments' dims
 /// contradict the buffer's (the function's own view does not fit them).
 std::optional<std::vector<int64_t>>

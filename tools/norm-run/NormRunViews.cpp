@@ -159,6 +159,21 @@ Value normrun::followView(Operation *op, ViewStep &step, bool &isCast) {
               [&](int64_t d) { return traceDim(source, d); });
   } else if (auto reshape = dyn_cast<tensor::ReshapeOp>(op)) {
     source = reshape.getSource();
+    auto sourceType = cast<RankedTensorType>(source.getType());
+    step.inSizes.assign(sourceType.getRank(), {});
+    for (int64_t d = 0; d < sourceType.getRank(); ++d)
+      if (sourceType.isDynamicDim(d))
+        if (std::optional<ViewStep::ArgDim> argDim = traceDim(source, d))
+          step.inSizes[d] = *argDim;
+    // The shape as frontends build it: its elements one by one.
+    auto elements = reshape.getShape().getDefiningOp<tensor::FromElementsOp>();
+    auto resultType = cast<RankedTensorType>(reshape.getResultType());
+    step.outSizes.assign(resultType.getRank(), {});
+    for (int64_t d = 0; elements && d < resultType.getRank(); ++d)
+      if (resultType.isDynamicDim(d))
+        if (std::optional<ViewStep::ArgDim> argDim =
+                traceSize(elements.getElements()[d]))
+          step.outSizes[d] = *argDim;
   } else if (auto transpose = dyn_cast<linalg::TransposeOp>(op)) {
     if (!transpose.hasPureTensorSemantics())
       return {};
@@ -202,17 +217,33 @@ std::string shapeText(const std::vector<int64_t> &shape) {
   return text + "]";
 }
 
+/// The size at run time of dim `d` where `sizes` says which argument dim
+/// it is, if it says so.
+std::optional<int64_t> argumentSize(const std::vector<ViewStep::ArgDim> &sizes,
+                                    int64_t d,
+                                    const std::vector<Buffer> &args) {
+  if (d < 0 || static_cast<size_t>(d) >= sizes.size())
+    return std::nullopt;
+  ViewStep::ArgDim a = sizes[d];
+  if (a.arg < 0 || static_cast<size_t>(a.arg) >= args.size() || a.dim < 0 ||
+      static_cast<size_t>(a.dim) >= args[a.arg].shape.size())
+    return std::nullopt;
+  return args[a.arg].shape[a.dim];
+}
+
 /// The runtime sizes of `target` (a side of `step`, static sizes with
-/// dynamic ones) from those of its other side `known`, and where one group
-/// of the higher-rank side has several dynamic sizes, from the arguments
-/// `args` whose dims they are (ViewStep::highSizes). Fails with `why` when
-/// a dynamic size cannot be told, setting `misfit` when the arguments' dims
-/// contradict the other side (the function's own view is then invalid).
+/// dynamic ones; its result side when `targetIsResult`) from those of its
+/// other side `known`, and where one group of the higher-rank side (all of
+/// a tensor.reshape's side) has several dynamic sizes, from the arguments
+/// `args` whose dims they are (ViewStep::highSizes, inSizes, outSizes).
+/// Fails with `why` when a dynamic size cannot be told, setting `misfit`
+/// when the arguments' dims contradict the other side (the function's own
+/// view is then invalid).
 std::optional<std::vector<int64_t>>
 resolveReshape(const std::vector<int64_t> &known,
-               const std::vector<int64_t> &target, const ViewStep &step,
-               const std::vector<Buffer> &args, std::string &why,
-               bool &misfit) {
+               const std::vector<int64_t> &target, bool targetIsResult,
+               const ViewStep &step, const std::vector<Buffer> &args,
+               std::string &why, bool &misfit) {
   const std::vector<std::vector<int64_t>> &groups = step.groups;
   const std::string &name = step.name;
   std::vector<int64_t> out = target;
@@ -235,14 +266,8 @@ resolveReshape(const std::vector<int64_t> &known,
   } else if (!groups.empty()) {
     // Each known dim is a group of target dims: one dynamic each at most,
     // the others the argument dims they are.
-    auto argSize = [&](int64_t d) -> std::optional<int64_t> {
-      if (static_cast<size_t>(d) >= step.highSizes.size())
-        return std::nullopt;
-      ViewStep::ArgDim a = step.highSizes[d];
-      if (a.arg < 0 || static_cast<size_t>(a.arg) >= args.size() || a.dim < 0 ||
-          static_cast<size_t>(a.dim) >= args[a.arg].shape.size())
-        return std::nullopt;
-      return args[a.arg].shape[a.dim];
+    auto argSize = [&](int64_t d) {
+      return argumentSize(step.highSizes, d, args);
     };
     for (size_t i = 0; i < groups.size(); ++i) {
       int64_t dynamicCount = llvm::count_if(
@@ -287,19 +312,41 @@ resolveReshape(const std::vector<int64_t> &known,
                     std::to_string(known[i]));
     }
   } else {
-    // A tensor.reshape: only the element count relates the sides.
+    // A tensor.reshape: only the element count relates the sides, and
+    // the argument dims the IR says its dynamic sizes are.
+    const std::vector<ViewStep::ArgDim> &sizes =
+        targetIsResult ? step.outSizes : step.inSizes;
+    int64_t dynamicCount = llvm::count_if(
+        out, [](int64_t size) { return ShapedType::isDynamic(size); });
     int64_t staticPart = 1, dynamicDim = -1;
+    bool fromArgs = false;
     for (size_t d = 0; d < out.size(); ++d) {
+      if (ShapedType::isDynamic(out[d]) && dynamicCount > 1) {
+        if (std::optional<int64_t> size = argumentSize(sizes, d, args)) {
+          out[d] = *size;
+          fromArgs = true;
+        }
+      }
       if (!ShapedType::isDynamic(out[d])) {
         staticPart *= out[d];
       } else if (dynamicDim >= 0) {
-        return fail("has more than one dynamic size, which cannot be told");
+        return fail("has more than one dynamic size, which cannot be told",
+                    " (the IR does not say they are dims of the function's "
+                    "arguments)");
       } else {
         dynamicDim = static_cast<int64_t>(d);
       }
     }
     if (dynamicDim >= 0)
       out[dynamicDim] = staticPart ? numElements(known) / staticPart : 0;
+    if (fromArgs && numElements(out) != numElements(known)) {
+      misfit = true;
+      return fail("has sizes taken from the function's arguments whose "
+                  "product " +
+                  std::to_string(numElements(out)) +
+                  " is not the element count " +
+                  std::to_string(numElements(known)));
+    }
   }
   if (numElements(out) != numElements(known)) {
     misfit = true;
@@ -340,8 +387,8 @@ bool walkToFrame(const Slot &slot, std::vector<int64_t> shape,
         perm[to] = static_cast<int64_t>(from);
       }
     } else {
-      std::optional<std::vector<int64_t>> resolved =
-          resolveReshape(shape, there, step, args, why, misfit);
+      std::optional<std::vector<int64_t>> resolved = resolveReshape(
+          shape, there, /*targetIsResult=*/fromArg, step, args, why, misfit);
       if (!resolved)
         return false;
       next = *resolved;
