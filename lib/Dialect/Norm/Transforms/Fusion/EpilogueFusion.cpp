@@ -28,7 +28,9 @@
 #include "norm/Dialect/Norm/IR/NormNumerics.h"
 #include "norm/Dialect/Norm/Transforms/Transforms.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/Sequence.h"
@@ -40,6 +42,38 @@ using namespace mlir;
 using namespace mlir::norm;
 
 namespace {
+
+/// A size of a view of the product, as the fused op can compute it without
+/// the product: `constant` times `values` (output_shape sizes of the
+/// views, which dominate the norm) times dims `lhsDims` of the matmul's A
+/// (the product's row dims, A having its rank).
+struct ViewSize {
+  int64_t constant = 1;
+  SmallVector<Value> values;
+  SmallVector<int64_t> lhsDims;
+  /// The product's row dim the dim is, unregrouped (-1: none).
+  int64_t rowDim = -1;
+};
+
+/// Reshapes after the product (`ops`, the product's user first, after the
+/// views that only change the type) whose last result regroups the
+/// product's rows into its first `rowDims` dims and splits its N columns
+/// into the others: [B·T, N] as [B, T, H, D], or [B, T, N] collapsed to
+/// [B·T, N] and expanded to [B, T, H, D]. A chain of reshapes keeps the
+/// elements' row-major order, so a result whose inner static dims multiply
+/// to N is exactly that: rows over N columns.
+struct RowSplit {
+  SmallVector<Operation *> ops;
+  int64_t rowDims = 0;
+  /// The sizes of the first `rowDims` dims of the last result.
+  SmallVector<ViewSize> rowSizes;
+
+  explicit operator bool() const { return !ops.empty(); }
+  Value result() const { return ops.back()->getResult(0); }
+  RankedTensorType viewType() const {
+    return cast<RankedTensorType>(result().getType());
+  }
+};
 
 /// The matmul feeding `norm`, directly or through a residual add, or
 /// through views that split its rows into heads.
@@ -56,14 +90,15 @@ struct ProducerMatch {
   /// Through views: how the norm's input dims index the product's heads
   /// view [..., H, D].
   HeadSplit split;
-  /// A first view that splits the product's rows ([B·T, N] into
-  /// [B, T, N], at the sizes of its output_shape), maybe its columns into
-  /// heads as well ([B·T, N] into [B, T, H, D], what canonicalization makes
-  /// of the two), whose split of the rows the fused op takes itself: its A
-  /// is split the same way and its output is the rows split
-  /// (rowSplitType), followed by the split of the columns when the view
-  /// has one; `views` and `split` then start after the view.
-  tensor::ExpandShapeOp rowSplit;
+  /// Reshapes first among the views that regroup the product's rows
+  /// ([B·T, N] into [B, T, N], at the sizes of their output_shape), maybe
+  /// its columns into heads as well ([B·T, N] into [B, T, H, D], what
+  /// canonicalization makes of the two), whose regrouping of the rows the
+  /// fused op takes itself: its A is split the same way and its output is
+  /// the rows so split (rowSplitType), followed by the split of the
+  /// columns when the last reshape has one; `views` and `split` then start
+  /// after them.
+  RowSplit rowSplit;
   /// The views before `rowSplit` that only change the type: tensor.cast
   /// (static ↔ dynamic sizes) and the product's rounding (`rounding`, when
   /// it comes first), which the fused op's output takes.
@@ -331,10 +366,12 @@ std::string whyRopeNotFused(const NormOpView &norm,
     return "";
   if (!producer.headDim)
     return "its rotary embedding (rope) is per head, and the norm is not";
-  tensor::ExpandShapeOp rowSplit = producer.rowSplit;
-  auto productType =
-      rowSplit ? rowSplitType(rowSplit)
-               : cast<RankedTensorType>(producer.matmul.result.getType());
+  const RowSplit &rowSplit = producer.rowSplit;
+  auto productType = cast<RankedTensorType>(producer.matmul.result.getType());
+  if (rowSplit)
+    productType = rowSplitType(rowSplit.viewType(), rowSplit.rowDims,
+                               productType.getShape().back(),
+                               productType.getElementType());
   SmallVector<int64_t> headsShape(productType.getShape().drop_back());
   headsShape.append(
       {productType.getShape().back() / producer.headDim, producer.headDim});
@@ -348,19 +385,82 @@ std::string whyRopeNotFused(const NormOpView &norm,
   return "";
 }
 
-/// The rotation of `norm` when its angles vary along rows that the first
-/// view splits at dynamic sizes (Hugging Face's [B·T, N] product viewed as
+/// `sizes` (of a view's operand) as `view` (a reshape or tensor.cast)
+/// gives them to its result.
+SmallVector<ViewSize> viewSizes(Operation *view, ArrayRef<ViewSize> sizes) {
+  auto type = cast<RankedTensorType>(view->getResult(0).getType());
+  SmallVector<ViewSize> out;
+  if (auto expand = dyn_cast<tensor::ExpandShapeOp>(view)) {
+    SmallVector<OpFoldResult> outputShape = expand.getMixedOutputShape();
+    for (auto [i, group] : llvm::enumerate(expand.getReassociationIndices())) {
+      for (int64_t d : group) {
+        ViewSize &s = out.emplace_back();
+        if (std::optional<int64_t> c = getConstantIntValue(outputShape[d]))
+          s.constant = *c;
+        else
+          s.values.push_back(cast<Value>(outputShape[d]));
+        if (group.size() == 1)
+          s.rowDim = sizes[i].rowDim;
+      }
+    }
+  } else if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(view)) {
+    for (const ReassociationIndices &group :
+         collapse.getReassociationIndices()) {
+      ViewSize &s = out.emplace_back();
+      for (int64_t d : group) {
+        s.constant *= sizes[d].constant;
+        llvm::append_range(s.values, sizes[d].values);
+        llvm::append_range(s.lhsDims, sizes[d].lhsDims);
+      }
+      if (group.size() == 1)
+        s.rowDim = sizes[group.front()].rowDim;
+    }
+  } else {
+    // tensor.cast: a dim it makes static has that size.
+    out.assign(sizes.begin(), sizes.end());
+    for (auto [d, size] : llvm::enumerate(type.getShape()))
+      if (!ShapedType::isDynamic(size))
+        out[d] = ViewSize{size, {}, {}, out[d].rowDim};
+  }
+  return out;
+}
+
+/// The first dim of `shape` from which its dims are static and multiply to
+/// `n` (the largest such), or none when no such inner dims exist: the
+/// product's N columns are then merged with its rows or cut across dims.
+std::optional<int64_t> columnsStart(ArrayRef<int64_t> shape, int64_t n) {
+  int64_t product = 1;
+  for (int64_t c = shape.size(); c > 0; --c) {
+    int64_t size = shape[c - 1];
+    if (ShapedType::isDynamic(size) || size == 0)
+      return std::nullopt;
+    product *= size;
+    if (product == n)
+      return c - 1;
+    if (product > n || n % product != 0)
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// The rotation of `norm` when its angles vary along rows that the views
+/// regroup at dynamic sizes (Hugging Face's [B·T, N] product viewed as
 /// [B, T, N], angles [1, T, 1, D] or [T, D]): against the product's
 /// [B·T, H, D] they would be the table repeated B times, but the fused op
-/// can take the split itself (A viewed as [B, T, K] by the same
-/// output_shape sizes, the output [B, T, N]), and in its [B, T, H, D] the
-/// angles are a reshape of the table, the kernels reading angle row
-/// (row / H) mod T. The view may split the columns into heads too (one
-/// expand_shape to [B, T, H, D]): the fused op takes the rows' half, the
+/// can take the regrouping itself (A viewed as [B, T, K] at the same
+/// sizes, the output [B, T, N]), and in its [B, T, H, D] the angles are a
+/// reshape of the table, the kernels reading angle row (row / H) mod T.
+/// The regrouping is what the reshapes first among the views (expand_shape,
+/// collapse_shape, tensor.cast, after the casts of the element type only)
+/// make of the product's rows up to one of them whose result keeps the N
+/// columns whole in its inner dims (RowSplit): one expand_shape, or a
+/// collapse and an expand as torch-mlir writes `aten.view` ([B, T, N]
+/// collapsed to [B·T, N], expanded to [B, T, H, D]). The reshape may split
+/// the columns into heads too: the fused op takes the rows' half, the
 /// columns' half stays a view of its output. Updates `producer` and
-/// `angleShape` when that works; fails (leaving them) when the first view
-/// is not such a split, or the angles do not fit the split view either,
-/// then adding to `why` (the reason in the product's view) why not.
+/// `angleShape` when that works; fails (leaving them) otherwise, then
+/// adding to `why` (the reason in the product's view) why not, unless no
+/// reshape regroups the rows.
 LogicalResult takeRowSplit(const NormOpView &norm, ProducerMatch &producer,
                            SmallVector<int64_t> &angleShape, std::string &why) {
   // Views that change only the type may come first: a tensor.cast, the
@@ -373,97 +473,184 @@ LogicalResult takeRowSplit(const NormOpView &norm, ProducerMatch &producer,
     return isElementCast(view) && perm &&
            llvm::equal(*perm, llvm::seq<int64_t>(perm->size()));
   });
-  if (lead.size() == producer.views.size())
-    return failure();
-  auto expand = dyn_cast<tensor::ExpandShapeOp>(producer.views[lead.size()]);
+  ArrayRef<Operation *> after =
+      ArrayRef(producer.views).drop_front(lead.size());
+  ArrayRef<Operation *> chain = after.take_while([](Operation *view) {
+    return isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::CastOp>(
+        view);
+  });
   auto productType = cast<RankedTensorType>(producer.matmul.result.getType());
-  // A's rows are the product's (a 2-D matmul's A), and the view splits
-  // them (a group of more than one dim).
-  if (!expand ||
-      cast<RankedTensorType>(producer.matmul.lhs.getType()).getRank() !=
+  int64_t rows = productType.getRank() - 1;
+  int64_t n = productType.getShape().back();
+  // A's rows are the product's (a 2-D matmul's A, a batch matmul's), so
+  // its dims give the product's; some reshape regroups them.
+  if (cast<RankedTensorType>(producer.matmul.lhs.getType()).getRank() !=
           productType.getRank() ||
-      llvm::all_of(ArrayRef(expand.getReassociationIndices()).drop_back(),
-                   [](const ReassociationIndices &g) { return g.size() == 1; }))
+      ShapedType::isDynamic(n) ||
+      llvm::none_of(
+          chain, llvm::IsaPred<tensor::ExpandShapeOp, tensor::CollapseShapeOp>))
     return failure();
-  std::string splitWhy;
-  ArrayRef<Operation *> rest =
-      ArrayRef(producer.views).drop_front(lead.size() + 1);
-  FailureOr<HeadSplit> split =
-      analyzeHeadViewsAfterRowSplit(expand, rest, splitWhy);
-  if (failed(split))
-    return failure();
-  ProducerMatch candidate = producer;
-  candidate.views.assign(rest.begin(), rest.end());
-  candidate.split = *split;
-  candidate.headDim = split->headDim;
-  candidate.rowSplit = expand;
-  candidate.rowSplitLead.assign(lead.begin(), lead.end());
-  SmallVector<int64_t> shape;
-  splitWhy = whyRopeNotFused(norm, candidate, shape);
-  if (!splitWhy.empty()) {
-    why += "; nor in the view of its rows split as the first reshape "
-           "splits them (which the fused op could take): " +
-           splitWhy;
-    return failure();
+  SmallVector<ViewSize> sizes;
+  for (int64_t d = 0; d < rows; ++d) {
+    ViewSize &s = sizes.emplace_back();
+    s.rowDim = d;
+    if (productType.isDynamicDim(d))
+      s.lhsDims.push_back(d);
+    else
+      s.constant = productType.getDimSize(d);
   }
-  producer = std::move(candidate);
-  angleShape = std::move(shape);
-  return success();
+  sizes.push_back(ViewSize{n, {}, {}, -1});
+  auto viewName = [&](int64_t k) {
+    Operation *view = chain[k];
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "'" << view->getName() << "' (view " << lead.size() + k + 1 << " of "
+       << producer.views.size() << " after the matmul, to "
+       << view->getResult(0).getType() << ")";
+    return text;
+  };
+  std::string splitWhy;
+  bool regroupsRows = false;
+  bool wholeRows = true;
+  for (int64_t k = 0, e = chain.size(); k < e; ++k) {
+    sizes = viewSizes(chain[k], sizes);
+    auto type = cast<RankedTensorType>(chain[k]->getResult(0).getType());
+    std::optional<int64_t> c = columnsStart(type.getShape(), n);
+    wholeRows = c && *c > 0;
+    if (!wholeRows)
+      continue;
+    // The product's own rows need no split (one dim, each dim kept, or the
+    // same static sizes).
+    if (*c == rows &&
+        (rows == 1 ||
+         llvm::all_of(llvm::seq<int64_t>(rows),
+                      [&](int64_t d) { return sizes[d].rowDim == d; }) ||
+         (type.getShape().take_front(rows) ==
+              productType.getShape().drop_back() &&
+          productType.hasStaticShape())))
+      continue;
+    regroupsRows = true;
+    ArrayRef<Operation *> rest = after.drop_front(k + 1);
+    std::string analyzeWhy;
+    FailureOr<HeadSplit> split =
+        analyzeHeadViewsAfterRowSplit(type, *c, n, rest, analyzeWhy);
+    if (failed(split))
+      continue;
+    ProducerMatch candidate = producer;
+    candidate.views.assign(rest.begin(), rest.end());
+    candidate.split = *split;
+    candidate.headDim = split->headDim;
+    candidate.rowSplit.ops.assign(chain.begin(), chain.begin() + k + 1);
+    candidate.rowSplit.rowDims = *c;
+    candidate.rowSplit.rowSizes.assign(sizes.begin(), sizes.begin() + *c);
+    candidate.rowSplitLead.assign(lead.begin(), lead.end());
+    SmallVector<int64_t> shape;
+    std::string ropeWhy = whyRopeNotFused(norm, candidate, shape);
+    if (!ropeWhy.empty()) {
+      if (splitWhy.empty())
+        splitWhy =
+            "; nor in the view of its rows split as the " +
+            (k == 0 ? std::string("first reshape splits them")
+                    : "first " + std::to_string(k + 1) +
+                          " reshapes split them (to " + viewName(k) + ")") +
+            " (which the fused op could take): " + ropeWhy;
+      continue;
+    }
+    producer = std::move(candidate);
+    angleShape = std::move(shape);
+    return success();
+  }
+  if (!splitWhy.empty())
+    why += splitWhy;
+  else if (!regroupsRows && !wholeRows)
+    why += "; nor in a view of its rows split by the reshapes after it "
+           "(which the fused op could take): " +
+           viewName(chain.size() - 1) + " does not keep the product's " +
+           std::to_string(n) +
+           " columns whole in its inner static dims (it merges them with "
+           "rows, or cuts them across a dynamic dim), so its dims do not "
+           "index whole rows of the product";
+  return failure();
 }
 
-/// `value` ([rows, C]) split as the product's rows are by `rowSplit`: its
-/// rows' groups and output_shape sizes, C whole ([B, T, C]). A viewed as
-/// the fused op's rows when it takes the split (C = K).
+/// `size` as an index value (or attribute) at `b`'s insertion point, dims
+/// of A read from `lhs`.
+OpFoldResult materializeSize(OpBuilder &b, Location loc, const ViewSize &size,
+                             Value lhs) {
+  SmallVector<Value> factors(size.values);
+  for (int64_t d : size.lhsDims)
+    factors.push_back(tensor::DimOp::create(b, loc, lhs, d));
+  if (factors.empty())
+    return b.getIndexAttr(size.constant);
+  if (size.constant != 1)
+    factors.push_back(arith::ConstantIndexOp::create(b, loc, size.constant));
+  Value product = factors.front();
+  for (Value factor : ArrayRef(factors).drop_front())
+    product = arith::MulIOp::create(b, loc, product, factor);
+  return product;
+}
+
+/// `value` ([R_0, ..., C], rows as the product's) with its rows regrouped
+/// as `rowSplit` regroups the product's, at `rowSizes`, C whole
+/// ([B, T, C]): A viewed as the fused op's rows when it takes the split
+/// (C = K).
 Value splitRows(OpBuilder &b, Location loc, Value value,
-                tensor::ExpandShapeOp rowSplit) {
+                const RowSplit &rowSplit, ArrayRef<OpFoldResult> rowSizes) {
   auto type = cast<RankedTensorType>(value.getType());
-  // A tensor.cast before the split may have made the rows static or
-  // dynamic: `value` gets the sizes the split reads.
-  SmallVector<int64_t> rows(rowSplit.getSrcType().getShape().drop_back());
-  if (ArrayRef(rows) != type.getShape().drop_back()) {
-    rows.push_back(type.getShape().back());
-    type = RankedTensorType::get(rows, type.getElementType());
-    value = tensor::CastOp::create(b, loc, type, value);
+  int64_t rank = type.getRank();
+  Type element = type.getElementType();
+  // The rows as one dim, dynamic when a split size is (as expand_shape
+  // wants it), else their static count.
+  ArrayRef<int64_t> split =
+      rowSplit.viewType().getShape().take_front(rowSplit.rowDims);
+  int64_t rows = 1;
+  for (int64_t size : split)
+    rows = ShapedType::isDynamic(size) || ShapedType::isDynamic(rows)
+               ? ShapedType::kDynamic
+               : rows * size;
+  if (rank > 2) {
+    SmallVector<ReassociationIndices> groups{
+        llvm::to_vector(llvm::seq<int64_t>(0, rank - 1)), {rank - 1}};
+    value = tensor::CollapseShapeOp::create(b, loc, value, groups);
   }
-  SmallVector<ReassociationIndices> groups;
-  SmallVector<OpFoldResult> sizes;
-  SmallVector<int64_t> shape;
-  SmallVector<OpFoldResult> outputShape = rowSplit.getMixedOutputShape();
-  SmallVector<ReassociationIndices> splitGroups =
-      rowSplit.getReassociationIndices();
-  for (const ReassociationIndices &group : ArrayRef(splitGroups).drop_back()) {
-    groups.emplace_back();
-    for (int64_t d : group) {
-      groups.back().push_back(sizes.size());
-      sizes.push_back(outputShape[d]);
-      shape.push_back(rowSplit.getResultType().getDimSize(d));
-    }
-  }
-  groups.push_back({static_cast<int64_t>(sizes.size())});
-  sizes.push_back(tensor::getMixedSize(b, loc, value, type.getRank() - 1));
-  shape.push_back(type.getShape().back());
+  auto flat = cast<RankedTensorType>(value.getType());
+  if (flat.getDimSize(0) != rows)
+    value = tensor::CastOp::create(
+        b, loc, RankedTensorType::get({rows, flat.getDimSize(1)}, element),
+        value);
+  if (rowSplit.rowDims == 1)
+    return value;
+  SmallVector<OpFoldResult> sizes(rowSizes);
+  sizes.push_back(tensor::getMixedSize(b, loc, value, 1));
+  SmallVector<int64_t> shape(split);
+  shape.push_back(flat.getDimSize(1));
+  SmallVector<ReassociationIndices> groups{
+      llvm::to_vector(llvm::seq<int64_t>(0, rowSplit.rowDims)),
+      {rowSplit.rowDims}};
   return tensor::ExpandShapeOp::create(
-      b, loc, RankedTensorType::get(shape, type.getElementType()), value,
-      groups, sizes);
+      b, loc, RankedTensorType::get(shape, element), value, groups, sizes);
 }
 
 /// The fused op's output `rows` (the product's rows split by `rowSplit`,
-/// rowSplitType) as `rowSplit`'s result: its columns split into heads by
-/// the same output_shape sizes when `rowSplit` splits them ([B, T, N] into
+/// rowSplitType) as `rowSplit`'s result: its columns split by the last
+/// reshape's static sizes when it splits them ([B, T, N] into
 /// [B, T, H, D]), else `rows` itself.
 Value splitColumns(OpBuilder &b, Location loc, Value rows,
-                   tensor::ExpandShapeOp rowSplit) {
-  ReassociationIndices columns = rowSplit.getReassociationIndices().back();
-  if (columns.size() == 1)
+                   const RowSplit &rowSplit, ArrayRef<OpFoldResult> rowSizes) {
+  RankedTensorType view = rowSplit.viewType();
+  if (view.getRank() - rowSplit.rowDims == 1)
     return rows;
   auto type = cast<RankedTensorType>(rows.getType());
   SmallVector<ReassociationIndices> groups;
-  for (int64_t d = 0; d + 1 < type.getRank(); ++d)
+  for (int64_t d = 0; d < rowSplit.rowDims; ++d)
     groups.push_back({d});
-  groups.push_back(columns);
+  groups.push_back(
+      llvm::to_vector(llvm::seq<int64_t>(rowSplit.rowDims, view.getRank())));
+  SmallVector<OpFoldResult> sizes(rowSizes);
+  for (int64_t size : view.getShape().drop_front(rowSplit.rowDims))
+    sizes.push_back(b.getIndexAttr(size));
   return tensor::ExpandShapeOp::create(
-      b, loc, rowSplit.getResultType().clone(type.getElementType()), rows,
-      groups, rowSplit.getMixedOutputShape());
+      b, loc, view.clone(type.getElementType()), rows, groups, sizes);
 }
 
 /// `view` (a view of the product before its rounding) applied again to
@@ -612,10 +799,14 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
                                    ? yType
                                    : cast<RankedTensorType>(mm.result.getType())
                                          .clone(outputElementType);
-  if (producer->rowSplit) {
-    mm.lhs = splitRows(rewriter, loc, mm.lhs, producer->rowSplit);
-    splitProduct = producer->rowSplit.getResult();
-    fusedType = rowSplitType(producer->rowSplit).clone(outputElementType);
+  SmallVector<OpFoldResult> rowSizes;
+  if (const RowSplit &split = producer->rowSplit) {
+    for (const ViewSize &size : split.rowSizes)
+      rowSizes.push_back(materializeSize(rewriter, loc, size, mm.lhs));
+    mm.lhs = splitRows(rewriter, loc, mm.lhs, split, rowSizes);
+    splitProduct = split.result();
+    fusedType = rowSplitType(split.viewType(), split.rowDims,
+                             fusedType.getShape().back(), outputElementType);
   }
   Value init = createFusedInit(rewriter, loc, mm, mm.lhs, fusedType);
   Value sumInit =
@@ -660,7 +851,7 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
   IRMapping views;
   Value y = fused->getResult(0);
   if (producer->rowSplit)
-    y = splitColumns(rewriter, loc, y, producer->rowSplit);
+    y = splitColumns(rewriter, loc, y, producer->rowSplit, rowSizes);
   views.map(splitProduct, y);
   // Views before the rounding had the product's wider type; they are
   // rebuilt at the rounded one, the rounding itself is the fused op's.
@@ -688,8 +879,7 @@ LogicalResult mlir::norm::fuseProducerMatmulIntoNorm(RewriterBase &rewriter,
       rewriter.replaceAllUsesWith(stat, fused->getResult(next++));
   SmallVector<Operation *> dead{op};
   dead.append(producer->views.rbegin(), producer->views.rend());
-  if (producer->rowSplit)
-    dead.push_back(producer->rowSplit);
+  dead.append(producer->rowSplit.ops.rbegin(), producer->rowSplit.ops.rend());
   dead.append(producer->rowSplitLead.rbegin(), producer->rowSplitLead.rend());
   if (producer->residualAdd)
     dead.push_back(producer->residualAdd);

@@ -521,33 +521,29 @@ FailureOr<HeadSplit> mlir::norm::analyzeHeadViews(Value product,
   return analyze(cast<RankedTensorType>(product.getType()), steps, why);
 }
 
-RankedTensorType mlir::norm::rowSplitType(tensor::ExpandShapeOp expand) {
-  auto productType = expand.getSrcType();
-  SmallVector<int64_t> shape;
-  SmallVector<ReassociationIndices> groups = expand.getReassociationIndices();
-  for (const ReassociationIndices &group : ArrayRef(groups).drop_back())
-    for (int64_t d : group)
-      shape.push_back(expand.getResultType().getDimSize(d));
-  shape.push_back(productType.getShape().back());
-  return RankedTensorType::get(shape, productType.getElementType());
+RankedTensorType mlir::norm::rowSplitType(RankedTensorType view,
+                                          int64_t rowDims, int64_t n,
+                                          Type elementType) {
+  SmallVector<int64_t> shape(view.getShape().take_front(rowDims));
+  shape.push_back(n);
+  return RankedTensorType::get(shape, elementType);
 }
 
-FailureOr<HeadSplit>
-mlir::norm::analyzeHeadViewsAfterRowSplit(tensor::ExpandShapeOp expand,
-                                          ArrayRef<Operation *> views,
-                                          std::string &why) {
-  RankedTensorType splitType = rowSplitType(expand);
+FailureOr<HeadSplit> mlir::norm::analyzeHeadViewsAfterRowSplit(
+    RankedTensorType view, int64_t rowDims, int64_t n,
+    ArrayRef<Operation *> views, std::string &why) {
+  RankedTensorType splitType =
+      rowSplitType(view, rowDims, n, view.getElementType());
   SmallVector<View> steps;
-  ReassociationIndices columns = expand.getReassociationIndices().back();
-  if (columns.size() > 1) {
+  if (view.getRank() - rowDims > 1) {
     // The columns' half: the split rows' dims one each, N into the
-    // columns' group.
+    // view's other dims.
     View heads;
-    int64_t rows = splitType.getRank() - 1;
-    for (int64_t d = 0; d < rows; ++d)
+    for (int64_t d = 0; d < rowDims; ++d)
       heads.groups.push_back({d});
-    heads.groups.push_back(columns);
-    heads.type = expand.getResultType();
+    heads.groups.push_back(
+        llvm::to_vector(llvm::seq<int64_t>(rowDims, view.getRank())));
+    heads.type = view;
     steps.push_back(std::move(heads));
   }
   for (Operation *op : views)

@@ -77,16 +77,19 @@ struct HeadSplit {
 FailureOr<HeadSplit>
 analyzeHeadViews(Value product, ArrayRef<Operation *> views, std::string &why);
 
-/// The product's rows as `expand` (an expand_shape of the product) splits
-/// them, its columns N whole: [B·T, N] into [B, T, H, D] (or [B, T, N])
-/// gives [B, T, N].
-RankedTensorType rowSplitType(tensor::ExpandShapeOp expand);
+/// The product's rows as a view of it regroups them, its columns N whole:
+/// the first `rowDims` dims of `view` (whose other dims split the N
+/// columns), then N. [B·T, N] viewed as [B, T, H, D] (rowDims 2) gives
+/// [B, T, N].
+RankedTensorType rowSplitType(RankedTensorType view, int64_t rowDims, int64_t n,
+                              Type elementType);
 
-/// analyzeHeadViews from the product's rows split by `expand`
-/// (rowSplitType), through the rest of `expand` (the split of its columns,
-/// when its columns' group has more than one dim) and then `views`, the
-/// views after `expand`.
-FailureOr<HeadSplit> analyzeHeadViewsAfterRowSplit(tensor::ExpandShapeOp expand,
+/// analyzeHeadViews from the product's rows regrouped as `view` regroups
+/// them (rowSplitType), through the split of its columns into `view`'s
+/// other dims (when there is more than one) and then `views`, the views
+/// after `view`.
+FailureOr<HeadSplit> analyzeHeadViewsAfterRowSplit(RankedTensorType view,
+                                                   int64_t rowDims, int64_t n,
                                                    ArrayRef<Operation *> views,
                                                    std::string &why);
 
