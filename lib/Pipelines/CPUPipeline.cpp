@@ -1,4 +1,5 @@
-//===- CPUPipeline.cpp - the norm-lower-to-cpu pipeline --------------------===//
+//===- CPUPipeline.cpp - the norm-lower-to-cpu pipeline
+//--------------------===//
 //
 // From a module of norm ops plus upstream linalg/tensor/arith/math/scf/func on
 // tensors to the LLVM dialect, runnable with mlir-runner or norm-run. Norm
@@ -110,6 +111,10 @@ void addLLVMStage(OpPassManager &pm, const NormCPUPipelineOptions &options) {
   // bf16 memory accesses as i16: x86 without AVX512-BF16 would otherwise
   // scalarize bf16 selects and masked accesses (the pass's description).
   pm.addPass(createNormBF16MemoryAsI16Pass());
+  // LLVM's AVX-512 back end would write the streamed stores of 16-bit rows
+  // (bf16 y) as plain stores (the pass's description).
+  if (getVectorBitsForTarget(options.target) == 512)
+    pm.addPass(createNormX86NontemporalStoresPass());
   pm.addPass(createCanonicalizerPass());
 }
 } // namespace

@@ -448,6 +448,8 @@ LogicalResult normrun::jitProgram(const Options &o, const CudaRuntime *cuda,
 
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
+  // The kernels' inline assembly (norm-x86-nontemporal-stores).
+  llvm::InitializeNativeTargetAsmParser();
   p.compiled = jitCompile(*p.module, o, libRefs);
   if (!p.compiled)
     return failure();

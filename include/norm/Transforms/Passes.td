@@ -138,6 +138,43 @@ def NormBF16MemoryAsI16Pass : Pass<"norm-bf16-memory-as-i16"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def NormX86NontemporalStoresPass : Pass<"norm-x86-nontemporal-stores"> {
+  let summary = "Write non-temporal stores of 16-bit vectors as vmovntdq";
+  let description = [{
+    Rewrites every non-temporal `llvm.store` of a 128-, 256- or 512-bit
+    vector of 16-bit elements (i16, bf16, f16), aligned to its size, into
+    an `llvm.inline_asm` `vmovntdq` of the same value to the same address
+    (a memory clobber keeps it ordered with the accesses around it).
+    Nothing else changes. For AVX-512 targets only: the instruction needs
+    AVX, and the pass exists for what LLVM's AVX-512 back end does.
+
+    LLVM 22's x86 back end drops the non-temporal hint of such stores when
+    AVX-512 is enabled: InstCombine folds the bitcast of a bf16 value into
+    the store (`norm-bf16-memory-as-i16` cannot keep it i16), and AVX-512
+    has non-temporal patterns for integer and f32/f64 vectors but none for
+    `v8bf16`/`v16bf16`/`v32bf16` (nor f16), so the store becomes a plain
+    `vmovaps`; an i16 value that is a truncation becomes a truncating
+    `vpmovdw` store, which has no non-temporal form. Every streamed bf16 y
+    of the row kernels was written with write-allocating stores on
+    AVX-512 hosts (AVX2 keeps the hint). The hint on the inline assembly
+    cannot be folded away.
+
+    ```mlir
+    // norm-opt --norm-x86-nontemporal-stores
+    llvm.store %v, %p {alignment = 32 : i64, nontemporal} : vector<16xi16>, !llvm.ptr
+    // becomes
+    llvm.inline_asm has_side_effects asm_dialect = att
+        "vmovntdq $0, ($1)", "x,r,~{memory}" %v, %p
+        : (vector<16xi16>, !llvm.ptr) -> ()
+    ```
+
+    `--norm-lower-to-cpu` runs it after `norm-bf16-memory-as-i16` for
+    AVX-512 targets. A JIT of the result needs the target's assembly
+    parser (`norm-run` initializes it).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def NormExpandBF16TruncationPass : Pass<"norm-expand-bf16-truncation"> {
   let summary = "Round f32 to bf16 with integer arithmetic, NaNs picked in "
                 "f32 lanes";

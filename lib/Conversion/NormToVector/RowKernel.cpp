@@ -63,6 +63,10 @@ using StoreFn = RowStoreFn;
 constexpr int64_t kMaxRowsPerChunk = 64;
 constexpr int64_t kMinTasks = 8;
 
+/// The longest row (bytes of x) of a streamed problem that
+/// limitsPipelinedRows pipelines.
+constexpr int64_t kMaxPipelinedRowBytes = 2048;
+
 /// How far ahead (in bytes of rows) a pipelined sweep over strided rows
 /// prefetches.
 constexpr int64_t kStridedPrefetchBytes = 4096;
@@ -282,10 +286,31 @@ private:
   void rotateRow(OpBuilder &b, Value row, NormalizedFn normalized);
   /// Row pipelining gathers the next row's first statistic during this
   /// row's normalize sweep: nothing to gather when the statistics are given,
-  /// nor when the rotary embedding's sweep covers half a row a step.
+  /// nor when the rotary embedding's sweep covers half a row a step. Long
+  /// rows of 16-bit elements on 512-bit targets may still go unpipelined
+  /// (limitsPipelinedRows).
   bool pipelined() const {
     return options.pipelineRows && !p.givenSpread && !p.cos &&
            (p.isLayerNorm || p.partial >= 1.0);
+  }
+  /// Whether pipelined rows of 16-bit x and y (not quantized) on a 512-bit
+  /// target are pipelined only in cache or up to kMaxPipelinedRowBytes of
+  /// x: longer rows of a streamed problem take a statistics sweep of their
+  /// own, from memory, then the normalize sweep from cache with the next
+  /// row prefetched (emitRow). The pipelined sweep reads this row, the next
+  /// one and γ (β) at once, which for long rows no longer fits L1.
+  /// Measured on the Zen 4 AVX-512 VM (docs/performance.md, issue 32, bf16
+  /// rows), norm-run, 1 thread, two-sweep against pipelined: RMSNorm bf16
+  /// 8192² 10.7–11.1 ms against 19.8–22.3, 16384×4096 11.6–12.8 against
+  /// 15.3–23.5, LayerNorm 8192² 16.3–16.5 against 23.8; not 4K aliasing
+  /// (level with the buffers moved). Pipelining wins at 1024-wide rows
+  /// (RMSNorm 32768×1024 5.0–5.1 against 7.5–10.2) and in cache (256×4096:
+  /// 0.133 against 0.147), and is even at 2048 (RMSNorm 13.3–13.8 against
+  /// 11.0–16.7). f32 rows and 256-bit targets keep pipelining.
+  bool limitsPipelinedRows() const {
+    return pipelined() && options.vectorBits == 512 && !p.quant &&
+           p.elementType().getIntOrFloatBitWidth() == 16 &&
+           elementTypeOf(p.y).getIntOrFloatBitWidth() == 16;
   }
   /// Independent accumulators of sweepRowAccumulating: reduceRow's U for
   /// register-wide vectors; one for vectors of two registers (16-bit rows
@@ -418,8 +443,8 @@ SmallVector<Value> RowKernelEmitter::reduceRow(OpBuilder &b, Value length,
         scf::YieldOp::create(nb, loc, accumulate(nb, j, Value(), iterArgs));
       });
   Value remainder = arith::SubIOp::create(b, loc, length, vectorEnd);
-  Value hasTail = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
-                                        remainder, zero);
+  Value hasTail =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, remainder, zero);
   auto tail = scf::IfOp::create(
       b, loc, hasTail,
       [&](OpBuilder &nb, Location) {
@@ -525,8 +550,7 @@ Value RowKernelEmitter::alignmentHead(OpBuilder &b, Value row) {
   Value gapBytes = arith::RemUIOp::create(
       b, loc, arith::SubIOp::create(b, loc, alignment, misalignment),
       alignment);
-  Value gap =
-      arith::DivUIOp::create(b, loc, gapBytes, index(b, elementBytes));
+  Value gap = arith::DivUIOp::create(b, loc, gapBytes, index(b, elementBytes));
   return arith::MinUIOp::create(b, loc, gap, p.n);
 }
 
@@ -538,9 +562,9 @@ void RowKernelEmitter::emitStoreFence(OpBuilder &b) {
 /// The part of a row's first statistics sweep done per vector: Σs² for
 /// RMSNorm, Σs for LayerNorm (whose Σd, Σd² sweep needs the mean first).
 SmallVector<Value> RowKernelEmitter::firstStatisticStep(OpBuilder &nb,
-                                                       Value row, Value j,
-                                                       Value m,
-                                                       ValueRange accs) {
+                                                        Value row, Value j,
+                                                        Value m,
+                                                        ValueRange accs) {
   Value s = input(nb, row, j, m);
   if (p.isLayerNorm)
     return {arith::AddFOp::create(nb, loc, accs[0], s)};
@@ -602,8 +626,8 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
     SmallVector<Value> moments = reduceRow(
         b, p.n, 2,
         [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
-          Value d = arith::SubFOp::create(nb, loc, input(nb, row, j, m),
-                                          shiftVec);
+          Value d =
+              arith::SubFOp::create(nb, loc, input(nb, row, j, m), shiftVec);
           if (m)
             d = arith::SelectOp::create(nb, loc, laneMask(nb, m), d, zeros(nb));
           return SmallVector<Value>{
@@ -615,9 +639,9 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
         reciprocalStd(b, emitCorrectedVariance(b, loc, moments[0], moments[1],
                                                nAsAcc, correction));
     if (p.mean)
-      memref::StoreOp::create(
-          b, loc, arith::AddFOp::create(b, loc, shift, correction), p.mean,
-          ValueRange{row});
+      memref::StoreOp::create(b, loc,
+                              arith::AddFOp::create(b, loc, shift, correction),
+                              p.mean, ValueRange{row});
   }
   if (p.rstd)
     memref::StoreOp::create(b, loc, rstd, p.rstd, ValueRange{row});
@@ -669,8 +693,7 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
     if (prefetchRow && prefetch && !m)
       for (Value input : {p.x, p.residual})
         if (input)
-          memref::PrefetchOp::create(nb, loc, input,
-                                     ValueRange{prefetchRow, j},
+          memref::PrefetchOp::create(nb, loc, input, ValueRange{prefetchRow, j},
                                      /*isWrite=*/false, /*localityHint=*/2,
                                      /*isDataCache=*/true);
     Value s = input(nb, row, j, m);
@@ -762,8 +785,7 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
     return result;
   };
   auto yieldResult = [&](OpBuilder &nb, Value result) {
-    scf::YieldOp::create(nb, loc,
-                         result ? ValueRange{result} : ValueRange{});
+    scf::YieldOp::create(nb, loc, result ? ValueRange{result} : ValueRange{});
   };
 
   // A pipelined sweep prefetches only in the streamed branch (see above).
@@ -975,8 +997,8 @@ Value RowKernelEmitter::sweepRowAccumulating(
   Value tail = maskedPart(bodyEnd, remainder, [&](OpBuilder &) {
     return SmallVector<Value>(single.getResults());
   });
-  Value blockSum = arith::SubFOp::create(b, loc, blocks.getResult(0),
-                                         blocks.getResult(1));
+  Value blockSum =
+      arith::SubFOp::create(b, loc, blocks.getResult(0), blocks.getResult(1));
   Value total = arith::AddFOp::create(b, loc, blockSum, tail);
   return reduceLanes(b, total);
 }
@@ -1021,30 +1043,64 @@ void RowKernelEmitter::emit(OpBuilder &b) {
     // alike.
     int64_t yBytes = p.quant ? bytesOf(p.x) : bytesOf(p.y);
     stream = emitStreamingChoice(b, loc, options, elements, yBytes);
-    yAlignedBase =
-        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, p.y);
+    yAlignedBase = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, p.y);
     if (!hasIdentityLayout(p.y))
       std::tie(yOffset, yRowStride) = rowViewOffsetAndStride(b, loc, p.y);
   }
 
   Value zero = index(b, 0);
   Value one = index(b, 1);
+  // Whether rows are pipelined, when that depends on their length (null
+  // otherwise: pipelined() decides).
+  Value pipelineRows;
+  if (stream && limitsPipelinedRows()) {
+    Value shortRows = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ule,
+        arith::MulIOp::create(b, loc, p.n, index(b, bytesOf(p.x))),
+        index(b, kMaxPipelinedRowBytes));
+    Value inCache = arith::XOrIOp::create(
+        b, loc, stream, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+    pipelineRows = arith::OrIOp::create(b, loc, inCache, shortRows);
+  }
+  // `pipelinedBody` where rows are pipelined, else `rowBody`.
+  auto choose = [&](OpBuilder &nb,
+                    function_ref<void(OpBuilder &)> pipelinedBody,
+                    function_ref<void(OpBuilder &)> rowBody) {
+    if (!pipelined())
+      return rowBody(nb);
+    if (!pipelineRows)
+      return pipelinedBody(nb);
+    scf::IfOp::create(
+        nb, loc, pipelineRows,
+        [&](OpBuilder &ib, Location) {
+          pipelinedBody(ib);
+          scf::YieldOp::create(ib, loc);
+        },
+        [&](OpBuilder &ib, Location) {
+          rowBody(ib);
+          scf::YieldOp::create(ib, loc);
+        });
+  };
   auto serialRows = [&](OpBuilder &nb, Location) {
-    if (pipelined()) {
-      // One chunk of all rows; an empty op must not read row 0.
-      Value any =
-          arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::ugt, p.rows, zero);
-      scf::IfOp::create(nb, loc, any, [&](OpBuilder &ib, Location) {
-        emitChunk(ib, zero, p.rows, stream);
-        scf::YieldOp::create(ib, loc);
-      });
-      return;
-    }
-    scf::ForOp::create(nb, loc, zero, p.rows, one, ValueRange{},
-                       [&](OpBuilder &lb, Location, Value row, ValueRange) {
-                         emitRow(lb, row, stream);
-                         scf::YieldOp::create(lb, loc);
-                       });
+    choose(
+        nb,
+        [&](OpBuilder &cb) {
+          // One chunk of all rows; an empty op must not read row 0.
+          Value any = arith::CmpIOp::create(cb, loc, arith::CmpIPredicate::ugt,
+                                            p.rows, zero);
+          scf::IfOp::create(cb, loc, any, [&](OpBuilder &ib, Location) {
+            emitChunk(ib, zero, p.rows, stream);
+            scf::YieldOp::create(ib, loc);
+          });
+        },
+        [&](OpBuilder &cb) {
+          scf::ForOp::create(
+              cb, loc, zero, p.rows, one, ValueRange{},
+              [&](OpBuilder &lb, Location, Value row, ValueRange) {
+                emitRow(lb, row, stream);
+                scf::YieldOp::create(lb, loc);
+              });
+        });
   };
   // Threads take chunks of rows (pipelined within a chunk) or single rows.
   auto parallelRows = [&](OpBuilder &nb, Location) {
@@ -1053,24 +1109,28 @@ void RowKernelEmitter::emit(OpBuilder &b) {
     if (pipelined()) {
       taskRows = arith::MaxUIOp::create(
           nb, loc, one,
-          arith::MinUIOp::create(
-              nb, loc, index(nb, kMaxRowsPerChunk),
-              arith::CeilDivUIOp::create(nb, loc, p.rows,
-                                         index(nb, kMinTasks))));
+          arith::MinUIOp::create(nb, loc, index(nb, kMaxRowsPerChunk),
+                                 arith::CeilDivUIOp::create(
+                                     nb, loc, p.rows, index(nb, kMinTasks))));
+      if (pipelineRows)
+        taskRows =
+            arith::SelectOp::create(nb, loc, pipelineRows, taskRows, one);
       tasks = arith::CeilDivUIOp::create(nb, loc, p.rows, taskRows);
     }
     scf::ParallelOp::create(
         nb, loc, ValueRange{zero}, ValueRange{tasks}, ValueRange{one},
         [&](OpBuilder &pb, Location, ValueRange ivs) {
-          if (!pipelined()) {
-            emitRow(pb, ivs[0], stream);
-            return;
-          }
-          Value firstRow = arith::MulIOp::create(pb, loc, ivs[0], taskRows);
-          Value endRow = arith::MinUIOp::create(
-              pb, loc, arith::AddIOp::create(pb, loc, firstRow, taskRows),
-              p.rows);
-          emitChunk(pb, firstRow, endRow, stream);
+          choose(
+              pb,
+              [&](OpBuilder &cb) {
+                Value firstRow =
+                    arith::MulIOp::create(cb, loc, ivs[0], taskRows);
+                Value endRow = arith::MinUIOp::create(
+                    cb, loc, arith::AddIOp::create(cb, loc, firstRow, taskRows),
+                    p.rows);
+                emitChunk(cb, firstRow, endRow, stream);
+              },
+              [&](OpBuilder &cb) { emitRow(cb, ivs[0], stream); });
         });
   };
   if (options.parallelThresholdBytes < 0) {
@@ -1080,11 +1140,11 @@ void RowKernelEmitter::emit(OpBuilder &b) {
     return;
   }
 
-  int64_t touched = bytesOf(p.x) + bytesOf(p.residual) + bytesOf(p.y) +
-                    bytesOf(p.sum);
-  Value bigEnough = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::uge, bytes(touched),
-      index(b, options.parallelThresholdBytes));
+  int64_t touched =
+      bytesOf(p.x) + bytesOf(p.residual) + bytesOf(p.y) + bytesOf(p.sum);
+  Value bigEnough =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, bytes(touched),
+                            index(b, options.parallelThresholdBytes));
   Value severalRows =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, p.rows, one);
   Value parallel = arith::AndIOp::create(b, loc, bigEnough, severalRows);
