@@ -214,26 +214,26 @@ SmallVector<Value> WarpgroupGemmKernel::columnSums(OpBuilder &b, Value stageOff,
                                 b.getContext(), gpu::AddressSpace::Workgroup));
   Value wTile = view(b, add(b, stageOff, index(b, tileABytes())), wType);
   int64_t consumerThreads = consumers() * kWarpgroup;
-  for (int64_t i = 0; i < columnsPerThread(); ++i) {
-    Value j = addC(b, tid, i * consumerThreads);
-    Value &c = next[3 + 2 * i], &bw = next[4 + 2 * i];
-    if (blockN % consumerThreads == 0) {
-      std::tie(c, bw) = prologue.columnSums(b, wTile, j, kt, c, bw);
-      continue;
-    }
+  SmallVector<Value> columns;
+  for (int64_t i = 0; i < columnsPerThread(); ++i)
+    columns.push_back(addC(b, tid, i * consumerThreads));
+  ValueRange sums = ArrayRef<Value>(next).drop_front(3);
+  SmallVector<Value> newSums;
+  if (blockN % consumerThreads == 0) {
+    newSums = prologue.columnSums(b, wTile, columns, kt, sums);
+  } else {
     // More consumer threads than columns (128 × 128): the first BN sum.
+    assert(columnsPerThread() == 1 && "a partial column only");
     auto branch = scf::IfOp::create(
-        b, loc, ult(b, j, index(b, blockN)),
+        b, loc, ult(b, columns[0], index(b, blockN)),
         [&](OpBuilder &tb, Location) {
-          auto [nc, nbw] = prologue.columnSums(tb, wTile, j, kt, c, bw);
-          scf::YieldOp::create(tb, loc, ValueRange{nc, nbw});
+          scf::YieldOp::create(
+              tb, loc, prologue.columnSums(tb, wTile, columns, kt, sums));
         },
-        [&](OpBuilder &eb, Location) {
-          scf::YieldOp::create(eb, loc, ValueRange{c, bw});
-        });
-    c = branch.getResult(0);
-    bw = branch.getResult(1);
+        [&](OpBuilder &eb, Location) { scf::YieldOp::create(eb, loc, sums); });
+    llvm::append_range(newSums, branch.getResults());
   }
+  llvm::copy(newSums, next.begin() + 3);
   return next;
 }
 

@@ -117,11 +117,14 @@ std::pair<Value, Value> WarpgroupPrologue::loadParams(OpBuilder &b,
   return {values, inside};
 }
 
-Value WarpgroupPrologue::shiftFactor(OpBuilder &b, Value beta, Value inside) {
+Value WarpgroupPrologue::zeroChunk(OpBuilder &b) {
   auto vecF32 = VectorType::get({kChunk}, b.getF32Type());
-  Value zero = arith::ConstantOp::create(
+  return arith::ConstantOp::create(
       b, loc, DenseElementsAttr::get(vecF32, b.getF32FloatAttr(0.0)));
-  return select(b, inside, toF32(b, beta), zero);
+}
+
+Value WarpgroupPrologue::shiftFactor(OpBuilder &b, Value beta, Value inside) {
+  return select(b, inside, toF32(b, beta), zeroChunk(b));
 }
 
 Value WarpgroupPrologue::weightFactor(OpBuilder &b, Value gamma, Value inside) {
@@ -136,9 +139,7 @@ Value WarpgroupPrologue::weightFactor(OpBuilder &b, Value gamma, Value inside) {
   gamma = toF32(b, gamma);
   if (p.weightOffset != 0.0)
     gamma = arith::AddFOp::create(b, loc, gamma, splat(f32(b, p.weightOffset)));
-  Value zero = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(vecF32, b.getF32FloatAttr(0.0)));
-  return select(b, inside, gamma, zero);
+  return select(b, inside, gamma, zeroChunk(b));
 }
 
 Value WarpgroupPrologue::onTile(OpBuilder &b, Value tile, Value thread,
@@ -322,8 +323,7 @@ SmallVector<Value> WarpgroupPrologue::onLayerNormTile(OpBuilder &b, Value tile,
   std::optional<int64_t> staticK = getConstantIntValue(p.k);
   bool maskTail = !staticK || *staticK % kWarpgroupTileK != 0;
   Value pivotVec = vector::BroadcastOp::create(b, loc, vecF32, pivot);
-  Value zero = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(vecF32, b.getF32FloatAttr(0.0)));
+  Value zero = maskTail ? zeroChunk(b) : Value();
   auto shifted = [&](Value x, Value k) {
     Value d = arith::SubFOp::create(
         b, loc, arith::ExtFOp::create(b, loc, vecF32, x), pivotVec);
@@ -348,7 +348,7 @@ SmallVector<Value> WarpgroupPrologue::onLayerNormTile(OpBuilder &b, Value tile,
   // until the last is formed, nor γ beside them (the 128 × 256 block's
   // consumers have 168 registers, 128 of them accumulators).
   for (int64_t c = 0; c < kPositions; ++c) {
-    Value k = swap ? select(b, swap, ks[c ^ 2], ks[c]) : ks[c];
+    Value k = swapped(ks, c);
     Value d = shifted(stepX[c], k);
     auto [gamma, inside] = loadWeight(b, k);
     Value factor = weightFactor(b, gamma, inside);
@@ -364,16 +364,26 @@ SmallVector<Value> WarpgroupPrologue::onLayerNormTile(OpBuilder &b, Value tile,
   return {sum, sumSquares};
 }
 
-std::pair<Value, Value> WarpgroupPrologue::columnSums(OpBuilder &b, Value wTile,
-                                                      Value j, Value kt,
-                                                      Value c, Value bw) {
+SmallVector<Value> WarpgroupPrologue::columnSums(OpBuilder &b, Value wTile,
+                                                 ValueRange columns, Value kt,
+                                                 ValueRange sums) {
   Type elem = p.elementType();
   Value k0 = mulC(b, kt, kWarpgroupTileK);
-  Value phase = remC(b, j, kSwizzleRows);
-  Value slab = divC(b, j, 64), inSlab = remC(b, j, 64);
-  Value chunkOfColumn = divC(b, inSlab, kChunk);
-  Value lane = remC(b, inSlab, kChunk);
+  // Where column j lies in the swizzled tile (N×K: row j, whose chunks are
+  // permuted by j % 8; K×N: slab j / 64, column j % 64, in chunk
+  // (j % 64) / 8 at lane j % 8 of each row).
+  struct Column {
+    Value j, phase, slab, chunk, lane;
+  };
+  SmallVector<Column> place;
+  for (Value j : columns) {
+    Value inSlab = remC(b, j, 64);
+    place.push_back({j, remC(b, j, kSwizzleRows), divC(b, j, 64),
+                     divC(b, inSlab, kChunk), remC(b, inSlab, kChunk)});
+  }
+  SmallVector<Value> next(sums.begin(), sums.end());
   for (int64_t chunk = 0; chunk < kWarpgroupTileK / kChunk; ++chunk) {
+    // γ' and β of rows k .. k + 7 depend on k alone: once for the columns.
     Value k = addC(b, k0, chunk * kChunk);
     auto [gamma, inside] = loadWeight(b, k);
     Value factor = weightFactor(b, gamma, inside);
@@ -382,38 +392,44 @@ std::pair<Value, Value> WarpgroupPrologue::columnSums(OpBuilder &b, Value wTile,
       auto [beta, betaInside] = loadParams(b, p.beta, k);
       shift = shiftFactor(b, beta, betaInside);
     }
-    // W's 8 elements of rows k .. k + 7 of column j, past K TMA's zeros.
-    SmallVector<Value> w;
-    if (p.transposeW) {
-      // Row j holds logical chunk `chunk` at physical chunk chunk ^ (j % 8).
-      Value col = mulC(b, arith::XOrIOp::create(b, loc, index(b, chunk), phase),
-                       kChunk);
-      Value vec = vector::LoadOp::create(
-          b, loc, VectorType::get({kChunk}, elem), wTile, ValueRange{j, col});
-      for (int64_t l = 0; l < kChunk; ++l)
-        w.push_back(toF32(b, vector::ExtractOp::create(b, loc, vec, l)));
-    } else {
-      // Row k of a slab holds logical chunk q at physical chunk q ^ (k % 8),
-      // and k % 8 is the lane l of the chunk.
+    for (auto [i, column] : llvm::enumerate(place)) {
+      // W's 8 elements of rows k .. k + 7 of column j, past K TMA's zeros.
+      SmallVector<Value> w;
+      if (p.transposeW) {
+        // Row j holds logical chunk `chunk` at physical chunk chunk ^ (j % 8).
+        Value col = mulC(
+            b, arith::XOrIOp::create(b, loc, index(b, chunk), column.phase),
+            kChunk);
+        Value vec =
+            vector::LoadOp::create(b, loc, VectorType::get({kChunk}, elem),
+                                   wTile, ValueRange{column.j, col});
+        for (int64_t l = 0; l < kChunk; ++l)
+          w.push_back(toF32(b, vector::ExtractOp::create(b, loc, vec, l)));
+      } else {
+        // Row k of a slab holds logical chunk q at physical chunk q ^ (k % 8),
+        // and k % 8 is the lane l of the chunk.
+        for (int64_t l = 0; l < kChunk; ++l) {
+          Value col = add(
+              b,
+              mulC(b, arith::XOrIOp::create(b, loc, column.chunk, index(b, l)),
+                   kChunk),
+              column.lane);
+          w.push_back(toF32(
+              b,
+              memref::LoadOp::create(
+                  b, loc, wTile,
+                  ValueRange{column.slab, index(b, chunk * kChunk + l), col})));
+        }
+      }
+      Value &c = next[2 * i], &bw = next[2 * i + 1];
       for (int64_t l = 0; l < kChunk; ++l) {
-        Value col = add(
-            b,
-            mulC(b, arith::XOrIOp::create(b, loc, chunkOfColumn, index(b, l)),
-                 kChunk),
-            lane);
-        w.push_back(
-            toF32(b, memref::LoadOp::create(
-                         b, loc, wTile,
-                         ValueRange{slab, index(b, chunk * kChunk + l), col})));
+        c = math::FmaOp::create(
+            b, loc, vector::ExtractOp::create(b, loc, factor, l), w[l], c);
+        if (shift)
+          bw = math::FmaOp::create(
+              b, loc, vector::ExtractOp::create(b, loc, shift, l), w[l], bw);
       }
     }
-    for (int64_t l = 0; l < kChunk; ++l) {
-      c = math::FmaOp::create(
-          b, loc, vector::ExtractOp::create(b, loc, factor, l), w[l], c);
-      if (shift)
-        bw = math::FmaOp::create(
-            b, loc, vector::ExtractOp::create(b, loc, shift, l), w[l], bw);
-    }
   }
-  return {c, bw};
+  return next;
 }

@@ -63,13 +63,15 @@ public:
   /// c reads (and writes) logical chunk c ^ (row % 4 & 2) of the four.
   SmallVector<Value> onLayerNormTile(OpBuilder &b, Value tile, Value thread,
                                      Value kt, Value pivot, ValueRange sums);
-  /// LayerNorm: c += Σ_k γ'_k W_kj and bw += Σ_k β_k W_kj over K tile `kt`
-  /// (k in order, scalar fma: the mma.sync kernel's columnSums), for
-  /// column j of the block in the W tile `wTile`, 128-byte swizzled: a
-  /// BN × 64 view (`transposeW`: row j) or a BN / 64 × 64 × 64 one (K×N:
-  /// the slabs of 64 columns, column j % 64 of slab j / 64).
-  std::pair<Value, Value> columnSums(OpBuilder &b, Value wTile, Value j,
-                                     Value kt, Value c, Value bw);
+  /// LayerNorm: for each block column j of `columns`, c_j += Σ_k γ'_k W_kj
+  /// and bw_j += Σ_k β_k W_kj over K tile `kt` (k in order, scalar fma: the
+  /// mma.sync kernel's columnSums), `sums` holding c_j, bw_j of each column
+  /// in turn; from the W tile `wTile`, 128-byte swizzled: a BN × 64 view
+  /// (`transposeW`: row j) or a BN / 64 × 64 × 64 one (K×N: the slabs of 64
+  /// columns, column j % 64 of slab j / 64). γ' and β of each chunk of K
+  /// are loaded and formed once for all the columns.
+  SmallVector<Value> columnSums(OpBuilder &b, Value wTile, ValueRange columns,
+                                Value kt, ValueRange sums);
   /// `sum` plus Σx² over the thread's half row of `tile` (a 64 × 64 view of
   /// K tile `kt`, 1024-byte aligned, as TMA's 128-byte swizzle wrote it):
   /// row thread / 2, 16-byte chunks 4·(thread % 2) .. + 3. With rewritesA
@@ -88,6 +90,8 @@ private:
   std::pair<Value, Value> loadParams(OpBuilder &b, Value params, Value k);
   /// The 8 elements of β at `k` (f32), 0 past K.
   Value shiftFactor(OpBuilder &b, Value beta, Value inside);
+  /// A chunk of 8 f32 zeros.
+  Value zeroChunk(OpBuilder &b);
   /// γ' (f32) of a chunk from loadWeight's values; 0 past K.
   Value weightFactor(OpBuilder &b, Value gamma, Value inside);
   /// `v` (f32) through an empty side-effecting asm, so that LLVM computes
