@@ -36,11 +36,18 @@ def program(m, n, k, repeat, gemm_only=False, gamma=True):
     round(2·x) without γ's loads from global memory); with
     `gamma="layer_norm"`, LayerNorm → matmul with γ and β (the sm_90a wgmma
     kernel's LayerNorm prologue: pivot, Σ(x − p), Σ(x − p)², the A tiles
-    rewritten as round((x − p)·γ') and the column sums c = Σγ'W, Σβ·W)."""
+    rewritten as round((x − p)·γ') and the column sums c = Σγ'W, Σβ·W);
+    with `gamma="residual"`, RMSNorm → matmul with a residual R, γ and the
+    sum S returned (a pre-norm block: the sm_90a wgmma kernel's residual
+    prologue, R's tiles loaded beside A's, s = round(x + r) written to S
+    and the A tiles rewritten as round(s·γ'))."""
     x = "memref<%dx%dxbf16>" % (m, k)
     g = "memref<%dxbf16>" % k
     w = "memref<%dx%dxbf16>" % (n, k)
     c = "memref<%dx%dx%s>" % (m, n, "f32" if gemm_only else "bf16")
+    buffers = [("x", x), ("g", g), ("w", w), ("c", c), ("b", g)]
+    if gamma == "residual":
+        buffers += [("r", x), ("s", x)]
     lines = [
         "func.func private @bench_fill_bf16(memref<*xbf16>, i64) attributes {llvm.emit_c_interface}",
         "func.func private @bench_flush_l2()",
@@ -50,8 +57,7 @@ def program(m, n, k, repeat, gemm_only=False, gamma=True):
         "func.func @main() {",
     ]
     # Device memory, allocated synchronously (see bench.py).
-    for index, (name, ty) in enumerate([("x", x), ("g", g), ("w", w), ("c", c),
-                                        ("b", g)]):
+    for index, (name, ty) in enumerate(buffers):
         lines.append("  %%%s = gpu.alloc () : %s" % (name, ty))
         if "bf16" not in ty:
             continue  # the f32 C of the GEMM alone: contents do not matter
@@ -68,6 +74,10 @@ def program(m, n, k, repeat, gemm_only=False, gamma=True):
     elif gamma == "layer_norm":
         op = ("    norm.layer_norm_matmul ins(%%x : %s) weight(%%g : %s) bias(%%b : %s) "
               "rhs(%%w : %s) outs(%%c : %s) {transpose_rhs}" % (x, g, g, w, c))
+    elif gamma == "residual":
+        op = ("    norm.rms_norm_matmul ins(%%x : %s) residual(%%r : %s) "
+              "weight(%%g : %s) rhs(%%w : %s) outs(%%c : %s) sum_outs(%%s : %s) "
+              "{transpose_rhs}" % (x, x, g, w, c, x))
     elif gamma == "offset":
         op = ("    norm.rms_norm_matmul ins(%%x : %s) rhs(%%w : %s) outs(%%c : %s) "
               "{transpose_rhs, weight_offset = 1.0 : f32}" % (x, w, c))
@@ -195,22 +205,24 @@ WGMMA_PROLOGUES = ["wgmma-conflict-free-prologue=0",
 
 def wgmma_prologues(args):
     """A table (--chip sm_90a): the fused op with γ, with a weight offset and
-    no γ (the same rewrite without γ's global loads), with γ folded, and
-    LayerNorm → matmul with γ and β, unsplit on the default wgmma block
-    (LayerNorm keeps 64 × 128), under each prologue order."""
+    no γ (the same rewrite without γ's global loads), with γ folded,
+    LayerNorm → matmul with γ and β, and the fused op with a residual, γ and
+    S, unsplit on the default wgmma block (LayerNorm and the residual keep
+    64 × 128), under each prologue order."""
     lines = ["", "wgmma norm prologues (unsplit, default block; with γ: "
              "the A tile rewritten as round(x·γ'); offset only: "
              "weight_offset = 1, no γ; LayerNorm: γ and β, "
-             "round((x − p)·γ') and the column sums):", "",
+             "round((x − p)·γ') and the column sums; residual: R read "
+             "beside X, S = round(x + r) written, round(s·γ')):", "",
              "| M × N × K | prologue | with γ µs | offset only µs | "
-             "γ folded µs | LayerNorm γ β µs |",
-             "|---|---|---|---|---|---|"]
+             "γ folded µs | LayerNorm γ β µs | residual γ S µs |",
+             "|---|---|---|---|---|---|---|"]
     print("\n".join(lines), flush=True)
     for m, n, k in SHAPES:
         for variant in WGMMA_PROLOGUES:
             options = " gpu-options={max-split-k=1 %s}" % variant
             cells = ["%d × %d × %d" % (m, n, k), variant]
-            for gamma in (True, "offset", False, "layer_norm"):
+            for gamma in (True, "offset", False, "layer_norm", "residual"):
                 time_us, error = run_norm_mlir(args, m, n, k, options,
                                                gamma=gamma)
                 cells.append(error.replace("|", "/")[:60] if error

@@ -377,8 +377,12 @@ warpgroupScheduleFor(const GPUGemmProblem &p,
   // LayerNorm's prologue (the pivot, two sums, the column sums) does not
   // fit the 128 × 256 block's 168 registers beside its 128 accumulators:
   // ptxas (CUDA 13.0) spills 36–184 bytes for the bench's static 4096³
-  // kernel there, none at 64 × 128. It keeps 64 × 128 unless asked.
-  if (schedule.pipelined && mn && p.prologue != GemmPrologue::LayerNorm &&
+  // kernel there, none at 64 × 128. Nor does a residual's (R's chunks, s,
+  // S's stores): 144–284 bytes for RMSNorm's 4096³ kernel, 394 for
+  // LayerNorm's. Both keep 64 × 128 unless asked.
+  bool smallBlockPrologue =
+      p.prologue == GemmPrologue::LayerNorm || p.aResidual;
+  if (schedule.pipelined && mn && !smallBlockPrologue &&
       llvm::divideCeilSigned(mn->first, int64_t(128)) *
               llvm::divideCeilSigned(mn->second, int64_t(256)) >=
           NVIDIATargetInfo::multiprocessors(options.smVersion)) {

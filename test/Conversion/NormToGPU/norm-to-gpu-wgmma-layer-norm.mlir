@@ -10,8 +10,8 @@
 // pipelined schedule) or 0 (serial). The epilogue forms r and r·(μ − p)
 // (the corrected variance, clamped at 0), stores them and the column sums
 // in shared memory, and C = r·acc − r·(μ − p)·c + Σβ·W + bias. What the
-// wgmma prologue does not do keeps its kernel: a residual (mma.sync),
-// f32 (the SIMT kernel), and sm_90 never takes wgmma.
+// wgmma prologue does not do keeps its kernel: f32 (the SIMT kernel), and
+// sm_90 never takes wgmma (a residual: norm-to-gpu-wgmma-residual.mlir).
 // RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1" -split-input-file | FileCheck %s --check-prefixes=CHECK,PIPE
 // RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-pipeline=0" -split-input-file | FileCheck %s --check-prefixes=CHECK,SERIAL
 // RUN: norm-opt %s --convert-norm-to-gpu="chip=sm_90a max-split-k=1 wgmma-block-m=128 wgmma-block-n=128" -split-input-file | FileCheck %s --check-prefix=HALF
@@ -95,20 +95,6 @@ func.func @layer_norm_gamma_beta(%x: memref<128x256xbf16>, %g: memref<256xbf16>,
 // CHECK:         gpu.terminator
 func.func @layer_norm_plain_nk(%x: memref<64x256xbf16>, %w: memref<128x256xbf16>, %y: memref<64x128xbf16>) {
   norm.layer_norm_matmul ins(%x : memref<64x256xbf16>) rhs(%w : memref<128x256xbf16>) outs(%y : memref<64x128xbf16>) {epsilon = 1.0e-05 : f64, transpose_rhs}
-  return
-}
-
-// -----
-
-// Still on mma.sync: a residual (s = round(x + r) from a second staged
-// tile, S written by the prologue).
-// CHECK-LABEL: func.func @layer_norm_residual
-// CHECK-NOT:     nvvm.wgmma
-// CHECK:         nvgpu.mma.sync
-// CHECK-NOT:     nvvm.wgmma
-// CHECK:         return
-func.func @layer_norm_residual(%x: memref<64x256xbf16>, %r: memref<64x256xbf16>, %g: memref<256xbf16>, %b: memref<256xbf16>, %w: memref<256x128xbf16>, %y: memref<64x128xbf16>, %s: memref<64x256xbf16>) {
-  norm.layer_norm_matmul ins(%x : memref<64x256xbf16>) residual(%r : memref<64x256xbf16>) weight(%g : memref<256xbf16>) bias(%b : memref<256xbf16>) rhs(%w : memref<256x128xbf16>) outs(%y : memref<64x128xbf16>) sum_outs(%s : memref<64x256xbf16>) {epsilon = 1.0e-05 : f64}
   return
 }
 

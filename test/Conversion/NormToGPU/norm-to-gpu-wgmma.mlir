@@ -1,6 +1,7 @@
 // --convert-norm-to-gpu with chip=sm_90a: the GEMMs warpgroupGemmApplies
-// takes (bf16/f16; no prologue, or RMSNorm without a residual, with or
-// without γ and weight offset) run on wgmma.mma_async with TMA loads into four 24 KiB stages
+// takes (bf16/f16; no prologue, or an RMSNorm or LayerNorm prologue, with
+// or without γ, weight offset and residual) run on wgmma.mma_async with TMA
+// loads into four 24 KiB stages (the residual: norm-to-gpu-wgmma-residual.mlir)
 // (lib/Conversion/NormToGPU/Gemm/WarpgroupGemm.cpp); the guarded-load kernel
 // stays the fallback for misaligned buffers. GEMMs it does not take, and
 // every GEMM for sm_90 (no "a": no wgmma in its PTX), use mma.sync.
@@ -82,19 +83,6 @@ func.func @rms_gamma_bf16(%x: memref<64x256xbf16>, %g: memref<256xbf16>, %w: mem
 // CHECK:         return
 func.func @layer_norm_bf16(%x: memref<64x256xbf16>, %w: memref<256x128xbf16>, %y: memref<64x128xbf16>) {
   norm.layer_norm_matmul ins(%x : memref<64x256xbf16>) rhs(%w : memref<256x128xbf16>) outs(%y : memref<64x128xbf16>) {epsilon = 1.0e-05 : f64}
-  return
-}
-
-// -----
-
-// A residual (the GEMM reads round(X + R), and writes S): mma.sync.
-// CHECK-LABEL: func.func @rms_residual_bf16
-// CHECK-NOT:     nvvm.wgmma
-// CHECK:         nvgpu.mma.sync
-// CHECK-NOT:     nvvm.wgmma
-// CHECK:         return
-func.func @rms_residual_bf16(%x: memref<64x256xbf16>, %r: memref<64x256xbf16>, %w: memref<256x128xbf16>, %y: memref<64x128xbf16>) {
-  norm.rms_norm_matmul ins(%x : memref<64x256xbf16>) residual(%r : memref<64x256xbf16>) rhs(%w : memref<256x128xbf16>) outs(%y : memref<64x128xbf16>) {epsilon = 1.0e-06 : f64}
   return
 }
 

@@ -81,16 +81,17 @@ void emitGPUFusedGemm(OpBuilder &b, Location loc, const GPUGemmProblem &problem,
                       bool asyncCopies, const GPUSplitK *split = nullptr);
 
 /// Whether the sm_90a warpgroup-MMA kernel (emitGPUWarpgroupGemm) computes
-/// `problem`: bf16/f16, no prologue, or RMSNorm without a residual, with or
-/// without γ and weight offset (WarpgroupPrologue::supports).
+/// `problem`: bf16/f16, no prologue, or an RMSNorm or LayerNorm prologue,
+/// with or without γ (β), weight offset and residual (S written or not);
+/// not normalizesA (cast_mode, pRMSNorm) (WarpgroupPrologue::supports).
 bool warpgroupGemmApplies(const GPUGemmProblem &problem);
 
 /// Emits a gpu.launch computing `problem` on sm_90a warpgroup MMA
 /// (wgmma.mma_async) with TMA loads of 128-byte-swizzled tiles
 /// (WarpgroupGemm.cpp), in `schedule`. Requires warpgroupGemmApplies, M,
 /// N ≥ 1, K and (for a K×N W) N multiples of 8, and 16-byte aligned A and
-/// W: the conditions of emitGPUFusedGemm's `asyncCopies`, which TMA's
-/// 16-byte strides share.
+/// W (and R, S): the conditions of emitGPUFusedGemm's `asyncCopies`, which
+/// TMA's 16-byte strides share.
 void emitGPUWarpgroupGemm(OpBuilder &b, Location loc,
                           const GPUGemmProblem &problem,
                           const WarpgroupGemmSchedule &schedule);

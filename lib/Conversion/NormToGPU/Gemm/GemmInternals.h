@@ -316,6 +316,23 @@ void emitStoreRowStatistics(OpBuilder &b, Location loc,
                             const GPUGemmProblem &problem, Value writes,
                             Value row, Value mean, Value rstd);
 
+/// The residual add of a norm prologue, s = round(x + r): x and r (of the
+/// element type or f32, scalars or vectors alike) converted to f32, added
+/// and rounded to `elem` once, as the CPU kernel and the row kernels do.
+/// Returns s in `elem`. The one definition of s that the mma.sync
+/// prologue (NormPrologue) and the warpgroup kernel's (WarpgroupPrologue)
+/// use, so that both write the same S and normalize the same s.
+Value emitResidualSum(OpBuilder &b, Location loc, Value x, Value r, Type elem);
+
+/// One 16-byte chunk of S (`chunk`: a vector<8> of the element type) at
+/// global row `row`, column `col` into the problem's `aSum`, when `writes`
+/// (i1) holds and the chunk is inside M and K: one aligned vector store (the
+/// TMA and cp.async kernels' K is a multiple of 8, so a chunk is wholly
+/// inside or past K, and S is 16-byte aligned). Shared by the mma.sync and
+/// warpgroup prologues.
+void emitStoreSumChunk(OpBuilder &b, Location loc, const GPUGemmProblem &p,
+                       Value writes, Value row, Value col, Value chunk);
+
 /// The tail of an epilogue that reads bias and residual from global memory:
 /// C[row, col] = v + bias[col] (+ residual[row, col]), v in f32, rounded to
 /// C's element type once. A vector<Lxf32> v covers columns [col, col + L),

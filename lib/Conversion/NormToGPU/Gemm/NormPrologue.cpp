@@ -39,12 +39,14 @@
 #include "GemmInternals.h"
 
 #include "norm/Conversion/Utils/RowNormProblem.h"
+#include "norm/Support/TypeUtilities.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -80,6 +82,38 @@ static SmallVector<Value> loadLanes(OpBuilder &b, Location loc, Value mem,
   return lanes;
 }
 
+Value mlir::norm::gpugemm::emitResidualSum(OpBuilder &b, Location loc, Value x,
+                                           Value r, Type elem) {
+  auto toF32 = [&](Value v) -> Value {
+    Type f32 = b.getF32Type();
+    if (getElementTypeOrSelf(v.getType()) == f32)
+      return v;
+    return arith::ExtFOp::create(b, loc, withElementType(v.getType(), f32), v);
+  };
+  Value sum = arith::AddFOp::create(b, loc, toF32(x), toF32(r));
+  if (elem.isF32()) // f32 data (the SIMT kernel): nothing to round
+    return sum;
+  return arith::TruncFOp::create(b, loc, withElementType(sum.getType(), elem),
+                                 sum);
+}
+
+void mlir::norm::gpugemm::emitStoreSumChunk(OpBuilder &b, Location loc,
+                                            const GPUGemmProblem &p,
+                                            Value writes, Value row, Value col,
+                                            Value chunk) {
+  auto slt = [&](Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, y);
+  };
+  Value inside = arith::AndIOp::create(
+      b, loc, writes,
+      arith::AndIOp::create(b, loc, slt(row, p.m), slt(col, p.k)));
+  scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location) {
+    vector::StoreOp::create(tb, loc, chunk, p.aSum, ValueRange{row, col},
+                            /*nontemporal=*/false, llvm::MaybeAlign(16));
+    scf::YieldOp::create(tb, loc);
+  });
+}
+
 /// One 8-element chunk of the GEMM's left operand at `indices` of the shared
 /// tiles, as f32: s = x, or with a residual s = round(x + r), converted to
 /// f32, added and rounded to the element type once. `narrowed` (residual
@@ -92,7 +126,7 @@ SmallVector<Value> NormPrologue::inputLanes(OpBuilder &b, const SharedTiles &s,
     return x;
   SmallVector<Value> r = loadLanes(b, loc, s.r, indices, elem, chunk);
   for (int64_t l = 0; l < chunk; ++l) {
-    Value sum = narrow(b, arith::AddFOp::create(b, loc, x[l], r[l]), elem);
+    Value sum = emitResidualSum(b, loc, x[l], r[l], elem);
     if (narrowed)
       narrowed->push_back(sum);
     x[l] = toF32(b, sum);
@@ -107,18 +141,13 @@ SmallVector<Value> NormPrologue::inputLanes(OpBuilder &b, const SharedTiles &s,
 void NormPrologue::storeSum(OpBuilder &b, ArrayRef<Value> lanes, Value row,
                             Value gk) {
   Value gm = add(b, m0, row);
-  Value mine = andI(b, writesRows, slt(b, gm, p.m));
   if (async) {
-    scf::IfOp::create(
-        b, loc, andI(b, mine, slt(b, gk, p.k)), [&](OpBuilder &tb, Location) {
-          Value vec = vector::FromElementsOp::create(
-              tb, loc, VectorType::get({chunk}, elem), lanes);
-          vector::StoreOp::create(tb, loc, vec, p.aSum, ValueRange{gm, gk},
-                                  /*nontemporal=*/false, llvm::MaybeAlign(16));
-          scf::YieldOp::create(tb, loc);
-        });
+    emitStoreSumChunk(b, loc, p, writesRows, gm, gk,
+                      vector::FromElementsOp::create(
+                          b, loc, VectorType::get({chunk}, elem), lanes));
     return;
   }
+  Value mine = andI(b, writesRows, slt(b, gm, p.m));
   scf::IfOp::create(b, loc, mine, [&](OpBuilder &tb, Location) {
     for (int64_t l = 0; l < chunk; ++l) {
       Value gkl = addC(tb, gk, l);
@@ -151,9 +180,8 @@ Value NormPrologue::globalInput(OpBuilder &b, Value gm, Value gk) {
   Value x = toF32(b, memref::LoadOp::create(b, loc, p.a, ValueRange{gm, gk}));
   if (!p.aResidual)
     return x;
-  Value r =
-      toF32(b, memref::LoadOp::create(b, loc, p.aResidual, ValueRange{gm, gk}));
-  return toF32(b, narrow(b, arith::AddFOp::create(b, loc, x, r), elem));
+  Value r = memref::LoadOp::create(b, loc, p.aResidual, ValueRange{gm, gk});
+  return toF32(b, emitResidualSum(b, loc, x, r, elem));
 }
 
 void NormPrologue::computeRowNorm(OpBuilder &b, const SharedTiles &s) {

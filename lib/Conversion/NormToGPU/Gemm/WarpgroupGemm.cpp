@@ -1,6 +1,7 @@
 //===- WarpgroupGemm.cpp - the sm_90a GEMM on warpgroup MMA ---------------===//
 //
-// C = rms_norm(A) · W (+ bias), or C = A · W (+ bias) (+ residual), as one
+// C = norm(A) · W (+ bias) (RMSNorm or LayerNorm, A = round(X + R) with a
+// residual, written to S), or C = A · W (+ bias) (+ residual), as one
 // gpu.launch on sm_90a's warpgroup MMA with TMA loads (DESIGN.md §5), for
 // bf16/f16 inputs with f32 accumulation. This file holds the pieces both
 // schedules share and the serial schedule (the default);
@@ -12,20 +13,23 @@
 //            serial schedule is 64 × 128 with one warpgroup;
 //   stages = shared-memory buffers of one K tile of 64 (128 bytes of
 //            bf16/f16, the 128-byte swizzle's span): A as one BM × 64 box
-//            (warpgroup g's rows at g · 8 KiB), W as one BN × 64 box (N×K
+//            (warpgroup g's rows at g · 8 KiB), with a residual R's BM × 64
+//            box after it (the same map shape), W as one BN × 64 box (N×K
 //            W, K-major) or BN / 64 slabs of 64 × 64 (K×N W, N contiguous);
 //            each stage 1024-byte aligned (the swizzle pattern repeats
 //            every 8 rows of 128 bytes, and wgmma descriptors carry no
 //            base offset), a "full" mbarrier per stage;
-//   serial K loop = thread 0 issues the TMA loads of the first 4 tiles;
-//            per tile kt: wait on the stage's mbarrier (parity (kt / 4)
-//            % 2), the RMSNorm statistics from the A tile (below), four
+//   serial K loop = thread 0 issues the TMA loads of the first S tiles
+//            (S = 4 stages; 3 with a residual's R tiles, so that two
+//            blocks still share an SM); per tile kt: wait on the stage's
+//            mbarrier (parity (kt / S) % 2), the norm prologue on the A
+//            tile (below), four
 //            wgmma.mma_async m64n128k16 (descriptors: swizzle 128B, stride
 //            byte offset 1024 = 8 rows, leading byte offset 8192 = the
 //            slab stride of a K×N W; K steps of 32 bytes in a K-major
 //            operand and 2048 = 16 rows of 128 bytes in the N-contiguous
 //            one), commit, wait for the group, barrier, then thread 0 loads
-//            tile kt + 4 into the freed stage. Past M, N and K the TMA
+//            tile kt + S into the freed stage. Past M, N and K the TMA
 //            loads fill zeros, so tails need no guards until the store;
 //   prologue (RMSNorm, WarpgroupPrologue.cpp), two threads per row of the
 //            A tile, 32 elements (64 bytes) each: Σx² in f32 (the swizzle
@@ -33,7 +37,10 @@
 //            pair's sum covers the whole row); with γ or a weight offset the
 //            tile rewritten as round(x·γ'), then fence.proxy.async and a
 //            barrier before the MMAs (the block's in the serial schedule,
-//            each consumer warpgroup's own in the pipelined one);
+//            each consumer warpgroup's own in the pipelined one); LayerNorm
+//            and a residual (s = round(x + r) from the A and R tiles, S
+//            written by the first column of blocks) read each row in the
+//            mma.sync kernel's order, for its statistics' bits;
 //   epilogue: the pair's sums combined (shuffle xor 1) into r (emitRowScale,
 //            as the other kernels), r in shared memory, then each of the
 //            thread's BN / 2 accumulator registers (register i of thread t:
@@ -71,6 +78,10 @@ namespace {
 
 /// The serial schedule's stages (2 blocks of 64 × 128 fit an SM).
 constexpr int64_t kSerialStages = 4;
+/// The shared memory of an sm_90 multiprocessor, and what the system takes
+/// of it per block (CUDA C++ Programming Guide, "Compute Capability 9.0").
+constexpr int64_t kSharedBytesPerSM = 228 * 1024;
+constexpr int64_t kReservedSharedBytes = 1024;
 /// At most this many stages in the pipelined schedule.
 constexpr int64_t kMaxStages = 8;
 
@@ -90,17 +101,18 @@ WarpgroupGemmKernel::WarpgroupGemmKernel(Location loc, const GPUGemmProblem &p,
     : ScalarArith(loc, Float32Type::get(loc->getContext())), p(p),
       schedule(schedule), pipelined(schedule.pipelined),
       blockM(schedule.blockM), blockN(schedule.blockN) {
-  if (!pipelined) {
-    stages = kSerialStages;
+  // The 64 × 128 block (the serial schedule's) keeps up to 4 stages, as
+  // many as let two blocks share an SM: 4 of 24 KiB, or 3 of 32 KiB with a
+  // residual's R tile. A bigger block takes the stages that fit one block
+  // an SM (128 × 256: 4 of 48 KiB, 3 of 64 KiB with R; 128 × 128: 7 of
+  // 32 KiB, 4 of 48 KiB with R).
+  int64_t fixed = kTileAlignment + scratchBytes();
+  if (!pipelined || blockM * blockN == kMmaM * 128) {
+    int64_t room = kSharedBytesPerSM / 2 - kReservedSharedBytes - fixed;
+    stages = std::min(kSerialStages, room / stageBytes());
     return;
   }
-  // The 64 × 128 block keeps 4 stages, so that two blocks share an SM; a
-  // bigger block takes the stages that fit one block an SM (128 × 256: 4
-  // of 48 KiB, 128 × 128: 7 of 32 KiB).
-  int64_t room = kMaxSharedBytes - kTileAlignment - scratchBytes();
-  stages = blockM * blockN == kMmaM * 128
-               ? kSerialStages
-               : std::min(kMaxStages, room / stageBytes());
+  stages = std::min(kMaxStages, (kMaxSharedBytes - fixed) / stageBytes());
 }
 
 int64_t WarpgroupGemmKernel::threads() const {
@@ -143,7 +155,13 @@ void WarpgroupGemmKernel::loadTile(OpBuilder &b, Value kt) {
   nvgpu::TmaAsyncLoadOp::create(
       b, loc, view(b, offset, sharedTile(blockM, kBK)), barriers, mapA,
       ValueRange{k0, m0}, stage, Value(), Value());
-  Value wOffset = add(b, offset, index(b, tileABytes()));
+  if (mapR)
+    nvgpu::TmaAsyncLoadOp::create(
+        b, loc,
+        view(b, add(b, offset, index(b, tileABytes())),
+             sharedTile(blockM, kBK)),
+        barriers, mapR, ValueRange{k0, m0}, stage, Value(), Value());
+  Value wOffset = add(b, offset, index(b, tileWOffset()));
   if (p.transposeW) {
     nvgpu::TmaAsyncLoadOp::create(
         b, loc, view(b, wOffset, sharedTile(blockN, kBK)), barriers, mapW,
@@ -163,15 +181,16 @@ SmallVector<Value> WarpgroupGemmKernel::prologue(OpBuilder &b, Value aOffset,
                                                  Value kt, Value warpgroup,
                                                  ValueRange carried) {
   gpugemm::WarpgroupPrologue prologue(loc, p, schedule.conflictFreePrologue);
-  Value tile = view(b, aOffset, sharedTile(blockM, kBK));
+  gpugemm::PrologueTile tile = prologueTile(b, aOffset);
   SmallVector<Value> next(carried.begin(), carried.end());
-  if (isLayerNorm()) {
-    SmallVector<Value> sums = prologue.onLayerNormTile(
-        b, tile, tid, kt, /*pivot=*/carried[2], carried.take_front(2));
+  if (pairedSums()) {
+    SmallVector<Value> sums = prologue.onTileInMmaSyncOrder(
+        b, tile, tid, kt, /*pivot=*/isLayerNorm() ? carried[2] : Value(),
+        carried.take_front(2));
     next[0] = sums[0];
     next[1] = sums[1];
   } else {
-    next[0] = prologue.onTile(b, tile, tid, kt, carried[0]);
+    next[0] = prologue.onTile(b, tile.a, tid, kt, carried[0]);
   }
   if (!prologue.rewritesA())
     return next;
@@ -183,6 +202,21 @@ SmallVector<Value> WarpgroupGemmKernel::prologue(OpBuilder &b, Value aOffset,
   // the producer warp, elsewhere in its loop).
   syncRewriters(b, warpgroup);
   return next;
+}
+
+gpugemm::PrologueTile WarpgroupGemmKernel::prologueTile(OpBuilder &b,
+                                                        Value stageOff) {
+  gpugemm::PrologueTile tile;
+  tile.a = view(b, stageOff, sharedTile(blockM, kBK));
+  if (p.aResidual)
+    tile.r = view(b, add(b, stageOff, index(b, tileABytes())),
+                  sharedTile(blockM, kBK));
+  // S from the first column of blocks, as the mma.sync kernel writes it.
+  if (p.aSum) {
+    tile.m0 = m0;
+    tile.writesSum = ult(b, n0, one);
+  }
+  return tile;
 }
 
 void WarpgroupGemmKernel::syncRewriters(OpBuilder &b, Value warpgroup) {
@@ -212,28 +246,28 @@ SmallVector<Value> WarpgroupGemmKernel::columnSums(OpBuilder &b, Value stageOff,
                             MemRefLayoutAttrInterface(),
                             gpu::AddressSpaceAttr::get(
                                 b.getContext(), gpu::AddressSpace::Workgroup));
-  Value wTile = view(b, add(b, stageOff, index(b, tileABytes())), wType);
+  Value wTile = view(b, add(b, stageOff, index(b, tileWOffset())), wType);
   int64_t consumerThreads = consumers() * kWarpgroup;
-  for (int64_t i = 0; i < columnsPerThread(); ++i) {
-    Value j = addC(b, tid, i * consumerThreads);
-    Value &c = next[3 + 2 * i], &bw = next[4 + 2 * i];
-    if (blockN % consumerThreads == 0) {
-      std::tie(c, bw) = prologue.columnSums(b, wTile, j, kt, c, bw);
-      continue;
-    }
+  SmallVector<Value> columns;
+  for (int64_t i = 0; i < columnsPerThread(); ++i)
+    columns.push_back(addC(b, tid, i * consumerThreads));
+  ValueRange sums = ArrayRef<Value>(next).drop_front(3);
+  SmallVector<Value> newSums;
+  if (blockN % consumerThreads == 0) {
+    newSums = prologue.columnSums(b, wTile, columns, kt, sums);
+  } else {
     // More consumer threads than columns (128 × 128): the first BN sum.
+    assert(columnsPerThread() == 1 && "a partial column only");
     auto branch = scf::IfOp::create(
-        b, loc, ult(b, j, index(b, blockN)),
+        b, loc, ult(b, columns[0], index(b, blockN)),
         [&](OpBuilder &tb, Location) {
-          auto [nc, nbw] = prologue.columnSums(tb, wTile, j, kt, c, bw);
-          scf::YieldOp::create(tb, loc, ValueRange{nc, nbw});
+          scf::YieldOp::create(
+              tb, loc, prologue.columnSums(tb, wTile, columns, kt, sums));
         },
-        [&](OpBuilder &eb, Location) {
-          scf::YieldOp::create(eb, loc, ValueRange{c, bw});
-        });
-    c = branch.getResult(0);
-    bw = branch.getResult(1);
+        [&](OpBuilder &eb, Location) { scf::YieldOp::create(eb, loc, sums); });
+    llvm::append_range(newSums, branch.getResults());
   }
+  llvm::copy(newSums, next.begin() + 3);
   return next;
 }
 
@@ -248,8 +282,8 @@ SmallVector<Value> WarpgroupGemmKernel::initialCarried(OpBuilder &b,
       b, loc, barriers, arith::ConstantIntOp::create(b, loc, 0, 1),
       index(b, 10000000), zero);
   gpugemm::WarpgroupPrologue prologue(loc, p, schedule.conflictFreePrologue);
-  init[2] = prologue.layerNormPivot(
-      b, view(b, stageOffset(b, zero), sharedTile(blockM, kBK)), tid);
+  init[2] =
+      prologue.layerNormPivot(b, prologueTile(b, stageOffset(b, zero)), tid);
   // Both threads of a row read all of its first 32 columns, which the
   // other then rewrites in tile 0's prologue: the pivot is read first.
   syncRewriters(b, warpgroup);
@@ -273,7 +307,7 @@ Value WarpgroupGemmKernel::issueTile(OpBuilder &b, Value stageOff,
   };
   Value descA = descriptor(
       warpgroup ? add(b, stageOff, mulC(b, warpgroup, kSlabBytes)) : stageOff);
-  Value descW = descriptor(add(b, stageOff, index(b, tileABytes())));
+  Value descW = descriptor(add(b, stageOff, index(b, tileWOffset())));
   auto wgmmaType =
       elem().isBF16() ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16;
   // K steps in the descriptors' >> 4 units.
@@ -324,10 +358,10 @@ void WarpgroupGemmKernel::epilogue(OpBuilder &b, Value acc,
           .getShuffleResult();
     };
     // emitRowScale adds the pair's two sums (RMSNorm's two chains);
-    // LayerNorm's are added here, v + other, as the mma.sync kernel's
-    // sumOverRowPair does.
+    // paired sums (LayerNorm's, a residual RMSNorm's two chains) are added
+    // here, v + other, as the mma.sync kernel's sumOverRowPair does.
     Value meanShift, r;
-    if (isLayerNorm())
+    if (pairedSums())
       r = gpugemm::emitRowScale(
           b, loc, p,
           arith::AddFOp::create(b, loc, carried[0], pairSum(carried[0])),
@@ -500,7 +534,7 @@ SmallVector<Value> WarpgroupGemmKernel::emitSerialLoop(OpBuilder &b) {
 
 void WarpgroupGemmKernel::emit(OpBuilder &b) {
   MLIRContext *ctx = b.getContext();
-  // Host: the TMA descriptors of A (BM × 64 boxes) and W.
+  // Host: the TMA descriptors of A (and R: BM × 64 boxes) and W.
   auto unranked = [&](Value mem) {
     return memref::CastOp::create(b, loc, UnrankedMemRefType::get(elem(), 0),
                                   mem)
@@ -509,6 +543,11 @@ void WarpgroupGemmKernel::emit(OpBuilder &b) {
   mapA = nvgpu::TmaCreateDescriptorOp::create(
       b, loc, tensorMap(blockM, kBK), unranked(p.a),
       ValueRange{index(b, blockM), index(b, kBK)});
+  // The residual, M × K as A: the same box and swizzle.
+  if (p.aResidual)
+    mapR = nvgpu::TmaCreateDescriptorOp::create(
+        b, loc, tensorMap(blockM, kBK), unranked(p.aResidual),
+        ValueRange{index(b, blockM), index(b, kBK)});
   mapW = p.transposeW ? nvgpu::TmaCreateDescriptorOp::create(
                             b, loc, tensorMap(blockN, kBK), unranked(p.w),
                             ValueRange{index(b, blockN), index(b, kBK)})

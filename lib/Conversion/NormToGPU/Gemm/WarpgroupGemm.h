@@ -15,6 +15,7 @@
 #define NORM_LIB_CONVERSION_NORMTOGPU_GEMM_WARPGROUPGEMM_H
 
 #include "GPUGemm.h"
+#include "WarpgroupPrologue.h"
 #include "norm/Conversion/Utils/ScalarArith.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -55,12 +56,19 @@ protected:
   int64_t columnsPerThread() const {
     return llvm::divideCeil(blockN, consumers() * kWarpgroup);
   }
+  /// Whether the prologue sums its rows in the mma.sync kernel's order, two
+  /// sums a thread (WarpgroupPrologue::readsInMmaSyncOrder: LayerNorm, a
+  /// residual).
+  bool pairedSums() const {
+    return isNorm() && gpugemm::WarpgroupPrologue::readsInMmaSyncOrder(p);
+  }
   /// The f32 values the K loop carries beside the accumulators: RMSNorm
-  /// Σx²; LayerNorm Σd, Σd², the pivot p, then c and Σβ·W of each of the
+  /// Σx² (with a residual Σs² of the even lanes, of the odd lanes);
+  /// LayerNorm Σd, Σd², the pivot p, then c and Σβ·W of each of the
   /// thread's columns; without a norm an unused 0 (the IR of the kernels
   /// before LayerNorm came here).
   int64_t numCarried() const {
-    return isLayerNorm() ? 3 + 2 * columnsPerThread() : 1;
+    return isLayerNorm() ? 3 + 2 * columnsPerThread() : pairedSums() ? 2 : 1;
   }
   /// f32 scratch after the stages: the row scale r [BM]; LayerNorm also
   /// r·(μ − p) [BM], c [BN] and Σβ·W [BN].
@@ -70,8 +78,12 @@ protected:
   Type elem() const { return p.elementType(); }
   int64_t consumers() const { return blockM / kMmaM; }
   int64_t tileABytes() const { return blockM * kBK * kElementBytes; }
+  /// A stage holds the A tile, with a residual R's tile of the same box
+  /// after it, then the W tile.
+  int64_t tileRBytes() const { return p.aResidual ? tileABytes() : 0; }
+  int64_t tileWOffset() const { return tileABytes() + tileRBytes(); }
   int64_t stageBytes() const {
-    return tileABytes() + blockN * kBK * kElementBytes;
+    return tileWOffset() + blockN * kBK * kElementBytes;
   }
   /// Accumulator registers a thread (m64nNk16: N / 2 f32).
   int64_t registers() const { return kMmaM * blockN / kWarpgroup; }
@@ -95,14 +107,15 @@ protected:
   Value stageOffset(OpBuilder &b, Value stage) {
     return add(b, tilesStart, mulC(b, stage, stageBytes()));
   }
-  /// The TMA loads of K tile `kt` into stage kt % stages, completing on
-  /// full barrier `stage` (issued by one thread).
+  /// The TMA loads of K tile `kt` (A, R, W) into stage kt % stages,
+  /// completing on full barrier `stage` (issued by one thread).
   void loadTile(OpBuilder &b, Value kt);
-  /// The norm prologue on K tile `kt`'s A tile at `aOffset`
-  /// (WarpgroupPrologue, two threads per row of the block's A tile): the
-  /// carried values (numCarried) plus the thread's statistics, and when it
-  /// rewrites the tile (γ, weight offset, LayerNorm) a barrier of the
-  /// threads whose MMAs read it: the block's (null `warpgroup`: the serial
+  /// The norm prologue on K tile `kt`'s A (and R) tile in the stage at
+  /// `aOffset` (WarpgroupPrologue, two threads per row of the block's A
+  /// tile): the carried values (numCarried) plus the thread's statistics, S
+  /// written by the first column of blocks, and when it rewrites the tile
+  /// (γ, weight offset, LayerNorm, a residual) a barrier of the threads
+  /// whose MMAs read it: the block's (null `warpgroup`: the serial
   /// schedule) or consumer warpgroup `warpgroup`'s (named barrier 1 +
   /// warpgroup).
   SmallVector<Value> prologue(OpBuilder &b, Value aOffset, Value kt,
@@ -113,6 +126,9 @@ protected:
   /// them). Returns `carried` otherwise.
   SmallVector<Value> columnSums(OpBuilder &b, Value stageOff, Value kt,
                                 ValueRange carried);
+  /// The prologue's view of the stage at `stageOff`: its A tile, R's tile,
+  /// and where S goes.
+  gpugemm::PrologueTile prologueTile(OpBuilder &b, Value stageOff);
   /// The barrier after a rewrite of A rows: the block's (null
   /// `warpgroup`) or the consumer warpgroup's named barrier 1 + warpgroup.
   void syncRewriters(OpBuilder &b, Value warpgroup);
@@ -140,7 +156,7 @@ protected:
   WarpgroupGemmSchedule schedule;
   bool pipelined;
   int64_t blockM, blockN, stages;
-  Value mapA, mapW;
+  Value mapA, mapR, mapW;
   // Kernel values.
   Value one, smem, tilesStart, barriers, tid, isFirst, m0, n0, kTiles;
   /// The dynamic shared memory's address (i64), for the MMA descriptors.

@@ -49,10 +49,11 @@
 // and barrier the producer warp joins; only consumers store C. Every
 // TMA load is waited for by the consumers, so none is in flight at exit.
 //
-// Everything the serial schedule computes, this one does too: RMSNorm
-// statistics, γ and weight offset, bias, residual, K×N and N×K W, tails in
-// M, N and K (TMA zero fill; a K tile's expect_tx counts the whole boxes,
-// zeros included).
+// Everything the serial schedule computes, this one does too: RMSNorm and
+// LayerNorm statistics, γ, β and weight offset, the residual prologue (R's
+// tile in each stage, S written by the first column of blocks), bias, C's
+// residual, K×N and N×K W, tails in M, N and K (TMA zero fill; a K tile's
+// expect_tx counts the whole boxes, zeros included).
 //
 // γ / weight offset: after the full-barrier wait each consumer thread
 // rewrites its half row of tile kt's A tile in place (WarpgroupPrologue:

@@ -1,4 +1,4 @@
-//===- WarpgroupPrologue.cpp - RMSNorm on the wgmma GEMM's A tiles --------===//
+//===- WarpgroupPrologue.cpp - norm prologues on the wgmma GEMM's A tiles -===//
 //
 // The RMSNorm prologue of the sm_90a warpgroup-MMA GEMM (WarpgroupGemm.cpp),
 // per K tile of 64, on the A tile that TMA has stored in shared memory with
@@ -44,9 +44,23 @@
 // stores before the async proxy's next write of the stage, the TMA load of
 // tile kt + stages, issued after the barrier that follows the MMAs.
 //
+// The residual (norm → matmul with residual(R), and sum_outs(S) or not): R's
+// tile is loaded by TMA beside A's in every stage, with the same box and
+// swizzle, so a thread's chunk of R lies where its chunk of x does, and is
+// read in the same (conflict-free) order. s = round(x + r) (emitResidualSum,
+// the mma.sync prologue's own definition) stands for x everywhere: the
+// blocks of the first column write it to S (16-byte stores, inside M and
+// K), the statistics are of s, and the A tile is rewritten as s (RMSNorm
+// without γ or offset), round(s·γ') or round((s − p)·γ'). A residual
+// prologue reads its rows as LayerNorm's does, in the mma.sync kernel's
+// order (onTileInMmaSyncOrder), RMSNorm's with the mma.sync kernel's two fma
+// chains (even and odd lanes), so that r and the saved statistics are bit
+// for bit the mma.sync kernel's, as S is.
+//
 //===----------------------------------------------------------------------===//
 
 #include "WarpgroupPrologue.h"
+#include "GemmInternals.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -80,14 +94,32 @@ bool WarpgroupPrologue::supports(const GPUGemmProblem &p) {
     return !v || elementTypeOf(v) == p.elementType() ||
            elementTypeOf(v).isF32();
   };
+  // R is staged by TMA beside A (a map of A's type), S stored in chunks of
+  // the element type.
+  auto rows = [&](Value v) {
+    return !v || elementTypeOf(v) == p.elementType();
+  };
   bool layerNorm = p.prologue == GemmPrologue::LayerNorm;
   return (p.prologue == GemmPrologue::RMSNorm || layerNorm) &&
-         p.normalizesA == GemmPrologue::None && !p.aResidual && !p.aSum &&
-         params(p.gamma) && (!layerNorm || params(p.beta));
+         p.normalizesA == GemmPrologue::None && rows(p.aResidual) &&
+         rows(p.aSum) && (!p.aSum || p.aResidual) && params(p.gamma) &&
+         (!layerNorm || params(p.beta));
 }
 
 bool WarpgroupPrologue::rewritesA() const {
-  return isLayerNorm() || p.gamma || p.weightOffset != 0.0;
+  return isLayerNorm() || p.aResidual || p.gamma || p.weightOffset != 0.0;
+}
+
+Value WarpgroupPrologue::loadInput(OpBuilder &b, const PrologueTile &tile,
+                                   Value row, Value col) {
+  auto vecType = VectorType::get({kChunk}, p.elementType());
+  Value x =
+      vector::LoadOp::create(b, loc, vecType, tile.a, ValueRange{row, col});
+  if (!tile.r)
+    return x;
+  Value r =
+      vector::LoadOp::create(b, loc, vecType, tile.r, ValueRange{row, col});
+  return emitResidualSum(b, loc, x, r, p.elementType());
 }
 
 /// `v` through an empty side-effecting asm (a PTX mov): LLVM keeps the
@@ -117,11 +149,14 @@ std::pair<Value, Value> WarpgroupPrologue::loadParams(OpBuilder &b,
   return {values, inside};
 }
 
-Value WarpgroupPrologue::shiftFactor(OpBuilder &b, Value beta, Value inside) {
+Value WarpgroupPrologue::zeroChunk(OpBuilder &b) {
   auto vecF32 = VectorType::get({kChunk}, b.getF32Type());
-  Value zero = arith::ConstantOp::create(
+  return arith::ConstantOp::create(
       b, loc, DenseElementsAttr::get(vecF32, b.getF32FloatAttr(0.0)));
-  return select(b, inside, toF32(b, beta), zero);
+}
+
+Value WarpgroupPrologue::shiftFactor(OpBuilder &b, Value beta, Value inside) {
+  return select(b, inside, toF32(b, beta), zeroChunk(b));
 }
 
 Value WarpgroupPrologue::weightFactor(OpBuilder &b, Value gamma, Value inside) {
@@ -136,9 +171,7 @@ Value WarpgroupPrologue::weightFactor(OpBuilder &b, Value gamma, Value inside) {
   gamma = toF32(b, gamma);
   if (p.weightOffset != 0.0)
     gamma = arith::AddFOp::create(b, loc, gamma, splat(f32(b, p.weightOffset)));
-  Value zero = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(vecF32, b.getF32FloatAttr(0.0)));
-  return select(b, inside, gamma, zero);
+  return select(b, inside, gamma, zeroChunk(b));
 }
 
 Value WarpgroupPrologue::onTile(OpBuilder &b, Value tile, Value thread,
@@ -230,7 +263,7 @@ static_assert(kWarpgroupTileK == 2 * kMmaSyncTileK,
               "a wgmma K tile is two mma.sync K tiles");
 } // namespace
 
-Value WarpgroupPrologue::layerNormPivot(OpBuilder &b, Value tile,
+Value WarpgroupPrologue::layerNormPivot(OpBuilder &b, const PrologueTile &tile,
                                         Value thread) {
   assert(GPUGemmTiles::blockK(p.elementType()) == kMmaSyncTileK);
   Value row = divC(b, thread, 2);
@@ -251,9 +284,7 @@ Value WarpgroupPrologue::layerNormPivot(OpBuilder &b, Value tile,
           b,
           arith::XOrIOp::create(b, loc, index(b, h * halfChunks + c), rowPhase),
           kChunk);
-      Value x = vector::LoadOp::create(
-          b, loc, VectorType::get({kChunk}, p.elementType()), tile,
-          ValueRange{row, col});
+      Value x = loadInput(b, tile, row, col);
       for (int64_t l = 0; l < kChunk; ++l)
         sum = arith::AddFOp::create(
             b, loc, sum, toF32(b, vector::ExtractOp::create(b, loc, x, l)));
@@ -270,12 +301,11 @@ Value WarpgroupPrologue::layerNormPivot(OpBuilder &b, Value tile,
   return arith::DivFOp::create(b, loc, sum, countF32);
 }
 
-SmallVector<Value> WarpgroupPrologue::onLayerNormTile(OpBuilder &b, Value tile,
-                                                      Value thread, Value kt,
-                                                      Value pivot,
-                                                      ValueRange sums) {
+SmallVector<Value>
+WarpgroupPrologue::onTileInMmaSyncOrder(OpBuilder &b, const PrologueTile &tile,
+                                        Value thread, Value kt, Value pivot,
+                                        ValueRange sums) {
   Type elem = p.elementType();
-  auto vecType = VectorType::get({kChunk}, elem);
   auto vecF32 = VectorType::get({kChunk}, b.getF32Type());
   Value row = divC(b, thread, 2);
   Value rowPhase = remC(b, row, kSwizzleRows);
@@ -300,7 +330,7 @@ SmallVector<Value> WarpgroupPrologue::onLayerNormTile(OpBuilder &b, Value tile,
   auto swapped = [&](ArrayRef<Value> values, int64_t i) {
     return swap ? select(b, swap, values[i ^ 2], values[i]) : values[i];
   };
-  SmallVector<Value> positionCols, stepCols;
+  SmallVector<Value> positionCols;
   Value k0 = mulC(b, kt, kWarpgroupTileK);
   SmallVector<Value> ks;
   for (int64_t i = 0; i < kPositions; ++i) {
@@ -309,71 +339,104 @@ SmallVector<Value> WarpgroupPrologue::onLayerNormTile(OpBuilder &b, Value tile,
         mulC(b, arith::XOrIOp::create(b, loc, logical, rowPhase), kChunk));
     ks.push_back(add(b, k0, mulC(b, logical, kChunk)));
   }
-  for (int64_t c = 0; c < kPositions; ++c)
+  // Step c's column in the tile and in K.
+  SmallVector<Value> stepCols, stepKs;
+  for (int64_t c = 0; c < kPositions; ++c) {
     stepCols.push_back(swapped(positionCols, c));
-  // The four chunks first (conflict-free, position 0 may be the last one
-  // read).
-  SmallVector<Value> stepX;
-  for (int64_t c = 0; c < kPositions; ++c)
-    stepX.push_back(vector::LoadOp::create(b, loc, vecType, tile,
-                                           ValueRange{row, stepCols[c]}));
-  // Past K, x is TMA's zero fill and d = −p: masked to 0 as the mma.sync
-  // kernel does (K is a multiple of 8, so a chunk is wholly past K or not).
+    stepKs.push_back(swapped(ks, c));
+  }
+  // The four chunks of s first (conflict-free, position 0 may be the last
+  // one read); with a residual each written to S as soon as it is formed.
+  SmallVector<Value> stepS;
+  for (int64_t c = 0; c < kPositions; ++c) {
+    stepS.push_back(loadInput(b, tile, row, stepCols[c]));
+    if (tile.writesSum)
+      emitStoreSumChunk(b, loc, p, tile.writesSum, add(b, tile.m0, row),
+                        stepKs[c], stepS[c]);
+  }
+  // LayerNorm: past K, s is TMA's zero fill and d = −p: masked to 0 as the
+  // mma.sync kernel does (K is a multiple of 8, so a chunk is wholly past K
+  // or not). RMSNorm sums s itself (0 past K).
   std::optional<int64_t> staticK = getConstantIntValue(p.k);
   bool maskTail = !staticK || *staticK % kWarpgroupTileK != 0;
-  Value pivotVec = vector::BroadcastOp::create(b, loc, vecF32, pivot);
-  Value zero = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(vecF32, b.getF32FloatAttr(0.0)));
-  auto shifted = [&](Value x, Value k) {
-    Value d = arith::SubFOp::create(
-        b, loc, arith::ExtFOp::create(b, loc, vecF32, x), pivotVec);
+  Value pivotVec = isLayerNorm()
+                       ? vector::BroadcastOp::create(b, loc, vecF32, pivot)
+                       : Value();
+  Value zero = maskTail && isLayerNorm() ? zeroChunk(b) : Value();
+  auto shifted = [&](Value s, Value k) -> Value {
+    Value v = arith::ExtFOp::create(b, loc, vecF32, s);
+    if (!isLayerNorm())
+      return v;
+    Value d = arith::SubFOp::create(b, loc, v, pivotVec);
     return maskTail ? select(b, ult(b, k, p.k), d, zero) : d;
   };
-  // The sums, in position order.
-  Value sum = sums[0], sumSquares = sums[1];
+  // The sums, in position order: LayerNorm Σd (add) and Σd² (fma); RMSNorm
+  // Σs² (fma) of lane l into sums[l % 2], NormPrologue::onTile's chains.
+  SmallVector<Value> next(sums.begin(), sums.end());
   for (int64_t i = 0; i < kPositions; ++i) {
-    Value d = shifted(swapped(stepX, i), ks[i]);
+    Value d = shifted(swapped(stepS, i), ks[i]);
     for (int64_t l = 0; l < kChunk; ++l) {
       Value dl = vector::ExtractOp::create(b, loc, d, l);
-      sum = arith::AddFOp::create(b, loc, sum, dl);
-      sumSquares = math::FmaOp::create(b, loc, dl, dl, sumSquares);
+      if (isLayerNorm()) {
+        next[0] = arith::AddFOp::create(b, loc, next[0], dl);
+        next[1] = math::FmaOp::create(b, loc, dl, dl, next[1]);
+      } else {
+        next[l % 2] = math::FmaOp::create(b, loc, dl, dl, next[l % 2]);
+      }
     }
   }
   // The sums are formed before the rewrite, the barrier and the MMAs (see
   // `pinned`).
-  sum = pinned(b, sum);
-  sumSquares = pinned(b, sumSquares);
+  for (Value &sum : next)
+    sum = pinned(b, sum);
   // The rewrite, in step order, d formed again chunk by chunk (the same
   // bits) and γ loaded where it is used: the rewritten chunks are not held
   // until the last is formed, nor γ beside them (the 128 × 256 block's
-  // consumers have 168 registers, 128 of them accumulators).
+  // consumers have 168 registers, 128 of them accumulators). RMSNorm with a
+  // residual but without γ or weight offset writes s itself (the mma.sync
+  // kernel's rewritesPlainSum).
+  bool plainSum = !isLayerNorm() && !p.gamma && p.weightOffset == 0.0;
   for (int64_t c = 0; c < kPositions; ++c) {
-    Value k = swap ? select(b, swap, ks[c ^ 2], ks[c]) : ks[c];
-    Value d = shifted(stepX[c], k);
-    auto [gamma, inside] = loadWeight(b, k);
-    Value factor = weightFactor(b, gamma, inside);
-    Value a =
-        narrow(b, arith::MulFOp::create(b, loc, d, factor).getResult(), elem);
-    vector::StoreOp::create(b, loc, a, tile, ValueRange{row, stepCols[c]},
+    Value a = stepS[c];
+    if (!plainSum) {
+      auto [gamma, inside] = loadWeight(b, stepKs[c]);
+      Value factor = weightFactor(b, gamma, inside);
+      a = narrow(
+          b,
+          arith::MulFOp::create(b, loc, shifted(stepS[c], stepKs[c]), factor)
+              .getResult(),
+          elem);
+    }
+    vector::StoreOp::create(b, loc, a, tile.a, ValueRange{row, stepCols[c]},
                             /*nontemporal=*/false, llvm::MaybeAlign(16));
   }
   NVVM::FenceProxyOp::create(
       b, loc, NVVM::ProxyKind::async_shared,
       NVVM::SharedSpaceAttr::get(b.getContext(),
                                  NVVM::SharedSpace::shared_cta));
-  return {sum, sumSquares};
+  return next;
 }
 
-std::pair<Value, Value> WarpgroupPrologue::columnSums(OpBuilder &b, Value wTile,
-                                                      Value j, Value kt,
-                                                      Value c, Value bw) {
+SmallVector<Value> WarpgroupPrologue::columnSums(OpBuilder &b, Value wTile,
+                                                 ValueRange columns, Value kt,
+                                                 ValueRange sums) {
   Type elem = p.elementType();
   Value k0 = mulC(b, kt, kWarpgroupTileK);
-  Value phase = remC(b, j, kSwizzleRows);
-  Value slab = divC(b, j, 64), inSlab = remC(b, j, 64);
-  Value chunkOfColumn = divC(b, inSlab, kChunk);
-  Value lane = remC(b, inSlab, kChunk);
+  // Where column j lies in the swizzled tile (N×K: row j, whose chunks are
+  // permuted by j % 8; K×N: slab j / 64, column j % 64, in chunk
+  // (j % 64) / 8 at lane j % 8 of each row).
+  struct Column {
+    Value j, phase, slab, chunk, lane;
+  };
+  SmallVector<Column> place;
+  for (Value j : columns) {
+    Value inSlab = remC(b, j, 64);
+    place.push_back({j, remC(b, j, kSwizzleRows), divC(b, j, 64),
+                     divC(b, inSlab, kChunk), remC(b, inSlab, kChunk)});
+  }
+  SmallVector<Value> next(sums.begin(), sums.end());
   for (int64_t chunk = 0; chunk < kWarpgroupTileK / kChunk; ++chunk) {
+    // γ' and β of rows k .. k + 7 depend on k alone: once for the columns.
     Value k = addC(b, k0, chunk * kChunk);
     auto [gamma, inside] = loadWeight(b, k);
     Value factor = weightFactor(b, gamma, inside);
@@ -382,38 +445,44 @@ std::pair<Value, Value> WarpgroupPrologue::columnSums(OpBuilder &b, Value wTile,
       auto [beta, betaInside] = loadParams(b, p.beta, k);
       shift = shiftFactor(b, beta, betaInside);
     }
-    // W's 8 elements of rows k .. k + 7 of column j, past K TMA's zeros.
-    SmallVector<Value> w;
-    if (p.transposeW) {
-      // Row j holds logical chunk `chunk` at physical chunk chunk ^ (j % 8).
-      Value col = mulC(b, arith::XOrIOp::create(b, loc, index(b, chunk), phase),
-                       kChunk);
-      Value vec = vector::LoadOp::create(
-          b, loc, VectorType::get({kChunk}, elem), wTile, ValueRange{j, col});
-      for (int64_t l = 0; l < kChunk; ++l)
-        w.push_back(toF32(b, vector::ExtractOp::create(b, loc, vec, l)));
-    } else {
-      // Row k of a slab holds logical chunk q at physical chunk q ^ (k % 8),
-      // and k % 8 is the lane l of the chunk.
+    for (auto [i, column] : llvm::enumerate(place)) {
+      // W's 8 elements of rows k .. k + 7 of column j, past K TMA's zeros.
+      SmallVector<Value> w;
+      if (p.transposeW) {
+        // Row j holds logical chunk `chunk` at physical chunk chunk ^ (j % 8).
+        Value col = mulC(
+            b, arith::XOrIOp::create(b, loc, index(b, chunk), column.phase),
+            kChunk);
+        Value vec =
+            vector::LoadOp::create(b, loc, VectorType::get({kChunk}, elem),
+                                   wTile, ValueRange{column.j, col});
+        for (int64_t l = 0; l < kChunk; ++l)
+          w.push_back(toF32(b, vector::ExtractOp::create(b, loc, vec, l)));
+      } else {
+        // Row k of a slab holds logical chunk q at physical chunk q ^ (k % 8),
+        // and k % 8 is the lane l of the chunk.
+        for (int64_t l = 0; l < kChunk; ++l) {
+          Value col = add(
+              b,
+              mulC(b, arith::XOrIOp::create(b, loc, column.chunk, index(b, l)),
+                   kChunk),
+              column.lane);
+          w.push_back(toF32(
+              b,
+              memref::LoadOp::create(
+                  b, loc, wTile,
+                  ValueRange{column.slab, index(b, chunk * kChunk + l), col})));
+        }
+      }
+      Value &c = next[2 * i], &bw = next[2 * i + 1];
       for (int64_t l = 0; l < kChunk; ++l) {
-        Value col = add(
-            b,
-            mulC(b, arith::XOrIOp::create(b, loc, chunkOfColumn, index(b, l)),
-                 kChunk),
-            lane);
-        w.push_back(
-            toF32(b, memref::LoadOp::create(
-                         b, loc, wTile,
-                         ValueRange{slab, index(b, chunk * kChunk + l), col})));
+        c = math::FmaOp::create(
+            b, loc, vector::ExtractOp::create(b, loc, factor, l), w[l], c);
+        if (shift)
+          bw = math::FmaOp::create(
+              b, loc, vector::ExtractOp::create(b, loc, shift, l), w[l], bw);
       }
     }
-    for (int64_t l = 0; l < kChunk; ++l) {
-      c = math::FmaOp::create(
-          b, loc, vector::ExtractOp::create(b, loc, factor, l), w[l], c);
-      if (shift)
-        bw = math::FmaOp::create(
-            b, loc, vector::ExtractOp::create(b, loc, shift, l), w[l], bw);
-    }
   }
-  return {c, bw};
+  return next;
 }

@@ -3,7 +3,7 @@
 // LayerNorm case (bf16 4096³, γ, β, W as N×K, static), @tails a
 // dynamic-tail case (K×N W, the statistics saved), both on the pipelined
 // 64 × 128 block that LayerNorm keeps by default. With ptxas each
-// assembles without local memory (CUDA 13.0: 128–132 registers). At
+// assembles without local memory (CUDA 13.0: 128–136 registers). At
 // 128 × 256 (wgmma-block-m=128 wgmma-block-n=256) the kernels assemble
 // but spill (168 registers, 128 of them accumulators): not the default.
 // RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_90a format=isa gpu-options={max-split-k=1}" -o %t.mlir
