@@ -62,8 +62,15 @@ void QuantizedRowWriter::emitPrologue(OpBuilder &b) {
 void QuantizedRowWriter::allocateRowBuffer(OpBuilder &b) {
   if (!buffersRows())
     return;
+  // Pair layout: the tail's block of L is written in pair order, its odd
+  // elements up to L/2 places past the row's end, so n rounds up to L.
+  Value size = p.n;
+  if (pairOrder)
+    size =
+        mulC(b, arith::CeilDivUIOp::create(b, loc, p.n, index(b, vectorLanes)),
+             vectorLanes);
   rowBuffer = memref::AllocOp::create(
-      b, loc, MemRefType::get({ShapedType::kDynamic}, acc), ValueRange{p.n},
+      b, loc, MemRefType::get({ShapedType::kDynamic}, acc), ValueRange{size},
       b.getI64IntegerAttr(64));
 }
 
@@ -548,8 +555,8 @@ void QuantizedRowWriter::storeY(OpBuilder &b, Value row, Value j, Value y,
     storeQuantized(b, row, j, y, inverseScale, mask, nontemporal);
     return;
   }
-  writeVector(b, y, rowBuffer, {j}, mask, /*nontemporal=*/false,
-              /*alignment=*/0);
+  writeVector(b, y, rowBuffer, {j}, bufferMask(b, mask),
+              /*nontemporal=*/false, /*alignment=*/0);
 }
 
 /// max |y| over [offset, offset + length) of the row buffer, in acc_type:
@@ -598,9 +605,10 @@ Value QuantizedRowWriter::segmentMax(OpBuilder &b, Value offset, Value length) {
   auto tail = scf::IfOp::create(
       b, loc, ult(b, zero, remainder),
       [&](OpBuilder &nb, Location) {
-        scf::YieldOp::create(nb, loc,
-                             maxOf(nb, single.getResult(0),
-                                   magnitude(nb, end, mask(nb, remainder))));
+        scf::YieldOp::create(
+            nb, loc,
+            maxOf(nb, single.getResult(0),
+                  magnitude(nb, end, bufferMask(nb, mask(nb, remainder)))));
       },
       [&](OpBuilder &nb, Location) {
         scf::YieldOp::create(nb, loc, single.getResult(0));
@@ -624,8 +632,8 @@ void QuantizedRowWriter::quantizeSegment(OpBuilder &b, Value row, Value offset,
   Value inverse = splat(b, toAcc(b, inverseOf(b, loc, scale)));
   sweep(b, length, [&](OpBuilder &nb, Value j, Value m, bool nontemporal) {
     Value at = add(nb, offset, j);
-    storeQuantized(nb, row, at, loadAcc(nb, rowBuffer, {at}, m), inverse, m,
-                   nontemporal);
+    storeQuantized(nb, row, at, loadAcc(nb, rowBuffer, {at}, bufferMask(nb, m)),
+                   inverse, m, nontemporal);
   });
 }
 

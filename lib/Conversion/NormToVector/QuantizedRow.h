@@ -32,16 +32,26 @@ using RowSegmentSweepFn =
 ///   for n ≤ 8192 f32, L2 beyond); then per row (or per group of G): amax
 ///   over the buffer, the scale, and q from the buffer, written by the
 ///   kernel's store sweep (streaming when y is). x is read from memory once
-///   and q written once; the buffer never leaves the core's caches.
+///   and q written once; the buffer never leaves the core's caches. With
+///   vectors in bf16 pair order (32 lanes on AVX-512), the buffer holds
+///   each block of L elements as the kernel's vector has it, the even
+///   elements then the odd ones (n rounded up to L): the normalize sweep
+///   stores two zmm as they are, amax takes no account of the order, and q
+///   is encoded from the same vectors by the pair-order encodings, which
+///   give the bytes in element order. Its blocks start at multiples of L,
+///   so the store sweep has no alignment head (buffersInPairs).
 class QuantizedRowWriter : VectorArith {
 public:
-  /// `pairOrder`: the kernel's vectors are in bf16 pair order (a static
-  /// scale only); the bytes are stored in element order.
+  /// `pairOrder`: the kernel's vectors are in bf16 pair order; the bytes
+  /// are stored in element order.
   QuantizedRowWriter(Location loc, const RowNormProblem &p, int64_t lanes,
                      const NormVectorCodegenOptions &options, bool pairOrder);
 
   /// Whether rows go through the buffer (dynamic scales).
   bool buffersRows() const { return p.quant->isDynamic(); }
+  /// Whether the row buffer is in pair layout: the store sweep of
+  /// emitDynamicRow must then start at each segment's start (no head).
+  bool buffersInPairs() const { return buffersRows() && pairOrder; }
   /// Once, outside the threads: 1/s of a static scale.
   void emitPrologue(OpBuilder &b);
   /// Per thread task, around its rows (dynamic scales): the row buffer.
@@ -84,6 +94,11 @@ private:
   /// the encodings that can do it cheaper do it themselves).
   Value inElementOrder(OpBuilder &b, Value q) const {
     return pairOrder ? fromPairOrder(b, q) : q;
+  }
+  /// A mask of a block's positions (natural order) as the row buffer's
+  /// lanes there; null stays null.
+  Value bufferMask(OpBuilder &b, Value m) const {
+    return m && pairOrder ? toPairOrder(b, m) : m;
   }
   void storeQuantized(OpBuilder &b, Value row, Value j, Value y,
                       Value inverseScale, Value mask, bool nontemporal);

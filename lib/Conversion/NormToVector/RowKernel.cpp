@@ -102,17 +102,17 @@ static bool rowOperandsBF16(const RowNormProblem &p) {
 
 /// Whether a quantized row kernel on a 512-bit target takes 32 lanes (two
 /// zmm of f32) in bf16 pair order (docs/design.md, "bf16 rows in pair
-/// order"): a static scale (dynamic ones keep natural order, the row
-/// buffer's layout and groups being in element order), every row operand
-/// bf16, f32 accumulation and no lane-order step (rotary embedding) nor
-/// given statistics or channels. A load of 32 bf16 widens by one vpslld
-/// and one vpandd where natural order takes vpmovzxwd + vpslld per 16, and
-/// the encodings put the two halves' bytes back in element order
-/// (QuantizedRow.cpp).
+/// order"): every row operand bf16, f32 accumulation, groups (of dynamic
+/// per-group scales) of whole vectors, and no lane-order step (rotary
+/// embedding) nor given statistics or channels. A load of 32 bf16 widens
+/// by one vpslld and one vpandd where natural order takes vpmovzxwd +
+/// vpslld per 16, and the encodings put the two halves' bytes back in
+/// element order (QuantizedRow.cpp). Dynamic scales keep their row buffer
+/// in the same pair layout, block by block of 32 (QuantizedRow.h).
 static bool quantizedBF16Pairs(const RowNormProblem &p,
                                const NormVectorCodegenOptions &options) {
   return options.bf16PairOrder && options.vectorBits == 512 && p.quant &&
-         !p.quant->isDynamic() && p.accType.isF32() && !p.cos &&
+         p.quant->groupSize % 32 == 0 && p.accType.isF32() && !p.cos &&
          !p.channelLength && !p.givenSpread && rowOperandsBF16(p);
 }
 
@@ -122,8 +122,8 @@ static bool quantizedBF16Pairs(const RowNormProblem &p,
 /// pack into one with vpackusdw + vpermq (two shuffles per 16 values, where
 /// 8 lanes take an extract and a pack per 8), and every statistic
 /// accumulates in two independent chains. AVX-512 registers already hold 16
-/// f32 lanes; there, a quantized y with a static scale on bf16 rows takes
-/// two registers' worth (32 lanes) in pair order (quantizedBF16Pairs).
+/// f32 lanes; there, a quantized y on bf16 rows takes two registers' worth
+/// (32 lanes) in pair order (quantizedBF16Pairs).
 /// GroupNorm's rows (per-channel γ) and rows with statistics given by the
 /// GEMM keep the register width; the gradient kernels take this width too
 /// (GradKernel.cpp).
@@ -146,8 +146,7 @@ namespace {
 /// 16 lanes on a 256-bit target without native bf16 rounding, with every
 /// row operand bf16 and no step that depends on the lanes' order (the
 /// rotary embedding's lane pairs, a quantized y's groups and row buffer);
-/// or a quantized y with a static scale on 32 lanes of a 512-bit target
-/// (quantizedBF16Pairs).
+/// or a quantized y on 32 lanes of a 512-bit target (quantizedBF16Pairs).
 bool bf16PairOrder(const RowNormProblem &p,
                    const NormVectorCodegenOptions &options, int64_t lanes) {
   if (lanes == 32 && quantizedBF16Pairs(p, options))
@@ -780,7 +779,28 @@ Value RowKernelEmitter::finishRow(OpBuilder &b, Value row, Value firstStat,
     if (buffered)
       quantized->emitDynamicRow(
           nb, row, [&](OpBuilder &sb, Value length, StoreFn storeVector) {
-            sweepRow(sb, length, head, nontemporal, storeVector);
+            if (!quantized->buffersInPairs() || !head) {
+              sweepRow(sb, length, head, nontemporal, storeVector);
+              return;
+            }
+            // A row buffer in pair layout is read in its blocks of L, so
+            // the stores start at the segment's start, with no head: they
+            // stream where the row's start is aligned (head 0, as in rows
+            // whose bytes are a multiple of L), else are plain stores.
+            Value aligned = arith::CmpIOp::create(
+                sb, loc, arith::CmpIPredicate::eq, head, index(sb, 0));
+            scf::IfOp::create(
+                sb, loc, aligned,
+                [&](OpBuilder &ib, Location) {
+                  sweepRow(ib, length, Value(), /*nontemporal=*/true,
+                           storeVector);
+                  scf::YieldOp::create(ib, loc);
+                },
+                [&](OpBuilder &ib, Location) {
+                  sweepRow(ib, length, Value(), /*nontemporal=*/false,
+                           storeVector);
+                  scf::YieldOp::create(ib, loc);
+                });
           });
     return result;
   };

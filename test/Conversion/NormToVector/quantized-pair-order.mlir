@@ -2,6 +2,7 @@
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=-1" | FileCheck %s --check-prefix=PIPE
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=-1 pipeline-rows=false bf16-pair-order=false" | FileCheck %s --check-prefix=OFF
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=-1 streaming-threshold=-1 pipeline-rows=false" | FileCheck %s --check-prefix=AVX2
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=0 pipeline-rows=false" | FileCheck %s --check-prefix=STREAM
 
 // A quantized y with a static scale on bf16 rows on AVX-512 (docs/design.md,
 // "bf16 rows in pair order"; RowKernel.cpp, quantizedBF16Pairs): vectors of
@@ -90,12 +91,56 @@ func.func @static_i8(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %s: f32, %q: memr
 
 // -----
 
-// Natural order where pair order does not apply on AVX-512: a dynamic scale
-// (the row buffer and its groups are in element order) and an f32 γ.
+// Dynamic scales on bf16 rows take pair order too (QuantizedRow.h): the
+// row buffer, n rounded up to 32, holds each block of 32 as the kernel's
+// vector has it (the even elements, then the odd ones); the masked tail
+// stores it with the mask in pair order. amax reads the buffer (its tail
+// with that mask) and q is encoded from it by the pair-order encoding,
+// stored in element order with the natural mask.
 // CHECK-LABEL: func.func @per_token_bf16
-//   CHECK-NOT:   vector<32xbf16>
-//       CHECK:   arith.extf %{{.*}} : vector<16xbf16> to vector<16xf32>
-//   CHECK-NOT:   vector<32xbf16>
+//       CHECK:   %[[BLOCKS:.*]] = arith.ceildivui %{{.*}}, %c32 : index
+//       CHECK:   %[[SIZE:.*]] = arith.muli %[[BLOCKS]], %c32{{.*}} : index
+//       CHECK:   %[[BUF:.*]] = memref.alloc(%[[SIZE]]) {alignment = 64 : i64} : memref<?xf32>
+//       CHECK:   vector.load %{{.*}} : memref<?x?xbf16>, vector<32xbf16>
+//       CHECK:   vector.store %{{.*}}, %[[BUF]][%{{.*}}] : memref<?xf32>, vector<32xf32>
+//       CHECK:   %[[M:.*]] = vector.create_mask %{{.*}} : vector<32xi1>
+//       CHECK:   %[[PM:.*]] = vector.shuffle %[[M]], %[[M]] [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31] : vector<32xi1>, vector<32xi1>
+//       CHECK:   vector.maskedstore %[[BUF]][%{{.*}}], %[[PM]], %{{.*}} : memref<?xf32>, vector<32xi1>, vector<32xf32>
+//       CHECK:   arith.maxui %{{.*}} : vector<32xi32>
+//       CHECK:   vector.reduction <maxui>, %{{.*}} : vector<32xi32> into i32
+//       CHECK:   scf.for
+//       CHECK:     vector.load %[[BUF]][%{{.*}}] : memref<?xf32>, vector<32xf32>
+//       CHECK:     llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"
+//       CHECK:     arith.trunci %{{.*}} : vector<16xi32> to vector<16xi16>
+//       CHECK:     vector.store %{{.*}} : memref<?x?xf8E4M3FN>, vector<32xf8E4M3FN>
+//       CHECK:   %[[TM:.*]] = vector.create_mask %{{.*}} : vector<32xi1>
+//       CHECK:   %[[TPM:.*]] = vector.shuffle %[[TM]], %[[TM]] [0, 2, 4
+//       CHECK:   vector.maskedload %[[BUF]][%{{.*}}], %[[TPM]], %{{.*}} : memref<?xf32>, vector<32xi1>, vector<32xf32> into vector<32xf32>
+//       CHECK:   vector.maskedstore %{{.*}}, %[[TM]], %{{.*}} : memref<?x?xf8E4M3FN>, vector<32xi1>, vector<32xf8E4M3FN>
+// With streaming stores, the store sweep from the pair-layout buffer has no
+// alignment head: it streams where the row's start is aligned (head 0) and
+// stores plainly elsewhere.
+// STREAM-LABEL: func.func @per_token_bf16
+//       STREAM:   scf.if %{{.*}} {
+//       STREAM:     %[[HEAD:.*]] = arith.minui %{{.*}}, %dim{{.*}} : index
+//       STREAM:     vector.store %{{.*}} : memref<?xf32>, vector<32xf32>
+//       STREAM:     %[[ALIGNED:.*]] = arith.cmpi eq, %[[HEAD]], %{{.*}} : index
+//       STREAM:     scf.if %[[ALIGNED]] {
+//       STREAM:       vector.store %{{.*}} {alignment = 32 : i64, nontemporal = true} : memref<?x?xf8E4M3FN>, vector<32xf8E4M3FN>
+//       STREAM:     } else {
+//   STREAM-NOT:       nontemporal
+//       STREAM:       vector.store %{{.*}} : memref<?x?xf8E4M3FN>, vector<32xf8E4M3FN>
+//       STREAM:     }
+// The option off, and AVX2, keep natural order.
+// OFF-LABEL: func.func @per_token_bf16
+//   OFF-NOT:   vector<32xbf16>
+//       OFF:   arith.extf %{{.*}} : vector<16xbf16> to vector<16xf32>
+//       OFF:   vector.store %{{.*}} : memref<?xf32>, vector<16xf32>
+//   OFF-NOT:   vector<32xbf16>
+// AVX2-LABEL: func.func @per_token_bf16
+//   AVX2-NOT:   arith.shli
+//       AVX2:   vector.store %{{.*}} : memref<?xf32>, vector<16xf32>
+//   AVX2-NOT:   arith.shli
 func.func @per_token_bf16(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %q: memref<?x?xf8E4M3FN>, %sc: memref<?xf32>) {
   norm.rms_norm ins(%x : memref<?x?xbf16>) weight(%g : memref<?xbf16>) outs(%q : memref<?x?xf8E4M3FN>) scale_outs(%sc : memref<?xf32>)
   return
@@ -103,6 +148,27 @@ func.func @per_token_bf16(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %q: memref<?
 
 // -----
 
+// Groups of 32 on i8: one vector a group, the group's scale from its one
+// vector of the buffer, q by the pair-order i8 encoding.
+// CHECK-LABEL: func.func @per_group_i8
+//       CHECK:   vector.store %{{.*}} : memref<?xf32>, vector<32xf32>
+//       CHECK:   scf.for
+//       CHECK:     arith.maxui %{{.*}} : vector<32xi32>
+//       CHECK:     memref.store %{{.*}} : memref<4x2xf32>
+//       CHECK:     vector.load %{{.*}} : memref<?xf32>, vector<32xf32>
+//       CHECK:     llvm.call_intrinsic "llvm.x86.avx512.packssdw.512"
+//       CHECK:     vector.store %{{.*}} : memref<4x64xi8>, vector<32xi8>
+// OFF-LABEL: func.func @per_group_i8
+//   OFF-NOT:   llvm.x86.avx512.packssdw.512
+//       OFF:   vector.store %{{.*}} : memref<4x64xi8>, vector<16xi8>
+func.func @per_group_i8(%x: memref<4x64xbf16>, %g: memref<64xbf16>, %q: memref<4x64xi8>, %sc: memref<4x2xf32>) {
+  norm.rms_norm ins(%x : memref<4x64xbf16>) weight(%g : memref<64xbf16>) outs(%q : memref<4x64xi8>) scale_outs(%sc : memref<4x2xf32>) {group_size = 32 : i64}
+  return
+}
+
+// -----
+
+// Natural order where pair order does not apply on AVX-512: an f32 γ.
 // CHECK-LABEL: func.func @static_f32_weight
 //   CHECK-NOT:   vector<32xbf16>
 //       CHECK:   arith.extf %{{.*}} : vector<16xbf16> to vector<16xf32>
