@@ -61,8 +61,8 @@ struct NormX86NontemporalStoresPass
       Value value = store.getValue();
       auto type = cast<VectorType>(value.getType());
       if (!type.getElementType().isInteger(16))
-        value = LLVM::BitcastOp::create(
-            b, store.getLoc(), type.clone(b.getI16Type()), value);
+        value = LLVM::BitcastOp::create(b, store.getLoc(),
+                                        type.clone(b.getI16Type()), value);
       LLVM::InlineAsmOp::create(
           b, store.getLoc(), /*res=*/TypeRange{},
           ValueRange{value, store.getAddr()},
