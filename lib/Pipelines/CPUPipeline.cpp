@@ -111,6 +111,10 @@ void addLLVMStage(OpPassManager &pm, const NormCPUPipelineOptions &options) {
   // bf16 memory accesses as i16: x86 without AVX512-BF16 would otherwise
   // scalarize bf16 selects and masked accesses (the pass's description).
   pm.addPass(createNormBF16MemoryAsI16Pass());
+  // Row tails of one element as plain stores: LLVM 22's x86 back end writes
+  // a one-lane truncating masked store too wide on AVX-512 hosts, whatever
+  // the target (the pass's description).
+  pm.addPass(createNormSingleLaneMaskedStoresPass());
   // LLVM's AVX-512 back end would write the streamed stores of 16-bit rows
   // (bf16 y) as plain stores (the pass's description).
   if (getVectorBitsForTarget(options.target) == 512)

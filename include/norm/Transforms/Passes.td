@@ -138,6 +138,48 @@ def NormBF16MemoryAsI16Pass : Pass<"norm-bf16-memory-as-i16"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def NormSingleLaneMaskedStoresPass : Pass<"norm-single-lane-masked-stores"> {
+  let summary = "Write masked stores that enable one constant lane as plain "
+                "stores";
+  let description = [{
+    Rewrites every `llvm.intr.masked.store` whose mask is a constant that
+    enables exactly one lane (of a vector of whole-byte elements) into an
+    `llvm.extractelement` of that lane and a plain `llvm.store` of it at
+    its address, aligned as the vector's alignment allows at that offset.
+    Nothing else changes: the same bytes are written.
+
+    LLVM 22's x86 back end miscompiles such a store when AVX-512 is on and
+    the stored vector is a truncation (llvm/llvm-project#179489, fixed by
+    PR #179853 after the 22 branch; Debian's 22.1.8 has the bug): it forms
+    a truncating masked store, then reduces the one-lane store to a scalar
+    store of the wide element, so one byte of an i8 vector truncated from
+    i32 lanes is written as four (`vmovss`), two bytes of an i16 vector as
+    four. The row kernels store a row's tail with a constant mask when the
+    row length is static: a quantized row of 16k + 1 elements (or a
+    16-bit one truncated in integer lanes) wrote three bytes of the next
+    row — a data race with the thread writing that row, and a write past
+    the end of the buffer for the last row. The target option does not
+    matter: a JIT compiles for the host, which may have AVX-512 whatever
+    the kernels' vector width.
+
+    ```mlir
+    // norm-opt --norm-single-lane-masked-stores
+    llvm.intr.masked.store %v, %p, %mask {alignment = 1 : i32}
+        : vector<16xi8>, vector<16xi1> into !llvm.ptr
+    // with %mask = dense<[true, false, ..., false]> becomes
+    %c0 = llvm.mlir.constant(0 : i64) : i64
+    %e = llvm.extractelement %v[%c0 : i64] : vector<16xi8>
+    llvm.store %e, %p {alignment = 1 : i64} : i8, !llvm.ptr
+    ```
+
+    `--norm-lower-to-cpu` runs it after the conversion to the LLVM
+    dialect, for every target. A mask that becomes constant only in LLVM's
+    own optimization (a dynamic kernel inlined into a static caller) is not
+    seen here.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def NormX86NontemporalStoresPass : Pass<"norm-x86-nontemporal-stores"> {
   let summary = "Write non-temporal stores of 16-bit vectors as vmovntdq";
   let description = [{

@@ -3,6 +3,7 @@
 // RUN: norm-opt %s --norm-lower-to-cpu="target=avx512-bf16 num-threads=2 vector-options={parallel-threshold=0 streaming-threshold=1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime,%libomp | FileCheck %s
 // RUN: norm-opt %s --norm-lower-to-cpu="target=avx512 num-threads=2 vector-options={accumulators=3 parallel-threshold=-1 streaming-threshold=1 pipeline-rows=false}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime,%libomp | FileCheck %s
 // RUN: norm-opt %S/quantized-kernel.mlir --norm-lower-to-cpu="target=avx512-bf16 num-threads=2 vector-options={parallel-threshold=0 streaming-threshold=1}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime,%libomp | FileCheck %S/quantized-kernel.mlir
+// RUN: norm-opt %S/quantized-kernel.mlir --norm-lower-to-cpu="target=avx512-bf16 num-threads=2 vector-options={parallel-threshold=0 pipeline-rows=false}" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils,%norm_test_runtime,%libomp | FileCheck %S/quantized-kernel.mlir
 // RUN: norm-opt %s --norm-lower-to-cpu="target=avx512" --mlir-print-ir-after=convert-norm-to-vector -o /dev/null 2>&1 | FileCheck %s --check-prefix=KERNEL
 
 // The quantized row kernel on bf16 rows in pair order on AVX-512 (32 lanes:
