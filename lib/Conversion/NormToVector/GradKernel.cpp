@@ -11,12 +11,12 @@
 //  3. one sweep that writes dx = rstd·(dŷ − B − C·x̂) (+ ds), rounded once,
 //     and adds dy·x̂ and dy into this chunk's partial column sums of dγ
 //     and dβ. dx is written with streaming stores when it is as big as a
-//     forward y that would stream (emitStreamingChoice), and the sweep
-//     prefetches the next row's dy and x into L2.
+//     forward y that would stream (emitStreamingChoice).
 // Sweeps 2 and 3 read dy and x again from cache (two rows of n elements);
-// but for a chunk's first row they came from memory as the prefetches of
-// the previous row's sweep 3, so that the memory streams keep running
-// while a row is computed from cache.
+// but for a chunk's first rows they came from memory as the prefetches of
+// earlier rows' sweeps: sweep 2 prefetches dy and sweep 3 x of the row
+// kPrefetchRowsAhead ahead into L2, so that a memory stream keeps running
+// through each sweep while a row is computed from cache.
 //
 // dγ and dβ are sums over all rows: the rows are cut into at most 64
 // chunks, a fixed split that does not depend on the thread count; each
@@ -46,6 +46,18 @@ namespace {
 /// At most this many chunks of rows for the partial column sums (the
 /// parallelism of the kernel, and chunks × n accumulators of memory).
 constexpr int64_t kMaxChunks = 64;
+
+/// How many rows ahead the sweeps prefetch dy and x. Measured on the Zen 4
+/// AVX-512 VM (docs/performance.md, "Norm gradients", AVX-512 VM), norm-run,
+/// 1 thread, median ms of two interleaved rounds, against the next row's dy
+/// and x both prefetched by the dx sweep: dy in the row sums sweep and x in
+/// the dx sweep, 2 rows ahead: RMSNorm bf16 8192² 21.5 / 26.8 against
+/// 28.8 / 28.7, LayerNorm bf16 8192² 27.5 / 26.2 against 36.8 / 40.0,
+/// LayerNorm f32 32768×1024 18.7 / 19.0 against 22.0 / 21.9, RMSNorm f32
+/// 8192² 40.8 / 42.3 against 44.2 / 43.2; 1 row ahead split the same way
+/// was a little slower (22.3 / 26.9, 30.9 / 30.4, 19.5 / 20.2, 40.2 / 41.2),
+/// 2 rows ahead both in the dx sweep slower still.
+constexpr int64_t kPrefetchRowsAhead = 2;
 
 /// What the row kernel's sweeps read of a gradient problem: the
 /// accumulation type, x's element type (their width), y (dx here, for the
@@ -230,6 +242,21 @@ Value GradKernelEmitter::gradOfNormalized(OpBuilder &b, Value dy, Value j,
 void GradKernelEmitter::emitRow(OpBuilder &b, Value row, Value chunk) {
   RowStatistics s = emitStatistics(b, row);
   Value nAsAcc = indexToAcc(b, p.n);
+  // Both sweeps read this row from cache, leaving DRAM idle: each prefetches
+  // one input of the row kPrefetchRowsAhead ahead into L2 meanwhile (the
+  // forward kernel's prefetch-next-row, spread over the two sweeps), dy in
+  // the row sums sweep and x in the dx sweep; dy there too when dx is not
+  // wanted (no row sums sweep).
+  Value prefetchRow;
+  if (options.prefetchNextRow)
+    prefetchRow =
+        minIndex(b, addC(b, row, kPrefetchRowsAhead), addC(b, p.rows, -1));
+  auto prefetch = [&](OpBuilder &nb, Value input, Value j, Value m) {
+    if (prefetchRow && !m)
+      memref::PrefetchOp::create(nb, loc, input, ValueRange{prefetchRow, j},
+                                 /*isWrite=*/false, /*localityHint=*/2,
+                                 /*isDataCache=*/true);
+  };
   // dx = rstd · (dŷ − B − C · x̂): B = mean(dŷ) (LayerNorm), C = c ·
   // mean(dŷ · x̂), c = 1 inside the sqrt, (1/r)/(1/r − ε) outside it.
   Value rstdVec, bVec, cVec;
@@ -237,6 +264,7 @@ void GradKernelEmitter::emitRow(OpBuilder &b, Value row, Value chunk) {
     SmallVector<Value> sums = rowSums(
         b, dxSumsOptions, p.isLayerNorm ? 2 : 1,
         [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
+          prefetch(nb, p.dy, j, m);
           Value dyHat =
               gradOfNormalized(nb, loadAcc(nb, p.dy, {row, j}, m), j, m);
           Value xHat = normalizedInput(nb, s, row, j, m);
@@ -260,21 +288,11 @@ void GradKernelEmitter::emitRow(OpBuilder &b, Value row, Value chunk) {
                : Value();
     rstdVec = splat(b, s.rstd);
   }
-  // The dx sweep reads this row from cache, leaving DRAM idle: prefetch the
-  // next row's dy and x into L2 meanwhile (the forward kernel's
-  // prefetch-next-row), so that the row sums sweep of that row reads from
-  // cache too and the memory streams run through both sweeps.
-  Value prefetchRow;
-  if (options.prefetchNextRow)
-    prefetchRow = minIndex(b, addC(b, row, 1), addC(b, p.rows, -1));
   emitStreamedSweep(
       b, row, [&](OpBuilder &nb, Value j, Value m, bool nontemporal) {
-        if (prefetchRow && !m)
-          for (Value input : {p.dy, p.x})
-            memref::PrefetchOp::create(nb, loc, input,
-                                       ValueRange{prefetchRow, j},
-                                       /*isWrite=*/false, /*localityHint=*/2,
-                                       /*isDataCache=*/true);
+        if (!p.dx)
+          prefetch(nb, p.dy, j, m);
+        prefetch(nb, p.x, j, m);
         // dy is loaded once: the dx store may alias it for all
         // the compiler knows, which would force a second load.
         Value dy = loadAcc(nb, p.dy, {row, j}, m);

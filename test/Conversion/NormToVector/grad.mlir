@@ -53,23 +53,30 @@
 // kernel's choice, made at run time): each row's dx sweep starts with a
 // masked head up to dx's 32-byte alignment, then non-temporal stores (the
 // partial column sums keep ordinary ones), a masked tail; one sfence after
-// all rows, before the totals. The dx sweep prefetches the next row's dy
-// and x into L2 (the last row itself).
+// all rows, before the totals. The two sweeps prefetch the row 2 ahead
+// (the last row itself) into L2, one input each: the row sums sweep dy,
+// the dx sweep x.
 // STREAM-LABEL: func.func @ln_saved
+//  STREAM-SAME: (%[[DYARG:[^:]*]]: memref<?x20xf32>, %[[XARG:[^:]*]]: memref<?x20xf32>
+//       STREAM: %[[DY:.*]] = memref.reinterpret_cast %[[DYARG]]
+//       STREAM: %[[X:.*]] = memref.reinterpret_cast %[[XARG]]
 //       STREAM: %[[STREAM:.*]] = arith.cmpi uge, %{{.*}}, %c1{{.*}} : index
 //       STREAM: scf.for %[[CHUNK:.*]] = %{{.*}} to
 //       STREAM:   scf.for %[[ROW:.*]] =
-//       STREAM:     %[[NEXT0:.*]] = arith.addi %[[ROW]], %c1
+//       STREAM:     %[[NEXT0:.*]] = arith.addi %[[ROW]], %c2
 //       STREAM:     %[[LAST:.*]] = arith.addi %{{.*}}, %c-1
 //       STREAM:     %[[NEXT:.*]] = arith.minui %[[NEXT0]], %[[LAST]] : index
+//       STREAM:     memref.prefetch %[[DY]][%[[NEXT]], %{{.*}}], read, locality<2>, data
+//   STREAM-NOT:     memref.prefetch %[[X]]
 //       STREAM:     scf.if %[[STREAM]] {
 //       STREAM:       memref.extract_aligned_pointer_as_index
 //       STREAM:       %[[HEAD:.*]] = arith.minui %{{.*}}, %c20
 //       STREAM:       scf.if
 //       STREAM:         vector.maskedstore %{{.*}}[%[[ROW]], %c0{{.*}}]
 //       STREAM:       scf.for %[[J:.*]] = %[[HEAD]] to
-//       STREAM:         memref.prefetch %{{.*}}[%[[NEXT]], %[[J]]], read, locality<2>, data
-//       STREAM:         memref.prefetch %{{.*}}[%[[NEXT]], %[[J]]], read, locality<2>, data
+//   STREAM-NOT:         memref.prefetch %[[DY]]
+//       STREAM:         memref.prefetch %[[X]][%[[NEXT]], %[[J]]], read, locality<2>, data
+//   STREAM-NOT:         memref.prefetch
 //       STREAM:         vector.store %{{.*}}[%[[ROW]], %[[J]]] {alignment = 32 : i64, nontemporal = true} : memref<?x20xf32>, vector<8xf32>
 //       STREAM:         vector.store %{{.*}}[%[[CHUNK]], %[[J]]] : memref<?x?xf32>, vector<8xf32>
 //       STREAM:         vector.store %{{.*}}[%[[CHUNK]], %[[J]]] : memref<?x?xf32>, vector<8xf32>
@@ -149,6 +156,33 @@ func.func @ln_bf16_saved(%dy: memref<?x200xbf16>, %x: memref<?x200xbf16>, %g: me
       weight(%g : memref<200xbf16>) mean(%m : memref<?xf32>) rstd(%r : memref<?xf32>)
       outs(%dx : memref<?x200xbf16>) weight_grad_outs(%dg : memref<200xf32>)
       bias_grad_outs(%db : memref<200xf32>)
+  return
+}
+
+// -----
+
+// dγ and dβ only: no dx, so no row sums sweep; its one sweep prefetches
+// both dy and x of the row 2 ahead.
+// STREAM-LABEL: func.func @ln_param_grads
+//  STREAM-SAME: (%[[DYARG:[^:]*]]: memref<?x64xf32>, %[[XARG:[^:]*]]: memref<?x64xf32>
+//       STREAM: %[[DY:.*]] = memref.reinterpret_cast %[[DYARG]]
+//       STREAM: %[[X:.*]] = memref.reinterpret_cast %[[XARG]]
+//   STREAM-NOT: nontemporal
+//       STREAM:   scf.for %{{.*}} =
+//       STREAM:     scf.for %[[ROW:.*]] =
+//       STREAM:       %[[NEXT0:.*]] = arith.addi %[[ROW]], %c2
+//       STREAM:       %[[NEXT:.*]] = arith.minui %[[NEXT0]], %{{.*}} : index
+//       STREAM:       scf.for %[[J:.*]] =
+//       STREAM:         memref.prefetch %[[DY]][%[[NEXT]], %[[J]]], read, locality<2>, data
+//       STREAM:         memref.prefetch %[[X]][%[[NEXT]], %[[J]]], read, locality<2>, data
+//   STREAM-NOT: sfence
+//       STREAM: return
+func.func @ln_param_grads(%dy: memref<?x64xf32>, %x: memref<?x64xf32>,
+                          %m: memref<?xf32>, %r: memref<?xf32>,
+                          %dg: memref<64xf32>, %db: memref<64xf32>) {
+  norm.layer_norm_grad grad(%dy : memref<?x64xf32>) ins(%x : memref<?x64xf32>)
+      mean(%m : memref<?xf32>) rstd(%r : memref<?xf32>)
+      weight_grad_outs(%dg : memref<64xf32>) bias_grad_outs(%db : memref<64xf32>)
   return
 }
 

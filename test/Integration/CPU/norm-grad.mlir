@@ -44,6 +44,14 @@
 // RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{target=avx2})' --entry=ln_bf16 --dims=37,203,37,203,203 --arg-mean=1:1e4 --scale=1.7320508 | FileCheck %s
 // RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{target=avx2 num-threads=2 vector-options={parallel-threshold=0 streaming-threshold=1}})' --entry=ln_bf16 --dims=37,203,37,203,203 | FileCheck %s
 // RUN: %{run} --entry=ln_bf16 --dims=37,203,37,203,203 --pipeline='builtin.module(norm-lower-to-cpu{target=avx2 vector-options={streaming-threshold=1}})' --compare-pipeline='builtin.module(norm-lower-to-cpu{target=avx2 vector-options={streaming-threshold=-1}})' --compare-tol=1e-30 | FileCheck %s --check-prefix=SAME
+// The sweeps prefetch 2 rows ahead, clamped to the last row: problems of 1
+// and 2 rows, f32 and bf16, dx wanted or not (then the dx sweep prefetches
+// dy too), 1 and 2 threads, rows with |mean| = 10⁴·std:
+// RUN: %{run} --entry=ln_bf16 --dims=1,203,1,203,203 --arg-mean=1:1e4 --scale=1.7320508 | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0 streaming-threshold=1}})' --entry=ln_bf16 --dims=2,203,2,203,203 --arg-mean=1:1e4 --scale=1.7320508 | FileCheck %s
+// RUN: %{run} --entry=ln_param_grads --dims=2,2 --arg-mean=1:1e4 --scale=1.7320508 | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0}})' --entry=ln_param_grads --dims=2,2 | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0 streaming-threshold=1}})' --entry=rms_bf16_offset --dims=2,2 | FileCheck %s
 // SAME: cmp_rel_err=0.000e+00 cmp_tol=1e-30 PASS
 // CHECK: {{^}}norm-run: entry={{[a-z0-9_]+}} pipeline={{project|custom}} threads={{[02]}} bytes={{[0-9]+}} median_ms={{[0-9.]+}} min_ms={{[0-9.]+}} gbps={{[0-9.]+}} rel_err={{[0-9.e+-]+}} tol={{1e-06|1e-05|2e-03|1e-02}} PASS{{$}}
 
