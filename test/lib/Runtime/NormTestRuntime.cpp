@@ -44,6 +44,14 @@
 //   norm_test_check_layer_norm_<dt>(x, residual, gamma, beta, y, sum, mean,
 //                                   rstd, i64 axis, f64 epsilon,
 //                                   f64 weight_offset, i64 flags)
+//   norm_test_check_group_norm_<dt>(x, gamma, beta, y, mean, rstd,
+//                                   i64 num_groups, f64 epsilon, i64 flags)
+//       norm.group_norm on x [N, C, S...] (InstanceNorm: num_groups = C;
+//       referenceGroupNorm, the LayerNorm of each (sample, group) run of
+//       C/G·ΠS elements, then γ[c], β[c] per channel); γ, β of shape [C],
+//       mean and rstd [N, G]. Only the gamma, beta, mean and rstd bits may
+//       be set (any other fails the check). Output line:
+//         group_norm <dtype> [shape] groups=<G> <flags>: rel_err=... PASS
 //   norm_test_check_rope_norm_<dt>(x, residual, gamma, beta, cos, sin, y,
 //                                  sum, i64 is_layer_norm, i64 interleaved,
 //                                  f64 epsilon, f64 weight_offset, i64 flags)
@@ -595,6 +603,63 @@ void checkNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *x,
   rep.print();
 }
 
+/// norm.group_norm (InstanceNorm: groups == channels) on x [N, C, S...]
+/// against the shared float64 reference (referenceGroupNorm): y at the
+/// element type's tolerance, mean and rstd ([N, G], f32) at the statistics
+/// tolerance. Only the gamma, beta, mean and rstd bits are meaningful; any
+/// other bit is a mistake in the test and fails the check.
+template <typename DT>
+void checkGroupNorm(UnrankedMemRefType<typename DT::Storage> *x,
+                    UnrankedMemRefType<typename DT::Storage> *gamma,
+                    UnrankedMemRefType<typename DT::Storage> *beta,
+                    UnrankedMemRefType<typename DT::Storage> *y,
+                    UnrankedMemRefType<float> *meanOut,
+                    UnrankedMemRefType<float> *rstdOut, int64_t groups,
+                    double eps, int64_t flags) {
+  Report rep;
+  rep.tol = tolOf<DT>();
+  std::vector<int64_t> shape;
+  std::vector<double> xs = load<DT>(x, &shape);
+  int64_t rank = static_cast<int64_t>(shape.size());
+  rep.head = std::string("group_norm ") + DT::name + " " +
+             nref::shapeString(shape) + " groups=" + std::to_string(groups) +
+             flagStr(flags, /*isRms=*/false);
+  int64_t known = kHasGamma | kHasBeta | kHasMeanOutput | kHasRstdOutput;
+  if (flags & ~known) {
+    rep.notes.push_back("flags other than gamma, beta, mean, rstd");
+    return failEarly(rep);
+  }
+  if (rank < 2 || groups < 1 || shape[1] % groups != 0) {
+    rep.notes.push_back("the input has no " + std::to_string(groups) +
+                        " groups of channels");
+    return failEarly(rep);
+  }
+  int64_t batch = shape[0], channels = shape[1];
+  int64_t spatial = product(shape, 2, rank);
+  std::vector<double> g, b;
+  if (!loadParam<DT>(gamma, flags & kHasGamma, channels, "gamma", g, rep) ||
+      !loadParam<DT>(beta, flags & kHasBeta, channels, "beta", b, rep))
+    return failEarly(rep);
+
+  NormParams p;
+  p.eps = eps;
+  std::vector<double> yRef, meanRef, rstdRef;
+  nref::referenceGroupNorm(DT::kind, xs.data(), batch, channels, spatial,
+                           groups, g.empty() ? nullptr : g.data(),
+                           b.empty() ? nullptr : b.data(), p, yRef, meanRef,
+                           rstdRef);
+  std::vector<double> yOut = load<DT>(y);
+  printRowErrors("y", yOut, yRef, channels / groups * spatial);
+  rep.main = compare(yOut, yRef, tolOf<DT>());
+  if (flags & kHasMeanOutput)
+    rep.extra.push_back(
+        {"mean", compare(load<F32>(meanOut), meanRef, statTolOf<DT>())});
+  if (flags & kHasRstdOutput)
+    rep.extra.push_back(
+        {"rstd", compare(load<F32>(rstdOut), rstdRef, statTolOf<DT>())});
+  rep.print();
+}
+
 /// A quantized standalone norm (DESIGN.md section 8): every element of `q`
 /// (bytes of quantized type `qt`) against the quantization of the float64
 /// y divided by the exact scale (equal, or one step apart within 1e-6 of a
@@ -1116,6 +1181,16 @@ void checkNormGrad(bool isLayerNorm,
       double weightOffset, int64_t flags) {                                    \
     checkNorm<DT>(/*isRms=*/false, x, residual, gamma, beta, y, sum, mean,     \
                   rstd, axis, epsilon, weightOffset, /*partial=*/1.0, flags);  \
+  }                                                                            \
+  NORM_RT_EXPORT void _mlir_ciface_norm_test_check_group_norm_##DTNAME(        \
+      UnrankedMemRefType<DT::Storage> *x,                                      \
+      UnrankedMemRefType<DT::Storage> *gamma,                                  \
+      UnrankedMemRefType<DT::Storage> *beta,                                   \
+      UnrankedMemRefType<DT::Storage> *y, UnrankedMemRefType<float> *mean,     \
+      UnrankedMemRefType<float> *rstd, int64_t numGroups, double epsilon,      \
+      int64_t flags) {                                                         \
+    checkGroupNorm<DT>(x, gamma, beta, y, mean, rstd, numGroups, epsilon,      \
+                       flags);                                                 \
   }                                                                            \
   NORM_RT_EXPORT void _mlir_ciface_norm_test_check_rope_norm_##DTNAME(         \
       UnrankedMemRefType<DT::Storage> *x,                                      \

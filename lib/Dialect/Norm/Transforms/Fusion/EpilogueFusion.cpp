@@ -443,6 +443,123 @@ std::optional<int64_t> columnsStart(ArrayRef<int64_t> shape, int64_t n) {
   return std::nullopt;
 }
 
+/// The views of a product that may regroup its rows (takeRowSplit): those
+/// first that only change the type, then the run of reshapes after them.
+struct RowSplitChain {
+  /// tensor.cast, and element casts that keep the dims in place.
+  ArrayRef<Operation *> lead;
+  /// Every view after `lead`.
+  ArrayRef<Operation *> after;
+  /// The expand_shape, collapse_shape and tensor.cast ops first in `after`.
+  ArrayRef<Operation *> reshapes;
+};
+
+/// The views of `producer` as a RowSplitChain, or none when the fused op
+/// could not take a regrouping of the product's rows (A's rank is not the
+/// product's, N is dynamic) or no reshape among them could regroup them.
+std::optional<RowSplitChain> findRowSplitChain(const ProducerMatch &producer) {
+  RowSplitChain chain;
+  chain.lead = ArrayRef(producer.views).take_while([](Operation *view) {
+    if (isa<tensor::CastOp>(view))
+      return true;
+    std::optional<SmallVector<int64_t>> perm = viewPermutation(view);
+    return isElementCast(view) && perm &&
+           llvm::equal(*perm, llvm::seq<int64_t>(perm->size()));
+  });
+  chain.after = ArrayRef(producer.views).drop_front(chain.lead.size());
+  chain.reshapes = chain.after.take_while([](Operation *view) {
+    return isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::CastOp>(
+        view);
+  });
+  auto productType = cast<RankedTensorType>(producer.matmul.result.getType());
+  // A's rows are the product's (a 2-D matmul's A, a batch matmul's), so
+  // its dims give the product's; some reshape regroups them.
+  if (cast<RankedTensorType>(producer.matmul.lhs.getType()).getRank() !=
+          productType.getRank() ||
+      productType.isDynamicDim(productType.getRank() - 1) ||
+      llvm::none_of(
+          chain.reshapes,
+          llvm::IsaPred<tensor::ExpandShapeOp, tensor::CollapseShapeOp>))
+    return std::nullopt;
+  return chain;
+}
+
+/// The sizes of the product's dims before any view: each row dim its own
+/// (static, or A's dim of the same index), then the N columns.
+SmallVector<ViewSize> productDimSizes(RankedTensorType productType) {
+  SmallVector<ViewSize> sizes;
+  for (int64_t d = 0, rows = productType.getRank() - 1; d < rows; ++d) {
+    ViewSize &s = sizes.emplace_back();
+    s.rowDim = d;
+    if (productType.isDynamicDim(d))
+      s.lhsDims.push_back(d);
+    else
+      s.constant = productType.getDimSize(d);
+  }
+  sizes.push_back(ViewSize{productType.getShape().back(), {}, {}, -1});
+  return sizes;
+}
+
+/// Whether a view of type `type`, whose first `rowDims` dims (of `sizes`)
+/// index whole rows, has the product's own rows, which need no split: as
+/// many row dims, and one of them, each the product's dim, or the same
+/// static sizes.
+bool keepsProductRows(RankedTensorType type, int64_t rowDims,
+                      ArrayRef<ViewSize> sizes, RankedTensorType productType) {
+  int64_t rows = productType.getRank() - 1;
+  if (rowDims != rows)
+    return false;
+  return rows == 1 ||
+         llvm::all_of(llvm::seq<int64_t>(rows),
+                      [&](int64_t d) { return sizes[d].rowDim == d; }) ||
+         (type.getShape().take_front(rows) ==
+              productType.getShape().drop_back() &&
+          productType.hasStaticShape());
+}
+
+/// Reshape `k` of `chain` as a remark names it: its op, its place among
+/// `producer`'s views and its result type.
+std::string describeChainReshape(const ProducerMatch &producer,
+                                 const RowSplitChain &chain, int64_t k) {
+  Operation *view = chain.reshapes[k];
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "'" << view->getName() << "' (view " << chain.lead.size() + k + 1
+     << " of " << producer.views.size() << " after the matmul, to "
+     << view->getResult(0).getType() << ")";
+  return text;
+}
+
+/// `producer` with the fused op taking the rows as the first `k + 1`
+/// reshapes of `chain` regroup them, into the first `rowDims` dims (of
+/// `sizes`) of `type`, their result: the views after them must split the
+/// N columns into heads (analyzeHeadViewsAfterRowSplit), else it fails.
+FailureOr<ProducerMatch> rowSplitCandidate(const ProducerMatch &producer,
+                                           const RowSplitChain &chain,
+                                           int64_t k, RankedTensorType type,
+                                           int64_t rowDims,
+                                           ArrayRef<ViewSize> sizes) {
+  int64_t n = cast<RankedTensorType>(producer.matmul.result.getType())
+                  .getShape()
+                  .back();
+  ArrayRef<Operation *> rest = chain.after.drop_front(k + 1);
+  std::string analyzeWhy;
+  FailureOr<HeadSplit> split =
+      analyzeHeadViewsAfterRowSplit(type, rowDims, n, rest, analyzeWhy);
+  if (failed(split))
+    return failure();
+  ProducerMatch candidate = producer;
+  candidate.views.assign(rest.begin(), rest.end());
+  candidate.split = *split;
+  candidate.headDim = split->headDim;
+  candidate.rowSplit.ops.assign(chain.reshapes.begin(),
+                                chain.reshapes.begin() + k + 1);
+  candidate.rowSplit.rowDims = rowDims;
+  candidate.rowSplit.rowSizes.assign(sizes.begin(), sizes.begin() + rowDims);
+  candidate.rowSplitLead.assign(chain.lead.begin(), chain.lead.end());
+  return candidate;
+}
+
 /// The rotation of `norm` when its angles vary along rows that the views
 /// regroup at dynamic sizes (Hugging Face's [B·T, N] product viewed as
 /// [B, T, N], angles [1, T, 1, D] or [T, D]): against the product's
@@ -463,110 +580,51 @@ std::optional<int64_t> columnsStart(ArrayRef<int64_t> shape, int64_t n) {
 /// reshape regroups the rows.
 LogicalResult takeRowSplit(const NormOpView &norm, ProducerMatch &producer,
                            SmallVector<int64_t> &angleShape, std::string &why) {
-  // Views that change only the type may come first: a tensor.cast, the
-  // product's rounding when it keeps the dims in place.
-  ArrayRef<Operation *> lead = producer.views;
-  lead = lead.take_while([](Operation *view) {
-    if (isa<tensor::CastOp>(view))
-      return true;
-    std::optional<SmallVector<int64_t>> perm = viewPermutation(view);
-    return isElementCast(view) && perm &&
-           llvm::equal(*perm, llvm::seq<int64_t>(perm->size()));
-  });
-  ArrayRef<Operation *> after =
-      ArrayRef(producer.views).drop_front(lead.size());
-  ArrayRef<Operation *> chain = after.take_while([](Operation *view) {
-    return isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::CastOp>(
-        view);
-  });
-  auto productType = cast<RankedTensorType>(producer.matmul.result.getType());
-  int64_t rows = productType.getRank() - 1;
-  int64_t n = productType.getShape().back();
-  // A's rows are the product's (a 2-D matmul's A, a batch matmul's), so
-  // its dims give the product's; some reshape regroups them.
-  if (cast<RankedTensorType>(producer.matmul.lhs.getType()).getRank() !=
-          productType.getRank() ||
-      ShapedType::isDynamic(n) ||
-      llvm::none_of(
-          chain, llvm::IsaPred<tensor::ExpandShapeOp, tensor::CollapseShapeOp>))
+  std::optional<RowSplitChain> chain = findRowSplitChain(producer);
+  if (!chain)
     return failure();
-  SmallVector<ViewSize> sizes;
-  for (int64_t d = 0; d < rows; ++d) {
-    ViewSize &s = sizes.emplace_back();
-    s.rowDim = d;
-    if (productType.isDynamicDim(d))
-      s.lhsDims.push_back(d);
-    else
-      s.constant = productType.getDimSize(d);
-  }
-  sizes.push_back(ViewSize{n, {}, {}, -1});
-  auto viewName = [&](int64_t k) {
-    Operation *view = chain[k];
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    os << "'" << view->getName() << "' (view " << lead.size() + k + 1 << " of "
-       << producer.views.size() << " after the matmul, to "
-       << view->getResult(0).getType() << ")";
-    return text;
-  };
+  auto productType = cast<RankedTensorType>(producer.matmul.result.getType());
+  int64_t n = productType.getShape().back();
+  SmallVector<ViewSize> sizes = productDimSizes(productType);
   std::string splitWhy;
   bool regroupsRows = false;
   bool wholeRows = true;
-  for (int64_t k = 0, e = chain.size(); k < e; ++k) {
-    sizes = viewSizes(chain[k], sizes);
-    auto type = cast<RankedTensorType>(chain[k]->getResult(0).getType());
+  for (int64_t k = 0, e = chain->reshapes.size(); k < e; ++k) {
+    sizes = viewSizes(chain->reshapes[k], sizes);
+    auto type =
+        cast<RankedTensorType>(chain->reshapes[k]->getResult(0).getType());
     std::optional<int64_t> c = columnsStart(type.getShape(), n);
     wholeRows = c && *c > 0;
-    if (!wholeRows)
-      continue;
-    // The product's own rows need no split (one dim, each dim kept, or the
-    // same static sizes).
-    if (*c == rows &&
-        (rows == 1 ||
-         llvm::all_of(llvm::seq<int64_t>(rows),
-                      [&](int64_t d) { return sizes[d].rowDim == d; }) ||
-         (type.getShape().take_front(rows) ==
-              productType.getShape().drop_back() &&
-          productType.hasStaticShape())))
+    if (!wholeRows || keepsProductRows(type, *c, sizes, productType))
       continue;
     regroupsRows = true;
-    ArrayRef<Operation *> rest = after.drop_front(k + 1);
-    std::string analyzeWhy;
-    FailureOr<HeadSplit> split =
-        analyzeHeadViewsAfterRowSplit(type, *c, n, rest, analyzeWhy);
-    if (failed(split))
+    FailureOr<ProducerMatch> candidate =
+        rowSplitCandidate(producer, *chain, k, type, *c, sizes);
+    if (failed(candidate))
       continue;
-    ProducerMatch candidate = producer;
-    candidate.views.assign(rest.begin(), rest.end());
-    candidate.split = *split;
-    candidate.headDim = split->headDim;
-    candidate.rowSplit.ops.assign(chain.begin(), chain.begin() + k + 1);
-    candidate.rowSplit.rowDims = *c;
-    candidate.rowSplit.rowSizes.assign(sizes.begin(), sizes.begin() + *c);
-    candidate.rowSplitLead.assign(lead.begin(), lead.end());
     SmallVector<int64_t> shape;
-    std::string ropeWhy = whyRopeNotFused(norm, candidate, shape);
-    if (!ropeWhy.empty()) {
-      if (splitWhy.empty())
-        splitWhy =
-            "; nor in the view of its rows split as the " +
-            (k == 0 ? std::string("first reshape splits them")
-                    : "first " + std::to_string(k + 1) +
-                          " reshapes split them (to " + viewName(k) + ")") +
-            " (which the fused op could take): " + ropeWhy;
-      continue;
+    std::string ropeWhy = whyRopeNotFused(norm, *candidate, shape);
+    if (ropeWhy.empty()) {
+      producer = std::move(*candidate);
+      angleShape = std::move(shape);
+      return success();
     }
-    producer = std::move(candidate);
-    angleShape = std::move(shape);
-    return success();
+    if (splitWhy.empty())
+      splitWhy =
+          "; nor in the view of its rows split as the " +
+          (k == 0 ? std::string("first reshape splits them")
+                  : "first " + std::to_string(k + 1) +
+                        " reshapes split them (to " +
+                        describeChainReshape(producer, *chain, k) + ")") +
+          " (which the fused op could take): " + ropeWhy;
   }
   if (!splitWhy.empty())
     why += splitWhy;
   else if (!regroupsRows && !wholeRows)
     why += "; nor in a view of its rows split by the reshapes after it "
            "(which the fused op could take): " +
-           viewName(chain.size() - 1) + " does not keep the product's " +
-           std::to_string(n) +
+           describeChainReshape(producer, *chain, chain->reshapes.size() - 1) +
+           " does not keep the product's " + std::to_string(n) +
            " columns whole in its inner static dims (it merges them with "
            "rows, or cuts them across a dynamic dim), so its dims do not "
            "index whole rows of the product";
