@@ -85,3 +85,54 @@ func.func @rms_bf16_f32_out(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %y: memref
   norm.rms_norm ins(%x : memref<?x?xbf16>) weight(%g : memref<?xbf16>) outs(%y : memref<?x?xf32>)
   return
 }
+
+// -----
+
+// Strided rows (a column slice of wider rows: DeepSeek MLA's 512 of 576
+// columns) of a streamed problem take two sweeps each whatever their
+// length or type: pipelined only in cache (RowKernel.cpp, the row choice
+// in emit; measured: bench/cpu/results/2026-11-28-str26.md). Contiguous
+// f32 rows (@rms_f32 above) keep pipelining.
+// CHECK-LABEL: func.func @rms_f32_strided
+//       CHECK: %[[STREAM:.*]] = arith.cmpi uge, %{{.*}}, %c33554432 : index
+//   CHECK-NOT: %c2048
+//       CHECK: %[[INCACHE:.*]] = arith.xori %[[STREAM]], %true : i1
+//   CHECK-NOT: arith.ori
+//       CHECK: %[[TASKROWS:.*]] = arith.select %[[INCACHE]], %{{.*}}, %c1{{.*}} : index
+//       CHECK: scf.parallel
+//  CHECK-NEXT: scf.if %[[INCACHE]] {
+//       CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (f32)
+//       CHECK: } else {
+// Two sweeps, the next row prefetched into L2.
+//   CHECK-NOT: iter_args(%{{.*}}) -> (f32) {
+//       CHECK: memref.prefetch %{{.*}} read, locality<2>, data
+//       CHECK: scf.reduce
+//       CHECK: scf.if %[[INCACHE]] {
+//       CHECK: } else {
+//       CHECK: scf.for %{{.*}} = %c0{{.*}} to %{{.*}} step %c1
+// NOSTREAM-LABEL: func.func @rms_f32_strided
+//   NOSTREAM-NOT: arith.xori
+//   NOSTREAM-NOT: arith.select
+//       NOSTREAM: scf.parallel
+//  NOSTREAM-NEXT: arith.muli
+// AVX2-LABEL: func.func @rms_f32_strided
+//       AVX2: %[[INCACHE:.*]] = arith.xori %{{.*}}, %true : i1
+//       AVX2: scf.parallel
+//  AVX2-NEXT: scf.if %[[INCACHE]] {
+func.func @rms_f32_strided(%x: memref<?x512xf32, strided<[576, 1]>>, %g: memref<512xf32>, %y: memref<?x512xf32>) {
+  norm.rms_norm ins(%x : memref<?x512xf32, strided<[576, 1]>>) weight(%g : memref<512xf32>) outs(%y : memref<?x512xf32>)
+  return
+}
+
+// -----
+
+// Strided bf16 rows: the same choice, without the 2048-byte length test.
+// CHECK-LABEL: func.func @rms_bf16_strided
+//   CHECK-NOT: %c2048
+//       CHECK: %[[INCACHE:.*]] = arith.xori %{{.*}}, %true : i1
+//   CHECK-NOT: arith.ori
+//       CHECK: scf.if %[[INCACHE]] {
+func.func @rms_bf16_strided(%x: memref<?x?xbf16, strided<[?, 1], offset: ?>>, %g: memref<?xbf16>, %y: memref<?x?xbf16>) {
+  norm.rms_norm ins(%x : memref<?x?xbf16, strided<[?, 1], offset: ?>>) weight(%g : memref<?xbf16>) outs(%y : memref<?x?xbf16>)
+  return
+}

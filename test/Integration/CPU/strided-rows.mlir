@@ -17,7 +17,10 @@
 //     written into a slice of a wider output;
 //   - dynamic sizes, offset and row stride;
 //   - every other column (an inner stride of 2): not a row view, so the
-//     decomposition computes it (slower, correct).
+//     decomposition computes it (slower, correct);
+//   - the same on memrefs (the norm op written on strided views, as after
+//     bufferization): LayerNorm of x's odd columns into y's even columns,
+//     y's odd columns left as they were (counted: "untouched").
 
 // CHECK-NOT: FAIL
 // CHECK: {{^}}rms_norm f32 [16x512] axis=1 gamma: rel_err={{.*}} PASS
@@ -25,6 +28,8 @@
 // CHECK-NEXT: {{^}}layer_norm f32 [7x64] axis=1 gamma beta mean rstd: rel_err={{.*}} PASS
 // CHECK-NEXT: {{^}}rms_norm f32 [5x37] axis=1 gamma: rel_err={{.*}} PASS
 // CHECK-NEXT: {{^}}rms_norm f32 [6x20] axis=1 gamma: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}layer_norm f32 [5x24] axis=1 gamma beta mean rstd: rel_err={{.*}} PASS
+// CHECK-NEXT: {{^}}untouched: 120{{$}}
 // CHECK-NOT: FAIL
 
 func.func private @norm_test_fill_f32(memref<*xf32>, i64, f64, f64) attributes {llvm.emit_c_interface}
@@ -41,6 +46,7 @@ func.func @main() {
   func.call @ln_unaligned_slice() : () -> ()
   func.call @dynamic_slice() : () -> ()
   func.call @every_other_column() : () -> ()
+  func.call @memref_inner_stride() : () -> ()
   return
 }
 
@@ -252,5 +258,77 @@ func.func @every_other_column() {
   %flags = arith.constant 2 : i64
   func.call @norm_test_check_rms_norm_f32(%xv_u, %dummy_u, %g_u, %y_u, %dummy_u, %dummy_u, %axis, %eps, %offset, %one, %flags)
       : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, f64, f64, f64, i64) -> ()
+  return
+}
+
+// On memrefs: x 5×50, LayerNorm (γ, β, mean, rstd) of columns 1, 3, ..., 47
+// (offset 1, inner stride 2) into columns 0, 2, ..., 46 of a 5×48 y whose
+// other columns hold 7.0 before and must still hold it after (5·24 = 120).
+func.func @ln_inner_stride(%x: memref<5x24xf32, strided<[50, 2], offset: 1>>, %g: memref<24xf32>,
+                           %b: memref<24xf32>, %y: memref<5x24xf32, strided<[48, 2]>>,
+                           %mu: memref<5xf32>, %rs: memref<5xf32>) {
+  norm.layer_norm ins(%x : memref<5x24xf32, strided<[50, 2], offset: 1>>) weight(%g : memref<24xf32>)
+      bias(%b : memref<24xf32>) outs(%y : memref<5x24xf32, strided<[48, 2]>>)
+      mean_outs(%mu : memref<5xf32>) rstd_outs(%rs : memref<5xf32>)
+  return
+}
+
+func.func @memref_inner_stride() {
+  %x_m = memref.alloc() : memref<5x50xf32>
+  %x_u = memref.cast %x_m : memref<5x50xf32> to memref<*xf32>
+  %seed = arith.constant 26451 : i64
+  %mean = arith.constant 0.5 : f64
+  %scale = arith.constant 1.0 : f64
+  %axis = arith.constant 1 : i64
+  func.call @norm_test_fill_rows_f32(%x_u, %seed, %mean, %scale, %axis) : (memref<*xf32>, i64, f64, f64, i64) -> ()
+  %g_m = memref.alloc() : memref<24xf32>
+  %g_u = memref.cast %g_m : memref<24xf32> to memref<*xf32>
+  %b_m = memref.alloc() : memref<24xf32>
+  %b_u = memref.cast %b_m : memref<24xf32> to memref<*xf32>
+  %seed_g = arith.constant 26452 : i64
+  %seed_b = arith.constant 26453 : i64
+  %one = arith.constant 1.0 : f64
+  %zero = arith.constant 0.0 : f64
+  %quarter = arith.constant 0.25 : f64
+  func.call @norm_test_fill_f32(%g_u, %seed_g, %one, %quarter) : (memref<*xf32>, i64, f64, f64) -> ()
+  func.call @norm_test_fill_f32(%b_u, %seed_b, %zero, %quarter) : (memref<*xf32>, i64, f64, f64) -> ()
+  %y_m = memref.alloc() : memref<5x48xf32>
+  %seven = arith.constant 7.0 : f32
+  linalg.fill ins(%seven : f32) outs(%y_m : memref<5x48xf32>)
+  %mu_m = memref.alloc() : memref<5xf32>
+  %rs_m = memref.alloc() : memref<5xf32>
+  %xv = memref.subview %x_m[0, 1] [5, 24] [1, 2] : memref<5x50xf32> to memref<5x24xf32, strided<[50, 2], offset: 1>>
+  %yv = memref.subview %y_m[0, 0] [5, 24] [1, 2] : memref<5x48xf32> to memref<5x24xf32, strided<[48, 2]>>
+  func.call @ln_inner_stride(%xv, %g_m, %b_m, %yv, %mu_m, %rs_m)
+      : (memref<5x24xf32, strided<[50, 2], offset: 1>>, memref<24xf32>, memref<24xf32>,
+         memref<5x24xf32, strided<[48, 2]>>, memref<5xf32>, memref<5xf32>) -> ()
+  %xv_u = memref.cast %xv : memref<5x24xf32, strided<[50, 2], offset: 1>> to memref<*xf32>
+  %yv_u = memref.cast %yv : memref<5x24xf32, strided<[48, 2]>> to memref<*xf32>
+  %mu_u = memref.cast %mu_m : memref<5xf32> to memref<*xf32>
+  %rs_u = memref.cast %rs_m : memref<5xf32> to memref<*xf32>
+  %dummy = memref.alloc() : memref<1xf32>
+  %dummy_u = memref.cast %dummy : memref<1xf32> to memref<*xf32>
+  %eps = arith.constant 1.0e-05 : f64
+  %flags = arith.constant 198 : i64
+  func.call @norm_test_check_layer_norm_f32(%xv_u, %dummy_u, %g_u, %b_u, %yv_u, %dummy_u, %mu_u, %rs_u, %axis, %eps, %zero, %flags)
+      : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, f64, f64, i64) -> ()
+  // y's odd columns: still 7.0.
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c5 = arith.constant 5 : index
+  %c48 = arith.constant 48 : index
+  %count = scf.for %i = %c0 to %c5 step %c1 iter_args(%a = %c0) -> (index) {
+    %r = scf.for %j = %c1 to %c48 step %c2 iter_args(%b2 = %a) -> (index) {
+      %v = memref.load %y_m[%i, %j] : memref<5x48xf32>
+      %same = arith.cmpf oeq, %v, %seven : f32
+      %inc = arith.select %same, %c1, %c0 : index
+      %n = arith.addi %b2, %inc : index
+      scf.yield %n : index
+    }
+    scf.yield %r : index
+  }
+  vector.print str "untouched: "
+  vector.print %count : index
   return
 }
