@@ -233,6 +233,44 @@ def wgmma_prologues(args):
     return lines
 
 
+# Decode shapes for split-K (few output blocks, long K): Llama-7B's
+# projections at 1 and 16 tokens (N × K = 4096 × 4096, 11008 × 4096 the up
+# projection, 4096 × 11008 the down projection).
+SPLIT_SHAPES = [(1, 4096, 4096), (16, 4096, 4096), (16, 11008, 4096),
+                (16, 4096, 11008), (64, 4096, 4096)]
+
+
+def wgmma_split_k(args):
+    """A table (--chip sm_90a): decode shapes on the split-K wgmma kernel
+    (the default there) against the split-K mma.sync kernel (chip sm_90,
+    the same slices' partials and reduction) and the unsplit wgmma kernel,
+    for the fused op with γ folded, with γ, LayerNorm → matmul with γ and β,
+    and the residual prologue with S."""
+    lines = ["", "split-K on wgmma (decode shapes; split wgmma: the default "
+             "at sm_90a; split mma.sync: chip=sm_90; unsplit wgmma: "
+             "max-split-k=1):", "",
+             "| M × N × K | prologue | split wgmma µs | split mma.sync µs | "
+             "unsplit wgmma µs |", "|---|---|---|---|---|"]
+    print("\n".join(lines), flush=True)
+    mma_sync = argparse.Namespace(**vars(args))
+    mma_sync.chip = "sm_90"
+    for m, n, k in SPLIT_SHAPES:
+        for gamma, name in ((False, "γ folded"), (True, "γ"),
+                            ("layer_norm", "LayerNorm γ β"),
+                            ("residual", "residual γ S")):
+            cells = ["%d × %d × %d" % (m, n, k), name]
+            for run_args, options in ((args, ""), (mma_sync, ""),
+                                      (args, " gpu-options={max-split-k=1}")):
+                time_us, error = run_norm_mlir(run_args, m, n, k, options,
+                                               gamma=gamma)
+                cells.append(error.replace("|", "/")[:60] if error
+                             else "%.1f" % time_us)
+            line = "| " + " | ".join(cells) + " |"
+            print(line, flush=True)
+            lines.append(line)
+    return lines
+
+
 def wgmma_schedules(args, cublas, cublas_same):
     """A second table (--chip sm_90a): the own GEMM and the fused op with γ
     folded under each pipelined wgmma schedule, unsplit, against cuBLAS;
@@ -264,6 +302,7 @@ def wgmma_schedules(args, cublas, cublas_same):
         print(line, flush=True)
         lines.append(line)
     lines += wgmma_prologues(args)
+    lines += wgmma_split_k(args)
     # The own GEMM column moves more bytes of C than torch.matmul: f32 C
     # read and written (C += A·W) against a bf16 C written.
     for (m, n, k), same in sorted(cublas_same.items()):

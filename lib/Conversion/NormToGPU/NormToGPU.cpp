@@ -325,32 +325,36 @@ Value isMultipleOf(OpBuilder &b, Location loc, Value v, int64_t m) {
 /// few tiles to overlap copies with MMAs.
 constexpr int64_t kMinTilesPerSlice = 8;
 
-/// The number of K slices for the cp.async kernel: enough for the output's
-/// blocks, times the slices, to reach two blocks per SM, with at least
-/// kMinTilesPerSlice K tiles a slice, at most `maxSplitK`. 1 for large
-/// outputs (4096 × 4096: 2048 blocks). With static M, N, K it folds to a
-/// constant, and the canonicalizer keeps only one branch.
+/// The number of K slices for a kernel of `blockM` × `blockN` blocks and K
+/// tiles of `tileK`: enough for the output's blocks, times the slices, to
+/// reach two blocks per SM, with at least kMinTilesPerSlice K tiles a
+/// slice, at most `maxSplitK`; then ⌈tiles / T⌉ for T = ⌈tiles / that⌉, so
+/// that no slice is left without a K tile (129 tiles over 16 slices of 9
+/// would leave the last empty: 15). 1 for large outputs (4096 × 4096:
+/// 2048 blocks of 64 × 128). With static M, N, K it folds to a constant,
+/// and the canonicalizer keeps only one branch.
 Value splitKFor(OpBuilder &b, Location loc, const GPUGemmProblem &p,
-                const NormGPUCodegenOptions &options) {
+                const NormGPUCodegenOptions &options, int64_t blockM,
+                int64_t blockN, int64_t tileK) {
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
   Value blocks = arith::MulIOp::create(
-      b, loc,
-      arith::CeilDivUIOp::create(b, loc, p.n, index(GPUGemmTiles::kBlockN)),
-      arith::CeilDivUIOp::create(b, loc, p.m, index(GPUGemmTiles::kBlockM)));
+      b, loc, arith::CeilDivUIOp::create(b, loc, p.n, index(blockN)),
+      arith::CeilDivUIOp::create(b, loc, p.m, index(blockM)));
   Value wanted = arith::CeilDivUIOp::create(
       b, loc,
       index(2 * NVIDIATargetInfo::multiprocessors(options.smVersion)),
       blocks);
-  Value tiles = arith::CeilDivUIOp::create(
-      b, loc, p.k, index(GPUGemmTiles::blockK(p.elementType())));
+  Value tiles = arith::CeilDivUIOp::create(b, loc, p.k, index(tileK));
   Value byDepth = arith::DivUIOp::create(b, loc, tiles,
                                          index(kMinTilesPerSlice));
   Value splits = arith::MinUIOp::create(
       b, loc, arith::MinUIOp::create(b, loc, wanted, byDepth),
       index(options.maxSplitK));
-  return arith::MaxUIOp::create(b, loc, splits, index(1));
+  splits = arith::MaxUIOp::create(b, loc, splits, index(1));
+  Value perSlice = arith::CeilDivUIOp::create(b, loc, tiles, splits);
+  return arith::CeilDivUIOp::create(b, loc, tiles, perSlice);
 }
 
 /// The warpgroup kernel's schedule for `p`: the options', with a block of
@@ -419,15 +423,26 @@ void emitUnsplitAsyncGemm(OpBuilder &b, Location loc, const GPUGemmProblem &p,
       });
 }
 
-/// The cp.async kernel, split over K when splitKFor says so: the slices'
-/// partials go to device temporaries, which the reduction kernel turns into
-/// C; launches are synchronous, so the temporaries are freed after it.
+/// The cp.async or (sm_90a, warpgroupGemmApplies) the warpgroup kernel,
+/// split over K when splitKFor says so: the slices' partials go to device
+/// temporaries, which the reduction kernel turns into C; launches are
+/// synchronous, so the temporaries are freed after it.
 void emitAsyncGemm(OpBuilder &b, Location loc, const GPUGemmProblem &p,
                    const NormGPUCodegenOptions &options) {
+  // The warpgroup kernel's slices count its blocks and K tiles of 64.
+  bool warpgroup = options.warpgroupMMA && warpgroupGemmApplies(p);
+  WarpgroupGemmSchedule schedule;
+  int64_t blockM = GPUGemmTiles::kBlockM, blockN = GPUGemmTiles::kBlockN;
+  int64_t tileK = GPUGemmTiles::blockK(p.elementType());
+  if (warpgroup) {
+    schedule = warpgroupScheduleFor(p, options);
+    blockM = schedule.blockM;
+    blockN = schedule.blockN;
+    tileK = GPUGemmTiles::kWarpgroupBlockK;
+  }
   // A static K too short for two slices: no split path at all (with a
   // dynamic M the slice count would not fold away).
   std::optional<int64_t> k = getConstantIntValue(p.k);
-  int64_t tileK = GPUGemmTiles::blockK(p.elementType());
   // A normalized before the product (normalizesA): its row statistics are
   // a pass of their own in every block, not split.
   if (options.maxSplitK <= 1 || p.normalizesA != GemmPrologue::None ||
@@ -435,7 +450,7 @@ void emitAsyncGemm(OpBuilder &b, Location loc, const GPUGemmProblem &p,
     emitUnsplitAsyncGemm(b, loc, p, options);
     return;
   }
-  Value splits = splitKFor(b, loc, p, options);
+  Value splits = splitKFor(b, loc, p, options, blockM, blockN, tileK);
   Value several = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::ugt, splits,
       arith::ConstantIndexOp::create(b, loc, 1));
@@ -461,7 +476,10 @@ void emitAsyncGemm(OpBuilder &b, Location loc, const GPUGemmProblem &p,
                     p.prologue == GemmPrologue::LayerNorm && p.mean ? 3 : 2);
         if (p.prologue == GemmPrologue::LayerNorm)
           split.columnSums = alloc({splits, p.n}, 2);
-        emitGPUFusedGemm(tb, loc, p, /*asyncCopies=*/true, &split);
+        if (warpgroup)
+          emitGPUWarpgroupGemm(tb, loc, p, schedule, &split);
+        else
+          emitGPUFusedGemm(tb, loc, p, /*asyncCopies=*/true, &split);
         emitGPUSplitKReduce(tb, loc, p, split);
         for (Value buffer :
              {split.accumulators, split.rowSums, split.columnSums})

@@ -113,12 +113,14 @@ func.func @rms_f32(%x: memref<64x256xf32>, %w: memref<256x128xf32>, %y: memref<6
 // -----
 
 // With split-K allowed, one output block and 4096 k's: the split kernel
-// (slices into f32 partials, then the reduction) stays on mma.sync, and
-// only the unsplit branch runs wgmma.
+// (slices of the K tiles of 64 into f32 partials, then the reduction) runs
+// on wgmma as the unsplit branch does (norm-to-gpu-wgmma-split-k.mlir).
 // SPLIT-LABEL: func.func @split_k_bf16
 // SPLIT:         scf.if
-// SPLIT-NOT:       nvvm.wgmma
-// SPLIT:           nvgpu.mma.sync
+// SPLIT:           gpu.alloc
+// SPLIT-NOT:       nvgpu.mma.sync
+// SPLIT:           nvvm.wgmma.mma_async
+// SPLIT-NOT:       nvgpu.mma.sync
 // SPLIT:         } else {
 // SPLIT:           nvvm.wgmma.mma_async
 func.func @split_k_bf16(%x: memref<64x4096xbf16>, %w: memref<4096x128xbf16>, %y: memref<64x128xbf16>) {

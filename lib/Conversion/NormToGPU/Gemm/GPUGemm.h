@@ -35,6 +35,8 @@ struct GPUGemmTiles {
   /// need more than the 48 KiB of shared memory a launch gets without
   /// opting in).
   static int64_t blockK(Type elem) { return elem.isF32() ? 16 : 32; }
+  /// The warpgroup (wgmma) kernel's K tile: 64 bf16/f16, 128 bytes.
+  static constexpr int64_t kWarpgroupBlockK = 64;
   /// Elements per 16-byte cp.async chunk: 8 for bf16/f16, 4 for f32.
   static int64_t chunk(Type elem) { return 128 / elem.getIntOrFloatBitWidth(); }
 };
@@ -57,11 +59,18 @@ inline bool writesRowOutputs(const GPUGemmProblem &p) {
 /// applies the epilogue. A norm prologue's row sums and LayerNorm's column
 /// sums are sums over K as well, so the slices' partial sums add up to the
 /// unsplit kernel's (all slices use the same LayerNorm pivot, the mean of
-/// K tile 0). The buffers are device memory, f32:
+/// the mma.sync kernel's K tile 0). The slices are the mma.sync kernel
+/// (emitGPUFusedGemm) or, on sm_90a, the warpgroup kernel
+/// (emitGPUWarpgroupGemm); both write the same partials through
+/// SplitK.cpp's stores (GemmInternals.h), and emitGPUSplitKReduce reads
+/// them. The buffers are device memory, f32:
 ///   accumulators [splits][M][N], rowSums [splits][M][2] (norm prologues:
-///   RMSNorm Σx², 0; LayerNorm Σ(x − p), Σ(x − p)²; [splits][M][3] with
-///   the pivot p third when LayerNorm's mean is saved), columnSums
-///   [splits][N][2] (LayerNorm: c = Σγ'W, Σβ·W). Absent ones are null.
+///   the two sums emitRowScale takes, each over the slice's K tiles:
+///   RMSNorm two partial Σx² (two chains, or the two threads of a row);
+///   LayerNorm Σ(x − p), Σ(x − p)²; [splits][M][3] with the pivot p third
+///   when LayerNorm's mean is saved), columnSums [splits][N][2]
+///   (LayerNorm: c = Σγ'W, Σβ·W). Absent ones are null. Every slice has at
+///   least one K tile (splitKFor's count).
 struct GPUSplitK {
   Value splits; // index, ≥ 1
   Value accumulators, rowSums, columnSums;
@@ -89,12 +98,20 @@ bool warpgroupGemmApplies(const GPUGemmProblem &problem);
 /// Emits a gpu.launch computing `problem` on sm_90a warpgroup MMA
 /// (wgmma.mma_async) with TMA loads of 128-byte-swizzled tiles
 /// (WarpgroupGemm.cpp), in `schedule`. Requires warpgroupGemmApplies, M,
-/// N ≥ 1, K and (for a K×N W) N multiples of 8, and 16-byte aligned A and
-/// W (and R, S): the conditions of emitGPUFusedGemm's `asyncCopies`, which
-/// TMA's 16-byte strides share.
+/// N ≥ 1, K ≥ 1, K and (for a K×N W) N multiples of 8, and 16-byte aligned
+/// A and W (and R, S): the conditions of emitGPUFusedGemm's `asyncCopies`,
+/// which TMA's 16-byte strides share. With `split`, the launch is the
+/// first kernel of a split-K GEMM, as emitGPUFusedGemm's, over K tiles of
+/// GPUGemmTiles::kWarpgroupBlockK: slice z writes the same partials, in
+/// the same layout (the row sums with the mma.sync kernel's meaning: the
+/// two RMSNorm chains, or LayerNorm's sums about the pivot of mma.sync K
+/// tile 0, which every slice loads); S is written by the slice that owns
+/// each K tile. Every slice must have a K tile: splits = ⌈tiles / T⌉ for
+/// some T (splitKFor's count), as the pipelined schedule peels the first.
 void emitGPUWarpgroupGemm(OpBuilder &b, Location loc,
                           const GPUGemmProblem &problem,
-                          const WarpgroupGemmSchedule &schedule);
+                          const WarpgroupGemmSchedule &schedule,
+                          const GPUSplitK *split = nullptr);
 
 /// The second kernel of a split-K GEMM: one thread per element of C sums the
 /// slices' partials (accumulators, row and column sums, in slice order) and

@@ -290,6 +290,34 @@ public:
              Value pivot);
 };
 
+/// The stores of a split-K slice's partials into GPUSplitK's buffers, the
+/// one place that knows their layout (GPUGemm.h), shared by the mma.sync
+/// slices (SplitKPartials) and the warpgroup kernel's (WarpgroupGemm.cpp);
+/// the reduction (emitGPUSplitKReduce) reads them. `slice` is the block's
+/// gridDim.z index.
+///
+/// Row `row`'s sums over the slice's K tiles (RMSNorm: the two Σx² chains;
+/// LayerNorm Σ(x − p), Σ(x − p)², and the pivot p third when the mean is
+/// saved), when `writes` (i1: one thread a row, in one column of blocks)
+/// holds and the row is inside A.
+void emitStoreSplitRowSums(OpBuilder &b, Location loc,
+                           const GPUGemmProblem &problem,
+                           const GPUSplitK &split, Value slice, Value writes,
+                           Value row, Value first, Value second, Value pivot);
+/// LayerNorm: column `col`'s c = Σγ'W and Σβ·W over the slice's K tiles,
+/// when `writes` (i1: one thread a column, in one row of blocks) holds and
+/// the column is inside W.
+void emitStoreSplitColumnSums(OpBuilder &b, Location loc,
+                              const GPUGemmProblem &problem,
+                              const GPUSplitK &split, Value slice, Value writes,
+                              Value col, Value c, Value bw);
+/// The partial accumulator(s) `v` at (`row`, `col`): an f32, or a
+/// vector<Lxf32> of columns [col, col + L) stored as one access aligned to
+/// its size. Unguarded: the caller tests that they are inside C.
+void emitStoreSplitAccumulator(OpBuilder &b, Location loc,
+                               const GPUSplitK &split, Value slice, Value row,
+                               Value col, Value v);
+
 /// A gpu.launch of gridX × gridY × gridZ blocks of `threads` threads with
 /// `sharedBytes` of dynamic shared memory; `one` is an index 1 (the blocks'
 /// y and z sizes). Shared by the fused and warpgroup kernels.

@@ -24,6 +24,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace mlir::norm;
@@ -32,6 +33,64 @@ using namespace mlir::norm::gpugemm;
 //===----------------------------------------------------------------------===//
 // The slices' partials (the first kernel's epilogue)
 //===----------------------------------------------------------------------===//
+
+void mlir::norm::gpugemm::emitStoreSplitRowSums(OpBuilder &b, Location loc,
+                                                const GPUGemmProblem &p,
+                                                const GPUSplitK &split,
+                                                Value slice, Value writes,
+                                                Value row, Value first,
+                                                Value second, Value pivot) {
+  auto index = [&](OpBuilder &nb, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(nb, loc, v);
+  };
+  Value inside =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, row, p.m);
+  scf::IfOp::create(
+      b, loc, arith::AndIOp::create(b, loc, writes, inside),
+      [&](OpBuilder &tb, Location) {
+        memref::StoreOp::create(tb, loc, first, split.rowSums,
+                                ValueRange{slice, row, index(tb, 0)});
+        memref::StoreOp::create(tb, loc, second, split.rowSums,
+                                ValueRange{slice, row, index(tb, 1)});
+        if (p.prologue == GemmPrologue::LayerNorm && p.mean)
+          memref::StoreOp::create(tb, loc, pivot, split.rowSums,
+                                  ValueRange{slice, row, index(tb, 2)});
+        scf::YieldOp::create(tb, loc);
+      });
+}
+
+void mlir::norm::gpugemm::emitStoreSplitColumnSums(
+    OpBuilder &b, Location loc, const GPUGemmProblem &p, const GPUSplitK &split,
+    Value slice, Value writes, Value col, Value c, Value bw) {
+  auto index = [&](OpBuilder &nb, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(nb, loc, v);
+  };
+  Value inside =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, col, p.n);
+  scf::IfOp::create(
+      b, loc, arith::AndIOp::create(b, loc, writes, inside),
+      [&](OpBuilder &tb, Location) {
+        memref::StoreOp::create(tb, loc, c, split.columnSums,
+                                ValueRange{slice, col, index(tb, 0)});
+        memref::StoreOp::create(tb, loc, bw, split.columnSums,
+                                ValueRange{slice, col, index(tb, 1)});
+        scf::YieldOp::create(tb, loc);
+      });
+}
+
+void mlir::norm::gpugemm::emitStoreSplitAccumulator(OpBuilder &b, Location loc,
+                                                    const GPUSplitK &split,
+                                                    Value slice, Value row,
+                                                    Value col, Value v) {
+  if (auto vector = dyn_cast<VectorType>(v.getType())) {
+    vector::StoreOp::create(b, loc, v, split.accumulators,
+                            ValueRange{slice, row, col}, /*nontemporal=*/false,
+                            llvm::MaybeAlign(4 * vector.getNumElements()));
+    return;
+  }
+  memref::StoreOp::create(b, loc, v, split.accumulators,
+                          ValueRange{slice, row, col});
+}
 
 /// The slice's partials, raw (no scale, no bias). Row sums come
 /// from the blocks of the first column tile and column sums from those of
@@ -46,39 +105,20 @@ void SplitKPartials::store(OpBuilder &b, ValueRange stats, ValueRange sums,
   if (isNorm()) {
     Value s1 = sumOverRowPair(b, stats[0]);
     Value s2 = sumOverRowPair(b, stats[1]);
-    Value gm = add(b, m0, divC(b, tid, 2));
-    Value writes = andI(b, andI(b, isZero(remC(b, tid, 2)), isZero(gpuBlockX)),
-                        slt(b, gm, p.m));
-    scf::IfOp::create(b, loc, writes, [&](OpBuilder &tb, Location) {
-      memref::StoreOp::create(tb, loc, s1, split->rowSums,
-                              ValueRange{slice, gm, index(tb, 0)});
-      memref::StoreOp::create(tb, loc, s2, split->rowSums,
-                              ValueRange{slice, gm, index(tb, 1)});
-      if (isLayerNorm() && p.mean)
-        memref::StoreOp::create(tb, loc, pivot, split->rowSums,
-                                ValueRange{slice, gm, index(tb, 2)});
-      scf::YieldOp::create(tb, loc);
-    });
+    emitStoreSplitRowSums(b, loc, p, *split, slice,
+                          andI(b, isZero(remC(b, tid, 2)), isZero(gpuBlockX)),
+                          add(b, m0, divC(b, tid, 2)), s1, s2, pivot);
   }
-  if (isLayerNorm()) {
-    Value gn = add(b, n0, tid);
-    Value writes = andI(b, isZero(gpuBlockY), slt(b, gn, p.n));
-    scf::IfOp::create(b, loc, writes, [&](OpBuilder &tb, Location) {
-      memref::StoreOp::create(tb, loc, sums[0], split->columnSums,
-                              ValueRange{slice, gn, index(tb, 0)});
-      memref::StoreOp::create(tb, loc, sums[1], split->columnSums,
-                              ValueRange{slice, gn, index(tb, 1)});
-      scf::YieldOp::create(tb, loc);
-    });
-  }
+  if (isLayerNorm())
+    emitStoreSplitColumnSums(b, loc, p, *split, slice, isZero(gpuBlockY),
+                             add(b, n0, tid), sums[0], sums[1]);
   forEachAccumulator(
       b, accs, [&](OpBuilder &nb, Value rowL, Value colL, Value v) {
         Value gm = add(nb, m0, rowL), gn = add(nb, n0, colL);
         scf::IfOp::create(nb, loc, andI(nb, slt(nb, gm, p.m), slt(nb, gn, p.n)),
                           [&](OpBuilder &tb, Location) {
-                            memref::StoreOp::create(tb, loc, v,
-                                                    split->accumulators,
-                                                    ValueRange{slice, gm, gn});
+                            emitStoreSplitAccumulator(tb, loc, *split, slice,
+                                                      gm, gn, v);
                             scf::YieldOp::create(tb, loc);
                           });
       });

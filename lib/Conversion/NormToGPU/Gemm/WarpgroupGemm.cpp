@@ -50,6 +50,17 @@
 //            and a static even N, registers 2j and 2j + 1 (columns c, c + 1
 //            of a row) as one vector access of C, bias and residual.
 //
+// Split-K (GPUSplitK): gridDim.z slices, slice z running K tiles
+// [z·T, min((z + 1)·T, tiles)), T = ⌈tiles / splits⌉, never none. The
+// loops count the slice's tiles i from its first (stage i % S, phase
+// (i / S) % 2), so the ring is the unsplit kernel's; instead of the
+// epilogue each slice stores its raw partials (storePartials, through
+// SplitK.cpp's stores: the layout the mma.sync slices write and the
+// reduction reads). LayerNorm's pivot is K tile 0's in every slice: one
+// thread loads tile 0's A (and R) into the last stage on a barrier of its
+// own before the ring starts (splitPivot), the consumers take the pivot,
+// and a block barrier frees the stage.
+//
 // In the serial schedule the MMAs of a K tile are waited for before the
 // next, so the tensor cores overlap the TMA loads of later tiles but not
 // the issue of their own next group.
@@ -71,8 +82,9 @@ using namespace mlir;
 using namespace mlir::norm;
 using namespace mlir::norm::wgmma;
 
-static_assert(kBK == gpugemm::kWarpgroupTileK,
-              "the prologue reads the kernel's K tile");
+static_assert(kBK == gpugemm::kWarpgroupTileK &&
+                  kBK == GPUGemmTiles::kWarpgroupBlockK,
+              "the prologue and the split-K slicing see the kernel's K tile");
 
 namespace {
 
@@ -97,8 +109,9 @@ constexpr uint64_t kDescriptorForm = (uint64_t{1} << 62) |
 } // namespace
 
 WarpgroupGemmKernel::WarpgroupGemmKernel(Location loc, const GPUGemmProblem &p,
-                                         const WarpgroupGemmSchedule &schedule)
-    : ScalarArith(loc, Float32Type::get(loc->getContext())), p(p),
+                                         const WarpgroupGemmSchedule &schedule,
+                                         const GPUSplitK *split)
+    : ScalarArith(loc, Float32Type::get(loc->getContext())), p(p), split(split),
       schedule(schedule), pipelined(schedule.pipelined),
       blockM(schedule.blockM), blockN(schedule.blockN) {
   // The 64 × 128 block (the serial schedule's) keeps up to 4 stages, as
@@ -144,28 +157,31 @@ WarpgroupGemmKernel::tensorMap(int64_t rows, int64_t cols) const {
       nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
 }
 
-void WarpgroupGemmKernel::loadTile(OpBuilder &b, Value kt) {
-  Value stage = remC(b, kt, stages);
+void WarpgroupGemmKernel::loadTile(OpBuilder &b, Value kt, Value stage,
+                                   Value barrier, bool pivotOnly) {
   Value offset = stageOffset(b, stage);
   Value k0 = mulC(b, kt, kBK);
-  nvgpu::MBarrierArriveExpectTxOp::create(b, loc, barriers,
-                                          index(b, stageBytes()), stage,
-                                          /*predicate=*/Value());
+  nvgpu::MBarrierArriveExpectTxOp::create(
+      b, loc, barriers, index(b, pivotOnly ? tileWOffset() : stageBytes()),
+      barrier,
+      /*predicate=*/Value());
   // TMA coordinates are innermost first: (column, row).
   nvgpu::TmaAsyncLoadOp::create(
       b, loc, view(b, offset, sharedTile(blockM, kBK)), barriers, mapA,
-      ValueRange{k0, m0}, stage, Value(), Value());
+      ValueRange{k0, m0}, barrier, Value(), Value());
   if (mapR)
     nvgpu::TmaAsyncLoadOp::create(
         b, loc,
         view(b, add(b, offset, index(b, tileABytes())),
              sharedTile(blockM, kBK)),
-        barriers, mapR, ValueRange{k0, m0}, stage, Value(), Value());
+        barriers, mapR, ValueRange{k0, m0}, barrier, Value(), Value());
+  if (pivotOnly)
+    return;
   Value wOffset = add(b, offset, index(b, tileWOffset()));
   if (p.transposeW) {
     nvgpu::TmaAsyncLoadOp::create(
         b, loc, view(b, wOffset, sharedTile(blockN, kBK)), barriers, mapW,
-        ValueRange{k0, n0}, stage, Value(), Value());
+        ValueRange{k0, n0}, barrier, Value(), Value());
   } else {
     for (int64_t slab = 0; slab < blockN / 64; ++slab)
       nvgpu::TmaAsyncLoadOp::create(
@@ -173,7 +189,7 @@ void WarpgroupGemmKernel::loadTile(OpBuilder &b, Value kt) {
           view(b, add(b, wOffset, index(b, slab * kSlabBytes)),
                sharedTile(kBK, 64)),
           barriers, mapW, ValueRange{add(b, n0, index(b, slab * 64)), k0},
-          stage, Value(), Value());
+          barrier, Value(), Value());
   }
 }
 
@@ -276,6 +292,10 @@ SmallVector<Value> WarpgroupGemmKernel::initialCarried(OpBuilder &b,
   SmallVector<Value> init(numCarried(), f32(b, 0.0));
   if (!isLayerNorm())
     return init;
+  if (loadsPivotTile()) {
+    init[2] = slicePivot;
+    return init;
+  }
   // The pivot, from K tile 0 (stage 0, phase 0 of its full barrier).
   Value zero = index(b, 0);
   nvgpu::MBarrierTryWaitParityOp::create(
@@ -288,6 +308,42 @@ SmallVector<Value> WarpgroupGemmKernel::initialCarried(OpBuilder &b,
   // other then rewrites in tile 0's prologue: the pivot is read first.
   syncRewriters(b, warpgroup);
   return init;
+}
+
+Value WarpgroupGemmKernel::splitPivot(OpBuilder &b) {
+  Value last = index(b, stages - 1);
+  // The barrier after the stages' full (and empty) ones.
+  Value pivotBarrier = index(b, pipelined ? 2 * stages : stages);
+  scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &tb, Location) {
+    loadTile(tb, index(tb, 0), last, pivotBarrier, /*pivotOnly=*/true);
+    scf::YieldOp::create(tb, loc);
+  });
+  auto compute = [&](OpBuilder &cb) {
+    nvgpu::MBarrierTryWaitParityOp::create(
+        cb, loc, barriers, arith::ConstantIntOp::create(cb, loc, 0, 1),
+        index(cb, 10000000), pivotBarrier);
+    gpugemm::WarpgroupPrologue prologue(loc, p, schedule.conflictFreePrologue);
+    return prologue.layerNormPivot(cb, prologueTile(cb, stageOffset(cb, last)),
+                                   tid);
+  };
+  Value pivot;
+  if (!pipelined) {
+    pivot = compute(b);
+  } else {
+    // The producer warp's rows would lie past the A tile.
+    auto branch = scf::IfOp::create(
+        b, loc, ult(b, tid, index(b, consumers() * kWarpgroup)),
+        [&](OpBuilder &tb, Location) {
+          scf::YieldOp::create(tb, loc, compute(tb));
+        },
+        [&](OpBuilder &eb, Location) {
+          scf::YieldOp::create(eb, loc, f32(eb, 0.0));
+        });
+    pivot = branch.getResult(0);
+  }
+  // Every pivot is read before the ring's loads refill the last stage.
+  gpu::BarrierOp::create(b, loc);
+  return pivot;
 }
 
 Value WarpgroupGemmKernel::issueTile(OpBuilder &b, Value stageOff,
@@ -331,6 +387,101 @@ Value WarpgroupGemmKernel::issueTile(OpBuilder &b, Value stageOff,
   return acc;
 }
 
+std::pair<Value, Value> WarpgroupGemmKernel::rowSums(OpBuilder &b,
+                                                     ValueRange carried) {
+  auto pairSum = [&](Value v) {
+    return gpu::ShuffleOp::create(b, loc, v, 1, NVIDIATargetInfo::kWarpSize,
+                                  gpu::ShuffleMode::XOR)
+        .getShuffleResult();
+  };
+  // emitRowScale adds the pair's two sums (RMSNorm's two chains); paired
+  // sums (LayerNorm's, a residual RMSNorm's two chains) are added here,
+  // v + other, as the mma.sync kernel's sumOverRowPair does.
+  if (pairedSums())
+    return {arith::AddFOp::create(b, loc, carried[0], pairSum(carried[0])),
+            arith::AddFOp::create(b, loc, carried[1], pairSum(carried[1]))};
+  return {carried[0], pairSum(carried[0])};
+}
+
+void WarpgroupGemmKernel::forEachAccumulator(
+    OpBuilder &b, Value acc,
+    function_ref<void(OpBuilder &, int64_t, Value, Value, Value, Value)> fn) {
+  Value warp = divC(b, tid, NVIDIATargetInfo::kWarpSize),
+        lane = remC(b, tid, NVIDIATargetInfo::kWarpSize);
+  // Warpgroup g's rows start at 64·g = 16·(its first warp).
+  Value rowBase = add(b, mulC(b, warp, 16), divC(b, lane, 4));
+  Value colBase = mulC(b, remC(b, lane, 4), 2);
+  // Registers 2j and 2j + 1 are columns c and c + 1 of one row: with an
+  // even N the pair starts at an even element of C (and of bias and
+  // residual), so it is one aligned vector, inside C when its first
+  // column is.
+  int64_t width = vectorPairs() ? 2 : 1;
+  for (int64_t i = 0; i < registers(); i += width) {
+    int64_t half = (i % 4) / 2;
+    Value row = add(b, rowBase, index(b, 8 * half));
+    Value col = add(b, colBase, index(b, 8 * (i / 4) + i % 2));
+    Value gm = add(b, m0, row), gn = add(b, n0, col);
+    Value inside =
+        arith::AndIOp::create(b, loc, ult(b, gm, p.m), ult(b, gn, p.n));
+    SmallVector<Value, 2> values;
+    for (int64_t j = 0; j < width; ++j)
+      values.push_back(LLVM::ExtractValueOp::create(b, loc, acc, i + j));
+    scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location) {
+      Value out = values[0];
+      if (width > 1)
+        out = vector::FromElementsOp::create(
+            tb, loc, VectorType::get({width}, tb.getF32Type()), values);
+      fn(tb, half, col, gm, gn, out);
+      scf::YieldOp::create(tb, loc);
+    });
+  }
+}
+
+void WarpgroupGemmKernel::storePartials(OpBuilder &b, Value acc,
+                                        ValueRange carried) {
+  // The pipelined schedule's producer warp joins the shuffles but stores
+  // nothing.
+  Value isConsumer =
+      pipelined ? ult(b, tid, index(b, consumers() * kWarpgroup)) : Value();
+  auto consumerOnly = [&](Value v) {
+    return isConsumer ? andI(b, v, isConsumer) : v;
+  };
+  if (isNorm()) {
+    auto [first, second] = rowSums(b, carried);
+    Value even = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                       remC(b, tid, 2), index(b, 0));
+    gpugemm::emitStoreSplitRowSums(b, loc, p, *split, slice,
+                                   consumerOnly(andI(b, even, ult(b, n0, one))),
+                                   add(b, m0, divC(b, tid, 2)), first, second,
+                                   isLayerNorm() ? carried[2] : Value());
+  }
+  int64_t consumerThreads = consumers() * kWarpgroup;
+  for (int64_t i = 0; isLayerNorm() && i < columnsPerThread(); ++i) {
+    Value j = addC(b, tid, i * consumerThreads);
+    Value writes =
+        consumerOnly(andI(b, ult(b, m0, one), ult(b, j, index(b, blockN))));
+    gpugemm::emitStoreSplitColumnSums(b, loc, p, *split, slice, writes,
+                                      add(b, n0, j), carried[3 + 2 * i],
+                                      carried[4 + 2 * i]);
+  }
+  auto store = [&](OpBuilder &b) {
+    forEachAccumulator(
+        b, acc,
+        [&](OpBuilder &tb, int64_t, Value, Value gm, Value gn, Value out) {
+          gpugemm::emitStoreSplitAccumulator(tb, loc, *split, slice, gm, gn,
+                                             out);
+        });
+  };
+  if (!isConsumer) {
+    store(b);
+    return;
+  }
+  scf::IfOp::create(b, loc, isConsumer, [&](OpBuilder &tb, Location) {
+    store(tb);
+    scf::YieldOp::create(tb, loc);
+  });
+}
+
 void WarpgroupGemmKernel::epilogue(OpBuilder &b, Value acc,
                                    ValueRange carried) {
   auto scratch = [&](int64_t offset, int64_t size) {
@@ -352,24 +503,9 @@ void WarpgroupGemmKernel::epilogue(OpBuilder &b, Value acc,
   Value isConsumer =
       pipelined ? ult(b, tid, index(b, consumers() * kWarpgroup)) : Value();
   if (isNorm()) {
-    auto pairSum = [&](Value v) {
-      return gpu::ShuffleOp::create(b, loc, v, 1, NVIDIATargetInfo::kWarpSize,
-                                    gpu::ShuffleMode::XOR)
-          .getShuffleResult();
-    };
-    // emitRowScale adds the pair's two sums (RMSNorm's two chains);
-    // paired sums (LayerNorm's, a residual RMSNorm's two chains) are added
-    // here, v + other, as the mma.sync kernel's sumOverRowPair does.
-    Value meanShift, r;
-    if (pairedSums())
-      r = gpugemm::emitRowScale(
-          b, loc, p,
-          arith::AddFOp::create(b, loc, carried[0], pairSum(carried[0])),
-          arith::AddFOp::create(b, loc, carried[1], pairSum(carried[1])),
-          meanShift);
-    else
-      r = gpugemm::emitRowScale(b, loc, p, carried[0], pairSum(carried[0]),
-                                meanShift);
+    auto [first, second] = rowSums(b, carried);
+    Value meanShift;
+    Value r = gpugemm::emitRowScale(b, loc, p, first, second, meanShift);
     Value isEven = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                          remC(b, tid, 2), index(b, 0));
     if (isConsumer)
@@ -413,7 +549,6 @@ void WarpgroupGemmKernel::epilogue(OpBuilder &b, Value acc,
           lane = remC(b, tid, NVIDIATargetInfo::kWarpSize);
     // Warpgroup g's rows start at 64·g = 16·(its first warp).
     Value rowBase = add(b, mulC(b, warp, 16), divC(b, lane, 4));
-    Value colBase = mulC(b, remC(b, lane, 4), 2);
     Value scales[2], shifts[2];
     for (int64_t h = 0; h < 2; ++h) {
       Value row = add(b, rowBase, index(b, 8 * h));
@@ -422,55 +557,38 @@ void WarpgroupGemmKernel::epilogue(OpBuilder &b, Value acc,
       if (isLayerNorm())
         shifts[h] = memref::LoadOp::create(b, loc, rowShift, ValueRange{row});
     }
-    // Registers 2j and 2j + 1 are columns c and c + 1 of one row: with an
-    // even N the pair starts at an even element of C (and of bias and
-    // residual), so it is one aligned vector, inside C when its first
-    // column is.
-    int64_t width = vectorPairs() ? 2 : 1;
-    for (int64_t i = 0; i < registers(); i += width) {
-      int64_t half = (i % 4) / 2;
-      Value row = add(b, rowBase, index(b, 8 * half));
-      Value col = add(b, colBase, index(b, 8 * (i / 4) + i % 2));
-      Value gm = add(b, m0, row), gn = add(b, n0, col);
-      Value inside =
-          arith::AndIOp::create(b, loc, ult(b, gm, p.m), ult(b, gn, p.n));
-      SmallVector<Value, 2> values;
-      for (int64_t j = 0; j < width; ++j)
-        values.push_back(LLVM::ExtractValueOp::create(b, loc, acc, i + j));
-      scf::IfOp::create(b, loc, inside, [&](OpBuilder &tb, Location) {
-        Value out = values[0];
-        if (width > 1)
-          out = vector::FromElementsOp::create(
-              tb, loc, VectorType::get({width}, tb.getF32Type()), values);
-        auto splat = [&](Value v) {
-          return width > 1
-                     ? vector::BroadcastOp::create(tb, loc, out.getType(), v)
-                           .getResult()
-                     : v;
-        };
-        // The column vectors at the thread's columns, 8-byte aligned pairs.
-        auto columns = [&](Value mem) -> Value {
-          if (width == 1)
-            return memref::LoadOp::create(tb, loc, mem, ValueRange{col});
-          return vector::LoadOp::create(tb, loc, out.getType(), mem,
-                                        ValueRange{col}, /*nontemporal=*/false,
-                                        llvm::MaybeAlign(4 * width));
-        };
-        // r·acc − r·(μ − p)·c + Σβ·W, as the mma.sync kernel's outputValue;
-        // emitStoreOutput adds the bias (and residual) and rounds once.
-        if (scales[half])
-          out = arith::MulFOp::create(tb, loc, splat(scales[half]), out);
-        if (shifts[half])
-          out = arith::SubFOp::create(tb, loc, out,
-                                      arith::MulFOp::create(tb, loc,
-                                                            splat(shifts[half]),
-                                                            columns(colC)));
-        if (colB)
-          out = arith::AddFOp::create(tb, loc, out, columns(colB));
-        gpugemm::emitStoreOutput(tb, loc, p, out, gm, gn);
-        scf::YieldOp::create(tb, loc);
-      });
-    }
+    forEachAccumulator(
+        b, acc,
+        [&](OpBuilder &tb, int64_t half, Value col, Value gm, Value gn,
+            Value out) {
+          int64_t width = isa<VectorType>(out.getType()) ? 2 : 1;
+          auto splat = [&](Value v) {
+            return width > 1
+                       ? vector::BroadcastOp::create(tb, loc, out.getType(), v)
+                             .getResult()
+                       : v;
+          };
+          // The column vectors at the thread's columns, 8-byte aligned pairs.
+          auto columns = [&](Value mem) -> Value {
+            if (width == 1)
+              return memref::LoadOp::create(tb, loc, mem, ValueRange{col});
+            return vector::LoadOp::create(
+                tb, loc, out.getType(), mem, ValueRange{col},
+                /*nontemporal=*/false, llvm::MaybeAlign(4 * width));
+          };
+          // r·acc − r·(μ − p)·c + Σβ·W, as the mma.sync kernel's outputValue;
+          // emitStoreOutput adds the bias (and residual) and rounds once.
+          if (scales[half])
+            out = arith::MulFOp::create(tb, loc, splat(scales[half]), out);
+          if (shifts[half])
+            out = arith::SubFOp::create(
+                tb, loc, out,
+                arith::MulFOp::create(tb, loc, splat(shifts[half]),
+                                      columns(colC)));
+          if (colB)
+            out = arith::AddFOp::create(tb, loc, out, columns(colB));
+          gpugemm::emitStoreOutput(tb, loc, p, out, gm, gn);
+        });
   };
   if (!isConsumer) {
     store(b);
@@ -483,29 +601,33 @@ void WarpgroupGemmKernel::epilogue(OpBuilder &b, Value acc,
 }
 
 SmallVector<Value> WarpgroupGemmKernel::emitSerialLoop(OpBuilder &b) {
-  // Thread 0 loads K tile `kt`.
-  auto issueLoads = [&](OpBuilder &b, Value kt) {
+  // Thread 0 loads the block's i-th K tile into stage i % S. (The stages
+  // and barrier phases count the block's tiles, i, which in a split-K
+  // slice start at its first tile.)
+  auto issueLoads = [&](OpBuilder &b, Value i) {
     scf::IfOp::create(b, loc, isFirst, [&](OpBuilder &tb, Location) {
-      loadTile(tb, kt);
+      Value stage = remC(tb, i, stages);
+      loadTile(tb, tileOf(tb, i), stage, stage);
       scf::YieldOp::create(tb, loc);
     });
   };
-  scf::ForOp::create(b, loc, index(b, 0),
-                     arith::MinUIOp::create(b, loc, kTiles, index(b, stages)),
-                     one, ValueRange{},
-                     [&](OpBuilder &lb, Location, Value kt, ValueRange) {
-                       issueLoads(lb, kt);
-                       scf::YieldOp::create(lb, loc);
-                     });
+  scf::ForOp::create(
+      b, loc, index(b, 0),
+      arith::MinUIOp::create(b, loc, tileCount, index(b, stages)), one,
+      ValueRange{}, [&](OpBuilder &lb, Location, Value i, ValueRange) {
+        issueLoads(lb, i);
+        scf::YieldOp::create(lb, loc);
+      });
 
   SmallVector<Value> init{LLVM::ZeroOp::create(b, loc, accType)};
   llvm::append_range(init, initialCarried(b, /*warpgroup=*/Value()));
   auto loop = scf::ForOp::create(
-      b, loc, index(b, 0), kTiles, one, init,
-      [&](OpBuilder &lb, Location, Value kt, ValueRange iter) {
-        Value stage = remC(lb, kt, stages);
+      b, loc, index(b, 0), tileCount, one, init,
+      [&](OpBuilder &lb, Location, Value i, ValueRange iter) {
+        Value kt = tileOf(lb, i);
+        Value stage = remC(lb, i, stages);
         Value parity = arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ne,
-                                             remC(lb, divC(lb, kt, stages), 2),
+                                             remC(lb, divC(lb, i, stages), 2),
                                              index(lb, 0));
         nvgpu::MBarrierTryWaitParityOp::create(lb, loc, barriers, parity,
                                                index(lb, 10000000), stage);
@@ -519,8 +641,8 @@ SmallVector<Value> WarpgroupGemmKernel::emitSerialLoop(OpBuilder &b) {
         NVVM::WgmmaWaitGroupSyncOp::create(lb, loc, 0);
         // Every thread is done with the stage before it is refilled.
         gpu::BarrierOp::create(lb, loc);
-        Value next = add(lb, kt, index(lb, stages));
-        scf::IfOp::create(lb, loc, ult(lb, next, kTiles),
+        Value next = add(lb, i, index(lb, stages));
+        scf::IfOp::create(lb, loc, ult(lb, next, tileCount),
                           [&](OpBuilder &tb, Location) {
                             issueLoads(tb, next);
                             scf::YieldOp::create(tb, loc);
@@ -558,9 +680,9 @@ void WarpgroupGemmKernel::emit(OpBuilder &b) {
   one = index(b, 1);
   Value gridX = arith::CeilDivUIOp::create(b, loc, p.n, index(b, blockN));
   Value gridY = arith::CeilDivUIOp::create(b, loc, p.m, index(b, blockM));
-  gpu::LaunchOp launch =
-      gpugemm::createGemmLaunch(b, loc, gridX, gridY, one, one,
-                                rowScaleOffset() + scratchBytes(), threads());
+  gpu::LaunchOp launch = gpugemm::createGemmLaunch(
+      b, loc, gridX, gridY, split ? split->splits : one, one,
+      rowScaleOffset() + scratchBytes(), threads());
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&launch.getBody().front());
 
@@ -581,7 +703,9 @@ void WarpgroupGemmKernel::emit(OpBuilder &b) {
   sharedAddress = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), base);
   // The stages' "full" barriers, then in the pipelined schedule their
   // "empty" ones.
-  int64_t numBarriers = pipelined ? 2 * stages : stages;
+  // Split-K LayerNorm: the pivot tile's barrier last (splitPivot).
+  int64_t ringBarriers = pipelined ? 2 * stages : stages;
+  int64_t numBarriers = ringBarriers + (loadsPivotTile() ? 1 : 0);
   barriers = nvgpu::MBarrierCreateOp::create(
       b, loc,
       nvgpu::MBarrierGroupType::get(
@@ -589,14 +713,16 @@ void WarpgroupGemmKernel::emit(OpBuilder &b) {
           numBarriers));
   isFirst =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, index(b, 0));
-  // A full barrier completes on the producer's arrival and the TMA bytes;
-  // an empty one on the arrivals of the consumer threads.
+  // A full barrier (and the pivot tile's) completes on the producer's
+  // arrival and the TMA bytes; an empty one on the arrivals of the
+  // consumer threads.
   Value consumerThreads =
       pipelined ? index(b, consumers() * kWarpgroup) : Value();
   for (int64_t s = 0; s < numBarriers; ++s)
-    nvgpu::MBarrierInitOp::create(b, loc, barriers,
-                                  s < stages ? one : consumerThreads,
-                                  index(b, s), isFirst);
+    nvgpu::MBarrierInitOp::create(
+        b, loc, barriers,
+        s < stages || s >= ringBarriers ? one : consumerThreads, index(b, s),
+        isFirst);
   // The inits must be visible to the TMA unit (the async proxy) that
   // completes the loads' transactions, not only to this block's threads:
   // fence.mbarrier_init, then the block barrier, as CUTLASS's sm_90
@@ -605,11 +731,28 @@ void WarpgroupGemmKernel::emit(OpBuilder &b) {
   gpu::BarrierOp::create(b, loc);
 
   kTiles = arith::CeilDivUIOp::create(b, loc, p.k, index(b, kBK));
+  tileCount = kTiles;
+  if (split) {
+    // Slice z: K tiles [z·T, min((z + 1)·T, tiles)), T = ⌈tiles / splits⌉;
+    // the host's slice count leaves none empty (the pipelined schedule's
+    // peeled first tile needs one).
+    slice = launch.getBlockIds().z;
+    Value perSlice = arith::CeilDivUIOp::create(b, loc, kTiles, split->splits);
+    firstTile = arith::MinUIOp::create(b, loc, mul(b, slice, perSlice), kTiles);
+    tileCount = sub(
+        b, arith::MinUIOp::create(b, loc, add(b, firstTile, perSlice), kTiles),
+        firstTile);
+  }
+  if (loadsPivotTile())
+    slicePivot = splitPivot(b);
   SmallVector<Type> regs(registers(), b.getF32Type());
   accType = LLVM::LLVMStructType::getLiteral(ctx, regs);
   SmallVector<Value> results =
       pipelined ? emitPipelinedLoop(b) : emitSerialLoop(b);
-  epilogue(b, results[0], ArrayRef<Value>(results).drop_front());
+  if (split)
+    storePartials(b, results[0], ArrayRef<Value>(results).drop_front());
+  else
+    epilogue(b, results[0], ArrayRef<Value>(results).drop_front());
   gpu::TerminatorOp::create(b, loc);
 }
 
@@ -624,6 +767,7 @@ bool mlir::norm::warpgroupGemmApplies(const GPUGemmProblem &p) {
 
 void mlir::norm::emitGPUWarpgroupGemm(OpBuilder &b, Location loc,
                                       const GPUGemmProblem &problem,
-                                      const WarpgroupGemmSchedule &schedule) {
-  WarpgroupGemmKernel(loc, problem, schedule).emit(b);
+                                      const WarpgroupGemmSchedule &schedule,
+                                      const GPUSplitK *split) {
+  WarpgroupGemmKernel(loc, problem, schedule, split).emit(b);
 }

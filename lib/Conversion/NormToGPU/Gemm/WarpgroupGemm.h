@@ -41,8 +41,11 @@ constexpr int64_t kMaxSharedBytes = 227 * 1024;
 /// The kernel: the problem, its schedule and the values the body defines.
 class WarpgroupGemmKernel : public ScalarArith {
 public:
+  /// With `split`, the kernel is a split-K slice (GPUGemm.h): block z of
+  /// gridDim.z runs its run of the K tiles and stores partials.
   WarpgroupGemmKernel(Location loc, const GPUGemmProblem &p,
-                      const WarpgroupGemmSchedule &schedule);
+                      const WarpgroupGemmSchedule &schedule,
+                      const GPUSplitK *split);
 
   /// The launch: host descriptors, grid, shared memory, barriers, the
   /// schedule's K loop and the epilogue.
@@ -72,6 +75,11 @@ protected:
   }
   /// f32 scratch after the stages: the row scale r [BM]; LayerNorm also
   /// r·(μ − p) [BM], c [BN] and Σβ·W [BN].
+  /// Split-K LayerNorm: every slice's pivot comes from K tile 0, which all
+  /// but slice 0 do not otherwise load; it is loaded (A, and R) by a TMA
+  /// load of its own, on one more full barrier, into the last stage before
+  /// the ring of stages starts (splitPivot).
+  bool loadsPivotTile() const { return split && isLayerNorm(); }
   int64_t scratchBytes() const {
     return 4 * (blockM + (isLayerNorm() ? blockM + 2 * blockN : 0));
   }
@@ -107,9 +115,22 @@ protected:
   Value stageOffset(OpBuilder &b, Value stage) {
     return add(b, tilesStart, mulC(b, stage, stageBytes()));
   }
-  /// The TMA loads of K tile `kt` (A, R, W) into stage kt % stages,
-  /// completing on full barrier `stage` (issued by one thread).
-  void loadTile(OpBuilder &b, Value kt);
+  /// K tile `kt` of the block's run: the i-th (`i`, an index) is tile i, or
+  /// in a split-K slice tile firstTile + i.
+  Value tileOf(OpBuilder &b, Value i) {
+    return split ? add(b, firstTile, i) : i;
+  }
+  /// The TMA loads of K tile `kt` (A, R, and unless `pivotOnly` W) into
+  /// stage `stage`, completing on full barrier `barrier` (issued by one
+  /// thread).
+  void loadTile(OpBuilder &b, Value kt, Value stage, Value barrier,
+                bool pivotOnly = false);
+  /// Split-K LayerNorm (loadsPivotTile): thread 0 loads K tile 0's A (and R)
+  /// into the last stage on the pivot barrier, the consumer threads wait
+  /// for it and take their row's pivot (layerNormPivot, as initialCarried),
+  /// then a block barrier: the stage is free for the ring. Returns the
+  /// pivot (0 in the producer warp). Every thread of the block calls it.
+  Value splitPivot(OpBuilder &b);
   /// The norm prologue on K tile `kt`'s A (and R) tile in the stage at
   /// `aOffset` (WarpgroupPrologue, two threads per row of the block's A
   /// tile): the carried values (numCarried) plus the thread's statistics, S
@@ -146,6 +167,26 @@ protected:
   /// (all threads reach its barrier), then C from the accumulators of the
   /// consumer threads.
   void epilogue(OpBuilder &b, Value acc, ValueRange carried);
+  /// Split-K: the slice's partials (SplitK.cpp's stores) instead of C: the
+  /// rows' two sums (and LayerNorm's pivot) from the first column of
+  /// blocks, LayerNorm's column sums from the first row of blocks, and the
+  /// raw accumulators. Every thread of the block calls it (the shuffles).
+  void storePartials(OpBuilder &b, Value acc, ValueRange carried);
+  /// The row's two sums as the epilogue combines them for emitRowScale:
+  /// paired sums v + the other thread's v; otherwise the thread's own sum
+  /// and the other's (the even thread: even, odd). Every thread of the
+  /// block calls it (shuffles).
+  std::pair<Value, Value> rowSums(OpBuilder &b, ValueRange carried);
+  /// Calls `fn` inside a test that the element is in C, for each of the
+  /// consumer thread's accumulator registers (or, vectorPairs, register
+  /// pairs): `half` (0 or 1: the row is rowBase + 8·half), the block
+  /// column, the global row and column, and the value (f32, or
+  /// vector<2xf32> of columns c, c + 1).
+  void
+  forEachAccumulator(OpBuilder &b, Value acc,
+                     function_ref<void(OpBuilder &, int64_t half, Value col,
+                                       Value gm, Value gn, Value out)>
+                         fn);
 
   /// The schedules' K loops: the thread's accumulators, then its carried
   /// values.
@@ -153,12 +194,19 @@ protected:
   SmallVector<Value> emitPipelinedLoop(OpBuilder &b);
 
   const GPUGemmProblem &p;
+  const GPUSplitK *split; // null: one slice, C written by this kernel
   WarpgroupGemmSchedule schedule;
   bool pipelined;
   int64_t blockM, blockN, stages;
   Value mapA, mapR, mapW;
   // Kernel values.
   Value one, smem, tilesStart, barriers, tid, isFirst, m0, n0, kTiles;
+  /// The block's K tiles: [firstTile, firstTile + tileCount) (split-K:
+  /// its slice's, never empty; else firstTile is null and tileCount is
+  /// kTiles); `slice` is gridDim.z's index (split-K only).
+  Value firstTile, tileCount, slice;
+  /// Split-K LayerNorm: the pivot splitPivot took (loadsPivotTile).
+  Value slicePivot;
   /// The dynamic shared memory's address (i64), for the MMA descriptors.
   Value sharedAddress;
   Type accType;

@@ -103,14 +103,17 @@ SmallVector<Value> WarpgroupGemmKernel::emitPipelinedLoop(OpBuilder &b) {
 
   OpBuilder cb = branch.getThenBodyBuilder();
   Value warpgroup = divC(cb, tid, kWarpgroup);
-  // K tile kt: its stage's data, the statistics, its MMAs (LayerNorm: the
-  // column sums while they run), and wait_group 1 (tile kt − 1's MMAs
-  // retired). Returns the accumulators, then the carried values.
-  auto consume = [&](OpBuilder &lb, Value kt, Value acc, ValueRange carried,
+  // The block's i-th K tile kt (tile i, or a split-K slice's first + i;
+  // stages and phases count i): its stage's data, the statistics, its MMAs
+  // (LayerNorm: the column sums while they run), and wait_group 1 (the
+  // previous tile's MMAs retired). Returns the accumulators, then the
+  // carried values.
+  auto consume = [&](OpBuilder &lb, Value i, Value acc, ValueRange carried,
                      bool accumulate) -> SmallVector<Value> {
-    Value stage = remC(lb, kt, stages);
+    Value kt = tileOf(lb, i);
+    Value stage = remC(lb, i, stages);
     nvgpu::MBarrierTryWaitParityOp::create(lb, loc, barriers,
-                                           phaseParity(lb, kt), ticks, stage);
+                                           phaseParity(lb, i), ticks, stage);
     Value stageOff = stageOffset(lb, stage);
     SmallVector<Value> next =
         isNorm() ? prologue(lb, stageOff, kt, warpgroup, carried)
@@ -121,16 +124,17 @@ SmallVector<Value> WarpgroupGemmKernel::emitPipelinedLoop(OpBuilder &b) {
     next.insert(next.begin(), acc);
     return next;
   };
-  // The thread is done with the stage of tile kt − 1.
-  auto release = [&](OpBuilder &b, Value kt) {
-    Value previous = remC(b, sub(b, kt, one), stages);
+  // The thread is done with the stage of the block's tile i − 1.
+  auto release = [&](OpBuilder &b, Value i) {
+    Value previous = remC(b, sub(b, i, one), stages);
     nvgpu::MBarrierArriveOp::create(
         b, loc, nvgpu::MBarrierTokenType::get(b.getContext()), barriers,
         addC(b, previous, stages));
   };
-  // scaleDZero: tile 0 peeled, its first MMA with scale-d 0, so the
-  // accumulators start as poison and no instruction but wgmma writes them.
-  // LayerNorm's pivot from K tile 0, before any of its MMAs.
+  // scaleDZero: the block's first tile peeled (a split-K slice has one),
+  // its first MMA with scale-d 0, so the accumulators start as poison and
+  // no instruction but wgmma writes them. LayerNorm's pivot from K tile 0,
+  // before any of its MMAs.
   SmallVector<Value> init{zeroAcc};
   llvm::append_range(init, initialCarried(cb, warpgroup));
   Value first = zero;
@@ -140,18 +144,18 @@ SmallVector<Value> WarpgroupGemmKernel::emitPipelinedLoop(OpBuilder &b) {
     first = one;
   }
   auto loop = scf::ForOp::create(
-      cb, loc, first, kTiles, one, init,
-      [&](OpBuilder &lb, Location, Value kt, ValueRange iter) {
+      cb, loc, first, tileCount, one, init,
+      [&](OpBuilder &lb, Location, Value i, ValueRange iter) {
         SmallVector<Value> next =
-            consume(lb, kt, iter[0], iter.drop_front(), true);
+            consume(lb, i, iter[0], iter.drop_front(), true);
         if (schedule.scaleDZero) {
-          release(lb, kt);
+          release(lb, i);
         } else {
           scf::IfOp::create(lb, loc,
                             arith::CmpIOp::create(
-                                lb, loc, arith::CmpIPredicate::ugt, kt, zero),
+                                lb, loc, arith::CmpIPredicate::ugt, i, zero),
                             [&](OpBuilder &tb, Location) {
-                              release(tb, kt);
+                              release(tb, i);
                               scf::YieldOp::create(tb, loc);
                             });
         }
@@ -164,16 +168,16 @@ SmallVector<Value> WarpgroupGemmKernel::emitPipelinedLoop(OpBuilder &b) {
   Value isProducer = arith::CmpIOp::create(pb, loc, arith::CmpIPredicate::eq,
                                            tid, index(pb, consumerThreads));
   scf::IfOp::create(pb, loc, isProducer, [&](OpBuilder &ib, Location) {
-    scf::ForOp::create(ib, loc, zero, kTiles, one, ValueRange{},
-                       [&](OpBuilder &lb, Location, Value kt, ValueRange) {
-                         Value stage = remC(lb, kt, stages);
+    scf::ForOp::create(ib, loc, zero, tileCount, one, ValueRange{},
+                       [&](OpBuilder &lb, Location, Value i, ValueRange) {
+                         Value stage = remC(lb, i, stages);
                          Value previousPhase = arith::XOrIOp::create(
-                             lb, loc, phaseParity(lb, kt),
+                             lb, loc, phaseParity(lb, i),
                              arith::ConstantIntOp::create(lb, loc, 1, 1));
                          nvgpu::MBarrierTryWaitParityOp::create(
                              lb, loc, barriers, previousPhase, ticks,
                              addC(lb, stage, stages));
-                         loadTile(lb, kt);
+                         loadTile(lb, tileOf(lb, i), stage, stage);
                          scf::YieldOp::create(lb, loc);
                        });
     scf::YieldOp::create(ib, loc);

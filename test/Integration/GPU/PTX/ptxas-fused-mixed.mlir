@@ -13,9 +13,9 @@
 // On sm_90a the GEMM of @f32_sum (no prologue) is the warpgroup kernel:
 // bf16 wgmma into f32 accumulators, S stored at f32.
 // RUN: norm-opt %s --norm-lower-to-nvvm="chip=sm_90a format=isa" -o %t.sm90a.mlir
-// RUN: rm -rf %t.sm90a && %python %S/../Inputs/extract-ptx.py %t.sm90a.mlir %t.sm90a | FileCheck %s --check-prefix=EXTRACT
+// RUN: rm -rf %t.sm90a && %python %S/../Inputs/extract-ptx.py %t.sm90a.mlir %t.sm90a | FileCheck %s --check-prefix=EXTRACT90A
 // RUN: cat %t.sm90a/f32_sum_kernel*.ptx | FileCheck %s --check-prefix=WGMMA
-// RUN: %if ptxas %{ %python %S/../Inputs/extract-ptx.py %t.sm90a.mlir %t.sm90a --ptxas %ptxas --arch sm_90a | FileCheck %s --check-prefix=CLEAN %}
+// RUN: %if ptxas %{ %python %S/../Inputs/extract-ptx.py %t.sm90a.mlir %t.sm90a --ptxas %ptxas --arch sm_90a | FileCheck %s --check-prefix=CLEAN90A %}
 
 // Per op the cp.async and guarded GEMMs and a split-K slice and reduction
 // kernel; @f32_sum's two row kernels besides.
@@ -24,6 +24,15 @@
 // CLEAN-COUNT-14: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CLEAN-NOT: {{[1-9][0-9]* bytes (stack frame|spill|lmem)}}
 // CLEAN-NOT: error
+// On sm_90a the split-K slices are the warpgroup kernel's, over K tiles of
+// 64 (at least 8 a slice): @gemma (K = 2048) splits, the K of 768 and 512
+// do not (the unsplit wgmma kernel). Per op the wgmma and guarded GEMMs,
+// @gemma's slices and reduction, @f32_sum's row kernels.
+// EXTRACT90A: extracted 10 PTX modules
+// CLEAN90A: extracted 10 PTX modules
+// CLEAN90A-COUNT-10: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// CLEAN90A-NOT: {{[1-9][0-9]* bytes (stack frame|spill|lmem)}}
+// CLEAN90A-NOT: error
 
 // WGMMA: wgmma.mma_async.sync.aligned.{{.*}}.f32.bf16.bf16
 
