@@ -206,6 +206,10 @@ enum CheckFlags : int64_t {
   kRopeEachStep = 65536, // checkNorm with rope: rope_rounding = each_step
 };
 
+/// checkMatmulNorm: a per-head op's head_dim, in flags bits 32..47 (bits
+/// 16..31 hold pRMSNorm's p).
+constexpr int64_t kHeadDimShift = 32;
+
 //===----------------------------------------------------------------------===//
 // Element types
 //===----------------------------------------------------------------------===//
@@ -936,6 +940,10 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
     rep.head += numStr("partial", partial);
   if (offset != 0.0)
     rep.head += numStr("offset", offset);
+  // A per-head op's head_dim D (bits 32..47; 0: one norm over N).
+  int64_t headDim = (flags >> kHeadDimShift) & 0xffff;
+  if (headDim != 0)
+    rep.head += " head_dim=" + std::to_string(headDim);
   if (aShape.empty() || wShape.size() != 2) {
     rep.notes.push_back("bad rank");
     return failEarly(rep);
@@ -948,13 +956,21 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
     rep.notes.push_back("K mismatch");
     return failEarly(rep);
   }
+  if (headDim != 0 && N % headDim != 0) {
+    rep.notes.push_back("N not a multiple of head_dim");
+    return failEarly(rep);
+  }
+  // The norm's rows and their length: S's rows, or its heads.
+  int64_t normCols = headDim != 0 ? headDim : N;
+  int64_t normRows = rows * (N / normCols);
   std::vector<double> g, b, mb, res;
   if (!loadParam<OT>(mbias, flags & kHasMatmulBias, N, "matmul_bias", mb,
                      rep) ||
       !loadParam<OT>(residual, flags & kHasResidual, rows * N, "residual", res,
                      rep) ||
-      !loadParam<PT>(gamma, flags & kHasGamma, N, "gamma", g, rep) ||
-      !loadParam<PT>(beta, !isRms && (flags & kHasBeta), N, "beta", b, rep))
+      !loadParam<PT>(gamma, flags & kHasGamma, normCols, "gamma", g, rep) ||
+      !loadParam<PT>(beta, !isRms && (flags & kHasBeta), normCols, "beta", b,
+                     rep))
     return failEarly(rep);
 
   std::vector<double> sRef;
@@ -979,10 +995,10 @@ void checkMatmulNorm(bool isRms, UnrankedMemRefType<typename DT::Storage> *a,
   p.offset = offset;
   p.epsOutside = flags & kEpsOutsideSqrt;
   std::vector<double> yRef, meanRef, rstdRef;
-  referenceNorm<OT>(sNorm, rows, N, g.empty() ? nullptr : g.data(),
+  referenceNorm<OT>(sNorm, normRows, normCols, g.empty() ? nullptr : g.data(),
                     b.empty() ? nullptr : b.data(), p, yRef, meanRef, rstdRef);
   std::vector<double> yOut = load<OT>(y);
-  printRowErrors("y", yOut, yRef, N);
+  printRowErrors("y", yOut, yRef, normCols);
   rep.main = compare(yOut, yRef, fusedTolOf<OT>());
   rep.print();
 }
