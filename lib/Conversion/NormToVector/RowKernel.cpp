@@ -48,6 +48,8 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/X86Vector/X86VectorDialect.h"
 
+#include <optional>
+
 using namespace mlir;
 using namespace mlir::norm;
 
@@ -63,9 +65,11 @@ using StoreFn = RowStoreFn;
 constexpr int64_t kMaxRowsPerChunk = 64;
 constexpr int64_t kMinTasks = 8;
 
-/// The longest row (bytes of x) of a streamed problem that
-/// limitsPipelinedRows pipelines.
-constexpr int64_t kMaxPipelinedRowBytes = 2048;
+/// The longest row (bytes of x) of a streamed problem that is pipelined on
+/// a 512-bit target, for rows of 16-bit and of 32-bit x and y
+/// (maxPipelinedRowBytes).
+constexpr int64_t kMaxPipelinedRowBytes16 = 2048;
+constexpr int64_t kMaxPipelinedRowBytes32 = 4096;
 
 /// How far ahead (in bytes of rows) a pipelined sweep over strided rows
 /// prefetches.
@@ -286,30 +290,50 @@ private:
   /// Row pipelining gathers the next row's first statistic during this
   /// row's normalize sweep: nothing to gather when the statistics are given,
   /// nor when the rotary embedding's sweep covers half a row a step. Long
-  /// rows of 16-bit elements on 512-bit targets may still go unpipelined
-  /// (limitsPipelinedRows).
+  /// rows of 16-bit or 32-bit elements on 512-bit targets may still go
+  /// unpipelined (maxPipelinedRowBytes).
   bool pipelined() const {
     return options.pipelineRows && !p.givenSpread && !p.cos &&
            (p.isLayerNorm || p.partial >= 1.0);
   }
-  /// Whether pipelined rows of 16-bit x and y (not quantized) on a 512-bit
-  /// target are pipelined only in cache or up to kMaxPipelinedRowBytes of
-  /// x: longer rows of a streamed problem take a statistics sweep of their
+  /// The longest row (bytes of x) that a streamed problem pipelines, or
+  /// nullopt where rows are pipelined at every length. On a 512-bit target
+  /// rows of 16-bit or 32-bit x and y (of one width, not quantized) are
+  /// pipelined only in cache or up to kMaxPipelinedRowBytes16 (or 32) of x:
+  /// longer rows of a streamed problem take a statistics sweep of their
   /// own, from memory, then the normalize sweep from cache with the next
   /// row prefetched (emitRow). The pipelined sweep reads this row, the next
   /// one and γ (β) at once, which for long rows no longer fits L1.
-  /// Measured on the Zen 4 AVX-512 VM (docs/performance.md, issue 32, bf16
-  /// rows), norm-run, 1 thread, two-sweep against pipelined: RMSNorm bf16
-  /// 8192² 10.7–11.1 ms against 19.8–22.3, 16384×4096 11.6–12.8 against
-  /// 15.3–23.5, LayerNorm 8192² 16.3–16.5 against 23.8; not 4K aliasing
-  /// (level with the buffers moved). Pipelining wins at 1024-wide rows
-  /// (RMSNorm 32768×1024 5.0–5.1 against 7.5–10.2) and in cache (256×4096:
-  /// 0.133 against 0.147), and is even at 2048 (RMSNorm 13.3–13.8 against
-  /// 11.0–16.7). f32 rows and 256-bit targets keep pipelining.
+  /// Measured on the Zen 4 AVX-512 VM (docs/performance.md, issue 32),
+  /// norm-run, 1 thread, two-sweep against pipelined: RMSNorm bf16 8192²
+  /// 10.7–11.1 ms against 19.8–22.3, 16384×4096 11.6–12.8 against
+  /// 15.3–23.5, LayerNorm bf16 8192² 16.3–16.5 against 23.8; not 4K
+  /// aliasing (level with the buffers moved). Pipelining wins at 1024-wide
+  /// bf16 rows (RMSNorm 32768×1024 5.0–5.1 against 7.5–10.2) and in cache
+  /// (256×4096: 0.133 against 0.147), and is even at 2048 (RMSNorm
+  /// 13.3–13.8 against 11.0–16.7). f32 (stop 54, min ms, pipelined against
+  /// two sweeps, 1 / 2 threads): RMSNorm 16384×2048 10.9–12.2 / 7.1–9.2
+  /// against 10.1–10.9 / 6.3–7.3, 8192×4096 13.6–14.3 / 7.5–10.3 against
+  /// 11.2–11.8 / 7.4–7.9, LayerNorm 16384×2048 13.9 / 8.1–8.5 against
+  /// 11.1–11.6 / 6.6–8.0, 8192×4096 17.0–17.7 / 8.7–9.3 against 14.1–14.6
+  /// / 7.6–7.9; pipelining wins at 1024-wide rows (medians, 1 thread:
+  /// RMSNorm 32768×1024 9.5–10.0 against 10.5–11.5, LayerNorm 12.2–13.5
+  /// against 14.0–14.9) and, on 2 threads, at 4096×8192 (LayerNorm 9.1–10.2
+  /// against 11.6–12.3; RMSNorm level). 256-bit targets keep pipelining.
+  std::optional<int64_t> maxPipelinedRowBytes() const {
+    if (!pipelined() || options.vectorBits != 512 || p.quant)
+      return std::nullopt;
+    unsigned width = p.elementType().getIntOrFloatBitWidth();
+    if (elementTypeOf(p.y).getIntOrFloatBitWidth() != width)
+      return std::nullopt;
+    if (width == 16)
+      return kMaxPipelinedRowBytes16;
+    if (width == 32)
+      return kMaxPipelinedRowBytes32;
+    return std::nullopt;
+  }
   bool limitsPipelinedRows() const {
-    return pipelined() && options.vectorBits == 512 && !p.quant &&
-           p.elementType().getIntOrFloatBitWidth() == 16 &&
-           elementTypeOf(p.y).getIntOrFloatBitWidth() == 16;
+    return maxPipelinedRowBytes().has_value();
   }
   /// Independent accumulators of sweepRowAccumulating: reduceRow's U for
   /// register-wide vectors; one for vectors of two registers (16-bit rows
@@ -1089,7 +1113,7 @@ void RowKernelEmitter::emit(OpBuilder &b) {
       shortRows = arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::ule,
           arith::MulIOp::create(b, loc, p.n, index(b, bytesOf(p.x))),
-          index(b, kMaxPipelinedRowBytes));
+          index(b, *maxPipelinedRowBytes()));
     Value inCache = arith::XOrIOp::create(
         b, loc, stream, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
     pipelineRows =

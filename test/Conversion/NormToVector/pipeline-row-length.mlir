@@ -62,12 +62,30 @@ func.func @ln_bf16_residual(%x: memref<?x?xbf16>, %r: memref<?x?xbf16>, %g: memr
 
 // -----
 
-// Negative: f32 rows keep pipelining at every length.
+// f32 rows: the same choice at 4096 bytes of x (1024 floats;
+// pipeline-row-length-f32.mlir has the static-shape cases).
 // CHECK-LABEL: func.func @rms_f32
-//   CHECK-NOT: %c2048
-//   CHECK-NOT: arith.ori
+//       CHECK: %[[STREAM:.*]] = arith.cmpi uge, %{{.*}}, %c33554432 : index
+//       CHECK: %[[ROWBYTES:.*]] = arith.muli %[[N:.*]], %c4{{.*}} : index
+//       CHECK: %[[SHORT:.*]] = arith.cmpi ule, %[[ROWBYTES]], %c4096 : index
+//       CHECK: %[[INCACHE:.*]] = arith.xori %[[STREAM]], %true : i1
+//       CHECK: %[[PIPE:.*]] = arith.ori %[[INCACHE]], %[[SHORT]] : i1
 //       CHECK: scf.parallel
-//  CHECK-NEXT: arith.muli
+//  CHECK-NEXT: scf.if %[[PIPE]] {
+//       CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (f32)
+//       CHECK: } else {
+//   CHECK-NOT: iter_args(%{{.*}}) -> (f32) {
+//       CHECK: scf.reduce
+// NOSTREAM-LABEL: func.func @rms_f32
+//   NOSTREAM-NOT: arith.ori
+//       NOSTREAM: scf.parallel
+//  NOSTREAM-NEXT: arith.muli
+// Negative: on a 256-bit target f32 rows keep pipelining at every length.
+// AVX2-LABEL: func.func @rms_f32
+//   AVX2-NOT: %c4096
+//   AVX2-NOT: arith.ori
+//       AVX2: scf.parallel
+//  AVX2-NEXT: arith.muli
 func.func @rms_f32(%x: memref<?x?xf32>, %g: memref<?xf32>, %y: memref<?x?xf32>) {
   norm.rms_norm ins(%x : memref<?x?xf32>) weight(%g : memref<?xf32>) outs(%y : memref<?x?xf32>)
   return
@@ -78,6 +96,7 @@ func.func @rms_f32(%x: memref<?x?xf32>, %g: memref<?xf32>, %y: memref<?x?xf32>) 
 // Negative: bf16 x with an f32 y keeps pipelining.
 // CHECK-LABEL: func.func @rms_bf16_f32_out
 //   CHECK-NOT: %c2048
+//   CHECK-NOT: %c4096
 //   CHECK-NOT: arith.ori
 //       CHECK: scf.parallel
 //  CHECK-NEXT: arith.muli
@@ -92,10 +111,10 @@ func.func @rms_bf16_f32_out(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %y: memref
 // columns) of a streamed problem take two sweeps each whatever their
 // length or type: pipelined only in cache (RowKernel.cpp, the row choice
 // in emit; measured: bench/cpu/results/2026-11-28-str26.md). Contiguous
-// f32 rows (@rms_f32 above) keep pipelining.
+// f32 rows (@rms_f32 above) choose on their length.
 // CHECK-LABEL: func.func @rms_f32_strided
 //       CHECK: %[[STREAM:.*]] = arith.cmpi uge, %{{.*}}, %c33554432 : index
-//   CHECK-NOT: %c2048
+//   CHECK-NOT: %c4096
 //       CHECK: %[[INCACHE:.*]] = arith.xori %[[STREAM]], %true : i1
 //   CHECK-NOT: arith.ori
 //       CHECK: %[[TASKROWS:.*]] = arith.select %[[INCACHE]], %{{.*}}, %c1{{.*}} : index
