@@ -72,6 +72,10 @@ void QuantizedRowWriter::allocateRowBuffer(OpBuilder &b) {
   rowBuffer = memref::AllocOp::create(
       b, loc, MemRefType::get({ShapedType::kDynamic}, acc), ValueRange{size},
       b.getI64IntegerAttr(64));
+  if (groupBatchLanes())
+    groupInverses = memref::AllocOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, acc),
+        ValueRange{divC(b, p.n, quant.groupSize)}, b.getI64IntegerAttr(64));
 }
 
 void QuantizedRowWriter::releaseRowBuffer(OpBuilder &b) {
@@ -79,6 +83,9 @@ void QuantizedRowWriter::releaseRowBuffer(OpBuilder &b) {
     return;
   memref::DeallocOp::create(b, loc, rowBuffer);
   rowBuffer = Value();
+  if (groupInverses)
+    memref::DeallocOp::create(b, loc, groupInverses);
+  groupInverses = Value();
 }
 
 /// q = sat(rne(y · inverse)) for fp8 as createQuantize computes it, in
@@ -637,6 +644,125 @@ void QuantizedRowWriter::quantizeSegment(OpBuilder &b, Value row, Value offset,
   });
 }
 
+/// Groups are batched on 512-bit registers of f32 (B = 16 lanes) where a
+/// group is whole vectors of L lanes and L is whole registers: each group's
+/// maximum of |y| is then a vertical maximum of its vectors, folded to one
+/// register, and the maxima of B groups are reduced together.
+int64_t QuantizedRowWriter::groupBatchLanes() const {
+  if (!buffersRows() || quant.groupSize == 0 || vectorBits != 512 ||
+      !acc.isF32())
+    return 0;
+  int64_t lanes = vectorBits / 32;
+  if (vectorLanes % lanes || quant.groupSize % vectorLanes)
+    return 0;
+  return lanes;
+}
+
+/// The per-group sweep of quantizeSegment pays, per group, a horizontal
+/// maximum (a shuffle tree of log2(B) steps), a scalar scale and a scalar
+/// division. Here B groups' maxima are reduced at once, transpose-free:
+/// each group's vertical maximum is a register of B lanes; two registers
+/// whose lanes hold blocks of s lanes per group become one with blocks of
+/// s/2 (two two-source shuffles, vpermt2d, and one maximum), so B
+/// registers take B - 1 such steps and leave lane i = group i's maximum.
+/// The scales, max(amax / qmax, s_min), and 1/s are then one vector
+/// division each, as the decomposition computes them lane by lane; the
+/// scales are stored, 1/s kept in a buffer of the row's groups and
+/// broadcast per group in the quantize sweep.
+void QuantizedRowWriter::emitGroupBatches(OpBuilder &b, Value row,
+                                          Value batches,
+                                          RowSegmentSweepFn sweep) {
+  int64_t lanes = groupBatchLanes();
+  int64_t groupSize = quant.groupSize;
+  Type i32 = b.getI32Type();
+  Type bitsType = vecType(i32);
+  auto maxOf = [&](OpBuilder &nb, Value a, Value c) -> Value {
+    return arith::MaxUIOp::create(nb, loc, a, c);
+  };
+  scf::ForOp::create(
+      b, loc, index(b, 0), batches, index(b, 1), ValueRange{},
+      [&](OpBuilder &nb, Location, Value batch, ValueRange) {
+        Value first = mulC(nb, batch, lanes);
+        Value start = mulC(nb, first, groupSize);
+        SmallVector<Value> maxima;
+        for (int64_t g = 0; g < lanes; ++g) {
+          // The group's vectors, then its register halves, as a tree.
+          SmallVector<Value> parts;
+          for (int64_t j = 0; j < groupSize; j += vectorLanes) {
+            Value v = loadAcc(nb, rowBuffer,
+                              {addC(nb, start, g * groupSize + j)}, {});
+            parts.push_back(arith::BitcastOp::create(
+                nb, loc, bitsType, math::AbsFOp::create(nb, loc, v)));
+          }
+          while (parts.size() > 1) {
+            SmallVector<Value> next;
+            for (size_t i = 0; i + 1 < parts.size(); i += 2)
+              next.push_back(maxOf(nb, parts[i], parts[i + 1]));
+            if (parts.size() % 2)
+              next.push_back(parts.back());
+            parts = std::move(next);
+          }
+          Value m = parts[0];
+          for (int64_t width = vectorLanes; width > lanes; width /= 2) {
+            Value low = vector::ExtractStridedSliceOp::create(nb, loc, m, 0,
+                                                              width / 2, 1);
+            Value high = vector::ExtractStridedSliceOp::create(
+                nb, loc, m, width / 2, width / 2, 1);
+            m = maxOf(nb, low, high);
+          }
+          maxima.push_back(m);
+        }
+        // Blocks of `block` lanes per group, halved each level.
+        for (int64_t block = lanes; block > 1; block /= 2) {
+          SmallVector<int64_t> lowHalves, highHalves;
+          for (int64_t source = 0; source < 2; ++source)
+            for (int64_t start = 0; start < lanes; start += block)
+              for (int64_t i = 0; i < block / 2; ++i) {
+                lowHalves.push_back(source * lanes + start + i);
+                highHalves.push_back(source * lanes + start + block / 2 + i);
+              }
+          SmallVector<Value> next;
+          for (size_t i = 0; i < maxima.size(); i += 2) {
+            Value lo = vector::ShuffleOp::create(nb, loc, maxima[i],
+                                                 maxima[i + 1], lowHalves);
+            Value hi = vector::ShuffleOp::create(nb, loc, maxima[i],
+                                                 maxima[i + 1], highHalves);
+            next.push_back(maxOf(nb, lo, hi));
+          }
+          maxima = std::move(next);
+        }
+        Value amax = arith::BitcastOp::create(
+            nb, loc, VectorType::get({lanes}, acc), maxima[0]);
+        Value scales = createDynamicScale(nb, loc, amax, quant);
+        for (int64_t g = 0; g < lanes; ++g)
+          memref::StoreOp::create(nb, loc,
+                                  vector::ExtractOp::create(nb, loc, scales, g),
+                                  quant.scales, {row, addC(nb, first, g)});
+        Value ones = arith::ConstantOp::create(
+            nb, loc,
+            DenseElementsAttr::get(VectorType::get({lanes}, acc),
+                                   nb.getFloatAttr(acc, 1.0)));
+        Value inverses = arith::DivFOp::create(nb, loc, ones, scales);
+        vector::StoreOp::create(nb, loc, inverses, groupInverses, {first});
+        scf::YieldOp::create(nb, loc);
+      });
+  scf::ForOp::create(
+      b, loc, index(b, 0), mulC(b, batches, lanes), index(b, 1), ValueRange{},
+      [&](OpBuilder &nb, Location, Value g, ValueRange) {
+        Value offset = mulC(nb, g, groupSize);
+        Value inverse = splat(
+            nb, memref::LoadOp::create(nb, loc, groupInverses, ValueRange{g}));
+        sweep(nb, index(nb, groupSize),
+              [&](OpBuilder &sb, Value j, Value m, bool nontemporal) {
+                Value at = add(sb, offset, j);
+                storeQuantized(sb, row, at,
+                               loadAcc(sb, rowBuffer, {at}, bufferMask(sb, m)),
+                               inverse, m, nontemporal);
+              });
+        scf::YieldOp::create(nb, loc);
+      });
+}
+
 void QuantizedRowWriter::emitDynamicRow(OpBuilder &b, Value row,
                                         RowSegmentSweepFn sweep) {
   if (quant.groupSize == 0) {
@@ -645,10 +771,17 @@ void QuantizedRowWriter::emitDynamicRow(OpBuilder &b, Value row,
   }
   // Groups of G (a multiple of the store alignment, L bytes): the row's
   // streaming head is each group's, so one sweep per group keeps every
-  // vector inside its group.
+  // vector inside its group. Whole batches first where groups batch, then
+  // the remaining groups one by one.
   int64_t groupSize = quant.groupSize;
   Value groups = divC(b, p.n, groupSize);
-  scf::ForOp::create(b, loc, index(b, 0), groups, index(b, 1), ValueRange{},
+  Value firstSingle = index(b, 0);
+  if (int64_t lanes = groupBatchLanes()) {
+    Value batches = divC(b, groups, lanes);
+    emitGroupBatches(b, row, batches, sweep);
+    firstSingle = mulC(b, batches, lanes);
+  }
+  scf::ForOp::create(b, loc, firstSingle, groups, index(b, 1), ValueRange{},
                      [&](OpBuilder &nb, Location, Value g, ValueRange) {
                        quantizeSegment(nb, row, mulC(nb, g, groupSize),
                                        index(nb, groupSize), {row, g}, sweep);

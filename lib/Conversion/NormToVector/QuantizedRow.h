@@ -81,6 +81,13 @@ public:
 
 private:
   Value segmentMax(OpBuilder &b, Value offset, Value length);
+  /// Registers of f32 lanes whose group maxima emitGroupBatches reduces
+  /// together (0: groups take quantizeSegment one by one).
+  int64_t groupBatchLanes() const;
+  /// Whole batches of groupBatchLanes() groups of `row`: their maxima,
+  /// scales and 1/s a vector at a time, then each group's q.
+  void emitGroupBatches(OpBuilder &b, Value row, Value batches,
+                        RowSegmentSweepFn sweep);
   void quantizeSegment(OpBuilder &b, Value row, Value offset, Value length,
                        ValueRange scaleIndices, RowSegmentSweepFn sweep);
   Value quantizeFloat8(OpBuilder &b, Value t, FloatType type);
@@ -113,6 +120,7 @@ private:
   bool pairOrder;             // t in bf16 pair order (VectorArith.h)
   Value inverseScale;         // static: 1/s as an acc_type vector
   Value rowBuffer;            // dynamic: the current task's memref<n x acc>
+  Value groupInverses;        // batched groups: the row's 1/s, memref<n/G>
 };
 
 } // namespace norm

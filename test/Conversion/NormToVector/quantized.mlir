@@ -204,6 +204,48 @@ func.func @per_group(%x: memref<?x256xf32>, %q: memref<?x256xf8E5M2>, %sc: memre
 
 // -----
 
+// Per group of 64 in rows of 1216 (19 groups): on 512-bit registers the groups go in
+// batches of 16 (QuantizedRow.cpp, emitGroupBatches): each group's vertical
+// maximum of |y| (no horizontal reduction), 16 maxima reduced together by
+// two-source shuffles, the scales and 1/s as vectors of 16 (1/s into a
+// buffer of the row's groups), then per group q with its 1/s broadcast;
+// the n/G mod 16 groups left take the single-group path. AVX2 and the
+// generic target keep the single-group path for every group.
+// CHECK-LABEL: func.func @per_group_batched
+//       CHECK: memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xf32>
+//       CHECK: scf.for
+//       CHECK:   scf.for
+//       CHECK:     arith.maxui %{{.*}} : vector<16xi32>
+//       CHECK:     vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23] : vector<16xi32>, vector<16xi32>
+//       CHECK:     vector.shuffle %{{.*}}, %{{.*}} [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xi32>, vector<16xi32>
+//       CHECK:     vector.shuffle %{{.*}}, %{{.*}} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30] : vector<16xi32>, vector<16xi32>
+//       CHECK:     arith.divf %{{.*}}, %{{.*}} : vector<16xf32>
+//       CHECK:     arith.maximumf %{{.*}}, %{{.*}} : vector<16xf32>
+//       CHECK:     memref.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : memref<?x19xf32>
+//       CHECK:     arith.divf %{{.*}}, %{{.*}} : vector<16xf32>
+//       CHECK:     vector.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<?xf32>, vector<16xf32>
+//       CHECK:   scf.for
+//       CHECK:     memref.load %{{.*}}[%{{.*}}] : memref<?xf32>
+//       CHECK:     vector.broadcast %{{.*}} : f32 to vector<16xf32>
+//       CHECK:     llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"
+//       CHECK:   scf.for
+//       CHECK:     vector.reduction <maxui>
+// AVX2-LABEL: func.func @per_group_batched
+//   AVX2-NOT:   vector.shuffle {{.*}} : vector<{{[0-9]+}}xi32>
+//   AVX2-NOT:   arith.divf %{{.*}}, %{{.*}} : vector<8xf32>
+//       AVX2:   vector.reduction <maxui>
+//   AVX2-NOT:   arith.divf %{{.*}}, %{{.*}} : vector<8xf32>
+// GENERIC-LABEL: func.func @per_group_batched
+//   GENERIC-NOT:   vector.shuffle {{.*}} : vector<{{[0-9]+}}xi32>
+//       GENERIC:   vector.reduction <maxui>
+//   GENERIC-NOT:   vector.shuffle {{.*}} : vector<{{[0-9]+}}xi32>
+func.func @per_group_batched(%x: memref<?x1216xf32>, %q: memref<?x1216xf8E4M3FN>, %sc: memref<?x19xf32>) {
+  norm.rms_norm ins(%x : memref<?x1216xf32>) outs(%q : memref<?x1216xf8E4M3FN>) scale_outs(%sc : memref<?x19xf32>) {group_size = 64 : i64}
+  return
+}
+
+// -----
+
 // E5M2 on 16-bit rows (AVX2): K = 2^21 · (1 + 65000 · 2^-23), 2^-14 the
 // smallest normal, weights 256 and 2^(2 + 1) (QuantizedRow.cpp,
 // quantizeFloat8ByMadd).

@@ -106,6 +106,21 @@ func.func @per_group(%x: memref<9x4096xbf16>, %g: memref<4096xbf16>,
   return
 }
 
+// Groups of 64 in rows of 19 groups: one batch of 16 groups whose maxima,
+// scales and 1/s are taken a vector at a time (QuantizedRow.cpp,
+// emitGroupBatches), then 3 groups one by one; E5M2 and i8.
+func.func @per_group_tail(%x: memref<9x1216xbf16>, %g: memref<1216xbf16>,
+                          %e: memref<9x1216xf8E5M2>, %se: memref<9x19xf32>,
+                          %i: memref<9x1216xi8>, %si: memref<9x19xf32>) {
+  norm.rms_norm ins(%x : memref<9x1216xbf16>) weight(%g : memref<1216xbf16>)
+    outs(%e : memref<9x1216xf8E5M2>) scale_outs(%se : memref<9x19xf32>)
+    {epsilon = 1.0e-30 : f32, group_size = 64 : i64}
+  norm.rms_norm ins(%x : memref<9x1216xbf16>) weight(%g : memref<1216xbf16>)
+    outs(%i : memref<9x1216xi8>) scale_outs(%si : memref<9x19xf32>)
+    {epsilon = 1.0e-30 : f32, group_size = 64 : i64}
+  return
+}
+
 // bf16 bits: sign and mantissa of h = (i · 40503) mod 2^16, exponent field
 // 112 + (h >> 7) mod 16.
 func.func @fill_values(%g: memref<?xbf16>) {
@@ -249,5 +264,35 @@ func.func @main() {
   %gsi_d = memref.cast %gsi : memref<9x32xf32> to memref<?x?xf32>
   func.call @print_scales(%gsq_d) : (memref<?x?xf32>) -> ()
   func.call @print_scales(%gsi_d) : (memref<?x?xf32>) -> ()
+
+  %xt = memref.alloc() : memref<9x1216xbf16>
+  linalg.fill ins(%one : bf16) outs(%xt : memref<9x1216xbf16>)
+  %gt = memref.alloc() : memref<1216xbf16>
+  %gt_d = memref.cast %gt : memref<1216xbf16> to memref<?xbf16>
+  func.call @fill_values(%gt_d) : (memref<?xbf16>) -> ()
+  %te = memref.alloc() : memref<9x1216xf8E5M2>
+  %ti = memref.alloc() : memref<9x1216xi8>
+  %tse = memref.alloc() : memref<9x19xf32>
+  %tsi = memref.alloc() : memref<9x19xf32>
+  func.call @per_group_tail(%xt, %gt, %te, %tse, %ti, %tsi)
+    : (memref<9x1216xbf16>, memref<1216xbf16>, memref<9x1216xf8E5M2>,
+       memref<9x19xf32>, memref<9x1216xi8>, memref<9x19xf32>) -> ()
+  %te8 = memref.alloc() : memref<9x1216xi8>
+  %c1216 = arith.constant 1216 : index
+  scf.for %r = %c0 to %c9 step %c1 {
+    scf.for %k = %c0 to %c1216 step %c1 {
+      %a = memref.load %te[%r, %k] : memref<9x1216xf8E5M2>
+      %ab = arith.bitcast %a : f8E5M2 to i8
+      memref.store %ab, %te8[%r, %k] : memref<9x1216xi8>
+    }
+  }
+  %te8_d = memref.cast %te8 : memref<9x1216xi8> to memref<?x?xi8>
+  %ti_d = memref.cast %ti : memref<9x1216xi8> to memref<?x?xi8>
+  func.call @print_bytes(%te8_d) : (memref<?x?xi8>) -> ()
+  func.call @print_bytes(%ti_d) : (memref<?x?xi8>) -> ()
+  %tse_d = memref.cast %tse : memref<9x19xf32> to memref<?x?xf32>
+  %tsi_d = memref.cast %tsi : memref<9x19xf32> to memref<?x?xf32>
+  func.call @print_scales(%tse_d) : (memref<?x?xf32>) -> ()
+  func.call @print_scales(%tsi_d) : (memref<?x?xf32>) -> ()
   return
 }
