@@ -90,6 +90,10 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
     Option<"prefetch", "prefetch", "bool", /*default=*/"true",
            "Without pipelining: prefetch the next row while normalizing the "
            "current one">,
+    Option<"gradBlockRows", "grad-block-rows", "int64_t", /*default=*/"2",
+           "Gradient ops with dgamma or dbeta: rows per column sweep, whose "
+           "terms are added into the partial column sums with one load and "
+           "store (1 to 8; 1: a row at a time; the same bits for any)">,
     Option<"bf16PairOrder", "bf16-pair-order", "bool", /*default=*/"true",
            "Rows of bf16 on 256-bit targets, and on 512-bit ones with a "
            "statically scaled quantized y: keep 16-lane (32-lane) vectors "

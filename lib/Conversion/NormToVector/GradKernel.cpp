@@ -25,6 +25,18 @@
 // are then added in chunk order. Every run, on any number of threads, gives
 // the same bits.
 //
+// With dγ or dβ, a chunk's rows go in blocks of gradBlockRows: steps 1 and
+// 2 for each row of the block, then one sweep 3 over all of them, which
+// loads and stores each vector of the partials once for the block instead
+// of once per row (an 8192-wide f32 row's partials are 32 KiB each, as much
+// cache traffic as its dy or x). Within the block the rows' terms are
+// added into the partial in row order, one FMA (add) each, exactly as a
+// row at a time would: the result does not depend on the block size. The
+// rows after the last whole block go one at a time; so do all rows whose
+// dy and x fit L1 (blocks would read them from L2: kBlockMinRowBytes), and
+// every row of a chunk whose dx streams from rows that are not a whole
+// number of vectors long (a block's rows share one alignment head).
+//
 //===----------------------------------------------------------------------===//
 
 #include "RowKernel.h"
@@ -36,6 +48,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -58,6 +71,18 @@ constexpr int64_t kMaxChunks = 64;
 /// was a little slower (22.3 / 26.9, 30.9 / 30.4, 19.5 / 20.2, 40.2 / 41.2),
 /// 2 rows ahead both in the dx sweep slower still.
 constexpr int64_t kPrefetchRowsAhead = 2;
+
+/// Blocks of rows (gradBlockRows) only for rows whose dy and x take more
+/// than this many bytes (the L1D of the Zen 3 and Zen 4 VMs). Measured on
+/// the Zen 4 AVX-512 VM (docs/performance.md, "Norm gradients", AVX-512 VM),
+/// norm-run, 1 thread, median ms of two interleaved rounds, blocks of 2
+/// against a row at a time: LayerNorm f32 8192² 43.4 / 44.8 against 47.0 /
+/// 48.7 (dy and x of a row 64 KiB: from L2 in both), but RMSNorm bf16 8192²
+/// 24.3 / 23.6 against 19.8 / 23.1, LayerNorm bf16 8192² 29.5 / 28.6
+/// against 27.2 / 26.6 (32 KiB: a row's second read mostly from L1, a
+/// block's from L2), LayerNorm bf16 32768×1024 15.0 / 16.4 against 13.2 /
+/// 14.8; blocks of 4 slower everywhere.
+constexpr int64_t kBlockMinRowBytes = 32 * 1024;
 
 /// What the row kernel's sweeps read of a gradient problem: the
 /// accumulation type, x's element type (their width), y (dx here, for the
@@ -108,8 +133,20 @@ private:
   RowStatistics emitStatistics(OpBuilder &b, Value row);
   Value normalizedInput(OpBuilder &b, const RowStatistics &s, Value row,
                         Value j, Value m);
+  Value gainOf(OpBuilder &b, Value j, Value m);
   Value gradOfNormalized(OpBuilder &b, Value dy, Value j, Value m);
-  void emitRow(OpBuilder &b, Value row, Value chunk);
+  /// rstd, B and C of dx = rstd · (dŷ − B − C · x̂), splatted (B null for
+  /// RMSNorm).
+  struct DxCoefficients {
+    Value rstdVec, bVec, cVec;
+  };
+  DxCoefficients emitDxCoefficients(OpBuilder &b, const RowStatistics &s,
+                                    Value row, Value prefetchRow);
+  void prefetch(OpBuilder &b, Value input, Value row, Value j, Value m);
+  /// Rows [firstRow, firstRow + numRows) of chunk `chunk`.
+  void emitBlock(OpBuilder &b, Value firstRow, int64_t numRows, Value chunk);
+  /// Rows [first, end) of chunk `chunk`, one at a time.
+  void emitRows(OpBuilder &b, Value first, Value end, Value chunk);
   void emitChunk(OpBuilder &b, Value chunk, Value numChunks);
   void emitStreamedSweep(OpBuilder &b, Value row, RowStoreFn store);
   void emitColumnTotals(OpBuilder &b, Value numChunks);
@@ -226,100 +263,143 @@ Value GradKernelEmitter::normalizedInput(OpBuilder &b, const RowStatistics &s,
   return arith::MulFOp::create(b, loc, v, splat(b, s.rstd));
 }
 
-/// dŷ = dy · (γ + offset), from dy at [j, j + L) of the row.
-Value GradKernelEmitter::gradOfNormalized(OpBuilder &b, Value dy, Value j,
-                                          Value m) {
+/// γ + offset at [j, j + L) of the row, or null when it is 1.
+Value GradKernelEmitter::gainOf(OpBuilder &b, Value j, Value m) {
   if (!p.weight && p.weightOffset == 0.0)
-    return dy;
+    return Value();
   Value gain =
       p.weight ? loadAcc(b, p.weight, {j}, m) : splat(b, accConst(b, 1.0));
   if (p.weightOffset != 0.0)
     gain = arith::AddFOp::create(b, loc, gain,
                                  splat(b, accConst(b, p.weightOffset)));
-  return arith::MulFOp::create(b, loc, dy, gain);
+  return gain;
 }
 
-void GradKernelEmitter::emitRow(OpBuilder &b, Value row, Value chunk) {
-  RowStatistics s = emitStatistics(b, row);
+/// dŷ = dy · (γ + offset), from dy at [j, j + L) of the row.
+Value GradKernelEmitter::gradOfNormalized(OpBuilder &b, Value dy, Value j,
+                                          Value m) {
+  Value gain = gainOf(b, j, m);
+  return gain ? Value(arith::MulFOp::create(b, loc, dy, gain)) : dy;
+}
+
+/// The coefficients of dx = rstd · (dŷ − B − C · x̂) for row `row`: B =
+/// mean(dŷ) (LayerNorm), C = c · mean(dŷ · x̂), c = 1 inside the sqrt,
+/// (1/r)/(1/r − ε) outside it; from the row sums sweep, which prefetches
+/// dy of `prefetchRow` (when non-null).
+GradKernelEmitter::DxCoefficients
+GradKernelEmitter::emitDxCoefficients(OpBuilder &b, const RowStatistics &s,
+                                      Value row, Value prefetchRow) {
   Value nAsAcc = indexToAcc(b, p.n);
-  // Both sweeps read this row from cache, leaving DRAM idle: each prefetches
-  // one input of the row kPrefetchRowsAhead ahead into L2 meanwhile (the
-  // forward kernel's prefetch-next-row, spread over the two sweeps), dy in
-  // the row sums sweep and x in the dx sweep; dy there too when dx is not
-  // wanted (no row sums sweep).
-  Value prefetchRow;
-  if (options.prefetchNextRow)
-    prefetchRow =
-        minIndex(b, addC(b, row, kPrefetchRowsAhead), addC(b, p.rows, -1));
-  auto prefetch = [&](OpBuilder &nb, Value input, Value j, Value m) {
-    if (prefetchRow && !m)
-      memref::PrefetchOp::create(nb, loc, input, ValueRange{prefetchRow, j},
-                                 /*isWrite=*/false, /*localityHint=*/2,
-                                 /*isDataCache=*/true);
-  };
-  // dx = rstd · (dŷ − B − C · x̂): B = mean(dŷ) (LayerNorm), C = c ·
-  // mean(dŷ · x̂), c = 1 inside the sqrt, (1/r)/(1/r − ε) outside it.
-  Value rstdVec, bVec, cVec;
-  if (p.dx) {
-    SmallVector<Value> sums = rowSums(
-        b, dxSumsOptions, p.isLayerNorm ? 2 : 1,
-        [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
-          prefetch(nb, p.dy, j, m);
-          Value dyHat =
-              gradOfNormalized(nb, loadAcc(nb, p.dy, {row, j}, m), j, m);
-          Value xHat = normalizedInput(nb, s, row, j, m);
-          SmallVector<Value> next{
-              vector::FMAOp::create(nb, loc, dyHat, xHat, accs[0])};
-          if (p.isLayerNorm)
-            next.push_back(arith::AddFOp::create(nb, loc, accs[1], dyHat));
-          return next;
-        });
-    Value coefficient = arith::DivFOp::create(b, loc, sums[0], nAsAcc);
-    if (p.epsMode == EpsMode::outside_sqrt) {
-      Value inverse = arith::DivFOp::create(b, loc, accConst(b, 1.0), s.rstd);
-      Value sigma =
-          arith::SubFOp::create(b, loc, inverse, accConst(b, p.epsilon));
-      coefficient = arith::MulFOp::create(
-          b, loc, coefficient, arith::DivFOp::create(b, loc, inverse, sigma));
-    }
-    cVec = splat(b, coefficient);
-    bVec = p.isLayerNorm
-               ? splat(b, arith::DivFOp::create(b, loc, sums[1], nAsAcc))
-               : Value();
-    rstdVec = splat(b, s.rstd);
+  SmallVector<Value> sums = rowSums(
+      b, dxSumsOptions, p.isLayerNorm ? 2 : 1,
+      [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
+        prefetch(nb, p.dy, prefetchRow, j, m);
+        Value dyHat =
+            gradOfNormalized(nb, loadAcc(nb, p.dy, {row, j}, m), j, m);
+        Value xHat = normalizedInput(nb, s, row, j, m);
+        SmallVector<Value> next{
+            vector::FMAOp::create(nb, loc, dyHat, xHat, accs[0])};
+        if (p.isLayerNorm)
+          next.push_back(arith::AddFOp::create(nb, loc, accs[1], dyHat));
+        return next;
+      });
+  Value coefficient = arith::DivFOp::create(b, loc, sums[0], nAsAcc);
+  if (p.epsMode == EpsMode::outside_sqrt) {
+    Value inverse = arith::DivFOp::create(b, loc, accConst(b, 1.0), s.rstd);
+    Value sigma =
+        arith::SubFOp::create(b, loc, inverse, accConst(b, p.epsilon));
+    coefficient = arith::MulFOp::create(
+        b, loc, coefficient, arith::DivFOp::create(b, loc, inverse, sigma));
+  }
+  DxCoefficients c;
+  c.cVec = splat(b, coefficient);
+  if (p.isLayerNorm)
+    c.bVec = splat(b, arith::DivFOp::create(b, loc, sums[1], nAsAcc));
+  c.rstdVec = splat(b, s.rstd);
+  return c;
+}
+
+/// A prefetch into L2 of `input` at row `row`, [j, j + L) (none when
+/// prefetching is off or in a masked step).
+void GradKernelEmitter::prefetch(OpBuilder &b, Value input, Value row, Value j,
+                                 Value m) {
+  if (row && !m)
+    memref::PrefetchOp::create(b, loc, input, ValueRange{row, j},
+                               /*isWrite=*/false, /*localityHint=*/2,
+                               /*isDataCache=*/true);
+}
+
+void GradKernelEmitter::emitBlock(OpBuilder &b, Value firstRow, int64_t numRows,
+                                  Value chunk) {
+  // Per row, the statistics and the row sums sweep; then one column sweep
+  // over the block's rows that writes their dx and adds their dy·x̂ (dy)
+  // into the chunk's partials with one load and one store of each partial
+  // vector: the rows' terms are added in row order, as a row at a time
+  // would (the same bits for every block size).
+  //
+  // The sweeps read the rows from cache, leaving DRAM idle: each prefetches
+  // one input of the row kPrefetchRowsAhead (or a block) ahead into L2
+  // meanwhile (the forward kernel's prefetch-next-row, spread over the two
+  // sweeps), dy in the row sums sweep and x in the column sweep; dy there
+  // too when dx is not wanted (no row sums sweep).
+  SmallVector<Value> rows, prefetchRows;
+  SmallVector<RowStatistics> stats;
+  SmallVector<DxCoefficients> coefficients;
+  int64_t ahead = std::max<int64_t>(kPrefetchRowsAhead, numRows);
+  for (int64_t i = 0; i < numRows; ++i) {
+    Value row = i == 0 ? firstRow : addC(b, firstRow, i);
+    rows.push_back(row);
+    prefetchRows.push_back(
+        options.prefetchNextRow
+            ? minIndex(b, addC(b, row, ahead), addC(b, p.rows, -1))
+            : Value());
+    stats.push_back(emitStatistics(b, row));
+    if (p.dx)
+      coefficients.push_back(
+          emitDxCoefficients(b, stats.back(), row, prefetchRows.back()));
   }
   emitStreamedSweep(
-      b, row, [&](OpBuilder &nb, Value j, Value m, bool nontemporal) {
-        if (!p.dx)
-          prefetch(nb, p.dy, j, m);
-        prefetch(nb, p.x, j, m);
-        // dy is loaded once: the dx store may alias it for all
-        // the compiler knows, which would force a second load.
-        Value dy = loadAcc(nb, p.dy, {row, j}, m);
-        Value xHat = normalizedInput(nb, s, row, j, m);
-        if (p.dx) {
-          Value inner = gradOfNormalized(nb, dy, j, m);
-          if (bVec)
-            inner = arith::SubFOp::create(nb, loc, inner, bVec);
+      b, firstRow, [&](OpBuilder &nb, Value j, Value m, bool nontemporal) {
+        for (int64_t i = 0; i < numRows; ++i) {
+          if (!p.dx)
+            prefetch(nb, p.dy, prefetchRows[i], j, m);
+          prefetch(nb, p.x, prefetchRows[i], j, m);
+        }
+        Value gain = p.dx ? gainOf(nb, j, m) : Value();
+        SmallVector<Value> dys, xHats;
+        for (int64_t i = 0; i < numRows; ++i) {
+          // dy is loaded once: the dx store may alias it for all the
+          // compiler knows, which would force a second load.
+          Value dy = loadAcc(nb, p.dy, {rows[i], j}, m);
+          Value xHat = normalizedInput(nb, stats[i], rows[i], j, m);
+          dys.push_back(dy);
+          xHats.push_back(xHat);
+          if (!p.dx)
+            continue;
+          const DxCoefficients &c = coefficients[i];
+          Value inner =
+              gain ? Value(arith::MulFOp::create(nb, loc, dy, gain)) : dy;
+          if (c.bVec)
+            inner = arith::SubFOp::create(nb, loc, inner, c.bVec);
           inner = arith::SubFOp::create(
-              nb, loc, inner, arith::MulFOp::create(nb, loc, cVec, xHat));
-          Value dx = arith::MulFOp::create(nb, loc, rstdVec, inner);
+              nb, loc, inner, arith::MulFOp::create(nb, loc, c.cVec, xHat));
+          Value dx = arith::MulFOp::create(nb, loc, c.rstdVec, inner);
           if (p.sumGrad)
             dx = arith::AddFOp::create(nb, loc, dx,
-                                       loadAcc(nb, p.sumGrad, {row, j}, m));
-          store(nb, dx, p.dx, {row, j}, m, nontemporal);
+                                       loadAcc(nb, p.sumGrad, {rows[i], j}, m));
+          store(nb, dx, p.dx, {rows[i], j}, m, nontemporal);
         }
-        if (!hasColumnSums())
-          return;
         if (partialWeightGrad) {
           Value sum = loadAcc(nb, partialWeightGrad, {chunk, j}, m);
-          store(nb, vector::FMAOp::create(nb, loc, dy, xHat, sum),
-                partialWeightGrad, {chunk, j}, m);
+          for (int64_t i = 0; i < numRows; ++i)
+            sum = vector::FMAOp::create(nb, loc, dys[i], xHats[i], sum);
+          store(nb, sum, partialWeightGrad, {chunk, j}, m);
         }
         if (partialBiasGrad) {
           Value sum = loadAcc(nb, partialBiasGrad, {chunk, j}, m);
-          store(nb, arith::AddFOp::create(nb, loc, sum, dy), partialBiasGrad,
-                {chunk, j}, m);
+          for (int64_t i = 0; i < numRows; ++i)
+            sum = arith::AddFOp::create(nb, loc, sum, dys[i]);
+          store(nb, sum, partialBiasGrad, {chunk, j}, m);
         }
       });
 }
@@ -336,9 +416,56 @@ void GradKernelEmitter::emitChunk(OpBuilder &b, Value chunk, Value numChunks) {
       arith::DivUIOp::create(b, loc, mul(b, chunk, p.rows), numChunks);
   Value end = arith::DivUIOp::create(b, loc, mul(b, addC(b, chunk, 1), p.rows),
                                      numChunks);
+  int64_t blockRows = options.gradBlockRows;
+  int64_t rowElementBytes = (elementTypeOf(p.dy).getIntOrFloatBitWidth() +
+                             elementTypeOf(p.x).getIntOrFloatBitWidth()) /
+                            8;
+  std::optional<int64_t> staticN = getConstantIntValue(p.n);
+  bool shortRows = staticN && *staticN * rowElementBytes <= kBlockMinRowBytes;
+  if (blockRows <= 1 || !hasColumnSums() || shortRows) {
+    emitRows(b, first, end, chunk);
+    return;
+  }
+  // Blocks of rows share each load and store of the partials (see
+  // emitBlock), whole blocks first, the rest a row at a time. A block's
+  // streamed dx sweep takes its first row's alignment head for every row:
+  // when dx streams, blocks need rows a whole number of vectors long (the
+  // same head in every row), else the chunk runs a row at a time.
+  Value count = sub(b, end, first);
+  Value blocked = sub(b, count, remC(b, count, blockRows));
+  // Only rows whose dy and x do not fit L1 together: their column sweep
+  // reads them from L2 either way. Shorter rows are read there from L1 a
+  // row at a time but from L2 in blocks, which costs more than the
+  // partials' traffic saves (kBlockMinRowBytes).
+  Value longRows = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                         mulC(b, p.n, rowElementBytes),
+                                         index(b, kBlockMinRowBytes));
+  blocked = select(b, longRows, blocked, index(b, 0));
+  if (stream) {
+    Value aligned =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                              remC(b, p.n, vectorLanes), index(b, 0));
+    Value canBlock = arith::OrIOp::create(
+        b, loc, aligned,
+        arith::XOrIOp::create(b, loc, stream,
+                              arith::ConstantIntOp::create(b, loc, 1, 1)));
+    blocked = select(b, canBlock, blocked, index(b, 0));
+  }
+  Value blockedEnd = add(b, first, blocked);
+  scf::ForOp::create(b, loc, first, blockedEnd, index(b, blockRows),
+                     ValueRange{},
+                     [&](OpBuilder &lb, Location, Value row, ValueRange) {
+                       emitBlock(lb, row, blockRows, chunk);
+                       scf::YieldOp::create(lb, loc);
+                     });
+  emitRows(b, blockedEnd, end, chunk);
+}
+
+void GradKernelEmitter::emitRows(OpBuilder &b, Value first, Value end,
+                                 Value chunk) {
   scf::ForOp::create(b, loc, first, end, index(b, 1), ValueRange{},
                      [&](OpBuilder &lb, Location, Value row, ValueRange) {
-                       emitRow(lb, row, chunk);
+                       emitBlock(lb, row, 1, chunk);
                        scf::YieldOp::create(lb, loc);
                      });
 }

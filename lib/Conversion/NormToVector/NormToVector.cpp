@@ -201,6 +201,7 @@ getCodegenOptions(const ConvertNormToVectorPassOptions &options) {
                             codegen.vectorBits == 512;
   codegen.prefetchNextRow = options.prefetch;
   codegen.pipelineRows = options.pipelineRows;
+  codegen.gradBlockRows = options.gradBlockRows;
   codegen.bf16PairOrder = options.bf16PairOrder;
   codegen.parallelThresholdBytes = resolveParallelThreshold(
       options.target, options.hostCpu, options.parallelThreshold,
@@ -229,6 +230,7 @@ struct ConvertNormToVectorPass
     options.streamingThreshold = streamingThreshold;
     options.pipelineRows = pipelineRows;
     options.prefetch = prefetch;
+    options.gradBlockRows = gradBlockRows;
     options.bf16PairOrder = bf16PairOrder;
     options.lowerMatmuls = lowerMatmuls;
     options.gemmTileRows = gemmTileRows;
@@ -345,6 +347,7 @@ LogicalResult mlir::norm::verifyConvertNormToVectorPassOptions(
                 "unknown target '" + options.target +
                     "' (expected host, avx512, avx512-bf16, avx2 or generic)");
   checker.checkRange(options.accumulators, 1, 16, "accumulators");
+  checker.checkRange(options.gradBlockRows, 1, 8, "grad-block-rows");
   std::string threadsMessage = checkParallelThresholdOptions(
       options.target, options.hostCpu, options.parallelThreshold,
       options.numThreads, options.forkJoinNs, options.coreBytesPerNs);

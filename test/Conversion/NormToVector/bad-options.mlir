@@ -14,6 +14,10 @@
 // VECS: error: convert-norm-to-vector: gemm-tile-vectors must be in [0, 4], got -1
 // BLOCKK: error: convert-norm-to-vector: gemm-block-k must be in [0, 65536], got 100000
 // UNROLL: error: convert-norm-to-vector: gemm-unroll must be in [0, 16], got 99
+// RUN: not norm-opt %s --convert-norm-to-vector="grad-block-rows=0" 2>&1 | FileCheck %s --check-prefix=GRADBLOCK
+// RUN: not norm-opt %s --convert-norm-to-vector="grad-block-rows=9" 2>&1 | FileCheck %s --check-prefix=GRADBLOCK9
+// GRADBLOCK: error: convert-norm-to-vector: grad-block-rows must be in [1, 8], got 0
+// GRADBLOCK9: error: convert-norm-to-vector: grad-block-rows must be in [1, 8], got 9
 // RUN: not norm-opt %s --convert-norm-to-vector="gemm-gemv-rows=-2" 2>&1 | FileCheck %s --check-prefix=GEMV
 // RUN: not norm-opt %s --convert-norm-to-vector="gemm-gemv-rows=65" 2>&1 | FileCheck %s --check-prefix=GEMV65
 // GEMV: error: convert-norm-to-vector: gemm-gemv-rows must be in [-1, 64], got -2

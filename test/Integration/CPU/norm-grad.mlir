@@ -52,6 +52,25 @@
 // RUN: %{run} --entry=ln_param_grads --dims=2,2 --arg-mean=1:1e4 --scale=1.7320508 | FileCheck %s
 // RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0}})' --entry=ln_param_grads --dims=2,2 | FileCheck %s
 // RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0 streaming-threshold=1}})' --entry=rms_bf16_offset --dims=2,2 | FileCheck %s
+// Blocks of rows (grad-block-rows, default 2) share each load and store
+// of the partial column sums; they need chunks of several rows (R > 64)
+// and rows whose dy and x take over 32 KiB (f32 rows of 4100 and 4112,
+// bf16 rows of 8200 and 8208). 203 rows (chunks of 3 and 4: a row left over
+// after the blocks), f32 and bf16, dx or not, dγ only, 1 and 2 threads, dx
+// streamed with rows a whole number of vectors (blocks) or not (a row at a
+// time), rows with |mean| = 10⁴·std, blocks of 3 and 8; then the same bits
+// as a row at a time (the rows' terms are added in row order either way):
+// RUN: %{run} --entry=ln_bf16 --dims=203,8208,203,8208,8208 --arg-mean=1:1e4 --scale=1.7320508 | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0 streaming-threshold=1}})' --entry=ln_bf16 --dims=203,8208,203,8208,8208 --arg-mean=1:1e4 --scale=1.7320508 | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0 streaming-threshold=1}})' --entry=ln_bf16 --dims=203,8200,203,8200,8200 | FileCheck %s
+// RUN: %{run} --entry=ln_dx_dg --dims=203,4100,203,4100,4100 --arg-mean=1:1e4 --scale=1.7320508 | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0 streaming-threshold=1 grad-block-rows=3}})' --entry=ln_dx_dg --dims=203,4112,203,4112,4112 | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{vector-options={grad-block-rows=8}})' --entry=rms_dx_dg --dims=203,4100,203,4100,4100 --arg-mean=1:1e4 --scale=1.7320508 | FileCheck %s
+// RUN: %{run} --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0 grad-block-rows=3}})' --entry=ln_param_grads_wide --dims=203,4100,203,4100 --arg-mean=1:1e4 --scale=1.7320508 | FileCheck %s
+// RUN: %{run} --entry=ln_bf16 --dims=203,8208,203,8208,8208 --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0 streaming-threshold=1}})' --compare-pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0 streaming-threshold=1 grad-block-rows=1}})' --compare-tol=1e-30 | FileCheck %s --check-prefix=SAME
+// RUN: %{run} --entry=ln_dx_dg --dims=203,4100,203,4100,4100 --pipeline='builtin.module(norm-lower-to-cpu{vector-options={grad-block-rows=3}})' --compare-pipeline='builtin.module(norm-lower-to-cpu{vector-options={grad-block-rows=1}})' --compare-tol=1e-30 | FileCheck %s --check-prefix=SAME
+// RUN: %{run} --entry=rms_dx_dg --dims=203,4100,203,4100,4100 --pipeline='builtin.module(norm-lower-to-cpu{vector-options={grad-block-rows=8}})' --compare-pipeline='builtin.module(norm-lower-to-cpu{vector-options={grad-block-rows=1}})' --compare-tol=1e-30 | FileCheck %s --check-prefix=SAME
+// RUN: %{run} --entry=ln_param_grads_wide --dims=203,4100,203,4100 --pipeline='builtin.module(norm-lower-to-cpu{num-threads=2 vector-options={parallel-threshold=0}})' --compare-pipeline='builtin.module(norm-lower-to-cpu{vector-options={parallel-threshold=-1 grad-block-rows=1}})' --compare-tol=1e-30 | FileCheck %s --check-prefix=SAME
 // SAME: cmp_rel_err=0.000e+00 cmp_tol=1e-30 PASS
 // CHECK: {{^}}norm-run: entry={{[a-z0-9_]+}} pipeline={{project|custom}} threads={{[02]}} bytes={{[0-9]+}} median_ms={{[0-9.]+}} min_ms={{[0-9.]+}} gbps={{[0-9.]+}} rel_err={{[0-9.e+-]+}} tol={{1e-06|1e-05|2e-03|1e-02}} PASS{{$}}
 
@@ -151,4 +170,48 @@ func.func @ln_bf16(%dy: tensor<?x?xbf16>, %x: tensor<?x?xbf16>, %g: tensor<?xbf1
       weight_grad_outs(%e1 : tensor<?xf32>) bias_grad_outs(%e2 : tensor<?xf32>)
       -> tensor<?x?xbf16>, tensor<?xf32>, tensor<?xf32>
   return %dx, %dg, %db : tensor<?x?xbf16>, tensor<?xf32>, tensor<?xf32>
+}
+
+// f32 LayerNorm, recomputed statistics, dx and dγ but no dβ; rows of any
+// length.
+func.func @ln_dx_dg(%dy: tensor<?x?xf32>, %x: tensor<?x?xf32>, %g: tensor<?xf32>)
+    -> (tensor<?x?xf32>, tensor<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %cols = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %e0 = tensor.empty(%rows, %cols) : tensor<?x?xf32>
+  %e1 = tensor.empty(%cols) : tensor<?xf32>
+  %dx, %dg = norm.layer_norm_grad grad(%dy : tensor<?x?xf32>) ins(%x : tensor<?x?xf32>)
+      weight(%g : tensor<?xf32>) outs(%e0 : tensor<?x?xf32>)
+      weight_grad_outs(%e1 : tensor<?xf32>) -> tensor<?x?xf32>, tensor<?xf32>
+  return %dx, %dg : tensor<?x?xf32>, tensor<?xf32>
+}
+
+// f32 RMSNorm, recomputed rstd, dx and dγ; rows of any length.
+func.func @rms_dx_dg(%dy: tensor<?x?xf32>, %x: tensor<?x?xf32>, %g: tensor<?xf32>)
+    -> (tensor<?x?xf32>, tensor<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %cols = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %e0 = tensor.empty(%rows, %cols) : tensor<?x?xf32>
+  %e1 = tensor.empty(%cols) : tensor<?xf32>
+  %dx, %dg = norm.rms_norm_grad grad(%dy : tensor<?x?xf32>) ins(%x : tensor<?x?xf32>)
+      weight(%g : tensor<?xf32>) outs(%e0 : tensor<?x?xf32>)
+      weight_grad_outs(%e1 : tensor<?xf32>) -> tensor<?x?xf32>, tensor<?xf32>
+  return %dx, %dg : tensor<?x?xf32>, tensor<?xf32>
+}
+
+// Only dγ and dβ, rows of any length.
+func.func @ln_param_grads_wide(%dy: tensor<?x?xf32>, %x: tensor<?x?xf32>)
+    -> (tensor<?xf32>, tensor<?xf32>) {
+  %c1 = arith.constant 1 : index
+  %cols = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %e1 = tensor.empty(%cols) : tensor<?xf32>
+  %e2 = tensor.empty(%cols) : tensor<?xf32>
+  %dg, %db = norm.layer_norm_grad grad(%dy : tensor<?x?xf32>) ins(%x : tensor<?x?xf32>)
+      weight_grad_outs(%e1 : tensor<?xf32>) bias_grad_outs(%e2 : tensor<?xf32>)
+      -> tensor<?xf32>, tensor<?xf32>
+  return %dg, %db : tensor<?xf32>, tensor<?xf32>
 }

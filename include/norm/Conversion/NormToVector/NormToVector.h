@@ -40,6 +40,10 @@ struct NormVectorCodegenOptions {
   /// Without pipelining: prefetch the next row's input during the
   /// normalize sweep.
   bool prefetchNextRow = true;
+  /// Gradient kernels with dγ or dβ: rows per column sweep, adding their
+  /// terms into the partial column sums with one load and store (1: a row
+  /// at a time).
+  int64_t gradBlockRows = 2;
   /// Whole row kernels of bf16 on 256-bit targets keep their 16-lane
   /// vectors in pair order (docs/design.md, "bf16 rows in pair order").
   bool bf16PairOrder = true;
