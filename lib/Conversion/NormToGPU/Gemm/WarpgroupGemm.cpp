@@ -464,21 +464,13 @@ void WarpgroupGemmKernel::storePartials(OpBuilder &b, Value acc,
                                       add(b, n0, j), carried[3 + 2 * i],
                                       carried[4 + 2 * i]);
   }
-  auto store = [&](OpBuilder &b) {
+  emitForConsumers(b, isConsumer, [&](OpBuilder &b) {
     forEachAccumulator(
         b, acc,
         [&](OpBuilder &tb, int64_t, Value, Value gm, Value gn, Value out) {
           gpugemm::emitStoreSplitAccumulator(tb, loc, *split, slice, gm, gn,
                                              out);
         });
-  };
-  if (!isConsumer) {
-    store(b);
-    return;
-  }
-  scf::IfOp::create(b, loc, isConsumer, [&](OpBuilder &tb, Location) {
-    store(tb);
-    scf::YieldOp::create(tb, loc);
   });
 }
 
@@ -544,7 +536,7 @@ void WarpgroupGemmKernel::epilogue(OpBuilder &b, Value acc,
     }
     gpu::BarrierOp::create(b, loc);
   }
-  auto store = [&](OpBuilder &b) {
+  emitForConsumers(b, isConsumer, [&](OpBuilder &b) {
     Value warp = divC(b, tid, NVIDIATargetInfo::kWarpSize),
           lane = remC(b, tid, NVIDIATargetInfo::kWarpSize);
     // Warpgroup g's rows start at 64·g = 16·(its first warp).
@@ -589,13 +581,17 @@ void WarpgroupGemmKernel::epilogue(OpBuilder &b, Value acc,
             out = arith::AddFOp::create(tb, loc, out, columns(colB));
           gpugemm::emitStoreOutput(tb, loc, p, out, gm, gn);
         });
-  };
+  });
+}
+
+void WarpgroupGemmKernel::emitForConsumers(OpBuilder &b, Value isConsumer,
+                                           function_ref<void(OpBuilder &)> fn) {
   if (!isConsumer) {
-    store(b);
+    fn(b);
     return;
   }
   scf::IfOp::create(b, loc, isConsumer, [&](OpBuilder &tb, Location) {
-    store(tb);
+    fn(tb);
     scf::YieldOp::create(tb, loc);
   });
 }

@@ -172,6 +172,12 @@ protected:
   /// blocks, LayerNorm's column sums from the first row of blocks, and the
   /// raw accumulators. Every thread of the block calls it (the shuffles).
   void storePartials(OpBuilder &b, Value acc, ValueRange carried);
+  /// `fn` at the builder's insertion point when every thread of the block
+  /// is a consumer (`isConsumer` null: the serial schedule), else inside
+  /// `scf.if isConsumer` (the pipelined schedule's producer warp skips it).
+  /// The stores that end storePartials and epilogue.
+  void emitForConsumers(OpBuilder &b, Value isConsumer,
+                        function_ref<void(OpBuilder &)> fn);
   /// The row's two sums as the epilogue combines them for emitRowScale:
   /// paired sums v + the other thread's v; otherwise the thread's own sum
   /// and the other's (the even thread: even, odd). Every thread of the
