@@ -444,8 +444,11 @@ void emitAsyncGemm(OpBuilder &b, Location loc, const GPUGemmProblem &p,
   // dynamic M the slice count would not fold away).
   std::optional<int64_t> k = getConstantIntValue(p.k);
   // A normalized before the product (normalizesA): its row statistics are
-  // a pass of their own in every block, not split.
-  if (options.maxSplitK <= 1 || p.normalizesA != GemmPrologue::None ||
+  // a pass of their own in every block; the warpgroup kernel's slices each
+  // make it (and the first slice saves them), the mma.sync kernel's are not
+  // split.
+  if (options.maxSplitK <= 1 ||
+      (!warpgroup && p.normalizesA != GemmPrologue::None) ||
       (k && llvm::divideCeil(*k, tileK) / kMinTilesPerSlice < 2)) {
     emitUnsplitAsyncGemm(b, loc, p, options);
     return;

@@ -8,9 +8,9 @@
 // before the MMAs: in the pipelined schedule (the default) each consumer
 // warpgroup's own (nvvm.barrier id 1 + warpgroup, 128 threads), with the
 // producer warp's loop beside the consumers'; in the serial one the block's.
-// What still needs the mma.sync kernel (cast_mode, pRMSNorm) keeps it,
-// and sm_90 never takes wgmma (LayerNorm: norm-to-gpu-wgmma-layer-norm.mlir;
-// a residual: norm-to-gpu-wgmma-residual.mlir).
+// sm_90 never takes wgmma (LayerNorm: norm-to-gpu-wgmma-layer-norm.mlir;
+// a residual: norm-to-gpu-wgmma-residual.mlir; cast_mode and pRMSNorm:
+// norm-to-gpu-wgmma-normalize.mlir).
 // The CHECK lines are of wgmma-conflict-free-prologue=0 (each thread's
 // chunks in order c, Σx² added as each is read); CF checks the default
 // (the chunks in order c ^ (row % 4), each chunk's Σx² kept and added in
@@ -183,32 +183,5 @@ func.func @offset_only(%x: memref<64x256xbf16>, %w: memref<256x128xbf16>, %y: me
 // CHECK:             nvvm.wgmma.fence.aligned
 func.func @no_gamma(%x: memref<64x256xbf16>, %w: memref<256x128xbf16>, %y: memref<64x128xbf16>) {
   norm.rms_norm_matmul ins(%x : memref<64x256xbf16>) rhs(%w : memref<256x128xbf16>) outs(%y : memref<64x128xbf16>) {epsilon = 1.0e-06 : f64}
-  return
-}
-
-// -----
-
-// Still on mma.sync: cast_mode (the normalized activations rounded as the
-// standalone norm's, from a pass over the rows before the K loop).
-// CHECK-LABEL: func.func @cast_mode_gamma
-// CHECK-NOT:     nvvm.wgmma
-// CHECK:         nvgpu.mma.sync
-// CHECK-NOT:     nvvm.wgmma
-// CHECK:         return
-func.func @cast_mode_gamma(%x: memref<64x256xbf16>, %g: memref<256xf32>, %w: memref<128x256xbf16>, %y: memref<64x128xbf16>) {
-  norm.rms_norm_matmul ins(%x : memref<64x256xbf16>) weight(%g : memref<256xf32>) rhs(%w : memref<128x256xbf16>) outs(%y : memref<64x128xbf16>) {cast_mode = #norm.cast_mode<after_weight>, weight_offset = 1.0 : f32, transpose_rhs}
-  return
-}
-
-// -----
-
-// Still on mma.sync: pRMSNorm (statistics over a prefix of the row).
-// CHECK-LABEL: func.func @partial_gamma
-// CHECK-NOT:     nvvm.wgmma
-// CHECK:         nvgpu.mma.sync
-// CHECK-NOT:     nvvm.wgmma
-// CHECK:         return
-func.func @partial_gamma(%x: memref<64x256xbf16>, %g: memref<256xbf16>, %w: memref<256x128xbf16>, %y: memref<64x128xbf16>) {
-  norm.rms_norm_matmul ins(%x : memref<64x256xbf16>) weight(%g : memref<256xbf16>) rhs(%w : memref<256x128xbf16>) outs(%y : memref<64x128xbf16>) {partial = 0.25 : f32}
   return
 }

@@ -194,15 +194,13 @@ func.func @default_block_no_residual(%x: memref<4096x4096xbf16>, %g: memref<4096
 
 // -----
 
-// Still on mma.sync: cast_mode with a residual (normalizesA: a pass over
-// the rows of s before the K loop). R is staged by cp.async beside A.
+// cast_mode with a residual (normalizesA: a pass over the rows of s
+// before the K loop, norm-to-gpu-wgmma-normalize.mlir) takes wgmma too:
+// R's TMA tile beside A's, s written to S, the tile normalized.
 // CHECK-LABEL: func.func @residual_cast_mode
-// CHECK-NOT:     nvvm.wgmma
-// CHECK-NOT:     nvgpu.tma
-// CHECK:         nvgpu.device_async_copy %{{.*}} : memref<64x256xbf16> to memref<2x64x40xbf16
-// CHECK:         nvgpu.device_async_copy %{{.*}} : memref<64x256xbf16> to memref<2x64x40xbf16
-// CHECK:         nvgpu.mma.sync
-// CHECK-NOT:     nvvm.wgmma
+// CHECK:         vector.store {{.*}} : memref<64x256xbf16>, vector<8xbf16>
+// CHECK:         nvvm.fence.proxy
+// CHECK:         nvvm.wgmma.mma_async
 // CHECK:         return
 // SM90-LABEL: func.func @residual_cast_mode
 // SM90:         nvgpu.mma.sync

@@ -98,16 +98,43 @@ func.func @decode_ln_residual(%x: memref<16x1536xf16>, %r: memref<16x1536xf16>, 
 // -----
 
 // normalizesA (cast_mode: the rows' statistics are a pass of their own
-// before the K loop) is neither split nor on wgmma: the unsplit mma.sync
-// kernel, no partials.
+// before the K loop) splits on wgmma too: every slice makes the pass over
+// the whole row (RowNormalizer: the loads of X, the pair's shuffle) and
+// rewrites its own K tiles, then stores plain partials (no row sums); the
+// reduction is the plain one (no rstd to form). sm_90 and sm_80 keep the
+// unsplit mma.sync kernel.
 // CHECK-LABEL: func.func @decode_cast_mode
-// CHECK-NOT:     gpu.alloc
-// CHECK-NOT:     nvvm.wgmma
-// CHECK:         gpu.launch blocks({{.*}}) in (%{{.*}} = %c32{{.*}}, %{{.*}} = %c1{{.*}}, %{{.*}} = %c1{{.*}})
-// CHECK:           nvgpu.mma.sync
-// CHECK-NOT:     gpu.alloc
-// CHECK-NOT:     nvvm.wgmma
-// CHECK:         return
+// CHECK-DAG:     %[[SPLITS:.*]] = arith.constant 8 : index
+// CHECK:         scf.if
+// CHECK:           %[[ACC:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[SPLITS]], %{{.*}}, %{{.*}}) : memref<?x?x?xf32>
+// CHECK-NOT:       gpu.alloc
+// CHECK:           gpu.launch blocks(%{{.*}}, %{{.*}}, %[[Z:.*]]) in ({{.*}}, %{{.*}} = %[[SPLITS]])
+// CHECK:             scf.for
+// CHECK:               memref.load %{{.*}} : memref<16x4096xbf16>
+// CHECK:             gpu.shuffle  xor
+// CHECK:             math.sqrt
+// CHECK:             nvvm.fence.proxy
+// CHECK:             nvvm.wgmma.mma_async
+// CHECK:             vector.store %{{.*}}, %[[ACC]][%[[Z]], %{{.*}}, %{{.*}}]
+// CHECK:           gpu.launch
+// CHECK:             scf.for %{{.*}} = %{{.*}} to %[[SPLITS]]
+// CHECK-NOT:         math.sqrt
+// CHECK:           gpu.dealloc async {{.*}} %[[ACC]]
+// CHECK:         } else {
+// SM90-LABEL: func.func @decode_cast_mode
+// SM90-NOT:     gpu.alloc
+// SM90-NOT:     nvvm.wgmma
+// SM90:         gpu.launch blocks({{.*}}) in (%{{.*}} = %c32{{.*}}, %{{.*}} = %c1{{.*}}, %{{.*}} = %c1{{.*}})
+// SM90:           nvgpu.mma.sync
+// SM90-NOT:     gpu.alloc
+// SM90-NOT:     nvvm.wgmma
+// SM90:         return
+// SM80-LABEL: func.func @decode_cast_mode
+// SM80-NOT:     gpu.alloc
+// SM80-NOT:     nvvm.wgmma
+// SM80:           nvgpu.mma.sync
+// SM80-NOT:     gpu.alloc
+// SM80:         return
 func.func @decode_cast_mode(%x: memref<16x4096xbf16>, %g: memref<4096xbf16>, %w: memref<4096x4096xbf16>, %c: memref<16x4096xbf16>) {
   norm.rms_norm_matmul ins(%x : memref<16x4096xbf16>) weight(%g : memref<4096xbf16>) rhs(%w : memref<4096x4096xbf16>)
     outs(%c : memref<16x4096xbf16>) {cast_mode = #norm.cast_mode<after_weight>}

@@ -158,6 +158,47 @@ private:
                  SmallVectorImpl<Value> &tokens, int64_t elements);
 };
 
+/// The numerics of GemmProblem::normalizesA (cast_mode, pRMSNorm), defined
+/// in NormPrologue.cpp: the row statistics from a pass of their own over
+/// the row in global memory, and the normalized activation a = round(x̂·γ'
+/// (+ β)) that replaces an element of the A tile. The one definition that
+/// the mma.sync prologue (NormPrologue) and the warpgroup kernel's
+/// (WarpgroupPrologue) use, so that both kernels multiply the same A.
+class RowNormalizer : public ScalarArith {
+public:
+  RowNormalizer(Location loc, const GPUGemmProblem &p)
+      : ScalarArith(loc, Float32Type::get(loc->getContext())), p(p) {}
+
+  /// A row's statistics (f32): rstd, and for LayerNorm the f32 mean μ and
+  /// the correction Σ(s − μ)/n kept beside it (null for RMSNorm).
+  struct Statistics {
+    Value rstd, mean, correction;
+  };
+  /// The statistics of global row `gm` (s = x, or round(x + residual)),
+  /// summed by two threads of adjacent lanes (2r, 2r + 1; `parity` is the
+  /// thread's lane % 2, an index), each every other element from `parity`:
+  /// RMSNorm Σs² over the first ⌈partial·K⌉ columns; LayerNorm the mean,
+  /// then Σ(s − μ) and Σ(s − μ)², over K (the corrected two-pass
+  /// variance). The pair's sums are combined with a shuffle (xor 1): both
+  /// threads get the same values, and every lane of the warp must call it.
+  /// Rows past M sum nothing (a finite rstd, unused).
+  Statistics rowStatistics(OpBuilder &b, Value gm, Value parity);
+  /// One element, or a vector of elements of one row, of the normalized A:
+  /// `s` (f32) as ((s − μ) − correction)·rstd (RMSNorm s·rstd), then
+  /// applyNormWeight with `gamma` and `beta` (f32 like `s`, either null),
+  /// rounded where the op's cast_mode says; 0 where `inside` (i1, null:
+  /// everywhere) is false, i.e. past K; rounded to the element type (the
+  /// MMA operand).
+  Value normalize(OpBuilder &b, Value s, const Statistics &stats, Value gamma,
+                  Value beta, Value inside);
+
+private:
+  /// s at (global row gm, column gk) in f32: x, or round(x + residual).
+  Value globalInput(OpBuilder &b, Value gm, Value gk);
+
+  const GPUGemmProblem &p;
+};
+
 /// The norm prologue on the shared A tiles (NormPrologue.cpp): the row
 /// statistics, the in-place rewrite of A, S, and LayerNorm's column sums.
 /// Two threads per row, each half of the row's K tile.
@@ -215,8 +256,6 @@ private:
                                 ValueRange indices,
                                 SmallVectorImpl<Value> *narrowed = nullptr);
   void storeSum(OpBuilder &b, ArrayRef<Value> lanes, Value row, Value gk);
-  /// s at (global row gm, column gk) in f32: x, or round(x + residual).
-  Value globalInput(OpBuilder &b, Value gm, Value gk);
 
   Value pivot;
 };

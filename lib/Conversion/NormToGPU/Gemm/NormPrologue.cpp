@@ -36,12 +36,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../TargetInfo.h"
 #include "GemmInternals.h"
 
 #include "norm/Conversion/Utils/RowNormProblem.h"
 #include "norm/Support/TypeUtilities.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -176,29 +178,38 @@ void NormPrologue::computePivot(OpBuilder &b, const SharedTiles &s) {
   pivot = arith::DivFOp::create(b, loc, sum, indexToF32(b, count));
 }
 
-Value NormPrologue::globalInput(OpBuilder &b, Value gm, Value gk) {
+Value RowNormalizer::globalInput(OpBuilder &b, Value gm, Value gk) {
   Value x = toF32(b, memref::LoadOp::create(b, loc, p.a, ValueRange{gm, gk}));
   if (!p.aResidual)
     return x;
   Value r = memref::LoadOp::create(b, loc, p.aResidual, ValueRange{gm, gk});
-  return toF32(b, emitResidualSum(b, loc, x, r, elem));
+  return toF32(b, emitResidualSum(b, loc, x, r, p.elementType()));
 }
 
-void NormPrologue::computeRowNorm(OpBuilder &b, const SharedTiles &s) {
+RowNormalizer::Statistics RowNormalizer::rowStatistics(OpBuilder &b, Value gm,
+                                                       Value parity) {
   bool layerNorm = p.normalizesA == GemmPrologue::LayerNorm;
-  Value row = divC(b, tid, 2);
-  Value gm = add(b, m0, row);
   Value count = emitStatisticLength(b, loc, p.k, layerNorm ? 1.0 : p.partial);
   // Rows past M sum nothing (and get a finite rstd, unused).
   Value end = select(b, slt(b, gm, p.m), count, index(b, 0));
-  Value countF32 = indexToF32(
-      b, arith::MaxUIOp::create(b, loc, count, index(b, 1)).getResult());
+  Value countF32 = arith::UIToFPOp::create(
+      b, loc, b.getF32Type(),
+      arith::IndexCastUIOp::create(
+          b, loc, b.getI64Type(),
+          arith::MaxUIOp::create(b, loc, count, index(b, 1)).getResult()));
+  auto sumOverRowPair = [&](Value v) -> Value {
+    Value other =
+        gpu::ShuffleOp::create(b, loc, v, 1, NVIDIATargetInfo::kWarpSize,
+                               gpu::ShuffleMode::XOR)
+            .getShuffleResult();
+    return arith::AddFOp::create(b, loc, v, other);
+  };
   // Row sums of `terms` of s over the row's elements, each divided by the
   // count: the two threads of the row each sum every other element.
   auto meansOf = [&](function_ref<SmallVector<Value>(OpBuilder &, Value)> terms,
                      unsigned numTerms) {
     auto loop = scf::ForOp::create(
-        b, loc, remC(b, tid, 2), end, index(b, 2),
+        b, loc, parity, end, index(b, 2),
         SmallVector<Value>(numTerms, f32(b, 0.0)),
         [&](OpBuilder &nb, Location, Value k, ValueRange acc) {
           SmallVector<Value> sums;
@@ -209,29 +220,28 @@ void NormPrologue::computeRowNorm(OpBuilder &b, const SharedTiles &s) {
     SmallVector<Value> means;
     for (Value sum : loop.getResults())
       means.push_back(
-          arith::DivFOp::create(b, loc, sumOverRowPair(b, sum), countF32));
+          arith::DivFOp::create(b, loc, sumOverRowPair(sum), countF32));
     return means;
   };
   auto square = [&](OpBuilder &nb, Value d) -> Value {
     return arith::MulFOp::create(nb, loc, d, d);
   };
+  Statistics stats;
   Value spread;
   if (layerNorm) {
     // The corrected two-pass variance about the f32 mean m, as the row
     // kernels compute it: Σd²/n − (Σd/n)² over d = s − m. The correction
     // Σd/n is kept beside m (s − m is exact near m; m + Σd/n is not
     // representable), so that a row of mean 10⁴ normalizes to f32 accuracy.
-    Value mean = meansOf(
+    stats.mean = meansOf(
         [](OpBuilder &, Value x) -> SmallVector<Value> { return {x}; }, 1)[0];
     SmallVector<Value> moments = meansOf(
         [&](OpBuilder &nb, Value x) -> SmallVector<Value> {
-          Value d = arith::SubFOp::create(nb, loc, x, mean);
+          Value d = arith::SubFOp::create(nb, loc, x, stats.mean);
           return {d, square(nb, d)};
         },
         2);
-    memref::StoreOp::create(b, loc, mean, s.rowShift, ValueRange{row});
-    memref::StoreOp::create(b, loc, moments[0], s.rowCorrection,
-                            ValueRange{row});
+    stats.correction = moments[0];
     spread = arith::SubFOp::create(b, loc, moments[1], square(b, moments[0]));
   } else {
     spread =
@@ -239,9 +249,48 @@ void NormPrologue::computeRowNorm(OpBuilder &b, const SharedTiles &s) {
                     Value x) -> SmallVector<Value> { return {square(nb, x)}; },
                 1)[0];
   }
-  memref::StoreOp::create(
-      b, loc, createReciprocalStd(b, loc, spread, p.epsMode, p.epsilon),
-      s.rowScale, ValueRange{row});
+  stats.rstd = createReciprocalStd(b, loc, spread, p.epsMode, p.epsilon);
+  return stats;
+}
+
+Value RowNormalizer::normalize(OpBuilder &b, Value s, const Statistics &stats,
+                               Value gamma, Value beta, Value inside) {
+  // The row's scalars, shaped like s.
+  auto splat = [&](Value v) -> Value {
+    if (auto vecType = dyn_cast<VectorType>(s.getType()))
+      return vector::BroadcastOp::create(b, loc, vecType, v);
+    return v;
+  };
+  Value v = s;
+  if (stats.mean)
+    v = arith::SubFOp::create(
+        b, loc, arith::SubFOp::create(b, loc, v, splat(stats.mean)),
+        splat(stats.correction));
+  // The standalone norm's result, rounded once more to the element type
+  // (cast_mode, or the MMA operand); 0 past K (β, offset).
+  Type elem = p.elementType();
+  v = applyNormWeight(b, arith::MulFOp::create(b, loc, v, splat(stats.rstd)),
+                      gamma, beta, p, elem,
+                      /*roundBias=*/p.weightType != elem);
+  if (inside) {
+    TypedAttr zero = b.getF32FloatAttr(0.0);
+    if (auto vecType = dyn_cast<VectorType>(s.getType()))
+      zero = DenseElementsAttr::get(vecType, zero);
+    v = select(b, inside, v, arith::ConstantOp::create(b, loc, zero));
+  }
+  return narrow(b, v, elem);
+}
+
+void NormPrologue::computeRowNorm(OpBuilder &b, const SharedTiles &s) {
+  Value row = divC(b, tid, 2);
+  RowNormalizer::Statistics stats =
+      RowNormalizer(loc, p).rowStatistics(b, add(b, m0, row), remC(b, tid, 2));
+  if (stats.mean) {
+    memref::StoreOp::create(b, loc, stats.mean, s.rowShift, ValueRange{row});
+    memref::StoreOp::create(b, loc, stats.correction, s.rowCorrection,
+                            ValueRange{row});
+  }
+  memref::StoreOp::create(b, loc, stats.rstd, s.rowScale, ValueRange{row});
 }
 
 SmallVector<Value> NormPrologue::onTile(OpBuilder &b, const SharedTiles &s,
@@ -265,12 +314,14 @@ SmallVector<Value> NormPrologue::onTile(OpBuilder &b, const SharedTiles &s,
     if (s.beta && normalizesA())
       beta =
           loadLanes(b, loc, s.beta, {buf, col}, elementTypeOf(s.beta), chunk);
-    Value rstd, mean, correction;
+    RowNormalizer::Statistics rowStats;
     if (normalizesA()) {
-      rstd = memref::LoadOp::create(b, loc, s.rowScale, ValueRange{row});
+      rowStats.rstd =
+          memref::LoadOp::create(b, loc, s.rowScale, ValueRange{row});
       if (s.rowShift) {
-        mean = memref::LoadOp::create(b, loc, s.rowShift, ValueRange{row});
-        correction =
+        rowStats.mean =
+            memref::LoadOp::create(b, loc, s.rowShift, ValueRange{row});
+        rowStats.correction =
             memref::LoadOp::create(b, loc, s.rowCorrection, ValueRange{row});
       }
     }
@@ -278,19 +329,11 @@ SmallVector<Value> NormPrologue::onTile(OpBuilder &b, const SharedTiles &s,
     for (int64_t l = 0; l < chunk; ++l) {
       Value v = x[l];
       if (normalizesA()) {
-        // The standalone norm's result, rounded once more to the element
-        // type (cast_mode, or the MMA operand); 0 past K (β, offset).
-        if (mean)
-          v = arith::SubFOp::create(
-              b, loc, arith::SubFOp::create(b, loc, v, mean), correction);
-        v = applyNormWeight(b, arith::MulFOp::create(b, loc, v, rstd),
-                            gamma.empty() ? Value() : gamma[l],
-                            beta.empty() ? Value() : beta[l], p, elem,
-                            /*roundBias=*/p.weightType != elem);
-        if (kMayHaveTail())
-          v = select(b, slt(b, add(b, kTileStart, addC(b, col, l)), p.k), v,
-                     f32(b, 0.0));
-        rewritten.push_back(narrow(b, v, elem));
+        rewritten.push_back(RowNormalizer(loc, p).normalize(
+            b, v, rowStats, gamma.empty() ? Value() : gamma[l],
+            beta.empty() ? Value() : beta[l],
+            kMayHaveTail() ? slt(b, add(b, kTileStart, addC(b, col, l)), p.k)
+                           : Value()));
         continue;
       }
       if (isLayerNorm()) {

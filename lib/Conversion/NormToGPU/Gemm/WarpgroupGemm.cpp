@@ -193,12 +193,79 @@ void WarpgroupGemmKernel::loadTile(OpBuilder &b, Value kt, Value stage,
   }
 }
 
+Value WarpgroupGemmKernel::scratch(OpBuilder &b, int64_t offset, int64_t size) {
+  return view(
+      b, index(b, rowScaleOffset() + offset),
+      MemRefType::get({size}, b.getF32Type(), MemRefLayoutAttrInterface(),
+                      gpu::AddressSpaceAttr::get(
+                          b.getContext(), gpu::AddressSpace::Workgroup)));
+}
+
+void WarpgroupGemmKernel::normalizeRows(OpBuilder &b) {
+  Value row = divC(b, tid, 2);
+  Value gm = add(b, m0, row);
+  // The pipelined schedule's producer warp joins the shuffles, its rows
+  // (past the A tile) taken as row M, which sums nothing, and stores
+  // nothing.
+  Value isConsumer =
+      pipelined ? ult(b, tid, index(b, consumers() * kWarpgroup)) : Value();
+  gpugemm::RowNormalizer::Statistics stats =
+      gpugemm::RowNormalizer(loc, p).rowStatistics(
+          b, isConsumer ? select(b, isConsumer, gm, p.m) : gm, remC(b, tid, 2));
+  emitForConsumers(b, isConsumer, [&](OpBuilder &b) {
+    // Both threads of the row store the same values, and each reads back
+    // its own row's: no barrier.
+    memref::StoreOp::create(b, loc, stats.rstd, scratch(b, 0, blockM),
+                            ValueRange{row});
+    if (stats.mean) {
+      memref::StoreOp::create(b, loc, stats.mean,
+                              scratch(b, 4 * blockM, blockM), ValueRange{row});
+      memref::StoreOp::create(b, loc, stats.correction,
+                              scratch(b, 8 * blockM, blockM), ValueRange{row});
+    }
+    if (!savesStatistics(p))
+      return;
+    Value writes = andI(b,
+                        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                              remC(b, tid, 2), index(b, 0)),
+                        ult(b, n0, one));
+    if (split)
+      writes = andI(b, writes, ult(b, slice, one));
+    // The saved mean is μ plus its correction, as the mma.sync kernel's.
+    Value mean =
+        stats.mean ? arith::AddFOp::create(b, loc, stats.mean, stats.correction)
+                         .getResult()
+                   : Value();
+    gpugemm::emitStoreRowStatistics(b, loc, p, writes, gm, mean, stats.rstd);
+  });
+}
+
+gpugemm::RowNormalizer::Statistics
+WarpgroupGemmKernel::rowNormStatistics(OpBuilder &b) {
+  Value row = divC(b, tid, 2);
+  gpugemm::RowNormalizer::Statistics stats;
+  stats.rstd =
+      memref::LoadOp::create(b, loc, scratch(b, 0, blockM), ValueRange{row});
+  if (p.normalizesA == GemmPrologue::LayerNorm) {
+    stats.mean = memref::LoadOp::create(b, loc, scratch(b, 4 * blockM, blockM),
+                                        ValueRange{row});
+    stats.correction = memref::LoadOp::create(
+        b, loc, scratch(b, 8 * blockM, blockM), ValueRange{row});
+  }
+  return stats;
+}
+
 SmallVector<Value> WarpgroupGemmKernel::prologue(OpBuilder &b, Value aOffset,
                                                  Value kt, Value warpgroup,
                                                  ValueRange carried) {
   gpugemm::WarpgroupPrologue prologue(loc, p, schedule.conflictFreePrologue);
   gpugemm::PrologueTile tile = prologueTile(b, aOffset);
   SmallVector<Value> next(carried.begin(), carried.end());
+  if (normalizesA()) {
+    prologue.normalizeTile(b, tile, tid, kt, rowNormStatistics(b));
+    syncRewriters(b, warpgroup);
+    return next;
+  }
   if (pairedSums()) {
     SmallVector<Value> sums = prologue.onTileInMmaSyncOrder(
         b, tile, tid, kt, /*pivot=*/isLayerNorm() ? carried[2] : Value(),
@@ -464,39 +531,24 @@ void WarpgroupGemmKernel::storePartials(OpBuilder &b, Value acc,
                                       add(b, n0, j), carried[3 + 2 * i],
                                       carried[4 + 2 * i]);
   }
-  auto store = [&](OpBuilder &b) {
+  emitForConsumers(b, isConsumer, [&](OpBuilder &b) {
     forEachAccumulator(
         b, acc,
         [&](OpBuilder &tb, int64_t, Value, Value gm, Value gn, Value out) {
           gpugemm::emitStoreSplitAccumulator(tb, loc, *split, slice, gm, gn,
                                              out);
         });
-  };
-  if (!isConsumer) {
-    store(b);
-    return;
-  }
-  scf::IfOp::create(b, loc, isConsumer, [&](OpBuilder &tb, Location) {
-    store(tb);
-    scf::YieldOp::create(tb, loc);
   });
 }
 
 void WarpgroupGemmKernel::epilogue(OpBuilder &b, Value acc,
                                    ValueRange carried) {
-  auto scratch = [&](int64_t offset, int64_t size) {
-    return view(
-        b, index(b, rowScaleOffset() + offset),
-        MemRefType::get({size}, b.getF32Type(), MemRefLayoutAttrInterface(),
-                        gpu::AddressSpaceAttr::get(
-                            b.getContext(), gpu::AddressSpace::Workgroup)));
-  };
-  Value rowScale = scratch(0, blockM);
+  Value rowScale = scratch(b, 0, blockM);
   Value rowShift, colC, colB;
   if (isLayerNorm()) {
-    rowShift = scratch(4 * blockM, blockM);
-    colC = scratch(8 * blockM, blockN);
-    colB = p.beta ? scratch(8 * blockM + 4 * blockN, blockN) : Value();
+    rowShift = scratch(b, 4 * blockM, blockM);
+    colC = scratch(b, 8 * blockM, blockN);
+    colB = p.beta ? scratch(b, 8 * blockM + 4 * blockN, blockN) : Value();
   }
   // The pipelined schedule's producer warp joins the shuffle and the
   // barrier (every thread of the block reaches them) but stores nothing.
@@ -544,7 +596,7 @@ void WarpgroupGemmKernel::epilogue(OpBuilder &b, Value acc,
     }
     gpu::BarrierOp::create(b, loc);
   }
-  auto store = [&](OpBuilder &b) {
+  emitForConsumers(b, isConsumer, [&](OpBuilder &b) {
     Value warp = divC(b, tid, NVIDIATargetInfo::kWarpSize),
           lane = remC(b, tid, NVIDIATargetInfo::kWarpSize);
     // Warpgroup g's rows start at 64·g = 16·(its first warp).
@@ -589,13 +641,17 @@ void WarpgroupGemmKernel::epilogue(OpBuilder &b, Value acc,
             out = arith::AddFOp::create(tb, loc, out, columns(colB));
           gpugemm::emitStoreOutput(tb, loc, p, out, gm, gn);
         });
-  };
+  });
+}
+
+void WarpgroupGemmKernel::emitForConsumers(OpBuilder &b, Value isConsumer,
+                                           function_ref<void(OpBuilder &)> fn) {
   if (!isConsumer) {
-    store(b);
+    fn(b);
     return;
   }
   scf::IfOp::create(b, loc, isConsumer, [&](OpBuilder &tb, Location) {
-    store(tb);
+    fn(tb);
     scf::YieldOp::create(tb, loc);
   });
 }
@@ -619,6 +675,8 @@ SmallVector<Value> WarpgroupGemmKernel::emitSerialLoop(OpBuilder &b) {
         scf::YieldOp::create(lb, loc);
       });
 
+  if (normalizesA())
+    normalizeRows(b);
   SmallVector<Value> init{LLVM::ZeroOp::create(b, loc, accType)};
   llvm::append_range(init, initialCarried(b, /*warpgroup=*/Value()));
   auto loop = scf::ForOp::create(
@@ -633,9 +691,9 @@ SmallVector<Value> WarpgroupGemmKernel::emitSerialLoop(OpBuilder &b) {
                                                index(lb, 10000000), stage);
         Value aOffset = stageOffset(lb, stage);
         SmallVector<Value> carried =
-            isNorm() ? prologue(lb, aOffset, kt, /*warpgroup=*/Value(),
-                                iter.drop_front())
-                     : SmallVector<Value>(iter.drop_front());
+            hasPrologue() ? prologue(lb, aOffset, kt, /*warpgroup=*/Value(),
+                                     iter.drop_front())
+                          : SmallVector<Value>(iter.drop_front());
         Value acc = issueTile(lb, aOffset, /*warpgroup=*/Value(), iter[0]);
         carried = columnSums(lb, aOffset, kt, carried);
         NVVM::WgmmaWaitGroupSyncOp::create(lb, loc, 0);
@@ -760,9 +818,9 @@ bool mlir::norm::warpgroupGemmApplies(const GPUGemmProblem &p) {
   Type elem = p.elementType();
   if (!elem.isBF16() && !elem.isF16())
     return false;
-  if (p.prologue != GemmPrologue::None)
+  if (p.prologue != GemmPrologue::None || p.normalizesA != GemmPrologue::None)
     return gpugemm::WarpgroupPrologue::supports(p);
-  return p.normalizesA == GemmPrologue::None && !p.aResidual && !p.aSum;
+  return !p.aResidual && !p.aSum;
 }
 
 void mlir::norm::emitGPUWarpgroupGemm(OpBuilder &b, Location loc,

@@ -54,6 +54,12 @@ public:
 protected:
   bool isNorm() const { return p.prologue != GemmPrologue::None; }
   bool isLayerNorm() const { return p.prologue == GemmPrologue::LayerNorm; }
+  /// GemmProblem::normalizesA (cast_mode, pRMSNorm): the row statistics
+  /// from a pass before the K loop (normalizeRows), each A tile rewritten
+  /// as the normalized activations (prologue), then a plain GEMM.
+  bool normalizesA() const { return p.normalizesA != GemmPrologue::None; }
+  /// Whether a K tile's A tile goes through the prologue.
+  bool hasPrologue() const { return isNorm() || normalizesA(); }
   /// LayerNorm: block columns each consumer thread sums (c, Σβ·W): column
   /// tid + i · 2·BM of the block, i < columnsPerThread.
   int64_t columnsPerThread() const {
@@ -74,15 +80,32 @@ protected:
     return isLayerNorm() ? 3 + 2 * columnsPerThread() : pairedSums() ? 2 : 1;
   }
   /// f32 scratch after the stages: the row scale r [BM]; LayerNorm also
-  /// r·(μ − p) [BM], c [BN] and Σβ·W [BN].
+  /// r·(μ − p) [BM], c [BN] and Σβ·W [BN]; normalizesA the rstd [BM], and
+  /// for LayerNorm the mean [BM] and its correction [BM].
   /// Split-K LayerNorm: every slice's pivot comes from K tile 0, which all
   /// but slice 0 do not otherwise load; it is loaded (A, and R) by a TMA
   /// load of its own, on one more full barrier, into the last stage before
   /// the ring of stages starts (splitPivot).
   bool loadsPivotTile() const { return split && isLayerNorm(); }
   int64_t scratchBytes() const {
+    if (p.normalizesA == GemmPrologue::LayerNorm)
+      return 4 * 3 * blockM;
     return 4 * (blockM + (isLayerNorm() ? blockM + 2 * blockN : 0));
   }
+  /// `size` f32 of the scratch, from its byte `offset`.
+  Value scratch(OpBuilder &b, int64_t offset, int64_t size);
+  /// normalizesA: the statistics of each consumer thread's row (row tid /
+  /// 2, two threads a row: RowNormalizer::rowStatistics) into the scratch,
+  /// where each K tile's prologue reads them back (registers held across
+  /// the K loop would crowd the accumulators), and the saved statistics
+  /// where asked (the even thread of the row, in the first column of
+  /// blocks and the first K slice). Every thread of the block calls it
+  /// (the shuffles; the producer warp sums and stores nothing), before
+  /// the K loop: the TMA loads of the first stages overlap it.
+  void normalizeRows(OpBuilder &b);
+  /// normalizesA: the row statistics normalizeRows stored for the thread's
+  /// row.
+  gpugemm::RowNormalizer::Statistics rowNormStatistics(OpBuilder &b);
   Type elem() const { return p.elementType(); }
   int64_t consumers() const { return blockM / kMmaM; }
   int64_t tileABytes() const { return blockM * kBK * kElementBytes; }
@@ -133,9 +156,11 @@ protected:
   Value splitPivot(OpBuilder &b);
   /// The norm prologue on K tile `kt`'s A (and R) tile in the stage at
   /// `aOffset` (WarpgroupPrologue, two threads per row of the block's A
-  /// tile): the carried values (numCarried) plus the thread's statistics, S
-  /// written by the first column of blocks, and when it rewrites the tile
-  /// (γ, weight offset, LayerNorm, a residual) a barrier of the threads
+  /// tile): the carried values (numCarried) plus the thread's statistics
+  /// (normalizesA: the tile rewritten as the normalized A, the carried
+  /// values unchanged), S written by the first column of blocks, and when
+  /// it rewrites the tile (γ, weight offset, LayerNorm, a residual,
+  /// normalizesA) a barrier of the threads
   /// whose MMAs read it: the block's (null `warpgroup`: the serial
   /// schedule) or consumer warpgroup `warpgroup`'s (named barrier 1 +
   /// warpgroup).
@@ -172,6 +197,12 @@ protected:
   /// blocks, LayerNorm's column sums from the first row of blocks, and the
   /// raw accumulators. Every thread of the block calls it (the shuffles).
   void storePartials(OpBuilder &b, Value acc, ValueRange carried);
+  /// `fn` at the builder's insertion point when every thread of the block
+  /// is a consumer (`isConsumer` null: the serial schedule), else inside
+  /// `scf.if isConsumer` (the pipelined schedule's producer warp skips it).
+  /// The stores that end storePartials and epilogue.
+  void emitForConsumers(OpBuilder &b, Value isConsumer,
+                        function_ref<void(OpBuilder &)> fn);
   /// The row's two sums as the epilogue combines them for emitRowScale:
   /// paired sums v + the other thread's v; otherwise the thread's own sum
   /// and the other's (the even thread: even, odd). Every thread of the

@@ -98,6 +98,11 @@ SmallVector<Value> WarpgroupGemmKernel::emitPipelinedLoop(OpBuilder &b) {
         .getResult();
   };
   Value ticks = index(b, 10000000);
+  // normalizesA: the rows' statistics first (every thread: the shuffles; on
+  // the GPU the producer warp's own are its alone, and it goes on to load
+  // the first stages while the consumers sum).
+  if (normalizesA())
+    normalizeRows(b);
   auto branch = scf::IfOp::create(b, loc, resultTypes, isConsumer,
                                   /*withElseRegion=*/true);
 
@@ -116,8 +121,8 @@ SmallVector<Value> WarpgroupGemmKernel::emitPipelinedLoop(OpBuilder &b) {
                                            phaseParity(lb, i), ticks, stage);
     Value stageOff = stageOffset(lb, stage);
     SmallVector<Value> next =
-        isNorm() ? prologue(lb, stageOff, kt, warpgroup, carried)
-                 : SmallVector<Value>(carried);
+        hasPrologue() ? prologue(lb, stageOff, kt, warpgroup, carried)
+                      : SmallVector<Value>(carried);
     acc = issueTile(lb, stageOff, warpgroup, acc, accumulate);
     next = columnSums(lb, stageOff, kt, next);
     NVVM::WgmmaWaitGroupSyncOp::create(lb, loc, 1);

@@ -99,15 +99,66 @@ bool WarpgroupPrologue::supports(const GPUGemmProblem &p) {
   auto rows = [&](Value v) {
     return !v || elementTypeOf(v) == p.elementType();
   };
-  bool layerNorm = p.prologue == GemmPrologue::LayerNorm;
-  return (p.prologue == GemmPrologue::RMSNorm || layerNorm) &&
-         p.normalizesA == GemmPrologue::None && rows(p.aResidual) &&
-         rows(p.aSum) && (!p.aSum || p.aResidual) && params(p.gamma) &&
-         (!layerNorm || params(p.beta));
+  // The norm: a prologue, or normalizesA (prologue None), never both.
+  GemmPrologue norm =
+      p.prologue != GemmPrologue::None ? p.prologue : p.normalizesA;
+  bool layerNorm = norm == GemmPrologue::LayerNorm;
+  return norm != GemmPrologue::None &&
+         (p.prologue == GemmPrologue::None ||
+          p.normalizesA == GemmPrologue::None) &&
+         rows(p.aResidual) && rows(p.aSum) && (!p.aSum || p.aResidual) &&
+         params(p.gamma) && (!layerNorm || params(p.beta));
 }
 
 bool WarpgroupPrologue::rewritesA() const {
-  return isLayerNorm() || p.aResidual || p.gamma || p.weightOffset != 0.0;
+  return isLayerNorm() || p.normalizesA != GemmPrologue::None || p.aResidual ||
+         p.gamma || p.weightOffset != 0.0;
+}
+
+void WarpgroupPrologue::normalizeTile(OpBuilder &b, const PrologueTile &tile,
+                                      Value thread, Value kt,
+                                      const RowNormalizer::Statistics &stats) {
+  Value row = divC(b, thread, 2);
+  Value col0 = mulC(b, remC(b, thread, 2), kWarpgroupTileK / 2);
+  Value firstChunk = divC(b, col0, kChunk);
+  Value rowPhase = remC(b, row, kSwizzleRows);
+  Value k0 = mulC(b, kt, kWarpgroupTileK);
+  // Step c's chunk of the half row: c, or c ^ (row % 4) when conflict-free
+  // (onTile's order; each element is normalized on its own, so the order
+  // changes no bits).
+  Value turn = conflictFree ? remC(b, row, kHalfRowChunks) : Value();
+  RowNormalizer normalizer(loc, p);
+  for (int64_t c = 0; c < kHalfRowChunks; ++c) {
+    Value step = index(b, c);
+    Value physical = add(
+        b, firstChunk,
+        turn ? arith::XOrIOp::create(b, loc, step, turn).getResult() : step);
+    Value col = mulC(b, physical, kChunk);
+    // The chunk's columns in K: its logical chunk of the tile.
+    Value k =
+        add(b, k0,
+            mulC(b, arith::XOrIOp::create(b, loc, physical, rowPhase), kChunk));
+    Value s = loadInput(b, tile, row, col);
+    if (tile.writesSum)
+      emitStoreSumChunk(b, loc, p, tile.writesSum, add(b, tile.m0, row), k, s);
+    // γ and β as stored, converted to f32 (K is a multiple of a chunk: the
+    // chunk is wholly inside or past K, and past K the element is 0).
+    auto [gamma, inside] = loadWeight(b, k);
+    Value beta;
+    if (p.beta)
+      beta = loadParams(b, p.beta, k).first;
+    if (!inside)
+      inside = ult(b, k, p.k);
+    Value a = normalizer.normalize(b, toF32(b, s), stats,
+                                   gamma ? toF32(b, gamma) : Value(),
+                                   beta ? toF32(b, beta) : Value(), inside);
+    vector::StoreOp::create(b, loc, a, tile.a, ValueRange{row, col},
+                            /*nontemporal=*/false, llvm::MaybeAlign(16));
+  }
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(b.getContext(),
+                                 NVVM::SharedSpace::shared_cta));
 }
 
 Value WarpgroupPrologue::loadInput(OpBuilder &b, const PrologueTile &tile,

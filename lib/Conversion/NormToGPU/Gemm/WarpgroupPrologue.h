@@ -11,6 +11,7 @@
 #define NORM_LIB_CONVERSION_NORMTOGPU_GEMM_WARPGROUPPROLOGUE_H
 
 #include "GPUGemm.h"
+#include "GemmInternals.h"
 #include "norm/Conversion/Utils/ScalarArith.h"
 
 namespace mlir {
@@ -50,10 +51,19 @@ public:
 
   /// Whether the prologue computes the norm of `p`: RMSNorm or LayerNorm
   /// with or without γ (β), weight offset and residual (with or without S),
-  /// γ and β of the element type or f32, R and S of the element type.
-  /// normalizesA (a pass over the rows before the K loop) is the mma.sync
-  /// kernel's.
+  /// γ and β of the element type or f32, R and S of the element type; as
+  /// a prologue (statistics from the tiles, the scale after the product) or
+  /// normalizesA (cast_mode, pRMSNorm: the statistics from a pass over the
+  /// rows before the K loop, the tiles rewritten as the normalized A).
   static bool supports(const GPUGemmProblem &p);
+  /// normalizesA: the thread's half row of `tile` (K tile `kt`) rewritten
+  /// in place as the normalized activations, RowNormalizer::normalize of s
+  /// with the row's `stats` and γ, β of each chunk (0 past K), the mma.sync
+  /// kernel's bits; with a residual s = round(x + r), written to S where
+  /// the tile says. The thread's chunks and their order are onTile's
+  /// (conflict-free: c ^ (row % 4)); then fence.proxy.async as onTile.
+  void normalizeTile(OpBuilder &b, const PrologueTile &tile, Value thread,
+                     Value kt, const RowNormalizer::Statistics &stats);
   /// Whether the rows are read in the mma.sync kernel's order
   /// (onTileInMmaSyncOrder; LayerNorm, and any residual): the statistics
   /// are then the mma.sync kernel's bit for bit, as two sums a thread
