@@ -212,15 +212,17 @@ def ConvertNormToGPUPass : Pass<"convert-norm-to-gpu"> {
       epilogue.
 
     With `chip=sm_90a` (the architecture-specific PTX that has warpgroup
-    MMA), the unsplit bf16/f16 GEMMs whose prologue is none or RMSNorm
-    without γ, weight offset or residual (norm → matmul once
-    `--norm-fuse-matmul` has folded γ into W) run on `wgmma.mma_async`
-    m64n128k16 instead: one warpgroup per 64 × 128 block, A and W tiles
-    loaded by TMA (`nvgpu.tma.async.load`, 128-byte swizzle, descriptors
-    made on the host) into four stages of shared memory completing on
-    mbarriers, the RMSNorm statistics from the A tiles, the scale, bias and
-    residual in the epilogue. Other GEMMs, and every GEMM for `sm_90`, use
-    the mma.sync kernel.
+    MMA), the bf16/f16 GEMMs, split over K or not, with no prologue or an
+    RMSNorm or LayerNorm prologue (γ and β of the element type or f32, a
+    weight offset, a residual of the element type returning S, cast_mode,
+    partial RMSNorm) run on `wgmma.mma_async` instead: one warpgroup per
+    64 × 128 block, A and W tiles loaded by TMA (`nvgpu.tma.async.load`,
+    128-byte swizzle, descriptors made on the host) into four stages of
+    shared memory completing on mbarriers, the statistics from the A tiles
+    (cast_mode and partial RMSNorm: from a pass over A's rows before the K
+    loop), the scale, bias and residual in the epilogue. Other GEMMs (f32
+    data, K or N not a multiple of 8, other parameter types), and every
+    GEMM for `sm_90`, use the mma.sync kernel.
 
     `wgmma-pipeline` runs that kernel warp-specialized: a producer warp
     issues the TMA loads into stages the consumers have released (per-stage
