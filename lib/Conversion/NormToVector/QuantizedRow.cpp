@@ -10,6 +10,8 @@
 
 #include "QuantizedRow.h"
 
+#include "norm/Support/FoldTree.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -694,15 +696,8 @@ void QuantizedRowWriter::emitGroupBatches(OpBuilder &b, Value row,
             parts.push_back(arith::BitcastOp::create(
                 nb, loc, bitsType, math::AbsFOp::create(nb, loc, v)));
           }
-          while (parts.size() > 1) {
-            SmallVector<Value> next;
-            for (size_t i = 0; i + 1 < parts.size(); i += 2)
-              next.push_back(maxOf(nb, parts[i], parts[i + 1]));
-            if (parts.size() % 2)
-              next.push_back(parts.back());
-            parts = std::move(next);
-          }
-          Value m = parts[0];
+          Value m = foldTree(parts,
+                             [&](Value x, Value y) { return maxOf(nb, x, y); });
           for (int64_t width = vectorLanes; width > lanes; width /= 2) {
             Value low = vector::ExtractStridedSliceOp::create(nb, loc, m, 0,
                                                               width / 2, 1);

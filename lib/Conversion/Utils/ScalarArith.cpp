@@ -1,6 +1,7 @@
 //===- ScalarArith.cpp - arithmetic helpers shared by the emitters --------===//
 
 #include "norm/Conversion/Utils/ScalarArith.h"
+#include "norm/Support/FoldTree.h"
 #include "norm/Support/TypeUtilities.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -108,16 +109,9 @@ Value ScalarArith::roundThrough(OpBuilder &b, Value v, Type elementType) const {
 }
 
 Value ScalarArith::sumTree(OpBuilder &b, ArrayRef<Value> parts) const {
-  SmallVector<Value> level(parts);
-  while (level.size() > 1) {
-    SmallVector<Value> halved;
-    for (size_t i = 0; i + 1 < level.size(); i += 2)
-      halved.push_back(arith::AddFOp::create(b, loc, level[i], level[i + 1]));
-    if (level.size() % 2)
-      halved.push_back(level.back());
-    level = std::move(halved);
-  }
-  return level.front();
+  return foldTree(parts, [&](Value x, Value y) -> Value {
+    return arith::AddFOp::create(b, loc, x, y);
+  });
 }
 
 Value ScalarArith::applyNormWeight(OpBuilder &b, Value v, Value gamma,

@@ -22,6 +22,8 @@
 
 #include "ReductionChunks.h"
 
+#include "norm/Support/FoldTree.h"
+
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -238,15 +240,9 @@ void mlir::norm::emitReductionInChunks(RewriterBase &rewriter,
     SmallVector<Value> accs = wholeChunks(
         zero, wideEnd, SmallVector<Value>(accumulators, neutral));
     // A tree, so the fold is as short as the accumulators allow.
-    while (accs.size() > 1) {
-      SmallVector<Value> halved;
-      for (size_t i = 0; i + 1 < accs.size(); i += 2)
-        halved.push_back(combine(rewriter, accs[i], accs[i + 1]));
-      if (accs.size() % 2)
-        halved.push_back(accs.back());
-      accs = std::move(halved);
-    }
-    acc = accs.front();
+    acc = foldTree(accs, [&](Value x, Value y) -> Value {
+      return combine(rewriter, x, y);
+    });
   }
   Value end = roundDown(length, lanes);
   acc = wholeChunks(wideEnd, end, {acc}).front();

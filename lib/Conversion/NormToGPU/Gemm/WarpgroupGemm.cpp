@@ -215,13 +215,13 @@ void WarpgroupGemmKernel::normalizeRows(OpBuilder &b) {
   emitForConsumers(b, isConsumer, [&](OpBuilder &b) {
     // Both threads of the row store the same values, and each reads back
     // its own row's: no barrier.
-    memref::StoreOp::create(b, loc, stats.rstd, scratch(b, 0, blockM),
+    memref::StoreOp::create(b, loc, stats.rstd, rowScaleSlots(b),
                             ValueRange{row});
     if (stats.mean) {
-      memref::StoreOp::create(b, loc, stats.mean,
-                              scratch(b, 4 * blockM, blockM), ValueRange{row});
-      memref::StoreOp::create(b, loc, stats.correction,
-                              scratch(b, 8 * blockM, blockM), ValueRange{row});
+      memref::StoreOp::create(b, loc, stats.mean, rowShiftSlots(b),
+                              ValueRange{row});
+      memref::StoreOp::create(b, loc, stats.correction, meanCorrectionSlots(b),
+                              ValueRange{row});
     }
     if (!savesStatistics(p))
       return;
@@ -245,12 +245,12 @@ WarpgroupGemmKernel::rowNormStatistics(OpBuilder &b) {
   Value row = divC(b, tid, 2);
   gpugemm::RowNormalizer::Statistics stats;
   stats.rstd =
-      memref::LoadOp::create(b, loc, scratch(b, 0, blockM), ValueRange{row});
+      memref::LoadOp::create(b, loc, rowScaleSlots(b), ValueRange{row});
   if (p.normalizesA == GemmPrologue::LayerNorm) {
-    stats.mean = memref::LoadOp::create(b, loc, scratch(b, 4 * blockM, blockM),
-                                        ValueRange{row});
-    stats.correction = memref::LoadOp::create(
-        b, loc, scratch(b, 8 * blockM, blockM), ValueRange{row});
+    stats.mean =
+        memref::LoadOp::create(b, loc, rowShiftSlots(b), ValueRange{row});
+    stats.correction =
+        memref::LoadOp::create(b, loc, meanCorrectionSlots(b), ValueRange{row});
   }
   return stats;
 }
@@ -543,12 +543,12 @@ void WarpgroupGemmKernel::storePartials(OpBuilder &b, Value acc,
 
 void WarpgroupGemmKernel::epilogue(OpBuilder &b, Value acc,
                                    ValueRange carried) {
-  Value rowScale = scratch(b, 0, blockM);
+  Value rowScale = rowScaleSlots(b);
   Value rowShift, colC, colB;
   if (isLayerNorm()) {
-    rowShift = scratch(b, 4 * blockM, blockM);
-    colC = scratch(b, 8 * blockM, blockN);
-    colB = p.beta ? scratch(b, 8 * blockM + 4 * blockN, blockN) : Value();
+    rowShift = rowShiftSlots(b);
+    colC = columnShiftSlots(b);
+    colB = p.beta ? betaWeightSlots(b) : Value();
   }
   // The pipelined schedule's producer warp joins the shuffle and the
   // barrier (every thread of the block reaches them) but stores nothing.

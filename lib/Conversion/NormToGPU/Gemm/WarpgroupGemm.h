@@ -94,6 +94,21 @@ protected:
   }
   /// `size` f32 of the scratch, from its byte `offset`.
   Value scratch(OpBuilder &b, int64_t offset, int64_t size);
+  /// The scratch's arrays (the layout scratchBytes sizes), named once: the
+  /// row scale r [BM] (normalizesA: the rstd), the row shift r·(μ − p) [BM]
+  /// (normalizesA: the mean), then either normalizesA's mean correction
+  /// [BM] or the LayerNorm epilogue's c [BN] and Σβ·W [BN].
+  Value rowScaleSlots(OpBuilder &b) { return scratch(b, 0, blockM); }
+  Value rowShiftSlots(OpBuilder &b) { return scratch(b, 4 * blockM, blockM); }
+  Value meanCorrectionSlots(OpBuilder &b) {
+    return scratch(b, 8 * blockM, blockM);
+  }
+  Value columnShiftSlots(OpBuilder &b) {
+    return scratch(b, 8 * blockM, blockN);
+  }
+  Value betaWeightSlots(OpBuilder &b) {
+    return scratch(b, 8 * blockM + 4 * blockN, blockN);
+  }
   /// normalizesA: the statistics of each consumer thread's row (row tid /
   /// 2, two threads a row: RowNormalizer::rowStatistics) into the scratch,
   /// where each K tile's prologue reads them back (registers held across
