@@ -61,6 +61,7 @@ $CC "$HERE/exhaustive.c" -o exhaustive -lm
 
 ./rep_count 1 1 | head -1
 ./exhaustive
+./exhaustive --variant7
 run() { echo "$1 $2 $(taskset -c 0 "${@:3}" | grep -o 'median_us=.*')"; }
 for r in $(seq 1 "$ROUNDS"); do
   for k in plain f8E4M3FN i8 f8E4M3FN_align64; do run "$r" aot_$k ./aot_$k 2000 7 0 0; done

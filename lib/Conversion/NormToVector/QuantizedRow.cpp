@@ -229,14 +229,16 @@ Value QuantizedRowWriter::quantizeFloat8(OpBuilder &b, Value t,
 ///   sign (saturation keeps an i32's sign) into bit 15 by a vpand and a
 ///   vpor, and one vpshufb, vextracti128 and vpor gather the 16 high bytes
 ///   in lane order;
-/// - 512 bits (16 f32 lanes, one register): bit 31 of t shifted to bit 15
-///   and or-ed in (vpsrld and one vpternlogd), the word shifted down by 8
-///   and the i32 truncated to its low byte (vpsrld, vpmovdb): 11 vector
-///   instructions a register of 16 values after the multiply, against 16
-///   for the truncation; the signed packs work per 128-bit lane and need a
-///   vpshufb and a vpermd besides, one more.
+/// - 512 bits (16 f32 lanes a register): byte 1 of each i32 of 256 · code
+///   and byte 3 of t's bits (its sign in bit 7) gathered by byte shuffles
+///   (one vpermt2b each for 32 values on VBMI, in element order, pair order
+///   included) and merged by one vpternlogd: 9.5 vector instructions a 16
+///   values after the multiply, where the sign's shift and vpternlogd, the
+///   word's shift and vpmovdb took 11 (pair order 10.5: the sign's two,
+///   then a shift, vpord and vpmovdw a 32).
 /// The same byte as quantizeFloat8 on all 2^32 f32
-/// (bench/cpu/quant-probe/exhaustive.c) and in
+/// (bench/cpu/quant-probe/exhaustive.c; the 512-bit form, variant 7, also
+/// against a scalar rounding, for f8E4M3FN and f8E5M2) and in
 /// test/Integration/CPU/quantized-encode*.mlir. Null where it does not
 /// apply (not x86, acc_type not f32, registers neither 256 nor 512 bits, L
 /// not a multiple of 16).
@@ -309,6 +311,13 @@ Value QuantizedRowWriter::quantizeFloat8ByMadd(OpBuilder &b, Value t,
   };
 
   if (vectorBits == 512) {
+    // The codes and t's signs gathered by byte shuffles (one vpermt2b each
+    // for 32 values on VBMI): byte 1 of each i32 of 256 · code (bit 7 is
+    // 0, code < 0x80) and byte 3 of t's bits (bit 7 is t's sign), taken in
+    // element order (pair order too), then code | (sign byte & 0x80), one
+    // vpternlogd: 2.5 vector instructions a 16 values where the sign's
+    // shift and vpternlogd, then the word's shift and vpmovdb took 4 (pair
+    // order: the sign's 2, and a shift, vpord and vpmovdw a 32).
     Value codes = vectorLanes == pieceLanes
                       ? Value()
                       : createScalarOrSplatConstant(b, loc, intType, 0);
@@ -319,38 +328,26 @@ Value QuantizedRowWriter::quantizeFloat8ByMadd(OpBuilder &b, Value t,
                                               b, loc, piece, codes, lane, 1)
                                               .getResult();
     }
-    // (256 · code | bit 31 of t at bit 15) >> 8: code | sign << 7 in the
-    // low byte.
-    Value sign = arith::AndIOp::create(
-        b, loc,
-        arith::ShRUIOp::create(
-            b, loc, tBits, createScalarOrSplatConstant(b, loc, intType, 16)),
-        createScalarOrSplatConstant(b, loc, intType, 0x8000));
-    Value withSign = arith::OrIOp::create(b, loc, codes, sign);
-    if (pairOrder) {
-      // Pair order: the even elements' bytes shift down to bits 0-7 and
-      // the odd ones' stay at bits 8-15 of the same i32 lane (both below
-      // bit 16), so the lanes truncated to i16 (one vpmovdw) are the 2·L/2
-      // bytes in element order: one vpsrld and one vpord for L values,
-      // where natural order takes a vpsrld and a vpmovdb per 16.
-      auto [even, odd] = pairHalves(b, withSign);
-      int64_t half = vectorLanes / 2;
-      Value words = arith::OrIOp::create(
-          b, loc,
-          arith::ShRUIOp::create(
-              b, loc, even,
-              createScalarOrSplatConstant(b, loc, vec(half, i32), 8)),
-          odd);
-      Value bytes = vector::BitCastOp::create(
-          b, loc, vec(vectorLanes, i8),
-          arith::TruncIOp::create(b, loc, vec(half, i16), words));
-      return arith::BitcastOp::create(b, loc, vecType(type), bytes);
-    }
-    Value byte = arith::TruncIOp::create(
-        b, loc, vec(vectorLanes, i8),
-        arith::ShRUIOp::create(
-            b, loc, withSign, createScalarOrSplatConstant(b, loc, intType, 8)));
-    return arith::BitcastOp::create(b, loc, vecType(type), byte);
+    // The lane of element e: e itself, or in pair order e / 2 (even) and
+    // L/2 + e / 2 (odd).
+    auto laneOf = [&](int64_t e) {
+      return pairOrder ? (e % 2) * (vectorLanes / 2) + e / 2 : e;
+    };
+    auto byteAt = [&](Value words, int64_t byte) -> Value {
+      Value bytes =
+          vector::BitCastOp::create(b, loc, vec(4 * vectorLanes, i8), words);
+      SmallVector<int64_t> picks;
+      for (int64_t e = 0; e < vectorLanes; ++e)
+        picks.push_back(4 * laneOf(e) + byte);
+      return vector::ShuffleOp::create(b, loc, bytes, bytes, picks);
+    };
+    Value signBytes = byteAt(tBits, 3);
+    Value signBit = createScalarOrSplatConstant(b, loc, vec(vectorLanes, i8),
+                                                APInt::getSignMask(8));
+    Value signs = arith::AndIOp::create(b, loc, signBytes, signBit);
+    Value codeBytes = byteAt(codes, 1);
+    Value bytes = arith::OrIOp::create(b, loc, codeBytes, signs);
+    return arith::BitcastOp::create(b, loc, vecType(type), bytes);
   }
 
   // The i16 sign bit, 0x8000 as an unsigned 16-bit pattern (-32768 read

@@ -10,10 +10,10 @@
 // even elements widened by a shift (word << 16) and the odd ones by a mask
 // (word & 0xffff0000), and the encodings give the bytes back in element
 // order (QuantizedRow.cpp).
-// fp8: quantizeFloat8ByMadd's vpmaddwd per zmm; the even half's byte
-// (bits 8-15 of its i32 lane, the sign or'ed in) shifts down to bits 0-7,
-// the odd half's stays at 8-15, and the or truncated to i16 (vpmovdw) is
-// 32 bytes in element order: no vpmovdb.
+// fp8: quantizeFloat8ByMadd's vpmaddwd per zmm; the two registers' byte 1
+// (the code) and t's byte 3 (its sign in bit 7) are gathered in element
+// order by byte shuffles (even element e from lane e/2, odd e from lane
+// 16 + e/2: one vpermt2b each) and merged: 32 bytes, no vpmovdb/vpmovdw.
 // CHECK-LABEL: func.func @static_fp8
 //       CHECK: vector.broadcast %{{.*}} : f32 to vector<32xf32>
 //       CHECK: scf.for
@@ -27,16 +27,15 @@
 //       CHECK:   math.fma %{{.*}} : vector<32xf32>
 //       CHECK:   llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"
 //       CHECK:   llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"
-//       CHECK:   %[[SIGNED:.*]] = arith.ori %{{.*}}, %{{.*}} : vector<32xi32>
-//       CHECK:   %[[E:.*]] = vector.shuffle %[[SIGNED]], %[[SIGNED]] [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] : vector<32xi32>, vector<32xi32>
-//       CHECK:   %[[O:.*]] = vector.shuffle %[[SIGNED]], %[[SIGNED]] [16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31] : vector<32xi32>, vector<32xi32>
-//       CHECK:   %[[C8:.*]] = arith.constant dense<8> : vector<16xi32>
-//       CHECK:   %[[LOW:.*]] = arith.shrui %[[E]], %[[C8]] : vector<16xi32>
-//       CHECK:   %[[PAIR:.*]] = arith.ori %[[LOW]], %[[O]] : vector<16xi32>
-//       CHECK:   %[[WORDS:.*]] = arith.trunci %[[PAIR]] : vector<16xi32> to vector<16xi16>
-//       CHECK:   %[[BYTES:.*]] = vector.bitcast %[[WORDS]] : vector<16xi16> to vector<32xi8>
+//       CHECK:   %[[TB:.*]] = vector.bitcast %{{.*}} : vector<32xi32> to vector<128xi8>
+//       CHECK:   %[[SB:.*]] = vector.shuffle %[[TB]], %[[TB]] [3, 67, 7, 71, 11, 75, 15, 79, 19, 83, 23, 87, 27, 91, 31, 95, 35, 99, 39, 103, 43, 107, 47, 111, 51, 115, 55, 119, 59, 123, 63, 127] : vector<128xi8>, vector<128xi8>
+//       CHECK:   %[[SIGN:.*]] = arith.andi %[[SB]], %{{.*}} : vector<32xi8>
+//       CHECK:   %[[CB:.*]] = vector.bitcast %{{.*}} : vector<32xi32> to vector<128xi8>
+//       CHECK:   %[[C:.*]] = vector.shuffle %[[CB]], %[[CB]] [1, 65, 5, 69, 9, 73, 13, 77, 17, 81, 21, 85, 25, 89, 29, 93, 33, 97, 37, 101, 41, 105, 45, 109, 49, 113, 53, 117, 57, 121, 61, 125] : vector<128xi8>, vector<128xi8>
+//       CHECK:   %[[BYTES:.*]] = arith.ori %[[C]], %[[SIGN]] : vector<32xi8>
 //       CHECK:   %[[Q:.*]] = arith.bitcast %[[BYTES]] : vector<32xi8> to vector<32xf8E4M3FN>
 //       CHECK:   vector.store %[[Q]], %{{.*}} : memref<?x?xf8E4M3FN>, vector<32xf8E4M3FN>
+//   CHECK-NOT: arith.trunci
 //   CHECK-NOT: vector<16xi8>
 // The masked tail: a natural-order mask on the loads and the store.
 //       CHECK:   vector.maskedload {{.*}} : memref<?x?xbf16>, vector<32xi1>, vector<32xbf16> into vector<32xbf16>
@@ -46,13 +45,15 @@
 // PIPE-LABEL: func.func @static_fp8
 //       PIPE: scf.for {{.*}} -> (vector<32xf32>, vector<32xf32>)
 //       PIPE:   vector.load %{{.*}} : memref<?x?xbf16>, vector<32xbf16>
-//       PIPE:   arith.trunci %{{.*}} : vector<16xi32> to vector<16xi16>
+//       PIPE:   arith.ori %{{.*}}, %{{.*}} : vector<32xi8>
 //       PIPE:   vector.store %{{.*}} : memref<?x?xf8E4M3FN>, vector<32xf8E4M3FN>
-// The option off keeps natural order: 16 lanes, extf, vpmovdb.
+// The option off keeps natural order: 16 lanes, extf, the bytes of one
+// register gathered.
 // OFF-LABEL: func.func @static_fp8
 //   OFF-NOT:   vector<32xbf16>
 //       OFF:   arith.extf %{{.*}} : vector<16xbf16> to vector<16xf32>
-//       OFF:   arith.trunci %{{.*}} : vector<16xi32> to vector<16xi8>
+//       OFF:   vector.shuffle %{{.*}} [1, 5, 9, 13, {{.*}}] : vector<64xi8>, vector<64xi8>
+//       OFF:   arith.ori %{{.*}}, %{{.*}} : vector<16xi8>
 //       OFF:   vector.store %{{.*}} : memref<?x?xf8E4M3FN>, vector<16xf8E4M3FN>
 // AVX2 keeps its 16 lanes in natural order and its vpshufb gather.
 // AVX2-LABEL: func.func @static_fp8
@@ -111,7 +112,7 @@ func.func @static_i8(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %s: f32, %q: memr
 //       CHECK:   scf.for
 //       CHECK:     vector.load %[[BUF]][%{{.*}}] : memref<?xf32>, vector<32xf32>
 //       CHECK:     llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"
-//       CHECK:     arith.trunci %{{.*}} : vector<16xi32> to vector<16xi16>
+//       CHECK:     arith.ori %{{.*}}, %{{.*}} : vector<32xi8>
 //       CHECK:     vector.store %{{.*}} : memref<?x?xf8E4M3FN>, vector<32xf8E4M3FN>
 //       CHECK:   %[[TM:.*]] = vector.create_mask %{{.*}} : vector<32xi1>
 //       CHECK:   %[[TPM:.*]] = vector.shuffle %[[TM]], %[[TM]] [0, 2, 4

@@ -9,9 +9,10 @@
 // one zmm; QuantizedRow.cpp's quantizeFloat8ByMadd): |t| clamped by a
 // select that keeps a NaN, a NaN then replaced by 480 (code 0x7F's value);
 // C = max(2^e, 2^-6) · K in one fma with |t| (the rounding addition);
-// vpmaddwd gives 256 · code; t's bit 31 goes to bit 15 (a shift and a
-// mask), and the word shifted down by 8 is truncated to its low byte
-// (vpmovdb). The generic target keeps quantizeFloat8's truncation (below).
+// vpmaddwd gives 256 · code; byte 1 of each i32 (the code) and byte 3 of
+// t's bits (its sign in bit 7) are gathered by byte shuffles and merged
+// (no shift, no vpmovdb). The generic target keeps quantizeFloat8's
+// truncation and AVX2 its packs (below).
 // The AVX-512 runs here keep natural order (bf16-pair-order=false); the
 // default, bf16 rows in pair order, is quantized-pair-order.mlir's.
 // CHECK-LABEL: func.func @static
@@ -44,14 +45,14 @@
 //       CHECK:     %[[W:.*]] = arith.constant dense<[256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16, 256, 16]> : vector<32xi16>
 //   CHECK-NOT:     vector.extract_strided_slice
 //       CHECK:     %[[CODES:.*]] = llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"(%[[WORDS]], %[[W]]) : (vector<32xi16>, vector<32xi16>) -> vector<16xi32>
-//       CHECK:     %[[C16:.*]] = arith.constant dense<16> : vector<16xi32>
-//       CHECK:     %[[HIGH:.*]] = arith.shrui %[[TBITS]], %[[C16]] : vector<16xi32>
-//       CHECK:     %[[SIGNMASK:.*]] = arith.constant dense<32768> : vector<16xi32>
-//       CHECK:     %[[SIGN:.*]] = arith.andi %[[HIGH]], %[[SIGNMASK]] : vector<16xi32>
-//       CHECK:     %[[SIGNED:.*]] = arith.ori %[[CODES]], %[[SIGN]] : vector<16xi32>
-//       CHECK:     %[[C8:.*]] = arith.constant dense<8> : vector<16xi32>
-//       CHECK:     %[[BYTEW:.*]] = arith.shrui %[[SIGNED]], %[[C8]] : vector<16xi32>
-//       CHECK:     %[[BYTES:.*]] = arith.trunci %[[BYTEW]] : vector<16xi32> to vector<16xi8>
+//       CHECK:     %[[TB:.*]] = vector.bitcast %[[TBITS]] : vector<16xi32> to vector<64xi8>
+//       CHECK:     %[[SB:.*]] = vector.shuffle %[[TB]], %[[TB]] [3, 7, 11, 15, 19, 23, 27, 31, 35, 39, 43, 47, 51, 55, 59, 63] : vector<64xi8>, vector<64xi8>
+//       CHECK:     %[[SIGNBIT:.*]] = arith.constant dense<-128> : vector<16xi8>
+//       CHECK:     %[[SIGN:.*]] = arith.andi %[[SB]], %[[SIGNBIT]] : vector<16xi8>
+//       CHECK:     %[[CB:.*]] = vector.bitcast %[[CODES]] : vector<16xi32> to vector<64xi8>
+//       CHECK:     %[[C:.*]] = vector.shuffle %[[CB]], %[[CB]] [1, 5, 9, 13, 17, 21, 25, 29, 33, 37, 41, 45, 49, 53, 57, 61] : vector<64xi8>, vector<64xi8>
+//       CHECK:     %[[BYTES:.*]] = arith.ori %[[C]], %[[SIGN]] : vector<16xi8>
+//   CHECK-NOT:     arith.trunci
 //       CHECK:     %[[Q:.*]] = arith.bitcast %[[BYTES]] : vector<16xi8> to vector<16xf8E4M3FN>
 //       CHECK:     vector.store %[[Q]], %{{.*}} : memref<?x?xf8E4M3FN>, vector<16xf8E4M3FN>
 //       CHECK:   vector.maskedstore {{.*}} vector<16xf8E4M3FN>
@@ -98,6 +99,7 @@
 //       AVX2:     %[[Q:.*]] = arith.bitcast %[[Q8]] : vector<16xi8> to vector<16xf8E4M3FN>
 //       AVX2:     vector.store %[[Q]], %{{.*}} : memref<?x?xf8E4M3FN>, vector<16xf8E4M3FN>
 //   AVX2-NOT:     arith.trunci
+//   AVX2-NOT:     vector<64xi8>
 //       AVX2:   vector.maskedstore {{.*}} vector<16xf8E4M3FN>
 // The generic target (no ISA assumed) keeps quantizeFloat8's truncation
 // (4 lanes): an f32 addition of C = 2^(e' + 20) · (1 + k·2^-23), e' |t|'s
@@ -115,6 +117,7 @@
 //       GENERIC:   %[[SIGNED:.*]] = arith.ori %[[SUMBITS]], %{{.*}} : vector<4xi32>
 //       GENERIC:   arith.trunci %[[SIGNED]] : vector<4xi32> to vector<4xi8>
 //   GENERIC-NOT:   llvm.call_intrinsic
+//   GENERIC-NOT:   vector.shuffle
 // STREAM-LABEL: func.func @static
 //       STREAM: scf.parallel
 //       STREAM: vector.store {{.*}} {alignment = 16 : i64, nontemporal = true} : memref<?x?xf8E4M3FN>, vector<16xf8E4M3FN>
@@ -156,6 +159,7 @@ func.func @static(%x: memref<?x?xbf16>, %g: memref<?xbf16>, %s: f32, %q: memref<
 //       CHECK:     %[[LO:.*]] = arith.maxsi %[[R]], %cst{{.*}} : vector<16xi32>
 //       CHECK:     %[[HI:.*]] = arith.minsi %[[LO]], %cst{{.*}} : vector<16xi32>
 //       CHECK:     arith.trunci %[[HI]] : vector<16xi32> to vector<16xi8>
+//   CHECK-NOT:     vector<64xi8>
 //       CHECK:     vector.store {{.*}} : memref<?x?xi8>, vector<16xi8>
 //       CHECK:   memref.dealloc %[[BUF]]
 // STREAM-LABEL: func.func @per_token
@@ -186,10 +190,11 @@ func.func @per_token(%x: memref<?x?xf32>, %q: memref<?x?xi8>, %sc: memref<?xf32>
 //       CHECK:     vector.reduction <maxui>
 //       CHECK:     memref.store %{{.*}}, %{{.*}}[%[[ROW]], %[[G]]] : memref<?x2xf32>
 // f32 rows on AVX-512 are 16 lanes too: E5M2 by vpmaddwd with weights 256
-// and 2^(2 + 1).
+// and 2^(2 + 1), the bytes gathered.
 //       CHECK:     arith.constant dense<[256, 8, 256, 8,
 //       CHECK:     llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"
-//       CHECK:     arith.trunci %{{.*}} : vector<16xi32> to vector<16xi8>
+//       CHECK:     vector.shuffle %{{.*}} [1, 5, 9, 13, 17, 21, 25, 29, 33, 37, 41, 45, 49, 53, 57, 61] : vector<64xi8>, vector<64xi8>
+//       CHECK:     arith.ori %{{.*}}, %{{.*}} : vector<16xi8>
 //       CHECK:     vector.store {{.*}} : memref<?x256xf8E5M2>, vector<16xf8E5M2>
 // f32 rows on AVX2 take 8 lanes, one register: no pair to pack, so the
 // fp8 codes keep the truncation.

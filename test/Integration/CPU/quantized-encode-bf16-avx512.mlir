@@ -17,11 +17,11 @@
 // quantized-encode-bf16.mlir's fp8 bytes (every bf16 γ, scaled by 1 and by
 // 3, E4M3 and E5M2) from the row kernel built for 512-bit registers, where
 // QuantizedRow.cpp's quantizeFloat8ByMadd encodes zmm of 16 f32 lanes: one
-// FMA, a 512-bit vpmaddwd, t's sign into bit 15. By default the bf16 rows
-// are in pair order (32 lanes, two zmm: the even elements, then the odd
-// ones), and the two halves' bytes meet in i16 words truncated by vpmovdw;
-// with bf16-pair-order=false, 16 lanes in natural order, each truncated to
-// bytes (vpmovdb). Both must give the decomposition's bytes (diff), with
+// FMA, a 512-bit vpmaddwd, the code's byte and t's sign byte gathered by
+// byte shuffles (vpermt2b). By default the bf16 rows are in pair order (32
+// lanes, two zmm: the even elements, then the odd ones), and the gather
+// takes each element's bytes from its lane; with bf16-pair-order=false, 16
+// lanes in natural order. Both must give the decomposition's bytes (diff), with
 // and without native bf16 conversions. Lane i holds γ bits (i · 40503) mod
 // 2^16, so neighbouring lanes' codes differ and a byte in the wrong place
 // shows. Code built for AVX-512 runs only where the host has it
@@ -31,7 +31,8 @@
 //       KERNEL: vector.load %{{.*}} : memref<65536xbf16>, vector<32xbf16>
 //       KERNEL: math.fma
 //       KERNEL: llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"
-//       KERNEL: arith.trunci %{{.*}} : vector<16xi32> to vector<16xi16>
+//       KERNEL: vector.shuffle %{{.*}} [1, 65, 5, 69, {{.*}}] : vector<128xi8>, vector<128xi8>
+//       KERNEL: arith.ori %{{.*}}, %{{.*}} : vector<32xi8>
 //       KERNEL: vector.store %{{.*}} : memref<1x65536xf8E4M3FN>, vector<32xf8E4M3FN>
 //       KERNEL: llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"
 //       KERNEL: vector.store %{{.*}} : memref<1x65536xf8E5M2>, vector<32xf8E5M2>
@@ -40,5 +41,6 @@
 //   NATURAL-NOT: vector<32xbf16>
 //       NATURAL: math.fma
 //       NATURAL: llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"
-//       NATURAL: arith.trunci %{{.*}} : vector<16xi32> to vector<16xi8>
+//       NATURAL: vector.shuffle %{{.*}} [1, 5, 9, 13, {{.*}}] : vector<64xi8>, vector<64xi8>
+//       NATURAL: arith.ori %{{.*}}, %{{.*}} : vector<16xi8>
 //       NATURAL: vector.store %{{.*}} : memref<1x65536xf8E4M3FN>, vector<16xf8E4M3FN>

@@ -45,7 +45,7 @@
 //       KERNEL: arith.maxui %{{.*}} : vector<32xi32>
 //       KERNEL: vector.load %{{.*}} : memref<?xf32>, vector<32xf32>
 //       KERNEL: llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"
-//       KERNEL: arith.trunci %{{.*}} : vector<16xi32> to vector<16xi16>
+//       KERNEL: arith.ori %{{.*}}, %{{.*}} : vector<32xi8>
 //       KERNEL: vector.store %{{.*}} : memref<9x4099xf8E4M3FN>, vector<32xf8E4M3FN>
 // KERNEL-LABEL: func.func @per_group
 //       KERNEL: vector.load %{{.*}} : memref<9x4096xbf16>, vector<32xbf16>
