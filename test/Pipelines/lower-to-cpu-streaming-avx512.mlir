@@ -12,13 +12,15 @@
 // vpmovdw store; either way y was written through the cache. As inline
 // assembly the streamed sweeps' whole-vector stores of y are vmovntdq:
 // RMSNorm, LayerNorm with a residual and its sum (the sum is not streamed).
+// These rows are all-bf16, so they take 32 lanes in pair order (docs/
+// design.md, "bf16 rows in pair order"): 64-byte stores of 32 bf16.
 
 // Before the pass, the streamed stores are non-temporal i16 stores.
 //      BEFORE: IR Dump Before NormX86NontemporalStoresPass
-//      BEFORE: llvm.store %{{.*}} {alignment = 32 : i64, nontemporal} : vector<16xi16>, !llvm.ptr
+//      BEFORE: llvm.store %{{.*}} {alignment = 64 : i64, nontemporal} : vector<32xi16>, !llvm.ptr
 
 //  IR-LABEL: llvm.func internal @__norm_kernel_0_norm_rms_norm
-//        IR: llvm.inline_asm has_side_effects asm_dialect = att "vmovntdq $0, ($1)", "x,r,~{memory}" %{{.*}}, %{{.*}} : (vector<16xi16>, !llvm.ptr) -> ()
+//        IR: llvm.inline_asm has_side_effects asm_dialect = att "vmovntdq $0, ($1)", "x,r,~{memory}" %{{.*}}, %{{.*}} : (vector<32xi16>, !llvm.ptr) -> ()
 //    IR-NOT: nontemporal
 //        IR: llvm.call_intrinsic "llvm.x86.sse.sfence"
 //  IR-LABEL: llvm.func internal @__norm_kernel_1_norm_layer_norm
@@ -32,14 +34,13 @@
 //    IR-NOT: llvm.inline_asm
 //        IR: llvm.call_intrinsic "llvm.x86.sse.sfence"
 
-// The machine code: bf16 y streamed with vmovntdq of 16 bf16, f32 y with
-// vmovntps; no plain 32-byte store of y is left in the bf16 kernels' body
-// sweeps (their plain stores are the residual sum's).
+// The machine code: bf16 y streamed with vmovntdq of 32 bf16, f32 y with
+// vmovntps.
 // ASM-LABEL: __norm_kernel_0_norm_rms_norm:
-//       ASM: vmovntdq %ymm{{[0-9]+}}, (%r{{[a-z0-9]+}})
+//       ASM: vmovntdq %zmm{{[0-9]+}}, (%r{{[a-z0-9]+}})
 //       ASM: sfence
 // ASM-LABEL: __norm_kernel_1_norm_layer_norm:
-//       ASM: vmovntdq %ymm{{[0-9]+}}, (%r{{[a-z0-9]+}})
+//       ASM: vmovntdq %zmm{{[0-9]+}}, (%r{{[a-z0-9]+}})
 //       ASM: sfence
 // ASM-LABEL: __norm_kernel_2_norm_rms_norm:
 //   ASM-NOT: vmovntdq

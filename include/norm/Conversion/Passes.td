@@ -95,10 +95,11 @@ def ConvertNormToVectorPass : Pass<"convert-norm-to-vector"> {
            "terms are added into the partial column sums with one load and "
            "store (1 to 8; 1: a row at a time; the same bits for any)">,
     Option<"bf16PairOrder", "bf16-pair-order", "bool", /*default=*/"true",
-           "Rows of bf16 on 256-bit targets, and on 512-bit ones with a "
-           "statically scaled quantized y: keep 16-lane (32-lane) vectors "
-           "in pair order (even elements, then odd ones; same results, "
-           "fewer shuffles)">,
+           "Rows of bf16 on 256-bit targets (16 lanes) and on 512-bit "
+           "ones (32 lanes, two registers): keep their f32 vectors in pair "
+           "order (even elements, then odd ones; fewer shuffles; on 512-bit "
+           "targets the statistics sum 32-lane vectors and may differ in the "
+           "last bit)">,
     Option<"lowerMatmuls", "lower-matmuls", "bool", /*default=*/"true",
            "Also lower memref linalg matmuls and batch matmuls with an f32 C "
            "(f32, bf16 or f16 A and W; named or generic) to the project's "

@@ -120,6 +120,21 @@ static bool quantizedBF16Pairs(const RowNormProblem &p,
          !p.channelLength && !p.givenSpread && rowOperandsBF16(p);
 }
 
+/// Whether a plain (unquantized) row kernel on a 512-bit target takes 32
+/// lanes in pair order, as a quantized one does (quantizedBF16Pairs): every
+/// row operand bf16, f32 accumulation, no rotary embedding, channels or
+/// given statistics. Per 32 values x, γ (β) and the next row's x widen by
+/// one vpslld and one vpandd where natural order takes vpmovzxwd + vpslld
+/// per 16, and y (the residual sum) narrows by one vcvtne2ps2bf16 and one
+/// vpermw on AVX512-BF16 (the integer rounding without it) into one 64-byte
+/// store. The gradient kernels keep rowKernelLanes (emitRowNormKernel).
+static bool plainBF16Pairs(const RowNormProblem &p,
+                           const NormVectorCodegenOptions &options) {
+  return options.bf16PairOrder && options.vectorBits == 512 && !p.quant &&
+         p.accType.isF32() && !p.cos && !p.channelLength && !p.givenSpread &&
+         rowOperandsBF16(p);
+}
+
 /// The width of a whole row kernel (emitRowNormKernel): on 256-bit targets,
 /// rows of 16-bit elements take two registers' worth (16 f32 lanes). A load
 /// of x is then one full register, the rounded halves of two f32 registers
@@ -150,10 +165,11 @@ namespace {
 /// 16 lanes on a 256-bit target without native bf16 rounding, with every
 /// row operand bf16 and no step that depends on the lanes' order (the
 /// rotary embedding's lane pairs, a quantized y's groups and row buffer);
-/// or a quantized y on 32 lanes of a 512-bit target (quantizedBF16Pairs).
+/// or 32 lanes of a 512-bit target (quantizedBF16Pairs, plainBF16Pairs).
 bool bf16PairOrder(const RowNormProblem &p,
                    const NormVectorCodegenOptions &options, int64_t lanes) {
-  if (lanes == 32 && quantizedBF16Pairs(p, options))
+  if (lanes == 32 &&
+      (quantizedBF16Pairs(p, options) || plainBF16Pairs(p, options)))
     return true;
   return options.bf16PairOrder && options.vectorBits == 256 && lanes == 16 &&
          p.accType.isF32() && !options.nativeBF16Conversion && !p.quant &&
@@ -192,10 +208,31 @@ private:
   // Memory.
   void store(OpBuilder &b, Value v, Value mem, ValueRange indices,
              Value maskValue, bool nontemporal) {
-    Value narrowed =
-        pairOrder ? narrowBF16Pairs(b, v) : narrow(b, v, elementTypeOf(mem));
+    Value narrowed;
+    if (!pairOrder)
+      narrowed = narrow(b, v, elementTypeOf(mem));
+    else if (nativePairRounding())
+      narrowed = narrowBF16PairsNative(b, v);
+    else
+      narrowed = narrowBF16Pairs(b, v);
     writeVector(b, narrowed, mem, indices, maskValue, nontemporal,
                 storeAlignment());
+  }
+  /// Whether pair-order bf16 rounds by vcvtne2ps2bf16: a plain kernel of
+  /// 32 lanes on AVX512-BF16, rounding as natural order's vcvtneps2bf16
+  /// does. The quantized kernels keep the integer rounding of the residual
+  /// sum (it keeps subnormal sums, as the decomposition does).
+  bool nativePairRounding() const {
+    return pairOrder && nativeBF16Conversion && !p.quant && vectorLanes == 32;
+  }
+  /// Rounds lane for lane, as natural order's narrow does: on AVX512-BF16
+  /// also for 32 lanes (roundThrough: the residual sum, the cast modes).
+  Value narrow(OpBuilder &b, Value v, Type elementType) const override {
+    auto type = dyn_cast<VectorType>(v.getType());
+    if (nativePairRounding() && type && type.getNumElements() == 32 &&
+        elementType.isBF16() && acc.isF32())
+      return cvtNE2PSToBF16(b, v);
+    return VectorArith::narrow(b, v, elementType);
   }
   /// loadAcc, in pair order when the kernel's vectors are.
   Value load(OpBuilder &b, Value mem, ValueRange indices,
@@ -1224,7 +1261,12 @@ void RowKernelEmitter::emit(OpBuilder &b) {
 void mlir::norm::emitRowNormKernel(RewriterBase &rewriter, Location loc,
                                    const RowNormProblem &problem,
                                    const NormVectorCodegenOptions &options) {
+  // Plain bf16 rows on 512-bit targets take 32 lanes here, not in
+  // rowKernelLanes: the gradient kernels share that width and keep 16.
   int64_t lanes = rowKernelLanes(problem, options);
+  if (lanes == 16 && options.vectorBits == 512 &&
+      plainBF16Pairs(problem, options))
+    lanes = 32;
   RowKernelEmitter(loc, problem, options, lanes,
                    bf16PairOrder(problem, options, lanes))
       .emit(rewriter);

@@ -14,6 +14,7 @@
 #include "norm/Transforms/BF16Rounding.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/X86Vector/X86VectorDialect.h"
@@ -135,6 +136,32 @@ protected:
         arith::AndIOp::create(b, loc, odd, i32Splat(b, half, 0xffff0000)));
     return vector::BitCastOp::create(
         b, loc, VectorType::get({vectorLanes}, b.getBF16Type()), words);
+  }
+  /// 32 f32 lanes rounded to 32 bf16 in the same lane order, by AVX512-BF16's
+  /// vcvtne2ps2bf16 of the upper 16 lanes (its first operand) and the lower
+  /// 16: the rounding of vcvtneps2bf16 (to nearest even, a NaN quieted,
+  /// subnormal inputs and results flushed to zero), two registers at once.
+  Value cvtNE2PSToBF16(OpBuilder &b, Value v) const {
+    auto [low, high] = pairHalves(b, v);
+    return LLVM::CallIntrinsicOp::create(
+               b, loc, vecType(b.getBF16Type()),
+               b.getStringAttr("llvm.x86.avx512bf16.cvtne2ps2bf16.512"),
+               ValueRange{high, low})
+        .getResult(0);
+  }
+  /// narrowBF16Pairs where the target rounds natively (32 lanes on
+  /// AVX512-BF16): vcvtne2ps2bf16 of the odd and even halves gives the even
+  /// elements' bf16, then the odd ones'; one word shuffle (vpermw)
+  /// interleaves them into element order. The bits are those of
+  /// vcvtneps2bf16 on natural-order vectors (narrow).
+  Value narrowBF16PairsNative(OpBuilder &b, Value v) const {
+    Value rounded = cvtNE2PSToBF16(b, v);
+    SmallVector<int64_t> interleave;
+    for (int64_t i = 0; i < vectorLanes / 2; ++i) {
+      interleave.push_back(i);
+      interleave.push_back(vectorLanes / 2 + i);
+    }
+    return vector::ShuffleOp::create(b, loc, rounded, rounded, interleave);
   }
   /// The bf16 k-pair of Ã at `offset` broadcast to all lanes as one 32-bit
   /// word: the A operand of vdpbf16ps against L columns of W pairs.

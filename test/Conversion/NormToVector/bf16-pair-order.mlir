@@ -1,6 +1,5 @@
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=-1 streaming-threshold=-1 pipeline-rows=false" | FileCheck %s
 // RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx2 parallel-threshold=-1 streaming-threshold=-1 pipeline-rows=false bf16-pair-order=false" | FileCheck %s --check-prefix=OFF
-// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=-1 pipeline-rows=false" | FileCheck %s --check-prefix=OFF
 
 // bf16 rows on AVX2 in pair order (docs/design.md, "bf16 rows in pair
 // order"): 16 bf16 are loaded as eight 32-bit words and widened to 16 f32
@@ -8,9 +7,9 @@
 // 0xffff0000); y is rounded in those lanes (NaN chosen among them) and the
 // even lanes' bits shift into the low halves of the words, the odd lanes'
 // keep the high halves. The row's statistic returns to natural order before
-// its halving-tree sum. AVX-512 (16 lanes in one register) and the option
-// off keep natural order: extf and truncf, which arith-expand rounds, and
-// the same halving tree without the shuffle back.
+// its halving-tree sum. The option off keeps natural order: extf and
+// truncf, which arith-expand rounds, and the same halving tree without the
+// shuffle back. AVX-512's 32 lanes: bf16-pair-order-avx512.mlir.
 
 // CHECK-LABEL: func.func @rms
 // The statistics sweep.

@@ -1,4 +1,4 @@
-// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=-1 pipeline-rows=false" | FileCheck %s
+// RUN: norm-opt %s --split-input-file --convert-norm-to-vector="target=avx512 parallel-threshold=-1 streaming-threshold=-1 pipeline-rows=false bf16-pair-order=false" | FileCheck %s
 
 // The RMSNorm row kernel on memrefs (threads and streaming stores off here;
 // see threads-streaming.mlir). One row at a time: a blocked sum of squares
@@ -59,8 +59,9 @@ func.func @rms_dynamic(%x: memref<?x?xf32>, %g: memref<?xf32>, %y: memref<?x?xf3
 
 // -----
 
-// bf16 with a residual: inputs are widened to f32 before any arithmetic, the
-// sum x + r is rounded to bf16 (as the op defines it) and written to
+// bf16 with a residual (in natural order, bf16-pair-order=false; the
+// 32-lane pair order: bf16-pair-order-avx512.mlir): inputs are widened to
+// f32 before any arithmetic, the sum x + r is rounded to bf16 (as the op defines it) and written to
 // sum_outs, rstd is stored per row in f32.
 // CHECK-LABEL: func.func @rms_residual_bf16
 //       CHECK: %[[XL:.*]] = vector.load %{{.*}} : memref<4x64xbf16>, vector<16xbf16>

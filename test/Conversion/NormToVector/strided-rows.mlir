@@ -37,14 +37,14 @@ func.func @mla_static(%x: memref<16x512xf32, strided<[576, 1]>>, %g: memref<512x
 //       CHECK:   %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[YV]]
 //       CHECK:   %{{.*}}, %[[YVOFF:.*]], %{{.*}}:2, %[[YVSTR:.*]]:2 = memref.extract_strided_metadata %[[YV]]
 //       CHECK:   scf.for %[[ROW:.*]] =
-//       CHECK:     vector.load %[[XV]][%[[ROW]], %{{.*}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<16xbf16>
+//       CHECK:     vector.load %[[XV]][%[[ROW]], %{{.*}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<32xbf16>
 // The streamed sweep: the row's first element is offset + row · stride
 // elements from the aligned pointer.
 //       CHECK:     %[[STEP:.*]] = arith.muli %[[ROW]], %[[YVSTR]]#0 : index
 //       CHECK:     %[[ELEMS:.*]] = arith.addi %[[YVOFF]], %[[STEP]] : index
 //       CHECK:     %[[BYTES:.*]] = arith.muli %[[ELEMS]], %c2{{.*}} : index
 //       CHECK:     arith.addi %[[BASE]], %[[BYTES]] : index
-//       CHECK:     vector.store %{{.*}}, %[[YV]][%[[ROW]], %{{.*}}] {alignment = 32 : i64, nontemporal = true} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<16xbf16>
+//       CHECK:     vector.store %{{.*}}, %[[YV]][%[[ROW]], %{{.*}}] {alignment = 64 : i64, nontemporal = true} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<32xbf16>
 //   CHECK-NOT: norm.rms_norm
 func.func @qkv_dynamic(%x: memref<?x?xbf16, strided<[?, 1], offset: ?>>, %g: memref<?xbf16>,
                        %y: memref<?x?xbf16, strided<[?, 1], offset: ?>>) {

@@ -44,8 +44,9 @@ struct NormVectorCodegenOptions {
   /// terms into the partial column sums with one load and store (1: a row
   /// at a time).
   int64_t gradBlockRows = 2;
-  /// Whole row kernels of bf16 on 256-bit targets keep their 16-lane
-  /// vectors in pair order (docs/design.md, "bf16 rows in pair order").
+  /// Whole row kernels of bf16 keep their vectors in pair order, 16 lanes
+  /// on 256-bit targets, 32 on 512-bit ones (docs/design.md, "bf16 rows in
+  /// pair order").
   bool bf16PairOrder = true;
   /// Round f32 → bf16 with AVX512-BF16's vcvtneps2bf16 (x86vector dialect);
   /// needs `convert-vector-to-llvm{enable-x86vector}` and a CPU with it.
