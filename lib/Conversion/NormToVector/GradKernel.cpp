@@ -134,7 +134,7 @@ private:
   Value normalizedInput(OpBuilder &b, const RowStatistics &s, Value row,
                         Value j, Value m);
   Value gainOf(OpBuilder &b, Value j, Value m);
-  Value gradOfNormalized(OpBuilder &b, Value dy, Value j, Value m);
+  Value gradOfNormalized(OpBuilder &b, Value dy, Value gain);
   /// rstd, B and C of dx = rstd · (dŷ − B − C · x̂), splatted (B null for
   /// RMSNorm).
   struct DxCoefficients {
@@ -275,10 +275,10 @@ Value GradKernelEmitter::gainOf(OpBuilder &b, Value j, Value m) {
   return gain;
 }
 
-/// dŷ = dy · (γ + offset), from dy at [j, j + L) of the row.
-Value GradKernelEmitter::gradOfNormalized(OpBuilder &b, Value dy, Value j,
-                                          Value m) {
-  Value gain = gainOf(b, j, m);
+/// dŷ = dy · (γ + offset), from dy and the gain (gainOf; null: 1) at the
+/// same [j, j + L) of the row. The caller loads the gain, so that a block's
+/// column sweep loads it once for all its rows.
+Value GradKernelEmitter::gradOfNormalized(OpBuilder &b, Value dy, Value gain) {
   return gain ? Value(arith::MulFOp::create(b, loc, dy, gain)) : dy;
 }
 
@@ -294,8 +294,8 @@ GradKernelEmitter::emitDxCoefficients(OpBuilder &b, const RowStatistics &s,
       b, dxSumsOptions, p.isLayerNorm ? 2 : 1,
       [&](OpBuilder &nb, Value j, Value m, ValueRange accs) {
         prefetch(nb, p.dy, prefetchRow, j, m);
-        Value dyHat =
-            gradOfNormalized(nb, loadAcc(nb, p.dy, {row, j}, m), j, m);
+        Value dy = loadAcc(nb, p.dy, {row, j}, m);
+        Value dyHat = gradOfNormalized(nb, dy, gainOf(nb, j, m));
         Value xHat = normalizedInput(nb, s, row, j, m);
         SmallVector<Value> next{
             vector::FMAOp::create(nb, loc, dyHat, xHat, accs[0])};
@@ -377,8 +377,7 @@ void GradKernelEmitter::emitBlock(OpBuilder &b, Value firstRow, int64_t numRows,
           if (!p.dx)
             continue;
           const DxCoefficients &c = coefficients[i];
-          Value inner =
-              gain ? Value(arith::MulFOp::create(nb, loc, dy, gain)) : dy;
+          Value inner = gradOfNormalized(nb, dy, gain);
           if (c.bVec)
             inner = arith::SubFOp::create(nb, loc, inner, c.bVec);
           inner = arith::SubFOp::create(
