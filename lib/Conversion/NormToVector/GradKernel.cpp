@@ -77,8 +77,12 @@ constexpr int64_t kMaxChunks = 64;
 /// 2 rows ahead both in the dx sweep slower still.
 constexpr int64_t kPrefetchRowsAhead = 2;
 
+/// The L1D that both row-length rules below stand for (the Zen 3 and Zen 4
+/// VMs'; not read from the target yet).
+constexpr int64_t kL1DataBytes = 32 * 1024;
+
 /// Blocks of rows (gradBlockRows) only for rows whose dy and x take more
-/// than this many bytes (the L1D of the Zen 3 and Zen 4 VMs). Measured on
+/// than this many bytes (the L1D). Measured on
 /// the Zen 4 AVX-512 VM (docs/performance.md, "Norm gradients", AVX-512 VM),
 /// norm-run, 1 thread, median ms of two interleaved rounds, blocks of 2
 /// against a row at a time: LayerNorm f32 8192² 43.4 / 44.8 against 47.0 /
@@ -87,7 +91,7 @@ constexpr int64_t kPrefetchRowsAhead = 2;
 /// against 27.2 / 26.6 (32 KiB: a row's second read mostly from L1, a
 /// block's from L2), LayerNorm bf16 32768×1024 15.0 / 16.4 against 13.2 /
 /// 14.8; blocks of 4 slower everywhere.
-constexpr int64_t kBlockMinRowBytes = 32 * 1024;
+constexpr int64_t kBlockMinRowBytes = kL1DataBytes;
 
 /// A 16-bit γ is widened to acc_type once per kernel (gainBuffer) for rows
 /// whose dy, x and widened γ take at most this many bytes (the L1D): the
@@ -97,7 +101,7 @@ constexpr int64_t kBlockMinRowBytes = 32 * 1024;
 /// 10.87, LayerNorm bf16 32768×1024 11.12 / 10.86 against 12.64 / 12.69;
 /// but RMSNorm bf16 8192² 21.9 / 21.4 against 19.6 / 19.7 (its f32 γ, 32
 /// KiB, read twice a row from L2 beside dy and x).
-constexpr int64_t kGainBufferMaxRowBytes = 32 * 1024;
+constexpr int64_t kGainBufferMaxRowBytes = kL1DataBytes;
 
 /// What the row kernel's sweeps read of a gradient problem: the
 /// accumulation type, x's element type (their width), y (dx here, for the
@@ -169,6 +173,14 @@ private:
     return (elementTypeOf(p.dy).getIntOrFloatBitWidth() +
             elementTypeOf(p.x).getIntOrFloatBitWidth() + acc.getWidth()) /
            8;
+  }
+  /// Whether the rows take the widened gain (kGainBufferMaxRowBytes):
+  /// known for a static n, else none (each chunk decides at run time).
+  std::optional<bool> rowsFitGainBuffer() {
+    std::optional<int64_t> n = getConstantIntValue(p.n);
+    if (!n)
+      return std::nullopt;
+    return *n * gainRowElementBytes() <= kGainBufferMaxRowBytes;
   }
   void emitStreamedSweep(OpBuilder &b, Value row, RowStoreFn store);
   void emitColumnTotals(OpBuilder &b, Value numChunks);
@@ -459,13 +471,12 @@ void GradKernelEmitter::emitChunk(OpBuilder &b, Value chunk, Value numChunks) {
       emitChunkRows(nb, first, end, chunk);
     gainBuffer = buffer;
   };
-  int64_t rowElementBytes = gainRowElementBytes();
-  if (std::optional<int64_t> staticN = getConstantIntValue(p.n)) {
-    widenedGain(b, *staticN * rowElementBytes <= kGainBufferMaxRowBytes);
+  if (std::optional<bool> fits = rowsFitGainBuffer()) {
+    widenedGain(b, *fits);
     return;
   }
   Value fits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
-                                     mulC(b, p.n, rowElementBytes),
+                                     mulC(b, p.n, gainRowElementBytes()),
                                      index(b, kGainBufferMaxRowBytes));
   scf::IfOp::create(
       b, loc, fits,
@@ -573,10 +584,9 @@ void GradKernelEmitter::emit(OpBuilder &b) {
   // row would widen it twice (vpmovzxwd + vpslld per 16 for bf16 on
   // AVX-512), where they now load it as f32 (kGainBufferMaxRowBytes). Only
   // dx reads the gain.
-  std::optional<int64_t> staticN = getConstantIntValue(p.n);
   if (p.dx && p.weight &&
       elementTypeOf(p.weight).getIntOrFloatBitWidth() < acc.getWidth() &&
-      !(staticN && *staticN * gainRowElementBytes() > kGainBufferMaxRowBytes)) {
+      rowsFitGainBuffer().value_or(true)) {
     gainBuffer = memref::AllocOp::create(
         b, loc, MemRefType::get({ShapedType::kDynamic}, acc), ValueRange{p.n},
         b.getI64IntegerAttr(64));
